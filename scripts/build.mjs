@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Builds what the package ships into dist/: both wasm builds (CMake presets wasm-simd and wasm-scalar through
+// Emscripten), the shared Emscripten glue, and the TypeScript layer. Incremental: CMake and tsc skip what is
+// up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const args = new Set(process.argv.slice(2));
+// Debian's emscripten 3.1.6 runs its JS tools with the system Node; they need Debian's node modules (acorn).
+const env = { ...process.env, NODE_PATH: process.env.NODE_PATH || '/usr/share/nodejs' };
+
+function run(cmd, cmdArgs) {
+  console.log(`$ ${cmd} ${cmdArgs.join(' ')}`);
+  execFileSync(cmd, cmdArgs, { cwd: root, env, stdio: 'inherit' });
+}
+
+mkdirSync(dist, { recursive: true });
+
+if (!args.has('--ts-only')) {
+  for (const preset of ['wasm-simd', 'wasm-scalar']) {
+    if (!existsSync(join(root, 'build', preset, 'CMakeCache.txt'))) run('cmake', ['--preset', preset]);
+    run('cmake', ['--build', '--preset', preset]);
+  }
+  const out = (preset, file) => join(root, 'build', preset, 'wasm', file);
+  // Both builds must share one glue: the loader instantiates either module with it. The glue only differs by
+  // the default .wasm file name, which the loader never uses (it hands over the compiled module itself).
+  const glue = readFileSync(out('wasm-simd', 'sluice.mjs'), 'utf8');
+  const scalarGlue = readFileSync(out('wasm-scalar', 'sluice.mjs'), 'utf8');
+  if (glue !== scalarGlue) {
+    throw new Error('the SIMD and scalar builds produced different Emscripten glue; ship both or fix the flags');
+  }
+  copyFileSync(out('wasm-simd', 'sluice.mjs'), join(dist, 'sluice_glue.mjs'));
+  copyFileSync(out('wasm-simd', 'sluice.wasm'), join(dist, 'sluice.simd.wasm'));
+  copyFileSync(out('wasm-scalar', 'sluice.wasm'), join(dist, 'sluice.scalar.wasm'));
+}
+
+if (!args.has('--wasm-only')) {
+  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')]);
+  copyFileSync(join(root, 'js', 'sluice_glue.d.mts'), join(dist, 'sluice_glue.d.mts'));
+}
+console.log('build: dist/ is up to date');

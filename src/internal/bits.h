@@ -1,0 +1,33 @@
+// Bit helpers shared by the stages. Portable builtins: the same code compiles natively and to wasm.
+#ifndef SLUICE_INTERNAL_BITS_H
+#define SLUICE_INTERNAL_BITS_H
+
+#include <cstdint>
+
+namespace sluice {
+namespace internal {
+
+inline int trailing_zeroes(uint64_t x) noexcept { return __builtin_ctzll(x); }
+inline int leading_zeroes(uint64_t x) noexcept { return __builtin_clzll(x); }
+inline int count_ones(uint64_t x) noexcept { return __builtin_popcountll(x); }
+inline uint64_t clear_lowest_bit(uint64_t x) noexcept { return x & (x - 1); }
+
+// Bits 0..n-1 set; n in 0..64.
+inline uint64_t mask_below(unsigned n) noexcept { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
+
+// Bit i of the result is the XOR of bits 0..i of x. Shifts rather than carry-less multiplication: wasm has no
+// clmul, and all kernels must agree bit for bit. Six shift/xor pairs per block.
+inline uint64_t prefix_xor(uint64_t x) noexcept {
+  x ^= x << 1;
+  x ^= x << 2;
+  x ^= x << 4;
+  x ^= x << 8;
+  x ^= x << 16;
+  x ^= x << 32;
+  return x;
+}
+
+}  // namespace internal
+}  // namespace sluice
+
+#endif  // SLUICE_INTERNAL_BITS_H

@@ -1,0 +1,25 @@
+// What a kernel reports about one 64-byte block: one bit per byte (bit i = byte i), for the few byte classes the
+// stage-1 algorithm needs. Every kernel computes exactly these masks; stage1.h builds everything else from them.
+#ifndef SLUICE_INTERNAL_BLOCK_CLASSES_H
+#define SLUICE_INTERNAL_BLOCK_CLASSES_H
+
+#include <cstdint>
+
+namespace sluice {
+namespace internal {
+
+struct block_classes {
+  uint64_t quote;      // '"'
+  uint64_t op;         // one of { } [ ] : ,
+  uint64_t nonscalar;  // a byte that cannot continue a number or literal token: op, quote, or JSON whitespace
+  // Rare in most blocks: a kernel may test a whole block first and skip building these masks when they are empty.
+  uint64_t backslash;  // '\\'
+  uint64_t control;    // below 0x20 (forbidden raw inside strings)
+  uint64_t newline;    // '\n' (line numbers in errors); a subset of control, so empty when control is
+  uint64_t high;       // 0x80 and above (non-ASCII: UTF-8 validation)
+};
+
+}  // namespace internal
+}  // namespace sluice
+
+#endif  // SLUICE_INTERNAL_BLOCK_CLASSES_H

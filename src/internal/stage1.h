@@ -1,0 +1,158 @@
+// Stage 1: classifies one block of up to 64 bytes with a kernel's masks, carrying a few bits of state to the next
+// block, so that chunk boundaries are invisible: a string, an escape run, a \uXXXX escape or a UTF-8 sequence may
+// be split anywhere. O(1) word operations per block, plus one step per multi-byte UTF-8 sequence.
+//
+// Output per block: the `events` stage 2 visits (structural chars outside strings, the opening quote of each string,
+// the first byte of each scalar token), the unescaped quotes (stage 2 looks up a string's end only when it needs it:
+// a selected string, a key a selector compares) and the first string-content error, if any.
+#ifndef SLUICE_INTERNAL_STAGE1_H
+#define SLUICE_INTERNAL_STAGE1_H
+
+#include <cstdint>
+
+#include "internal/bits.h"
+#include "internal/block_classes.h"
+#include "internal/utf8.h"
+#include "sluice/error.h"
+
+namespace sluice {
+namespace internal {
+
+// What may follow a backslash (1; 2 for 'u'), and the hex digits of \uXXXX.
+struct escape_table {
+  uint8_t kind[256];
+  bool hex[256];
+  constexpr escape_table() : kind(), hex() {
+    for (const char c : {'"', '\\', '/', 'b', 'f', 'n', 'r', 't'}) kind[uint8_t(c)] = 1;
+    kind[uint8_t('u')] = 2;
+    for (int b = 0; b < 256; ++b)
+      hex[b] = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
+  }
+};
+inline constexpr escape_table escape_bytes{};
+
+struct stage1_state {
+  uint64_t prev_in_string = 0;  // all ones when the last byte scanned was inside a string
+  uint64_t prev_escaped = 0;    // 1 when the next byte is escaped by an odd backslash run
+  uint64_t prev_scalar = 0;     // 1 when the last byte scanned belongs to a scalar token
+  uint64_t hex_pending = 0;     // bits 0..3: bytes of the next block that must be hex digits of a \u escape
+  utf8_state utf8;
+};
+
+struct block_events {
+  uint64_t events;
+  uint64_t quote;      // unescaped quotes: the opening and closing quote of each string
+  uint64_t scalar;     // bytes of number and literal tokens (a token's end is its first byte not in here)
+  uint64_t newline;
+  uint64_t in_string;  // bytes inside strings (opening quote included, closing quote excluded)
+  int error_at;        // index of the first string-content error, -1 if none
+  error_code error;    // its kind
+};
+
+// Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes).
+template <class K>
+inline block_events scan_block(stage1_state& s, const uint8_t* p, unsigned len) noexcept {
+  const uint64_t valid = mask_below(len);
+  block_classes c = K::classify(p);
+  c.quote &= valid;
+  c.op &= valid;
+  c.backslash &= valid;
+  c.control &= valid;
+  c.newline &= valid;
+  c.high &= valid;
+
+  // Escaped bytes: those preceded by an odd run of backslashes (simdjson's carry-propagation trick). The carry out
+  // is the bit just past the last valid byte.
+  uint64_t escaped = 0;
+  if (c.backslash != 0) {
+    const uint64_t backslash = c.backslash & ~s.prev_escaped;
+    const uint64_t follows_escape = (backslash << 1) | s.prev_escaped;
+    const uint64_t even_bits = 0x5555555555555555ULL;
+    const uint64_t odd_sequence_starts = backslash & ~even_bits & ~follows_escape;
+    uint64_t sequences_starting_on_even_bits;
+    const bool overflow = __builtin_add_overflow(odd_sequence_starts, backslash, &sequences_starting_on_even_bits);
+    const uint64_t invert_mask = sequences_starting_on_even_bits << 1;
+    const uint64_t all = (even_bits ^ invert_mask) & follows_escape;
+    if (len == 64) {
+      s.prev_escaped = overflow ? 1 : 0;
+      escaped = all;
+    } else {
+      s.prev_escaped = (all >> len) & 1;
+      escaped = all & valid;
+    }
+  } else {
+    escaped = s.prev_escaped;
+    s.prev_escaped = 0;
+  }
+
+  const uint64_t quote = c.quote & ~escaped;
+  const uint64_t in_string = prefix_xor(quote) ^ s.prev_in_string;
+  s.prev_in_string = uint64_t{0} - ((in_string >> (len - 1)) & 1);
+
+  const uint64_t scalar = ~(c.nonscalar | in_string) & valid;
+  const uint64_t scalar_starts = scalar & ~((scalar << 1) | s.prev_scalar);
+  s.prev_scalar = (scalar >> (len - 1)) & 1;
+
+  block_events r;
+  r.events = (c.op & ~in_string) | (quote & in_string) | scalar_starts;
+  r.quote = quote;
+  r.scalar = scalar;
+  r.newline = c.newline;
+  r.in_string = in_string & valid;
+  r.error_at = -1;
+  r.error = error_code::ok;
+
+  // String-content errors, each a mask; the lowest bit wins, ties broken by the order below (the most specific
+  // message first).
+  const uint64_t bad_control = c.control & in_string;
+  uint64_t bad_escape = 0;
+  uint64_t bad_hex = 0;
+  if ((escaped | s.hex_pending) != 0) {
+    // A block holds a few escapes at most: check each escaped byte, and the four hex digits of each \u, one by one.
+    uint64_t need_hex = s.hex_pending;  // positions that must be hex digits (may lie beyond len)
+    uint64_t spill = 0;                 // the same for positions 64.. (bit k = position 64 + k)
+    for (uint64_t e = escaped; e != 0; e = clear_lowest_bit(e)) {
+      const unsigned k = unsigned(trailing_zeroes(e));
+      const uint8_t b = escape_bytes.kind[p[k]];
+      if (b == 0) {
+        bad_escape |= uint64_t{1} << k;
+      } else if (b == 2) {
+        for (unsigned j = k + 1; j <= k + 4; ++j) {
+          if (j < 64) {
+            need_hex |= uint64_t{1} << j;
+          } else {
+            spill |= uint64_t{1} << (j - 64);
+          }
+        }
+      }
+    }
+    for (uint64_t h = need_hex & valid; h != 0; h = clear_lowest_bit(h)) {
+      const unsigned k = unsigned(trailing_zeroes(h));
+      if (!escape_bytes.hex[p[k]]) bad_hex |= uint64_t{1} << k;
+    }
+    s.hex_pending = len == 64 ? spill : ((need_hex >> len) | (spill << (64 - len))) & 0xF;
+  }
+  uint64_t bad_utf8 = 0;
+  if ((c.high | s.utf8.need) != 0) {
+    const int at = validate_utf8_block(s.utf8, p, len, c.high);
+    // Outside strings a non-ASCII byte is already a syntax error at or before this position (stage 2 sees it as
+    // a scalar byte), so only bytes inside strings, and a closing quote that cuts a sequence short, count here.
+    if (at >= 0) bad_utf8 = (uint64_t{1} << at) & (in_string | quote);
+  }
+  const uint64_t bad = bad_control | bad_escape | bad_hex | bad_utf8;
+  if (bad != 0) {
+    const int at = trailing_zeroes(bad);
+    const uint64_t bit = uint64_t{1} << at;
+    r.error_at = at;
+    r.error = (bad_utf8 & bit)     ? error_code::invalid_utf8
+              : (bad_escape & bit) ? error_code::invalid_escape
+              : (bad_hex & bit)    ? error_code::invalid_unicode_escape
+                                   : error_code::control_character;
+  }
+  return r;
+}
+
+}  // namespace internal
+}  // namespace sluice
+
+#endif  // SLUICE_INTERNAL_STAGE1_H

@@ -1,0 +1,76 @@
+// WebAssembly SIMD128 kernel: the hot path of the wasm SIMD build. Whitespace and structural bytes are classified
+// with two table lookups (i8x16.swizzle on the low nibble, simdjson's trick) instead of eight compares; the rare
+// classes (backslash, control, non-ASCII) are first tested for the whole block with one any_true.
+#ifndef SLUICE_KERNELS_SIMD128_SIMD_H
+#define SLUICE_KERNELS_SIMD128_SIMD_H
+
+#include <wasm_simd128.h>
+
+#include <cstdint>
+
+#include "internal/block_classes.h"
+
+namespace sluice {
+namespace simd128 {
+
+struct kernel {
+  static constexpr const char* name = "simd128";
+
+  static v128_t eq(v128_t x, uint8_t c) noexcept { return wasm_i8x16_eq(x, wasm_u8x16_splat(c)); }
+  static uint64_t bits(v128_t a, v128_t b, v128_t c, v128_t d) noexcept {
+    return uint64_t(wasm_i8x16_bitmask(a)) | (uint64_t(wasm_i8x16_bitmask(b)) << 16) |
+           (uint64_t(wasm_i8x16_bitmask(c)) << 32) | (uint64_t(wasm_i8x16_bitmask(d)) << 48);
+  }
+  static bool any(const v128_t* m) noexcept {
+    return wasm_v128_any_true(wasm_v128_or(wasm_v128_or(m[0], m[1]), wasm_v128_or(m[2], m[3])));
+  }
+
+  static internal::block_classes classify(const uint8_t* p) noexcept {
+    // table[x & 15] == x exactly for the four whitespace bytes (the fillers never match their own index).
+    const v128_t ws_table = wasm_u8x16_make(' ', 100, 100, 100, 17, 100, 113, 2, 100, '\t', '\n', 112, 100, '\r', 100, 100);
+    // table[x & 15] == (x | 0x20) for : , [ ] { } -- and for two control bytes (0x0C, 0x1A), removed below.
+    const v128_t op_table = wasm_u8x16_make(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0);
+    v128_t v[4], quote[4], op[4], nonscalar[4], backslash[4], ctrl[4];
+    for (int i = 0; i < 4; ++i) {
+      const v128_t x = wasm_v128_load(p + 16 * i);
+      v[i] = x;
+      const v128_t nibble = wasm_v128_and(x, wasm_u8x16_splat(0x0F));
+      const v128_t ws = wasm_i8x16_eq(wasm_i8x16_swizzle(ws_table, nibble), x);
+      op[i] = wasm_i8x16_eq(wasm_i8x16_swizzle(op_table, nibble), wasm_v128_or(x, wasm_u8x16_splat(0x20)));
+      quote[i] = eq(x, '"');
+      nonscalar[i] = wasm_v128_or(wasm_v128_or(op[i], quote[i]), ws);
+      backslash[i] = eq(x, '\\');
+      ctrl[i] = wasm_u8x16_lt(x, wasm_u8x16_splat(0x20));
+    }
+    internal::block_classes r;
+    r.control = 0;
+    r.newline = 0;
+    if (any(ctrl)) {
+      r.control = bits(ctrl[0], ctrl[1], ctrl[2], ctrl[3]);
+      r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
+    }
+    r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
+    const uint64_t op_raw = bits(op[0], op[1], op[2], op[3]);
+    const uint64_t false_op = op_raw & r.control;  // 0x0C, 0x1A: never whitespace, quote or a real op
+    r.op = op_raw & ~false_op;
+    r.nonscalar = bits(nonscalar[0], nonscalar[1], nonscalar[2], nonscalar[3]) & ~false_op;
+    r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
+    r.high = any(v) ? bits(v[0], v[1], v[2], v[3]) : 0;
+    return r;
+  }
+
+  // Bytes '0'..'9' (number validation; computed only for blocks holding number tokens).
+  static uint64_t digits(const uint8_t* p) noexcept {
+    v128_t d[4];
+    for (int i = 0; i < 4; ++i) {
+      const v128_t x = wasm_v128_load(p + 16 * i);
+      d[i] = wasm_u8x16_le(wasm_i8x16_sub(x, wasm_u8x16_splat('0')), wasm_u8x16_splat(9));
+    }
+    return bits(d[0], d[1], d[2], d[3]);
+  }
+};
+
+}  // namespace simd128
+}  // namespace sluice
+
+#endif  // SLUICE_KERNELS_SIMD128_SIMD_H

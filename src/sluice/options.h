@@ -1,0 +1,36 @@
+// Options of the push parser. Validated by push_parser's constructor (clamped to the documented ranges).
+#ifndef SLUICE_OPTIONS_H
+#define SLUICE_OPTIONS_H
+
+#include <cstdint>
+
+namespace sluice {
+
+// Which stage-1 kernel scans the input. `best` is the SIMD kernel compiled in (SSE2 natively, SIMD128 in the wasm
+// SIMD build, scalar where neither exists); `scalar` forces the byte-at-a-time reference kernel. All kernels produce
+// bit-identical results.
+enum class kernel_kind : uint8_t { best = 0, scalar = 1 };
+
+// What the parser prepares for the caller besides the element table, per feed()/finish().
+enum class batch_mode : uint8_t {
+  none = 0,
+  // Each batch is the text of a JSON array holding exactly its elements (`[e1,e2,...]`): one JSON.parse per batch.
+  json_array = 1,
+  // Each batch is the smallest address range covering its elements: one copy per batch.
+  cover = 2,
+};
+
+struct parser_options {
+  // Deepest nesting allowed (the root value is depth 0, its children depth 1...). 1..1'000'000.
+  uint32_t max_depth = 1024;
+  // Largest selected element, and largest object key a selector must compare, in bytes. At most 4 GiB - 1.
+  uint64_t max_element_bytes = uint64_t{256} << 20;
+  // A sequence of top-level values (newline-delimited or concatenated) instead of exactly one.
+  bool ndjson = false;
+  batch_mode batches = batch_mode::none;
+  kernel_kind kernel = kernel_kind::best;
+};
+
+}  // namespace sluice
+
+#endif  // SLUICE_OPTIONS_H

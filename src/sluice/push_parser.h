@@ -1,0 +1,97 @@
+// The incremental push parser: feed it chunks, get the spans of complete selected elements.
+//
+//   sluice::push_parser parser({});
+//   parser.add_path("$.data[*]");
+//   while (more) {
+//     size_t n = read_into(parser.input_data(), parser.input_capacity());
+//     if (parser.feed(n) != sluice::error_code::ok) { report(parser.error()); break; }
+//     for (size_t i = 0; i < parser.element_count(); ++i) use(parser.elements()[i]);
+//   }
+//   parser.finish();  // reports truncated input, and the elements that end with it (a root number)
+//
+// Memory: the input window, the carry (the bytes of the selected element in progress, and of a key a selector
+// must compare, never more than max_element_bytes), a depth stack of max_depth bits, and the element table. None
+// of it grows with the document; nothing is allocated per element once the tables reached their working size.
+#ifndef SLUICE_PUSH_PARSER_H
+#define SLUICE_PUSH_PARSER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "sluice/error.h"
+#include "sluice/options.h"
+
+namespace sluice {
+
+namespace internal {
+struct parser_state;
+}
+
+enum class key_kind : uint32_t { none = 0, index = 1, name = 2 };
+
+// A complete selected element. On wasm32 the layout is exactly the 8 x u32 record of the binding contract.
+struct element {
+  const uint8_t* data;    // the element's exact bytes
+  uint32_t size;
+  uint32_t path_index;    // which add_path() selector matched (in the order they were added)
+  key_kind key;           // none: the root value; index: an array element (or the value's number in NDJSON)
+  const uint8_t* key_data;  // key == name: the member's key as raw JSON text, quotes included
+  uint32_t key_size;
+  uint32_t index_lo;      // key == index: the index, split in two halves for the wasm32 layout
+  uint32_t index_hi;
+
+  uint64_t index() const noexcept { return (uint64_t{index_hi} << 32) | index_lo; }
+};
+
+// A run of elements prepared for the caller as one unit (see batch_mode).
+struct batch {
+  const uint8_t* data;
+  uint32_t size;
+  uint32_t first_element;
+  uint32_t element_count;
+};
+
+class push_parser {
+ public:
+  explicit push_parser(const parser_options& options = {});
+  ~push_parser();
+  push_parser(const push_parser&) = delete;
+  push_parser& operator=(const push_parser&) = delete;
+
+  // Adds a selector (JSONPath subset, see selector.h) before the first feed. Returns false, with *error_at set to
+  // the index of the offending character, if the path is invalid, or if more than 32 paths are added. Without any
+  // path the parser selects `$[*]` (`$` with ndjson).
+  bool add_path(std::string_view path, size_t* error_at = nullptr);
+
+  // The input window: write up to input_capacity() bytes at input_data(), then call feed(n).
+  uint8_t* input_data() noexcept;
+  size_t input_capacity() const noexcept;
+  // Makes input_capacity() >= n. Returns false if memory is exhausted.
+  bool reserve(size_t n);
+
+  // Scans the n bytes just written into the window. Returns the (sticky) status; elements completed before an
+  // error are still reported.
+  error_code feed(size_t n);
+  // End of input: reports truncated input; completes a root scalar that ended with the input.
+  error_code finish();
+
+  // Results of the last feed() or finish(); valid until the next call on this parser.
+  const element* elements() const noexcept;
+  size_t element_count() const noexcept;
+  const batch* batches() const noexcept;
+  size_t batch_count() const noexcept;
+
+  error_code status() const noexcept;
+  const parse_error& error() const noexcept;
+  uint64_t bytes_fed() const noexcept;
+  // Bytes of native memory this parser holds right now (window, carry, tables, stack).
+  size_t memory_bytes() const noexcept;
+
+ private:
+  internal::parser_state* state_;
+};
+
+}  // namespace sluice
+
+#endif  // SLUICE_PUSH_PARSER_H
