@@ -49,7 +49,7 @@ inline void locate(const parser_state& st, uint64_t pos, uint64_t& line, uint64_
 }
 
 // Records the first error; the parser is dead afterwards. `byte` is the offending byte, -1 for end of input.
-inline void fail(parser_state& st, error_code code, uint64_t pos, int byte) noexcept {
+SLUICE_NOINLINE inline void fail(parser_state& st, error_code code, uint64_t pos, int byte) noexcept {
   if (st.status != error_code::ok) return;
   // An open element (or key) that already outgrew the limit at an earlier position reports that instead.
   if (pos > st.limit_pos && code != error_code::element_too_large) {
@@ -192,7 +192,7 @@ inline void end_value(parser_state& st, uint64_t end) noexcept {
 }
 
 // The closing quote of a string whose end matters is at absolute offset q.
-inline bool close_string(parser_state& st, uint64_t q) noexcept {
+SLUICE_NOINLINE inline bool close_string(parser_state& st, uint64_t q) noexcept {
   if (st.m == mode::key_end) {
     st.key_end = q + 1;
     const uint32_t step = st.depth - 1;
@@ -249,7 +249,7 @@ inline void pop_container(parser_state& st, uint64_t p) noexcept {
 }
 
 // Runs the token DFA from window index i. Returns false on error. Leaves m == in_scalar when the window ran out.
-inline bool run_token(parser_state& st, uint64_t token_start, unsigned i) noexcept {
+SLUICE_NOINLINE inline bool run_token(parser_state& st, uint64_t token_start, unsigned i) noexcept {
   uint8_t s = st.token;
   const uint8_t* w = st.window.data();
   const unsigned end = token_run(s, w, i, st.w_len);
@@ -301,7 +301,7 @@ inline bool start_value(parser_state& st, uint64_t p, unsigned i, uint8_t c) noe
 }
 
 // One event: byte c at window index i (absolute offset p).
-inline bool handle_event(parser_state& st, unsigned i, uint8_t c) noexcept {
+SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c) noexcept {
   const uint64_t p = st.w_base + i;
   if (p >= st.limit_pos) {
     fail(st, error_code::element_too_large, st.limit_pos, byte_at(st, st.limit_pos));
@@ -384,7 +384,7 @@ inline bool handle_event(parser_state& st, unsigned i, uint8_t c) noexcept {
 // Emits a string or scalar element of a live array directly, without opening it: its bytes are all in the window.
 // Returns false (nothing done) when the general path must handle it (the element is over the size limit, or the
 // table cannot grow).
-inline bool emit_direct(parser_state& st, const uint8_t* data, unsigned size, uint32_t sel, uint32_t depth) noexcept {
+SLUICE_INLINE bool emit_direct(parser_state& st, const uint8_t* data, unsigned size, uint32_t sel, uint32_t depth) noexcept {
   if (size > st.options.max_element_bytes) return false;
   element e;
   e.data = data;
@@ -401,7 +401,7 @@ inline bool emit_direct(parser_state& st, const uint8_t* data, unsigned size, ui
 
 // Validates the number p[i..e) of one block (e < 64, p[e] a delimiter) with the block's digit mask: each digit run
 // is one count-trailing-zeroes. Agrees with the token DFA; on false the general path finds the error position.
-inline bool number_in_block(const uint8_t* p, uint64_t digits, unsigned i, unsigned e) noexcept {
+SLUICE_INLINE bool number_in_block(const uint8_t* p, uint64_t digits, unsigned i, unsigned e) noexcept {
   const auto is_digit = [&](unsigned k) { return ((digits >> k) & 1) != 0; };
   const auto skip_digits = [&](unsigned k) { return k + unsigned(trailing_zeroes(~digits >> k)); };
   if (p[i] == '-') ++i;
@@ -472,6 +472,7 @@ void scan_window(parser_state& st) noexcept {
   uint32_t depth, cand, open_level;
   bool object;
   uint64_t limit;
+  uint64_t rel_limit;  // window index from which the limit applies: such events take the general path
   const auto load = [&] {
     m = st.m;
     depth = st.depth;
@@ -479,6 +480,7 @@ void scan_window(parser_state& st) noexcept {
     object = depth != 0 && st.is_object_at(depth);
     open_level = st.open_count != 0 ? st.open[st.open_count - 1].level : ~uint32_t{0};
     limit = st.limit_pos;
+    rel_limit = limit - st.w_base;
   };
   const auto store = [&] {
     st.m = m;
@@ -506,7 +508,6 @@ void scan_window(parser_state& st) noexcept {
     }
     uint64_t digits = 0;
     bool have_digits = false;
-    const uint64_t rel_limit = limit - st.w_base;  // events at window index >= this take the general path
     while (events != 0) {
       const unsigned bi = unsigned(trailing_zeroes(events));
       const unsigned i = off + bi;
