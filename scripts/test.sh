@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# What `npm test` runs: setup, the wasm + TypeScript build, the native suites (release, then ASan+UBSan), a short
+# libFuzzer run, the Vitest suites on both wasm builds, and the type tests of the shipped .d.ts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian's emscripten runs its tools with the system node, which finds acorn & co only here.
+export NODE_PATH=/usr/share/nodejs
+
+script_start=$SECONDS
+stage_start=$SECONDS
+stage() {
+  local now=$SECONDS
+  if [[ -n ${stage_name:-} ]]; then
+    echo "== ${stage_name}: done in $((now - stage_start)) s"
+  fi
+  stage_name=$1
+  stage_start=$now
+  echo
+  echo "== ${stage_name} ($(date +%T), $((now - script_start)) s since start)"
+}
+
+stage "setup"
+bash scripts/setup.sh
+
+stage "build (wasm + TypeScript)"
+npm run build
+
+for preset in native-release native-debug; do
+  stage "native: ${preset}"
+  cmake --preset "$preset"
+  cmake --build --preset "$preset" -j2
+  ctest --preset "$preset"
+done
+
+stage "fuzz: ${SLUICE_FUZZ_SECONDS:-60} s"
+cmake --preset fuzz
+cmake --build --preset fuzz -j2
+mkdir -p build/fuzz/corpus
+build/fuzz/fuzz_push_parser -max_total_time="${SLUICE_FUZZ_SECONDS:-60}" -rss_limit_mb=2048 \
+  build/fuzz/corpus tests/fuzz/seeds
+
+stage "vitest (simd + scalar)"
+npx vitest run
+
+stage "types (tests/types)"
+npx tsc --noEmit -p tests/types
+
+stage "all passed"

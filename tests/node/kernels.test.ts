@@ -1,0 +1,109 @@
+// The SIMD128 kernel and the scalar reference kernel classify every 64-byte block identically: stage-1 masks
+// (quotes, escapes, in-string regions, structurals, scalar starts, string-content and UTF-8 errors) compared bit
+// for bit on random inputs, with the state carried across blocks exercised by runs that straddle block edges.
+// Both builds are loaded into this one process; the result does not depend on the project running it.
+import { readFileSync } from 'node:fs';
+import { beforeAll, expect, inject, test } from 'vitest';
+import { init } from '../../dist/index.js';
+import { loadedBuildKind, nativeModule } from '../../dist/internal.js';
+import { createRng, randomDocument } from '../support/random_json.mjs';
+
+type Native = ReturnType<typeof nativeModule>;
+type Rng = ReturnType<typeof createRng>;
+
+const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0xb10c);
+const INPUTS = 3000;
+const wasm = (build: string) => new Uint8Array(readFileSync(new URL(`../../dist/sluice.${build}.wasm`, import.meta.url)));
+
+let simd: Native;
+let scalar: Native;
+
+beforeAll(async () => {
+  await init(wasm('simd'));
+  expect(loadedBuildKind()).toBe('simd128');
+  simd = nativeModule();
+  await init(wasm('scalar'));
+  expect(loadedBuildKind()).toBe('scalar');
+  // The hooks stay bound to the module that was loaded when they were taken.
+  scalar = nativeModule();
+  // Leave the project's own build loaded, as the setup file did.
+  await init(wasm(inject('sluiceBuild')));
+});
+
+// Bytes every mask reacts to: quotes, backslashes, structurals, whitespace, scalar starts, control characters,
+// and UTF-8 lead/continuation bytes of every class (including never-valid ones).
+const INTERESTING = [...'""\\\\{}[]:, \t\n\ratfn-0123456789.eEu'].map((c) => c.charCodeAt(0))
+  .concat([0x00, 0x01, 0x1f, 0x7f, 0x80, 0x8f, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0,
+    0xf4, 0xf5, 0xff]);
+const VALID_UTF8 = ['é', '€', '😀', '\u0800', '\uffff', '\u{10ffff}'].map((c) => new TextEncoder().encode(c));
+
+function randomInput(rng: Rng): Uint8Array {
+  const blocks = rng.range(1, 12);
+  const out: number[] = [];
+  const length = blocks * 64 - (rng.chance(0.5) ? rng.int(64) : 0);
+  const mode = rng.int(4);
+  if (mode === 3) {
+    // Valid JSON: the common case must agree too, not just noise.
+    const text = new TextEncoder().encode(randomDocument(rng, { budget: 40 }));
+    return text.subarray(0, Math.min(text.length, length));
+  }
+  while (out.length < length) {
+    if (mode === 0) {
+      out.push(rng.int(256));
+    } else if (mode === 1 || rng.chance(0.7)) {
+      out.push(rng.pick(INTERESTING));
+    } else {
+      switch (rng.int(3)) {
+        case 0: // a backslash run, odd or even, often crossing a block edge
+          for (let n = rng.range(1, 130); n > 0; n--) out.push(0x5c);
+          break;
+        case 1: // a string that may span blocks
+          out.push(0x22);
+          for (let n = rng.range(0, 150); n > 0; n--) out.push(rng.chance(0.9) ? 0x61 : rng.pick(INTERESTING));
+          out.push(0x22);
+          break;
+        default:
+          out.push(...rng.pick(VALID_UTF8));
+      }
+    }
+  }
+  return Uint8Array.from(out.slice(0, length));
+}
+
+function firstMismatch(a: Uint32Array, b: Uint32Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  return a.findIndex((word, i) => word !== b[i]);
+}
+
+test('stage-1 masks depend on the input (so agreement means something)', () => {
+  const quotes = simd.stage1Debug(new Uint8Array(128).fill(0x22));
+  const letters = simd.stage1Debug(new Uint8Array(128).fill(0x61));
+  expect(firstMismatch(quotes, letters)).toBeGreaterThanOrEqual(0);
+  expect(quotes.some((word) => word !== 0)).toBe(true);
+});
+
+function expectSameMasks(input: Uint8Array, a: Uint32Array, b: Uint32Array, what: string) {
+  const at = firstMismatch(a, b);
+  if (at < 0) return;
+  const hex = Array.from(input, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  expect.fail(`${what}, ${input.length} bytes: word ${at} (block ${Math.floor(at / 8)}) differs: `
+    + `${a[at]?.toString(16)} vs ${b[at]?.toString(16)}; input ${hex}`);
+}
+
+test(`the SIMD128 build and the scalar build agree bit for bit on ${INPUTS} random inputs (seed ${SEED})`, () => {
+  const rng = createRng(SEED);
+  for (let n = 0; n < INPUTS; n++) {
+    const input = randomInput(rng);
+    const a = simd.stage1Debug(input);
+    expect(a.length).toBe(Math.ceil(input.length / 64) * 8);
+    expectSameMasks(input, a, scalar.stage1Debug(input), `input ${n}: simd128 build vs scalar build`);
+  }
+});
+
+test('within the SIMD128 build, its SIMD and scalar kernels agree too', () => {
+  const rng = createRng(SEED + 1);
+  for (let n = 0; n < INPUTS; n++) {
+    const input = randomInput(rng);
+    expectSameMasks(input, simd.stage1Debug(input), simd.stage1Debug(input, true), `input ${n}: simd128 vs scalar kernel`);
+  }
+});
