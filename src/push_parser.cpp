@@ -66,7 +66,12 @@ bool compile(parser_state& st) {
 bool prepare_carry(parser_state& st, size_t n) {
   switch (st.pending) {
     case parser_state::carry_action::none: break;
-    case parser_state::carry_action::clear: st.carry.clear(); break;
+    case parser_state::carry_action::clear:
+      st.carry.clear();
+      // After a huge element, give its memory back: the window is the working size.
+      if (st.carry.capacity() > 4 * internal::default_window_bytes) st.carry.release();
+      if (st.spare.capacity() > 4 * internal::default_window_bytes) st.spare.release();
+      break;
     case parser_state::carry_action::drop_prefix: {
       const size_t drop = size_t(st.pending_base - st.c_base);
       std::memmove(st.carry.data(), st.carry.data() + drop, st.carry.size() - drop);
@@ -355,7 +360,9 @@ error_code push_parser::finish() {
   } else if (st.s1.prev_in_string != 0) {
     internal::fail(st, error_code::unexpected_end, end, -1);  // inside a string, whether its end mattered or not
   } else if (st.m == mode::in_scalar) {
-    if (internal::token_accepting(st.token)) {
+    // A token cut by the end of input is complete only at the top level: inside an unterminated container the
+    // document is truncated anyway, and `[1,2,31` may well have been `[1,2,314]`.
+    if (st.depth == 0 && internal::token_accepting(st.token)) {
       internal::end_value(st, end);
     } else {
       internal::fail(st, error_code::unexpected_end, end, -1);
@@ -366,7 +373,7 @@ error_code push_parser::finish() {
     if (!complete) internal::fail(st, error_code::unexpected_end, end, -1);
   }
   build_batches(st);
-  // Nothing more can arrive: drop the carry now.
+  // Nothing more can arrive: the carry is released at the next call (the elements above may point into it).
   st.pending = parser_state::carry_action::clear;
   return st.status;
 }

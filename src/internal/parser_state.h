@@ -104,6 +104,7 @@ struct parser_state {
   uint32_t next_cand = 0;             // paths continuing into the value just begun
   uint32_t member_match = 0;          // paths matching the key just read
   bool key_pending = false;           // a key a selector may need is being read or awaits its value
+  bool key_reading = false;           // ...and its closing quote has not arrived (only then does the limit apply)
   uint64_t key_start = 0, key_end = 0;
   uint64_t root_index = 0;            // top-level values completed (NDJSON keys)
   open_element open[max_paths];

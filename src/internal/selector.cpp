@@ -141,8 +141,9 @@ struct path_parser {
           s.kind = step::by_index;
           uint64_t v = 0;
           while (i < p.size() && p[i] >= '0' && p[i] <= '9') {
-            if (v > (uint64_t{1} << 53)) return fail(i);  // beyond any real array, and beyond JS integers
-            v = v * 10 + uint64_t(p[i] - '0');
+            const uint64_t next = v * 10 + uint64_t(p[i] - '0');
+            if (next > (uint64_t{1} << 53)) return fail(i);  // beyond any real array, and beyond JS integers
+            v = next;
             ++i;
           }
           s.index = v;

@@ -9,6 +9,7 @@
 #define SLUICE_INTERNAL_STAGE1_H
 
 #include <cstdint>
+#include <initializer_list>
 
 #include "internal/bits.h"
 #include "internal/block_classes.h"
@@ -51,7 +52,7 @@ struct block_events {
 
 // Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes).
 template <class K>
-inline block_events scan_block(stage1_state& s, const uint8_t* p, unsigned len) noexcept {
+SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigned len) noexcept {
   const uint64_t valid = mask_below(len);
   block_classes c = K::classify(p);
   c.quote &= valid;

@@ -72,7 +72,7 @@ inline void update_limit(parser_state& st) noexcept {
   uint64_t limit = no_position;
   const uint64_t max = st.options.max_element_bytes;
   if (st.open_count != 0) limit = st.open[0].start + max;
-  if (st.key_pending && st.key_start + max < limit) limit = st.key_start + max;
+  if (st.key_reading && st.key_start + max < limit) limit = st.key_start + max;
   st.limit_pos = limit;
 }
 
@@ -193,18 +193,20 @@ inline void end_value(parser_state& st, uint64_t end) noexcept {
 
 // The closing quote of a string whose end matters is at absolute offset q.
 SLUICE_NOINLINE inline bool close_string(parser_state& st, uint64_t q) noexcept {
+  if (q + 1 > st.limit_pos) {
+    fail(st, error_code::element_too_large, st.limit_pos, byte_at(st, st.limit_pos));
+    return false;
+  }
   if (st.m == mode::key_end) {
     st.key_end = q + 1;
+    st.key_reading = false;
+    update_limit(st);
     const uint32_t step = st.depth - 1;
     const uint32_t by_name = st.cand_top & st.name_at[step];
     st.member_match = (st.cand_top & st.wild_at[step]) |
                       (by_name != 0 ? match_name(st, by_name, step, st.key_start, st.key_end) : 0);
     st.m = mode::colon;
     return true;
-  }
-  if (q + 1 > st.limit_pos) {
-    fail(st, error_code::element_too_large, st.limit_pos, byte_at(st, st.limit_pos));
-    return false;
   }
   end_value(st, q + 1);
   return st.status == error_code::ok;
@@ -350,6 +352,7 @@ SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c
       if (st.cand_top != 0) {
         // A selector may compare this key, or report it with the element: keep its bytes and find its end.
         st.key_pending = true;
+        st.key_reading = true;
         st.key_start = p;
         update_limit(st);
         return find_string_end(st, i, mode::key_end);

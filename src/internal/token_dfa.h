@@ -6,6 +6,8 @@
 
 #include <cstdint>
 
+#include "internal/bits.h"
+
 namespace sluice {
 namespace internal {
 
@@ -97,7 +99,7 @@ inline constexpr token_table token_dfa{};
 
 // Runs the DFA from state `s` over p[i..len). Returns the index of the first byte that ends (t_done) or breaks
 // (t_error) the token, with `s` left at the last state before it; returns len when the input ran out first.
-inline unsigned token_run(uint8_t& s, const uint8_t* p, unsigned i, unsigned len) noexcept {
+SLUICE_INLINE unsigned token_run(uint8_t& s, const uint8_t* p, unsigned i, unsigned len) noexcept {
   while (i < len) {
     if (s == n_int || s == n_frac || s == n_exp) {
       while (i < len && unsigned(p[i] - '0') <= 9) ++i;

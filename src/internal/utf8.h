@@ -19,7 +19,7 @@ struct utf8_state {
 
 // Validates bytes p[0..len) given `high`, the mask of bytes >= 0x80 among them. Returns the index of the first byte
 // that cannot appear where it is (a stray continuation, a bad lead, a lead cut short by a non-continuation), or -1.
-inline int validate_utf8_block(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
+SLUICE_INLINE int validate_utf8_block(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
   unsigned i = 0;
   uint64_t rest = high;
   for (;;) {

@@ -9,14 +9,14 @@ namespace sluice {
 
 enum class error_code : uint8_t {
   ok = 0,
-  expected_value = 1,             // `[1,]`, `{"a":}`, `]`
+  expected_value = 1,             // `[1,]`, `{"a":}`, `]`, `[.5]`, `[True]`
   expected_comma_or_bracket = 2,  // `[1 2]`, `[1}`
   expected_comma_or_brace = 3,    // `{"a":1 "b":2}`, `{"a":1]`
   expected_key = 4,               // `{,}`, `{1:2}`, `{"a":1,}`
   expected_colon = 5,             // `{"a" 1}`, `{"a",1}`
   trailing_data = 6,              // `[] []`, `1 2`, `{}x`
-  invalid_number = 7,             // `[01]`, `[1.]`, `[-]`, `[1e]`, `[.5]`, `[1.5x]`
-  invalid_literal = 8,            // `[tru]`, `[nulll]`, `[True]`
+  invalid_number = 7,             // `[01]`, `[1.]`, `[-]`, `[1e]`, `[1.5x]`
+  invalid_literal = 8,            // `[tru]`, `[nulll]`, `[fals]`
   control_character = 9,          // a raw byte below 0x20 inside a string: `["a<TAB>b"]`
   invalid_escape = 10,            // `["\x"]`, `["\'"]`
   invalid_unicode_escape = 11,    // `["\u12G4"]`, `["\u12"]`

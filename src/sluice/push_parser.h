@@ -1,6 +1,6 @@
 // The incremental push parser: feed it chunks, get the spans of complete selected elements.
 //
-//   sluice::push_parser parser({});
+//   sluice::push_parser parser(sluice::parser_options{});
 //   parser.add_path("$.data[*]");
 //   while (more) {
 //     size_t n = read_into(parser.input_data(), parser.input_capacity());

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "internal/bits.h"
 #include "internal/block_classes.h"
 
 namespace sluice {
@@ -43,7 +44,7 @@ inline constexpr class_table classes{};
 struct kernel {
   static constexpr const char* name = "scalar";
 
-  static internal::block_classes classify(const uint8_t* p) noexcept {
+  SLUICE_INLINE static internal::block_classes classify(const uint8_t* p) noexcept {
     internal::block_classes r{};
     for (int i = 0; i < 64; ++i) {
       const uint64_t c = classes.v[p[i]];
@@ -59,7 +60,7 @@ struct kernel {
     return r;
   }
 
-  static uint64_t digits(const uint8_t* p) noexcept {
+  SLUICE_INLINE static uint64_t digits(const uint8_t* p) noexcept {
     uint64_t r = 0;
     for (int i = 0; i < 64; ++i) r |= uint64_t(unsigned(p[i] - '0') <= 9) << i;
     return r;

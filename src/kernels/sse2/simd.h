@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "internal/bits.h"
 #include "internal/block_classes.h"
 
 namespace sluice {
@@ -16,15 +17,15 @@ namespace sse2 {
 struct kernel {
   static constexpr const char* name = "sse2";
 
-  static __m128i eq(__m128i x, char c) noexcept { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); }
+  SLUICE_INLINE static __m128i eq(__m128i x, char c) noexcept { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); }
   // Unsigned x < 0x20  <=>  min(x, 0x1F) == x.
-  static __m128i control(__m128i x) noexcept { return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x); }
-  static uint64_t bits(__m128i a, __m128i b, __m128i c, __m128i d) noexcept {
+  SLUICE_INLINE static __m128i control(__m128i x) noexcept { return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x); }
+  SLUICE_INLINE static uint64_t bits(__m128i a, __m128i b, __m128i c, __m128i d) noexcept {
     return uint64_t(uint32_t(_mm_movemask_epi8(a))) | (uint64_t(uint32_t(_mm_movemask_epi8(b))) << 16) |
            (uint64_t(uint32_t(_mm_movemask_epi8(c))) << 32) | (uint64_t(uint32_t(_mm_movemask_epi8(d))) << 48);
   }
 
-  static internal::block_classes classify(const uint8_t* p) noexcept {
+  SLUICE_INLINE static internal::block_classes classify(const uint8_t* p) noexcept {
     __m128i v[4];
     __m128i quote[4], op[4], nonscalar[4], backslash[4], ctrl[4];
     for (int i = 0; i < 4; ++i) {
@@ -58,7 +59,7 @@ struct kernel {
   }
 
   // Bytes '0'..'9' (number validation; computed only for blocks holding number tokens).
-  static uint64_t digits(const uint8_t* p) noexcept {
+  SLUICE_INLINE static uint64_t digits(const uint8_t* p) noexcept {
     __m128i d[4];
     for (int i = 0; i < 4; ++i) {
       const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
