@@ -1,0 +1,157 @@
+// The errors users catch. Messages are built here from the numeric status the native parser reports (the list
+// in HACKING.md, kept in step with src/sluice/error.h): the core never formats text.
+
+/** The `code` of a {@link JsonSyntaxError}: what the input got wrong (README.md lists an example of each). */
+export type JsonSyntaxErrorCode =
+  | 'EXPECTED_VALUE'
+  | 'EXPECTED_COMMA_OR_BRACKET'
+  | 'EXPECTED_COMMA_OR_BRACE'
+  | 'EXPECTED_KEY'
+  | 'EXPECTED_COLON'
+  | 'TRAILING_DATA'
+  | 'INVALID_NUMBER'
+  | 'INVALID_LITERAL'
+  | 'CONTROL_CHARACTER'
+  | 'INVALID_ESCAPE'
+  | 'INVALID_UNICODE_ESCAPE'
+  | 'INVALID_UTF8'
+  | 'UNEXPECTED_END';
+
+/** The `code` of a {@link JsonLimitError}: which configured limit the input exceeded. */
+export type JsonLimitErrorCode = 'DEPTH_LIMIT' | 'ELEMENT_TOO_LARGE';
+
+/** Where an error was found. All positions are absolute in the stream, never relative to a chunk. */
+export interface JsonErrorPosition {
+  /** Bytes before the offending byte since the first byte of the stream (a byte order mark included). */
+  readonly offset: number;
+  /** 1-based line of the offending byte. */
+  readonly line: number;
+  /** 1-based column of the offending byte, in bytes from the start of its line. */
+  readonly column: number;
+}
+
+/**
+ * The input is not valid JSON (RFC 8259, strict UTF-8).
+ *
+ * @example
+ * try { createParser().end(); } catch (e) { if (e instanceof JsonSyntaxError) console.log(e.code, e.offset); }
+ */
+export class JsonSyntaxError extends SyntaxError implements JsonErrorPosition {
+  /** What went wrong, e.g. `'EXPECTED_COMMA_OR_BRACKET'`. */
+  readonly code: JsonSyntaxErrorCode;
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+
+  constructor(message: string, code: JsonSyntaxErrorCode, position: JsonErrorPosition) {
+    super(message);
+    this.name = 'JsonSyntaxError';
+    this.code = code;
+    this.offset = position.offset;
+    this.line = position.line;
+    this.column = position.column;
+  }
+}
+
+/** The input exceeds `maxDepth` or `maxElementBytes`; it may well be valid JSON. */
+export class JsonLimitError extends RangeError implements JsonErrorPosition {
+  /** Which limit: `'DEPTH_LIMIT'` or `'ELEMENT_TOO_LARGE'`. */
+  readonly code: JsonLimitErrorCode;
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+
+  constructor(message: string, code: JsonLimitErrorCode, position: JsonErrorPosition) {
+    super(message);
+    this.name = 'JsonLimitError';
+    this.code = code;
+    this.offset = position.offset;
+    this.line = position.line;
+    this.column = position.column;
+  }
+}
+
+/** The WebAssembly module could not be fetched, compiled or instantiated; `cause` holds the underlying error. */
+export class SluiceLoadError extends Error {
+  constructor(message: string, options: { readonly cause: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'SluiceLoadError';
+  }
+}
+
+// Indexed by native status (1-based, so index 0 is unused). "expected" entries read "expected X but found Y";
+// the others read "X: found Y".
+const CODES: readonly (JsonSyntaxErrorCode | JsonLimitErrorCode)[] = [
+  'EXPECTED_VALUE', // placeholder for status 0, never read
+  'EXPECTED_VALUE',
+  'EXPECTED_COMMA_OR_BRACKET',
+  'EXPECTED_COMMA_OR_BRACE',
+  'EXPECTED_KEY',
+  'EXPECTED_COLON',
+  'TRAILING_DATA',
+  'INVALID_NUMBER',
+  'INVALID_LITERAL',
+  'CONTROL_CHARACTER',
+  'INVALID_ESCAPE',
+  'INVALID_UNICODE_ESCAPE',
+  'INVALID_UTF8',
+  'UNEXPECTED_END',
+  'DEPTH_LIMIT',
+  'ELEMENT_TOO_LARGE',
+];
+
+const WHAT: Readonly<Record<JsonSyntaxErrorCode, string>> = {
+  EXPECTED_VALUE: 'expected a value but found',
+  EXPECTED_COMMA_OR_BRACKET: 'expected "," or "]" but found',
+  EXPECTED_COMMA_OR_BRACE: 'expected "," or "}" but found',
+  EXPECTED_KEY: 'expected a string key but found',
+  EXPECTED_COLON: 'expected ":" but found',
+  TRAILING_DATA: 'expected end of input after the value but found',
+  INVALID_NUMBER: 'invalid number: found',
+  INVALID_LITERAL: 'invalid literal (true, false or null): found',
+  CONTROL_CHARACTER: 'unescaped control character in a string: found',
+  INVALID_ESCAPE: 'invalid escape sequence in a string: found',
+  INVALID_UNICODE_ESCAPE: 'invalid \\u escape in a string: found',
+  INVALID_UTF8: 'invalid UTF-8: found',
+  UNEXPECTED_END: 'unexpected end of input: found',
+};
+
+/** @internal The limits a parser was created with, named in limit error messages. */
+export interface ParserLimits {
+  readonly maxDepth: number;
+  readonly maxElementBytes: number;
+}
+
+/** @internal Shows a byte the way a reader recognises it: the character for printable ASCII, `0xC3` otherwise. */
+export function describeByte(byte: number): string {
+  if (byte >= 256) return 'end of input';
+  if (byte >= 0x20 && byte < 0x7f) return JSON.stringify(String.fromCharCode(byte));
+  return '0x' + byte.toString(16).toUpperCase().padStart(2, '0');
+}
+
+/**
+ * @internal Builds the error for a non-zero native status. An unknown status (a contract mismatch) is a plain
+ * Error.
+ */
+export function errorFromStatus(
+  status: number,
+  byte: number,
+  position: JsonErrorPosition,
+  limits: ParserLimits,
+): Error {
+  const where = ` at byte ${position.offset} (line ${position.line}, column ${position.column})`;
+  const code = status > 0 && status < CODES.length ? CODES[status] : undefined;
+  if (code === undefined) return new Error(`sluice: unknown native status ${status}${where}`);
+  if (code === 'DEPTH_LIMIT') {
+    return new JsonLimitError(
+      `Cannot parse JSON: nesting deeper than maxDepth (${limits.maxDepth})${where}`, code, position);
+  }
+  if (code === 'ELEMENT_TOO_LARGE') {
+    return new JsonLimitError(
+      `Cannot parse JSON: element larger than maxElementBytes (${limits.maxElementBytes})${where}`, code, position);
+  }
+  const message = code === 'UNEXPECTED_END' && byte >= 256
+    ? `Cannot parse JSON: unexpected end of input${where}`
+    : `Cannot parse JSON: ${WHAT[code]} ${describeByte(byte)}${where}`;
+  return new JsonSyntaxError(message, code, position);
+}

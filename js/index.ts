@@ -1,0 +1,14 @@
+// The public API of sluice (README.md, "API"). Everything else in js/ is internal.
+export { init, type CompiledModule, type ModuleSource } from './loader.js';
+export { createParser, type JsonChunk, type PushParser } from './parser.js';
+export { parseJsonArray } from './parse_json_array.js';
+export { JsonArrayStream, type JsonArrayStreamConstructor } from './json_array_stream.js';
+export type { JsonSource } from './sources.js';
+export type {
+  BareOptions, BytesOptions, ElementWithPath, OutputKind, ParserOptions, Reviver, TextOptions, ValueOptions,
+  WithPathOptions,
+} from './options.js';
+export {
+  JsonLimitError, JsonSyntaxError, SluiceLoadError,
+  type JsonErrorPosition, type JsonLimitErrorCode, type JsonSyntaxErrorCode,
+} from './errors.js';

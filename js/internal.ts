@@ -1,0 +1,41 @@
+// For the project's own tests only; index.ts does not re-export it and package.json does not expose it.
+import { loadedRuntime } from './loader.js';
+import type { BuildKind, NativeRuntime } from './native.js';
+
+/** Test hooks of the loaded module. */
+export interface NativeTestHooks {
+  /** Bytes malloc'ed in the wasm heap right now: after freeing every parser it returns to its baseline. */
+  heapInUse(): number;
+  /**
+   * The stage-1 masks of each 64-byte block of `input`, by the build's best kernel or, with `scalar`, by the
+   * scalar one: per block 4 u64 masks (events, in_string, newline, error; bit i = byte i of the block), each as
+   * two u32 words, low word first. A copy, 8 words per block.
+   */
+  stage1Debug(input: Uint8Array, scalar?: boolean): Uint32Array;
+}
+
+function runtime(): NativeRuntime {
+  const loaded = loadedRuntime();
+  if (loaded === undefined) throw new Error('sluice internal: no module loaded; `await init()` first');
+  return loaded;
+}
+
+/** The test hooks of the module that parsers created now would use. */
+export function nativeModule(): NativeTestHooks {
+  const loaded = runtime();
+  const native = loaded.native;
+  return {
+    heapInUse: () => native.heapInUse(),
+    stage1Debug(input, scalar = false) {
+      const address = native.stage1Debug(input, scalar);
+      loaded.sync();
+      const words = Math.ceil(input.length / 64) * 8;
+      return loaded.u32.slice(address >>> 2, (address >>> 2) + words);
+    },
+  };
+}
+
+/** Which build is loaded: `'simd128'` or `'scalar'`. */
+export function loadedBuildKind(): BuildKind {
+  return runtime().native.buildKind();
+}

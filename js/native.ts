@@ -1,0 +1,133 @@
+// The binding contract with wasm/bindings.cpp (HACKING.md, "The binding contract") and the reader of the
+// parser_view struct. Nothing here is exported to users.
+
+/** Which build of the core is running. */
+export type BuildKind = 'simd128' | 'scalar';
+
+/** One native push parser (an embind class handle). */
+export interface NativeParser {
+  /**
+   * Before the first feed. -1: accepted; -2: too many paths, or after the first feed; else the index (in UTF-8
+   * bytes) of the path's syntax error.
+   */
+  addPath(path: string): number;
+  /** Address of the parser_view struct; stable for the parser's life. */
+  view(): number;
+  /** Makes input_capacity >= n; false if memory is exhausted. */
+  reserve(n: number): boolean;
+  /** Scans n bytes written at input_ptr; returns the status (0 = ok). */
+  feed(n: number): number;
+  /** End of input; returns the status. */
+  finish(): number;
+  /** Frees the native parser. */
+  delete(): void;
+}
+
+/** What the Emscripten module exposes (and all the JS layer ever touches). */
+export interface NativeModule {
+  Parser: new (maxDepth: number, maxElementBytes: number, flags: number) => NativeParser;
+  /** Bytes malloc'ed right now. */
+  heapInUse(): number;
+  buildKind(): BuildKind;
+  /**
+   * Tests only: scans `input` with the best kernel (or the scalar one) and returns the address of 4 u64 masks per
+   * 64-byte block (events, in_string, newline, error); valid until the next call.
+   */
+  stage1Debug(input: Uint8Array, scalar: boolean): number;
+}
+
+// parser_view, as u32 indices from the struct's start.
+/** @internal */
+export const VIEW_INPUT_PTR = 0;
+/** @internal */
+export const VIEW_INPUT_CAPACITY = 1;
+/** @internal */
+export const VIEW_ELEMENT_COUNT = 2;
+/** @internal */
+export const VIEW_ELEMENTS_PTR = 3;
+/** @internal */
+export const VIEW_BATCH_COUNT = 4;
+/** @internal */
+export const VIEW_BATCHES_PTR = 5;
+/** @internal */
+export const VIEW_STATUS = 6;
+/** @internal */
+export const VIEW_ERROR_BYTE = 7;
+// parser_view, as f64 indices from the struct's start.
+/** @internal */
+export const VIEW_ERROR_OFFSET = 4;
+/** @internal */
+export const VIEW_ERROR_LINE = 5;
+/** @internal */
+export const VIEW_ERROR_COLUMN = 6;
+/** @internal */
+export const VIEW_BYTES_FED = 7;
+
+// Element record: 8 x u32.
+/** @internal */
+export const ELEMENT_WORDS = 8;
+/** @internal */
+export const ELEMENT_PTR = 0;
+/** @internal */
+export const ELEMENT_LEN = 1;
+/** @internal */
+export const ELEMENT_PATH_INDEX = 2;
+/** @internal */
+export const ELEMENT_KEY_KIND = 3;
+/** @internal */
+export const ELEMENT_KEY_PTR = 4;
+/** @internal */
+export const ELEMENT_KEY_LEN = 5;
+/** @internal */
+export const ELEMENT_INDEX_LO = 6;
+/** @internal */
+export const ELEMENT_INDEX_HI = 7;
+/** @internal */
+export const KEY_NONE = 0;
+/** @internal */
+export const KEY_INDEX = 1;
+/** @internal */
+export const KEY_NAME = 2;
+
+// Batch record: 4 x u32.
+/** @internal */
+export const BATCH_WORDS = 4;
+/** @internal */
+export const BATCH_PTR = 0;
+/** @internal */
+export const BATCH_LEN = 1;
+/** @internal */
+export const BATCH_FIRST_ELEMENT = 2;
+/** @internal */
+export const BATCH_ELEMENT_COUNT = 3;
+
+/**
+ * @internal A loaded module: the bindings plus typed views over its memory. Memory may grow inside any native
+ * call, which detaches the old ArrayBuffer (its views then have length 0), so callers run `sync()` after every
+ * call before reading; that check is one property load instead of a `memory.buffer` getter call.
+ */
+export class NativeRuntime {
+  readonly native: NativeModule;
+  readonly memory: WebAssembly.Memory;
+  u8: Uint8Array;
+  u32: Uint32Array;
+  f64: Float64Array;
+
+  constructor(native: NativeModule, memory: WebAssembly.Memory) {
+    this.native = native;
+    this.memory = memory;
+    const buffer = memory.buffer;
+    this.u8 = new Uint8Array(buffer);
+    this.u32 = new Uint32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+  }
+
+  /** Re-creates the views if memory grew since they were made. */
+  sync(): void {
+    if (this.u8.byteLength !== 0) return;
+    const buffer = this.memory.buffer;
+    this.u8 = new Uint8Array(buffer);
+    this.u32 = new Uint32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+  }
+}

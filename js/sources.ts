@@ -1,0 +1,153 @@
+// Every source parseJsonArray accepts, as one pull reader shaped like ReadableStreamDefaultReader: read() one
+// chunk when asked, cancel() to stop the producer. Streams are read with getReader(), never `for await` (Safari
+// has no async iteration of ReadableStream).
+import { describeType } from './options.js';
+
+/** What {@link parseJsonArray} reads: a stream, a `Response`, an async iterable of chunks, or the whole input. */
+export type JsonSource =
+  | ReadableStream<Uint8Array | string>
+  | Response
+  | AsyncIterable<Uint8Array | string>
+  | Uint8Array
+  | string
+  | null;
+
+/** @internal One read: a chunk, or the end. */
+export type ReadResult = { done?: false; value: unknown } | { done: true; value?: unknown };
+
+/** @internal A pull reader over any source. */
+export interface PullReader {
+  read(): Promise<ReadResult>;
+  /** Stops the producer (cancels the stream, returns the iterator); never rejects. */
+  cancel(reason: unknown): Promise<void>;
+}
+
+// A whole input in memory is handed to the parser in pieces of this size, so that elements are still
+// materialised on demand (a 1 GB string would otherwise become all its objects at once).
+const PIECE = 64 * 1024;
+
+const DONE: ReadResult = { done: true };
+
+function swallow(): void {}
+
+/** A `Response` from any realm or polyfill: it has a body and can read it. */
+function isResponse(value: object): value is Response {
+  if (typeof Response === 'function' && value instanceof Response) return true;
+  return 'body' in value && typeof (value as Response).arrayBuffer === 'function' && 'headers' in value;
+}
+
+/** @internal Checks the source's type now (a TypeError at the call), opens it on the first read. */
+export function checkSource(source: unknown): void {
+  if (source === null || typeof source === 'string' || source instanceof Uint8Array) return;
+  if (typeof source === 'object') {
+    if (typeof (source as ReadableStream).getReader === 'function') {
+      if ((source as ReadableStream).locked) {
+        throw new TypeError('parseJsonArray(source): the ReadableStream is locked (another reader holds it)');
+      }
+      return;
+    }
+    if (isResponse(source)) {
+      if (source.bodyUsed) throw new TypeError('parseJsonArray(source): the Response body was already read');
+      return;
+    }
+    if (typeof (source as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') return;
+  }
+  throw new TypeError(
+    'parseJsonArray(source) takes a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, ' +
+      `a Uint8Array or a string, got ${describeType(source)}`,
+  );
+}
+
+/** @internal Opens a reader over a source that passed checkSource(). */
+export function openSource(source: JsonSource): PullReader {
+  if (source === null) return new PiecesReader(new Uint8Array(0));
+  if (typeof source === 'string' || source instanceof Uint8Array) return new PiecesReader(source);
+  if (typeof (source as ReadableStream).getReader === 'function') {
+    return new StreamReader((source as ReadableStream<Uint8Array | string>).getReader());
+  }
+  if (isResponse(source)) {
+    // A Response without a body (204, HEAD) is empty input; a body already read makes getReader() throw.
+    return source.body === null ? new PiecesReader(new Uint8Array(0)) : new StreamReader(source.body.getReader());
+  }
+  return new IteratorReader((source as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]());
+}
+
+class StreamReader implements PullReader {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array | string>;
+
+  constructor(reader: ReadableStreamDefaultReader<Uint8Array | string>) {
+    this.reader = reader;
+  }
+
+  read(): Promise<ReadResult> {
+    return this.reader.read();
+  }
+
+  cancel(reason: unknown): Promise<void> {
+    return this.reader.cancel(reason).then(swallow, swallow);
+  }
+}
+
+class IteratorReader implements PullReader {
+  private readonly iterator: AsyncIterator<Uint8Array | string>;
+  private done = false;
+
+  constructor(iterator: AsyncIterator<Uint8Array | string>) {
+    this.iterator = iterator;
+  }
+
+  async read(): Promise<ReadResult> {
+    if (this.done) return DONE;
+    try {
+      const result = await this.iterator.next();
+      if (result.done === true) this.done = true;
+      return result;
+    } catch (error) {
+      // An iterator that threw is finished: cancel() must not call its return().
+      this.done = true;
+      throw error;
+    }
+  }
+
+  async cancel(): Promise<void> {
+    // An iterator that ended or threw is finished already; return() is only for one still producing.
+    if (this.done) return;
+    this.done = true;
+    try {
+      await this.iterator.return?.();
+    } catch {
+      // The consumer stopped reading; a failure to stop the producer is not theirs to handle.
+    }
+  }
+}
+
+/** The whole input at once, handed out in PIECE-sized parts (strings never split inside a surrogate pair). */
+class PiecesReader implements PullReader {
+  private readonly input: Uint8Array | string;
+  private offset = 0;
+
+  constructor(input: Uint8Array | string) {
+    this.input = input;
+  }
+
+  read(): Promise<ReadResult> {
+    const input = this.input;
+    const start = this.offset;
+    if (start >= input.length) return Promise.resolve(DONE);
+    let end = Math.min(input.length, start + PIECE);
+    if (typeof input === 'string') {
+      const last = input.charCodeAt(end - 1);
+      if (end < input.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    }
+    this.offset = end;
+    const value = start === 0 && end === input.length
+      ? input
+      : typeof input === 'string' ? input.substring(start, end) : input.subarray(start, end);
+    return Promise.resolve({ done: false, value });
+  }
+
+  cancel(): Promise<void> {
+    this.offset = this.input.length;
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,166 @@
+// Proves the public types users see: element types follow `output` and `withPath`, wrong options do not compile.
+// Compiled with `tsc --noEmit -p tests/types`; never run.
+import {
+  JsonArrayStream, JsonLimitError, JsonSyntaxError, SluiceLoadError, createParser, init, parseJsonArray,
+  type ElementWithPath, type JsonLimitErrorCode, type JsonSyntaxErrorCode, type ParserOptions, type PushParser,
+} from 'sluice';
+
+// Exact type equality (not mere assignability): `any` or a wider type fails.
+type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+function expectType<T extends true>(): void {}
+type ElementOf<I> = I extends AsyncIterable<infer E> ? E : never;
+type Output<S> = S extends TransformStream<unknown, infer O> ? O : never;
+
+interface Article {
+  id: number;
+  title: string;
+}
+
+declare const response: Response;
+declare const bytes: Uint8Array;
+declare const nodeStream: AsyncIterable<Uint8Array>;
+
+// MARK: init
+
+await init();
+await init(new URL('https://example.com/sluice.simd.wasm'));
+await init('https://example.com/sluice.scalar.wasm');
+await init(response);
+await init(fetch('https://example.com/sluice.simd.wasm'));
+await init(new ArrayBuffer(8));
+await init(bytes);
+declare const compiled: WebAssembly.Module;
+await init(compiled);
+// @ts-expect-error null is not a module source (a number would pass: lib.dom declares WebAssembly.Module empty)
+await init(null);
+
+// MARK: parseJsonArray element types
+
+expectType<Equal<ElementOf<ReturnType<typeof parseJsonArray<Article>>>, Article>>();
+const articles = parseJsonArray<Article>(response.body, { path: '$._embedded.articles[*]' });
+expectType<Equal<ElementOf<typeof articles>, Article>>();
+expectType<Equal<ElementOf<ReturnType<typeof parseJsonArray>>, unknown>>();
+
+expectType<Equal<ElementOf<typeof unknownDefault>, unknown>>();
+const unknownDefault = parseJsonArray('[1,2]');
+
+const raw = parseJsonArray(response, { output: 'bytes' });
+expectType<Equal<ElementOf<typeof raw>, Uint8Array>>();
+const texts = parseJsonArray(nodeStream, { output: 'text', ndjson: true });
+expectType<Equal<ElementOf<typeof texts>, string>>();
+const values = parseJsonArray<number>(bytes, { output: 'value' });
+expectType<Equal<ElementOf<typeof values>, number>>();
+
+const withPath = parseJsonArray<Article>(response.body, { path: '$.data[*]', withPath: true });
+expectType<Equal<ElementOf<typeof withPath>, ElementWithPath<Article>>>();
+const several = parseJsonArray(response.body, { paths: ['$.a[*]', '$.b[*]'] });
+expectType<Equal<ElementOf<typeof several>, ElementWithPath<unknown>>>();
+const bytesWithPath = parseJsonArray(response.body, { paths: ['$.a[*]'], output: 'bytes' });
+expectType<Equal<ElementOf<typeof bytesWithPath>, ElementWithPath<Uint8Array>>>();
+const textWithPath = parseJsonArray(response.body, { withPath: true, output: 'text' });
+expectType<Equal<ElementOf<typeof textWithPath>, ElementWithPath<string>>>();
+
+for await (const item of withPath) {
+  expectType<Equal<typeof item.path, string>>();
+  expectType<Equal<typeof item.key, string | number | null>>();
+  expectType<Equal<typeof item.value, Article>>();
+}
+
+// Options known only as ParserOptions: the element type is honestly unknown.
+declare const general: ParserOptions;
+const generic = parseJsonArray(response.body, general);
+expectType<Equal<ElementOf<typeof generic>, unknown>>();
+
+// The iterator can be stopped early (break calls return()).
+const iterator = parseJsonArray('[1]');
+await iterator.return?.();
+
+const revived = parseJsonArray<Date>('["2024-01-01"]', { reviver: (_key, value) => new Date(value) });
+expectType<Equal<ElementOf<typeof revived>, Date>>();
+
+// MARK: option mistakes
+
+// @ts-expect-error output must be 'value', 'bytes' or 'text'
+parseJsonArray('[]', { output: 'json' });
+// @ts-expect-error path is a string
+parseJsonArray('[]', { path: ['$[*]'] });
+// @ts-expect-error paths is an array of strings
+parseJsonArray('[]', { paths: '$[*]' });
+// @ts-expect-error maxDepth is a number
+parseJsonArray('[]', { maxDepth: '10' });
+// @ts-expect-error ndjson is a boolean
+parseJsonArray('[]', { ndjson: 'yes' });
+// @ts-expect-error a reviver is a function
+parseJsonArray('[]', { reviver: 'date' });
+// @ts-expect-error withPath is a boolean
+parseJsonArray('[]', { withPath: 1 });
+// @ts-expect-error a number is not a source
+parseJsonArray(42);
+// @ts-expect-error a plain array of chunks is not a source (only async iterables are)
+parseJsonArray([new Uint8Array(1)]);
+
+// MARK: createParser
+
+const parser = createParser<Article>({ path: '$.items[*]' });
+expectType<Equal<typeof parser, PushParser<Article>>>();
+expectType<Equal<ReturnType<typeof parser.push>, Article[]>>();
+expectType<Equal<ReturnType<typeof parser.end>, Article[]>>();
+parser.push(bytes);
+parser.push('{"items":[');
+parser.push(new ArrayBuffer(4));
+// @ts-expect-error a number is not a chunk
+parser.push(1);
+parser.close();
+
+expectType<Equal<ReturnType<typeof bytesParser.push>, Uint8Array[]>>();
+const bytesParser = createParser({ output: 'bytes' });
+const textParser = createParser({ output: 'text', withPath: true });
+expectType<Equal<ReturnType<typeof textParser.end>, ElementWithPath<string>[]>>();
+const defaultParser = createParser();
+expectType<Equal<typeof defaultParser, PushParser<unknown>>>();
+
+// MARK: JsonArrayStream
+
+const stream = new JsonArrayStream<Article>({ path: '$.data[*]' });
+expectType<Equal<Output<typeof stream>, Article>>();
+const piped = response.body!.pipeThrough(new JsonArrayStream<Article>());
+expectType<Equal<typeof piped, ReadableStream<Article>>>();
+const bytesStream = new JsonArrayStream({ output: 'bytes' }, { highWaterMark: 4 }, { highWaterMark: 16 });
+expectType<Equal<Output<typeof bytesStream>, Uint8Array>>();
+const pathStream = new JsonArrayStream({ paths: ['$.a', '$.b'], output: 'text' });
+expectType<Equal<Output<typeof pathStream>, ElementWithPath<string>>>();
+const anyStream: TransformStream<Uint8Array | string, unknown> = new JsonArrayStream();
+void anyStream;
+const writable: WritableStream<Uint8Array> = stream.writable;
+void writable;
+// @ts-expect-error output must be 'value', 'bytes' or 'text'
+new JsonArrayStream({ output: 'array' });
+const isStream: boolean = (stream as unknown) instanceof JsonArrayStream;
+void isStream;
+
+// MARK: errors
+
+declare const caught: unknown;
+if (caught instanceof JsonSyntaxError) {
+  expectType<Equal<typeof caught.code, JsonSyntaxErrorCode>>();
+  const position: [number, number, number] = [caught.offset, caught.line, caught.column];
+  void position;
+  const asSyntax: SyntaxError = caught;
+  void asSyntax;
+  // @ts-expect-error code is readonly
+  caught.code = 'EXPECTED_VALUE';
+}
+if (caught instanceof JsonLimitError) {
+  expectType<Equal<typeof caught.code, JsonLimitErrorCode>>();
+  const asRange: RangeError = caught;
+  void asRange;
+}
+if (caught instanceof SluiceLoadError) {
+  const cause: unknown = caught.cause;
+  void cause;
+}
+const code: JsonSyntaxErrorCode = 'UNEXPECTED_END';
+void code;
+// @ts-expect-error not a syntax error code
+const wrongCode: JsonSyntaxErrorCode = 'DEPTH_LIMIT';
+void wrongCode;
