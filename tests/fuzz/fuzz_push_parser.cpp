@@ -1,0 +1,199 @@
+// libFuzzer target for the push parser. Input: 4 configuration bytes, then the JSON text (see README.md here).
+// For each input it aborts (a crash libFuzzer keeps) unless:
+//   - the best and scalar kernels give identical results (elements, status, error position);
+//   - random chunks and one byte at a time give exactly what one-shot parsing gives;
+//   - the verdict matches simdjson's (support/simdjson_oracle.h, differences mapped there): accepted inputs are
+//     valid and within max_depth, with the reference splitter's elements; syntax errors only on invalid input;
+//     DEPTH_LIMIT exactly where nesting first exceeds max_depth; ELEMENT_TOO_LARGE only below the input size;
+//   - the error position (line, column, byte) agrees with the input, and the error is sticky;
+//   - batches keep the batch_mode contract (support/collect.cpp, check_batches);
+//   - memory_bytes() stays within a bound set by the chunk size, the element limit and max_depth, not the input.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sluice/push_parser.h"
+#include "support/collect.h"
+#include "support/reference_splitter.h"
+#include "support/rng.h"
+#include "support/simdjson_oracle.h"
+
+namespace {
+
+using namespace sluice;
+using namespace sluice::test;
+
+[[noreturn]] void fail(std::string_view input, const std::string& what) {
+  std::fprintf(stderr, "fuzz_push_parser: %s\n  input: \"%s\"\n", what.c_str(), printable(input, 2000).c_str());
+  std::abort();
+}
+
+const std::vector<std::string> kPathSets[] = {
+    {},
+    {"$"},
+    {"$[*]"},
+    {"$.*"},
+    {"$[0]", "$[2]"},
+    {"$.a", "$.b[*]"},
+    {"$[*].a", "$[*]"},
+    {"$.*.*", "$['a']", "$[1]"},
+};
+
+struct config {
+  parse_setup setup;
+  uint8_t chunk_seed = 0;
+};
+
+// byte 0: bit 0 ndjson, bit 1 small max_depth (byte 1), bit 2 small max_element_bytes (byte 2), bits 3-4 batch
+// mode, bits 5-7 path set. byte 3: seed of the random chunking.
+config read_config(const uint8_t* data) {
+  config c;
+  parser_options& o = c.setup.options;
+  o.ndjson = data[0] & 1;
+  if (data[0] & 2) o.max_depth = 1 + (data[1] & 63);
+  if (data[0] & 4) o.max_element_bytes = 1 + data[2];
+  switch ((data[0] >> 3) & 3) {
+    case 1: o.batches = batch_mode::json_array; break;
+    case 2: o.batches = batch_mode::cover; break;
+    default: o.batches = batch_mode::none; break;
+  }
+  c.setup.paths = kPathSets[(data[0] >> 5) & 7];
+  c.chunk_seed = data[3];
+  return c;
+}
+
+void check_same(std::string_view input, const parse_outcome& expected, const parse_outcome& actual,
+                const char* what) {
+  std::string diff = describe_difference(expected, actual);
+  if (!diff.empty()) fail(input, std::string(what) + ": " + diff);
+  if (!actual.batch_problem.empty()) fail(input, std::string(what) + ": " + actual.batch_problem);
+}
+
+// Longest string token in the input (quotes included): an upper bound on any key a selector keeps to compare.
+size_t longest_string(std::string_view input) {
+  size_t longest = 0, start = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < input.size(); ++i) {
+    if (in_string && input[i] == '\\') {
+      ++i;
+    } else if (input[i] == '"') {
+      if (in_string) longest = std::max(longest, i + 1 - start);
+      in_string = !in_string;
+      start = i;
+    }
+  }
+  return in_string ? std::max(longest, input.size() - start) : longest;
+}
+
+// What the parser may hold on top of a fresh parser (about 68 KB: the default window): window growth for a chunk
+// larger than it (1.5x), the carry and its spare (the largest element or compared key in progress, 1.5x growth),
+// per-call element and batch records (at most one element per byte fed, 48-byte records, doubling growth) and
+// copied batch text (nested elements of several selectors complete together), the depth stack, 2 KiB of slack.
+// None of it may grow with the input: a parser that kept consumed bytes fails this on inputs of a few KiB fed in
+// small chunks.
+void check_memory(std::string_view input, const parse_setup& setup, const parse_outcome& outcome) {
+  const size_t fresh = push_parser(setup.options).memory_bytes();
+  uint64_t carry = std::min<uint64_t>(setup.options.max_element_bytes, input.size());
+  if (outcome.status == error_code::ok) {
+    size_t largest = 0;
+    for (const collected_element& e : outcome.elements) largest = std::max(largest, e.bytes.size());
+    carry = std::min<uint64_t>(carry, std::max(largest, longest_string(input)) + 64);
+  }
+  const uint64_t paths = std::max<size_t>(setup.paths.size(), 1);
+  const uint64_t bound = fresh + 2 * outcome.largest_chunk + 4 * (paths + 1) * carry +
+                         128 * (outcome.largest_chunk + 2) + setup.options.max_depth / 4 + 2048;
+  if (outcome.peak_memory > bound) {
+    fail(input, "memory_bytes() " + std::to_string(outcome.peak_memory) + " over the bound " + std::to_string(bound));
+  }
+}
+
+void check_error_position(std::string_view input, const parse_error& error) {
+  if (error.offset > input.size()) fail(input, "error offset past the input: " + describe(error));
+  uint64_t line = 1, line_start = 0;
+  for (uint64_t i = 0; i < error.offset; ++i) {
+    if (input[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  const int byte = error.offset < input.size() ? static_cast<unsigned char>(input[error.offset]) : -1;
+  if (error.line != line || error.column != error.offset - line_start + 1 || error.byte != byte) {
+    fail(input, "error position disagrees with the input: " + describe(error));
+  }
+}
+
+void check_against_oracle(std::string_view input, const parse_setup& setup, const parse_outcome& outcome) {
+  const parser_options& o = setup.options;
+  const error_code status = outcome.status;
+  if (status == error_code::out_of_memory) fail(input, "OUT_OF_MEMORY on a small input");
+  if (status == error_code::element_too_large) {
+    if (o.max_element_bytes >= input.size()) fail(input, "ELEMENT_TOO_LARGE with a limit above the input size");
+    return;  // which element or key overflowed is not something the oracle can tell
+  }
+  if (status == error_code::depth_limit) {
+    // Reported at the bracket that opens level max_depth + 1, and nothing deeper was opened before it.
+    if (outcome.error.offset >= input.size()) fail(input, "DEPTH_LIMIT at the end of input");
+    const char c = input[outcome.error.offset];
+    if ((c != '[' && c != '{') || nesting_of(input.substr(0, outcome.error.offset + 1)) != o.max_depth + 1) {
+      fail(input, "DEPTH_LIMIT not at the bracket that exceeds max_depth: " + describe(outcome.error));
+    }
+    return;
+  }
+  oracle_verdict verdict = oracle_judge(input, o.ndjson);
+  if (status == error_code::ok) {
+    if (!verdict.valid) fail(input, "accepted, the oracle rejects: " + verdict.simdjson_error);
+    if (verdict.nesting > o.max_depth) fail(input, "accepted though nesting exceeds max_depth");
+    // With a small element limit, an accepted input still has the elements the reference finds.
+    std::vector<collected_element> expected;
+    if (!reference_split(input, setup.paths, o.ndjson, expected)) fail(input, "the reference splitter rejects it");
+    std::string diff = describe_difference(expected, outcome.elements);
+    if (!diff.empty()) fail(input, "elements differ from the reference splitter: " + diff);
+    return;
+  }
+  if (verdict.valid && verdict.nesting <= o.max_depth) {
+    fail(input, "rejected (" + describe(outcome.error) + "), the oracle accepts");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 4) return 0;
+  config c = read_config(data);
+  const std::string_view input(reinterpret_cast<const char*>(data + 4), size - 4);
+
+  parse_setup best = c.setup, scalar = c.setup;
+  best.options.kernel = kernel_kind::best;
+  scalar.options.kernel = kernel_kind::scalar;
+
+  const parse_outcome one_shot = parse_one_shot(input, best);
+  if (!one_shot.paths_ok) fail(input, "a fixed path was refused");
+  if (!one_shot.batch_problem.empty()) fail(input, "one-shot: " + one_shot.batch_problem);
+  check_same(input, one_shot, parse_one_shot(input, scalar), "scalar kernel vs best kernel");
+
+  rng random(c.chunk_seed * 0x9E3779B97F4A7C15ULL + size);
+  const parse_outcome chunked = parse_chunked(input, best, chunks_random(input.size(), random, 1 + random.skewed(300)));
+  check_same(input, one_shot, chunked, "random chunks vs one-shot");
+  parse_outcome bytewise;
+  if (input.size() <= 4096) {
+    bytewise = parse_chunked(input, scalar, chunks_bytewise(input.size()));
+    check_same(input, one_shot, bytewise, "one byte at a time vs one-shot");
+  }
+
+  if (one_shot.status != error_code::ok) {
+    check_error_position(input, one_shot.error);
+    if (one_shot.status_after_error != one_shot.status || one_shot.elements_after_error != 0) {
+      fail(input, "the error is not sticky");
+    }
+  }
+  check_memory(input, best, one_shot);
+  check_memory(input, best, chunked);
+  if (input.size() <= 4096) check_memory(input, scalar, bytewise);
+  check_against_oracle(input, c.setup, one_shot);
+  return 0;
+}
