@@ -449,6 +449,158 @@ struct event_class_table {
 };
 inline constexpr event_class_table event_class{};
 
+// What the skipping loop needs to know about the current block, and the grammar state it advances.
+struct skip_context {
+  const uint8_t* window;
+  unsigned off;        // the block's index in the window
+  unsigned len;        // its length
+  unsigned n;          // the window's length (a token may run past the block)
+  uint64_t rel_limit;  // window index where an open element outgrows its limit
+  uint64_t scalar;     // the block's scalar-token bytes
+  uint64_t digits;     // its digits, computed on first use
+  bool have_digits;
+  uint64_t* object_bits;
+  uint32_t* cand_at;
+  uint32_t max_depth;
+  uint32_t max_len;
+  mode m;
+  uint32_t depth;
+  bool object;
+};
+
+// A number or literal starting at window index i (block index bi): true if it is valid and ends in the window
+// (then *end is the index of its delimiter). False sends it to the general path, which reports the error or waits
+// for the next chunk.
+template <class K>
+SLUICE_INLINE bool scalar_token(skip_context& x, unsigned bi, uint8_t c, unsigned* end) noexcept {
+  const uint8_t* w = x.window;
+  const unsigned i = x.off + bi;
+  const uint64_t delimiters = ~x.scalar & ~mask_below(bi + 1);
+  const unsigned end_bi = delimiters != 0 ? unsigned(trailing_zeroes(delimiters)) : 64;
+  if (end_bi >= x.len) {
+    // It runs into the next block: the DFA finds its end, if the window holds it.
+    uint8_t state = token_dfa.next[t_start][c];
+    if (state <= t_done) return false;
+    const unsigned e = token_run(state, w, i + 1, x.n);
+    *end = e;
+    return e < x.n && token_dfa.next[state][w[e]] == t_done;
+  }
+  *end = x.off + end_bi;
+  const unsigned n_tok = end_bi - bi;
+  if (c == 't' || c == 'n') return n_tok == 4 && std::memcmp(w + i, c == 't' ? "true" : "null", 4) == 0;
+  if (c == 'f') return n_tok == 5 && std::memcmp(w + i, "false", 5) == 0;
+  if (!x.have_digits) {
+    x.digits = K::digits(w + x.off);
+    x.have_digits = true;
+  }
+  return number_in_block(w + x.off, x.digits, bi, end_bi);
+}
+
+// The skipping loop's grammar automaton: the state folds the mode and the container kind into 3 bits, so that
+// most events are one table lookup (state x byte class -> next state).
+enum skip_state : uint8_t {
+  s_value_in_object,   // after ':'
+  s_value_in_array,    // after ',' in an array
+  s_value_or_end,      // after '['
+  s_key_or_end,        // after '{'
+  s_key,               // after ',' in an object
+  s_colon,             // after a key
+  s_after_in_object,   // after a member's value
+  s_after_in_array,    // after an element
+  // actions
+  a_push_object = 8,
+  a_push_array,
+  a_pop,
+  a_scalar_in_object,
+  a_scalar_in_array,
+  a_out,               // the caller handles this event
+};
+
+struct skip_table {
+  uint8_t next[8 * 8];
+  constexpr skip_table() : next() {
+    for (auto& n : next) n = a_out;
+    const auto set = [&](int state, int cls, uint8_t to) { next[state * 8 + cls] = to; };
+    for (const int v : {s_value_in_object, s_value_in_array, s_value_or_end}) {
+      const bool in_object = v == s_value_in_object;
+      set(v, ev_open_object, a_push_object);
+      set(v, ev_open_array, a_push_array);
+      set(v, ev_quote, in_object ? s_after_in_object : s_after_in_array);
+      set(v, ev_scalar, in_object ? a_scalar_in_object : a_scalar_in_array);
+    }
+    set(s_value_or_end, ev_close_array, a_pop);
+    set(s_key_or_end, ev_quote, s_colon);
+    set(s_key_or_end, ev_close_object, a_pop);
+    set(s_key, ev_quote, s_colon);
+    set(s_colon, ev_colon, s_value_in_object);
+    set(s_after_in_object, ev_comma, s_key);
+    set(s_after_in_object, ev_close_object, a_pop);
+    set(s_after_in_array, ev_comma, s_value_in_array);
+    set(s_after_in_array, ev_close_array, a_pop);
+  }
+};
+inline constexpr skip_table skip_transitions{};
+
+// The events of one block where no selector is alive: inside a selected element, or in a part of the document no
+// path leads into. Only the grammar matters there; this small loop handles it. Returns the events it did not
+// handle; the first of them needs the caller.
+template <class K>
+SLUICE_NOINLINE uint64_t skip_events(skip_context& x, uint64_t events) noexcept {
+  uint8_t state;
+  switch (x.m) {
+    case mode::value: state = x.object ? s_value_in_object : s_value_in_array; break;
+    case mode::value_or_end_array: state = s_value_or_end; break;
+    case mode::key_or_end_object: state = s_key_or_end; break;
+    case mode::key: state = s_key; break;
+    case mode::colon: state = s_colon; break;
+    case mode::comma_or_end: state = x.object ? s_after_in_object : s_after_in_array; break;
+    default: return events;
+  }
+  const uint8_t* const block = x.window + x.off;
+  uint64_t* const object_bits = x.object_bits;
+  uint32_t depth = x.depth;
+  while (events != 0) {
+    const unsigned bi = unsigned(trailing_zeroes(events));
+    const uint8_t c = block[bi];
+    const uint8_t next = skip_transitions.next[state * 8 + event_class.v[c]];
+    if (next < 8) {
+      state = next;
+    } else if (next <= a_push_array) {
+      if (depth >= x.max_depth) break;
+      ++depth;
+      const uint64_t bit = uint64_t{1} << (depth & 63);
+      uint64_t& word = object_bits[depth >> 6];
+      word = next == a_push_object ? word | bit : word & ~bit;
+      if (depth <= x.max_len) x.cand_at[depth] = 0;
+      state = next == a_push_object ? s_key_or_end : s_value_or_end;
+    } else if (next == a_pop) {
+      // Back at a level where a selector may be alive (or an element ends): the caller decides.
+      if (depth - 1 <= x.max_len) break;
+      --depth;
+      state = ((object_bits[depth >> 6] >> (depth & 63)) & 1) ? s_after_in_object : s_after_in_array;
+    } else if (next != a_out) {
+      unsigned end;
+      if (!scalar_token<K>(x, bi, c, &end) || end > x.rel_limit) break;
+      state = next == a_scalar_in_object ? s_after_in_object : s_after_in_array;
+    } else {
+      break;
+    }
+    events = clear_lowest_bit(events);
+  }
+  x.depth = depth;
+  switch (state) {
+    case s_value_in_object: x.m = mode::value; x.object = true; break;
+    case s_value_in_array: x.m = mode::value; x.object = false; break;
+    case s_value_or_end: x.m = mode::value_or_end_array; x.object = false; break;
+    case s_key_or_end: x.m = mode::key_or_end_object; x.object = true; break;
+    case s_key: x.m = mode::key; x.object = true; break;
+    case s_colon: x.m = mode::colon; x.object = true; break;
+    case s_after_in_object: x.m = mode::comma_or_end; x.object = true; break;
+    default: x.m = mode::comma_or_end; x.object = false; break;
+  }
+  return events;
+}
+
 // Scans window[0, w_len). One stage-1 block at a time, its events handled at once while the block is in cache.
 //
 // Most events lie where no selector is alive (inside a selected element, or in a part of the document no path
@@ -509,9 +661,30 @@ void scan_window(parser_state& st) noexcept {
       if (!close_string(st, st.block_base + unsigned(trailing_zeroes(st.block_quote)))) return;
       load();
     }
-    uint64_t digits = 0;
-    bool have_digits = false;
+    skip_context x;
+    x.window = w;
+    x.off = off;
+    x.len = len;
+    x.n = n;
+    x.scalar = b.scalar;
+    x.have_digits = false;
+    x.digits = 0;
+    x.object_bits = object_bits;
+    x.cand_at = cand_at;
+    x.max_depth = max_depth;
+    x.max_len = max_len;
     while (events != 0) {
+      if (cand == 0 && off + len <= rel_limit) {
+        x.rel_limit = rel_limit;
+        x.m = m;
+        x.depth = depth;
+        x.object = object;
+        events = skip_events<K>(x, events);
+        m = x.m;
+        depth = x.depth;
+        object = x.object;
+        if (events == 0) break;
+      }
       const unsigned bi = unsigned(trailing_zeroes(events));
       const unsigned i = off + bi;
       events = clear_lowest_bit(events);
@@ -606,11 +779,11 @@ void scan_window(parser_state& st) noexcept {
               ok = n_tok == 5 && std::memcmp(w + i, "false", 5) == 0;
             } else {
               n_tok = end_bi - bi;
-              if (!have_digits) {
-                digits = K::digits(w + off);
-                have_digits = true;
+              if (!x.have_digits) {
+                x.digits = K::digits(w + off);
+                x.have_digits = true;
               }
-              ok = number_in_block(w + off, digits, bi, end_bi);
+              ok = number_in_block(w + off, x.digits, bi, end_bi);
             }
             if (!ok || i + n_tok > rel_limit) break;  // the general path reports the error
             if (cand != 0) {

@@ -31,7 +31,7 @@ struct kernel {
     const v128_t ws_table = wasm_u8x16_make(' ', 100, 100, 100, 17, 100, 113, 2, 100, '\t', '\n', 112, 100, '\r', 100, 100);
     // table[x & 15] == (x | 0x20) for : , [ ] { } -- and for two control bytes (0x0C, 0x1A), removed below.
     const v128_t op_table = wasm_u8x16_make(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0);
-    v128_t v[4], quote[4], op[4], nonscalar[4], backslash[4], ctrl[4];
+    v128_t v[4], quote[4], op[4], nonscalar[4], backslash[4], low[4];
     for (int i = 0; i < 4; ++i) {
       const v128_t x = wasm_v128_load(p + 16 * i);
       v[i] = x;
@@ -41,14 +41,18 @@ struct kernel {
       quote[i] = eq(x, '"');
       nonscalar[i] = wasm_v128_or(wasm_v128_or(op[i], quote[i]), ws);
       backslash[i] = eq(x, '\\');
-      ctrl[i] = wasm_i8x16_eq(wasm_v128_and(x, wasm_u8x16_splat(0xE0)), wasm_i64x2_const(0, 0));  // x < 0x20
+      // Signed x < 0x20: the control bytes and the non-ASCII ones (negative), in one compare (V8 lowers unsigned
+      // compares to three instructions); the two are told apart below, only in blocks that hold either.
+      low[i] = wasm_i8x16_lt(x, wasm_i8x16_splat(0x20));
     }
     internal::block_classes r;
     r.control = 0;
     r.newline = 0;
-    if (any(ctrl)) {
-      r.control = bits(ctrl[0], ctrl[1], ctrl[2], ctrl[3]);
-      r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
+    r.high = 0;
+    if (any(low)) {
+      r.high = bits(v[0], v[1], v[2], v[3]);
+      r.control = bits(low[0], low[1], low[2], low[3]) & ~r.high;
+      if (r.control != 0) r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
     }
     r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
     const uint64_t op_raw = bits(op[0], op[1], op[2], op[3]);
@@ -56,7 +60,6 @@ struct kernel {
     r.op = op_raw & ~false_op;
     r.nonscalar = bits(nonscalar[0], nonscalar[1], nonscalar[2], nonscalar[3]) & ~false_op;
     r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
-    r.high = any(v) ? bits(v[0], v[1], v[2], v[3]) : 0;
     return r;
   }
 
