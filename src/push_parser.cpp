@@ -3,6 +3,7 @@
 #include <cstring>
 #include <new>
 
+#include "internal/ascii_json.h"
 #include "internal/parser_state.h"
 #include "internal/stage2.h"
 
@@ -16,8 +17,6 @@ namespace {
 
 constexpr uint32_t max_depth_limit = 1000000;
 constexpr uint64_t max_element_limit = (uint64_t{1} << 32) - 1;
-
-bool is_ws(uint8_t b) { return b == ' ' || b == '\t' || b == '\n' || b == '\r'; }
 
 // MARK: selectors
 
@@ -127,118 +126,42 @@ void retain_tail(parser_state& st) {
 
 // MARK: batches
 
-struct region {
-  const uint8_t* begin;
-  const uint8_t* end;
-};
-
-region region_of(parser_state& st, const uint8_t* p) {
-  const uint8_t* w = st.window.data();
-  if (p >= w && p <= w + st.w_len) return {w, w + st.w_len};
-  return {st.carry.data(), st.carry.data() + st.carry.size()};
-}
-
-bool free_before(const region& r, const element& e) {
-  if (e.data == r.begin) return true;  // the buffer's front slack
-  const uint8_t b = e.data[-1];
-  return b == '[' || b == ',' || is_ws(b);
-}
-
-bool free_after(const region& r, const element& e) {
-  if (e.data + e.size == r.end) return true;  // the buffer's back slack
-  const uint8_t b = e.data[e.size];
-  return b == ']' || b == ',' || is_ws(b);
-}
-
-// Whether b can follow a in an in-place batch: same buffer, in order, separated by whitespace and at most one comma
-// (a comma is written into the first gap byte when there is none: NDJSON).
-bool joinable(const region& r, const element& a, const element& b, bool& needs_comma) {
-  const uint8_t* gap = a.data + a.size;
-  if (b.data < gap + 1 || b.data > gap + 64 || b.data > r.end) return false;
-  int commas = 0;
-  for (const uint8_t* p = gap; p < b.data; ++p) {
-    if (*p == ',') {
-      ++commas;
-    } else if (!is_ws(*p)) {
-      return false;
-    }
-  }
-  needs_comma = commas == 0;
-  return commas <= 1;
-}
-
-// One JSON array text per batch (`[e1,e2,...]`), so the caller materialises a batch with one JSON.parse. Runs of
-// sibling elements become arrays in place, by writing '[' and ']' over the separators around them (bytes already
-// scanned and never looked at again); other elements (several selectors, object members) are copied.
+// One JSON array text per call (`[e1,e2,...]`), so the caller materialises all the elements of a chunk with one
+// TextDecoder.decode and one JSON.parse. The text is written as ASCII (see ascii_json.h): a copy, which pays for
+// itself several times over in the decoder and the parser.
 void build_json_batches(parser_state& st) {
   const size_t count = st.elements.size();
-  element* e = st.elements.data();
-  const bool in_place_ok = st.paths.size() == 1;
-  size_t copy_bytes = 0;
-  for (size_t i = 0; i < count; ++i) copy_bytes += e[i].size + 1;
-  bool reserved = false;
-  bool copy_open = false;  // the last batch is a copy batch that the next copied element may extend
-  size_t i = 0;
-  while (i < count) {
-    if (in_place_ok) {
-      const region r = region_of(st, e[i].data);
-      if (free_before(r, e[i])) {
-        size_t j = i;
-        bool needs_comma = false;
-        while (j + 1 < count && region_of(st, e[j + 1].data).begin == r.begin && joinable(r, e[j], e[j + 1], needs_comma)) ++j;
-        if (free_after(r, e[j])) {
-          uint8_t* first = const_cast<uint8_t*>(e[i].data);
-          for (size_t k = i; k < j; ++k) {
-            joinable(r, e[k], e[k + 1], needs_comma);
-            if (needs_comma) const_cast<uint8_t*>(e[k].data)[e[k].size] = ',';
-          }
-          uint8_t* last_end = const_cast<uint8_t*>(e[j].data) + e[j].size;
-          first[-1] = '[';
-          *last_end = ']';
-          if (!st.batches.push_back({first - 1, uint32_t(last_end + 1 - (first - 1)), uint32_t(i), uint32_t(j - i + 1)}))
-            return internal::fail(st, error_code::out_of_memory, st.w_base, -1);
-          copy_open = false;
-          i = j + 1;
-          continue;
-        }
-      }
-    }
-    // Copy the element into the current copy batch ("[a]" + b becomes "[a,b]"), or start one.
-    if (!reserved) {
-      if (!st.batch_text.reserve(copy_bytes + 2 * count + 2)) return internal::fail(st, error_code::out_of_memory, st.w_base, -1);
-      reserved = true;
-    }
-    if (copy_open && st.batches.back().first_element + st.batches.back().element_count == i) {
-      batch& b = st.batches.back();
-      st.batch_text.data()[st.batch_text.size() - 1] = ',';
-      st.batch_text.append_unchecked(e[i].data, e[i].size);
-      st.batch_text.push_back_unchecked(']');
-      b.size += e[i].size + 1;
-      b.element_count += 1;
-    } else {
-      const size_t text_start = st.batch_text.size();
-      st.batch_text.push_back_unchecked('[');
-      st.batch_text.append_unchecked(e[i].data, e[i].size);
-      st.batch_text.push_back_unchecked(']');
-      if (!st.batches.push_back({st.batch_text.data() + text_start, uint32_t(e[i].size + 2), uint32_t(i), 1}))
-        return internal::fail(st, error_code::out_of_memory, st.w_base, -1);
-      copy_open = true;
-    }
-    ++i;
+  const element* e = st.elements.data();
+  size_t bound = 2;
+  for (size_t i = 0; i < count; ++i) bound += e[i].size * internal::ascii_json_max_growth + 1;
+  if (!st.batch_text.reserve(bound)) return internal::fail(st, error_code::out_of_memory, st.w_base, -1);
+  uint8_t* const text = st.batch_text.data();
+  uint8_t* out = text;
+  *out++ = '[';
+  for (size_t i = 0; i < count; ++i) {
+    if (i != 0) *out++ = ',';
+    out = internal::write_ascii_json(out, e[i].data, e[i].size);
   }
+  *out++ = ']';
+  st.batch_text.resize_unchecked(size_t(out - text));
+  if (!st.batches.push_back({text, uint32_t(out - text), 0, uint32_t(count)}))
+    internal::fail(st, error_code::out_of_memory, st.w_base, -1);
 }
 
-// One address range per run of elements in the same buffer, so the caller copies a batch out at once.
+// One address range per run of elements in the same buffer (the window or the carry), so the caller copies a run
+// out at once.
 void build_cover_batches(parser_state& st) {
   const size_t count = st.elements.size();
   const element* e = st.elements.data();
+  const uint8_t* const w = st.window.data();
+  const auto in_window = [&](const uint8_t* p) { return p >= w && p <= w + st.w_len; };
   size_t i = 0;
   while (i < count) {
-    const region r = region_of(st, e[i].data);
+    const bool window = in_window(e[i].data);
     const uint8_t* begin = e[i].data;
     const uint8_t* end = e[i].data + e[i].size;
     size_t j = i + 1;
-    while (j < count && region_of(st, e[j].data).begin == r.begin && e[j].data >= begin) {
+    while (j < count && in_window(e[j].data) == window && e[j].data >= begin) {
       if (e[j].data + e[j].size > end) end = e[j].data + e[j].size;
       ++j;
     }

@@ -15,6 +15,7 @@ enum class kernel_kind : uint8_t { best = 0, scalar = 1 };
 enum class batch_mode : uint8_t {
   none = 0,
   // Each batch is the text of a JSON array holding exactly its elements (`[e1,e2,...]`): one JSON.parse per batch.
+  // The text is ASCII: non-ASCII characters are written as \uXXXX escapes (same values, faster to decode).
   json_array = 1,
   // Each batch is the smallest address range covering its elements: one copy per batch.
   cover = 2,

@@ -1,5 +1,7 @@
 #include "support/collect.h"
 
+#include "support/canonical_json.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -33,9 +35,11 @@ std::string check_batches(const push_parser& parser, batch_mode mode) {
         return at + "not a JSON array: " + printable(text);
       }
       if (members.size() != batch.element_count) return at + "member count differs: " + printable(text);
+      if (!is_ascii(text)) return at + "not ASCII: " + printable(text);
       for (size_t i = 0; i < members.size(); ++i) {
         const element& e = elements[batch.first_element + i];
-        if (members[i].bytes != std::string_view(reinterpret_cast<const char*>(e.data), e.size)) {
+        if (canonical_json(members[i].bytes) !=
+            canonical_json(std::string_view(reinterpret_cast<const char*>(e.data), e.size))) {
           return at + "member " + std::to_string(i) + " differs from its element: " + printable(text);
         }
       }
