@@ -1,0 +1,45 @@
+// One timed run of one competitor, in a process of its own (started with --expose-gc by main.mjs) so that no
+// competitor's heap, JIT state or wasm memory pollutes another's time or RSS. Reports to the parent over IPC.
+import { readFileSync } from 'node:fs';
+import { COMPETITORS } from './competitors.mjs';
+import { RssSampler } from './rss_sampler.mjs';
+
+const spec = JSON.parse(process.argv[2]);
+const competitor = COMPETITORS.find((c) => c.id === spec.competitor);
+if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
+if (typeof globalThis.gc !== 'function') throw new Error('child.mjs needs node --expose-gc');
+
+const file = readFileSync(spec.file);
+const input = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
+const chunks = [];
+for (let at = 0; at < input.length; at += spec.chunkSize) chunks.push(input.subarray(at, at + spec.chunkSize));
+const ctx = { input, chunks, chunkSize: spec.chunkSize, path: spec.path, field: spec.field, firstAt: 0 };
+const run = await competitor.setup(ctx);
+
+const sampler = await RssSampler.start(spec.sampleIntervalMs);
+globalThis.gc();
+globalThis.gc();
+const rssBaseline = process.memoryUsage().rss;
+sampler.reset(rssBaseline);
+
+const cpuBefore = process.cpuUsage();
+const startedAt = performance.now();
+const { elements, checksum } = await run();
+const endedAt = performance.now();
+const cpu = process.cpuUsage(cpuBefore);
+
+const rssAfter = process.memoryUsage().rss;
+const { peak, samples } = await sampler.stop();
+process.send({
+  ms: endedAt - startedAt,
+  firstElementMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt,
+  elements,
+  checksum,
+  rssBaseline,
+  rssPeak: Math.max(peak, rssAfter),
+  rssAfter,
+  samples,
+  // All threads of the process (GC helpers, the sampler): well under `ms` means the run waited for a busy CPU.
+  cpuMs: (cpu.user + cpu.system) / 1000,
+});
+process.disconnect();

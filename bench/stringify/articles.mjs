@@ -1,0 +1,106 @@
+// The article rows of bench:stringify, built in memory. Provenance: `articleFactory()` and its random helpers
+// are copied from bench/gen-dataset.mjs (itself from the team's shared tools/gen-dataset.mjs): with the default
+// seed, JSON.stringify of its rows 0..N-1 joined by "," is byte for byte the `articles` dataset's array.
+
+const WORDS = ['stream', 'json', 'edge', 'worker', 'array', 'value', 'chunk', 'memory', 'fast', 'simd', 'parser',
+  'encoder', 'response', 'fetch', 'browser', 'article', 'title', 'description', 'more', 'text', 'data', 'list'];
+const SPICE = ['café', 'naïve', 'élan', '中文', '日本語', 'Ωmega', '😀', '🚀', 'über', 'São Paulo', 'quote "q"',
+  'back\\slash', 'tab\there', 'line\nbreak', 'ctrl\u0001', 'é'];
+
+/** A row factory: `next()` returns article i = 0, 1, 2... (the generator's sequence for `seed`). */
+export function articleFactory(seed = 42) {
+  // xorshift32, as in gen-dataset.mjs: the same seed gives the same rows on every machine.
+  let state = (seed >>> 0) || 1;
+  const rand = () => {
+    state ^= state << 13; state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5; state >>>= 0;
+    return state / 4294967296;
+  };
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
+  const sentence = (minLen, maxLen) => {
+    const target = int(minLen, maxLen);
+    let s = '';
+    while (s.length < target) s += (s ? ' ' : '') + (rand() < 0.12 ? pick(SPICE) : pick(WORDS));
+    return s;
+  };
+  let i = 0;
+  return {
+    next() {
+      const day = 1 + (i % 28);
+      const row = {
+        id: i + 1,
+        title: `Article ${i + 1}: ${sentence(10, 40)}`,
+        description: `Description ${i + 1}\n${sentence(100, 300)}`,
+        createdAt: `2026-0${1 + (i % 9)}-${String(day).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00:00Z`,
+        tags: [pick(WORDS), pick(WORDS), pick(WORDS)],
+        score: Math.round(rand() * 1e6) / 100,
+        published: rand() < 0.8,
+      };
+      i++;
+      return row;
+    },
+  };
+}
+
+// Building an article from scratch costs tens of microseconds (the generator's sentences are ropes of many
+// small strings, flattened by whoever reads them first): far more than encoding it, so a benchmark that built
+// every row would measure the row factory. Rows are therefore fresh objects (as a database driver returns) that
+// share the flat strings of a pool of POOL_SIZE distinct articles: the same shape and size distribution.
+const POOL_SIZE = 4096;
+let pool;
+
+function templates() {
+  if (pool === undefined) {
+    const factory = articleFactory();
+    // JSON.parse returns flat strings, as a driver decoding a wire format does.
+    pool = Array.from({ length: POOL_SIZE }, () => JSON.parse(JSON.stringify(factory.next())));
+  }
+  return pool;
+}
+
+/** Article `i` (0-based): a fresh object with id i + 1 and the strings of pool entry i % POOL_SIZE. */
+export function articleRow(i) {
+  const t = pool[i % POOL_SIZE];
+  return {
+    id: i + 1, title: t.title, description: t.description, createdAt: t.createdAt, tags: [t.tags[0], t.tags[1], t.tags[2]],
+    score: t.score, published: t.published,
+  };
+}
+
+/** Builds the pool now, so that a timed run does not pay for it. */
+export function preparePool() {
+  templates();
+}
+
+/** The first `count` rows as an array. */
+export function articleArray(count) {
+  templates();
+  const rows = new Array(count);
+  for (let i = 0; i < count; i++) rows[i] = articleRow(i);
+  return rows;
+}
+
+/**
+ * A sync generator of `count` rows, each built when asked for (as a database cursor would). `onFirstRow` is
+ * called when the first row is handed out (time to first byte is measured from there).
+ */
+export function* articleGenerator(count, onFirstRow) {
+  templates();
+  if (count > 0) {
+    onFirstRow?.();
+    yield articleRow(0);
+  }
+  for (let i = 1; i < count; i++) yield articleRow(i);
+}
+
+/** An async generator of `count` rows, each built when asked for. */
+export async function* articleAsyncGenerator(count, onFirstRow) {
+  templates();
+  if (count > 0) {
+    onFirstRow?.();
+    yield articleRow(0);
+  }
+  for (let i = 1; i < count; i++) yield articleRow(i);
+}

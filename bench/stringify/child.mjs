@@ -1,0 +1,42 @@
+// One timed run of one competitor on one source, in a process of its own (started with --expose-gc by main.mjs)
+// so that no competitor's heap or JIT state pollutes another's time or RSS. Reports to the parent over IPC.
+import { articleArray, preparePool } from './articles.mjs';
+import { COMPETITORS } from './competitors.mjs';
+import { RssSampler } from '../parse/rss_sampler.mjs';
+
+const spec = JSON.parse(process.argv[2]);
+const competitor = COMPETITORS.find((c) => c.id === spec.competitor);
+if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
+if (typeof globalThis.gc !== 'function') throw new Error('child.mjs needs node --expose-gc');
+
+preparePool();
+const ctx = { kind: spec.kind, count: spec.count, rows: null, firstRowAt: 0, firstByteAt: 0 };
+// An array source exists before the run (it is the application's data); generators make rows as asked.
+if (spec.kind === 'array') ctx.rows = articleArray(spec.count);
+const run = await competitor.setup(ctx);
+
+const sampler = await RssSampler.start(spec.sampleIntervalMs);
+globalThis.gc();
+globalThis.gc();
+const rssBaseline = process.memoryUsage().rss;
+sampler.reset(rssBaseline);
+
+const cpuBefore = process.cpuUsage();
+const startedAt = performance.now();
+const { bytes } = await run(ctx);
+const endedAt = performance.now();
+const cpu = process.cpuUsage(cpuBefore);
+
+const rssAfter = process.memoryUsage().rss;
+const { peak, samples } = await sampler.stop();
+process.send({
+  ms: endedAt - startedAt,
+  bytes,
+  firstByteMs: ctx.firstByteAt === 0 ? null : ctx.firstByteAt - startedAt,
+  firstByteAfterRowMs: ctx.firstByteAt === 0 || ctx.firstRowAt === 0 ? null : ctx.firstByteAt - ctx.firstRowAt,
+  rssBaseline,
+  rssPeak: Math.max(peak, rssAfter),
+  samples,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+});
+process.disconnect();

@@ -1,0 +1,70 @@
+// The server of the HTTP run, in a process of its own so that its RSS is its own: answers every request with
+// `{ _embedded: { articles: N rows of an async generator }, total: N }`, either streamed by sluice
+// (StreamedJsonResponse, its body written to the socket chunk by chunk, waiting for 'drain') or as one
+// JSON.stringify of the collected rows. Tells the parent its port, and its peak RSS when told to stop.
+import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { articleAsyncGenerator, preparePool } from './articles.mjs';
+import { RssSampler } from '../parse/rss_sampler.mjs';
+
+const { impl, count, sampleIntervalMs } = JSON.parse(process.argv[2]);
+if (typeof globalThis.gc !== 'function') throw new Error('http_server.mjs needs node --expose-gc');
+preparePool();
+const { StreamedJsonResponse } = await import(new URL('../../dist/encoder/index.js', import.meta.url).href);
+
+/** What a Node adapter of an edge framework does with a web Response. */
+async function sendResponse(res, response) {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  const reader = response.body.getReader();
+  const gone = () => reader.cancel(new Error('client went away')).catch(() => {});
+  res.on('close', gone);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await once(res, 'drain');
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  } finally {
+    res.off('close', gone);
+  }
+}
+
+const handlers = {
+  sluice: (res) => sendResponse(res, new StreamedJsonResponse({
+    _embedded: { articles: articleAsyncGenerator(count) }, total: count,
+  })),
+  whole: async (res) => {
+    const rows = [];
+    for await (const row of articleAsyncGenerator(count)) rows.push(row);
+    const body = JSON.stringify({ _embedded: { articles: rows }, total: count });
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body);
+  },
+};
+const handler = handlers[impl];
+
+const server = createServer((_req, res) => {
+  handler(res).catch((error) => {
+    res.destroy(error);
+  });
+});
+server.keepAliveTimeout = 60_000;
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+const sampler = await RssSampler.start(sampleIntervalMs);
+globalThis.gc();
+const rssBaseline = process.memoryUsage().rss;
+sampler.reset(rssBaseline);
+process.send({ port: server.address().port, rssBaseline });
+
+process.on('message', async (message) => {
+  if (message !== 'stop') return;
+  const { peak } = await sampler.stop();
+  server.closeAllConnections();
+  server.close();
+  process.send({ rssBaseline, rssPeak: peak });
+  process.disconnect();
+});

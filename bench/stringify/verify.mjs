@@ -1,0 +1,43 @@
+// Before timing anything: every competitor must write the document JSON.stringify writes, for every source kind.
+// Byte-identical is expected; a peer that escapes differently (json-stream-stringify writes U+007F-U+009F and
+// other characters as \uXXXX) must at least give text that JSON.parse reads back to the same value.
+import { createHash } from 'node:crypto';
+import { articleArray, preparePool } from './articles.mjs';
+import { makeDocument } from './competitors.mjs';
+
+function sha256(bytes) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Runs `competitor` on `count` rows of each kind; returns `{ kind, verdict }` per kind. */
+export async function verify(competitor, count) {
+  preparePool();
+  const expectedText = JSON.stringify(makeDocument({ count }, articleArray(count)));
+  const expected = sha256(Buffer.from(expectedText));
+  const run = await competitor.setup();
+  const verdicts = [];
+  for (const kind of ['array', 'sync', 'async']) {
+    const chunks = [];
+    const ctx = {
+      kind, count, rows: kind === 'array' ? articleArray(count) : null, firstRowAt: 0, firstByteAt: 0,
+      onChunk: (chunk) => chunks.push(Buffer.from(chunk)),
+    };
+    await run(ctx);
+    const output = Buffer.concat(chunks);
+    let verdict;
+    if (competitor.id === 'floor') verdict = 'rows only (no framing)';
+    else if (sha256(output) === expected) verdict = 'identical bytes';
+    else if (sameJson(output.toString('utf8'), expectedText)) verdict = 'same JSON, other escaping';
+    else verdict = 'DIFFERENT';
+    verdicts.push({ kind, verdict });
+  }
+  return verdicts;
+}
+
+function sameJson(a, b) {
+  try {
+    return JSON.stringify(JSON.parse(a)) === b;
+  } catch {
+    return false;
+  }
+}
