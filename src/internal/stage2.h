@@ -643,6 +643,14 @@ void scan_window(parser_state& st) noexcept {
     st.cand_top = cand;
   };
   load();
+  skip_context x;  // what does not change from block to block is set once
+  x.window = w;
+  x.n = n;
+  x.digits = 0;
+  x.object_bits = object_bits;
+  x.cand_at = cand_at;
+  x.max_depth = max_depth;
+  x.max_len = max_len;
   for (unsigned off = 0; off < n; off += 64) {
     const unsigned len = n - off < 64 ? n - off : 64;
     const block_events b = scan_block<K>(st.s1, w + off, len);
@@ -661,18 +669,10 @@ void scan_window(parser_state& st) noexcept {
       if (!close_string(st, st.block_base + unsigned(trailing_zeroes(st.block_quote)))) return;
       load();
     }
-    skip_context x;
-    x.window = w;
     x.off = off;
     x.len = len;
-    x.n = n;
     x.scalar = b.scalar;
     x.have_digits = false;
-    x.digits = 0;
-    x.object_bits = object_bits;
-    x.cand_at = cand_at;
-    x.max_depth = max_depth;
-    x.max_len = max_len;
     while (events != 0) {
       if (cand == 0 && off + len <= rel_limit) {
         x.rel_limit = rel_limit;
