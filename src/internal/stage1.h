@@ -50,9 +50,11 @@ struct block_events {
   error_code error;    // its kind
 };
 
-// Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes).
-template <class K>
+// Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes). `Full` blocks
+// (len == 64, all but a window's last) let the compiler drop the masking.
+template <class K, bool Full = false>
 SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigned len) noexcept {
+  if (Full) len = 64;
   const uint64_t valid = mask_below(len);
   block_classes c = K::classify(p);
   c.quote &= valid;

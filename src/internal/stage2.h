@@ -653,7 +653,7 @@ void scan_window(parser_state& st) noexcept {
   x.max_len = max_len;
   for (unsigned off = 0; off < n; off += 64) {
     const unsigned len = n - off < 64 ? n - off : 64;
-    const block_events b = scan_block<K>(st.s1, w + off, len);
+    const block_events b = len == 64 ? scan_block<K, true>(st.s1, w + off, 64) : scan_block<K>(st.s1, w + off, len);
     st.block_base = st.w_base + off;
     st.block_off = off;
     st.block_newline = b.newline;

@@ -19,40 +19,62 @@ struct utf8_state {
 
 // Validates bytes p[0..len) given `high`, the mask of bytes >= 0x80 among them. Returns the index of the first byte
 // that cannot appear where it is (a stray continuation, a bad lead, a lead cut short by a non-continuation), or -1.
+// The state lives in locals and sequences that end inside the block are checked without a per-byte loop.
 SLUICE_INLINE int validate_utf8_block(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
   unsigned i = 0;
-  uint64_t rest = high;
-  for (;;) {
-    while (s.need != 0) {
-      if (i >= len) return -1;
+  if (s.need != 0) {
+    // A sequence carried over from the previous block (at most three bytes to go).
+    unsigned need = s.need;
+    uint8_t lo = s.lo, hi = s.hi;
+    while (need != 0) {
+      if (i >= len) {
+        s.need = uint8_t(need);
+        s.lo = lo;
+        s.hi = hi;
+        return -1;
+      }
       const uint8_t b = p[i];
-      if (b < s.lo || b > s.hi) {
+      if (b < lo || b > hi) {
         s = utf8_state{};
         return int(i);
       }
-      --s.need;
-      s.lo = 0x80;
-      s.hi = 0xBF;
+      --need;
+      lo = 0x80;
+      hi = 0xBF;
       ++i;
     }
-    rest &= ~mask_below(i);
-    if (rest == 0) return -1;
-    i = unsigned(trailing_zeroes(rest));
+    s = utf8_state{};
+    high &= ~mask_below(i);
+  }
+  while (high != 0) {
+    i = unsigned(trailing_zeroes(high));
     const uint8_t b = p[i];
     if (b < 0xC2 || b > 0xF4) return int(i);  // continuation without a lead, overlong C0/C1, or above U+10FFFF
-    if (b < 0xE0) {
-      s.need = 1;
-    } else if (b < 0xF0) {
-      s.need = 2;
-      if (b == 0xE0) s.lo = 0xA0;  // overlong
-      if (b == 0xED) s.hi = 0x9F;  // U+D800..U+DFFF
-    } else {
-      s.need = 3;
-      if (b == 0xF0) s.lo = 0x90;  // overlong
-      if (b == 0xF4) s.hi = 0x8F;  // above U+10FFFF
+    const unsigned n = b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
+    // The second byte's range is narrower after E0 (overlong), ED (surrogates), F0 (overlong), F4 (> U+10FFFF).
+    const uint8_t lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+    const uint8_t hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+    if (i + n >= len) {
+      // Cut by the end of the block: check what is here, carry the rest.
+      unsigned need = n;
+      uint8_t l = lo, h = hi;
+      for (unsigned k = i + 1; k < len; ++k) {
+        if (p[k] < l || p[k] > h) return int(k);
+        --need;
+        l = 0x80;
+        h = 0xBF;
+      }
+      s.need = uint8_t(need);
+      s.lo = l;
+      s.hi = h;
+      return -1;
     }
-    ++i;
+    if (p[i + 1] < lo || p[i + 1] > hi) return int(i + 1);
+    if (n >= 2 && (p[i + 2] & 0xC0) != 0x80) return int(i + 2);
+    if (n == 3 && (p[i + 3] & 0xC0) != 0x80) return int(i + 3);
+    high &= ~((uint64_t{2} << (i + n)) - 1);  // the lead and its continuations (i + n <= 62 here)
   }
+  return -1;
 }
 
 }  // namespace internal
