@@ -12,3 +12,4 @@ export {
   JsonLimitError, JsonSyntaxError, SluiceLoadError,
   type JsonErrorPosition, type JsonLimitErrorCode, type JsonSyntaxErrorCode,
 } from './errors.js';
+export * from './encoder/index.js';

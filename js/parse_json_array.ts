@@ -3,9 +3,10 @@
 // The elements come from an async generator (V8 runs for-await over one with the fewest promise hops; it also
 // queues overlapping next() calls), wrapped so that return() and throw() cancel the source at once, even while
 // a read is pending.
+import { RAW_ELEMENTS } from './encoder/raw_json.js';
 import { loadRuntime } from './loader.js';
 import {
-  resolveOptions, type BareOptions, type BytesOptions, type ElementWithPath, type ParserOptions,
+  MODE_BYTES, resolveOptions, type BareOptions, type BytesOptions, type ElementWithPath, type ParserOptions,
   type ResolvedOptions, type TextOptions, type ValueOptions, type WithPathOptions,
 } from './options.js';
 import { ParserCore, type JsonChunk } from './parser.js';
@@ -69,6 +70,14 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
   private drained = false;
   /** Set by return(), throw() or a failure: the generator stops at its next step. */
   private stopped = false;
+
+  /**
+   * @internal Bare `output: 'bytes'` elements are validated JSON values: the encoders (stringifyStream,
+   * StreamedJsonResponse) write them byte for byte instead of as objects.
+   */
+  get [RAW_ELEMENTS](): boolean {
+    return this.options.mode === MODE_BYTES && !this.options.wrap;
+  }
 
   constructor(source: JsonSource, options: ResolvedOptions) {
     this.source = source;

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { articleAsyncGenerator, articleGenerator } from './articles.mjs';
 
@@ -141,6 +141,51 @@ const jsonStream = {
   },
 };
 
+// The Node-stream peers as a web Response body needs them: Readable.toWeb, the standard bridge, read with a reader
+// like sluice's stream (each 'data' string becomes a Buffer there).
+const jsonStreamWeb = {
+  id: 'jsonstream-web',
+  package: 'JSONStream',
+  label: 'JSONStream.stringify as a web stream (Readable.toWeb)',
+  available: () => true,
+  async setup() {
+    const JSONStream = require('JSONStream');
+    return async (ctx) => {
+      const stream = JSONStream.stringify('{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`);
+      const body = Readable.toWeb(new Readable().wrap(stream));
+      const writing = (async () => {
+        const source = makeSource(ctx);
+        const write = async (row) => {
+          if (!stream.write(row)) await once(stream, 'drain');
+        };
+        if (ctx.kind === 'async') for await (const row of source) await write(row);
+        else for (const row of source) await write(row);
+        stream.end();
+      })();
+      const result = await drainWebStream(ctx, body);
+      await writing;
+      return result;
+    };
+  },
+};
+
+const jsonStreamStringifyWeb = {
+  id: 'json-stream-stringify-web',
+  package: 'json-stream-stringify',
+  label: 'json-stream-stringify as a web stream (Readable.toWeb)',
+  available: () => true,
+  async setup() {
+    const { JsonStreamStringify } = await import('json-stream-stringify');
+    return (ctx) => {
+      const source = makeSource(ctx);
+      const articles = ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
+      // Its chunks are strings, which Readable.toWeb cannot size: a PassThrough turns them into Buffers.
+      const bytes = new JsonStreamStringify(makeDocument(ctx, articles)).pipe(new PassThrough());
+      return drainWebStream(ctx, Readable.toWeb(bytes));
+    };
+  },
+};
+
 const naive = {
   id: 'naive',
   label: 'naive: JSON.stringify per row, one chunk each',
@@ -196,4 +241,5 @@ const floor = {
   },
 };
 
-export const COMPETITORS = [sluice, whole, jsonStreamStringify, jsonExt, jsonStream, naive, floor];
+export const COMPETITORS = [sluice, whole, jsonStreamStringify, jsonStreamStringifyWeb, jsonExt, jsonStream, jsonStreamWeb,
+  naive, floor];

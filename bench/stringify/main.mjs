@@ -89,7 +89,7 @@ console.log([
   `- peak RSS growth = max(RSS sampled every ${SAMPLE_INTERVAL_MS} ms by a worker thread, RSS after) minus the`,
   '  baseline after setup (modules loaded, the array built for the array source) and a GC.',
   '- first byte: from the start of the run; after first row: from the moment the source handed out its first row.',
-]);
+].join('\n'));
 if (missing.length) console.log(`\nSkipped (dist/ not built): ${missing.map((c) => c.id).join(', ')}`);
 
 const results = { date: new Date().toISOString(), environment: env, versions, options, verify: {}, tables: [], http: [] };

@@ -58,7 +58,10 @@ export function targetTable(byId) {
   const rows = [
     ['throughput / JSON.stringify whole + TextEncoder', ratio('whole'), (v) => v >= 2, '≥ 2×', '×'],
     ['throughput / JSONStream.stringify', ratio('jsonstream'), (v) => v >= 1.3, '≥ 1.3×', '×'],
+    ['throughput / JSONStream.stringify as a web stream', ratio('jsonstream-web'), (v) => v >= 1.3, '≥ 1.3×', '×'],
     ['throughput / json-stream-stringify', ratio('json-stream-stringify'), (v) => v >= 3, '≥ 3×', '×'],
+    ['throughput / json-stream-stringify as a web stream', ratio('json-stream-stringify-web'), (v) => v >= 3, '≥ 3×',
+      '×'],
     ['throughput / JS floor', ratio('floor'), (v) => v >= 0.8, '≥ 0.8×', '×'],
     ['peak RSS growth (MiB)', sluice.rssGrowthMiB, (v) => v <= 16, '≤ 16 MiB', ''],
     ['first byte after first row (ms)', sluice.firstByteAfterRowMs, (v) => v <= 5, '≤ 5 ms', ''],

@@ -1,0 +1,113 @@
+// The fast path's gate: is a value "plain", so that JSON.stringify(value, propertyList, gap) writes exactly the
+// text the encoder must write, and is it small enough to be written in one piece? Plain means: no source
+// (thenable, iterable other than arrays, typed arrays and strings, async iterable, ReadableStream), no rawJson, no
+// toJSON other than Date's below the top (JSON.stringify would call the top one again), no BigInt when
+// options.bigint asks for it, no reference back to an object the encoder is inside of (a cycle through a source).
+//
+// Cost: O(size of the value), bounded by `limit`; one Set lookup and a few property reads per object. A cycle
+// inside the value exhausts the depth bound, so it is never handed to JSON.stringify: the structural path finds it.
+import { RAW_ELEMENTS, rawJsonPayload } from './raw_json.js';
+
+/** @internal The value holds something JSON.stringify cannot write as the encoder must. */
+export const NOT_PLAIN = -1;
+/** @internal The value is plain as far as checked, but larger than the limit (or deeper than MAX_DEPTH). */
+export const TOO_BIG = -2;
+
+// Deeper values take the structural path, which keeps its own stack: JSON.stringify and this check recurse.
+const MAX_DEPTH = 200;
+const DATE_TO_JSON = Date.prototype.toJSON;
+const BIGINT_PROTOTYPE = BigInt.prototype;
+
+/** @internal */
+export function circularError(): TypeError {
+  return new TypeError('Converting circular structure to JSON');
+}
+
+/** @internal */
+export class PlainCheck {
+  /** The objects the encoder is writing right now (open containers and sources). */
+  private readonly ancestors: Set<object>;
+  private readonly bigintIsPlain: boolean;
+  /** Estimated characters left before the value counts as too big. */
+  private left = 0;
+
+  constructor(ancestors: Set<object>, bigintIsPlain: boolean) {
+    this.ancestors = ancestors;
+    this.bigintIsPlain = bigintIsPlain;
+  }
+
+  /**
+   * The estimated length of the JSON text of `value` (an object that is not null), or NOT_PLAIN or TOO_BIG.
+   * `nested`: JSON.stringify will call the value's toJSON itself (it is an element of a batch), so Date's is
+   * fine.
+   * @throws {TypeError} when the value refers to an object the encoder is inside of.
+   */
+  measure(value: object, limit: number, nested: boolean): number {
+    this.left = limit;
+    const result = this.object(value, 0, nested);
+    return result < 0 ? result : limit - this.left;
+  }
+
+  private object(value: object, depth: number, nested: boolean): number {
+    if (this.ancestors.has(value)) throw circularError();
+    if (depth > MAX_DEPTH) return TOO_BIG;
+    if (Array.isArray(value)) {
+      const length = value.length;
+      if ((this.left -= length + 2) < 0) return TOO_BIG;
+      for (let i = 0; i < length; i++) {
+        const item: unknown = value[i];
+        const result = typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive(item);
+        if (result < 0) return result;
+      }
+      return 0;
+    }
+    const record = value as Record<string | symbol, unknown>;
+    if (typeof record.then === 'function') return NOT_PLAIN;
+    const toJSON = record.toJSON;
+    if (typeof toJSON === 'function') {
+      if (!nested || toJSON !== DATE_TO_JSON) return NOT_PLAIN;
+      return (this.left -= 26) < 0 ? TOO_BIG : 0;
+    }
+    // Objects of other prototypes may be streams, rawJson values, parser iterators or String objects. An object
+    // literal could only hold those marks as own properties, which no one sets on one.
+    if (Object.getPrototypeOf(value) !== Object.prototype) {
+      if (rawJsonPayload(value) !== undefined || record[RAW_ELEMENTS] !== undefined ||
+        typeof record.getReader === 'function') {
+        return NOT_PLAIN;
+      }
+      if (typeof record[Symbol.iterator] === 'function') {
+        // Typed arrays are objects to JSON.stringify ({"0":...}), String objects strings: neither is a source.
+        if (!ArrayBuffer.isView(value) && typeof record.charAt !== 'function') return NOT_PLAIN;
+      }
+      if (!this.bigintIsPlain && Object.getPrototypeOf(value) === BIGINT_PROTOTYPE) return NOT_PLAIN;
+    } else if (typeof record[Symbol.iterator] === 'function') {
+      return NOT_PLAIN;
+    }
+    if (typeof record[Symbol.asyncIterator] === 'function') return NOT_PLAIN;
+    // for-in runs from V8's enum cache, without allocating Object.keys(). It also visits inherited enumerable
+    // properties, which JSON.stringify does not write: that can only make the check stricter.
+    for (const key in record) {
+      const item = record[key];
+      this.left -= key.length + 4;
+      const result = typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive(item);
+      if (result < 0) return result;
+    }
+    return 0;
+  }
+
+  private primitive(value: unknown): number {
+    switch (typeof value) {
+      case 'string':
+        this.left -= value.length + 2;
+        break;
+      case 'bigint':
+        // Unset, JSON.stringify throws the TypeError itself (or calls a BigInt.prototype.toJSON).
+        if (!this.bigintIsPlain) return NOT_PLAIN;
+        this.left -= 20;
+        break;
+      default:
+        this.left -= 6;
+    }
+    return this.left < 0 ? TOO_BIG : 0;
+  }
+}

@@ -1,0 +1,110 @@
+// The readable side of every encoder: a pull-based ReadableStream. The encoder may advance its sources only
+// while the consumer has asked for more (`demand`): after each chunk it hands over, demand is what the stream's
+// queue still has room for; a read (pull) renews it. Nothing is produced before the first read.
+import type { EncoderSink } from './encoder.js';
+
+/** @internal */
+export class PullChannel implements EncoderSink {
+  readonly stream: ReadableStream<Uint8Array>;
+  demand = false;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private readonly onStart: () => void;
+  private readonly onCancel: (reason: unknown) => Promise<void>;
+  private started = false;
+  private finished = false;
+  private demandWaiter: (() => void) | null = null;
+  private pullWaiter: (() => void) | null = null;
+
+  /**
+   * `onStart` runs at the first read; `onCancel` when the consumer cancels (its promise is what cancel()
+   * resolves after). `strategy`: of the stream's queue, in chunks unless it has a size(); default: no queue.
+   */
+  constructor(
+    onStart: () => void,
+    onCancel: (reason: unknown) => Promise<void>,
+    strategy: QueuingStrategy<Uint8Array> = { highWaterMark: 0 },
+  ) {
+    this.onStart = onStart;
+    this.onCancel = onCancel;
+    this.stream = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.controller = controller;
+      },
+      pull: () => this.pull(),
+      cancel: (reason) => this.cancel(reason),
+    }, strategy);
+  }
+
+  enqueue(chunk: Uint8Array): void {
+    if (this.finished) return;
+    const controller = this.controller;
+    controller.enqueue(chunk);
+    this.demand = (controller.desiredSize ?? 0) > 0;
+    this.settlePull();
+  }
+
+  waitForDemand(): Promise<void> {
+    if (this.demand || this.finished) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.demandWaiter = resolve;
+    });
+  }
+
+  close(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.controller.close();
+    this.settlePull();
+  }
+
+  error(error: unknown): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.controller.error(error);
+    this.settlePull();
+    this.wake();
+  }
+
+  /**
+   * The stream waits for the promise pull() returns before it pulls again: it settles at the next chunk (or the
+   * end), so the stream asks once per chunk.
+   */
+  private pull(): Promise<void> {
+    this.demand = true;
+    const settled = new Promise<void>((resolve) => {
+      this.pullWaiter = resolve;
+    });
+    if (!this.started) {
+      this.started = true;
+      this.onStart();
+    } else {
+      this.wake();
+    }
+    return settled;
+  }
+
+  private cancel(reason: unknown): Promise<void> {
+    this.finished = true;
+    this.settlePull();
+    // Wakes a paused encoder, which sees it was cancelled and stops.
+    const cancelled = this.onCancel(reason);
+    this.wake();
+    return cancelled;
+  }
+
+  private wake(): void {
+    const waiter = this.demandWaiter;
+    if (waiter !== null) {
+      this.demandWaiter = null;
+      waiter();
+    }
+  }
+
+  private settlePull(): void {
+    const waiter = this.pullWaiter;
+    if (waiter !== null) {
+      this.pullWaiter = null;
+      waiter();
+    }
+  }
+}
