@@ -182,6 +182,9 @@ async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
   // The glue never settles its promise when instantiateWasm fails, so failures race it from here.
   const failed = new Promise<never>((_, reject) => { fail = reject; });
   const ready = createModule({
+    // The glue resolves its default .wasm path against import.meta.url as it starts, and workerd (Cloudflare
+    // Workers) has no import.meta.url: give it a path it never uses (instantiateWasm hands over the module).
+    locateFile: (path: string) => path,
     instantiateWasm(imports, done) {
       WebAssembly.instantiate(module, imports)
         .then((instance) => {

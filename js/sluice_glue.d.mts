@@ -12,6 +12,8 @@ export interface SluiceGlueOptions {
     imports: WebAssembly.Imports,
     done: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,
   ): object | false;
+  /** Maps a file the glue would fetch to its URL; the glue calls it as it starts, even when nothing is fetched. */
+  locateFile?(path: string, prefix: string): string;
   /** Called when the runtime aborts (before the glue throws). */
   onAbort?(what: unknown): void;
   print?(text: string): void;

@@ -46,4 +46,7 @@ npx vitest run
 stage "types (tests/types)"
 npx tsc --noEmit -p tests/types
 
+stage "runtimes: Deno, Bun, Chromium, workerd, package, examples"
+bash scripts/test-runtimes.sh
+
 stage "all passed"

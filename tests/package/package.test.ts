@@ -1,0 +1,153 @@
+// The package as users get it: `npm pack`, installed into a fresh project, then used from Node ESM, bundled for
+// the browser with esbuild and run in Chromium, loaded in workerd, and type-checked by tsc.
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium } from '../browser/chromium.ts';
+import { listen, notFound, serveFile } from '../browser/http.ts';
+import { startWorkerd } from '../edge/workerd.ts';
+import { packAndInstall, ROOT, run, type InstalledProject } from './project.ts';
+
+const CONSUMER = join(ROOT, 'tests', 'package', 'consumer');
+let project: InstalledProject;
+let installed: string;
+
+beforeAll(() => {
+  project = packAndInstall();
+  installed = join(project.dir, 'node_modules', 'sluice');
+  for (const file of ['node.mjs', 'browser.js', 'worker.js', 'types.ts', 'index.html']) {
+    copyFileSync(join(CONSUMER, file), join(project.dir, file));
+  }
+});
+
+afterAll(() => {
+  if (project) rmSync(project.dir, { recursive: true, force: true });
+});
+
+describe('the tarball', () => {
+  test('holds both builds, the glue, the declarations, README and LICENSE', () => {
+    for (const file of ['dist/sluice.simd.wasm', 'dist/sluice.scalar.wasm', 'dist/sluice_glue.mjs',
+      'dist/sluice_glue.d.mts', 'dist/index.js', 'dist/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
+      expect(project.files, file).toContain(file);
+    }
+  });
+
+  test('every relative import of every shipped module and declaration is shipped too', () => {
+    const shipped = new Set(project.files);
+    const missing: string[] = [];
+    for (const file of project.files.filter((name) => /\.(m?js|d\.m?ts)$/.test(name))) {
+      const text = readFileSync(join(installed, file), 'utf8');
+      for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        const target = posix.normalize(posix.join(posix.dirname(file), match[1]!));
+        const candidates = [target, target.replace(/\.js$/, '.d.ts'), target.replace(/\.mjs$/, '.d.mts')];
+        if (!candidates.some((candidate) => shipped.has(candidate))) missing.push(`${file} -> ${match[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('the exports map points at shipped files', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    const targets: string[] = [];
+    const walk = (value: unknown) => {
+      if (typeof value === 'string') targets.push(value.replace(/^\.\//, ''));
+      else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+    };
+    walk(manifest.exports);
+    for (const target of targets) expect(project.files, target).toContain(target);
+  });
+});
+
+test('Node ESM: import from "sluice", the default loader, every entry point', () => {
+  const output = JSON.parse(run(process.execPath, ['node.mjs'], project.dir));
+  expect(output).toEqual({
+    elements: [{ id: 1 }, { id: 2, t: 'é😀' }],
+    texts: ['1', '[2]', '"x"'],
+    piped: [true, null],
+    beforeError: [1],
+    error: { isSyntax: true, code: 'EXPECTED_VALUE', offset: 3 },
+    classes: ['function', 'function'],
+    wasm: ['dist/sluice.simd.wasm', 'dist/sluice.scalar.wasm'],
+    version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
+  });
+});
+
+test('browser: an esbuild bundle runs in Chromium and loads the SIMD build next to it', async () => {
+  const out = join(project.dir, 'www');
+  await build({
+    entryPoints: [join(project.dir, 'browser.js')],
+    outfile: join(out, 'app.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    logLevel: 'error',
+  });
+  for (const file of ['sluice.simd.wasm', 'sluice.scalar.wasm']) copyFileSync(join(installed, 'dist', file), join(out, file));
+  copyFileSync(join(project.dir, 'index.html'), join(out, 'index.html'));
+  writeFileSync(join(out, 'data.json'), JSON.stringify({ items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }));
+  const bundle = readFileSync(join(out, 'app.js'), 'utf8');
+  // Nothing a browser or a strict CSP refuses.
+  expect(bundle).not.toMatch(/\bnew Function\(|\beval\(|require\(["']/);
+
+  const requested: string[] = [];
+  const server = await listen((_req, res, url) => {
+    requested.push(url.pathname);
+    if (url.pathname === '/favicon.ico') res.writeHead(204).end();
+    else if (!serveFile(res, out, url.pathname.slice(1) || 'index.html')) notFound(res);
+  });
+  const browser = await launchChromium();
+  try {
+    const { page, errors } = await browser.newPage();
+    await page.goto(`${server.origin}/`);
+    await page.waitForFunction(() => (window as { result?: unknown }).result !== undefined, null, { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as { result?: unknown }).result)).toEqual({ ids: ['a', 'b', 'c'] });
+    expect(requested).toContain('/sluice.simd.wasm');
+    expect(requested).not.toContain('/sluice.scalar.wasm');
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('workerd: a worker importing the package and its .wasm module', async () => {
+  const worker = await startWorkerd({
+    entry: join(project.dir, 'worker.js'),
+    wasm: [{ name: 'sluice/sluice.simd.wasm', file: join(installed, 'dist', 'sluice.simd.wasm') }],
+  });
+  try {
+    const response = await fetch(worker.origin, { method: 'POST', body: '[1, {"a" : [true]}, "é"]' });
+    expect(response.status, worker.output()).toBe(200);
+    expect(await response.json()).toEqual({ values: ['1', '{"a" : [true]}', '"é"'] });
+  } finally {
+    await worker.stop();
+  }
+});
+
+describe('tsc on a consumer file, against the installed declarations', () => {
+  test.each(['NodeNext', 'Bundler'])('moduleResolution %s', (resolution) => {
+    const config = join(project.dir, `tsconfig.${resolution}.json`);
+    writeFileSync(config, JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: resolution === 'Bundler' ? 'ESNext' : 'NodeNext',
+        moduleResolution: resolution,
+        lib: ['ES2022', 'DOM', 'DOM.Iterable', 'DOM.AsyncIterable'],
+        types: [],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+      },
+      files: ['types.ts'],
+    }));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    let output = '';
+    try {
+      run(process.execPath, [tsc, '-p', config], dirname(config));
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
+    expect(output).toBe('');
+  });
+});

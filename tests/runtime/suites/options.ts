@@ -1,0 +1,136 @@
+// The options of the public API, each with an input whose answer is known: selectors, keys, outputs, reviver,
+// NDJSON, the byte order mark and multi-byte characters split across chunks.
+import { createParser } from '../../../dist/index.js';
+import { parseChunks, splitAt, type Chunk, type ParserOptions } from '../../support/feed.ts';
+import { assert, assertEqual, group, test } from '../harness.ts';
+
+const encoder = new TextEncoder();
+
+function values(input: Chunk | Chunk[], options?: ParserOptions): unknown[] {
+  const outcome = parseChunks(Array.isArray(input) ? input : [input], options);
+  assert(outcome.error === null, `unexpected ${outcome.error?.code} at ${outcome.error?.offset}`);
+  return outcome.values;
+}
+
+group('path', () => {
+  const doc = '{"name":[1,{"b":2}],"other":{"b":3,"c":[4,5]},"a\\"b":[6],"it\'s":7,"":[8]}';
+  const table: [string, unknown[]][] = [
+    ['$', [JSON.parse(doc)]],
+    ['$.name[*]', [1, { b: 2 }]],
+    ["$['name'][*]", [1, { b: 2 }]],
+    ['$["a\\"b"][*]', [6]],
+    ["$['it\\'s']", [7]],
+    ['$[""][*]', [8]],
+    ['$.*', [[1, { b: 2 }], { b: 3, c: [4, 5] }, [6], 7, [8]]],
+    ['$.*[*]', [1, { b: 2 }, 3, [4, 5], 6, 8]],
+    ['$.name[1].b', [2]],
+    ['$.missing[*]', []],
+  ];
+  for (const [path, expected] of table) {
+    test(path, () => assertEqual(values(doc, { path }), expected, path));
+  }
+
+  test('member names compare after unescaping', () => {
+    const text = '{"\\u0061":[1],"\\ud83d\\ude00":[2],"\\u00e9":[3]}';
+    assertEqual(values(text, { path: '$.a[*]' }), [1]);
+    assertEqual(values(text, { path: '$["\\ud83d\\ude00"][*]' }), [2]);
+    assertEqual(values(text, { path: '$.é[*]' }), [3]);
+  });
+});
+
+group('paths and withPath', () => {
+  test('paths names the selector that matched, in document order', () => {
+    assertEqual(values('{"a":[1,2],"b":"x","c":{"d":[3]}}', { paths: ['$.c.d[*]', '$.a[*]', '$.b'] }), [
+      { path: '$.a[*]', key: 0, value: 1 },
+      { path: '$.a[*]', key: 1, value: 2 },
+      { path: '$.b', key: 'b', value: 'x' },
+      { path: '$.c.d[*]', key: 0, value: 3 },
+    ]);
+  });
+
+  test('keys have their escapes decoded, lone surrogates and __proto__ included', () => {
+    const doc = '{"a\\"b":1,"\\u00e9\\n":2,"\\ud83d\\ude00":3,"__proto__":4,"\\ud800":5}';
+    const keys = values(doc, { path: '$.*', withPath: true }).map((item) => (item as { key: unknown }).key);
+    assertEqual(keys, ['a"b', 'é\n', '😀', '__proto__', '\ud800']);
+    assertEqual(values('[7,8]', { path: '$', withPath: true }), [{ path: '$', key: null, value: [7, 8] }]);
+  });
+});
+
+group('output', () => {
+  const doc = '[ {"a" : "\\u0041\\n"} ,\t-0 , "é😀", 1E+2, {"__proto__":{"x":1}} ]';
+  const sources = ['{"a" : "\\u0041\\n"}', '-0', '"é😀"', '1E+2', '{"__proto__":{"x":1}}'];
+
+  test('value is what JSON.parse gives: -0, own __proto__ keys', () => {
+    const got = values(doc);
+    assertEqual(got, sources.map((text) => JSON.parse(text)));
+    assert(Object.is(got[1], -0), 'the second element is -0');
+    assert(Object.getPrototypeOf(got[4]) === Object.prototype, '__proto__ stays an own key');
+  });
+
+  test('text and bytes are the exact source', () => {
+    assertEqual(values(doc, { output: 'text' }), sources);
+    assertEqual(values(doc, { output: 'bytes' }), sources.map((text) => encoder.encode(text)));
+  });
+
+  test('bytes handed out stay intact when later input grows the wasm memory', () => {
+    const parser = createParser({ output: 'bytes' });
+    const first = parser.push('[[1, 2],');
+    const rest = parser.push('"' + 'x'.repeat(1 << 21) + '"]');
+    parser.end();
+    assertEqual(first, [encoder.encode('[1, 2]')]);
+    assertEqual((rest[0] as Uint8Array).length, (1 << 21) + 2);
+  });
+});
+
+group('reviver', () => {
+  test('each element equals JSON.parse of its text with the same reviver', () => {
+    const doc = '[{"a":1,"b":[2,3],"drop":4},5,"s",{"nested":{"x":6}}]';
+    const reviver = (key: string, value: unknown) => {
+      if (key === 'drop') return undefined;
+      return typeof value === 'number' ? value * 10 : value;
+    };
+    const texts = values(doc, { output: 'text' }) as string[];
+    assertEqual(values(doc, { reviver }), texts.map((text) => JSON.parse(text, reviver)));
+  });
+});
+
+group('ndjson', () => {
+  const table: [string, string, unknown[]][] = [
+    ['newline-delimited', '{"a":1}\n{"b":2}\n[3]\n', [{ a: 1 }, { b: 2 }, [3]]],
+    ['concatenated', '{}{}[]"s"[1]', [{}, {}, [], 's', [1]]],
+    ['CRLF and blank lines', '\r\n{"a":1}\r\n\r\n{"b":2}\r\n', [{ a: 1 }, { b: 2 }]],
+    ['scalars', '1 2\t3\n-4 "x" true null', [1, 2, 3, -4, 'x', true, null]],
+  ];
+  for (const [name, text, expected] of table) {
+    test(`${name}, split anywhere`, () => {
+      for (let at = 0; at <= text.length; at++) {
+        assertEqual(values(splitAt(encoder.encode(text), at), { ndjson: true }), expected, `split at ${at}`);
+      }
+    });
+  }
+});
+
+group('encoding', () => {
+  test('a byte order mark is skipped, as bytes or as a string, split or whole', () => {
+    assertEqual(values(Uint8Array.of(0xef, 0xbb, 0xbf, 0x5b, 0x31, 0x5d)), [1]);
+    assertEqual(values('\ufeff[1]'), [1]);
+    assertEqual(values([Uint8Array.of(0xef), Uint8Array.of(0xbb), Uint8Array.of(0xbf, 0x5b, 0x31, 0x5d)]), [1]);
+  });
+
+  test('characters of 2, 3 and 4 bytes split over two and three chunks', () => {
+    const text = '["é","中文","😀",{"k😀":"\\u00e9"}]';
+    const bytes = encoder.encode(text);
+    const expected = JSON.parse(text);
+    for (let a = 0; a <= bytes.length; a++) {
+      assertEqual(values(splitAt(bytes, a)), expected, `split at ${a}`);
+      for (let b = a; b <= Math.min(bytes.length, a + 4); b++) {
+        const pieces = [bytes.subarray(0, a), bytes.subarray(a, b), bytes.subarray(b)];
+        assertEqual(values(pieces), expected, `split at ${a} and ${b}`);
+      }
+    }
+  });
+
+  test('string chunks with surrogate pairs split between chunks', () => {
+    assertEqual(values(['["\ud83d', '\ude00"]']), ['😀']);
+  });
+});
