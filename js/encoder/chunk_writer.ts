@@ -1,15 +1,16 @@
-// The encoder's output: text and bytes packed into fresh Uint8Array chunks of a fixed size. Short strings (keys,
-// separators, numbers) are joined and encoded together; long ones (a row's JSON.stringify text) are encoded
-// straight into the chunk: joining them would make V8 flatten a rope, one more copy of every character.
+// The encoder's output: text and bytes packed into fresh Uint8Array chunks of a fixed size. Text is joined and
+// encoded a few thousand characters at a time: one TextEncoder.encodeInto call (and one view of the chunk) per
+// batch of rows rather than per row. Measured on bench:stringify's articles (300,000 from an async generator,
+// same run): 74 MB/s against 68 MB/s when each row of 256 characters or more was encoded as it came; the per-call
+// cost outweighs the copy V8 makes to flatten the joined rope.
 const encoder = new TextEncoder();
 
 /** @internal Where full (and flushed) chunks go. */
 export type ChunkSink = (chunk: Uint8Array) => void;
 
-// Strings this long are encoded at once rather than joined; below it, joining is cheaper than a call.
-const DIRECT_CHARS = 256;
 // Joined text is encoded when it reaches this many UTF-16 units, or a quarter of a chunk (at most 3 bytes each:
-// the writer never holds more than a chunk's worth unencoded, so the producer stays within a chunk of the reader).
+// the writer never holds more than 3/4 of a chunk unencoded, so the producer stays within a chunk of the reader).
+// Text at least this long is encoded at once, without joining.
 const JOINED_CHARS = 4096;
 // Joined text up to this long is tried as ASCII, byte by byte, before falling back to encodeInto.
 const ASCII_CHARS = 64;
@@ -37,7 +38,7 @@ export class ChunkWriter {
   }
 
   write(text: string): void {
-    if (text.length >= DIRECT_CHARS) {
+    if (text.length >= this.joinedChars) {
       if (this.text !== '') this.drainText();
       this.encode(text);
       return;
