@@ -94,7 +94,7 @@ bool prepare_carry(parser_state& st, size_t n) {
 // Keeps the bytes of the open element (or key) for the next chunk; forgets everything else.
 void retain_tail(parser_state& st) {
   uint64_t keep = internal::no_position;
-  if (st.open_count != 0) keep = st.open[0].retain_from;
+  if (const internal::open_element* o = internal::first_retained(st)) keep = o->retain_from;
   if (st.key_pending && st.key_start < keep) keep = st.key_start;
   const uint64_t w_end = st.w_base + st.w_len;
   if (keep == internal::no_position) {
@@ -133,14 +133,18 @@ void build_json_batches(parser_state& st) {
   const size_t count = st.elements.size();
   const element* e = st.elements.data();
   size_t bound = 2;
-  for (size_t i = 0; i < count; ++i) bound += e[i].size * internal::ascii_json_max_growth + 1;
+  for (size_t i = 0; i < count; ++i) bound += e[i].size * internal::ascii_json_max_growth + 2;
   if (!st.batch_text.reserve(bound)) return internal::fail(st, error_code::out_of_memory, st.w_base, -1);
   uint8_t* const text = st.batch_text.data();
   uint8_t* out = text;
   *out++ = '[';
   for (size_t i = 0; i < count; ++i) {
     if (i != 0) *out++ = ',';
-    out = internal::write_ascii_json(out, e[i].data, e[i].size);
+    if (e[i].size == 0) {
+      *out++ = '0';  // a marker (add_marker_path): no bytes of its own
+    } else {
+      out = internal::write_ascii_json(out, e[i].data, e[i].size);
+    }
   }
   *out++ = ']';
   st.batch_text.resize_unchecked(size_t(out - text));
@@ -212,6 +216,12 @@ bool push_parser::add_path(std::string_view path, size_t* error_at) {
   if (!internal::parse_selector(path, s, error_at)) return false;
   state_->paths.push_back(std::move(s));
   state_->path_texts.emplace_back(path);
+  return true;
+}
+
+bool push_parser::add_marker_path(std::string_view path, size_t* error_at) {
+  if (!add_path(path, error_at)) return false;
+  state_->marker_paths |= 1u << (state_->paths.size() - 1);
   return true;
 }
 
@@ -313,6 +323,19 @@ const parse_error& push_parser::error() const noexcept {
 }
 
 uint64_t push_parser::bytes_fed() const noexcept { return state_ ? state_->bytes_fed : 0; }
+
+push_parser::address_map push_parser::addresses() const noexcept {
+  if (state_ == nullptr) return {nullptr, 0, nullptr, 0};
+  return {state_->window.data(), state_->w_base, state_->carry.data(), state_->c_base};
+}
+
+uint64_t push_parser::offset_of(const uint8_t* p) const noexcept {
+  const address_map a = addresses();
+  if (state_ == nullptr) return 0;
+  const uint8_t* w_end = a.window + state_->window.capacity();
+  if (p >= a.window && p <= w_end) return a.window_offset + uint64_t(p - a.window);
+  return a.carry_offset + uint64_t(p - a.carry);
+}
 
 size_t push_parser::memory_bytes() const noexcept {
   if (state_ == nullptr) return 0;

@@ -37,8 +37,15 @@ struct parser_view {
   double error_line;
   double error_column;
   double bytes_fed;
+  // Where the addresses of the last results lie in the stream (openJson): an address in the window
+  // [window_ptr, window_ptr + input_capacity] is at window_offset + (address - window_ptr), any other at
+  // carry_offset + (address - carry_ptr).
+  uint32_t window_ptr;
+  uint32_t carry_ptr;
+  double window_offset;
+  double carry_offset;
 };
-static_assert(sizeof(parser_view) == 64, "parser_view layout");
+static_assert(sizeof(parser_view) == 88, "parser_view layout");
 
 enum flags : int {
   flag_ndjson = 1,
@@ -71,6 +78,13 @@ class wasm_parser {
   int add_path(const std::string& path) {
     size_t at = 0;
     if (parser_.add_path(path, &at)) return -1;
+    return at == size_t(-1) ? -2 : int(at);
+  }
+
+  // The same for a marker selector (push_parser::add_marker_path).
+  int add_marker_path(const std::string& path) {
+    size_t at = 0;
+    if (parser_.add_marker_path(path, &at)) return -1;
     return at == size_t(-1) ? -2 : int(at);
   }
 
@@ -109,6 +123,11 @@ class wasm_parser {
     view_.error_line = double(e.line);
     view_.error_column = double(e.column);
     view_.bytes_fed = double(parser_.bytes_fed());
+    const push_parser::address_map a = parser_.addresses();
+    view_.window_ptr = uint32_t(reinterpret_cast<uintptr_t>(a.window));
+    view_.carry_ptr = uint32_t(reinterpret_cast<uintptr_t>(a.carry));
+    view_.window_offset = double(a.window_offset);
+    view_.carry_offset = double(a.carry_offset);
   }
 
   push_parser parser_;
@@ -143,6 +162,7 @@ EMSCRIPTEN_BINDINGS(sluice) {
   emscripten::class_<wasm_parser>("Parser")
       .constructor<double, double, int>()
       .function("addPath", &wasm_parser::add_path)
+      .function("addMarkerPath", &wasm_parser::add_marker_path)
       .function("view", &wasm_parser::view)
       .function("reserve", &wasm_parser::reserve)
       .function("feed", &wasm_parser::feed)

@@ -68,10 +68,18 @@ inline int byte_at(const parser_state& st, uint64_t pos) noexcept {
   return (pos >= st.w_base && pos < st.w_base + st.w_len) ? st.window.data()[pos - st.w_base] : -1;
 }
 
+// The outermost open element whose bytes are kept: markers (add_marker_path) keep none, so neither the carry nor
+// the size limit starts at them.
+inline const open_element* first_retained(const parser_state& st) noexcept {
+  for (uint32_t i = 0; i < st.open_count; ++i)
+    if ((st.open[i].paths & ~st.marker_paths) != 0) return &st.open[i];
+  return nullptr;
+}
+
 inline void update_limit(parser_state& st) noexcept {
   uint64_t limit = no_position;
   const uint64_t max = st.options.max_element_bytes;
-  if (st.open_count != 0) limit = st.open[0].start + max;
+  if (const open_element* o = first_retained(st)) limit = o->start + max;
   if (st.key_reading && st.key_start + max < limit) limit = st.key_start + max;
   st.limit_pos = limit;
 }
@@ -172,16 +180,20 @@ inline void after_value(parser_state& st) noexcept {
 inline void end_value(parser_state& st, uint64_t end) noexcept {
   if (st.open_count != 0 && st.open[st.open_count - 1].level == st.depth) {
     const open_element& o = st.open[--st.open_count];
-    const uint8_t* data = resolve(st, o.start, end);
-    const uint8_t* key = o.key == key_kind::name ? resolve(st, o.key_start, o.key_end) : nullptr;
+    // A marker-only element kept no bytes: it is reported as the position just past its end.
+    const bool retained = (o.paths & ~st.marker_paths) != 0;
+    const uint8_t* data = retained ? resolve(st, o.start, end) : st.window.data() + (end - st.w_base);
+    const uint8_t* key = retained && o.key == key_kind::name ? resolve(st, o.key_start, o.key_end) : nullptr;
     for (uint32_t rest = o.paths; rest != 0; rest &= rest - 1) {
       element e;
-      e.data = data;
-      e.size = uint32_t(end - o.start);
+      const uint32_t bit = rest & (0u - rest);
+      const bool marker = (bit & st.marker_paths) != 0;
+      e.data = marker ? st.window.data() + (end - st.w_base) : data;
+      e.size = marker ? 0 : uint32_t(end - o.start);
       e.path_index = uint32_t(trailing_zeroes(rest));
       e.key = o.key;
-      e.key_data = key;
-      e.key_size = key ? uint32_t(o.key_end - o.key_start) : 0;
+      e.key_data = marker ? nullptr : key;
+      e.key_size = key && !marker ? uint32_t(o.key_end - o.key_start) : 0;
       e.index_lo = uint32_t(o.index);
       e.index_hi = uint32_t(o.index >> 32);
       if (!st.elements.push_back(e)) fail(st, error_code::out_of_memory, end, -1);
@@ -721,7 +733,7 @@ void scan_window(parser_state& st) noexcept {
               continue;
             }
             const uint64_t rest = st.block_quote & ~mask_below(bi + 1);
-            if ((sel & (sel - 1)) != 0 || rest == 0) break;
+            if ((sel & (sel - 1)) != 0 || (sel & st.marker_paths) != 0 || rest == 0) break;
             const unsigned end = off + unsigned(trailing_zeroes(rest)) + 1;
             if (end > rel_limit || !emit_direct(st, w + i, end - i, sel, depth)) break;
             m = mode::comma_or_end;
@@ -789,7 +801,9 @@ void scan_window(parser_state& st) noexcept {
             if (cand != 0) {
               if (object || depth == 0 || (st.index_mask_at[depth - 1] & cand) != 0) break;
               const uint32_t sel = cand & st.wild_at[depth - 1] & st.len_is[depth];
-              if (sel != 0 && ((sel & (sel - 1)) != 0 || !emit_direct(st, w + i, n_tok, sel, depth))) break;
+              if (sel != 0 && ((sel & (sel - 1)) != 0 || (sel & st.marker_paths) != 0 ||
+                               !emit_direct(st, w + i, n_tok, sel, depth)))
+                break;
             }
             m = mode::comma_or_end;
             continue;

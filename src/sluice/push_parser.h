@@ -63,6 +63,12 @@ class push_parser {
   // the index of the offending character, if the path is invalid, or if more than 32 paths are added. Without any
   // path the parser selects `$[*]` (`$` with ndjson).
   bool add_path(std::string_view path, size_t* error_at = nullptr);
+  // Adds a marker selector: each value it matches is reported when it ends, as an element of size 0 whose data
+  // points just past the value's last byte (a name key is not reported: key_data null, key_size 0). Its bytes are
+  // never kept and max_element_bytes does not apply, so a marker on a huge container costs no memory: it tells
+  // the caller where the container ends (openJson uses it to end an iteration and to know a member is absent).
+  // Counts towards the 32 paths.
+  bool add_marker_path(std::string_view path, size_t* error_at = nullptr);
 
   // The input window: write up to input_capacity() bytes at input_data(), then call feed(n).
   uint8_t* input_data() noexcept;
@@ -85,6 +91,17 @@ class push_parser {
   error_code status() const noexcept;
   const parse_error& error() const noexcept;
   uint64_t bytes_fed() const noexcept;
+  // The absolute stream offset of an address of the last call's results (an element's data, data + size): the
+  // addresses lie in the input window or in the carry.
+  uint64_t offset_of(const uint8_t* p) const noexcept;
+  // The same as two linear maps, for callers that convert many addresses (the wasm binding's view).
+  struct address_map {
+    const uint8_t* window;
+    uint64_t window_offset;
+    const uint8_t* carry;
+    uint64_t carry_offset;
+  };
+  address_map addresses() const noexcept;
   // Bytes of native memory this parser holds right now (window, carry, tables, stack).
   size_t memory_bytes() const noexcept;
 

@@ -1,0 +1,114 @@
+// Marker selectors (push_parser::add_marker_path) and offset_of: a marker reports where the value it matches
+// ends, as a size-0 element, without keeping its bytes (so max_element_bytes does not apply to it); the elements
+// of ordinary paths inside it are unchanged, in every chunking; offset_of maps result addresses back to absolute
+// stream offsets, in the window and in the carry.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sluice/push_parser.h"
+
+namespace sluice::test {
+namespace {
+
+struct seen {
+  std::string bytes;  // "" for a marker
+  uint32_t path;
+  uint64_t end;       // absolute offset just past the value
+};
+
+std::vector<seen> run(std::string_view input, size_t chunk, const std::vector<std::string>& paths,
+                      const std::vector<std::string>& markers, parser_options options = {},
+                      error_code* status = nullptr) {
+  options.batches = batch_mode::json_array;
+  push_parser parser(options);
+  for (const std::string& p : paths) EXPECT_TRUE(parser.add_path(p));
+  for (const std::string& p : markers) EXPECT_TRUE(parser.add_marker_path(p));
+  std::vector<seen> out;
+  const auto collect = [&] {
+    for (size_t i = 0; i < parser.element_count(); ++i) {
+      const element& e = parser.elements()[i];
+      seen s{std::string(reinterpret_cast<const char*>(e.data), e.size), e.path_index, parser.offset_of(e.data + e.size)};
+      if (e.size == 0) EXPECT_EQ(e.key_data, nullptr);
+      out.push_back(s);
+    }
+    // The batch text stays valid JSON: a marker is written as 0.
+    if (parser.batch_count() != 0) {
+      const batch& b = parser.batches()[0];
+      EXPECT_EQ(b.data[0], '[');
+      EXPECT_EQ(b.data[b.size - 1], ']');
+    }
+  };
+  error_code st = error_code::ok;
+  for (size_t at = 0; at < input.size() && st == error_code::ok; at += chunk) {
+    const size_t n = std::min(chunk, input.size() - at);
+    std::memcpy(parser.input_data(), input.data() + at, n);
+    st = parser.feed(n);
+    collect();
+  }
+  if (st == error_code::ok) {
+    st = parser.finish();
+    collect();
+  }
+  if (status) *status = st;
+  return out;
+}
+
+TEST(MarkerPath, ReportsContainerEndsWithoutBytes) {
+  const std::string doc = R"({"a":{"rows":[1,"x",{"k":[2]},[3]],"n":4},"total":5})";
+  for (size_t chunk : {size_t(1), size_t(3), size_t(7), size_t(64), doc.size()}) {
+    const std::vector<seen> got = run(doc, chunk, {"$.a.rows[*]", "$.total"}, {"$.a.rows", "$.a"});
+    ASSERT_EQ(got.size(), 7u) << chunk;
+    EXPECT_EQ(got[0].bytes, "1");
+    EXPECT_EQ(got[1].bytes, "\"x\"");
+    EXPECT_EQ(got[2].bytes, R"({"k":[2]})");
+    EXPECT_EQ(got[3].bytes, "[3]");
+    // The markers: rows ends, then a ends, each at the offset just past its closing bracket.
+    EXPECT_EQ(got[4].bytes, "");
+    EXPECT_EQ(got[4].path, 2u);
+    EXPECT_EQ(got[4].end, doc.find("],\"n\"") + 1);
+    EXPECT_EQ(got[5].path, 3u);
+    EXPECT_EQ(got[5].end, doc.find(",\"total\""));
+    EXPECT_EQ(got[6].bytes, "5");
+    EXPECT_EQ(got[6].end, doc.size() - 1);
+    for (size_t i = 0; i < 4; ++i) EXPECT_EQ(doc.substr(got[i].end - got[i].bytes.size(), got[i].bytes.size()), got[i].bytes);
+  }
+}
+
+TEST(MarkerPath, IgnoresTheElementSizeLimit) {
+  std::string doc = R"({"big":[)";
+  for (int i = 0; i < 5000; ++i) doc += i ? ",\"abcdefgh\"" : "\"abcdefgh\"";
+  doc += R"(],"after":[1,2]})";
+  parser_options options;
+  options.max_element_bytes = 100;
+  error_code status;
+  const std::vector<seen> got = run(doc, 4096, {"$.after[*]"}, {"$.big", "$.after"}, options, &status);
+  EXPECT_EQ(status, error_code::ok);
+  ASSERT_EQ(got.size(), 4u);
+  EXPECT_EQ(got[0].path, 1u);
+  EXPECT_EQ(got[0].end, doc.find(",\"after\""));
+  EXPECT_EQ(got[1].bytes, "1");
+  EXPECT_EQ(got[2].bytes, "2");
+  EXPECT_EQ(got[3].path, 2u);
+}
+
+TEST(MarkerPath, SameValueAsOrdinaryPathAndScalars) {
+  const std::string doc = R"([10,"s",true,{"x":[]}])";
+  for (size_t chunk : {size_t(1), size_t(2), size_t(64)}) {
+    // A wildcard marker over scalars in an array (the fast path must leave them to the general path), and a
+    // value chosen by both a marker and an ordinary path.
+    const std::vector<seen> got = run(doc, chunk, {"$[3]"}, {"$[*]", "$[3].x"});
+    std::vector<std::string> bytes;
+    for (const seen& s : got) bytes.push_back(s.bytes + "@" + std::to_string(s.path) + ":" + std::to_string(s.end));
+    EXPECT_EQ(bytes, (std::vector<std::string>{"@1:3", "@1:7", "@1:12", "@2:20", "{\"x\":[]}@0:21", "@1:21"}))
+        << chunk;
+  }
+}
+
+}  // namespace
+}  // namespace sluice::test
