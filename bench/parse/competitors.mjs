@@ -27,11 +27,15 @@ function nodeBuffers(chunks) {
   return chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength));
 }
 
+// output 'none': a path that selects nothing, so the run is the copy into wasm, the scan and the full validation
+// of every byte, with no element handed to JS: what bytes mode costs before its Uint8Array views are made.
 function sluice(output, build) {
   const wasm = new URL(`sluice.${build}.wasm`, DIST);
+  const none = output === 'none';
   return {
     id: `sluice-${output}-${build}`,
-    label: `sluice ${output} (${build})`,
+    label: none ? `sluice validate only, no element (${build})` : `sluice ${output} (${build})`,
+    expectsNoElements: none,
     available: () => existsSync(fileURLToPath(wasm)) && existsSync(fileURLToPath(new URL('index.js', DIST))),
     async setup(ctx) {
       const { init, createParser } = await import(new URL('index.js', DIST).href);
@@ -40,7 +44,8 @@ function sluice(output, build) {
       // bytes mode: the element is a Uint8Array; summing lengths touches every one without parsing it.
       const touch = output === 'bytes' ? (bytes) => bytes.length : touchOf(ctx.field);
       return () => {
-        const parser = createParser({ path, output });
+        const parser = none ? createParser({ path: '$.__sluice_selects_nothing__[*]', output: 'bytes' })
+          : createParser({ path, output });
         let elements = 0;
         let checksum = 0;
         const consume = (batch) => {
@@ -198,6 +203,7 @@ export const COMPETITORS = [
   sluice('bytes', 'simd'),
   sluice('value', 'scalar'),
   sluice('bytes', 'scalar'),
+  sluice('none', 'simd'),
   ceiling,
   jsonParse,
   streamparser,
