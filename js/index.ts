@@ -3,6 +3,7 @@ export { init, type CompiledModule, type ModuleSource } from './loader.js';
 export { createParser, type JsonChunk, type PushParser } from './parser.js';
 export { parseJsonArray } from './parse_json_array.js';
 export { JsonArrayStream, type JsonArrayStreamConstructor } from './json_array_stream.js';
+export { lazyParse, releaseLazy, type LazyParseOptions } from './lazy/lazy_parse.js';
 export type { JsonSource } from './sources.js';
 export type {
   BareOptions, BytesOptions, ElementWithPath, OutputKind, ParserOptions, Reviver, TextOptions, ValueOptions,

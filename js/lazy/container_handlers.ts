@@ -1,0 +1,335 @@
+// The proxies of lazyParse(): an object or array of the document that reads like the JSON.parse result and
+// materialises members only when they are touched.
+//
+// A container's members are enumerated natively on first use (one call; the table stays in wasm memory). Each
+// member is materialised once and cached, so identity holds (`doc.a === doc.a`). How:
+// - a small container, a string or a number: JSON.parse of its bytes; a long container (proxyMinBytes and up):
+//   another proxy, enumerated when it is touched in turn;
+// - runs of members in one batch (one decode, one JSON.parse for many) once reading looks dense: an array read in
+//   order gets read-ahead runs that grow 4x at each step; an object gets all its members at once after
+//   max(3, count/8) distinct misses. Sparse reading never pays for its neighbours.
+// Proxies are read-only: every write traps with a TypeError, in sloppy mode too.
+import {
+  CHILD_CONTAINER, CHILD_FIRST_BYTE, CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, NO_CONTAINER,
+} from './native_lazy.js';
+import type { LazyDocument } from './lazy_document.js';
+
+/**
+ * The thresholds that decide between a proxy and a parse, and between native lookups and a key
+ * map. Mutable for the tests only: tiny values make small random documents take the proxy, batching and map
+ * paths that real documents take.
+ */
+export const lazyTuning = {
+  /** Containers this long and longer become proxies when read one by one; shorter ones are parsed at once. */
+  proxyMinBytes: 1024,
+  /** Native key lookups before an object decodes all its keys into a Map instead. */
+  findLimit: 16,
+};
+/**
+ * When an object is read densely, its member containers up to this long are parsed with their neighbours
+ * instead. (An array read in order keeps long elements lazy: reading records one after the other says nothing
+ * about how much of each record is read.)
+ */
+const BULK_MAX_BYTES = 32 * 1024;
+/**
+ * Text per batch. Bounds what a read-ahead may waste, and keeps the decoded string out of V8's large-object space
+ * (over 128 KiB, or 64 Ki two-byte characters), whose fresh pages cost far more than the decoding.
+ */
+const RUN_MAX_BYTES = 48 * 1024;
+/** Array read-ahead stops growing here (members per batch). */
+const MAX_GROUP = 4096;
+
+const QUOTE = 0x22;
+const OPEN_BRACE = 0x7b;
+
+function readOnly(key: string | symbol): TypeError {
+  return new TypeError(`sluice: a lazyParse() document is read-only (cannot change ${String(key)})`);
+}
+
+/** A canonical array index ("0", "17", never "017" or "-1"), or -1. */
+export function arrayIndex(key: string): number {
+  const n = key.length;
+  if (n === 0 || n > 10) return -1;
+  let c = key.charCodeAt(0) - 48;
+  if (c < 0 || c > 9 || (c === 0 && n > 1)) return -1;
+  let value = c;
+  for (let i = 1; i < n; i++) {
+    c = key.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    value = value * 10 + c;
+  }
+  return value < 4294967295 ? value : -1;
+}
+
+/** @internal The proxy for container `id` of `doc` whose first byte is `first`. */
+export function lazyContainer(doc: LazyDocument, id: number, first: number): object {
+  return first === OPEN_BRACE ? new Proxy({}, new ObjectHandler(doc, id)) : new Proxy([], new ArrayHandler(doc, id));
+}
+
+abstract class ContainerHandler {
+  protected readonly doc: LazyDocument;
+  private readonly id: number;
+  /** Address of the member table; valid once count >= 0. */
+  protected table = 0;
+  /** Members; -1 until enumerated. */
+  protected count = -1;
+  /** Materialised members (undefined: not yet; JSON has no undefined). */
+  protected cache: unknown[] = [];
+
+  constructor(doc: LazyDocument, id: number) {
+    this.doc = doc;
+    this.id = id;
+  }
+
+  protected enumerate(): void {
+    if (this.count >= 0) return;
+    const count: [number] = [0];
+    this.table = this.doc.children(this.id, count);
+    this.count = count[0];
+    this.cache = new Array<unknown>(this.count);
+  }
+
+  protected child(i: number): unknown {
+    const value = this.cache[i];
+    if (value !== undefined) return value;
+    // The member table lives in the document's native memory: gone after releaseLazy().
+    this.doc.assertLive();
+    return this.materialise(i);
+  }
+
+  protected abstract materialise(i: number): unknown;
+
+  /** Member i on its own. */
+  protected single(i: number): unknown {
+    const doc = this.doc;
+    const runtime = doc.binding.runtime;
+    runtime.sync();
+    const u32 = runtime.u32;
+    const record = (this.table >>> 2) + i * CHILD_WORDS;
+    const start = u32[record + CHILD_VALUE_START]!;
+    const end = u32[record + CHILD_VALUE_END]!;
+    const container = u32[record + CHILD_CONTAINER]!;
+    const first = u32[record + CHILD_FIRST_BYTE]!;
+    let value: unknown;
+    if (container !== NO_CONTAINER) {
+      value = end - start >= lazyTuning.proxyMinBytes ? lazyContainer(doc, container, first) : doc.parse(start, end);
+    } else if (first === QUOTE) {
+      value = doc.parse(start, end);
+    } else if (first === 0x74) {
+      value = true;
+    } else if (first === 0x66) {
+      value = false;
+    } else if (first === 0x6e) {
+      value = null;
+    } else {
+      value = doc.parseNumber(start, end);
+    }
+    this.cache[i] = value;
+    return value;
+  }
+
+  /**
+   * The end of a batch starting at `from`: at most `limit`, and about RUN_MAX_BYTES of text (containers longer
+   * than `maxPlain` stay out of it).
+   */
+  protected runEnd(from: number, limit: number, maxPlain: number): number {
+    const runtime = this.doc.binding.runtime;
+    runtime.sync();
+    const u32 = runtime.u32;
+    let bytes = 0;
+    let i = from;
+    while (i < limit) {
+      const record = (this.table >>> 2) + i * CHILD_WORDS;
+      const size = u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]!;
+      if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size <= maxPlain) bytes += size;
+      if (bytes > RUN_MAX_BYTES && i > from) break;
+      i++;
+    }
+    return i;
+  }
+
+  /** Members [from, to) in one batch; those already cached and containers over `maxPlain` are left as they are. */
+  protected batch(from: number, to: number, maxPlain: number): void {
+    const values = this.doc.values(this.table, from, to, maxPlain);
+    const runtime = this.doc.binding.runtime;
+    const u32 = runtime.u32;
+    const cache = this.cache;
+    for (let i = from; i < to; i++) {
+      if (cache[i] !== undefined) continue;
+      const record = (this.table >>> 2) + i * CHILD_WORDS;
+      if (u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
+          u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) continue;
+      cache[i] = values[i - from];
+    }
+  }
+
+  // MARK: writes trap
+
+  set(_target: object, key: string | symbol): boolean {
+    throw readOnly(key);
+  }
+
+  defineProperty(_target: object, key: string | symbol): boolean {
+    throw readOnly(key);
+  }
+
+  deleteProperty(_target: object, key: string | symbol): boolean {
+    throw readOnly(key);
+  }
+
+  setPrototypeOf(): boolean {
+    throw readOnly('the prototype');
+  }
+
+  preventExtensions(): boolean {
+    throw readOnly('extensibility');
+  }
+}
+
+class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
+  /** key -> index of its last member, -1 when absent. Complete once `ordered` is set. */
+  private lookup = new Map<string, number>();
+  /** The own keys in JSON.parse's order: array indices ascending, then the rest by first appearance. */
+  private ordered: string[] | null = null;
+  private finds = 0;
+  private misses = 0;
+  private bulked = false;
+
+  private indexOf(key: string): number {
+    this.enumerate();
+    const known = this.lookup.get(key);
+    if (known !== undefined) return known;
+    if (this.ordered !== null) return -1;
+    const limit = lazyTuning.findLimit;
+    if (++this.finds > limit && this.count > limit) {
+      this.decodeKeys();
+      return this.lookup.get(key) ?? -1;
+    }
+    const i = this.count === 0 ? -1 : this.doc.find(this.table, this.count, key, false);
+    this.lookup.set(key, i);
+    return i;
+  }
+
+  private decodeKeys(): string[] {
+    if (this.ordered !== null) return this.ordered;
+    this.enumerate();
+    const keys = this.count === 0 ? [] : this.doc.keys(this.table, this.count);
+    const lookup = new Map<string, number>();
+    const indices: string[] = [];
+    const names: string[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (!lookup.has(key)) (arrayIndex(key) >= 0 ? indices : names).push(key);
+      lookup.set(key, i);
+    }
+    if (indices.length > 1) indices.sort((a, b) => Number(a) - Number(b));
+    this.lookup = lookup;
+    this.ordered = indices.length === 0 ? names : indices.concat(names);
+    return this.ordered;
+  }
+
+  protected materialise(i: number): unknown {
+    if (!this.bulked && ++this.misses >= Math.max(3, this.count >> 3)) {
+      this.bulked = true;
+      for (let from = 0; from < this.count;) {
+        const to = this.runEnd(from, this.count, BULK_MAX_BYTES);
+        this.batch(from, to, BULK_MAX_BYTES);
+        from = to;
+      }
+      const value = this.cache[i];
+      if (value !== undefined) return value;
+    }
+    return this.single(i);
+  }
+
+  get(target: object, key: string | symbol, receiver: unknown): unknown {
+    if (typeof key === 'string') {
+      const i = this.indexOf(key);
+      if (i >= 0) return this.child(i);
+    }
+    return Reflect.get(target, key, receiver);
+  }
+
+  has(target: object, key: string | symbol): boolean {
+    if (typeof key === 'string' && this.indexOf(key) >= 0) return true;
+    return Reflect.has(target, key);
+  }
+
+  ownKeys(): ArrayLike<string | symbol> {
+    return this.decodeKeys();
+  }
+
+  getOwnPropertyDescriptor(_target: object, key: string | symbol): PropertyDescriptor | undefined {
+    if (typeof key !== 'string') return undefined;
+    const i = this.indexOf(key);
+    if (i < 0) return undefined;
+    return { value: this.child(i), writable: true, enumerable: true, configurable: true };
+  }
+}
+
+class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
+  /** Where sequential reading would continue, and the size of the last read-ahead. */
+  private nextInOrder = -1;
+  private group = 1;
+
+  protected materialise(i: number): unknown {
+    if (i === this.nextInOrder) {
+      this.group = Math.min(this.group * 4, MAX_GROUP);
+      const to = this.runEnd(i, Math.min(this.count, i + this.group), lazyTuning.proxyMinBytes - 1);
+      this.batch(i, to, lazyTuning.proxyMinBytes - 1);
+      this.nextInOrder = to;
+      const value = this.cache[i];
+      if (value !== undefined) return value;
+      return this.single(i);
+    }
+    this.group = 1;
+    this.nextInOrder = i + 1;
+    return this.single(i);
+  }
+
+  get(target: unknown[], key: string | symbol, receiver: unknown): unknown {
+    if (typeof key === 'string') {
+      if (key === 'length') {
+        this.enumerate();
+        return this.count;
+      }
+      const i = arrayIndex(key);
+      if (i >= 0) {
+        this.enumerate();
+        if (i < this.count) return this.child(i);
+      }
+    }
+    return Reflect.get(target, key, receiver);
+  }
+
+  has(target: unknown[], key: string | symbol): boolean {
+    if (typeof key === 'string') {
+      const i = arrayIndex(key);
+      if (i >= 0) {
+        this.enumerate();
+        if (i < this.count) return true;
+      }
+    }
+    return Reflect.has(target, key);
+  }
+
+  ownKeys(): ArrayLike<string | symbol> {
+    this.enumerate();
+    const keys = new Array<string>(this.count + 1);
+    for (let i = 0; i < this.count; i++) keys[i] = String(i);
+    keys[this.count] = 'length';
+    return keys;
+  }
+
+  getOwnPropertyDescriptor(_target: unknown[], key: string | symbol): PropertyDescriptor | undefined {
+    if (typeof key !== 'string') return undefined;
+    this.enumerate();
+    if (key === 'length') {
+      // The target's own `length` is non-configurable, so this one must say so too (a proxy invariant).
+      return { value: this.count, writable: true, enumerable: false, configurable: false };
+    }
+    const i = arrayIndex(key);
+    if (i < 0 || i >= this.count) return undefined;
+    return { value: this.child(i), writable: true, enumerable: true, configurable: true };
+  }
+}

@@ -1,0 +1,179 @@
+// One lazyParse() document: the native lazy_index holding the bytes and the container table, and the few
+// operations the proxies need from it (enumerate a container, find a key, parse a range of values). Every native
+// call may grow wasm memory, so views are re-synced after each.
+import type { ParserLimits } from '../errors.js';
+import {
+  CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, OUT_COUNT, lazyError, type LazyBinding,
+} from './native_lazy.js';
+import { writeKey } from './wtf8.js';
+
+// Fatal: JSON.parse would otherwise accept the U+FFFD a lenient decoder puts for invalid UTF-8, which the parser
+// rejects. ignoreBOM: a string member may start with U+FEFF.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+// Frees the native index of a document nobody references any more (no proxy left).
+const registry = new FinalizationRegistry<{ binding: LazyBinding; handle: number }>(({ binding, handle }) => {
+  try {
+    binding.m._lazy_index_delete(handle);
+  } catch {
+    // The module aborted: nothing left to free.
+  }
+});
+
+/** @internal */
+export class LazyDocument {
+  readonly binding: LazyBinding;
+  readonly limits: ParserLimits;
+  private handle: number;
+  /** Address of the document's first byte in wasm memory: member offsets are relative to it. */
+  private readonly base: number;
+  /** The input text when it is ASCII: then byte offsets are string offsets, and slicing it skips decoding. */
+  private readonly text: string | null;
+
+  constructor(binding: LazyBinding, handle: number, base: number, limits: ParserLimits, text: string | null) {
+    this.binding = binding;
+    this.handle = handle;
+    this.base = base;
+    this.limits = limits;
+    this.text = text;
+    registry.register(this, { binding, handle }, this);
+  }
+
+  get released(): boolean {
+    return this.handle === 0;
+  }
+
+  release(): void {
+    if (this.handle === 0) return;
+    registry.unregister(this);
+    this.binding.m._lazy_index_delete(this.handle);
+    this.handle = 0;
+  }
+
+  /** Throws the TypeError of a released document. */
+  assertLive(): void {
+    this.live();
+  }
+
+  private live(): number {
+    if (this.handle === 0) throw new TypeError('sluice: this lazyParse() document was released (releaseLazy)');
+    return this.handle;
+  }
+
+  /** The member table of container `id` (address), and its member count in `countOut[0]`. Throws on invalid text. */
+  children(id: number, countOut: [number]): number {
+    const binding = this.binding;
+    const table = binding.m._lazy_index_children(this.live(), id);
+    const runtime = binding.runtime;
+    runtime.sync();
+    if (table === 0) throw lazyError(binding, runtime.u32[binding.out32]!, this.limits);
+    countOut[0] = runtime.u32[binding.out32 + OUT_COUNT]!;
+    return table;
+  }
+
+  /** Index of the member of an object table with this key (the last one, or the first), -1 when absent. */
+  find(table: number, count: number, key: string, first: boolean): number {
+    const binding = this.binding;
+    const handle = this.live();
+    const length = writeKey(binding, key);
+    return binding.m._lazy_index_find(handle, table, count, length, first ? 1 : 0);
+  }
+
+  /** Every key of an object table, in order, duplicates included. */
+  keys(table: number, count: number): string[] {
+    const binding = this.binding;
+    const at = binding.m._lazy_index_keys_text(this.live(), table, count);
+    const runtime = binding.runtime;
+    runtime.sync();
+    if (at === 0) throw new RangeError('sluice: out of memory listing the keys of a lazyParse() object');
+    // Keys were validated when the object was enumerated: decoding and parsing cannot fail.
+    return JSON.parse(decoder.decode(runtime.u8.subarray(at, at + runtime.u32[binding.out32 + OUT_COUNT]!)));
+  }
+
+  /**
+   * The values of members [from, to) as JSON.parse gives them; containers over `maxBytes` come back as 0 (the
+   * caller makes them lazy instead).
+   */
+  values(table: number, from: number, to: number, maxBytes: number): unknown[] {
+    const binding = this.binding;
+    const at = binding.m._lazy_index_values_text(this.live(), table, from, to, maxBytes);
+    const runtime = binding.runtime;
+    runtime.sync();
+    if (at === 0) throw new RangeError('sluice: out of memory reading a lazyParse() document');
+    try {
+      return JSON.parse(decoder.decode(runtime.u8.subarray(at, at + runtime.u32[binding.out32 + OUT_COUNT]!)));
+    } catch (error) {
+      // Which value is broken, and where exactly: the parser says, value by value.
+      const u32 = runtime.u32;
+      for (let i = from; i < to; i++) {
+        const record = (table >>> 2) + i * CHILD_WORDS;
+        this.check(u32[record + CHILD_VALUE_START]!, u32[record + CHILD_VALUE_END]!, error);
+        runtime.sync();
+      }
+      throw error;
+    }
+  }
+
+  /** One value, bytes [start, end), as JSON.parse gives it. */
+  parse(start: number, end: number): unknown {
+    let text: string;
+    try {
+      text = this.text !== null ? this.text.slice(start, end) : this.decode(start, end);
+      return JSON.parse(text);
+    } catch (error) {
+      this.check(start, end, error);
+      throw error;
+    }
+  }
+
+  /** A number member, bytes [start, end): digits alone are summed here, anything else goes to JSON.parse. */
+  parseNumber(start: number, end: number): unknown {
+    if (end - start < 16) {
+      const runtime = this.binding.runtime;
+      runtime.sync();
+      const u8 = runtime.u8;
+      let value = 0;
+      let i = this.base + start;
+      const last = this.base + end;
+      const negative = u8[i] === 0x2d;
+      if (negative) i++;
+      // A leading zero is only valid alone ("0"), and enumeration already validated the token.
+      for (; i < last; i++) {
+        const digit = u8[i]! - 0x30;
+        if (digit < 0 || digit > 9) return this.parse(start, end);
+        value = value * 10 + digit;
+      }
+      return negative ? -value : value;
+    }
+    return this.parse(start, end);
+  }
+
+  private decode(start: number, end: number): string {
+    const runtime = this.binding.runtime;
+    runtime.sync();
+    return decoder.decode(runtime.u8.subarray(this.base + start, this.base + end));
+  }
+
+  /** Throws the parser's error for bytes [start, end) if it finds one (else returns: the caller rethrows). */
+  private check(start: number, end: number, cause: unknown): void {
+    const binding = this.binding;
+    const status = binding.m._lazy_index_locate(this.live(), start, end);
+    if (status !== 0) {
+      const error = lazyError(binding, status, this.limits);
+      (error as { cause?: unknown }).cause = cause;
+      throw error;
+    }
+  }
+
+  /** Byte `offset` of the document. */
+  byteAt(offset: number): number {
+    const runtime = this.binding.runtime;
+    runtime.sync();
+    return runtime.u8[this.base + offset]!;
+  }
+
+  /** Native bytes held by this document. */
+  memoryBytes(): number {
+    return this.handle === 0 ? 0 : this.binding.m._lazy_index_memory(this.handle);
+  }
+}

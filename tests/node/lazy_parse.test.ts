@@ -1,0 +1,438 @@
+// lazyParse() against JSON.parse: seeded random documents read along random sets of paths give JSON.parse's value
+// at every path, whatever was read before; JSON.stringify, Object.keys, `in` and iteration agree; writes throw;
+// broken documents throw the parser's error classes with absolute positions; releaseLazy() returns the wasm heap
+// to its baseline. Each document is read twice: with the real thresholds (small documents are then mostly parsed
+// in one piece) and with tiny ones, so that every nested container becomes a proxy and objects switch to their
+// key map early: the paths big documents take. A failure names the seed and document number.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, test } from 'vitest';
+import {
+  JsonLimitError, JsonSyntaxError, createParser, lazyParse, releaseLazy,
+} from '../../dist/index.js';
+import { nativeModule } from '../../dist/internal.js';
+import { lazyTuning } from '../../dist/lazy/index.js';
+import { firstDifference } from '../support/deep_equal.mjs';
+import { createRng, mutate, randomDocument } from '../support/random_json.mjs';
+
+const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x1a2e);
+const DOCUMENTS = 600;
+const MUTANTS = 1500;
+
+const encoder = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const heapInUse = () => nativeModule().heapInUse();
+type Rng = ReturnType<typeof createRng>;
+type Path = (string | number)[];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+const DEFAULT_TUNING = { ...lazyTuning };
+afterEach(() => Object.assign(lazyTuning, DEFAULT_TUNING));
+
+/** Every path of `value` (the root included), in document order. */
+function allPaths(value: unknown, path: Path = [], out: Path[] = []): Path[] {
+  out.push(path);
+  if (Array.isArray(value)) value.forEach((item, i) => allPaths(item, [...path, i], out));
+  else if (typeof value === 'object' && value !== null) {
+    for (const key of Object.keys(value)) allPaths((value as Record<string, unknown>)[key], [...path, key], out);
+  }
+  return out;
+}
+
+function at(value: unknown, path: Path): Any {
+  let v = value as Any;
+  for (const key of path) v = v[key];
+  return v;
+}
+
+function shuffledSample<T>(rng: Rng, items: T[], n: number): T[] {
+  const copy = items.slice();
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, n);
+}
+
+function documentOptions(rng: Rng, n: number) {
+  if (n % 60 === 0) return { deep: 300 };
+  if (n % 8 === 0) return { maxDepth: 6, maxItems: 24, budget: 1500 };
+  return { maxDepth: rng.range(1, 6), maxItems: rng.range(1, 10), budget: rng.range(1, 120) };
+}
+
+/** The input forms lazyParse takes: the text, its bytes, or an ArrayBuffer of them. */
+function inputOf(rng: Rng, text: string): string | Uint8Array | ArrayBuffer {
+  switch (rng.int(3)) {
+    case 0: return text;
+    case 1: return encoder.encode(text);
+    default: return encoder.encode(text).buffer as ArrayBuffer;
+  }
+}
+
+function tune(rng: Rng): void {
+  if (rng.chance(0.5)) Object.assign(lazyTuning, { proxyMinBytes: rng.pick([1, 2, 16]), findLimit: rng.pick([0, 1, 3]) });
+  else Object.assign(lazyTuning, DEFAULT_TUNING);
+}
+
+/** The parser's verdict on a whole text (the reference for error codes and positions). */
+function parserError(bytes: Uint8Array): { code: string; offset: number; line: number; column: number } | null {
+  const parser = createParser({ path: '$' });
+  try {
+    parser.push(bytes);
+    parser.end();
+    return null;
+  } catch (error) {
+    const e = error as JsonSyntaxError;
+    return { code: e.code, offset: e.offset, line: e.line, column: e.column };
+  }
+}
+
+describe(`random documents along random paths (seed ${SEED})`, () => {
+  test('every value read equals JSON.parse at its path; stringify, keys, in and iteration agree', () => {
+    const rng = createRng(SEED);
+    for (let n = 0; n < DOCUMENTS; n++) {
+      const text = randomDocument(rng, documentOptions(rng, n));
+      const where = `seed ${SEED}, document ${n}`;
+      const expected = JSON.parse(text);
+      const paths = allPaths(expected);
+      tune(rng);
+
+      // Random paths in random order, each read from the root, then the whole.
+      const doc = lazyParse(inputOf(rng, text)) as Any;
+      for (const path of shuffledSample(rng, paths, rng.range(1, Math.min(paths.length, 12)))) {
+        const got = at(doc, path);
+        const want = at(expected, path);
+        if (typeof want !== 'object' || want === null) {
+          if (!Object.is(got, want)) expect.fail(`${where}, ${JSON.stringify(path)}: ${String(got)} !== ${String(want)}`);
+        } else if (rng.chance(0.3)) {
+          // Containers: compared whole now, or only their shape (the walk below compares the rest).
+          const difference = firstDifference(got, want, JSON.stringify(path));
+          if (difference !== null) expect.fail(`${where}: ${difference}`);
+        } else {
+          expect(Array.isArray(got), where).toBe(Array.isArray(want));
+          expect(Object.keys(got), where).toEqual(Object.keys(want));
+        }
+      }
+      const difference = firstDifference(doc, expected);
+      if (difference !== null) expect.fail(`${where}: ${difference}`);
+      expect(JSON.stringify(doc), where).toBe(JSON.stringify(expected));
+
+      // A fresh document: JSON.stringify before anything was read, with indentation (same text).
+      const fresh = lazyParse(inputOf(rng, text)) as Any;
+      expect(JSON.stringify(fresh, null, 1), where).toBe(JSON.stringify(expected, null, 1));
+
+      // Object.keys, `in`, for...in, entries, for...of and spreading of every container, on a third document.
+      const third = lazyParse(text) as Any;
+      for (const path of paths) {
+        const want = at(expected, path);
+        if (typeof want !== 'object' || want === null) continue;
+        const got = at(third, path);
+        const keys = Object.keys(want);
+        expect(Object.keys(got), where).toEqual(keys);
+        const forIn: string[] = [];
+        for (const key in got) forIn.push(key);
+        expect(forIn, where).toEqual(keys);
+        for (const key of keys) expect(key in got, where).toBe(true);
+        expect('no such key' in got, where).toBe(false);
+        expect(Array.isArray(got), where).toBe(Array.isArray(want));
+        if (Array.isArray(want)) {
+          expect(got.length, where).toBe(want.length);
+          expect(want.length in got, where).toBe(false);
+          expect(firstDifference([...got], want), where).toBeNull();
+          expect(firstDifference(got.map((x: unknown) => x), want), where).toBeNull();
+        } else {
+          expect(firstDifference(Object.fromEntries(Object.entries(got)), want), where).toBeNull();
+          expect(firstDifference({ ...got }, want), where).toBeNull();
+        }
+      }
+      for (const d of [doc, fresh, third]) releaseLazy(d);
+    }
+  });
+
+  test('one-byte mutations fail exactly when JSON.parse fails, with the parser error when read whole', () => {
+    const rng = createRng(SEED + 1);
+    let rejected = 0;
+    let samePosition = 0;
+    for (let n = 0; n < MUTANTS; n++) {
+      const text = randomDocument(rng, { maxDepth: rng.range(1, 5), maxItems: rng.range(1, 8), budget: rng.range(1, 60) });
+      const bytes = mutate(rng, encoder.encode(text));
+      const where = `seed ${SEED + 1}, mutant ${n}: ${JSON.stringify(new TextDecoder().decode(bytes))}`;
+      tune(rng);
+      let expected: unknown;
+      let valid = true;
+      try {
+        expected = JSON.parse(strictUtf8.decode(bytes));
+      } catch {
+        valid = false;
+      }
+      let difference: string | null = null;
+      let error: unknown = null;
+      try {
+        // Reading it whole validates every part.
+        const doc = lazyParse(bytes);
+        if (valid) difference = firstDifference(doc, expected);
+        else JSON.stringify(doc);
+        releaseLazy(doc);
+      } catch (e) {
+        error = e;
+      }
+      if (valid) {
+        if (error !== null) expect.fail(`${where}: rejected (${String(error)})`);
+        expect(difference, where).toBeNull();
+        continue;
+      }
+      rejected++;
+      if (!(error instanceof JsonSyntaxError || error instanceof JsonLimitError)) {
+        expect.fail(`${where}: expected a JsonSyntaxError, got ${String(error)}`);
+      }
+      const e = error as JsonSyntaxError;
+      const reference = parserError(bytes)!;
+      expect(reference, where).not.toBeNull();
+      // The parser's error for the part that was read: the whole document's first error, or one after it (a
+      // container's own text is checked before the containers nested in it). Line and column follow the offset.
+      expect(e.offset, where).toBeGreaterThanOrEqual(reference.offset);
+      expect(e.offset, where).toBeLessThanOrEqual(bytes.length);
+      const before = bytes.subarray(0, e.offset);
+      const lines = before.filter((b: number) => b === 0x0a).length;
+      expect(e.line, where).toBe(lines + 1);
+      expect(e.column, where).toBe(e.offset - (before.lastIndexOf(0x0a) + 1) + 1);
+      if (e.offset === reference.offset) {
+        expect(e.code, where).toBe(reference.code);
+        samePosition++;
+      }
+    }
+    // Most mutants are rejected, and most at the whole-document parser's very first error.
+    expect(rejected).toBeGreaterThan(MUTANTS / 3);
+    expect(samePosition).toBeGreaterThan(rejected * 0.8);
+  });
+});
+
+describe('the real-world corpus', () => {
+  const files = ['twitter.json', 'citm_catalog.json', 'canada.json', 'github_events.json', 'update-center.json'];
+  for (const file of files) {
+    test(`${file}: random leaves, then the whole`, () => {
+      const bytes = new Uint8Array(readFileSync(new URL(`../corpus/jsonexamples/${file}`, import.meta.url)));
+      const text = new TextDecoder().decode(bytes);
+      const expected = JSON.parse(text);
+      const paths = allPaths(expected);
+      const rng = createRng(SEED + file.length);
+      for (const input of [bytes, text]) {
+        const doc = lazyParse(input) as Any;
+        for (const path of shuffledSample(rng, paths, 500)) {
+          const want = at(expected, path);
+          const got = at(doc, path);
+          if (typeof want !== 'object' || want === null) expect(Object.is(got, want), JSON.stringify(path)).toBe(true);
+          else expect(Object.keys(got)).toEqual(Object.keys(want));
+        }
+        expect(firstDifference(doc, expected)).toBeNull();
+        expect(JSON.stringify(doc)).toBe(JSON.stringify(expected));
+        releaseLazy(doc);
+      }
+    });
+  }
+});
+
+describe('JSON.parse semantics', () => {
+  test('duplicate keys: the last wins, in the first position; __proto__ is an own key', () => {
+    const text = '{"a":1,"b":[1],"a":{"x":2},"__proto__":{"polluted":true},"1":0,"0":1}';
+    const doc = lazyParse(text) as Any;
+    expect(doc.a).toEqual({ x: 2 });
+    expect(Object.keys(doc)).toEqual(Object.keys(JSON.parse(text)));
+    expect(Object.keys(doc)).toEqual(['0', '1', 'a', 'b', '__proto__']);
+    expect(Object.getPrototypeOf(doc)).toBe(Object.prototype);
+    expect(Object.hasOwn(doc, '__proto__')).toBe(true);
+    expect(doc.__proto__).toEqual({ polluted: true });
+    expect(doc.polluted).toBeUndefined();
+    expect(({} as Any).polluted).toBeUndefined();
+    expect(JSON.stringify(doc)).toBe(JSON.stringify(JSON.parse(text)));
+  });
+
+  test('inherited members still resolve (toString, hasOwnProperty), own keys shadow them', () => {
+    const doc = lazyParse('{"a":1,"toString":"mine"}') as Any;
+    expect(doc.toString).toBe('mine');
+    expect(doc.hasOwnProperty('a')).toBe(true);
+    expect(Object.prototype.hasOwnProperty.call(doc, 'toString')).toBe(true);
+    expect('valueOf' in doc).toBe(true);
+    const array = lazyParse('[1,2,3]') as Any;
+    expect(array.map((x: number) => x * 2)).toEqual([2, 4, 6]);
+    expect(array.includes(2)).toBe(true);
+    expect(Array.isArray(array)).toBe(true);
+    expect(array[3]).toBeUndefined();
+    expect(array[-1]).toBeUndefined();
+    expect(array['01']).toBeUndefined();
+  });
+
+  test('the same member is the same object every time', () => {
+    Object.assign(lazyTuning, { proxyMinBytes: 1 });
+    const doc = lazyParse('{"a":{"b":[{"c":1}]},"d":[[1],[2]]}') as Any;
+    expect(doc.a).toBe(doc.a);
+    expect(doc.a.b[0]).toBe(doc.a.b[0]);
+    expect(doc.d[1]).toBe(doc.d[1]);
+  });
+
+  test('scalar roots come back as values; a BOM and surrounding whitespace are skipped', () => {
+    expect(lazyParse(' 12.5e1 ')).toBe(125);
+    expect(lazyParse('"x\\u00e9"')).toBe('xé');
+    expect(lazyParse('null')).toBeNull();
+    expect(lazyParse('true')).toBe(true);
+    expect(Object.is(lazyParse('-0'), -0)).toBe(true);
+    expect(lazyParse(Uint8Array.of(0xef, 0xbb, 0xbf, 0x5b, 0x31, 0x5d))).toEqual([1]);
+    expect(lazyParse('\n\t [ ] \r\n')).toEqual([]);
+    expect(lazyParse('{}')).toEqual({});
+  });
+
+  test('strings with escapes, non-ASCII text and lone surrogates, as keys and values', () => {
+    const text = '{"é\\u00e9":"中\\ud83d\\ude00","\\ud800":"\\udc00x","a\\"b":"\\\\","\\u0061":2}';
+    for (const input of [text, encoder.encode(text)]) {
+      const doc = lazyParse(input) as Any;
+      const want = JSON.parse(text);
+      expect(doc['éé']).toBe(want['éé']);
+      expect(doc['\ud800']).toBe('\udc00x');
+      expect(doc['a"b']).toBe('\\');
+      expect(doc.a).toBe(2);
+      expect(firstDifference(doc, want)).toBeNull();
+    }
+  });
+});
+
+describe('read-only', () => {
+  test('writes, deletes, definitions and prototype changes throw a TypeError', () => {
+    const doc = lazyParse('{"a":{"b":1},"list":[1,2]}') as Any;
+    expect(() => { doc.a = 1; }).toThrow(TypeError);
+    expect(() => { doc.added = 1; }).toThrow(TypeError);
+    expect(() => { delete doc.a; }).toThrow(TypeError);
+    expect(() => Object.defineProperty(doc, 'x', { value: 1 })).toThrow(TypeError);
+    expect(() => Object.setPrototypeOf(doc, null)).toThrow(TypeError);
+    expect(() => Object.freeze(doc)).toThrow(TypeError);
+    expect(() => Reflect.set(doc, 'a', 2)).toThrow(TypeError);
+    expect(JSON.stringify(doc)).toBe('{"a":{"b":1},"list":[1,2]}');
+    // Members under proxyMinBytes are plain JSON.parse values: the caller owns them (documented).
+    const a = doc.a;
+    a.b = 2;
+    expect(doc.a.b).toBe(2);
+  });
+
+  test('every container that stays lazy is read-only, arrays included', () => {
+    Object.assign(lazyTuning, { proxyMinBytes: 1 });
+    const doc = lazyParse('{"a":{"b":1},"list":[1,[2]]}') as Any;
+    expect(() => { doc.a.b = 2; }).toThrow(TypeError);
+    expect(() => { doc.list[0] = 5; }).toThrow(TypeError);
+    expect(() => doc.list.push(3)).toThrow(TypeError);
+    expect(() => doc.list.sort()).toThrow(TypeError);
+    expect(() => { doc.list.length = 0; }).toThrow(TypeError);
+    expect(() => { doc.list[1][0] = 0; }).toThrow(TypeError);
+    expect(JSON.stringify(doc)).toBe('{"a":{"b":1},"list":[1,[2]]}');
+  });
+});
+
+describe('errors', () => {
+  const cases: [string, typeof JsonSyntaxError | typeof JsonLimitError, string, number][] = [
+    ['', JsonSyntaxError, 'UNEXPECTED_END', 0],
+    ['[1,2', JsonSyntaxError, 'UNEXPECTED_END', 4],
+    ['{"a":[1,2]]', JsonSyntaxError, 'EXPECTED_COMMA_OR_BRACE', 10],
+    ['[1] x', JsonSyntaxError, 'TRAILING_DATA', 4],
+    ['"abc', JsonSyntaxError, 'UNEXPECTED_END', 4],
+    ['01', JsonSyntaxError, 'INVALID_NUMBER', 1],
+    ['tru', JsonSyntaxError, 'UNEXPECTED_END', 3],
+  ];
+  for (const [text, kind, code, offset] of cases) {
+    test(`lazyParse(${JSON.stringify(text)}) throws ${code} at ${offset}`, () => {
+      const reference = parserError(encoder.encode(text));
+      expect(reference).toMatchObject({ code, offset });
+      let error: unknown;
+      try {
+        lazyParse(text);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(kind);
+      expect(error).toMatchObject(reference!);
+    });
+  }
+
+  test('a broken member throws when read, with its absolute offset, line and column; the rest stays readable', () => {
+    const text = '{\n  "good": [1, 2, 3],\n  "bad": {"x": [1, 2x]},\n  "escape": ["\\q"],\n  "later": true\n}';
+    for (const proxyMinBytes of [1, 1024]) {
+      Object.assign(lazyTuning, { proxyMinBytes });
+      const doc = lazyParse(text) as Any;
+      expect(doc.good).toEqual([1, 2, 3]);
+      expect(doc.later).toBe(true);
+      let error: Any;
+      try {
+        JSON.stringify(doc.bad);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(JsonSyntaxError);
+      expect(error).toMatchObject({ code: 'INVALID_NUMBER', offset: text.indexOf('2x') + 1, line: 3, column: 21 });
+      expect(() => JSON.stringify(doc.escape)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ESCAPE', offset: text.indexOf('\\q') + 1, line: 4 }));
+      expect(doc.good[2]).toBe(3);
+    }
+  });
+
+  test('invalid UTF-8 and control characters in a member are the parser errors', () => {
+    const bytes = encoder.encode('{"a":1,"b":"xx","c":"\tx"}');
+    bytes[12] = 0xff;
+    const doc = lazyParse(bytes) as Any;
+    expect(() => doc.b).toThrow(expect.objectContaining({ code: 'INVALID_UTF8', offset: 12 }));
+    const doc2 = lazyParse(encoder.encode('{"a":1,"c":"\tx"}')) as Any;
+    expect(() => doc2.c).toThrow(expect.objectContaining({ code: 'CONTROL_CHARACTER', offset: 12 }));
+  });
+
+  test('maxDepth: deeper documents are a JsonLimitError at lazyParse', () => {
+    const deep = '['.repeat(11) + ']'.repeat(11);
+    expect(() => lazyParse(deep, { maxDepth: 10 })).toThrow(JsonLimitError);
+    expect(() => lazyParse(deep, { maxDepth: 10 })).toThrow(expect.objectContaining({ code: 'DEPTH_LIMIT', offset: 10 }));
+    expect(JSON.stringify(lazyParse(deep, { maxDepth: 11 }))).toBe(deep);
+  });
+
+  test('bad arguments are TypeErrors', () => {
+    expect(() => lazyParse(42 as unknown as string)).toThrow(TypeError);
+    expect(() => lazyParse(null as unknown as string)).toThrow(TypeError);
+    expect(() => lazyParse('[]', { maxDepth: 0 })).toThrow(TypeError);
+    expect(() => lazyParse('[]', { maxDepth: 1.5 })).toThrow(TypeError);
+    expect(() => lazyParse('[]', 'x' as unknown as object)).toThrow(TypeError);
+  });
+});
+
+describe('native memory', () => {
+  test('released documents return the heap to its baseline (and the check can fail)', () => {
+    // Warm up: the shared key buffer is allocated once, on the first key lookup.
+    releaseLazy(lazyParse('{"warm":{"up":1}}') as Any);
+    (lazyParse('{"warm":1}') as Any).warm;
+    const baseline = heapInUse();
+    const text = readFileSync(new URL('../corpus/jsonexamples/citm_catalog.json', import.meta.url), 'utf8');
+    const held = lazyParse(text) as Any;
+    expect(heapInUse()).toBeGreaterThan(baseline + text.length);
+    releaseLazy(held);
+    expect(heapInUse()).toBe(baseline);
+    expect(releaseLazy(held)).toBe(false);
+    expect(releaseLazy({})).toBe(false);
+
+    const rng = createRng(SEED + 7);
+    for (let n = 0; n < 300; n++) {
+      const doc = lazyParse(randomDocument(rng, { budget: 200 })) as Any;
+      JSON.stringify(doc);
+      releaseLazy(doc);
+      // Broken documents free their memory too, at lazyParse and when a read fails.
+      expect(() => lazyParse('[1,2')).toThrow(JsonSyntaxError);
+      const broken = lazyParse('[[1,2x],' + '[3],'.repeat(300) + '1]') as Any;
+      expect(() => JSON.stringify(broken)).toThrow(JsonSyntaxError);
+      releaseLazy(broken);
+    }
+    expect(heapInUse()).toBe(baseline);
+  });
+
+  test('members read before a release stay usable; the rest throws a TypeError', () => {
+    Object.assign(lazyTuning, { proxyMinBytes: 1 });
+    const doc = lazyParse('{"a":[1,2],"b":{"c":3}}') as Any;
+    const a = doc.a;
+    expect(a[0]).toBe(1);
+    expect(releaseLazy(doc)).toBe(true);
+    expect(a[0]).toBe(1);
+    expect(a.length).toBe(2);
+    expect(() => a[1]).toThrow(TypeError);
+    expect(() => doc.b).toThrow(TypeError);
+  });
+});
