@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# npm start: the Node demo (examples/node/demo.mjs), from a fresh clone: installs the toolchain and npm packages
-# when they are missing (scripts/setup.sh), builds dist/ when it is missing, then streams a generated 100 MB file
-# through sluice next to JSON.parse. Extra arguments go to the demo (`npm start -- --help`).
+# npm start: the demo (examples/node/demo.mjs), from a fresh clone: installs the toolchain and npm packages when
+# they are missing (scripts/setup.sh), builds dist/ when it is missing, then fetches a generated 100 MB document
+# from a paced local server with `await res.json()` and with sluice, prints the table, and serves the browser
+# example until Ctrl-C. Extra arguments go to the demo (`npm start -- --no-serve`, `npm start -- --help`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
