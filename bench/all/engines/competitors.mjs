@@ -1,0 +1,100 @@
+// The parse competitors that run in any JavaScript engine: Node, Deno, Bun and a Chromium page (the page loads
+// this very file). Web APIs only (TextDecoder, JSON, performance.now), so every engine runs the same code; the
+// engine-specific part (loading sluice, the wasm and the peer) is `deps`, handed in by the caller.
+//
+// Each `setup(ctx, deps)` does everything that is not parsing and returns `run()`, the timed part: it consumes
+// every element (counts it, adds one field to a checksum, so nothing can be optimised away) and records
+// `ctx.firstAt` when the first element is delivered. The Node-only benchmark (bench/parse) measures the same way.
+//
+// ctx:  { input: Uint8Array, chunks: Uint8Array[] (subarrays of input), path, field, firstAt }
+// deps: { sluice: the sluice module (dist/index.js), internal: dist/internal.js, wasm: { simd, scalar } (whatever
+//         init() accepts), streamparser: the @streamparser/json module }
+const now = () => performance.now();
+
+/** `$._embedded.articles[*]` -> ['_embedded', 'articles']: the member names leading to the selected array. */
+export function pathNames(path) {
+  return [...path.matchAll(/\.([^.[]+)/g)].map((m) => m[1]);
+}
+
+const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
+
+const KIND = { simd: 'simd128', scalar: 'scalar' };
+
+function sluice(build) {
+  return {
+    id: `sluice-${build}`,
+    label: `sluice (${build === 'simd' ? 'SIMD' : 'scalar'})`,
+    async setup(ctx, deps) {
+      await deps.sluice.init(deps.wasm[build]);
+      // A loader that fell back to the other build would make both rows measure the same thing.
+      const kind = deps.internal.loadedBuildKind();
+      if (kind !== KIND[build]) throw new Error(`expected the ${KIND[build]} build to be loaded, got ${kind}`);
+      const { chunks, path } = ctx;
+      const touch = touchOf(ctx.field);
+      return () => {
+        const parser = deps.sluice.createParser({ path });
+        let elements = 0;
+        let checksum = 0;
+        const consume = (batch) => {
+          if (batch.length === 0) return;
+          if (ctx.firstAt === 0) ctx.firstAt = now();
+          elements += batch.length;
+          for (let i = 0; i < batch.length; i++) checksum += touch(batch[i]);
+        };
+        for (let i = 0; i < chunks.length; i++) consume(parser.push(chunks[i]));
+        consume(parser.end());
+        return { elements, checksum };
+      };
+    },
+  };
+}
+
+const jsonParse = {
+  id: 'json-parse',
+  label: 'JSON.parse (whole text)',
+  setup(ctx) {
+    const names = pathNames(ctx.path);
+    const touch = touchOf(ctx.field);
+    return () => {
+      let values = JSON.parse(new TextDecoder().decode(ctx.input));
+      for (const name of names) values = values[name];
+      ctx.firstAt = now();
+      let checksum = 0;
+      for (let i = 0; i < values.length; i++) checksum += touch(values[i]);
+      return { elements: values.length, checksum };
+    };
+  },
+};
+
+const streamparser = {
+  id: 'streamparser',
+  label: '@streamparser/json',
+  package: '@streamparser/json',
+  setup(ctx, deps) {
+    const selector = ['$', ...pathNames(ctx.path), '*'].join('.');
+    const touch = touchOf(ctx.field);
+    return () => {
+      const parser = new deps.streamparser.JSONParser({ paths: [selector], keepStack: false });
+      let elements = 0;
+      let checksum = 0;
+      parser.onValue = ({ value }) => {
+        if (ctx.firstAt === 0) ctx.firstAt = now();
+        elements++;
+        checksum += touch(value);
+      };
+      for (let i = 0; i < ctx.chunks.length; i++) parser.write(ctx.chunks[i]);
+      // It ends itself when the root value closes; a second end() would throw.
+      if (!parser.isEnded) parser.end();
+      return { elements, checksum };
+    };
+  },
+};
+
+export const COMPETITORS = [sluice('simd'), sluice('scalar'), jsonParse, streamparser];
+
+/** The input as `chunkSize` subarrays: what a stream of that chunk size would hand over. */
+export function makeContext(input, { path, field, chunkSize }) {
+  const chunks = [];
+  for (let at = 0; at < input.length; at += chunkSize) chunks.push(input.subarray(at, at + chunkSize));
+  return { input, chunks, chunkSize, path, field, firstAt: 0 };
+}

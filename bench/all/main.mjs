@@ -1,0 +1,139 @@
+// npm run bench: every benchmark (bundle sizes; parse in Node, Chromium, Deno and Bun; stringify in Node, Chromium,
+// Deno and Bun), then the rendered tables and chart. Each benchmark is its own program (it can be run alone; see
+// its --help) that writes bench/results/KIND-DATE.json and prints `JSON results: FILE`; this one runs them one
+// after the other, collects those files and renders docs/benchmarks.md and docs/benchmarks.svg (and the README's
+// section between its markers). A benchmark that fails does not stop the others. The whole run prints its
+// duration: expect 15 to 20 minutes on 2 idle cores (--quick: about 3).
+// Usage: npm run bench -- [--runs N] [--quick] [--only LIST] [--skip LIST] [--no-render]
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { render } from '../render/main.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const script = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+// In order: quick ones first, so a problem with the build shows early.
+const SUITES = {
+  sizes: { what: 'bundle sizes', script: script('../sizes/main.mjs'), args: () => [] },
+  parse: { what: 'parse in Node (bench:parse)', script: script('../parse/main.mjs'),
+    args: (o) => ['--runs', String(o.runs), ...(o.quick ? ['--dataset', 'articles'] : [])] },
+  browser: { what: 'parse and stringify in Chromium', script: script('../browser/main.mjs'),
+    args: (o) => ['--runs', String(o.runs), ...(o.quick ? ['--dataset', 'articles'] : [])] },
+  engines: { what: 'parse and stringify in Deno and Bun', script: script('./engines/main.mjs'),
+    args: (o) => ['--runs', String(o.runs), ...(o.quick ? ['--dataset', 'articles'] : [])] },
+  stringify: { what: 'stringify in Node (bench:stringify)', script: script('../stringify/main.mjs'),
+    // 100,000 articles (42 MB) per source: the million-article tables take several minutes more.
+    args: (o) => ['--runs', String(o.runs), '--counts', '100000', ...(o.quick ? ['--sources', 'async', '--no-http'] : [])] },
+};
+
+const USAGE = `usage: npm run bench -- [options]
+  --runs N       runs per competitor in every benchmark; tables show medians (default 3)
+  --quick        a smoke run of the pipeline (a few minutes): the articles dataset only, stringify from an async
+                 generator only, no HTTP run; renders into bench/results/quick/, never docs/ or the README
+  --only LIST    comma-separated benchmarks to run: ${Object.keys(SUITES).join(', ')} (default: all)
+  --skip LIST    comma-separated benchmarks not to run
+  --no-render    do not render docs/benchmarks.md and docs/benchmarks.svg
+Benchmarks not run now are rendered from their newest result in bench/results/.`;
+
+function parseOptions(argv) {
+  const options = { runs: 3, quick: false, suites: Object.keys(SUITES), render: true };
+  const list = (value, flag) => {
+    const items = (value ?? '').split(',').filter(Boolean);
+    const unknown = items.filter((name) => !SUITES[name]);
+    if (items.length === 0 || unknown.length) throw new RangeError(`${flag}: unknown "${unknown.join(',')}"\n${USAGE}`);
+    return items;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--runs') {
+      options.runs = Number(value());
+      if (!Number.isInteger(options.runs) || options.runs < 1) throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
+    } else if (flag === '--quick') options.quick = true;
+    else if (flag === '--only') {
+      const only = list(value(), flag);
+      options.suites = Object.keys(SUITES).filter((name) => only.includes(name));
+    } else if (flag === '--skip') {
+      const skip = list(value(), flag);
+      options.suites = options.suites.filter((name) => !skip.includes(name));
+    } else if (flag === '--no-render') options.render = false;
+    else if (flag === '--help' || flag === '-h') options.help = true;
+    else throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
+  }
+  return options;
+}
+
+/** Runs one benchmark, echoing its output; resolves to its exit code and the results file it named. */
+function runSuite(suite, options) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [suite.script, ...suite.args(options)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let file = null;
+    let pending = '';
+    child.stdout.on('data', (data) => {
+      process.stdout.write(data);
+      pending += data;
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      for (const line of lines) file = /^JSON results: (.+)$/.exec(line)?.[1] ?? file;
+    });
+    child.on('error', (error) => resolve({ code: 1, error: error.message, file }));
+    child.on('close', (code, signal) => {
+      file = /^JSON results: (.+)$/.exec(pending)?.[1] ?? file;
+      resolve({ code: signal ? 128 : code, file });
+    });
+  });
+}
+
+let options;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const started = performance.now();
+const minutes = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`);
+const outcomes = [];
+for (const name of options.suites) {
+  const suite = SUITES[name];
+  const load = os.loadavg()[0].toFixed(2);
+  console.log(`\n<!-- npm run bench: ${name}: ${suite.what}, ${options.runs} runs; load average ${load} -->\n`);
+  const suiteStarted = performance.now();
+  const outcome = await runSuite(suite, options);
+  outcomes.push({ name, ...outcome, ms: performance.now() - suiteStarted });
+  console.error(`bench: ${name} ${outcome.code === 0 ? 'done' : `FAILED (exit ${outcome.code})`} in ` +
+    `${minutes(performance.now() - suiteStarted)}${outcome.file ? `: ${relative(ROOT, outcome.file)}` : ''}`);
+}
+
+console.log('\n## npm run bench: summary\n');
+console.log('| benchmark | result | time | results file |\n|---|---|---:|---|');
+for (const o of outcomes) {
+  console.log(`| ${o.name} | ${o.code === 0 ? 'ok' : `FAILED (exit ${o.code})`} | ${minutes(o.ms)} | ${o.file ? relative(ROOT, o.file) : '–'} |`);
+}
+console.log(`\nTotal: ${minutes(performance.now() - started)}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.availableParallelism?.() ?? os.cpus().length} cores.`);
+
+if (options.render) {
+  try {
+    const files = outcomes.filter((o) => o.file).map((o) => o.file);
+    const { written, sources } = options.quick
+      ? render(files, { docs: fileURLToPath(new URL('../results/quick/', import.meta.url)), readme: false })
+      : render(files);
+    const older = sources.filter((f) => !outcomes.some((o) => o.file === f));
+    console.log(`Rendered ${written.map((f) => relative(ROOT, f)).join(', ')}` +
+      (older.length ? ` (with older results for what did not run now: ${older.map((f) => relative(ROOT, f)).join(', ')})` : '.'));
+  } catch (error) {
+    console.error(`bench: render failed: ${error.message}`);
+    process.exitCode = 1;
+  }
+}
+if (outcomes.some((o) => o.code !== 0)) {
+  console.error(`bench: failed: ${outcomes.filter((o) => o.code !== 0).map((o) => o.name).join(', ')}`);
+  process.exitCode = 1;
+}
