@@ -14,3 +14,6 @@ export {
   type JsonErrorPosition, type JsonLimitErrorCode, type JsonSyntaxErrorCode,
 } from './errors.js';
 export * from './encoder/index.js';
+export {
+  openJson, JsonPassedError, type IterateOptions, type JsonDocument, type OpenJsonOptions,
+} from './lazy/open_json.js';

@@ -1,0 +1,403 @@
+// openJson: a JSON document over a stream, read only as far as the values asked for (docs/open_json.md).
+//
+// The document has one forward cursor: the path and end offset of the last value a request finished at. Each
+// request runs a fresh native parser whose selectors are the request's path plus markers on its ancestors (a
+// marker reports where a container ends without keeping its bytes: the end of an ancestor before the value means
+// the value is absent). A request ahead of the cursor restarts at the cursor behind a synthetic prefix that puts
+// the parser in the same containers at the same keys and indices, so it never re-reads more than the current
+// chunk; everything before the cursor was skipped at SIMD speed by the earlier requests. A kept (default)
+// document holds every byte read, and answers a request behind the cursor by scanning those bytes from the start;
+// a transient one holds only the chunk being read and rejects such a request with JsonPassedError.
+import type { ParserLimits } from '../errors.js';
+import { loadRuntime } from '../loader.js';
+import { describeType } from '../options.js';
+import { checkSource, type JsonSource } from '../sources.js';
+import { Driver, type CopyFilter, type DriverEvent } from './open_json_driver.js';
+import { ExpandIterator } from './open_json_expand.js';
+import { ancestors, displayPath, parsePath, pathText, relation, syntheticPrefix, type Relation, type Step } from './open_json_path.js';
+import { ByteStore } from './open_json_store.js';
+
+/** Options of {@link openJson}. */
+export interface OpenJsonOptions {
+  /**
+   * Forward only: keep no byte behind the cursor, so memory stays at one chunk plus the largest value read.
+   * Asking for a value whose first byte was already read throws {@link JsonPassedError}.
+   * @default false
+   */
+  readonly transient?: boolean;
+  /** @default 1024 */
+  readonly maxDepth?: number;
+  /** Largest value a request may return (and largest element of an iteration). @default 268435456 */
+  readonly maxElementBytes?: number;
+}
+
+/** Options of {@link JsonDocument.iterate}. */
+export interface IterateOptions {
+  /**
+   * Member names of each element whose arrays are streamed as async iterables instead of being built: the members
+   * before them are on the element when it is yielded, the members after them once the child stream is consumed
+   * or `return()`ed (the rest of it is then skipped).
+   */
+  readonly expand?: readonly string[];
+}
+
+/** A JSON document over a stream; see {@link openJson}. */
+export interface JsonDocument {
+  /** True for a transient (forward-only) document. */
+  readonly transient: boolean;
+  /**
+   * The value at `path` (a path without wildcards), as `JSON.parse` would give it, or `undefined` when the
+   * document has no such value. Reads the stream only as far as the value's end (for an absent value: the end of
+   * its nearest existing ancestor). Requests are served one at a time, in call order.
+   * @throws {TypeError} for an unsupported path; {JsonSyntaxError | JsonLimitError} for invalid input met on the
+   * way; {JsonPassedError} in a transient document for a value already passed.
+   */
+  get<T = unknown>(path: string): Promise<T | undefined>;
+  /**
+   * The elements of the array (or the member values of the object) at `path`, which ends with `[*]` or `.*` and
+   * has no other wildcard: `doc.iterate('$.orders[*]')`. Other requests wait until the loop ends; a `get` inside
+   * the loop is rejected. Breaking out of the loop leaves the cursor after the last element taken (transient:
+   * after the array, the rest of which is skipped).
+   */
+  iterate<T = unknown>(path: string, options?: IterateOptions): AsyncIterableIterator<T>;
+  /** Stops reading: cancels the source. Later requests are rejected. */
+  close(): Promise<void>;
+}
+
+/**
+ * A transient document was asked for a value whose first byte it has already read past (and forgotten). `path`
+ * is the request's path, `offset` the cursor's absolute offset in the stream.
+ */
+export class JsonPassedError extends Error {
+  readonly code = 'PATH_PASSED' as const;
+  readonly path: string;
+  readonly offset: number;
+
+  constructor(message: string, path: string, offset: number) {
+    super(message);
+    this.name = 'JsonPassedError';
+    this.path = path;
+    this.offset = offset;
+  }
+}
+
+/**
+ * Opens a JSON document over a stream without reading it: each `get` and `iterate` reads just as far as it needs,
+ * skipping everything else in WebAssembly. `source` is anything {@link parseJsonArray} accepts.
+ *
+ * @example
+ * const doc = openJson((await fetch(url)).body, { transient: true });
+ * const total = await doc.get('$.meta.total');
+ * for await (const order of doc.iterate('$.orders[*]')) use(order);
+ *
+ * @throws {TypeError} at once for invalid options or a source of another type.
+ */
+export function openJson(source: JsonSource, options?: OpenJsonOptions): JsonDocument {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+    throw new TypeError(`openJson: options must be an object, got ${describeType(options)}`);
+  }
+  const transient = options?.transient ?? false;
+  if (typeof transient !== 'boolean') throw new TypeError('openJson: options.transient must be a boolean');
+  const limits: ParserLimits = {
+    maxDepth: limit(options?.maxDepth, 'maxDepth', 1024, 1_000_000),
+    maxElementBytes: limit(options?.maxElementBytes, 'maxElementBytes', 256 * 1024 * 1024, 0xffff_ffff),
+  };
+  try {
+    checkSource(source);
+  } catch (error) {
+    if (error instanceof TypeError) throw new TypeError(error.message.replace('parseJsonArray(source)', 'openJson(source)'));
+    throw error;
+  }
+  return new OpenDocument(source, transient, limits);
+}
+
+function limit(value: unknown, name: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+    throw new TypeError(`openJson: options.${name} must be an integer from 1 to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Where a request's parser starts: the stream's beginning, or just after the value at `loc`. */
+interface Start {
+  readonly x: number;
+  readonly loc: readonly Step[] | null;
+}
+
+/** @internal */
+export class OpenDocument implements JsonDocument {
+  readonly transient: boolean;
+  readonly store: ByteStore;
+  private readonly limits: ParserLimits;
+  /** The cursor: just after the value at `loc` (null: nothing read yet), at absolute offset `x`. */
+  loc: readonly Step[] | null = null;
+  x = 0;
+  private tail: Promise<void> = Promise.resolve();
+  /** An iteration holds the document. */
+  iterating = false;
+  private closed = false;
+
+  constructor(source: JsonSource, transient: boolean, limits: ParserLimits) {
+    this.transient = transient;
+    this.limits = limits;
+    this.store = new ByteStore(source, !transient);
+  }
+
+  async get<T>(path: string): Promise<T | undefined> {
+    const steps = parsePath(path, 'doc.get(path)');
+    if (steps.includes(null)) {
+      throw new TypeError(`doc.get(path): ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`);
+    }
+    if (this.iterating) {
+      throw new Error(`doc.get(${JSON.stringify(path)}) while doc.iterate() holds the document: finish or break the loop first`);
+    }
+    const release = await this.acquire();
+    try {
+      return (await this.resolve(steps, path)) as T | undefined;
+    } finally {
+      release();
+    }
+  }
+
+  iterate<T>(path: string, options?: IterateOptions): AsyncIterableIterator<T> {
+    const steps = parsePath(path, 'doc.iterate(path)');
+    const last = steps.length - 1;
+    if (last < 0 || steps[last] !== null || steps.indexOf(null) !== last) {
+      throw new TypeError(
+        `doc.iterate(path): ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`);
+    }
+    const expand = options?.expand;
+    if (expand !== undefined) {
+      if (!Array.isArray(expand) || expand.some((e) => typeof e !== 'string') || expand.length > 29) {
+        throw new TypeError('doc.iterate(path, options): options.expand must be an array of at most 29 member names');
+      }
+      if (expand.length > 0) return new ExpandIterator(this, steps, path, expand) as AsyncIterableIterator<T>;
+    }
+    return new ElementIterator<T>(this, steps, path);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.store.cancel(undefined);
+  }
+
+  /** Waits for the requests before this one; returns the release. */
+  async acquire(): Promise<() => void> {
+    if (this.closed) throw new Error('openJson: the document was closed');
+    const before = this.tail;
+    let release!: () => void;
+    this.tail = new Promise((resolve) => (release = resolve));
+    await before;
+    return release;
+  }
+
+  /** Moves the cursor forward (never back: a scan from the start may finish before it). */
+  advance(loc: readonly Step[], x: number): void {
+    if (this.loc === null || x > this.x) {
+      this.loc = loc;
+      this.x = x;
+    }
+  }
+
+  /**
+   * Where a request for the value at `steps` must start, or a JsonPassedError for a transient document. Returns
+   * null when the cursor shows the value cannot exist.
+   */
+  startFor(steps: readonly Step[], path: string): { start: Start; rel: Relation } | null {
+    const rel = relation(steps, this.loc);
+    if (rel.kind === 'absent') return null;
+    if (rel.kind === 'passed' && this.transient) throw this.passed(path);
+    const start: Start = rel.kind === 'ahead' || this.transient ? { x: this.x, loc: this.loc } : { x: 0, loc: null };
+    return { start, rel };
+  }
+
+  passed(path: string, object?: readonly Step[]): JsonPassedError {
+    const where = this.loc === null ? 'the start' : `the end of ${displayPath(this.loc)}`;
+    const message = object === undefined
+      ? `openJson: ${path} was already passed: the transient document's cursor is at ${where} (byte ${this.x})`
+      : `openJson: ${path} is not in ${displayPath(object)} after the transient document's cursor (${where}, byte ` +
+        `${this.x}); it may have come before, and a transient document cannot look back`;
+    return new JsonPassedError(message, path, this.x);
+  }
+
+  private async resolve(steps: readonly Step[], path: string): Promise<unknown> {
+    const plan = this.startFor(steps, path);
+    if (plan === null) return undefined;
+    const { start, rel } = plan;
+    const parents = ancestors(steps, 31);
+    const ambiguous = rel.kind === 'unknown' && this.transient ? rel.object : null;
+    for await (const events of this.scan(start, [pathText(steps)], parents.map(pathText))) {
+      for (const ev of events) {
+        if (ev.path === 0) {
+          const value = ev.value();
+          this.advance(steps, ev.end);
+          return value;
+        }
+        const parent = parents[ev.path - 1]!;
+        this.advance(parent, ev.end);
+        if (ambiguous !== null && parent.length <= ambiguous.length) throw this.passed(path, ambiguous);
+        return undefined;
+      }
+    }
+    this.advance([], this.store.end);
+    if (ambiguous !== null) throw this.passed(path, ambiguous);
+    return undefined;
+  }
+
+  /**
+   * Runs a parser from `start` over the bytes held, then over the source; yields the events of each chunk. Rejects
+   * with the input's error after yielding the events before it.
+   */
+  async *scan(start: Start, paths: readonly string[], markers: readonly string[], copy?: CopyFilter):
+    AsyncGenerator<DriverEvent[], void, undefined> {
+    if (this.closed) throw new Error('openJson: the document was closed');
+    const runtime = await loadRuntime();
+    const store = this.store;
+    if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
+    const prefix = start.loc === null ? '' : syntheticPrefix(start.loc);
+    const driver = new Driver(runtime, this.limits, paths, markers, prefix, start.x, store.lineAt(start.x), copy);
+    try {
+      let pos = start.x;
+      for (;;) {
+        let chunk = store.chunkAt(pos);
+        if (chunk === null) {
+          chunk = await store.pull();
+          if (chunk === null) break;
+          store.forgetBefore(chunk.offset);
+        }
+        const events = driver.feed(pos === chunk.offset ? chunk.bytes : chunk.bytes.subarray(pos - chunk.offset));
+        pos = chunk.offset + chunk.bytes.length;
+        if (events.length !== 0) yield events;
+        if (driver.failure !== null) throw driver.failure;
+      }
+      const events = driver.finish();
+      if (events.length !== 0) yield events;
+      if (driver.failure !== null) throw driver.failure;
+    } finally {
+      driver.close();
+    }
+  }
+}
+
+/** doc.iterate() without expand: the elements of one array, in order. */
+class ElementIterator<T> implements AsyncIterableIterator<T> {
+  private readonly doc: OpenDocument;
+  private readonly container: Step[];
+  private readonly path: string;
+  private scan: AsyncGenerator<DriverEvent[], void, undefined> | null = null;
+  private events: DriverEvent[] = [];
+  private next_ = 0;
+  private parents: Step[][] = [];
+  private ambiguous: readonly Step[] | null = null;
+  private release: (() => void) | null = null;
+  private state: 'new' | 'running' | 'done' = 'new';
+
+  constructor(doc: OpenDocument, steps: Step[], path: string) {
+    this.doc = doc;
+    this.container = steps.slice(0, -1);
+    this.path = path;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<T>> {
+    if (this.state === 'done') return { done: true, value: undefined };
+    try {
+      if (this.state === 'new') {
+        this.state = 'running';
+        if (this.doc.iterating) throw new Error('doc.iterate(): another iteration holds the document');
+        this.release = await this.doc.acquire();
+        this.doc.iterating = true;
+        const plan = this.doc.startFor(this.container, this.path);
+        if (plan === null) return this.finish();
+        this.parents = [this.container, ...ancestors(this.container, 30)];
+        this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
+        this.scan = this.doc.scan(plan.start, [pathText([...this.container, null])], this.parents.map(pathText));
+      }
+      for (;;) {
+        while (this.next_ < this.events.length) {
+          const ev = this.events[this.next_++]!;
+          if (ev.path === 0) {
+            const value = ev.value() as T;
+            this.doc.advance([...this.container, ev.key as Step], ev.end);
+            return { done: false, value };
+          }
+          return this.ended(ev);
+        }
+        const r = await this.scan!.next();
+        if (r.done === true) {
+          this.doc.advance([], this.doc.store.end);
+          if (this.ambiguous !== null) throw this.doc.passed(this.path, this.ambiguous);
+          return this.finish();
+        }
+        this.events = r.value;
+        this.next_ = 0;
+      }
+    } catch (error) {
+      await this.finish();
+      throw error;
+    }
+  }
+
+  /** A marker: the array (or an ancestor, when there is no array) ended. */
+  private async ended(ev: DriverEvent): Promise<IteratorResult<T>> {
+    const parent = this.parents[ev.path - 1]!;
+    this.doc.advance(parent, ev.end);
+    if (this.ambiguous !== null && ev.path > 1 && parent.length <= this.ambiguous.length) {
+      throw this.doc.passed(this.path, this.ambiguous);
+    }
+    return this.finish();
+  }
+
+  private async finish(): Promise<IteratorResult<T>> {
+    if (this.state !== 'done') {
+      this.state = 'done';
+      const scan = this.scan;
+      this.scan = null;
+      this.events = [];
+      if (this.release !== null) {
+        this.doc.iterating = false;
+        this.release();
+        this.release = null;
+      }
+      await scan?.return();
+    }
+    return { done: true, value: undefined };
+  }
+
+  async return(): Promise<IteratorResult<T>> {
+    if (this.state === 'running' && this.doc.transient && this.scan !== null) {
+      // Forward only: the rest of the array is skipped now, so the cursor stands after it.
+      try {
+        for (;;) {
+          while (this.next_ < this.events.length) {
+            const ev = this.events[this.next_++]!;
+            if (ev.path !== 0) {
+              this.doc.advance(this.parents[ev.path - 1]!, ev.end);
+              return await this.finish();
+            }
+          }
+          const r = await this.scan.next();
+          if (r.done === true) {
+            this.doc.advance([], this.doc.store.end);
+            break;
+          }
+          this.events = r.value;
+          this.next_ = 0;
+        }
+      } catch (error) {
+        await this.finish();
+        throw error;
+      }
+    }
+    return this.finish();
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<T>> {
+    await this.return();
+    throw error;
+  }
+}

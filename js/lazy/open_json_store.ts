@@ -1,0 +1,166 @@
+// The bytes openJson has read from its source, as UTF-8 chunks at absolute offsets. A kept document holds them
+// all (its raw values, re-read for any later request); a transient one only the chunk being read, so memory stays
+// at one chunk whatever the stream's size. Each chunk notes the line count before it, for error positions of
+// parsers restarted in the middle of the stream.
+import { openSource, type JsonSource, type PullReader } from '../sources.js';
+import { describeType } from '../options.js';
+
+/** A chunk of the stream. */
+export interface StoredChunk {
+  readonly offset: number;
+  readonly bytes: Uint8Array;
+  /** Newlines before `offset`. */
+  readonly lines: number;
+  /** Absolute offset of the first byte of the line that holds `offset`. */
+  readonly lineStart: number;
+}
+
+const encoder = new TextEncoder();
+const REPLACEMENT_CHARACTER = new Uint8Array([0xef, 0xbf, 0xbd]);
+
+export class ByteStore {
+  private readonly source: JsonSource;
+  private reader: PullReader | null = null;
+  /** The chunks kept, in order. */
+  chunks: StoredChunk[] = [];
+  /** Bytes read from the source so far. */
+  end = 0;
+  /** The source is exhausted. */
+  done = false;
+  private lines = 0;
+  private lineStart = 0;
+  private pendingSurrogate = '';
+  /** A failure of the source itself: the document cannot go on. */
+  failure: unknown = undefined;
+  private readonly keep: boolean;
+
+  constructor(source: JsonSource, keep: boolean) {
+    this.source = source;
+    this.keep = keep;
+  }
+
+  /** Reads the next chunk; null at the end. Empty chunks are skipped. */
+  async pull(): Promise<StoredChunk | null> {
+    if (this.failure !== undefined) throw this.failure;
+    for (;;) {
+      if (this.done) return null;
+      this.reader ??= openSource(this.source);
+      let result;
+      try {
+        result = await this.reader.read();
+      } catch (error) {
+        this.failure = error;
+        throw error;
+      }
+      let bytes: Uint8Array;
+      if (result.done === true) {
+        this.done = true;
+        if (this.pendingSurrogate === '') return null;
+        this.pendingSurrogate = '';
+        bytes = REPLACEMENT_CHARACTER; // a lone high surrogate at the very end, as TextEncoder writes it
+      } else {
+        bytes = this.toBytes(result.value);
+        if (bytes.length === 0) continue;
+      }
+      return this.append(bytes);
+    }
+  }
+
+  private toBytes(value: unknown): Uint8Array {
+    if (typeof value === 'string') {
+      let text = this.pendingSurrogate + value;
+      this.pendingSurrogate = '';
+      const last = text.charCodeAt(text.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        // Its low half may start the next chunk.
+        this.pendingSurrogate = text.charAt(text.length - 1);
+        text = text.slice(0, -1);
+      }
+      return encoder.encode(text);
+    }
+    let bytes: Uint8Array;
+    if (value instanceof Uint8Array) bytes = value;
+    else if (value instanceof ArrayBuffer) bytes = new Uint8Array(value);
+    else {
+      const error = new TypeError(
+        `openJson: a chunk must be a Uint8Array, ArrayBuffer or string, got ${describeType(value)}`);
+      this.failure = error;
+      throw error;
+    }
+    if (this.pendingSurrogate !== '') {
+      this.pendingSurrogate = '';
+      const joined = new Uint8Array(3 + bytes.length);
+      joined.set(REPLACEMENT_CHARACTER);
+      joined.set(bytes, 3);
+      return joined;
+    }
+    return bytes;
+  }
+
+  private append(bytes: Uint8Array): StoredChunk {
+    const chunk: StoredChunk = { offset: this.end, bytes, lines: this.lines, lineStart: this.lineStart };
+    let count = 0;
+    let last = -1;
+    for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) {
+      count++;
+      last = i;
+    }
+    this.lines += count;
+    if (last !== -1) this.lineStart = this.end + last + 1;
+    this.end += bytes.length;
+    this.chunks.push(chunk);
+    return chunk;
+  }
+
+  /** A transient document forgets every chunk before the one that holds `offset`. */
+  forgetBefore(offset: number): void {
+    if (this.keep) return;
+    let drop = 0;
+    const chunks = this.chunks;
+    while (drop < chunks.length && chunks[drop]!.offset + chunks[drop]!.bytes.length <= offset &&
+      drop < chunks.length - 1) drop++;
+    if (drop > 0) this.chunks = chunks.slice(drop);
+  }
+
+  /** The held chunk with `offset <= pos < offset + length`, or null when pos is at or past the end read. */
+  chunkAt(pos: number): StoredChunk | null {
+    const chunks = this.chunks;
+    let lo = 0;
+    let hi = chunks.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = chunks[mid]!;
+      if (pos < c.offset) hi = mid - 1;
+      else if (pos >= c.offset + c.bytes.length) lo = mid + 1;
+      else return c;
+    }
+    return null;
+  }
+
+  /** The first offset still held. */
+  get start(): number {
+    return this.chunks.length === 0 ? this.end : this.chunks[0]!.offset;
+  }
+
+  /** Line count before `offset` and the start of its line; `offset` must lie in a chunk still held (or at end). */
+  lineAt(offset: number): { lines: number; lineStart: number } {
+    for (const c of this.chunks) {
+      if (offset > c.offset + c.bytes.length) continue;
+      let lines = c.lines;
+      let lineStart = c.lineStart;
+      const upto = offset - c.offset;
+      for (let i = c.bytes.indexOf(10); i !== -1 && i < upto; i = c.bytes.indexOf(10, i + 1)) {
+        lines++;
+        lineStart = c.offset + i + 1;
+      }
+      return { lines, lineStart };
+    }
+    return { lines: this.lines, lineStart: this.lineStart };
+  }
+
+  async cancel(reason: unknown): Promise<void> {
+    this.done = true;
+    this.chunks = [];
+    if (this.reader !== null) await this.reader.cancel(reason);
+  }
+}
