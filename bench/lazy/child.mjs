@@ -1,0 +1,71 @@
+// One timed run of one competitor on one dataset and fraction, in a process of its own (node --expose-gc, started
+// by main.mjs) so that no competitor's heap, JIT state or wasm memory affects another's. Reports over IPC.
+import { readFileSync } from 'node:fs';
+import { COMPETITORS } from './competitors.mjs';
+import { chooseLeaves, leafValue } from './leaves.mjs';
+
+const spec = JSON.parse(process.argv[2]);
+const competitor = COMPETITORS.find((c) => c.id === spec.competitor);
+if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
+if (typeof globalThis.gc !== 'function') throw new Error('child.mjs needs node --expose-gc');
+
+const file = readFileSync(spec.file);
+const input = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
+
+// Outside the clock: the leaves to read, and what reading them must sum to (all of them, or for the
+// parseJsonArray row the ones under the record array).
+let paths;
+let leaves;
+let expected = 0;
+{
+  const tree = JSON.parse(new TextDecoder().decode(input));
+  ({ paths, leaves } = chooseLeaves(tree, spec.fraction));
+  const under = (path) => spec.arrayPath !== null && path.length > spec.arrayPath.length &&
+    spec.arrayPath.every((key, i) => path[i] === key);
+  for (const path of paths) {
+    if (competitor.arrayPath && !under(path)) continue;
+    let value = tree;
+    for (const key of path) value = value[key];
+    expected += leafValue(value);
+  }
+}
+const run = await competitor.setup();
+if (run === null) {
+  process.send({ error: 'not available' });
+  process.exit(0);
+}
+// The input is in memory for every competitor: touch one byte per page before the clock (lazily mapped pages of
+// a fresh file read would otherwise land in the first competitor's time).
+let touched = 0;
+for (let at = 0; at < input.length; at += 4096) touched += input[at];
+if (touched < 0) throw new Error('unreachable');
+
+const settle = async () => {
+  globalThis.gc();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  globalThis.gc();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+};
+await settle();
+const rssBaseline = process.memoryUsage().rss;
+const startedAt = performance.now();
+const checksum = await run({ input, paths, arrayPath: spec.arrayPath });
+const ms = performance.now() - startedAt;
+const rssAfter = process.memoryUsage().rss;
+
+// The same again in the same process, `repeats - 1` more times, each once the previous result is garbage and
+// collected (FinalizationRegistry callbacks run in a later task: lazyParse's wasm memory goes back to its
+// allocator): what a long-running server sees from its second document on. Memory grown by the first run is
+// reused, and the code gets optimised.
+const warm = [];
+for (let i = 1; i < spec.repeats; i++) {
+  await settle();
+  const warmStartedAt = performance.now();
+  const warmChecksum = await run({ input, paths, arrayPath: spec.arrayPath });
+  warm.push(performance.now() - warmStartedAt);
+  if (warmChecksum !== checksum) throw new Error(`run ${i + 1} read ${warmChecksum}, the first ${checksum}`);
+}
+warm.sort((a, b) => a - b);
+const warmMs = warm.length === 0 ? null : warm[warm.length >> 1];
+process.send({ ms, warmMs, checksum, expected, read: paths.length, leaves, rssGrowth: rssAfter - rssBaseline });
+process.disconnect();

@@ -1,0 +1,97 @@
+// The ways of reading some leaves of a buffered document that bench:lazy compares. Each gets the document as one
+// Uint8Array (as a fetch or a file read gives it) and the chosen leaf paths; it returns the checksum of the leaves
+// it read (leaves.mjs). setup() runs before the clock: module loading and wasm init only.
+import { readFileSync } from 'node:fs';
+import { leafValue, jsonPath } from './leaves.mjs';
+
+const DIST = new URL('../../dist/', import.meta.url);
+const decoder = new TextDecoder();
+
+async function loadSluice() {
+  const sluice = await import(new URL('index.js', DIST).href);
+  await sluice.init(readFileSync(new URL('sluice.simd.wasm', DIST)));
+  return sluice;
+}
+
+function readPath(root, path) {
+  let value = root;
+  for (let i = 0; i < path.length; i++) value = value[path[i]];
+  return value;
+}
+
+export const COMPETITORS = [
+  {
+    id: 'lazyparse',
+    label: 'sluice lazyParse (simd), property access',
+    async setup() {
+      const { lazyParse } = await loadSluice();
+      return ({ input, paths }) => {
+        const doc = lazyParse(input);
+        let sum = 0;
+        for (const path of paths) sum += leafValue(readPath(doc, path));
+        return sum;
+      };
+    },
+  },
+  {
+    id: 'json-parse',
+    label: 'JSON.parse (TextDecoder + JSON.parse, whole)',
+    async setup() {
+      return ({ input, paths }) => {
+        const doc = JSON.parse(decoder.decode(input));
+        let sum = 0;
+        for (const path of paths) sum += leafValue(readPath(doc, path));
+        return sum;
+      };
+    },
+  },
+  {
+    // Only where the document is one big array of records: every record is materialised (that is what
+    // parseJsonArray does), and the chosen leaves under the array are read from them. Leaves outside the array
+    // (a handful of metadata fields) are not read by this row.
+    id: 'parsejsonarray',
+    label: 'sluice parseJsonArray (simd) over the record array',
+    arrayPath: true,
+    async setup() {
+      const { parseJsonArray } = await loadSluice();
+      return async ({ input, paths, arrayPath }) => {
+        const depth = arrayPath.length;
+        const byIndex = new Map();
+        for (const path of paths) {
+          if (path.length <= depth || arrayPath.some((key, i) => path[i] !== key)) continue;
+          const index = path[depth];
+          let list = byIndex.get(index);
+          if (list === undefined) byIndex.set(index, (list = []));
+          list.push(path.slice(depth + 1));
+        }
+        let sum = 0;
+        let index = 0;
+        for await (const element of parseJsonArray(input, { path: jsonPath(arrayPath) + '[*]' })) {
+          const wanted = byIndex.get(index++);
+          if (wanted !== undefined) for (const rest of wanted) sum += leafValue(readPath(element, rest));
+        }
+        return sum;
+      };
+    },
+  },
+  {
+    id: 'openjson',
+    label: 'sluice openJson (simd), get(path) per leaf',
+    async setup() {
+      const sluice = await loadSluice();
+      if (typeof sluice.openJson !== 'function') return null;
+      return async ({ input, paths }) => {
+        const doc = sluice.openJson(input);
+        let sum = 0;
+        for (const path of paths) sum += leafValue(await doc.get(jsonPath(path)));
+        return sum;
+      };
+    },
+  },
+];
+
+/** Whether dist/index.js exports openJson (the stream half of the issue, built separately). */
+export async function openJsonAvailable() {
+  const sluice = await import(new URL('index.js', DIST).href);
+  return typeof sluice.openJson === 'function';
+}

@@ -1,0 +1,171 @@
+// npm run bench:lazy: reading 1 %, 10 % and 100 % of the leaf values of a buffered document (chosen by
+// leaves.mjs: every k-th leaf in document order) through lazyParse, against JSON.parse of the whole document
+// and, where the document is a big array of records, parseJsonArray. Every run is a fresh child process
+// (child.mjs); runs are interleaved round-robin across competitors; tables show medians.
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { COMPETITORS, openJsonAvailable } from './competitors.mjs';
+import { ensureDataset, fileSize } from '../datasets.mjs';
+import { environment } from '../parse/environment.mjs';
+import { median } from '../parse/report.mjs';
+
+const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
+const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
+const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
+
+// arrayPath: the record array parseJsonArray streams (null: no such array, no parseJsonArray row).
+const DATASETS = {
+  twitter: { file: () => fileURLToPath(new URL('twitter.json', CORPUS)), arrayPath: ['statuses'] },
+  citm_catalog: { file: () => fileURLToPath(new URL('citm_catalog.json', CORPUS)), arrayPath: null },
+  canada: { file: () => fileURLToPath(new URL('canada.json', CORPUS)), arrayPath: ['features', 0, 'geometry', 'coordinates'] },
+  articles: { file: () => ensureDataset('articles', 250_000, { log }), arrayPath: ['_embedded', 'articles'] },
+};
+const FRACTIONS = [0.01, 0.1, 1];
+const OPENJSON_MAX_GETS = 50_000;
+
+const USAGE = `usage: npm run bench:lazy -- [options]
+  --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all)
+  --runs N         runs per competitor, dataset and fraction; the tables show medians (default: 5)`;
+
+function log(line) {
+  process.stderr.write(`${line}\n`);
+}
+
+function parseOptions(argv) {
+  const options = { datasets: Object.keys(DATASETS), runs: 5 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--dataset') {
+      options.datasets = (value() ?? '').split(',').filter(Boolean);
+      const unknown = options.datasets.filter((name) => !DATASETS[name]);
+      if (unknown.length || options.datasets.length === 0) throw new RangeError(`--dataset: unknown "${unknown}"\n${USAGE}`);
+    } else if (flag === '--runs') {
+      options.runs = Number(value());
+      if (!Number.isInteger(options.runs) || options.runs < 1) throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
+    } else if (flag === '--help' || flag === '-h') {
+      options.help = true;
+    } else {
+      throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
+    }
+  }
+  return options;
+}
+
+function runChild(spec) {
+  return new Promise((resolve) => {
+    let result = null;
+    const child = fork(CHILD, [JSON.stringify(spec)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (message) => { result = message; });
+    child.on('error', (error) => resolve({ error: error.message }));
+    child.on('exit', (code, signal) => resolve(result ?? { error: `child exited with ${signal ?? `code ${code}`}` }));
+  });
+}
+
+let options;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const env = environment();
+const hasOpenJson = await openJsonAvailable();
+const competitors = COMPETITORS.filter((c) => c.id !== 'openjson' || hasOpenJson);
+console.log([
+  '# bench:lazy',
+  '',
+  `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
+  `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
+  '',
+  'Method:',
+  '- the document is in memory as one Uint8Array; a run reads every k-th leaf value in document order (k = 100,',
+  '  10, 1) through property access from the root, and sums them (numbers, string lengths) as a check;',
+  '- the time covers everything from the bytes to the last leaf read: for JSON.parse, TextDecoder + JSON.parse',
+  '  + the reads; for lazyParse, the call (copy into wasm memory, structural scan) + the reads;',
+  `- each run is a fresh child process (node --expose-gc); medians of ${options.runs} runs, interleaved. Two times per`,
+  '  run: the first document (cold: fresh memory pages, code not yet optimised), then the median of 5 more reads',
+  '  of the same document in the same process (1 more for documents over 20 MB), each after the previous result',
+  '  was collected (warm: what a long-running process sees from its second document on);',
+  '- parseJsonArray: only for documents that are one big record array, reading the chosen leaves under it.',
+  hasOpenJson
+    ? `- openJson: one get(path) per leaf over the in-memory bytes; not run above ${OPENJSON_MAX_GETS} leaves ('–').`
+    : '- openJson: not exported by dist/index.js in this build: no row.',
+].join('\n'));
+
+const results = { date: new Date().toISOString(), environment: env, options, datasets: [] };
+let problems = 0;
+const fmt = (ms) => (ms === null ? '–' : ms < 10 ? `${ms.toFixed(2)} ms` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
+
+for (const name of options.datasets) {
+  const dataset = DATASETS[name];
+  const file = await dataset.file();
+  const bytes = fileSize(file);
+  const loadBefore = os.loadavg();
+  const rows = competitors.filter((c) => !c.arrayPath || dataset.arrayPath !== null);
+  const table = {};
+  let leaves = 0;
+  for (const fraction of FRACTIONS) {
+    const runs = Object.fromEntries(rows.map((c) => [c.id, []]));
+    for (let run = 1; run <= options.runs; run++) {
+      for (const c of rows) {
+        // openJson resolves each path from the root of a stream: one get() per leaf is quadratic-ish; capped.
+        const read = runs.lazyparse.at(-1)?.read ?? 0;
+        if (c.id === 'openjson' && read > OPENJSON_MAX_GETS) {
+          runs[c.id].push({ error: `skipped: ${read} get() calls (over ${OPENJSON_MAX_GETS})`, skipped: true });
+          continue;
+        }
+        const repeats = bytes > 20e6 ? 2 : 6;
+        const result = await runChild({ competitor: c.id, file, fraction, arrayPath: dataset.arrayPath, repeats });
+        if (!result.error && result.checksum !== result.expected) {
+          result.error = `checksum ${result.checksum}, expected ${result.expected}`;
+        }
+        if (result.error && !result.skipped) problems++;
+        leaves = result.leaves ?? leaves;
+        runs[c.id].push(result);
+        log(`[${name} ${fraction * 100}% ${run}/${options.runs}] ${c.label.padEnd(52)} ${result.error ? `FAILED: ${result.error}` : `${fmt(result.ms)}, warm ${fmt(result.warmMs)}`}`);
+      }
+    }
+    table[fraction] = Object.fromEntries(rows.map((c) => [c.id, {
+      ms: median(runs[c.id].filter((r) => !r.error).map((r) => r.ms)),
+      warmMs: median(runs[c.id].filter((r) => !r.error).map((r) => r.warmMs)),
+      read: runs[c.id].find((r) => !r.error)?.read ?? null,
+      rssGrowthMiB: median(runs[c.id].filter((r) => !r.error).map((r) => r.rssGrowth / 2 ** 20)),
+      runs: runs[c.id],
+    }]));
+  }
+  const loadAfter = os.loadavg();
+  const lines = ['', `## ${name}: ${(bytes / 1e6).toFixed(1)} MB, ${leaves} leaves`];
+  for (const [key, title] of [['ms', 'first document in a fresh process (cold)'], ['warmMs', 'later documents in the same process (warm)']]) {
+    lines.push('', `${title}:`, '',
+      `| competitor | ${FRACTIONS.map((f) => `${f * 100} % of leaves`).join(' | ')} |`,
+      `|---|${FRACTIONS.map(() => '---:').join('|')}|`);
+    for (const c of rows) lines.push(`| ${c.label} | ${FRACTIONS.map((f) => fmt(table[f][c.id][key])).join(' | ')} |`);
+    const speedups = FRACTIONS.map((f) => {
+      const lazy = table[f].lazyparse[key];
+      const whole = table[f]['json-parse'][key];
+      return lazy && whole ? `${(whole / lazy).toFixed(2)}x` : '–';
+    });
+    lines.push(`| **JSON.parse time / lazyParse time** | ${speedups.map((s) => `**${s}**`).join(' | ')} |`);
+  }
+  lines.push('', `Leaves read: ${FRACTIONS.map((f) => table[f].lazyparse.read).join(', ')}. Targets: 1 % >= 5x, 100 % >= 0.7x.`);
+  lines.push(`Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.`);
+  console.log(lines.join('\n'));
+  results.datasets.push({ name, bytes, leaves, loadBefore, loadAfter, table });
+}
+
+mkdirSync(RESULTS_DIR, { recursive: true });
+const resultsFile = `${RESULTS_DIR}lazy-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nJSON results: ${resultsFile}`);
+if (problems) {
+  console.error(`bench:lazy: ${problems} failed run(s) above`);
+  process.exitCode = 1;
+}
