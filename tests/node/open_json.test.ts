@@ -1,0 +1,239 @@
+// openJson against an independent reading of the same text (tests/support/open_json_oracle.ts, JSON.parse's
+// values with the first duplicate key winning): seeded random documents through random chunkings, random sets of
+// paths asked in random order (kept documents) or in stream order (transient ones), iterations, absent paths;
+// passed paths in transient documents; errors with absolute offsets; every source kind.
+import { describe, expect, test } from 'vitest';
+import { JsonPassedError, JsonSyntaxError, createParser, openJson } from '../../dist/index.js';
+import { firstDifference } from '../support/deep_equal.mjs';
+import { randomPieces, randomTextPieces, type Chunk } from '../support/feed.js';
+import { isWithin, pathOf, readJson, type Entry } from '../support/open_json_oracle.js';
+import { createRng, randomDocument } from '../support/random_json.mjs';
+
+const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x0be7);
+const DOCUMENTS = 300;
+const encoder = new TextEncoder();
+
+type Rng = ReturnType<typeof createRng>;
+
+function randomChunks(text: string, rng: Rng): Chunk[] {
+  const maxPiece = rng.pick([1, 3, 16, 200, 5000]);
+  switch (rng.int(3)) {
+    case 0: return randomPieces(encoder.encode(text), rng, maxPiece);
+    case 1: return randomTextPieces(text, rng, maxPiece, 0, rng.chance(0.5));
+    default: return randomTextPieces(text, rng, maxPiece, 0.5);
+  }
+}
+
+async function* source(chunks: readonly Chunk[]): AsyncGenerator<Chunk> {
+  for (const c of chunks) yield c;
+}
+
+/** A random document whose root is a container, so that there are paths to ask for. */
+function randomText(rng: Rng): string {
+  for (;;) {
+    const text = randomDocument(rng, { maxDepth: 5, maxItems: 6, budget: 50 }) as string;
+    const c = text.trimStart()[0];
+    if (c === '{' || c === '[') return text;
+  }
+}
+
+function absentPath(entry: Entry, rng: Rng): (string | number)[] {
+  const steps = [...entry.steps];
+  if (Array.isArray(entry.value)) steps.push(rng.chance(0.5) ? entry.value.length + rng.int(3) : 'zz_absent');
+  else if (entry.elements !== null) steps.push(rng.chance(0.5) ? 'zz_absent' : 0);
+  else steps.push('zz_absent');
+  return steps;
+}
+
+describe('random documents, random paths, random chunkings', () => {
+  test(`kept: get() of any path in any order equals the oracle (seed ${SEED})`, async () => {
+    const rng = createRng(SEED);
+    for (let d = 0; d < DOCUMENTS; d++) {
+      const text = randomText(rng);
+      const { entries } = readJson(text);
+      const doc = openJson(source(randomChunks(text, rng)));
+      const asks = rng.range(1, 6);
+      for (let k = 0; k < asks; k++) {
+        const entry = rng.pick(entries);
+        const absent = rng.chance(0.2);
+        const steps = absent ? absentPath(entry, rng) : entry.steps;
+        const path = pathOf(steps, rng.int);
+        const got = await doc.get(path);
+        const diff = firstDifference(got, absent ? undefined : entry.value);
+        if (diff !== null) throw new Error(`document ${d} ${JSON.stringify(text)}, get(${path}): ${diff}`);
+      }
+      // An iteration of a random container after the gets: every element, in order.
+      const containers = entries.filter((e) => e.elements !== null);
+      const c = rng.pick(containers);
+      const path = pathOf(c.steps, rng.int) + (Array.isArray(c.value) ? '[*]' : '.*');
+      const items: unknown[] = [];
+      for await (const item of doc.iterate(path)) items.push(item);
+      const diff = firstDifference(items, c.elements);
+      if (diff !== null) throw new Error(`document ${d} ${JSON.stringify(text)}, iterate(${path}): ${diff}`);
+    }
+  });
+
+  test(`transient: values asked in stream order equal the oracle (seed ${SEED})`, async () => {
+    const rng = createRng(SEED + 1);
+    for (let d = 0; d < DOCUMENTS; d++) {
+      const text = randomText(rng);
+      const { entries } = readJson(text);
+      const doc = openJson(source(randomChunks(text, rng)), { transient: true });
+      let last: Entry | null = null;
+      for (const entry of entries) {
+        // Pre-order is stream order; a value inside the last one asked for was passed with it.
+        if (last !== null && isWithin(entry.steps, last.steps)) continue;
+        if (entry.steps.length === 0 || !rng.chance(0.3)) continue;
+        const iterate = entry.elements !== null && rng.chance(0.3);
+        const path = pathOf(entry.steps, rng.int) + (iterate ? (Array.isArray(entry.value) ? '[*]' : '.*') : '');
+        let got: unknown;
+        if (iterate) {
+          const items: unknown[] = [];
+          for await (const item of doc.iterate(path)) items.push(item);
+          got = items;
+        } else {
+          got = await doc.get(path);
+        }
+        const diff = firstDifference(got, iterate ? entry.elements : entry.value);
+        if (diff !== null) throw new Error(`document ${d} ${JSON.stringify(text)}, ${path}: ${diff}`);
+        last = entry;
+      }
+    }
+  });
+});
+
+describe('kept documents', () => {
+  const text = '{"meta":{"total":3,"tags":["a","b"]},"rows":[{"id":1},{"id":2},{"id":3}],"total":42}';
+
+  test('reads only as far as the value asked for', async () => {
+    const chunks = Array.from({ length: Math.ceil(text.length / 8) }, (_, i) => text.slice(i * 8, i * 8 + 8));
+    let pulled = 0;
+    const doc = openJson((async function* () {
+      for (const c of chunks) {
+        pulled++;
+        yield c;
+      }
+    })());
+    expect(await doc.get('$.meta.total')).toBe(3);
+    const afterTotal = pulled;
+    expect(afterTotal).toBeLessThan(chunks.length / 2);
+    expect(await doc.get('$.meta')).toEqual({ total: 3, tags: ['a', 'b'] });
+    expect(pulled).toBe(afterTotal + 2); // up to the end of $.meta
+    expect(await doc.get('$.meta.nope')).toBeUndefined(); // its object ended: no more reading
+    expect(pulled).toBe(afterTotal + 2);
+    expect(await doc.get('$.total')).toBe(42);
+    expect(await doc.get('$.meta.tags[1]')).toBe('b'); // behind the cursor: from the bytes kept
+    expect(await doc.get('$')).toEqual(JSON.parse(text));
+  });
+
+  test('every source kind', async () => {
+    const bytes = encoder.encode(text);
+    const sources = [
+      text, bytes, new Response(text), new Blob([text]).stream(), source([bytes.subarray(0, 5), bytes.subarray(5)]),
+    ];
+    for (const s of sources) {
+      const doc = openJson(s);
+      expect(await doc.get('$.rows[1].id')).toBe(2);
+      const ids: unknown[] = [];
+      for await (const row of doc.iterate<{ id: number }>('$.rows[*]')) ids.push(row.id);
+      expect(ids).toEqual([1, 2, 3]);
+    }
+  });
+
+  test('invalid arguments', async () => {
+    expect(() => openJson(42 as never)).toThrow(/openJson\(source\)/);
+    expect(() => openJson(text, { transient: 'yes' } as never)).toThrow(TypeError);
+    const doc = openJson(text);
+    await expect(doc.get('$.rows[*]')).rejects.toThrow(/wildcard/);
+    await expect(doc.get('rows')).rejects.toThrow(/not a supported path/);
+    expect(() => doc.iterate('$.rows')).toThrow(/must end with/);
+    expect(() => doc.iterate('$[*].x[*]')).toThrow(/no other wildcard/);
+  });
+
+  test('a get inside an iteration is rejected; after it, it works', async () => {
+    const doc = openJson(text);
+    for await (const row of doc.iterate('$.rows[*]')) {
+      void row;
+      await expect(doc.get('$.total')).rejects.toThrow(/while doc.iterate\(\) holds the document/);
+      break;
+    }
+    expect(await doc.get('$.total')).toBe(42);
+    expect(await doc.get('$.rows[2]')).toEqual({ id: 3 });
+  });
+});
+
+describe('transient documents', () => {
+  const text = '{"meta":{"total":3,"tags":["a","b"]},"rows":[{"id":1},{"id":2},{"id":3}],"total":42}';
+
+  test('asking for a passed value throws JsonPassedError naming the path', async () => {
+    const doc = openJson(text, { transient: true });
+    expect(await doc.get('$.rows[1]')).toEqual({ id: 2 });
+    for (const path of ['$.rows[0]', '$.rows[1].id', '$.rows', '$']) {
+      const error = await doc.get(path).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(JsonPassedError);
+      expect((error as JsonPassedError).path).toBe(path);
+      expect((error as JsonPassedError).code).toBe('PATH_PASSED');
+      expect((error as JsonPassedError).message).toContain(path);
+      expect((error as JsonPassedError).offset).toBe(text.indexOf(',{"id":3}'));
+    }
+    expect(await doc.get('$.rows[2].id')).toBe(3);
+    // A sibling member: it is not after the cursor, so it may have come before.
+    await expect(doc.get('$.meta')).rejects.toThrow(JsonPassedError);
+  });
+
+  test('an array member of the cursor that came later is found; an index past the end is undefined', async () => {
+    const doc = openJson(text, { transient: true });
+    expect(await doc.get('$.meta.tags[0]')).toBe('a');
+    expect(await doc.get('$.meta.tags[5]')).toBeUndefined();
+    expect(await doc.get('$.total')).toBe(42);
+  });
+
+  test('breaking out of an iteration skips the rest of the array', async () => {
+    const doc = openJson(text, { transient: true });
+    for await (const row of doc.iterate<{ id: number }>('$.rows[*]')) {
+      expect(row.id).toBe(1);
+      break;
+    }
+    await expect(doc.get('$.rows[2]')).rejects.toThrow(JsonPassedError);
+    expect(await doc.get('$.total')).toBe(42);
+  });
+});
+
+describe('errors', () => {
+  const good = '{\n "a": [1, 2],\n "b": {"c": 3},\n';
+  const texts = [good + ' "d": [1 2]\n}', good + ' "d": tru\n}', good + ' "d": [1, 2]\n', good + ' "d": "\u0001"}'];
+
+  function expectedError(text: string): JsonSyntaxError {
+    try {
+      createParser({ path: '$' }).push(text);
+      createParser({ path: '$' }).end();
+    } catch {
+      // fall through to the one-parser reading below
+    }
+    const parser = createParser({ path: '$' });
+    try {
+      parser.push(text);
+      parser.end();
+    } catch (error) {
+      return error as JsonSyntaxError;
+    }
+    throw new Error('expected an error');
+  }
+
+  test.each(texts.map((t, i) => [i, t] as const))('error %i: the same code, offset, line and column', async (_, text) => {
+    const expected = expectedError(text);
+    for (const transient of [false, true]) {
+      for (const size of [1, 7, 1000]) {
+        const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
+        const doc = openJson(source(chunks), { transient });
+        // A value before the error resolves; the cursor then restarts there and meets the error.
+        expect(await doc.get('$.b.c')).toBe(3);
+        const error = await doc.get('$.d[1]').then(() => doc.get('$.zz')).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(JsonSyntaxError);
+        const e = error as JsonSyntaxError;
+        expect([e.code, e.offset, e.line, e.column, e.message]).toEqual(
+          [expected.code, expected.offset, expected.line, expected.column, expected.message]);
+      }
+    }
+  });
+});
