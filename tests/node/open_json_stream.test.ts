@@ -1,0 +1,124 @@
+// openJson over long streams and with expand: a transient document reads a 200 MB stream (generated as it is
+// read, never stored) in flat memory, both for a late value and for an iteration of every element; expanded child
+// arrays stream in order, and return() early skips the rest of a child array with the fields after it intact.
+import { describe, expect, test } from 'vitest';
+import { openJson } from '../../dist/index.js';
+import { createRng } from '../support/random_json.mjs';
+
+const encoder = new TextEncoder();
+const MiB = 1024 * 1024;
+
+/** `{"_embedded":{"articles":[...]},"total":N}` of about `bytes`, as 64 KiB chunks made on demand. */
+function articles(bytes: number, onChunk: () => void): { stream: AsyncIterable<Uint8Array>; count: number } {
+  const article = (i: number) => JSON.stringify({
+    id: i, title: `Article ${i}`, tags: ['a', 'b', 'c'], body: 'x'.repeat(300), author: { name: 'n', id: i % 97 },
+  });
+  const perBlock = 150;
+  const block = encoder.encode(Array.from({ length: perBlock }, (_, k) => article(k)).join(',') + ',');
+  const blocks = Math.ceil(bytes / block.length);
+  const count = blocks * perBlock + 1;
+  const head = encoder.encode('{"_embedded":{"articles":[');
+  const tail = encoder.encode(article(-1) + `]},"total":${count}}`);
+  async function* stream() {
+    yield head;
+    for (let b = 0; b < blocks; b++) {
+      onChunk();
+      yield block;
+    }
+    yield tail;
+  }
+  return { stream: stream(), count };
+}
+
+describe('transient documents in flat memory', () => {
+  test('200 MB: iterate every article, then a late value; memory stays flat', async () => {
+    let peak = 0;
+    let chunks = 0;
+    const sample = () => {
+      if ((++chunks & 63) === 0) peak = Math.max(peak, process.memoryUsage().rss);
+    };
+    (globalThis as { gc?: () => void }).gc?.();
+    const before = process.memoryUsage().rss;
+    const { stream, count } = articles(100 * MiB, sample);
+    const doc = openJson(stream, { transient: true });
+    let n = 0;
+    for await (const a of doc.iterate<{ id: number }>('$._embedded.articles[*]')) {
+      if (n === 0) expect(a.id).toBe(0);
+      n++;
+    }
+    expect(n).toBe(count);
+    expect(await doc.get('$.total')).toBe(count);
+
+    const second = articles(100 * MiB, sample);
+    const doc2 = openJson(second.stream, { transient: true });
+    expect(await doc2.get('$._embedded.articles[0].author.name')).toBe('n');
+    expect(await doc2.get('$.total')).toBe(second.count);
+    const growth = (peak - before) / MiB;
+    // 64 KiB chunks, one batch of elements at a time: a few MiB of wasm window and JS garbage.
+    expect(growth).toBeLessThan(64);
+  }, 60_000);
+});
+
+describe('expand', () => {
+  function orders(rng: ReturnType<typeof createRng>) {
+    return Array.from({ length: rng.range(0, 8) }, (_, i) => ({
+      id: i,
+      ...(rng.chance(0.5) ? { note: 'n'.repeat(rng.int(20)) } : {}),
+      lines: Array.from({ length: rng.range(0, 6) }, (_, k) => ({ sku: `${i}-${k}`, amount: k })),
+      ...(rng.chance(0.5) ? { total: i * 10 } : {}),
+    }));
+  }
+
+  test('children stream in order; header before, trailing fields after; return() skips the rest', async () => {
+    const rng = createRng(7);
+    for (let d = 0; d < 200; d++) {
+      const value = { meta: { n: d }, orders: orders(rng), after: 'end' };
+      const text = JSON.stringify(value);
+      const size = rng.pick([1, 5, 64, 100000]);
+      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
+      for (const transient of [false, true]) {
+        const doc = openJson((async function* () { yield* chunks; })(), { transient });
+        let i = 0;
+        for await (const order of doc.iterate<Record<string, unknown>>('$.orders[*]', { expand: ['lines'] })) {
+          const expected = value.orders[i]!;
+          expect(order.id).toBe(expected.id);
+          expect(order.note).toBe(expected.note); // a header field: there at once
+          const stop = rng.int(expected.lines.length + 1);
+          const got: unknown[] = [];
+          for await (const line of order.lines as AsyncIterable<unknown>) {
+            if (got.length === stop) break;
+            got.push(line);
+          }
+          expect(got).toEqual(expected.lines.slice(0, stop));
+          expect(order.total).toBe(expected.total); // after the stream: there once it was read or skipped
+          expect(Object.keys(order)).toEqual(Object.keys(expected));
+          i++;
+        }
+        expect(i).toBe(value.orders.length);
+        expect(await doc.get('$.after')).toBe('end');
+      }
+    }
+  });
+
+  test('moving to the next element skips an unread child stream', async () => {
+    const text = JSON.stringify({ orders: [{ id: 1, lines: [1, 2, 3], total: 6 }, { id: 2, lines: [4], total: 4 }] });
+    const doc = openJson(text);
+    const seen: unknown[] = [];
+    let first: Record<string, unknown> | undefined;
+    for await (const order of doc.iterate<Record<string, unknown>>('$.orders[*]', { expand: ['lines'] })) {
+      first ??= order;
+      seen.push(order.id);
+    }
+    expect(seen).toEqual([1, 2]);
+    expect(first!.total).toBe(6);
+    await expect((first!.lines as AsyncIterator<unknown>).next()).rejects.toThrow(/skipped/);
+  });
+
+  test('elements that are not objects come whole; a non-array member stays a value', async () => {
+    const text = JSON.stringify({ orders: [1, [2], null, { lines: 'none', x: 1 }, {}] });
+    const doc = openJson(text);
+    const got: unknown[] = [];
+    for await (const order of doc.iterate('$.orders[*]', { expand: ['lines'] })) got.push(order);
+    expect(got).toEqual([1, [2], null, { lines: 'none', x: 1 }, {}]);
+  });
+});
