@@ -34,7 +34,7 @@ const USAGE = `usage: npm run bench -- [options]
                  generator only, no HTTP run; renders into bench/results/quick/, never docs/ or the README
   --only LIST    comma-separated benchmarks to run: ${Object.keys(SUITES).join(', ')} (default: all)
   --skip LIST    comma-separated benchmarks not to run
-  --no-render    do not render docs/benchmarks.md and docs/benchmarks.svg
+  --no-render    do not render docs/benchmarks.md and its charts
 Benchmarks not run now are rendered from their newest result in bench/results/.`;
 
 function parseOptions(argv) {

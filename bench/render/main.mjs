@@ -1,5 +1,5 @@
 // Renders the benchmark results into docs/benchmarks.md (every table, with machine, runtimes and versions named)
-// and docs/benchmarks.svg (the chart), and refreshes the README's benchmark section when the README marks it with
+// and the charts docs/benchmarks.svg (parse) and docs/benchmarks-stringify.svg, and refreshes the README's benchmark section when the README marks it with
 // <!-- benchmarks:start --> and <!-- benchmarks:end -->.
 // Usage: node bench/render/main.mjs [RESULT.json ...]   (default: the newest result of each kind in bench/results/)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderChart } from './chart.mjs';
 import { documentMarkdown, machineLine, summaryMarkdown } from './markdown.mjs';
-import { parseMatrix } from './model.mjs';
+import { parseMatrix, stringifyMatrix } from './model.mjs';
 import { KINDS, loadResults, newestResults } from './results.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,6 +44,21 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
     });
     writeFileSync(join(docs, 'benchmarks.svg'), svg);
     written.push(join(docs, 'benchmarks.svg'));
+  }
+  const writers = stringifyMatrix(results);
+  if (writers.libraries.length) {
+    const first = writers.runtimes[0];
+    const stringifyRuns = results.engines?.data.options.runs ?? results.stringify?.data.options.runs;
+    const svg = renderChart({ runtimes: writers.runtimes, libraries: writers.libraries.map((lib) => ({ ...lib, label: lib.short })) }, {
+      title: `Writing ${(first.bytes / 1e6).toFixed(0)} MB of JSON (${first.count.toLocaleString('en-US')} articles from an async generator) as a stream`,
+      caption: [
+        `Median of ${stringifyRuns} runs, each a fresh process (Chromium: a fresh renderer); output consumed as UTF-8 chunks; memory: peak RSS growth.`,
+        machineLine(results).replace(/ \(a shared machine[^)]*\)/, ' (a shared machine)'),
+        'npm run bench · docs/benchmarks.md',
+      ],
+    });
+    writeFileSync(join(docs, 'benchmarks-stringify.svg'), svg);
+    written.push(join(docs, 'benchmarks-stringify.svg'));
   }
   writeFileSync(join(docs, 'benchmarks.md'), documentMarkdown(results, { command: 'npm run bench' }));
   written.push(join(docs, 'benchmarks.md'));

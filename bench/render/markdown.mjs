@@ -4,7 +4,7 @@
 import { markdownTable as parseTable } from '../parse/report.mjs';
 import { markdownTable as stringifyTable } from '../stringify/report.mjs';
 import { httpTable } from '../stringify/http.mjs';
-import { parseMatrix } from './model.mjs';
+import { parseMatrix, stringifyMatrix } from './model.mjs';
 
 const MB = 1e6;
 const mbps = (v) => (v === null ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
@@ -74,61 +74,28 @@ function firstElementLine(matrix) {
   return `Time to the first element (${node.label}): ${parts.join(', ')}.`;
 }
 
-// Node (bench/stringify) measures every peer; Chromium, Deno and Bun (bench/browser, bench/all/engines) the
-// engine-neutral three: sluice, JSON.stringify whole, JSON.stringify per row. Rows in display order.
-const STRINGIFY_SUMMARY = ['sluice', 'whole', 'naive', 'jsonstream', 'json-stream-stringify', 'json-ext'];
-const short = (version) => version.split('.').slice(0, 3).join('.');
-
-/** `[{ key, label, byId: { id: { label, mbps, firstByteMs, rssGrowthMiB } } }]`, one per runtime measured. */
-function stringifyColumns(results) {
-  const columns = [];
-  const cross = results.engines?.data.stringify ?? results.browser?.data.stringify;
-  const tables = results.stringify?.data.tables ?? [];
-  const async = tables.filter((t) => t.kind === 'async');
-  // The Node table of the same size as the other runtimes' when there is one, else the biggest async one.
-  const node = async.find((t) => t.count === cross?.count) ?? async.sort((a, b) => b.count - a.count)[0] ?? tables[0];
-  const cell = (c, firstByteMs) => ({ label: c.label, mbps: c.summary.mbps, firstByteMs, rssGrowthMiB: c.summary.rssGrowthMiB,
-    runs: c.summary.runs });
-  if (node) {
-    columns.push({ key: 'node', label: `Node ${results.stringify.data.environment.node}`, count: node.count, bytes: node.bytes,
-      kind: node.kind, byId: Object.fromEntries(node.competitors.map((c) => [c.id, cell(c, c.summary.firstByteMs)])) });
-  }
-  const browser = results.browser?.data.stringify;
-  if (browser) {
-    columns.push({ key: 'chromium', label: `Chromium ${short(results.browser.data.browser.version)}`, count: browser.count,
-      bytes: browser.bytes, kind: 'async', byId: Object.fromEntries(browser.competitors.map((c) => [c.id, cell(c, c.summary.firstElementMs)])) });
-  }
-  for (const runtime of results.engines?.data.stringify?.runtimes ?? []) {
-    if (runtime.id === 'node' && node) continue;
-    const e = results.engines.data.stringify;
-    columns.push({ key: runtime.id, label: `${runtime.name} ${runtime.version}`, count: e.count, bytes: e.bytes, kind: 'async',
-      byId: Object.fromEntries(runtime.competitors.map((c) => [c.id, cell(c, c.summary.firstElementMs)])) });
-  }
-  return columns;
-}
-
-function stringifySummary(results) {
-  const columns = stringifyColumns(results);
-  if (columns.length === 0) return null;
+function stringifySummary(results, assets) {
+  const matrix = stringifyMatrix(results);
+  if (matrix.libraries.length === 0) return null;
   const source = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
-  const sizes = [...new Set(columns.map((c) => `${c.count.toLocaleString('en-US')} articles from ${source[c.kind]} ` +
+  const sizes = [...new Set(matrix.runtimes.map((c) => `${c.count.toLocaleString('en-US')} articles from ${source[c.kind]} ` +
     `(${(c.bytes / MB).toFixed(1)} MB of JSON)`))];
   const lines = [
-    `Writing \`{ _embedded: { articles }, total }\` with ${sizes.join(' (Node), ')}, output consumed as UTF-8 chunks; ` +
-      'median MB/s, time to the first byte and peak RSS growth (Node alone also measures the Node-stream peers):',
+    `![Writing ${(matrix.runtimes[0].bytes / MB).toFixed(0)} MB of JSON: throughput and peak memory growth per library and runtime]` +
+      `(${assets}benchmarks-stringify.svg)`,
     '',
-    `| library | ${columns.map((c) => c.label).join(' | ')} |`,
-    `|---|${columns.map(() => '---:').join('|')}|`,
+    `Writing \`{ _embedded: { articles }, total }\` with ${sizes.join(' (Node), ')}, output consumed as UTF-8 chunks; ` +
+      'median MB/s, time to the first byte and peak RSS growth (the peers built on Node streams in Node only):',
+    '',
+    `| library | ${matrix.runtimes.map((c) => c.label).join(' | ')} |`,
+    `|---|${matrix.runtimes.map(() => '---:').join('|')}|`,
   ];
-  for (const id of STRINGIFY_SUMMARY) {
-    const found = columns.map((c) => c.byId[id]).filter((x) => x?.runs);
-    if (found.length === 0) continue;
-    const label = found[0].label;
-    const cells = columns.map((c) => {
-      const x = c.byId[id];
-      return x?.runs ? `${mbps(x.mbps)} MB/s · ${time(x.firstByteMs)} · +${mib(x.rssGrowthMiB)} MiB` : '–';
+  for (const lib of matrix.libraries) {
+    const cells = matrix.runtimes.map((c) => {
+      const x = lib.cells[c.key];
+      return x ? `${mbps(x.mbps)} MB/s · ${time(x.firstByteMs)} · +${mib(x.rssGrowthMiB)} MiB` : '–';
     });
-    lines.push(`| ${id === 'sluice' ? `**${label}**` : label} | ${cells.join(' | ')} |`);
+    lines.push(`| ${lib.key === 'sluice' ? `**${lib.label}**` : lib.label} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
@@ -173,7 +140,7 @@ export function summaryMarkdown(results, { assets, details = true }) {
       firstElementLine(matrix),
     );
   }
-  for (const section of [stringifySummary(results), sizesSummary(results)]) if (section) parts.push('', section);
+  for (const section of [stringifySummary(results, assets), sizesSummary(results)]) if (section) parts.push('', section);
   parts.push('', `${machineLine(results)} ${details ? `All tables and the method: [${assets}benchmarks.md](${assets}benchmarks.md); ` +
     'reproduce with `npm run bench`.' : 'Reproduce with `npm run bench`.'}`);
   return parts.join('\n');
@@ -299,7 +266,7 @@ export function documentMarkdown(results, { command }) {
     ...sizesDetails(results), '',
     '## Reproduce', '',
     '```sh',
-    `${command}   # this page, docs/benchmarks.svg and bench/results/*.json`,
+    `${command}   # this page, its charts (docs/*.svg) and bench/results/*.json`,
     'npm run bench -- --help',
     'npm run bench:parse -- --help; npm run bench:stringify -- --help',
     'node bench/browser/main.mjs --help; node bench/all/engines/main.mjs --help; node bench/sizes/main.mjs',

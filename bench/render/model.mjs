@@ -58,3 +58,55 @@ export function parseMatrix(results, dataset) {
     libraries,
   };
 }
+
+// MARK: stringify
+
+// Node (bench/stringify) measures every peer; Chromium, Deno and Bun (bench/browser, bench/all/engines) the
+// engine-neutral three. Display order; `short` labels fit the chart's label column.
+const WRITERS = [
+  { key: 'sluice', short: 'sluice stringifyStream' },
+  { key: 'whole', short: 'JSON.stringify whole' },
+  { key: 'naive', short: 'JSON.stringify per row' },
+  { key: 'jsonstream', short: 'JSONStream', package: 'jsonstream' },
+  { key: 'json-stream-stringify', short: 'json-stream-stringify', package: 'json-stream-stringify' },
+  { key: 'json-ext', short: 'json-ext stringifyChunked', package: 'json-ext' },
+];
+
+/**
+ * The cross-runtime view of the stringify results, shaped like parseMatrix's (each cell also has `firstByteMs`):
+ * `{ runtimes: [{ key, label, count, bytes, kind }], libraries: [{ key, label, short, cells }] }`. Node's column is
+ * its async-generator table of the same size as the other runtimes' when there is one, else its biggest.
+ */
+export function stringifyMatrix(results) {
+  const columns = [];
+  const cross = results.engines?.data.stringify ?? results.browser?.data.stringify;
+  const tables = results.stringify?.data.tables ?? [];
+  const async = tables.filter((t) => t.kind === 'async');
+  const node = async.find((t) => t.count === cross?.count) ?? [...async].sort((a, b) => b.count - a.count)[0] ?? tables[0];
+  const cell = (c, firstByteMs) => ({ label: c.label, mbps: c.summary.mbps, firstByteMs, rssGrowthMiB: c.summary.rssGrowthMiB,
+    runs: c.summary.runs });
+  if (node) {
+    columns.push({ key: 'node', label: `Node ${results.stringify.data.environment.node}`, count: node.count, bytes: node.bytes,
+      kind: node.kind, byId: Object.fromEntries(node.competitors.map((c) => [c.id, cell(c, c.summary.firstByteMs)])) });
+  }
+  const browser = results.browser?.data.stringify;
+  if (browser) {
+    columns.push({ key: 'chromium', label: `Chromium ${short(results.browser.data.browser.version)}`, count: browser.count,
+      bytes: browser.bytes, kind: 'async', byId: Object.fromEntries(browser.competitors.map((c) => [c.id, cell(c, c.summary.firstElementMs)])) });
+  }
+  const engines = results.engines?.data.stringify;
+  for (const runtime of engines?.runtimes ?? []) {
+    if (runtime.id === 'node' && node) continue;
+    columns.push({ key: runtime.id, label: `${runtime.name} ${runtime.version}`, count: engines.count, bytes: engines.bytes,
+      kind: 'async', byId: Object.fromEntries(runtime.competitors.map((c) => [c.id, cell(c, c.summary.firstElementMs)])) });
+  }
+  const versions = results.stringify?.data.versions ?? {};
+  const libraries = WRITERS.map((w) => {
+    const cells = {};
+    for (const column of columns) if (column.byId[w.key]?.runs) cells[column.key] = column.byId[w.key];
+    const any = Object.values(cells)[0];
+    const version = w.package ? versions[w.package] : null;
+    return { key: w.key, label: any?.label, short: version ? `${w.short} ${version}` : w.short, cells };
+  }).filter((lib) => Object.keys(lib.cells).length > 0);
+  return { runtimes: columns.map(({ key, label, count, bytes, kind }) => ({ key, label, count, bytes, kind })), libraries };
+}
