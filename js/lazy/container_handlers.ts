@@ -6,7 +6,8 @@
 // - a small container, a string or a number: JSON.parse of its bytes; a long container (proxyMinBytes and up):
 //   another proxy, enumerated when it is touched in turn;
 // - runs of members in one batch (one decode, one JSON.parse for many) once reading looks dense: an array read in
-//   order gets read-ahead runs that grow 4x at each step; an object gets all its members at once after
+//   order gets read-ahead runs that grow 4x at each step (whole records too, up to BULK_MAX_BYTES, once the latest
+//   record that stayed lazy was read at least half); an object gets all its members at once after
 //   max(3, count/8) distinct misses. Sparse reading never pays for its neighbours.
 // Proxies are read-only: every write traps with a TypeError, in sloppy mode too.
 import {
@@ -63,7 +64,15 @@ export function arrayIndex(key: string): number {
 
 /** @internal The proxy for container `id` of `doc` whose first byte is `first`. */
 export function lazyContainer(doc: LazyDocument, id: number, first: number): object {
-  return first === OPEN_BRACE ? new Proxy({}, new ObjectHandler(doc, id)) : new Proxy([], new ArrayHandler(doc, id));
+  return proxyOf(newHandler(doc, id, first));
+}
+
+function newHandler(doc: LazyDocument, id: number, first: number): ObjectHandler | ArrayHandler {
+  return first === OPEN_BRACE ? new ObjectHandler(doc, id) : new ArrayHandler(doc, id);
+}
+
+function proxyOf(handler: ObjectHandler | ArrayHandler): object {
+  return handler instanceof ObjectHandler ? new Proxy({}, handler) : new Proxy([], handler);
 }
 
 abstract class ContainerHandler {
@@ -72,9 +81,11 @@ abstract class ContainerHandler {
   /** Address of the member table; valid once count >= 0. */
   protected table = 0;
   /** Members; -1 until enumerated. */
-  protected count = -1;
+  count = -1;
   /** Materialised members (undefined: not yet; JSON has no undefined). */
   protected cache: unknown[] = [];
+  /** How many members are materialised: tells a parent array how densely its elements get read. */
+  touched = 0;
 
   constructor(doc: LazyDocument, id: number) {
     this.doc = doc;
@@ -99,6 +110,9 @@ abstract class ContainerHandler {
 
   protected abstract materialise(i: number): unknown;
 
+  /** A member just became a proxy with this handler. */
+  protected adopt(_handler: ContainerHandler): void {}
+
   /** Member i on its own. */
   protected single(i: number): unknown {
     const doc = this.doc;
@@ -112,7 +126,13 @@ abstract class ContainerHandler {
     const first = u32[record + CHILD_FIRST_BYTE]!;
     let value: unknown;
     if (container !== NO_CONTAINER) {
-      value = end - start >= lazyTuning.proxyMinBytes ? lazyContainer(doc, container, first) : doc.parse(start, end);
+      if (end - start >= lazyTuning.proxyMinBytes) {
+        const handler = newHandler(doc, container, first);
+        this.adopt(handler);
+        value = proxyOf(handler);
+      } else {
+        value = doc.parse(start, end);
+      }
     } else if (first === QUOTE) {
       value = doc.parse(start, end);
     } else if (first === 0x74) {
@@ -125,6 +145,7 @@ abstract class ContainerHandler {
       value = doc.parseNumber(start, end);
     }
     this.cache[i] = value;
+    this.touched++;
     return value;
   }
 
@@ -160,6 +181,7 @@ abstract class ContainerHandler {
       if (u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
           u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) continue;
       cache[i] = values[i - from];
+      this.touched++;
     }
   }
 
@@ -271,12 +293,24 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
   /** Where sequential reading would continue, and the size of the last read-ahead. */
   private nextInOrder = -1;
   private group = 1;
+  /** The handler of the latest element that became a proxy. */
+  private recent: ContainerHandler | null = null;
+
+  protected override adopt(handler: ContainerHandler): void {
+    this.recent = handler;
+  }
 
   protected materialise(i: number): unknown {
     if (i === this.nextInOrder) {
       this.group = Math.min(this.group * 4, MAX_GROUP);
-      const to = this.runEnd(i, Math.min(this.count, i + this.group), lazyTuning.proxyMinBytes - 1);
-      this.batch(i, to, lazyTuning.proxyMinBytes - 1);
+      // Elements read in order are records; how much of each gets read is told by the latest one that stayed lazy:
+      // if at least half of its members were read, the next ones are parsed whole with their neighbours (a proxy
+      // costs every later access far more than parsing a record that is read anyway).
+      const recent = this.recent;
+      const dense = recent !== null && recent.touched * 2 >= recent.count && recent.count > 0;
+      const maxPlain = dense ? BULK_MAX_BYTES : lazyTuning.proxyMinBytes - 1;
+      const to = this.runEnd(i, Math.min(this.count, i + this.group), maxPlain);
+      this.batch(i, to, maxPlain);
       this.nextInOrder = to;
       const value = this.cache[i];
       if (value !== undefined) return value;
