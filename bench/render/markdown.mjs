@@ -85,7 +85,7 @@ function stringifySummary(results, assets) {
       `(${assets}benchmarks-stringify.svg)`,
     '',
     `Writing \`{ _embedded: { articles }, total }\` with ${sizes.join(' (Node), ')}, output consumed as UTF-8 chunks; ` +
-      'median MB/s, time to the first byte and peak RSS growth (the peers built on Node streams in Node only):',
+      'median MB/s, time to the first byte and peak RSS growth (the other peers in Node only):',
     '',
     `| library | ${matrix.runtimes.map((c) => c.label).join(' | ')} |`,
     `|---|${matrix.runtimes.map(() => '---:').join('|')}|`,
