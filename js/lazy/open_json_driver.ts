@@ -82,6 +82,16 @@ export class DriverEvent {
  */
 export type CopyFilter = (path: number, key: string | number | null, first: number) => boolean;
 
+// Backstop for a request abandoned without close() (an iteration neither finished nor returned): the native
+// parser would leak in wasm memory. The held value is the native handle alone.
+const registry = new FinalizationRegistry<NativeParser>((native) => {
+  try {
+    native.delete();
+  } catch {
+    // Already freed, or the module aborted.
+  }
+});
+
 export class Driver {
   private native: MarkerParser | null;
   private readonly runtime: NativeRuntime;
@@ -108,13 +118,13 @@ export class Driver {
     this.copy = copy;
     const native = new runtime.native.Parser(limits.maxDepth, limits.maxElementBytes,
       copy === undefined ? FLAG_JSON_BATCHES : 0) as MarkerParser;
-    for (const p of paths) {
-      if (native.addPath(p) !== -1) throw new Error(`sluice: the native parser refused the path ${p}`);
-    }
-    for (const p of markers) {
-      if (native.addMarkerPath(p) !== -1) throw new Error(`sluice: the native parser refused the marker ${p}`);
+    const refused = paths.find((p) => native.addPath(p) !== -1) ?? markers.find((p) => native.addMarkerPath(p) !== -1);
+    if (refused !== undefined) {
+      native.delete();
+      throw new Error(`sluice: the native parser refused the path ${refused}`);
     }
     this.native = native;
+    registry.register(this, native, this);
     const address = native.view();
     this.view = address >>> 2;
     this.view64 = address >>> 3;
@@ -162,8 +172,10 @@ export class Driver {
 
   close(): void {
     const native = this.native;
+    if (native === null) return;
     this.native = null;
-    native?.delete();
+    registry.unregister(this);
+    native.delete();
   }
 
   private collect(out: DriverEvent[]): void {

@@ -92,6 +92,8 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
   private release: (() => void) | null = null;
   private state: 'new' | 'running' | 'done' = 'new';
   private pumping: Promise<boolean> | null = null;
+  /** Transient, a sibling member passed: the array is looked for after the cursor up to the end of this object. */
+  private ambiguous: readonly Step[] | null = null;
 
   constructor(doc: OpenDocument, steps: Step[], path: string, expand: readonly string[]) {
     this.doc = doc;
@@ -114,10 +116,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
         this.doc.iterating = true;
         const plan = this.doc.startFor(this.container, this.path);
         if (plan === null) return await this.finish();
-        if (plan.rel.kind === 'unknown' && this.doc.transient) {
-          throw new Error(`doc.iterate(${this.path}, { expand }): a transient document can only expand an array ` +
-            'after the cursor in stream order (a sibling member was read since)');
-        }
+        this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
         this.parents = [this.container, ...ancestors(this.container, 29 - this.expand.length)];
         const element = [...this.container, null];
         const paths = [pathText(element), pathText([...element, null]),
@@ -166,6 +165,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
       if (r.done === true) {
         this.doc.advance([], this.doc.store.end);
         this.ended = true;
+        if (this.ambiguous !== null && this.current === null) throw this.doc.passed(this.path, this.ambiguous);
         return false;
       }
       this.events = r.value;
@@ -204,8 +204,14 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     const paths = 2 + this.expand.length;
     if (ev.path >= paths) {
       // A marker: the array (or an ancestor) ended; the iteration is over.
-      this.doc.advance(this.parents[ev.path - paths]!, ev.end);
+      const parent = this.parents[ev.path - paths]!;
+      this.doc.advance(parent, ev.end);
       this.ended = true;
+      if (this.ambiguous !== null && ev.path > paths && parent.length <= this.ambiguous.length) {
+        this.scan?.return().catch(() => {});
+        this.scan = null;
+        throw this.doc.passed(this.path, this.ambiguous);
+      }
       this.scan?.return().catch(() => {});
       this.scan = null;
       return;

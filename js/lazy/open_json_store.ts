@@ -87,6 +87,8 @@ export class ByteStore {
       this.failure = error;
       throw error;
     }
+    // A kept document holds the chunk for later requests: its own copy, since a source may reuse its buffer.
+    if (this.keep) bytes = bytes.slice();
     if (this.pendingSurrogate !== '') {
       this.pendingSurrogate = '';
       const joined = new Uint8Array(3 + bytes.length);

@@ -3,6 +3,7 @@
 // arrays stream in order, and return() early skips the rest of a child array with the fields after it intact.
 import { describe, expect, test } from 'vitest';
 import { openJson } from '../../dist/index.js';
+import { nativeModule } from '../../dist/internal.js';
 import { createRng } from '../support/random_json.mjs';
 
 const encoder = new TextEncoder();
@@ -120,5 +121,28 @@ describe('expand', () => {
     const got: unknown[] = [];
     for await (const order of doc.iterate('$.orders[*]', { expand: ['lines'] })) got.push(order);
     expect(got).toEqual([1, [2], null, { lines: 'none', x: 1 }, {}]);
+  });
+});
+
+describe('native memory', () => {
+  test('the wasm heap returns to its baseline after gets, broken-off iterations and errors', async () => {
+    const text = JSON.stringify({ a: { b: [1, 2, 3] }, rows: [{ lines: [1, 2] }, { lines: [3] }], z: 1 });
+    const run = async () => {
+      for (const transient of [false, true]) {
+        const doc = openJson(text, { transient });
+        await doc.get('$.a.b[1]');
+        for await (const row of doc.iterate<{ lines: AsyncIterable<unknown> }>('$.rows[*]', { expand: ['lines'] })) {
+          for await (const line of row.lines) { void line; break; }
+          break;
+        }
+        await doc.get('$.z');
+        await openJson('{"a": [1, 2', { transient }).get('$.b').catch(() => {});
+        for await (const x of openJson(text, { transient }).iterate('$.a.b[*]')) { void x; break; }
+      }
+    };
+    await run();
+    const baseline = nativeModule().heapInUse();
+    for (let i = 0; i < 200; i++) await run();
+    expect(nativeModule().heapInUse()).toBe(baseline);
   });
 });

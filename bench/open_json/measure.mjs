@@ -1,0 +1,66 @@
+// Measures openJson on a large file or on the dataset generator's output piped in (never stored): wall time and
+// peak RSS growth over the process's baseline after init(). One measurement per process:
+//
+//   node bench/open_json/measure.mjs MODE FILE|- [--reuse]   (- reads stdin: `gen-dataset.mjs articles 500000 | ...`)
+//
+// --reuse (transient modes) reads the file into one 64 KiB buffer, reused for every chunk (fine for a transient document, which is
+// done with a chunk before it asks for the next), so the measured growth is openJson's and not the garbage of a
+// Node stream's fresh 64 KiB Buffers, which alone grows RSS by ~35 MiB before the GC catches up.
+//
+// MODE: late      transient openJson, get('$.total') (everything before it skipped in wasm)
+//       early     transient openJson, get('$._embedded.articles[0].id')
+//       iterate   transient openJson, iterate every article, then get('$.total')
+//       kept-late kept (default) openJson, get('$.total')
+//       parse     the whole input read into memory, JSON.parse, .total (the baseline)
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { init, openJson } from '../../dist/index.js';
+
+const [mode, file, flag] = process.argv.slice(2);
+const reuse = flag === '--reuse';
+
+async function* reused(path) {
+  const handle = await open(path);
+  const buffer = new Uint8Array(64 * 1024);
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return;
+      yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+if (!mode || !file) {
+  console.error('usage: node bench/open_json/measure.mjs late|early|iterate|kept-late|parse FILE|-');
+  process.exit(2);
+}
+await init();
+globalThis.gc?.();
+const base = process.memoryUsage().rss;
+let peak = base;
+const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+const input = file === '-' ? process.stdin
+  : reuse ? reused(file) : createReadStream(file, { highWaterMark: 64 * 1024 });
+const start = performance.now();
+let result;
+if (mode === 'parse') {
+  const parts = [];
+  for await (const chunk of input) parts.push(chunk);
+  result = JSON.parse(Buffer.concat(parts).toString('utf8')).total;
+} else {
+  const doc = openJson(input, { transient: mode !== 'kept-late' });
+  if (mode === 'early') result = await doc.get('$._embedded.articles[0].id');
+  else if (mode === 'iterate') {
+    let n = 0;
+    for await (const a of doc.iterate('$._embedded.articles[*]')) n += a.id >= 0 ? 1 : 0;
+    result = [n, await doc.get('$.total')];
+  } else result = await doc.get('$.total');
+  await doc.close();
+}
+const ms = performance.now() - start;
+peak = Math.max(peak, process.memoryUsage().rss);
+clearInterval(timer);
+console.log(JSON.stringify({ mode, result, ms: Math.round(ms), peakRssGrowthMiB: +((peak - base) / 2 ** 20).toFixed(1) }));
+if (file === '-') process.exit(0);
