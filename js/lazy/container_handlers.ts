@@ -71,8 +71,22 @@ function newHandler(doc: LazyDocument, id: number, first: number): ObjectHandler
   return first === OPEN_BRACE ? new ObjectHandler(doc, id) : new ArrayHandler(doc, id);
 }
 
+/**
+ * Node's util.inspect (console.log) formats a proxy's target without running any trap, which would print `{}` or
+ * `[]`. The target carries Node's custom-inspect hook instead: a snapshot of the members, lazy ones still
+ * proxies (inspected the same way, to inspect's depth). Configurable and not reported by ownKeys, so the proxy
+ * invariants hold and no JSON.parse-like read ever sees it.
+ */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 function proxyOf(handler: ObjectHandler | ArrayHandler): object {
-  return handler instanceof ObjectHandler ? new Proxy({}, handler) : new Proxy([], handler);
+  const target: object = handler instanceof ObjectHandler ? {} : [];
+  const proxy = new Proxy(target, handler as ProxyHandler<object>);
+  Object.defineProperty(target, INSPECT, {
+    value: () => (Array.isArray(proxy) ? Array.from(proxy as unknown[]) : Object.fromEntries(Object.entries(proxy))),
+    configurable: true,
+  });
+  return proxy;
 }
 
 abstract class ContainerHandler {

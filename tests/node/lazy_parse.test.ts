@@ -5,6 +5,7 @@
 // in one piece) and with tiny ones, so that every nested container becomes a proxy and objects switch to their
 // key map early: the paths big documents take. A failure names the seed and document number.
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   JsonLimitError, JsonSyntaxError, createParser, lazyParse, releaseLazy,
@@ -260,6 +261,19 @@ describe('JSON.parse semantics', () => {
     expect(array[3]).toBeUndefined();
     expect(array[-1]).toBeUndefined();
     expect(array['01']).toBeUndefined();
+  });
+
+  test('console.log / util.inspect show the members, not the empty proxy target', () => {
+    const text = '{"a":{"b":[1,{"c":"d"}],"e":null},"f":[[1,2],[3]],"g":"h"}';
+    for (const proxyMinBytes of [1, 1024]) {
+      Object.assign(lazyTuning, { proxyMinBytes });
+      expect(inspect(lazyParse(text), { depth: 10 })).toBe(inspect(JSON.parse(text), { depth: 10 }));
+    }
+    // The hook is on the proxy target only: it is not a member.
+    Object.assign(lazyTuning, { proxyMinBytes: 1 });
+    const doc = lazyParse(text) as Any;
+    expect(Reflect.ownKeys(doc.a)).toEqual(['b', 'e']);
+    expect(Reflect.ownKeys(doc.f)).toEqual(['0', '1', 'length']);
   });
 
   test('the same member is the same object every time', () => {
