@@ -225,6 +225,12 @@ bool push_parser::add_marker_path(std::string_view path, size_t* error_at) {
   return true;
 }
 
+bool push_parser::add_start_marker_path(std::string_view path, size_t* error_at) {
+  if (!add_marker_path(path, error_at)) return false;
+  state_->start_markers |= 1u << (state_->paths.size() - 1);
+  return true;
+}
+
 uint8_t* push_parser::input_data() noexcept { return state_ ? state_->window.data() : nullptr; }
 size_t push_parser::input_capacity() const noexcept { return state_ ? state_->window.capacity() : 0; }
 

@@ -88,6 +88,13 @@ class wasm_parser {
     return at == size_t(-1) ? -2 : int(at);
   }
 
+  // A start marker (push_parser::add_start_marker_path).
+  int add_start_marker_path(const std::string& path) {
+    size_t at = 0;
+    if (parser_.add_start_marker_path(path, &at)) return -1;
+    return at == size_t(-1) ? -2 : int(at);
+  }
+
   uintptr_t view() const { return reinterpret_cast<uintptr_t>(&view_); }
 
   bool reserve(double n) {
@@ -163,6 +170,7 @@ EMSCRIPTEN_BINDINGS(sluice) {
       .constructor<double, double, int>()
       .function("addPath", &wasm_parser::add_path)
       .function("addMarkerPath", &wasm_parser::add_marker_path)
+      .function("addStartMarkerPath", &wasm_parser::add_start_marker_path)
       .function("view", &wasm_parser::view)
       .function("reserve", &wasm_parser::reserve)
       .function("feed", &wasm_parser::feed)

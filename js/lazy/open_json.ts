@@ -134,6 +134,11 @@ export class OpenDocument implements JsonDocument {
   loc: readonly Step[] | null = null;
   x = 0;
   private tail: Promise<void> = Promise.resolve();
+  /**
+   * Transient: the member names passed so far in each object that encloses the cursor (by pathText), for the
+   * objects where the record is complete. It tells "passed" from "later or absent" for a sibling member.
+   */
+  private seen = new Map<string, Set<string>>();
   /** An iteration holds the document. */
   iterating = false;
   private closed = false;
@@ -197,7 +202,43 @@ export class OpenDocument implements JsonDocument {
     if (this.loc === null || x > this.x) {
       this.loc = loc;
       this.x = x;
+      if (this.transient) {
+        // Only the objects enclosing the cursor matter from now on.
+        for (const key of this.seen.keys()) if (!this.encloses(key, loc)) this.seen.delete(key);
+      }
     }
+  }
+
+  private encloses(text: string, loc: readonly Step[]): boolean {
+    for (let k = 0; k < loc.length; k++) if (pathText(loc.slice(0, k)) === text) return true;
+    return false;
+  }
+
+  /**
+   * Transient: the containers under which a request is about to read (`prefixes` of its path) get start markers
+   * on their members, so that the member names it passes are recorded. Returns the start marker paths and the
+   * recorder, or nothing (and forgets every record) when the selectors would not fit.
+   */
+  track(prefixes: readonly Step[][], room: number): { starts: string[]; record: (j: number, key: unknown) => void } {
+    if (!this.transient || prefixes.length > room) {
+      this.seen.clear();
+      return { starts: [], record: () => {} };
+    }
+    const cursor = this.loc;
+    const sets: (Set<string> | undefined)[] = prefixes.map((a) => {
+      const key = pathText(a);
+      const enclosing = cursor !== null && a.length < cursor.length && a.every((s, k) => cursor[k] === s);
+      if (enclosing) return this.seen.get(key); // complete since the cursor entered it, or never recorded
+      const fresh = new Set<string>(); // it starts after the cursor: every member of it is still to come
+      this.seen.set(key, fresh);
+      return fresh;
+    });
+    return {
+      starts: prefixes.map((a) => pathText([...a, null])),
+      record: (j, key) => {
+        if (typeof key === 'string') sets[j]?.add(key);
+      },
+    };
   }
 
   /**
@@ -205,8 +246,16 @@ export class OpenDocument implements JsonDocument {
    * null when the cursor shows the value cannot exist.
    */
   startFor(steps: readonly Step[], path: string): { start: Start; rel: Relation } | null {
-    const rel = relation(steps, this.loc);
+    let rel = relation(steps, this.loc);
     if (rel.kind === 'absent') return null;
+    if (rel.kind === 'unknown' && this.transient) {
+      const names = this.seen.get(pathText(rel.object));
+      if (names !== undefined) {
+        // The record of that object is complete: passed, or still to come (or absent).
+        if (names.has(steps[rel.object.length] as string)) throw this.passed(path);
+        rel = { kind: 'ahead' };
+      }
+    }
     if (rel.kind === 'passed' && this.transient) throw this.passed(path);
     const start: Start = rel.kind === 'ahead' || this.transient ? { x: this.x, loc: this.loc } : { x: 0, loc: null };
     return { start, rel };
@@ -225,10 +274,17 @@ export class OpenDocument implements JsonDocument {
     const plan = this.startFor(steps, path);
     if (plan === null) return undefined;
     const { start, rel } = plan;
-    const parents = ancestors(steps, 31);
+    const prefixes = steps.map((_, k) => steps.slice(0, k));
+    const tracking = this.track(prefixes, 32 - steps.length);
+    const parents = ancestors(steps, 31 - tracking.starts.length);
     const ambiguous = rel.kind === 'unknown' && this.transient ? rel.object : null;
-    for await (const events of this.scan(start, [pathText(steps)], parents.map(pathText))) {
+    const firstStart = 1 + parents.length;
+    for await (const events of this.scan(start, [pathText(steps)], parents.map(pathText), tracking.starts)) {
       for (const ev of events) {
+        if (ev.path >= firstStart) {
+          tracking.record(ev.path - firstStart, ev.key);
+          continue;
+        }
         if (ev.path === 0) {
           const value = ev.value();
           this.advance(steps, ev.end);
@@ -249,14 +305,15 @@ export class OpenDocument implements JsonDocument {
    * Runs a parser from `start` over the bytes held, then over the source; yields the events of each chunk. Rejects
    * with the input's error after yielding the events before it.
    */
-  async *scan(start: Start, paths: readonly string[], markers: readonly string[], copy?: CopyFilter):
-    AsyncGenerator<DriverEvent[], void, undefined> {
+  async *scan(start: Start, paths: readonly string[], markers: readonly string[], starts: readonly string[],
+    copy?: CopyFilter): AsyncGenerator<DriverEvent[], void, undefined> {
     if (this.closed) throw new Error('openJson: the document was closed');
     const runtime = await loadRuntime();
     const store = this.store;
     if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
     const prefix = start.loc === null ? '' : syntheticPrefix(start.loc);
-    const driver = new Driver(runtime, this.limits, paths, markers, prefix, start.x, store.lineAt(start.x), copy);
+    const driver = new Driver(runtime, this.limits, paths, markers, starts, prefix, start.x, store.lineAt(start.x),
+      copy);
     try {
       let pos = start.x;
       for (;;) {
@@ -292,6 +349,8 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
   private ambiguous: readonly Step[] | null = null;
   private release: (() => void) | null = null;
   private state: 'new' | 'running' | 'done' = 'new';
+  private tracking: ReturnType<OpenDocument['track']> | null = null;
+  private firstStart = Infinity;
 
   constructor(doc: OpenDocument, steps: Step[], path: string) {
     this.doc = doc;
@@ -313,13 +372,21 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
         this.doc.iterating = true;
         const plan = this.doc.startFor(this.container, this.path);
         if (plan === null) return this.finish();
-        this.parents = [this.container, ...ancestors(this.container, 30)];
+        const prefixes = [...this.container.map((_, k) => this.container.slice(0, k)), this.container];
+        this.tracking = this.doc.track(prefixes, 31 - prefixes.length);
+        this.parents = [this.container, ...ancestors(this.container, 30 - this.tracking.starts.length)];
+        this.firstStart = 1 + this.parents.length;
         this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
-        this.scan = this.doc.scan(plan.start, [pathText([...this.container, null])], this.parents.map(pathText));
+        this.scan = this.doc.scan(plan.start, [pathText([...this.container, null])], this.parents.map(pathText),
+          this.tracking.starts);
       }
       for (;;) {
         while (this.next_ < this.events.length) {
           const ev = this.events[this.next_++]!;
+          if (ev.path >= this.firstStart) {
+            this.tracking!.record(ev.path - this.firstStart, ev.key);
+            continue;
+          }
           if (ev.path === 0) {
             const value = ev.value() as T;
             this.doc.advance([...this.container, ev.key as Step], ev.end);
@@ -375,6 +442,10 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
         for (;;) {
           while (this.next_ < this.events.length) {
             const ev = this.events[this.next_++]!;
+            if (ev.path >= this.firstStart) {
+              this.tracking!.record(ev.path - this.firstStart, ev.key);
+              continue;
+            }
             if (ev.path !== 0) {
               this.doc.advance(this.parents[ev.path - 1]!, ev.end);
               return await this.finish();

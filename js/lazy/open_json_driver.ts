@@ -14,6 +14,7 @@ import {
 /** The marker selector binding (push_parser::add_marker_path), not part of the facade's NativeParser type. */
 interface MarkerParser extends NativeParser {
   addMarkerPath(path: string): number;
+  addStartMarkerPath(path: string): number;
 }
 
 // parser_view fields after bytes_fed (wasm/bindings.cpp): where result addresses lie in the stream.
@@ -108,17 +109,19 @@ export class Driver {
   private readonly copy: CopyFilter | undefined;
 
   /**
-   * `paths` are ordinary selectors, `markers` marker selectors (their event paths follow the ordinary ones).
+   * `paths` are ordinary selectors, `markers` marker selectors, `starts` start markers (event paths number them
+   * in that order; a start marker's `end` is the offset of the value's first byte).
    * `prefix` is fed first; `origin` is the absolute offset of the first real byte fed after it.
    */
   constructor(runtime: NativeRuntime, limits: ParserLimits, paths: readonly string[], markers: readonly string[],
-    prefix: string, origin: number, line: { lines: number; lineStart: number }, copy?: CopyFilter) {
+    starts: readonly string[], prefix: string, origin: number, line: { lines: number; lineStart: number }, copy?: CopyFilter) {
     this.runtime = runtime;
     this.limits = limits;
     this.copy = copy;
     const native = new runtime.native.Parser(limits.maxDepth, limits.maxElementBytes,
       copy === undefined ? FLAG_JSON_BATCHES : 0) as MarkerParser;
-    const refused = paths.find((p) => native.addPath(p) !== -1) ?? markers.find((p) => native.addMarkerPath(p) !== -1);
+    const refused = paths.find((p) => native.addPath(p) !== -1) ??
+      markers.find((p) => native.addMarkerPath(p) !== -1) ?? starts.find((p) => native.addStartMarkerPath(p) !== -1);
     if (refused !== undefined) {
       native.delete();
       throw new Error(`sluice: the native parser refused the path ${refused}`);

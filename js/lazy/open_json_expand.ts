@@ -122,7 +122,8 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
         const paths = [pathText(element), pathText([...element, null]),
           ...this.expand.map((name) => pathText([...element, name, null]))];
         const expand = new Set(this.expand);
-        this.scan = this.doc.scan(plan.start, paths, this.parents.map(pathText), (path, key, first) => {
+        this.doc.track([], -1); // not recorded here: later sibling requests fall back to reading forward
+        this.scan = this.doc.scan(plan.start, paths, this.parents.map(pathText), [], (path, key, first) => {
           if (path === 0) return first !== OPEN_BRACE;
           if (path === 1) return !(typeof key === 'string' && expand.has(key) && first === OPEN_BRACKET);
           return true;

@@ -63,7 +63,8 @@ struct parser_state {
   std::vector<selector> paths;
   bool compiled = false;
   uint32_t all_paths = 0;
-  uint32_t marker_paths = 0;                // paths added with add_marker_path: reported, never retained
+  uint32_t marker_paths = 0;                // paths added with add_(start_)marker_path: reported, never retained
+  uint32_t start_markers = 0;               // ...of which add_start_marker_path: reported where the value starts
   uint32_t max_len = 0;                     // longest path, in steps
   std::vector<uint32_t> len_is;             // [d]: paths with exactly d steps (they select values at level d)
   std::vector<uint32_t> wild_at;            // [j]: paths whose step j is * (matches any key or index)

@@ -134,6 +134,25 @@ inline bool open_element_at(parser_state& st, uint64_t p, uint32_t selected, key
   return true;
 }
 
+// Start markers (add_start_marker_path) matched the value starting at p (in the window): reported at once, as
+// size-0 elements pointing at its first byte, with its key (still held: key_pending keeps it until here).
+SLUICE_NOINLINE inline void start_marker(parser_state& st, uint64_t p, uint32_t paths, key_kind key, uint64_t index) {
+  const uint8_t* data = st.window.data() + (p - st.w_base);
+  const uint8_t* key_data = key == key_kind::name ? resolve(st, st.key_start, st.key_end) : nullptr;
+  for (uint32_t rest = paths; rest != 0; rest &= rest - 1) {
+    element e;
+    e.data = data;
+    e.size = 0;
+    e.path_index = uint32_t(trailing_zeroes(rest));
+    e.key = key;
+    e.key_data = key_data;
+    e.key_size = key_data ? uint32_t(st.key_end - st.key_start) : 0;
+    e.index_lo = uint32_t(index);
+    e.index_hi = uint32_t(index >> 32);
+    if (!st.elements.push_back(e)) fail(st, error_code::out_of_memory, p, -1);
+  }
+}
+
 // A value starts at p. Decides which selectors continue into it (next_cand) and which select it.
 inline void begin_value(parser_state& st, uint64_t p) noexcept {
   if (st.cand_top == 0) {
@@ -160,8 +179,12 @@ inline void begin_value(parser_state& st, uint64_t p) noexcept {
     for (const index_step& s : st.index_at_step[d - 1])
       if (s.index == index) matched |= st.cand_top & (1u << s.path);
   }
-  const uint32_t selected = matched & st.len_is[d];
+  uint32_t selected = matched & st.len_is[d];
   st.next_cand = matched & ~st.len_is[d];
+  if ((selected & st.start_markers) != 0) {
+    start_marker(st, p, selected & st.start_markers, key, index);
+    selected &= ~st.start_markers;
+  }
   if (selected != 0) open_element_at(st, p, selected, key, index);
   if (st.key_pending) st.key_pending = false;
   update_limit(st);

@@ -69,6 +69,9 @@ class push_parser {
   // the caller where the container ends (openJson uses it to end an iteration and to know a member is absent).
   // Counts towards the 32 paths.
   bool add_marker_path(std::string_view path, size_t* error_at = nullptr);
+  // The same, reported where each matched value starts: data points at its first byte, and the key is reported
+  // (a name key's raw JSON text). openJson uses it to know which members of an object it has passed.
+  bool add_start_marker_path(std::string_view path, size_t* error_at = nullptr);
 
   // The input window: write up to input_capacity() bytes at input_data(), then call feed(n).
   uint8_t* input_data() noexcept;

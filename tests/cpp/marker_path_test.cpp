@@ -34,7 +34,9 @@ std::vector<seen> run(std::string_view input, size_t chunk, const std::vector<st
     for (size_t i = 0; i < parser.element_count(); ++i) {
       const element& e = parser.elements()[i];
       seen s{std::string(reinterpret_cast<const char*>(e.data), e.size), e.path_index, parser.offset_of(e.data + e.size)};
-      if (e.size == 0) EXPECT_EQ(e.key_data, nullptr);
+      if (e.size == 0) {
+        EXPECT_EQ(e.key_data, nullptr);
+      }
       out.push_back(s);
     }
     // The batch text stays valid JSON: a marker is written as 0.
@@ -106,6 +108,42 @@ TEST(MarkerPath, SameValueAsOrdinaryPathAndScalars) {
     std::vector<std::string> bytes;
     for (const seen& s : got) bytes.push_back(s.bytes + "@" + std::to_string(s.path) + ":" + std::to_string(s.end));
     EXPECT_EQ(bytes, (std::vector<std::string>{"@1:3", "@1:7", "@1:12", "@2:20", "{\"x\":[]}@0:21", "@1:21"}))
+        << chunk;
+  }
+}
+
+TEST(MarkerPath, StartMarkersReportKeysWhereValuesStart) {
+  const std::string doc = R"({"a\u0041":[1,{"x":2}],"b":"s","c":{"d":[]}})";
+  for (size_t chunk : {size_t(1), size_t(2), size_t(5), size_t(64)}) {
+    parser_options options;
+    options.batches = batch_mode::json_array;
+    push_parser parser(options);
+    ASSERT_TRUE(parser.add_path("$.c.d"));
+    ASSERT_TRUE(parser.add_start_marker_path("$.*"));
+    ASSERT_TRUE(parser.add_start_marker_path("$.aA[*]"));
+    std::vector<std::string> got;
+    const auto collect = [&] {
+      for (size_t i = 0; i < parser.element_count(); ++i) {
+        const element& e = parser.elements()[i];
+        std::string s = std::to_string(e.path_index) + ":" + std::to_string(parser.offset_of(e.data)) + ":";
+        if (e.key == key_kind::name) s += std::string(reinterpret_cast<const char*>(e.key_data), e.key_size);
+        if (e.key == key_kind::index) s += "#" + std::to_string(e.index());
+        s += ":" + std::string(reinterpret_cast<const char*>(e.data), e.size);
+        got.push_back(s);
+      }
+    };
+    for (size_t at = 0; at < doc.size(); at += chunk) {
+      const size_t n = std::min(chunk, doc.size() - at);
+      std::memcpy(parser.input_data(), doc.data() + at, n);
+      ASSERT_EQ(parser.feed(n), error_code::ok);
+      collect();
+    }
+    ASSERT_EQ(parser.finish(), error_code::ok);
+    collect();
+    const auto at = [&](const char* text) { return std::to_string(doc.find(text)); };
+    EXPECT_EQ(got, (std::vector<std::string>{
+                       "1:" + at("[1") + ":\"a\\u0041\":", "2:" + at("1,") + ":#0:", "2:" + at("{\"x") + ":#1:",
+                       "1:" + at("\"s\"") + ":\"b\":", "1:" + at("{\"d") + ":\"c\":", "0:" + at("[]}") + ":\"d\":[]"}))
         << chunk;
   }
 }

@@ -73,19 +73,33 @@ describe('random documents, random paths, random chunkings', () => {
     }
   });
 
-  test(`transient: values asked in stream order equal the oracle (seed ${SEED})`, async () => {
+  test(`transient: values ahead equal the oracle, absent ones are undefined, passed ones throw (seed ${SEED})`, async () => {
     const rng = createRng(SEED + 1);
+    const asked = { ahead: 0, absent: 0, passed: 0 };
     for (let d = 0; d < DOCUMENTS; d++) {
       const text = randomText(rng);
       const { entries } = readJson(text);
       const doc = openJson(source(randomChunks(text, rng)), { transient: true });
-      let last: Entry | null = null;
-      for (const entry of entries) {
-        // Pre-order is stream order; a value inside the last one asked for was passed with it.
-        if (last !== null && isWithin(entry.steps, last.steps)) continue;
+      let last = -1; // pre-order index of the value the cursor stands after
+      const fail = (what: string, diff: string) => {
+        throw new Error(`document ${d} ${JSON.stringify(text)}, ${what}: ${diff}`);
+      };
+      for (let e = 0; e < entries.length; e++) {
+        const entry = entries[e]!;
+        const passed = e <= last || (last >= 0 && isWithin(entry.steps, entries[last]!.steps));
         if (entry.steps.length === 0 || !rng.chance(0.3)) continue;
-        const iterate = entry.elements !== null && rng.chance(0.3);
-        const path = pathOf(entry.steps, rng.int) + (iterate ? (Array.isArray(entry.value) ? '[*]' : '.*') : '');
+        if (passed) {
+          // Anything whose first byte the cursor has read: an ancestor, a value inside, an earlier sibling.
+          const path = pathOf(entry.steps, rng.int);
+          const error = await doc.get(path).then(() => null, (err: unknown) => err);
+          if (!(error instanceof JsonPassedError)) fail(`get(${path}) of a passed value`, String(error));
+          asked.passed++;
+          continue;
+        }
+        const absent = rng.chance(0.2);
+        const iterate = !absent && entry.elements !== null && rng.chance(0.3);
+        const steps = absent ? absentPath(entry, rng) : entry.steps;
+        const path = pathOf(steps, rng.int) + (iterate ? (Array.isArray(entry.value) ? '[*]' : '.*') : '');
         let got: unknown;
         if (iterate) {
           const items: unknown[] = [];
@@ -94,11 +108,14 @@ describe('random documents, random paths, random chunkings', () => {
         } else {
           got = await doc.get(path);
         }
-        const diff = firstDifference(got, iterate ? entry.elements : entry.value);
-        if (diff !== null) throw new Error(`document ${d} ${JSON.stringify(text)}, ${path}: ${diff}`);
-        last = entry;
+        const diff = firstDifference(got, absent ? undefined : iterate ? entry.elements : entry.value);
+        if (diff !== null) fail(path, diff);
+        asked[absent ? 'absent' : 'ahead']++;
+        last = e;
       }
     }
+    // Each kind of request was really made, many times.
+    expect(Math.min(asked.ahead, asked.absent, asked.passed)).toBeGreaterThan(50);
   });
 });
 
@@ -177,8 +194,24 @@ describe('transient documents', () => {
       expect((error as JsonPassedError).offset).toBe(text.indexOf(',{"id":3}'));
     }
     expect(await doc.get('$.rows[2].id')).toBe(3);
-    // A sibling member: it is not after the cursor, so it may have come before.
-    await expect(doc.get('$.meta')).rejects.toThrow(JsonPassedError);
+    // An earlier sibling member: the document recorded the names it passed in the objects around the cursor.
+    await expect(doc.get('$.meta')).rejects.toThrow(/\$\.meta was already passed/);
+  });
+
+  test('a later sibling is found, an absent one is undefined as soon as its object ends', async () => {
+    const chunks = Array.from({ length: Math.ceil(text.length / 4) }, (_, i) => text.slice(i * 4, i * 4 + 4));
+    let pulled = 0;
+    const doc = openJson((async function* () {
+      for (const c of chunks) {
+        pulled++;
+        yield c;
+      }
+    })(), { transient: true });
+    expect(await doc.get('$.meta.tags')).toEqual(['a', 'b']);
+    expect(await doc.get('$.meta.nope')).toBeUndefined();
+    expect(pulled).toBe(Math.ceil(text.indexOf(',"rows"') / 4)); // no further than the end of $.meta
+    await expect(doc.get('$.meta.total')).rejects.toThrow(JsonPassedError); // came before tags
+    expect(await doc.get('$.total')).toBe(42);
   });
 
   test('an array member of the cursor that came later is found; an index past the end is undefined', async () => {
