@@ -351,6 +351,8 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
   private state: 'new' | 'running' | 'done' = 'new';
   private tracking: ReturnType<OpenDocument['track']> | null = null;
   private firstStart = Infinity;
+  /** The last element taken, not yet told to the document. */
+  private taken: DriverEvent | null = null;
 
   constructor(doc: OpenDocument, steps: Step[], path: string) {
     this.doc = doc;
@@ -372,7 +374,8 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
         this.doc.iterating = true;
         const plan = this.doc.startFor(this.container, this.path);
         if (plan === null) return this.finish();
-        const prefixes = [...this.container.map((_, k) => this.container.slice(0, k)), this.container];
+        // Not the array itself: a transient iteration always leaves the cursor after it (return() skips the rest).
+        const prefixes = this.container.map((_, k) => this.container.slice(0, k));
         this.tracking = this.doc.track(prefixes, 31 - prefixes.length);
         this.parents = [this.container, ...ancestors(this.container, 30 - this.tracking.starts.length)];
         this.firstStart = 1 + this.parents.length;
@@ -388,14 +391,15 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
             continue;
           }
           if (ev.path === 0) {
-            const value = ev.value() as T;
-            this.doc.advance([...this.container, ev.key as Step], ev.end);
-            return { done: false, value };
+            // The cursor moves past it; recorded cheaply here, told to the document when the loop stops.
+            this.taken = ev;
+            return { done: false, value: ev.value() as T };
           }
           return this.ended(ev);
         }
         const r = await this.scan!.next();
         if (r.done === true) {
+          this.flush();
           this.doc.advance([], this.doc.store.end);
           if (this.ambiguous !== null) throw this.doc.passed(this.path, this.ambiguous);
           return this.finish();
@@ -409,8 +413,17 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
     }
   }
 
+  /** Moves the document's cursor past the last element taken. */
+  private flush(): void {
+    const ev = this.taken;
+    if (ev === null) return;
+    this.taken = null;
+    this.doc.advance([...this.container, ev.key as Step], ev.end);
+  }
+
   /** A marker: the array (or an ancestor, when there is no array) ended. */
   private async ended(ev: DriverEvent): Promise<IteratorResult<T>> {
+    this.flush();
     const parent = this.parents[ev.path - 1]!;
     this.doc.advance(parent, ev.end);
     if (this.ambiguous !== null && ev.path > 1 && parent.length <= this.ambiguous.length) {
@@ -421,6 +434,7 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
 
   private async finish(): Promise<IteratorResult<T>> {
     if (this.state !== 'done') {
+      this.flush();
       this.state = 'done';
       const scan = this.scan;
       this.scan = null;
@@ -447,12 +461,14 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
               continue;
             }
             if (ev.path !== 0) {
+              this.flush();
               this.doc.advance(this.parents[ev.path - 1]!, ev.end);
               return await this.finish();
             }
           }
           const r = await this.scan.next();
           if (r.done === true) {
+            this.flush();
             this.doc.advance([], this.doc.store.end);
             break;
           }

@@ -28,18 +28,21 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
 const BACKSLASH = 0x5c;
 
-/** The values of one native call: one JSON array text, parsed on first use. */
+/**
+ * The values of one native call: one JSON array text, decoded at once (straight from wasm memory: no copy of the
+ * bytes) and parsed on first use.
+ */
 class Batch {
-  private text: Uint8Array | null;
+  private text: string | null;
   private values: unknown[] | null = null;
 
-  constructor(text: Uint8Array) {
+  constructor(text: string) {
     this.text = text;
   }
 
   value(i: number): unknown {
     if (this.values === null) {
-      this.values = JSON.parse(decoder.decode(this.text!)) as unknown[];
+      this.values = JSON.parse(this.text!) as unknown[];
       this.text = null;
     }
     return this.values[i];
@@ -196,7 +199,7 @@ export class Driver {
       const batches = u32[view + VIEW_BATCHES_PTR]! >>> 2;
       if (u32[view + VIEW_BATCH_COUNT] !== 1) throw new Error('sluice: expected one value batch per call');
       const bptr = u32[batches + BATCH_PTR]!;
-      batch = new Batch(u8.slice(bptr, bptr + u32[batches + BATCH_LEN]!));
+      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + u32[batches + BATCH_LEN]!)));
     }
     const elements = u32[view + VIEW_ELEMENTS_PTR]! >>> 2;
     const windowPtr = u32[view + VIEW_WINDOW_PTR]!;
