@@ -8,10 +8,13 @@
 #include <cstring>
 
 #include <string>
+#include <tuple>
 #include <string_view>
 #include <vector>
 
 #include "sluice/push_parser.h"
+#include "support/random_json.h"
+#include "support/rng.h"
 
 namespace sluice::test {
 namespace {
@@ -146,6 +149,112 @@ TEST(MarkerPath, StartMarkersReportKeysWhereValuesStart) {
                        "1:" + at("\"s\"") + ":\"b\":", "1:" + at("{\"d") + ":\"c\":", "0:" + at("[]}") + ":\"d\":[]"}))
         << chunk;
   }
+}
+
+// Random documents and chunkings: adding markers changes nothing about the ordinary elements, and each marker
+// reports exactly the end (or start, and key) of the value the same path selects as an ordinary path.
+TEST(MarkerPath, RandomDocumentsAgreeWithOrdinarySelection) {
+  const char* pool[] = {"$", "$[*]", "$.a", "$.a[*]", "$.*", "$.*.b", "$[0]", "$[1].c", "$.b.*", "$.a.a", "$[*][*]"};
+  rng random(base_seed() ^ 0x3a7c);
+  const uint64_t docs = env_count("SLUICE_RANDOM_DOCS", 1500);
+  struct item {
+    uint32_t path;
+    uint64_t start, end;
+    std::string key, bytes;
+    bool operator==(const item& o) const {
+      return path == o.path && start == o.start && end == o.end && key == o.key && bytes == o.bytes;
+    }
+  };
+  // kinds[i]: 0 ordinary, 1 end marker, 2 start marker.
+  const auto run = [](const std::string& doc, const std::vector<std::string>& paths, const std::vector<int>& kinds,
+                      const std::vector<size_t>& chunks) {
+    push_parser parser;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      const bool ok = kinds[i] == 0 ? parser.add_path(paths[i])
+                      : kinds[i] == 1 ? parser.add_marker_path(paths[i])
+                                      : parser.add_start_marker_path(paths[i]);
+      EXPECT_TRUE(ok);
+    }
+    std::vector<item> out;
+    const auto collect = [&] {
+      for (size_t i = 0; i < parser.element_count(); ++i) {
+        const element& e = parser.elements()[i];
+        item it{e.path_index, parser.offset_of(e.data), parser.offset_of(e.data + e.size), "",
+                std::string(reinterpret_cast<const char*>(e.data), e.size)};
+        if (e.key == key_kind::name && e.key_data) it.key.assign(reinterpret_cast<const char*>(e.key_data), e.key_size);
+        if (e.key == key_kind::index) it.key = "#" + std::to_string(e.index());
+        out.push_back(it);
+      }
+    };
+    size_t at = 0;
+    for (size_t n : chunks) {
+      std::memcpy(parser.input_data(), doc.data() + at, n);
+      at += n;
+      if (parser.feed(n) != error_code::ok) break;
+      collect();
+    }
+    if (parser.status() == error_code::ok) {
+      parser.finish();
+      collect();
+    }
+    EXPECT_EQ(parser.status(), error_code::ok);
+    return out;
+  };
+  uint64_t reported_ends = 0, reported_starts = 0, reported_ordinary = 0;
+  for (uint64_t d = 0; d < docs; ++d) {
+    json_shape shape;
+    shape.max_bytes = 1500;
+    shape.fill = random.chance(1, 2);
+    const std::string doc = random_json(random, shape);
+    const size_t n_ordinary = size_t(random.between(1, 2));
+    const size_t n_markers = size_t(random.between(1, 4));
+    std::vector<std::string> paths;
+    std::vector<int> kinds;
+    for (size_t i = 0; i < n_ordinary + n_markers; ++i) {
+      paths.push_back(pool[random.below(sizeof pool / sizeof pool[0])]);
+      kinds.push_back(i < n_ordinary ? 0 : int(random.between(1, 2)));
+    }
+    std::vector<size_t> chunks;
+    for (size_t at = 0; at < doc.size();) {
+      const size_t n = std::min<size_t>(doc.size() - at, random.between(1, random.chance(1, 2) ? 7 : 300));
+      chunks.push_back(n);
+      at += n;
+    }
+    const std::vector<item> with = run(doc, paths, kinds, chunks);
+    // The ordinary elements alone, and every path as an ordinary one (one chunk).
+    std::vector<item> plain = run(doc, std::vector<std::string>(paths.begin(), paths.begin() + n_ordinary),
+                                  std::vector<int>(n_ordinary, 0), chunks);
+    const std::vector<item> all = run(doc, paths, std::vector<int>(paths.size(), 0), {doc.size()});
+    std::vector<item> ordinary, ends, starts;
+    for (const item& it : with) {
+      if (it.path < n_ordinary) ordinary.push_back(it);
+      else if (kinds[it.path] == 1) ends.push_back({it.path, 0, it.end, "", ""});
+      else starts.push_back({it.path, it.start, 0, it.key, ""});
+    }
+    ASSERT_EQ(ordinary, plain) << d << " " << doc;
+    std::vector<item> want_ends, want_starts;
+    for (const item& it : all) {
+      if (it.path < n_ordinary) continue;
+      if (kinds[it.path] == 1) want_ends.push_back({it.path, 0, it.end, "", ""});
+      else want_starts.push_back({it.path, it.start, 0, it.key, ""});
+    }
+    const auto by_pos = [](const item& a, const item& b) {
+      return std::tie(a.start, a.end, a.path) < std::tie(b.start, b.end, b.path);
+    };
+    std::sort(want_ends.begin(), want_ends.end(), by_pos);
+    std::sort(ends.begin(), ends.end(), by_pos);
+    std::sort(want_starts.begin(), want_starts.end(), by_pos);
+    std::sort(starts.begin(), starts.end(), by_pos);
+    ASSERT_EQ(ends, want_ends) << d << " " << doc;
+    ASSERT_EQ(starts, want_starts) << d << " " << doc;
+    reported_ends += ends.size();
+    reported_starts += starts.size();
+    reported_ordinary += ordinary.size();
+  }
+  // The pool's paths do select things in these documents: the comparisons above were not of empty lists.
+  EXPECT_GT(reported_ends, docs);
+  EXPECT_GT(reported_starts, docs);
+  EXPECT_GT(reported_ordinary, docs);
 }
 
 }  // namespace
