@@ -34,9 +34,11 @@ export interface OpenJsonOptions {
 /** Options of {@link JsonDocument.iterate}. */
 export interface IterateOptions {
   /**
-   * Member names of each element whose arrays are streamed as async iterables instead of being built: the members
-   * before them are on the element when it is yielded, the members after them once the child stream is consumed
-   * or `return()`ed (the rest of it is then skipped).
+   * Member names of each element whose arrays are streamed as async iterables instead of being built. The element
+   * is yielded when the first of them starts, with the members before it; every later member (another expanded
+   * one too) is set on it once the stream reaches it, that is once the child streams before it were read to their
+   * end or `return()`ed (the rest of such a stream is then skipped). Moving the loop to the next element skips the
+   * rest of this one: reading one of its streams afterwards throws.
    */
   readonly expand?: readonly string[];
 }

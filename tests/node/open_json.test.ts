@@ -167,6 +167,12 @@ describe('kept documents', () => {
     expect(() => doc.iterate('$[*].x[*]')).toThrow(/no other wildcard/);
   });
 
+  test('requests made at once are served one at a time, in call order', async () => {
+    const doc = openJson(source(Array.from(text)));
+    const got = await Promise.all([doc.get('$.total'), doc.get('$.meta.tags[0]'), doc.get('$.rows[2].id'), doc.get('$.x')]);
+    expect(got).toEqual([42, 'a', 3, undefined]);
+  });
+
   test('a get inside an iteration is rejected; after it, it works', async () => {
     const doc = openJson(text);
     for await (const row of doc.iterate('$.rows[*]')) {

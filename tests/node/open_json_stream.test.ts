@@ -101,6 +101,48 @@ describe('expand', () => {
     }
   });
 
+  test('two expanded members: each appears once the stream reached it, with the fields between them', async () => {
+    const rng = createRng(11);
+    for (let d = 0; d < 100; d++) {
+      const value = {
+        orders: Array.from({ length: rng.range(1, 5) }, (_, i) => ({
+          id: i,
+          lines: Array.from({ length: rng.range(0, 4) }, (_, k) => k),
+          mid: `m${i}`,
+          notes: Array.from({ length: rng.range(0, 3) }, (_, k) => ({ n: k })),
+          end: i,
+        })),
+        after: [1, 2],
+      };
+      const text = JSON.stringify(value, null, rng.chance(0.5) ? 1 : undefined);
+      const size = rng.pick([1, 3, 50, 100000]);
+      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
+      const doc = openJson((async function* () { yield* chunks; })(), { transient: rng.chance(0.5) });
+      let i = 0;
+      for await (const order of doc.iterate<Record<string, AsyncIterable<unknown>>>('$.orders[*]', { expand: ['lines', 'notes'] })) {
+        const expected = value.orders[i++]!;
+        expect(order.id).toBe(expected.id);
+        expect(order.mid).toBeUndefined(); // after `lines`: not yet
+        const read = async (name: 'lines' | 'notes') => {
+          const stop = rng.int(expected[name].length + 1);
+          const got: unknown[] = [];
+          for await (const x of order[name]!) {
+            if (got.length === stop) break;
+            got.push(x);
+          }
+          expect(got).toEqual(expected[name].slice(0, stop));
+        };
+        await read('lines');
+        expect(order.mid).toBe(expected.mid);
+        await read('notes');
+        expect(order.end).toBe(expected.end);
+        expect(Object.keys(order)).toEqual(['id', 'lines', 'mid', 'notes', 'end']);
+      }
+      expect(i).toBe(value.orders.length);
+      expect(await doc.get('$.after')).toEqual([1, 2]);
+    }
+  });
+
   test('moving to the next element skips an unread child stream', async () => {
     const text = JSON.stringify({ orders: [{ id: 1, lines: [1, 2, 3], total: 6 }, { id: 2, lines: [4], total: 4 }] });
     const doc = openJson(text);
