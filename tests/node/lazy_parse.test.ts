@@ -5,7 +5,7 @@
 // in one piece) and with tiny ones, so that every nested container becomes a proxy and objects switch to their
 // key map early: the paths big documents take. A failure names the seed and document number.
 import { readFileSync } from 'node:fs';
-import { inspect } from 'node:util';
+import { inspect, types } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   JsonLimitError, JsonSyntaxError, createParser, lazyParse, releaseLazy,
@@ -274,6 +274,26 @@ describe('JSON.parse semantics', () => {
     const doc = lazyParse(text) as Any;
     expect(Reflect.ownKeys(doc.a)).toEqual(['b', 'e']);
     expect(Reflect.ownKeys(doc.f)).toEqual(['0', '1', 'length']);
+  });
+
+  test('an array read in order: records stay lazy while read sparsely, are parsed whole once read densely', () => {
+    Object.assign(lazyTuning, { proxyMinBytes: 16 });
+    const records = Array.from({ length: 40 }, (_, i) => ({ id: i, name: `record ${i}`, tags: ['a', 'b'], n: i * 2 }));
+    const text = JSON.stringify(records);
+    const sparse = lazyParse(text) as Any;
+    for (let i = 0; i < 40; i++) {
+      expect(types.isProxy(sparse[i])).toBe(true);
+      expect(sparse[i].id).toBe(i);
+    }
+    const dense = lazyParse(text) as Any;
+    const first = dense[0];
+    expect(types.isProxy(first)).toBe(true);
+    expect(JSON.stringify(first)).toBe(JSON.stringify(records[0]));
+    for (let i = 1; i < 40; i++) {
+      expect(types.isProxy(dense[i])).toBe(false);
+      expect(dense[i]).toEqual(records[i]);
+    }
+    expect(JSON.stringify(dense)).toBe(text);
   });
 
   test('the same member is the same object every time', () => {
