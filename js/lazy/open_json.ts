@@ -14,7 +14,9 @@ import { describeType } from '../options.js';
 import { checkSource, type JsonSource } from '../sources.js';
 import { Driver, type CopyFilter, type DriverEvent } from './open_json_driver.js';
 import { ExpandIterator } from './open_json_expand.js';
-import { ancestors, displayPath, parsePath, pathText, relation, syntheticPrefix, type Relation, type Step } from './open_json_path.js';
+import {
+  ancestors, displayPath, localPath, parsePath, pathText, relation, syntheticPrefix, type Relation, type Step,
+} from './open_json_path.js';
 import { ByteStore } from './open_json_store.js';
 
 /** Options of {@link openJson}. */
@@ -121,6 +123,9 @@ function limit(value: unknown, name: string, fallback: number, max: number): num
   return value;
 }
 
+const FIRST_PIECE = 1024;
+const MAX_PIECE = 1 << 20;
+
 /** Where a request's parser starts: the stream's beginning, or just after the value at `loc`. */
 interface Start {
   readonly x: number;
@@ -204,16 +209,13 @@ export class OpenDocument implements JsonDocument {
     if (this.loc === null || x > this.x) {
       this.loc = loc;
       this.x = x;
-      if (this.transient) {
+      if (this.transient && this.seen.size !== 0) {
         // Only the objects enclosing the cursor matter from now on.
-        for (const key of this.seen.keys()) if (!this.encloses(key, loc)) this.seen.delete(key);
+        const enclosing = new Set<string>();
+        for (let k = 0; k < loc.length; k++) if (typeof loc[k] === 'string') enclosing.add(pathText(loc.slice(0, k)));
+        for (const key of this.seen.keys()) if (!enclosing.has(key)) this.seen.delete(key);
       }
     }
-  }
-
-  private encloses(text: string, loc: readonly Step[]): boolean {
-    for (let k = 0; k < loc.length; k++) if (pathText(loc.slice(0, k)) === text) return true;
-    return false;
   }
 
   /**
@@ -221,7 +223,11 @@ export class OpenDocument implements JsonDocument {
    * on their members, so that the member names it passes are recorded. Returns the start marker paths and the
    * recorder, or nothing (and forgets every record) when the selectors would not fit.
    */
-  track(prefixes: readonly Step[][], room: number): { starts: string[]; record: (j: number, key: unknown) => void } {
+  track(steps: readonly Step[], upto: number, room: number):
+    { starts: Step[][]; record: (j: number, key: unknown) => void } {
+    // Only objects have names to record: the containers whose next step on the path is a name.
+    const prefixes: Step[][] = [];
+    for (let k = 0; k < upto; k++) if (typeof steps[k] === 'string') prefixes.push(steps.slice(0, k));
     if (!this.transient || prefixes.length > room) {
       this.seen.clear();
       return { starts: [], record: () => {} };
@@ -236,7 +242,7 @@ export class OpenDocument implements JsonDocument {
       return fresh;
     });
     return {
-      starts: prefixes.map((a) => pathText([...a, null])),
+      starts: prefixes.map((a) => [...a, null]),
       record: (j, key) => {
         if (typeof key === 'string') sets[j]?.add(key);
       },
@@ -276,12 +282,11 @@ export class OpenDocument implements JsonDocument {
     const plan = this.startFor(steps, path);
     if (plan === null) return undefined;
     const { start, rel } = plan;
-    const prefixes = steps.map((_, k) => steps.slice(0, k));
-    const tracking = this.track(prefixes, 32 - steps.length);
+    const tracking = this.track(steps, steps.length, 32 - steps.length);
     const parents = ancestors(steps, 31 - tracking.starts.length);
     const ambiguous = rel.kind === 'unknown' && this.transient ? rel.object : null;
     const firstStart = 1 + parents.length;
-    for await (const events of this.scan(start, [pathText(steps)], parents.map(pathText), tracking.starts)) {
+    for await (const events of this.scan(start, [steps], parents, tracking.starts)) {
       for (const ev of events) {
         if (ev.path >= firstStart) {
           tracking.record(ev.path - firstStart, ev.key);
@@ -307,17 +312,20 @@ export class OpenDocument implements JsonDocument {
    * Runs a parser from `start` over the bytes held, then over the source; yields the events of each chunk. Rejects
    * with the input's error after yielding the events before it.
    */
-  async *scan(start: Start, paths: readonly string[], markers: readonly string[], starts: readonly string[],
+  async *scan(start: Start, paths: readonly (readonly Step[])[], markers: readonly (readonly Step[])[],
+    starts: readonly (readonly Step[])[],
     copy?: CopyFilter): AsyncGenerator<DriverEvent[], void, undefined> {
     if (this.closed) throw new Error('openJson: the document was closed');
     const runtime = await loadRuntime();
     const store = this.store;
     if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
     const prefix = start.loc === null ? '' : syntheticPrefix(start.loc);
-    const driver = new Driver(runtime, this.limits, paths, markers, starts, prefix, start.x, store.lineAt(start.x),
-      copy);
+    const local = (list: readonly (readonly Step[])[]) => list.map((p) => pathText(localPath(p, start.loc)));
+    const driver = new Driver(runtime, this.limits, local(paths), local(markers), local(starts), prefix, start.x,
+      store.lineAt(start.x), copy);
     try {
       let pos = start.x;
+      let piece = FIRST_PIECE;
       for (;;) {
         let chunk = store.chunkAt(pos);
         if (chunk === null) {
@@ -325,10 +333,18 @@ export class OpenDocument implements JsonDocument {
           if (chunk === null) break;
           store.forgetBefore(chunk.offset);
         }
-        const events = driver.feed(pos === chunk.offset ? chunk.bytes : chunk.bytes.subarray(pos - chunk.offset));
+        const bytes = pos === chunk.offset ? chunk.bytes : chunk.bytes.subarray(pos - chunk.offset);
         pos = chunk.offset + chunk.bytes.length;
-        if (events.length !== 0) yield events;
-        if (driver.failure !== null) throw driver.failure;
+        // Growing pieces: a request that ends soon (the next value of many asked in order) scans little past its
+        // answer; a long skip soon feeds whole windows.
+        for (let at = 0; at < bytes.length;) {
+          const n = Math.min(piece, bytes.length - at);
+          const events = driver.feed(at === 0 && n === bytes.length ? bytes : bytes.subarray(at, at + n));
+          at += n;
+          piece = Math.min(piece * 2, MAX_PIECE);
+          if (events.length !== 0) yield events;
+          if (driver.failure !== null) throw driver.failure;
+        }
       }
       const events = driver.finish();
       if (events.length !== 0) yield events;
@@ -377,13 +393,12 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
         const plan = this.doc.startFor(this.container, this.path);
         if (plan === null) return this.finish();
         // Not the array itself: a transient iteration always leaves the cursor after it (return() skips the rest).
-        const prefixes = this.container.map((_, k) => this.container.slice(0, k));
-        this.tracking = this.doc.track(prefixes, 31 - prefixes.length);
+        const depth = this.container.length;
+        this.tracking = this.doc.track(this.container, depth, 30 - depth);
         this.parents = [this.container, ...ancestors(this.container, 30 - this.tracking.starts.length)];
         this.firstStart = 1 + this.parents.length;
         this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
-        this.scan = this.doc.scan(plan.start, [pathText([...this.container, null])], this.parents.map(pathText),
-          this.tracking.starts);
+        this.scan = this.doc.scan(plan.start, [[...this.container, null]], this.parents, this.tracking.starts);
       }
       for (;;) {
         while (this.next_ < this.events.length) {

@@ -103,9 +103,8 @@ export class Driver {
   private readonly view64: number;
   /** Bytes of synthetic prefix before the real stream's `origin`. */
   private readonly shift: number;
-  /** Lines before `origin` and where its line starts, for error positions. */
-  private readonly originLines: number;
-  private readonly originLineStart: number;
+  /** Lines before `origin` and where its line starts, for error positions (counted only then). */
+  private readonly line: () => { lines: number; lineStart: number };
   private readonly limits: ParserLimits;
   /** The error that stopped the parser, once the events before it were taken. */
   failure: Error | null = null;
@@ -117,7 +116,8 @@ export class Driver {
    * `prefix` is fed first; `origin` is the absolute offset of the first real byte fed after it.
    */
   constructor(runtime: NativeRuntime, limits: ParserLimits, paths: readonly string[], markers: readonly string[],
-    starts: readonly string[], prefix: string, origin: number, line: { lines: number; lineStart: number }, copy?: CopyFilter) {
+    starts: readonly string[], prefix: string, origin: number, line: () => { lines: number; lineStart: number },
+    copy?: CopyFilter) {
     this.runtime = runtime;
     this.limits = limits;
     this.copy = copy;
@@ -136,8 +136,7 @@ export class Driver {
     this.view64 = address >>> 3;
     const bytes = encoder.encode(prefix);
     this.shift = bytes.length - origin;
-    this.originLines = line.lines;
-    this.originLineStart = line.lineStart;
+    this.line = line;
     if (bytes.length !== 0) {
       const events = this.feed(bytes);
       // A prefix completes nothing a request asks for (its values are placeholders behind the cursor), and it is
@@ -234,10 +233,11 @@ export class Driver {
     const offset = f64[this.view64 + VIEW_ERROR_OFFSET]! - this.shift;
     const line = f64[this.view64 + VIEW_ERROR_LINE]!;
     // The prefix holds no newline: its line is the real line that holds the origin.
+    const origin = this.line();
     const position = {
       offset,
-      line: this.originLines + line,
-      column: line === 1 ? offset - this.originLineStart + 1 : f64[this.view64 + VIEW_ERROR_COLUMN]!,
+      line: origin.lines + line,
+      column: line === 1 ? offset - origin.lineStart + 1 : f64[this.view64 + VIEW_ERROR_COLUMN]!,
     };
     this.failure = errorFromStatus(status, runtime.u32[this.view + VIEW_ERROR_BYTE]!, position, this.limits);
     this.close();

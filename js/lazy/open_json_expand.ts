@@ -7,7 +7,7 @@
 // needs the next one (the element loop, a child loop) pumps it and files it where it belongs.
 import type { DriverEvent } from './open_json_driver.js';
 import type { OpenDocument } from './open_json.js';
-import { ancestors, pathText, type Step } from './open_json_path.js';
+import { ancestors, type Step } from './open_json_path.js';
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
@@ -119,11 +119,10 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
         this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
         this.parents = [this.container, ...ancestors(this.container, 29 - this.expand.length)];
         const element = [...this.container, null];
-        const paths = [pathText(element), pathText([...element, null]),
-          ...this.expand.map((name) => pathText([...element, name, null]))];
+        const paths = [element, [...element, null], ...this.expand.map((name) => [...element, name, null])];
         const expand = new Set(this.expand);
-        this.doc.track([], -1); // not recorded here: later sibling requests fall back to reading forward
-        this.scan = this.doc.scan(plan.start, paths, this.parents.map(pathText), [], (path, key, first) => {
+        this.doc.track([], 0, -1); // not recorded here: later sibling requests fall back to reading forward
+        this.scan = this.doc.scan(plan.start, paths, this.parents, [], (path, key, first) => {
           if (path === 0) return first !== OPEN_BRACE;
           if (path === 1) return !(typeof key === 'string' && expand.has(key) && first === OPEN_BRACKET);
           return true;

@@ -158,17 +158,34 @@ export function relation(steps: readonly Step[], cursor: readonly Step[] | null)
 }
 
 /**
- * JSON text that leaves a parser exactly where the real one is just after the value at `cursor`: inside the same
- * containers, at the same keys and indices, expecting "," or a closing bracket. It holds no newline, so line
- * numbers after it only need the real count added.
+ * JSON text that leaves a parser where the real one is just after the value at `cursor`: inside the same
+ * containers, at the same keys, expecting "," or a closing bracket. Each array on the way is entered at index 0,
+ * whatever the real index (a prefix of `[0,0,...` would cost as much as the elements it stands for): the selectors
+ * are written relative to it by localPath(). It holds no newline, so line numbers after it only need the real
+ * count added.
  */
 export function syntheticPrefix(cursor: readonly Step[]): string {
   let out = '';
-  for (const s of cursor) {
-    if (typeof s === 'number') out += '[' + '0,'.repeat(s);
-    else out += `{${JSON.stringify(s)}:`;
-  }
+  for (const s of cursor) out += typeof s === 'number' ? '[' : `{${JSON.stringify(s)}:`;
   return out + '0';
+}
+
+/**
+ * `steps` as a parser restarted behind syntheticPrefix(cursor) sees them: in an array the cursor is inside (the
+ * steps so far being the cursor's), index N becomes N minus the cursor's index there. The requests that restart
+ * at the cursor only ask for values after it, so the difference is never negative.
+ */
+export function localPath(steps: readonly Step[], cursor: readonly Step[] | null): Step[] {
+  if (cursor === null) return [...steps];
+  const out: Step[] = [];
+  let same = true;
+  for (let k = 0; k < steps.length; k++) {
+    const s = steps[k]!;
+    const c = cursor[k];
+    out.push(same && typeof s === 'number' && typeof c === 'number' ? s - c : s);
+    same = same && k < cursor.length && s === c;
+  }
+  return out;
 }
 
 /** Proper ancestors of steps except the root, nearest first, at most `max`. */

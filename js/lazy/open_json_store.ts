@@ -144,10 +144,21 @@ export class ByteStore {
     return this.chunks.length === 0 ? this.end : this.chunks[0]!.offset;
   }
 
-  /** Line count before `offset` and the start of its line; `offset` must lie in a chunk still held (or at end). */
-  lineAt(offset: number): { lines: number; lineStart: number } {
-    for (const c of this.chunks) {
-      if (offset > c.offset + c.bytes.length) continue;
+  /**
+   * Line count before `offset` and the start of its line, counted on demand (only errors need it): returns a
+   * function that holds on to the one chunk it needs. `offset` must lie in a chunk still held (or at the end).
+   */
+  lineAt(offset: number): () => { lines: number; lineStart: number } {
+    const c = this.chunkAt(offset) ?? this.chunks.find((k) => k.offset + k.bytes.length === offset);
+    if (c === undefined) {
+      const at = { lines: this.lines, lineStart: this.lineStart };
+      return () => at;
+    }
+    return () => ByteStore.count(c, offset);
+  }
+
+  private static count(c: StoredChunk, offset: number): { lines: number; lineStart: number } {
+    {
       let lines = c.lines;
       let lineStart = c.lineStart;
       const upto = offset - c.offset;
@@ -157,7 +168,6 @@ export class ByteStore {
       }
       return { lines, lineStart };
     }
-    return { lines: this.lines, lineStart: this.lineStart };
   }
 
   async cancel(reason: unknown): Promise<void> {

@@ -238,6 +238,55 @@ describe('transient documents', () => {
   });
 });
 
+describe('long arrays: restarts at a cursor deep in an array', () => {
+  test('increasing indices (transient and kept), then back (kept), then an error further on', async () => {
+    const rng = createRng(SEED + 2);
+    const value = { a: Array.from({ length: 3000 }, (_, i) => ({ v: i, w: [i, [i * 2, { x: `s${i}` }]] })), z: 'end' };
+    const good = JSON.stringify(value, null, rng.chance(0.5) ? 1 : undefined);
+    for (const transient of [false, true]) {
+      const doc = openJson(source(randomPieces(encoder.encode(good), rng, 4096)), { transient });
+      const asked: number[] = [];
+      for (let i = rng.int(5); i < 3000; i += 1 + rng.int(400)) {
+        asked.push(i);
+        expect(await doc.get(`$.a[${i}].v`)).toBe(i);
+        expect(await doc.get(`$.a[${i}].w[1][1].x`)).toBe(`s${i}`);
+        if (rng.chance(0.3)) {
+          // The cursor is inside $.a[i].w[1] (after its [1].x): only a kept document can go back to it.
+          if (!transient) {
+            const items: unknown[] = [];
+            for await (const item of doc.iterate(`$.a[${i}].w[1][*]`)) items.push(item);
+            expect(items).toEqual(value.a[i]!.w[1]);
+          } else {
+            await expect(doc.get(`$.a[${i}].w[1][0]`)).rejects.toThrow(JsonPassedError);
+          }
+        }
+        expect(await doc.get(`$.a[${i}].w[7]`)).toBeUndefined(); // the cursor moves to the end of $.a[i].w
+      }
+      if (!transient) for (const i of asked.reverse()) expect(await doc.get(`$.a[${i}].w[0]`)).toBe(i);
+      expect(await doc.get('$.z')).toBe('end');
+    }
+    // An error after the cursor stood at a high index: the same position as a parser from the start reports.
+    const bad = good.replace('"end"', '"end" x');
+    const parser = createParser({ path: '$' });
+    const expected = (() => {
+      try {
+        parser.push(bad);
+        parser.end();
+      } catch (error) {
+        return error as JsonSyntaxError;
+      }
+      throw new Error('expected an error');
+    })();
+    for (const transient of [false, true]) {
+      const doc = openJson(source(randomPieces(encoder.encode(bad), rng, 4096)), { transient });
+      expect(await doc.get('$.a[2990].v')).toBe(2990);
+      const error = (await doc.get('$.zz').catch((e: unknown) => e)) as JsonSyntaxError;
+      expect([error.code, error.offset, error.line, error.column]).toEqual(
+        [expected.code, expected.offset, expected.line, expected.column]);
+    }
+  });
+});
+
 describe('errors', () => {
   const good = '{\n "a": [1, 2],\n "b": {"c": 3},\n';
   const texts = [good + ' "d": [1 2]\n}', good + ' "d": tru\n}', good + ' "d": [1, 2]\n', good + ' "d": "\u0001"}'];
