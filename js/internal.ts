@@ -12,6 +12,8 @@ export interface NativeTestHooks {
    * two u32 words, low word first. A copy, 8 words per block.
    */
   stage1Debug(input: Uint8Array, scalar?: boolean): Uint32Array;
+  /** The status of init()'s warm-up parse: 0 when its document parsed cleanly. */
+  warmUpStatus(): number;
 }
 
 function runtime(): NativeRuntime {
@@ -26,6 +28,7 @@ export function nativeModule(): NativeTestHooks {
   const native = loaded.native;
   return {
     heapInUse: () => native.heapInUse(),
+    warmUpStatus: () => loaded.warmUpStatus,
     stage1Debug(input, scalar = false) {
       const address = native.stage1Debug(input, scalar);
       loaded.sync();

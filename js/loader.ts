@@ -211,7 +211,9 @@ async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
  * document that takes every hot path moves that cost into init(), once per module.
  */
 function warmUp(runtime: NativeRuntime): void {
-  const row = '{"id":12,"name":"caf\u00e9 \\ \"q\" é 中文 😀","n":-1.5e3,"ok":true,"none":null,"tags":["a",[0,1],{}]}';
+  // JSON text (String.raw keeps its escapes for the parser): every escape kind, 2-, 3- and 4-byte UTF-8, numbers,
+  // literals, nesting. The tests check it parses cleanly (warmUpStatus): an error would end the warm-up early.
+  const row = String.raw`{"id":12,"name":"caf\u00e9 \\ \"q\" \/\b\f\n\r\t \ud83d\ude00 é 中文 😀","n":-1.5e3,"ok":true,"none":null,"tags":["a",[0,1],{}]}`;
   const text = new TextEncoder().encode(`{"rows":[${new Array(200).fill(row).join(',')}],"total":200}\n`);
   // NDJSON (flag 1), so the document can be fed again and again; value batches (2), then byte ranges (4).
   for (const flags of [1 | 2, 1 | 4]) {
@@ -222,7 +224,11 @@ function warmUp(runtime: NativeRuntime): void {
       for (let round = 0; round < 4; ++round) {
         runtime.sync();
         runtime.u8.set(text, runtime.u32[view + VIEW_INPUT_PTR]!);
-        parser.feed(text.length);
+        const status = parser.feed(text.length);
+        if (status !== 0) {
+          if (runtime.warmUpStatus === 0) runtime.warmUpStatus = status;
+          break;
+        }
       }
     } finally {
       parser.delete();

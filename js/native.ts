@@ -112,6 +112,8 @@ export class NativeRuntime {
   u8: Uint8Array;
   u32: Uint32Array;
   f64: Float64Array;
+  /** The first non-zero status of init()'s warm-up parse (0: it parsed cleanly), for the tests. */
+  warmUpStatus = 0;
 
   constructor(native: NativeModule, memory: WebAssembly.Memory) {
     this.native = native;

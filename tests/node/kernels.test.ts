@@ -30,6 +30,11 @@ beforeAll(async () => {
   await init(wasm(inject('sluiceBuild')));
 });
 
+test("init()'s warm-up document parses cleanly on both builds (an error would cut the warm-up short)", () => {
+  expect(simd.warmUpStatus()).toBe(0);
+  expect(scalar.warmUpStatus()).toBe(0);
+});
+
 // Bytes every mask reacts to: quotes, backslashes, structurals, whitespace, scalar starts, control characters,
 // and UTF-8 lead/continuation bytes of every class (including never-valid ones).
 const INTERESTING = [...'""\\\\{}[]:, \t\n\ratfn-0123456789.eEu'].map((c) => c.charCodeAt(0))
