@@ -124,6 +124,7 @@ function limit(value: unknown, name: string, fallback: number, max: number): num
 }
 
 const FIRST_PIECE = 1024;
+const MAX_CHECKPOINTS = 4096;
 const MAX_PIECE = 1 << 20;
 
 /** Where a request's parser starts: the stream's beginning, or just after the value at `loc`. */
@@ -204,8 +205,30 @@ export class OpenDocument implements JsonDocument {
     return release;
   }
 
+  /**
+   * Kept: positions where requests finished, sorted by offset. Each is a restart point as good as the cursor
+   * (its bytes are kept), so a request behind the cursor starts at the latest one it is ahead of, not at byte 0.
+   */
+  private checkpoints: Start[] = [];
+
+  private remember(loc: readonly Step[], x: number): void {
+    const list = this.checkpoints;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]!.x < x) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < list.length && list[lo]!.x === x) return;
+    list.splice(lo, 0, { x, loc });
+    // Bounded: thin out evenly, so restart points stay spread over the document.
+    if (list.length > MAX_CHECKPOINTS) this.checkpoints = list.filter((_, i) => i % 2 === 0);
+  }
+
   /** Moves the cursor forward (never back: a scan from the start may finish before it). */
   advance(loc: readonly Step[], x: number): void {
+    if (!this.transient) this.remember(loc, x);
     if (this.loc === null || x > this.x) {
       this.loc = loc;
       this.x = x;
@@ -265,8 +288,28 @@ export class OpenDocument implements JsonDocument {
       }
     }
     if (rel.kind === 'passed' && this.transient) throw this.passed(path);
-    const start: Start = rel.kind === 'ahead' || this.transient ? { x: this.x, loc: this.loc } : { x: 0, loc: null };
-    return { start, rel };
+    if (rel.kind === 'ahead' || this.transient) return { start: { x: this.x, loc: this.loc }, rel };
+    // Kept, behind the cursor: a late checkpoint the value is ahead of (a binary search: the checkpoints before
+    // the value are ahead of it, those after it are not; one whose relation is unknown counts as after, which
+    // can only pick an earlier start), else the start of the stream.
+    const list = this.checkpoints;
+    let lo = 0;
+    let hi = list.length - 1;
+    let best: Start | null = null;
+    let bestRel: Relation = rel;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const r = relation(steps, list[mid]!.loc);
+      if (r.kind === 'absent') return null;
+      if (r.kind === 'ahead') {
+        best = list[mid]!;
+        bestRel = r;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return { start: best ?? { x: 0, loc: null }, rel: bestRel };
   }
 
   passed(path: string, object?: readonly Step[]): JsonPassedError {
