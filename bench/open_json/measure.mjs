@@ -12,6 +12,9 @@
 //       iterate   transient openJson, iterate every article, then get('$.total')
 //       kept-late kept (default) openJson, get('$.total')
 //       parse     the whole input read into memory, JSON.parse, .total (the baseline)
+//       leaves    get('$._embedded.articles[i].id') for i = 0..N-1 in order, transient and kept (N: LEAVES env,
+//                 default 25000; the file is read into memory first, as a Uint8Array source)
+//       leaves-random  the same N requests in a seeded random order on a kept document
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { init, openJson } from '../../dist/index.js';
@@ -33,7 +36,7 @@ async function* reused(path) {
   }
 }
 if (!mode || !file) {
-  console.error('usage: node bench/open_json/measure.mjs late|early|iterate|kept-late|parse FILE|-');
+  console.error('usage: node bench/open_json/measure.mjs late|early|iterate|kept-late|parse|leaves|leaves-random FILE|-');
   process.exit(2);
 }
 await init();
@@ -45,6 +48,34 @@ const input = file === '-' ? process.stdin
   : reuse ? reused(file) : createReadStream(file, { highWaterMark: 64 * 1024 });
 const start = performance.now();
 let result;
+if (mode === 'leaves' || mode === 'leaves-random') {
+  clearInterval(timer);
+  const { readFileSync } = await import('node:fs');
+  const bytes = new Uint8Array(readFileSync(file));
+  const n = Number(process.env.LEAVES ?? 25000);
+  const order = Array.from({ length: n }, (_, i) => i);
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+  if (mode === 'leaves-random') {
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+  }
+  for (const transient of mode === 'leaves' ? [true, false] : [false]) {
+    const doc = openJson(bytes, { transient });
+    const t = performance.now();
+    let sum = 0;
+    for (const i of order) sum += await doc.get(`$._embedded.articles[${i}].id`);
+    console.log(JSON.stringify({ mode, transient, requests: n, sum, ms: Math.round(performance.now() - t) }));
+  }
+  const t = performance.now();
+  const value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  let sum = 0;
+  for (const i of order) sum += value._embedded.articles[i].id;
+  console.log(JSON.stringify({ mode: 'JSON.parse + reads', sum, ms: Math.round(performance.now() - t) }));
+  process.exit(0);
+}
 if (mode === 'parse') {
   const parts = [];
   for await (const chunk of input) parts.push(chunk);
