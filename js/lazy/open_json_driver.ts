@@ -68,7 +68,7 @@ export class DriverEvent {
     readonly key: string | number | null,
     /** Absolute offset just past the value. */
     readonly end: number,
-    /** The value's first byte (0 for a marker). */
+    /** The value's first byte (0 for an end marker). */
     readonly first: number,
     private readonly batch: Batch | Single,
     private readonly index: number,
@@ -109,6 +109,8 @@ export class Driver {
   /** The error that stopped the parser, once the events before it were taken. */
   failure: Error | null = null;
   private readonly copy: CopyFilter | undefined;
+  /** Event paths from here on are start markers. */
+  private readonly firstStart: number;
 
   /**
    * `paths` are ordinary selectors, `markers` marker selectors, `starts` start markers (event paths number them
@@ -121,6 +123,7 @@ export class Driver {
     this.runtime = runtime;
     this.limits = limits;
     this.copy = copy;
+    this.firstStart = paths.length + markers.length;
     const native = new runtime.native.Parser(limits.maxDepth, limits.maxElementBytes,
       copy === undefined ? FLAG_JSON_BATCHES : 0) as MarkerParser;
     const refused = paths.find((p) => native.addPath(p) !== -1) ??
@@ -220,7 +223,8 @@ export class Driver {
       }
       const path = u32[r + ELEMENT_PATH_INDEX]!;
       const len = u32[r + ELEMENT_LEN]!;
-      const first = len === 0 ? 0 : u8[ptr]!;
+      // A start marker points at the value's first byte; an end marker past its last.
+      const first = len !== 0 || path >= this.firstStart ? u8[ptr]! : 0;
       const holder = batch ?? new Single(len !== 0 && copy!(path, key, first) ? u8.slice(ptr, end) : null);
       out.push(new DriverEvent(path, key, abs - shift, first, holder, i));
     }

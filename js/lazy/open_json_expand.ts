@@ -1,19 +1,30 @@
 // doc.iterate(path, { expand: names }): each element is rebuilt from its members as they arrive, and the named
-// child arrays are streamed as async iterables while the stream is read. One parser, selectors in this order:
-//   0   the element itself (bytes copied only when it is not an object: then it is yielded whole)
-//   1   its members (`path.*`; a member named in `expand` is not copied: its children came already)
-//   2+j the children of the j-th expanded member (`path.name[*]`)
-// and markers on the array and its ancestors (where the iteration ends). Events come in stream order; whoever
-// needs the next one (the element loop, a child loop) pumps it and files it where it belongs.
+// child arrays are streamed as async iterables while the stream is read. One parser whose selectors keep no bytes
+// but the children's:
+//   0..E-1         the children of the j-th expanded member (`path.name[*]`), ordinary selectors
+//   E, E+1         end markers: the element, each of its members
+//   E+2...         end markers: the array and its ancestors (where the iteration ends)
+//   then           start markers: the element (its first byte), each of its members (name and first byte)
+// A member's value (and an element that is not an object) is read from the document's bytes between its start and
+// end, which stay held (pinned) meanwhile; an expanded array is never held: only its children, one at a time. So
+// memory is bounded by the largest member or child, not by the element. Events come in stream order; whoever needs
+// the next one (the element loop, a child loop) pumps it and files it where it belongs.
 import type { DriverEvent } from './open_json_driver.js';
 import type { OpenDocument } from './open_json.js';
 import { ancestors, type Step } from './open_json_path.js';
 
 const OPEN_BRACE = 0x7b;
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const OPEN_BRACKET = 0x5b;
 
 /** One element being rebuilt. */
 interface Building {
+  /** Offset, first byte and key (index, or name in an object) of the element. */
+  start: number;
+  first: number;
+  key: string | number | null;
+  /** The member being read: its name, where its value starts, the expanded member's index (or -1). */
+  member: { key: string; start: number; expanded: number } | null;
   readonly value: Record<string, unknown>;
   /** Yielded to the element loop (or due to be: `ready`). */
   ready: boolean;
@@ -92,6 +103,8 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
   private release: (() => void) | null = null;
   private state: 'new' | 'running' | 'done' = 'new';
   private pumping: Promise<boolean> | null = null;
+  private firstParent = 0;
+  private firstStart = 0;
   /** Transient, a sibling member passed: the array is looked for after the cursor up to the end of this object. */
   private ambiguous: readonly Step[] | null = null;
 
@@ -117,16 +130,15 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
         const plan = this.doc.startFor(this.container, this.path);
         if (plan === null) return await this.finish();
         this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
-        this.parents = [this.container, ...ancestors(this.container, 29 - this.expand.length)];
+        const e = this.expand.length;
+        this.parents = [this.container, ...ancestors(this.container, 27 - e)];
+        this.firstParent = e + 2;
+        this.firstStart = e + 2 + this.parents.length;
         const element = [...this.container, null];
-        const paths = [element, [...element, null], ...this.expand.map((name) => [...element, name, null])];
-        const expand = new Set(this.expand);
+        const children = this.expand.map((name) => [...element, name, null]);
         this.doc.track([], 0, -1); // not recorded here: later sibling requests fall back to reading forward
-        this.scan = this.doc.scan(plan.start, paths, this.parents, [], (path, key, first) => {
-          if (path === 0) return first !== OPEN_BRACE;
-          if (path === 1) return !(typeof key === 'string' && expand.has(key) && first === OPEN_BRACKET);
-          return true;
-        });
+        this.scan = this.doc.scan(plan.start, children, [element, [...element, null], ...this.parents],
+          [element, [...element, null]], () => true);
       }
       // The element loop moved on: the rest of the previous element is skipped.
       const previous = this.current;
@@ -179,6 +191,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     let b = this.current;
     if (b === null || b.finished) {
       b = {
+        start: 0, first: 0, key: null, member: null,
         value: {}, ready: false, yielded: false, finished: false, members: 0, started: 0, streams: new Map(),
         whole: undefined, hasWhole: false,
       };
@@ -201,46 +214,70 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
   }
 
   private file(ev: DriverEvent): void {
-    const paths = 2 + this.expand.length;
-    if (ev.path >= paths) {
+    const e = this.expand.length;
+    const path = ev.path;
+    if (path >= this.firstParent && path < this.firstStart) {
       // A marker: the array (or an ancestor) ended; the iteration is over.
-      const parent = this.parents[ev.path - paths]!;
+      const parent = this.parents[path - this.firstParent]!;
       this.doc.advance(parent, ev.end);
       this.ended = true;
-      if (this.ambiguous !== null && ev.path > paths && parent.length <= this.ambiguous.length) {
-        this.scan?.return().catch(() => {});
-        this.scan = null;
-        throw this.doc.passed(this.path, this.ambiguous);
-      }
       this.scan?.return().catch(() => {});
       this.scan = null;
+      if (this.ambiguous !== null && path > this.firstParent && parent.length <= this.ambiguous.length) {
+        throw this.doc.passed(this.path, this.ambiguous);
+      }
+      return;
+    }
+    const store = this.doc.store;
+    if (path === this.firstStart) {
+      // An element starts. One that is not an object is read whole from the bytes.
+      const b = this.element();
+      b.start = ev.end;
+      b.first = ev.first;
+      b.key = ev.key;
+      if (b.first !== OPEN_BRACE) store.pin(b.start);
       return;
     }
     const b = this.element();
-    if (ev.path === 0) {
+    if (path === e) {
+      // The element ends.
+      if (b.first !== OPEN_BRACE) {
+        b.whole = JSON.parse(decoder.decode(store.slice(b.start, ev.end)));
+        b.hasWhole = true;
+        store.unpin();
+      }
       b.finished = true;
       b.ready = true;
-      if (ev.first !== OPEN_BRACE) {
-        b.whole = ev.value();
-        b.hasWhole = true;
-      }
-      this.doc.advance([...this.container, ev.key as Step], ev.end);
+      this.doc.advance([...this.container, b.key as Step], ev.end);
       for (const s of b.streams.values()) s.done = true;
       return;
     }
-    if (ev.path === 1) {
-      if (typeof ev.key !== 'string') return; // an array element: the element is yielded whole
-      const j = this.expand.indexOf(ev.key);
-      if (j !== -1 && ev.first === OPEN_BRACKET) {
-        this.stream(b, j).done = true; // its children came already (or it is empty)
+    if (path === this.firstStart + 1) {
+      // A member starts (an array element's index key: the element is read whole).
+      if (typeof ev.key !== 'string' || b.first !== OPEN_BRACE) return;
+      const j = ev.first === OPEN_BRACKET ? this.expand.indexOf(ev.key) : -1;
+      b.member = { key: ev.key, start: ev.end, expanded: j };
+      if (j !== -1) this.stream(b, j); // the element is due: its first expanded array starts
+      else store.pin(ev.end);
+      return;
+    }
+    if (path === e + 1) {
+      // A member ends.
+      const m = b.member;
+      if (m === null) return;
+      b.member = null;
+      if (m.expanded !== -1) {
+        this.stream(b, m.expanded).done = true;
         return;
       }
-      if (j !== -1) b.ready = true; // not an array: a plain member, but the element is due
-      defineMember(b.value, ev.key, ev.value());
+      const value = JSON.parse(decoder.decode(store.slice(m.start, ev.end)));
+      store.unpin();
+      if (this.expand.includes(m.key)) b.ready = true; // not an array: a plain member, but the element is due
+      defineMember(b.value, m.key, value);
       b.members++;
       return;
     }
-    const s = this.stream(b, ev.path - 2);
+    const s = this.stream(b, path);
     if (!s.returned && !s.skipped) s.queue.push(ev);
   }
 

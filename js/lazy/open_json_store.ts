@@ -87,8 +87,9 @@ export class ByteStore {
       this.failure = error;
       throw error;
     }
-    // A kept document holds the chunk for later requests: its own copy, since a source may reuse its buffer.
-    if (this.keep) bytes = bytes.slice();
+    // A kept document holds the chunk for later requests (a pinned one for a while): its own copy, since a
+    // source may reuse its buffer.
+    if (this.keep || this.pinned >= 0) bytes = bytes.slice();
     if (this.pendingSurrogate !== '') {
       this.pendingSurrogate = '';
       const joined = new Uint8Array(3 + bytes.length);
@@ -114,9 +115,50 @@ export class ByteStore {
     return chunk;
   }
 
-  /** A transient document forgets every chunk before the one that holds `offset`. */
+  /** Transient: bytes from here on are kept until unpin() (a value being read from the store, by expand). */
+  private pinned = -1;
+
+  /**
+   * Keeps the bytes from `offset` on until unpin(): a transient document's chunks are then copies (a source may
+   * reuse its buffer once the next chunk is asked for).
+   */
+  pin(offset: number): void {
+    if (this.keep) return;
+    this.pinned = offset;
+    const chunks = this.chunks;
+    for (let i = 0; i < chunks.length; i++) {
+      const c = chunks[i]!;
+      if (c.offset + c.bytes.length > offset) chunks[i] = { ...c, bytes: c.bytes.slice() };
+    }
+  }
+
+  unpin(): void {
+    this.pinned = -1;
+  }
+
+  /** The bytes [start, end), which must be held: a view when they lie in one chunk, else a copy. */
+  slice(start: number, end: number): Uint8Array {
+    const parts: Uint8Array[] = [];
+    for (const c of this.chunks) {
+      const from = Math.max(start, c.offset);
+      const to = Math.min(end, c.offset + c.bytes.length);
+      if (from < to) parts.push(c.bytes.subarray(from - c.offset, to - c.offset));
+    }
+    if (parts.length === 1) return parts[0]!;
+    const out = new Uint8Array(end - start);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    if (at !== end - start) throw new Error('sluice: openJson no longer holds the bytes of a value');
+    return out;
+  }
+
+  /** A transient document forgets every chunk before the one that holds `offset` (and before a pin). */
   forgetBefore(offset: number): void {
     if (this.keep) return;
+    if (this.pinned >= 0 && this.pinned < offset) offset = this.pinned;
     let drop = 0;
     const chunks = this.chunks;
     while (drop < chunks.length && chunks[drop]!.offset + chunks[drop]!.bytes.length <= offset &&

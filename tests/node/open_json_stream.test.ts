@@ -2,7 +2,7 @@
 // read, never stored) in flat memory, both for a late value and for an iteration of every element; expanded child
 // arrays stream in order, and return() early skips the rest of a child array with the fields after it intact.
 import { describe, expect, test } from 'vitest';
-import { openJson } from '../../dist/index.js';
+import { JsonPassedError, openJson } from '../../dist/index.js';
 import { nativeModule } from '../../dist/internal.js';
 import { createRng } from '../support/random_json.mjs';
 
@@ -155,6 +155,55 @@ describe('expand', () => {
     expect(seen).toEqual([1, 2]);
     expect(first!.total).toBe(6);
     await expect((first!.lines as AsyncIterator<unknown>).next()).rejects.toThrow(/skipped/);
+  });
+
+  test('one element with a 100 MB child array streams it in flat memory (transient)', async () => {
+    const line = encoder.encode(JSON.stringify({ sku: 'x'.repeat(80), amount: 1 }) + ',');
+    const block = new Uint8Array(line.length * 600);
+    for (let k = 0; k < 600; k++) block.set(line, k * line.length);
+    const blocks = Math.ceil((100 * MiB) / block.length);
+    async function* stream() {
+      yield encoder.encode('{"orders":[{"id":7,"lines":[');
+      for (let b = 0; b < blocks; b++) yield block;
+      yield encoder.encode('{"sku":"last","amount":2}],"total":3},{"id":8,"lines":[]}],"after":true}');
+    }
+    (globalThis as { gc?: () => void }).gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const doc = openJson(stream(), { transient: true });
+    const ids: unknown[] = [];
+    let count = 0;
+    let sum = 0;
+    for await (const order of doc.iterate<{ id: number; lines: AsyncIterable<{ amount: number }>; total: number }>(
+      '$.orders[*]', { expand: ['lines'] })) {
+      ids.push(order.id);
+      for await (const l of order.lines) {
+        sum += l.amount;
+        if ((++count & 0xffff) === 0) peak = Math.max(peak, process.memoryUsage().rss);
+      }
+      ids.push(order.total);
+    }
+    expect(ids).toEqual([7, 3, 8, undefined]);
+    expect(count).toBe(blocks * 600 + 1);
+    expect(sum).toBe(blocks * 600 + 2);
+    expect(await doc.get('$.after')).toBe(true);
+    expect((peak - before) / MiB).toBeLessThan(64);
+  }, 60_000);
+
+  test('expand over the members of an object; then the document goes on after it', async () => {
+    const text = JSON.stringify({ byId: { a: { lines: [1, 2], t: 'A' }, b: { lines: [3], t: 'B' } }, z: 0, y: 1 });
+    for (const transient of [false, true]) {
+      const doc = openJson(text, { transient });
+      const got: unknown[] = [];
+      for await (const o of doc.iterate<{ lines: AsyncIterable<number>; t: string }>('$.byId.*', { expand: ['lines'] })) {
+        for await (const l of o.lines) got.push(l);
+        got.push(o.t);
+      }
+      expect(got).toEqual([1, 2, 'A', 3, 'B']);
+      expect(await doc.get('$.y')).toBe(1);
+      if (transient) await expect(doc.get('$.byId.a')).rejects.toThrow(JsonPassedError);
+      else expect(await doc.get('$.byId.b.t')).toBe('B');
+    }
   });
 
   test('elements that are not objects come whole; a non-array member stays a value', async () => {
