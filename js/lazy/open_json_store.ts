@@ -79,8 +79,10 @@ export class ByteStore {
       return encoder.encode(text);
     }
     let bytes: Uint8Array;
-    if (value instanceof Uint8Array) bytes = value;
-    else if (value instanceof ArrayBuffer) bytes = new Uint8Array(value);
+    // From another realm (an iframe, a vm context) instanceof fails, the tag does not.
+    const tag = Object.prototype.toString.call(value);
+    if (value instanceof Uint8Array || tag === '[object Uint8Array]') bytes = value as Uint8Array;
+    else if (value instanceof ArrayBuffer || tag === '[object ArrayBuffer]') bytes = new Uint8Array(value as ArrayBuffer);
     else {
       const error = new TypeError(
         `openJson: a chunk must be a Uint8Array, ArrayBuffer or string, got ${describeType(value)}`);
