@@ -15,6 +15,8 @@
 //       leaves    get('$._embedded.articles[i].id') for i = 0..N-1 in order, transient and kept (N: LEAVES env,
 //                 default 25000; the file is read into memory first, as a Uint8Array source)
 //       leaves-random  the same N requests in a seeded random order on a kept document
+//       all-leaves  any JSON file: one get per leaf (paths from JSON.parse's reading), in document order on a
+//                 transient and a kept document, then shuffled on a kept one (e.g. tests/corpus/jsonexamples/twitter.json)
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { init, openJson } from '../../dist/index.js';
@@ -36,7 +38,7 @@ async function* reused(path) {
   }
 }
 if (!mode || !file) {
-  console.error('usage: node bench/open_json/measure.mjs late|early|iterate|kept-late|parse|leaves|leaves-random FILE|-');
+  console.error('usage: node bench/open_json/measure.mjs late|early|iterate|kept-late|parse|leaves|leaves-random|all-leaves FILE|-');
   process.exit(2);
 }
 await init();
@@ -74,6 +76,39 @@ if (mode === 'leaves' || mode === 'leaves-random') {
   let sum = 0;
   for (const i of order) sum += value._embedded.articles[i].id;
   console.log(JSON.stringify({ mode: 'JSON.parse + reads', sum, ms: Math.round(performance.now() - t) }));
+  process.exit(0);
+}
+if (mode === 'all-leaves') {
+  clearInterval(timer);
+  const { readFileSync } = await import('node:fs');
+  const bytes = new Uint8Array(readFileSync(file));
+  const leaves = [];
+  (function walk(v, p) {
+    if (v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${p}[${i}]`));
+      else for (const k of Object.keys(v)) walk(v[k], `${p}[${JSON.stringify(k)}]`);
+    } else leaves.push(p);
+  })(JSON.parse(Buffer.from(bytes).toString('utf8')), '$');
+  const shuffled = [...leaves];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = (i * 7919) % (i + 1);
+    [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+  }
+  // Object.keys puts integer-like names first: then "document order" is not the stream's, and a transient
+  // document rightly throws JsonPassedError; such runs are reported as failed.
+  for (const [order, list, transient] of [['document', leaves, true], ['document', leaves, false], ['shuffled', shuffled, false]]) {
+    const doc = openJson(bytes, { transient });
+    const t = performance.now();
+    let failed = null;
+    try {
+      for (const p of list) await doc.get(p);
+    } catch (error) {
+      failed = error.code ?? String(error);
+    }
+    const ms = performance.now() - t;
+    console.log(JSON.stringify({ mode, order, transient, gets: list.length, ms: Math.round(ms),
+      usPerGet: Math.round((ms * 1000) / list.length), ...(failed ? { failed } : {}) }));
+  }
   process.exit(0);
 }
 if (mode === 'parse') {
