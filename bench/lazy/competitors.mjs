@@ -13,6 +13,41 @@ async function loadSluice() {
   return sluice;
 }
 
+/**
+ * The second access pattern: walk the whole structure as a consumer iterating it would (for...of over arrays,
+ * Object.keys over objects, each inner container held while its members are read) and use every `step`-th leaf
+ * in document order (the same leaves, in the same order, as the paths of chooseLeaves). Walking touches every
+ * member to find the leaves, so it only means something for the denser fractions.
+ */
+function walkLeaves(root, step) {
+  let n = 0;
+  let sum = 0;
+  const walk = (value) => {
+    if (typeof value !== 'object' || value === null) {
+      if (n++ % step === 0) sum += leafValue(value);
+      return;
+    }
+    let empty = true;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        empty = false;
+        walk(item);
+      }
+    } else {
+      for (const key of Object.keys(value)) {
+        empty = false;
+        walk(value[key]);
+      }
+    }
+    if (empty && n++ % step === 0) sum += leafValue(value);
+  };
+  walk(root);
+  return sum;
+}
+
+/** Fractions the walking rows run at (at 1 % a walk still touches every member: no access pattern to speak of). */
+const WALK_FRACTIONS = [0.1, 1];
+
 function readPath(root, path) {
   let value = root;
   for (let i = 0; i < path.length; i++) value = value[path[i]];
@@ -43,6 +78,25 @@ export const COMPETITORS = [
         for (const path of paths) sum += leafValue(readPath(doc, path));
         return sum;
       };
+    },
+  },
+  {
+    id: 'lazyparse-walk',
+    label: 'sluice lazyParse (simd), walking',
+    walk: true,
+    fractions: WALK_FRACTIONS,
+    async setup() {
+      const { lazyParse } = await loadSluice();
+      return ({ input, step }) => walkLeaves(lazyParse(input), step);
+    },
+  },
+  {
+    id: 'json-parse-walk',
+    label: 'JSON.parse (whole), walking',
+    walk: true,
+    fractions: WALK_FRACTIONS,
+    async setup() {
+      return ({ input, step }) => walkLeaves(JSON.parse(decoder.decode(input)), step);
     },
   },
   {
