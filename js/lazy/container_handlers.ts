@@ -42,6 +42,7 @@ const MAX_GROUP = 4096;
 
 const QUOTE = 0x22;
 const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
 
 function readOnly(key: string | symbol): TypeError {
   return new TypeError(`sluice: a lazyParse() document is read-only (cannot change ${String(key)})`);
@@ -100,6 +101,8 @@ abstract class ContainerHandler {
   protected cache: unknown[] = [];
   /** How many members are materialised: tells a parent array how densely its elements get read. */
   touched = 0;
+  /** Whether the latest runEnd() run has a member that is parsed with it (one that does not stay lazy). */
+  protected runPlain = false;
 
   constructor(doc: LazyDocument, id: number) {
     this.doc = doc;
@@ -172,14 +175,19 @@ abstract class ContainerHandler {
     runtime.sync();
     const u32 = runtime.u32;
     let bytes = 0;
+    let plain = false;
     let i = from;
     while (i < limit) {
       const record = (this.table >>> 2) + i * CHILD_WORDS;
       const size = u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]!;
-      if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size <= maxPlain) bytes += size;
+      if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size <= maxPlain) {
+        bytes += size;
+        plain = true;
+      }
       if (bytes > RUN_MAX_BYTES && i > from) break;
       i++;
     }
+    this.runPlain = plain;
     return i;
   }
 
@@ -304,7 +312,9 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
 }
 
 class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
-  /** Where sequential reading would continue, and the size of the last read-ahead. */
+  /** The latest element materialised here (not counting cache hits). */
+  private last = -1;
+  /** Where the current read-ahead run ends (elements before it were batched or left lazy), and its size. */
   private nextInOrder = -1;
   private group = 1;
   /** The handler of the latest element that became a proxy. */
@@ -315,24 +325,85 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
   }
 
   protected materialise(i: number): unknown {
-    if (i === this.nextInOrder) {
-      this.group = Math.min(this.group * 4, MAX_GROUP);
-      // Elements read in order are records; how much of each gets read is told by the latest one that stayed lazy:
-      // if at least half of its members were read, the next ones are parsed whole with their neighbours (a proxy
-      // costs every later access far more than parsing a record that is read anyway).
-      const recent = this.recent;
-      const dense = recent !== null && recent.touched * 2 >= recent.count && recent.count > 0;
-      const maxPlain = dense ? BULK_MAX_BYTES : lazyTuning.proxyMinBytes - 1;
-      const to = this.runEnd(i, Math.min(this.count, i + this.group), maxPlain);
-      this.batch(i, to, maxPlain);
-      this.nextInOrder = to;
-      const value = this.cache[i];
-      if (value !== undefined) return value;
+    // In order: the element after the latest one read here, or within or just after the latest read-ahead run
+    // (the elements of the run that were batched are cache hits that never come here).
+    const inOrder = i > this.last && i <= this.nextInOrder;
+    this.last = i;
+    if (!inOrder) {
+      this.group = 1;
+      this.nextInOrder = i + 1;
       return this.single(i);
     }
-    this.group = 1;
-    this.nextInOrder = i + 1;
+    // Elements read in order are records; how much of each gets read is told by the latest one that stayed lazy:
+    // if at least half of its members were read, the next ones are parsed whole with their neighbours (a proxy
+    // costs every later access far more than parsing a record that is read anyway).
+    const recent = this.recent;
+    const dense = recent !== null && recent.touched * 2 >= recent.count && recent.count > 0;
+    if (i >= this.nextInOrder) {
+      this.group = Math.min(this.group * 4, MAX_GROUP);
+      const maxPlain = dense ? BULK_MAX_BYTES : lazyTuning.proxyMinBytes - 1;
+      const to = this.runEnd(i, Math.min(this.count, i + this.group), maxPlain);
+      // A run of elements that all stay lazy (records over maxPlain) has nothing to batch: no native call for it.
+      if (this.runPlain) this.batch(i, to, maxPlain);
+      this.nextInOrder = to;
+    }
+    const value = this.cache[i];
+    if (value !== undefined) return value;
+    if (dense) {
+      const whole = this.wholeArray(i);
+      if (whole !== undefined) return whole;
+    }
     return this.single(i);
+  }
+
+  /**
+   * Element i, an array too long for a batch, parsed whole in runs when it is read densely (see materialise) and
+   * none of its own elements would become a proxy: then reading it through a proxy would only add a trap per
+   * access to the same parsing. Undefined when it is not such an array (it then becomes a proxy, enumerated once).
+   */
+  private wholeArray(i: number): unknown {
+    const runtime = this.doc.binding.runtime;
+    runtime.sync();
+    const record = (this.table >>> 2) + i * CHILD_WORDS;
+    const container = runtime.u32[record + CHILD_CONTAINER]!;
+    if (container === NO_CONTAINER || runtime.u32[record + CHILD_FIRST_BYTE] !== OPEN_BRACKET) return undefined;
+    const handler = new ArrayHandler(this.doc, container);
+    const whole = handler.plainElements();
+    if (whole === undefined) {
+      // Enumerated already: the proxy reuses the table.
+      this.adopt(handler);
+      const proxy = proxyOf(handler);
+      this.cache[i] = proxy;
+      this.touched++;
+      return proxy;
+    }
+    this.cache[i] = whole;
+    this.touched++;
+    return whole;
+  }
+
+  /** Every element as a plain array, parsed in runs; undefined when one of them would be a proxy. */
+  private plainElements(): unknown[] | undefined {
+    this.enumerate();
+    const count = this.count;
+    const maxPlain = lazyTuning.proxyMinBytes - 1;
+    const runtime = this.doc.binding.runtime;
+    runtime.sync();
+    const u32 = runtime.u32;
+    for (let i = 0; i < count; i++) {
+      const record = (this.table >>> 2) + i * CHILD_WORDS;
+      if (u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
+          u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) return undefined;
+    }
+    let out: unknown[] | undefined;
+    for (let from = 0; from < count;) {
+      const to = this.runEnd(from, count, maxPlain);
+      const values = this.doc.values(this.table, from, to, maxPlain);
+      if (out === undefined) out = values;
+      else for (let k = 0; k < values.length; k++) out.push(values[k]);
+      from = to;
+    }
+    return out ?? [];
   }
 
   get(target: unknown[], key: string | symbol, receiver: unknown): unknown {

@@ -296,6 +296,53 @@ describe('JSON.parse semantics', () => {
     expect(JSON.stringify(dense)).toBe(text);
   });
 
+  test('an array of arrays read densely in order: long inner arrays come back whole, as plain arrays', () => {
+    Object.assign(lazyTuning, { proxyMinBytes: 64 });
+    // Rings of points (canada.json's shape), some far over a batch (48 KiB) and over BULK_MAX_BYTES (32 KiB).
+    const rings = Array.from({ length: 12 }, (_, r) =>
+      Array.from({ length: r % 3 === 0 ? 5000 : 40 + r }, (_, i) => [r + i / 7, -i * 1.5]));
+    // One long ring holding a long member: it must stay a proxy (its member would be one).
+    rings[7] = [...rings[6]!, Array.from({ length: 40 }, (_, i) => i), [3, 4]];
+    const text = JSON.stringify(rings);
+    const parsed = JSON.parse(text);
+    const doc = lazyParse(text) as Any;
+    const first = doc[0];
+    expect(types.isProxy(first)).toBe(true);
+    let sum = 0;
+    for (const point of first) sum += point[0];
+    for (let r = 1; r < rings.length; r++) {
+      const ring = doc[r];
+      expect(types.isProxy(ring)).toBe(r === 7);
+      expect(doc[r]).toBe(ring);
+      if (r !== 7) {
+        expect(Array.isArray(ring)).toBe(true);
+        expect(ring).toEqual(parsed[r]);
+      }
+      expect(JSON.stringify(ring)).toBe(JSON.stringify(rings[r]));
+    }
+    expect(sum).toBe(parsed[0].reduce((a: number, p: number[]) => a + p[0]!, 0));
+    expect(JSON.stringify(doc)).toBe(text);
+    // Read sparsely, the same rings stay proxies.
+    const sparse = lazyParse(text) as Any;
+    for (let r = 0; r < rings.length; r++) {
+      expect(types.isProxy(sparse[r])).toBe(JSON.stringify(rings[r]).length >= 64);
+      expect(sparse[r][1]).toEqual(parsed[r][1]);
+    }
+  });
+
+  test('an array of long records read in order, one member each: every record right, all stay lazy', () => {
+    Object.assign(lazyTuning, { proxyMinBytes: 64 });
+    const records = Array.from({ length: 300 }, (_, i) => ({ id: i, text: 'x'.repeat(80 + (i % 7)), n: [i, i + 1] }));
+    const doc = lazyParse(JSON.stringify(records)) as Any;
+    for (let i = 0; i < records.length; i++) {
+      expect(doc[i].id).toBe(i);
+      expect(types.isProxy(doc[i])).toBe(true);
+    }
+    // Out of order, then in order again from the middle.
+    const again = lazyParse(JSON.stringify(records)) as Any;
+    for (const i of [5, 3, 4, 5, 6, 7, 200, 201, 202, 0, 299]) expect(again[i].n).toEqual(records[i]!.n);
+  });
+
   test('the same member is the same object every time', () => {
     Object.assign(lazyTuning, { proxyMinBytes: 1 });
     const doc = lazyParse('{"a":{"b":[{"c":1}]},"d":[[1],[2]]}') as Any;
