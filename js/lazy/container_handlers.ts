@@ -74,20 +74,31 @@ function newHandler(doc: LazyDocument, id: number, first: number): ObjectHandler
 
 /**
  * Node's util.inspect (console.log) formats a proxy's target without running any trap, which would print `{}` or
- * `[]`. The target carries Node's custom-inspect hook instead: a snapshot of the members, lazy ones still
- * proxies (inspected the same way, to inspect's depth). Configurable and not reported by ownKeys, so the proxy
- * invariants hold and no JSON.parse-like read ever sees it.
+ * `[]`. The target inherits Node's custom-inspect hook instead, which Node calls with the proxy as `this`: a
+ * snapshot of the members, lazy ones still proxies (inspected the same way, to inspect's depth). It lives on a
+ * prototype of the target that the proxy never reports (getPrototypeOf answers Object.prototype or
+ * Array.prototype, which the invariants allow for an extensible target), so no JSON.parse-like read sees it, and
+ * making a proxy costs no property definition.
  */
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
+function inspectMembers(this: object): unknown {
+  return Array.isArray(this) ? Array.from(this as unknown[]) : Object.fromEntries(Object.entries(this));
+}
+
+const hook = { [INSPECT]: { value: inspectMembers, configurable: true } };
+const OBJECT_TARGET = Object.create(Object.prototype, hook) as object;
+const ARRAY_TARGET = Object.create(Array.prototype, hook) as object;
+
 function proxyOf(handler: ObjectHandler | ArrayHandler): object {
-  const target: object = handler instanceof ObjectHandler ? {} : [];
-  const proxy = new Proxy(target, handler as ProxyHandler<object>);
-  Object.defineProperty(target, INSPECT, {
-    value: () => (Array.isArray(proxy) ? Array.from(proxy as unknown[]) : Object.fromEntries(Object.entries(proxy))),
-    configurable: true,
-  });
-  return proxy;
+  let target: object;
+  if (handler instanceof ObjectHandler) {
+    target = Object.create(OBJECT_TARGET) as object;
+  } else {
+    target = [];
+    Object.setPrototypeOf(target, ARRAY_TARGET);
+  }
+  return new Proxy(target, handler as ProxyHandler<object>);
 }
 
 abstract class ContainerHandler {
@@ -225,6 +236,9 @@ abstract class ContainerHandler {
     throw readOnly('the prototype');
   }
 
+  /** What the target's prototype stands for (see INSPECT). */
+  abstract getPrototypeOf(): object;
+
   preventExtensions(): boolean {
     throw readOnly('extensibility');
   }
@@ -297,6 +311,10 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
   has(target: object, key: string | symbol): boolean {
     if (typeof key === 'string' && this.indexOf(key) >= 0) return true;
     return Reflect.has(target, key);
+  }
+
+  getPrototypeOf(): object {
+    return Object.prototype;
   }
 
   ownKeys(): ArrayLike<string | symbol> {
@@ -430,6 +448,10 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
       }
     }
     return Reflect.has(target, key);
+  }
+
+  getPrototypeOf(): object {
+    return Array.prototype;
   }
 
   ownKeys(): ArrayLike<string | symbol> {

@@ -263,6 +263,25 @@ describe('JSON.parse semantics', () => {
     expect(array['01']).toBeUndefined();
   });
 
+  test('prototypes and constructors are the plain ones: Object.prototype, Array.prototype, species Array', () => {
+    Object.assign(lazyTuning, { proxyMinBytes: 1 });
+    const doc = lazyParse('{"a":[1,2,3],"b":{"c":null}}') as Any;
+    for (const [value, proto, ctor] of [[doc, Object.prototype, Object], [doc.b, Object.prototype, Object],
+      [doc.a, Array.prototype, Array]] as const) {
+      expect(types.isProxy(value)).toBe(true);
+      expect(Object.getPrototypeOf(value)).toBe(proto);
+      expect(value.constructor).toBe(ctor);
+      expect(value instanceof ctor).toBe(true);
+      expect(value.__proto__).toBe(proto);
+    }
+    const mapped = doc.a.map((x: number) => x * 2);
+    expect(types.isProxy(mapped)).toBe(false);
+    expect(Object.getPrototypeOf(mapped)).toBe(Array.prototype);
+    expect(mapped).toEqual([2, 4, 6]);
+    expect(Object.getOwnPropertySymbols(doc)).toEqual([]);
+    expect(Object.getOwnPropertySymbols(doc.a)).toEqual([]);
+  });
+
   test('console.log / util.inspect show the members, not the empty proxy target', () => {
     const text = '{"a":{"b":[1,{"c":"d"}],"e":null},"f":[[1,2],[3]],"g":"h"}';
     for (const proxyMinBytes of [1, 1024]) {
