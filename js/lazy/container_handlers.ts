@@ -302,6 +302,12 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
 
   get(target: object, key: string | symbol, receiver: unknown): unknown {
     if (typeof key === 'string') {
+      // A member read before: two lookups, no call (every read from the root passes here for each level).
+      const known = this.lookup.get(key);
+      if (known !== undefined && known >= 0) {
+        const value = this.cache[known];
+        if (value !== undefined) return value;
+      }
       const i = this.indexOf(key);
       if (i >= 0) return this.child(i);
     }
@@ -413,27 +419,29 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
       if (u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
           u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) return undefined;
     }
-    let out: unknown[] | undefined;
+    const runs: unknown[][] = [];
     for (let from = 0; from < count;) {
       const to = this.runEnd(from, count, maxPlain);
-      const values = this.doc.values(this.table, from, to, maxPlain);
-      if (out === undefined) out = values;
-      else for (let k = 0; k < values.length; k++) out.push(values[k]);
+      runs.push(this.doc.values(this.table, from, to, maxPlain));
       from = to;
     }
-    return out ?? [];
+    if (runs.length <= 1) return runs[0] ?? [];
+    // One concat of every run: the engine copies packed element stores in bulk.
+    return runs[0]!.concat(...runs.slice(1));
   }
 
   get(target: unknown[], key: string | symbol, receiver: unknown): unknown {
     if (typeof key === 'string') {
-      if (key === 'length') {
-        this.enumerate();
-        return this.count;
-      }
       const i = arrayIndex(key);
       if (i >= 0) {
+        // An element read before (the cache is empty until enumerated, and as long as the array).
+        const value = this.cache[i];
+        if (value !== undefined) return value;
         this.enumerate();
         if (i < this.count) return this.child(i);
+      } else if (key === 'length') {
+        this.enumerate();
+        return this.count;
       }
     }
     return Reflect.get(target, key, receiver);
