@@ -5,34 +5,13 @@
 #include <cstring>
 #include <new>
 
+#include "internal/best_kernel.h"
 #include "internal/lazy_cursor.h"
 #include "internal/lazy_enumerate.h"
 #include "internal/lazy_skeleton.h"
 #include "internal/selector.h"
 #include "kernels/scalar/simd.h"
 #include "sluice/push_parser.h"
-
-#if defined(__wasm_simd128__)
-#include "kernels/simd128/simd.h"
-namespace sluice {
-namespace internal {
-using lazy_best_kernel = simd128::kernel;
-}
-}  // namespace sluice
-#elif defined(__SSE2__)
-#include "kernels/sse2/simd.h"
-namespace sluice {
-namespace internal {
-using lazy_best_kernel = sse2::kernel;
-}
-}  // namespace sluice
-#else
-namespace sluice {
-namespace internal {
-using lazy_best_kernel = scalar::kernel;
-}
-}  // namespace sluice
-#endif
 
 namespace sluice {
 
@@ -128,7 +107,7 @@ error_code lazy_index::build(size_t n) {
   }
   st.doc.resize_unchecked(n);
   const bool ok = scalar_kernel(st.options) ? internal::build_skeleton<scalar::kernel>(st)
-                                            : internal::build_skeleton<internal::lazy_best_kernel>(st);
+                                            : internal::build_skeleton<internal::best_kernel>(st);
   // A scalar root is validated whole (it is read at once anyway); a broken structure is reported as the parser
   // reports it, which may be an earlier error of another kind.
   if (!ok || st.root_container == lazy_no_container) {
@@ -149,7 +128,7 @@ const lazy_child* lazy_index::children(uint32_t c, uint32_t* count) {
   lazy_state& st = *state_;
   if (c >= st.containers.size()) return nullptr;
   const bool ok = scalar_kernel(st.options) ? internal::enumerate_members<scalar::kernel>(st, c)
-                                            : internal::enumerate_members<internal::lazy_best_kernel>(st, c);
+                                            : internal::enumerate_members<internal::best_kernel>(st, c);
   if (!ok) {
     const internal::lazy_container& box = st.containers[c];
     st.error = internal::validate_range(st.doc.data(), box.start, uint64_t(box.end) + 1, st.options.max_depth,
@@ -316,7 +295,7 @@ bool lazy_cursor::value_done() noexcept {
 
 cursor_status lazy_cursor::resume() noexcept {
   run_.clear();
-  return kernel_ == kernel_kind::scalar ? scan<scalar::kernel>() : scan<lazy_best_kernel>();
+  return kernel_ == kernel_kind::scalar ? scan<scalar::kernel>() : scan<best_kernel>();
 }
 
 cursor_status lazy_cursor::start(goal g) noexcept {

@@ -4,7 +4,7 @@
 // non-ASCII-heavy text spends most of its stage-1 time on (twitter.json scans about 4x slower than its escaped
 // ASCII twin), and the lazy paths validate what they read instead (see lazy_index.h, lazy_cursor.h).
 //
-// The escape and in-string logic is scan_block()'s, bit for bit, so both agree on where every string is.
+// The escape logic is scan_block()'s (escapes.h), and so is the in-string mask: both agree on where every string is.
 #ifndef SLUICE_INTERNAL_LAZY_SCAN_H
 #define SLUICE_INTERNAL_LAZY_SCAN_H
 
@@ -12,6 +12,7 @@
 
 #include "internal/bits.h"
 #include "internal/block_classes.h"
+#include "internal/escapes.h"
 
 namespace sluice {
 namespace internal {
@@ -36,28 +37,7 @@ template <class K>
 SLUICE_INLINE lean_block lean_scan(lean_state& s, const uint8_t* p, unsigned len) noexcept {
   const uint64_t valid = mask_below(len);
   const block_classes c = K::classify(p);
-  const uint64_t backslash = c.backslash & valid;
-  uint64_t escaped;
-  if (backslash != 0) {
-    const uint64_t b = backslash & ~s.prev_escaped;
-    const uint64_t follows_escape = (b << 1) | s.prev_escaped;
-    const uint64_t even_bits = 0x5555555555555555ULL;
-    const uint64_t odd_sequence_starts = b & ~even_bits & ~follows_escape;
-    uint64_t sequences_starting_on_even_bits;
-    const bool overflow = __builtin_add_overflow(odd_sequence_starts, b, &sequences_starting_on_even_bits);
-    const uint64_t invert_mask = sequences_starting_on_even_bits << 1;
-    const uint64_t all = (even_bits ^ invert_mask) & follows_escape;
-    if (len == 64) {
-      s.prev_escaped = overflow ? 1 : 0;
-      escaped = all;
-    } else {
-      s.prev_escaped = (all >> len) & 1;
-      escaped = all & valid;
-    }
-  } else {
-    escaped = s.prev_escaped;
-    s.prev_escaped = 0;
-  }
+  const uint64_t escaped = escaped_bytes(c.backslash & valid, s.prev_escaped, len, valid);
   lean_block r;
   r.quote = c.quote & valid & ~escaped;
   const uint64_t in_string = prefix_xor(r.quote) ^ s.prev_in_string;

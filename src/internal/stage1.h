@@ -13,6 +13,7 @@
 
 #include "internal/bits.h"
 #include "internal/block_classes.h"
+#include "internal/escapes.h"
 #include "internal/utf8.h"
 #include "sluice/error.h"
 
@@ -64,29 +65,7 @@ SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigne
   c.newline &= valid;
   c.high &= valid;
 
-  // Escaped bytes: those preceded by an odd run of backslashes (simdjson's carry-propagation trick). The carry out
-  // is the bit just past the last valid byte.
-  uint64_t escaped = 0;
-  if (c.backslash != 0) {
-    const uint64_t backslash = c.backslash & ~s.prev_escaped;
-    const uint64_t follows_escape = (backslash << 1) | s.prev_escaped;
-    const uint64_t even_bits = 0x5555555555555555ULL;
-    const uint64_t odd_sequence_starts = backslash & ~even_bits & ~follows_escape;
-    uint64_t sequences_starting_on_even_bits;
-    const bool overflow = __builtin_add_overflow(odd_sequence_starts, backslash, &sequences_starting_on_even_bits);
-    const uint64_t invert_mask = sequences_starting_on_even_bits << 1;
-    const uint64_t all = (even_bits ^ invert_mask) & follows_escape;
-    if (len == 64) {
-      s.prev_escaped = overflow ? 1 : 0;
-      escaped = all;
-    } else {
-      s.prev_escaped = (all >> len) & 1;
-      escaped = all & valid;
-    }
-  } else {
-    escaped = s.prev_escaped;
-    s.prev_escaped = 0;
-  }
+  const uint64_t escaped = escaped_bytes(c.backslash, s.prev_escaped, len, valid);
 
   const uint64_t quote = c.quote & ~escaped;
   const uint64_t in_string = prefix_xor(quote) ^ s.prev_in_string;
