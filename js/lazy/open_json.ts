@@ -148,7 +148,7 @@ export class OpenDocument implements JsonDocument {
    */
   private seen = new Map<string, Set<string>>();
   /** An iteration holds the document. */
-  iterating = false;
+  private iterating = false;
   private closed = false;
 
   constructor(source: JsonSource, transient: boolean, limits: ParserLimits) {
@@ -193,6 +193,20 @@ export class OpenDocument implements JsonDocument {
   async close(): Promise<void> {
     this.closed = true;
     await this.store.cancel(undefined);
+  }
+
+  /**
+   * Starts an iteration: waits for the requests before it, then holds the document (a `get` is rejected) until the
+   * returned release is called.
+   */
+  async holdForIteration(): Promise<() => void> {
+    if (this.iterating) throw new Error('doc.iterate(): another iteration holds the document');
+    const release = await this.acquire();
+    this.iterating = true;
+    return () => {
+      this.iterating = false;
+      release();
+    };
   }
 
   /** Waits for the requests before this one; returns the release. */
@@ -430,9 +444,7 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
     try {
       if (this.state === 'new') {
         this.state = 'running';
-        if (this.doc.iterating) throw new Error('doc.iterate(): another iteration holds the document');
-        this.release = await this.doc.acquire();
-        this.doc.iterating = true;
+        this.release = await this.doc.holdForIteration();
         const plan = this.doc.startFor(this.container, this.path);
         if (plan === null) return this.finish();
         // Not the array itself: a transient iteration always leaves the cursor after it (return() skips the rest).
@@ -500,7 +512,6 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
       this.scan = null;
       this.events = [];
       if (this.release !== null) {
-        this.doc.iterating = false;
         this.release();
         this.release = null;
       }

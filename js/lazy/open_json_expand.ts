@@ -124,9 +124,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     try {
       if (this.state === 'new') {
         this.state = 'running';
-        if (this.doc.iterating) throw new Error('doc.iterate(): another iteration holds the document');
-        this.release = await this.doc.acquire();
-        this.doc.iterating = true;
+        this.release = await this.doc.holdForIteration();
         const plan = this.doc.startFor(this.container, this.path);
         if (plan === null) return await this.finish();
         this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
@@ -288,7 +286,6 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
       const scan = this.scan;
       this.scan = null;
       if (this.release !== null) {
-        this.doc.iterating = false;
         this.release();
         this.release = null;
       }
