@@ -10,6 +10,7 @@ import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render } from '../render/main.mjs';
+import { readOptions } from '../cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const script = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -86,17 +87,7 @@ function runSuite(suite, options) {
   });
 }
 
-let options;
-try {
-  options = parseOptions(process.argv.slice(2));
-} catch (error) {
-  console.error(error.message);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
 
 const started = performance.now();
 const minutes = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`);

@@ -14,6 +14,7 @@ import { COMPETITORS } from '../all/engines/competitors.mjs';
 import { STRINGIFY_COMPETITORS, STRINGIFY_COUNT } from '../all/engines/stringify_competitors.mjs';
 import { commandLine, cpuMsOf, descendants, available as procAvailable, RssPeak, rssOf } from '../all/engines/proc_rss.mjs';
 import { startBenchServer } from './server.mjs';
+import { readOptions } from '../cli.mjs';
 
 const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 const CHROMIUM = process.env.SLUICE_CHROMIUM ?? '/usr/bin/chromium';
@@ -106,17 +107,7 @@ async function runOnce(browser, origin, spec) {
   }
 }
 
-let options;
-try {
-  options = parseOptions(process.argv.slice(2));
-} catch (error) {
-  console.error(error.message);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
 if (!existsSync(CHROMIUM)) {
   console.error(`browser: ${CHROMIUM} is not installed (scripts/setup.sh installs Debian's chromium)`);
   process.exit(1);

@@ -10,6 +10,7 @@ import { COMPETITORS, openJsonAvailable } from './competitors.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
 import { environment } from '../parse/environment.mjs';
 import { median } from '../parse/report.mjs';
+import { readOptions } from '../cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
@@ -64,17 +65,7 @@ function runChild(spec) {
   });
 }
 
-let options;
-try {
-  options = parseOptions(process.argv.slice(2));
-} catch (error) {
-  console.error(error.message);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
 
 const env = environment();
 const hasOpenJson = await openJsonAvailable();

@@ -10,22 +10,13 @@ import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, packageVersion } from './environment.mjs';
 import { parseOptions, selected, USAGE } from './options.mjs';
 import { markdownTable, ratioTable, summarise } from './report.mjs';
+import { readOptions } from '../cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 const SAMPLE_INTERVAL_MS = 1;
 
-let options;
-try {
-  options = parseOptions(process.argv.slice(2), COMPETITORS.map((c) => c.id));
-} catch (error) {
-  console.error(error.message);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const options = readOptions(() => parseOptions(process.argv.slice(2), COMPETITORS.map((c) => c.id)), USAGE);
 
 const log = (line) => process.stderr.write(`${line}\n`);
 

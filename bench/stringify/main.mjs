@@ -14,6 +14,7 @@ import { parseOptions, selected, USAGE } from './options.mjs';
 import { markdownTable, summarise, targetTable } from './report.mjs';
 import { verify } from './verify.mjs';
 import { environment, packageVersion } from '../parse/environment.mjs';
+import { readOptions } from '../cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
@@ -24,17 +25,7 @@ const HTTP_CONNECTIONS = 50;
 const PEERS = ['json-stream-stringify', '@discoveryjs/json-ext', 'JSONStream', 'autocannon'];
 const SOURCE_LABEL = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
 
-let options;
-try {
-  options = parseOptions(process.argv.slice(2), COMPETITORS.map((c) => c.id));
-} catch (error) {
-  console.error(error.message);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const options = readOptions(() => parseOptions(process.argv.slice(2), COMPETITORS.map((c) => c.id)), USAGE);
 
 const log = (line) => process.stderr.write(`${line}\n`);
 

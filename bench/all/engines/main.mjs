@@ -17,6 +17,7 @@ import { markdownTable, summarise } from '../../parse/report.mjs';
 import { COMPETITORS } from './competitors.mjs';
 import { STRINGIFY_COMPETITORS, STRINGIFY_COUNT } from './stringify_competitors.mjs';
 import { available as procAvailable, RssPeak } from './proc_rss.mjs';
+import { readOptions } from '../../cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
@@ -110,17 +111,7 @@ function runChild(runtime, spec) {
   });
 }
 
-let options;
-try {
-  options = parseOptions(process.argv.slice(2));
-} catch (error) {
-  console.error(error.message);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
 if (!procAvailable) {
   console.error('engines: RSS is sampled from /proc, which this system does not have');
   process.exit(1);
