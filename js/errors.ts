@@ -155,3 +155,20 @@ export function errorFromStatus(
     : `Cannot parse JSON: ${WHAT[code]} ${describeByte(byte)}${where}`;
   return new JsonSyntaxError(message, code, position);
 }
+
+/**
+ * A transient document was asked for a value whose first byte it has already read past (and forgotten). `path`
+ * is the request's path, `offset` the cursor's absolute offset in the stream.
+ */
+export class JsonPassedError extends Error {
+  readonly code = 'PATH_PASSED' as const;
+  readonly path: string;
+  readonly offset: number;
+
+  constructor(message: string, path: string, offset: number) {
+    super(message);
+    this.name = 'JsonPassedError';
+    this.path = path;
+    this.offset = offset;
+  }
+}

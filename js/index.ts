@@ -10,10 +10,10 @@ export type {
   WithPathOptions,
 } from './options.js';
 export {
-  JsonLimitError, JsonSyntaxError, SluiceLoadError,
+  JsonLimitError, JsonPassedError, JsonSyntaxError, SluiceLoadError,
   type JsonErrorPosition, type JsonLimitErrorCode, type JsonSyntaxErrorCode,
 } from './errors.js';
 export * from './encoder/index.js';
 export {
-  openJson, JsonPassedError, type IterateOptions, type JsonDocument, type OpenJsonOptions,
+  openJson, type IterateOptions, type JsonDocument, type OpenJsonOptions,
 } from './lazy/open_json.js';

@@ -8,7 +8,7 @@
 // chunk; everything before the cursor was skipped at SIMD speed by the earlier requests. A kept (default)
 // document holds every byte read, and answers a request behind the cursor by scanning those bytes from the start;
 // a transient one holds only the chunk being read and rejects such a request with JsonPassedError.
-import type { ParserLimits } from '../errors.js';
+import { JsonPassedError, type ParserLimits } from '../errors.js';
 import { loadRuntime } from '../loader.js';
 import { describeType } from '../options.js';
 import { checkSource, type JsonSource } from '../sources.js';
@@ -66,23 +66,6 @@ export interface JsonDocument {
   iterate<T = unknown>(path: string, options?: IterateOptions): AsyncIterableIterator<T>;
   /** Stops reading: cancels the source. Later requests are rejected. */
   close(): Promise<void>;
-}
-
-/**
- * A transient document was asked for a value whose first byte it has already read past (and forgotten). `path`
- * is the request's path, `offset` the cursor's absolute offset in the stream.
- */
-export class JsonPassedError extends Error {
-  readonly code = 'PATH_PASSED' as const;
-  readonly path: string;
-  readonly offset: number;
-
-  constructor(message: string, path: string, offset: number) {
-    super(message);
-    this.name = 'JsonPassedError';
-    this.path = path;
-    this.offset = offset;
-  }
 }
 
 /**
