@@ -1,6 +1,7 @@
 // One timed run of one competitor on one dataset and fraction, in a process of its own (node --expose-gc, started
 // by main.mjs) so that no competitor's heap, JIT state or wasm memory affects another's. Reports over IPC.
 import { readFileSync } from 'node:fs';
+import { touchPages } from '../all/engines/competitors.mjs';
 import { COMPETITORS } from './competitors.mjs';
 import { chooseLeaves, leafValue } from './leaves.mjs';
 
@@ -34,11 +35,8 @@ if (run === null) {
   process.send({ error: 'not available' });
   process.exit(0);
 }
-// The input is in memory for every competitor: touch one byte per page before the clock (lazily mapped pages of
-// a fresh file read would otherwise land in the first competitor's time).
-let touched = 0;
-for (let at = 0; at < input.length; at += 4096) touched += input[at];
-if (touched < 0) throw new Error('unreachable');
+// The input is in memory for every competitor before the clock starts.
+touchPages(input);
 
 const settle = async () => {
   globalThis.gc();

@@ -1,6 +1,7 @@
 // One timed run of one competitor, in a process of its own (started with --expose-gc by main.mjs) so that no
 // competitor's heap, JIT state or wasm memory pollutes another's time or RSS. Reports to the parent over IPC.
 import { readFileSync } from 'node:fs';
+import { touchPages } from '../all/engines/competitors.mjs';
 import { COMPETITORS } from './competitors.mjs';
 import { RssSampler } from './rss_sampler.mjs';
 
@@ -11,12 +12,7 @@ if (typeof globalThis.gc !== 'function') throw new Error('child.mjs needs node -
 
 const file = readFileSync(spec.file);
 const input = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
-// The input is "in memory" for every competitor: read one byte per page before the clock starts. Some virtual
-// machines (this project's CI and dev machines among them) map a freshly read file's pages lazily, and the first
-// touch of 100 MB then costs 0.3 s or more, which would land inside whichever competitor reads the input first.
-let touched = 0;
-for (let at = 0; at < input.length; at += 4096) touched += input[at];
-if (touched < 0) throw new Error('unreachable');
+touchPages(input);
 const chunks = [];
 for (let at = 0; at < input.length; at += spec.chunkSize) chunks.push(input.subarray(at, at + spec.chunkSize));
 const ctx = { input, chunks, chunkSize: spec.chunkSize, path: spec.path, field: spec.field, firstAt: 0 };
