@@ -7,12 +7,15 @@
 //     DEPTH_LIMIT exactly where nesting first exceeds max_depth; ELEMENT_TOO_LARGE only below the input size;
 //   - the error position (line, column, byte) agrees with the input, and the error is sticky;
 //   - batches keep the batch_mode contract (support/collect.cpp, check_batches);
-//   - memory_bytes() stays within a bound set by the chunk size, the element limit and max_depth, not the input.
+//   - memory_bytes() stays within a bound set by the chunk size, the element limit and max_depth, not the input;
+//   - marker selectors (end and start) on the same paths, in a random chunking, report exactly where each ordinary
+//     element ends and starts (offset_of), with its key, and change neither the ordinary elements nor the error.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -160,6 +163,123 @@ void check_against_oracle(std::string_view input, const parse_setup& setup, cons
   }
 }
 
+// One element of the marker run, with the absolute offset of its data (offset_of), taken while it is valid.
+struct located {
+  collected_element element;
+  uint64_t offset = 0;
+};
+
+// The setup's paths three times over: ordinary (path indices 0..k-1), end markers (k..2k-1), start markers
+// (2k..3k-1), fed in random chunks. Markers keep no bytes and add no validation, so the ordinary elements and the
+// status must be exactly those of the ordinary run; every ordinary element has its end marker (in the same order:
+// both are reported when the value ends) and its start marker (reported in the order values start), each at the
+// element's offsets and with its key.
+void check_markers(std::string_view input, const parse_setup& setup, const parse_outcome& expected, rng& random) {
+  const size_t k = setup.paths.size();
+  if (k == 0) return;
+  push_parser parser(setup.options);
+  for (const std::string& path : setup.paths) {
+    if (!parser.add_path(path)) fail(input, "marker run: add_path refused " + path);
+  }
+  for (const std::string& path : setup.paths) {
+    if (!parser.add_marker_path(path)) fail(input, "marker run: add_marker_path refused " + path);
+  }
+  for (const std::string& path : setup.paths) {
+    if (!parser.add_start_marker_path(path)) fail(input, "marker run: add_start_marker_path refused " + path);
+  }
+  std::vector<located> ordinary, ends, starts;
+  const auto collect = [&] {
+    for (size_t i = 0; i < parser.element_count(); ++i) {
+      const element& e = parser.elements()[i];
+      located l;
+      l.offset = parser.offset_of(e.data);
+      l.element.bytes.assign(reinterpret_cast<const char*>(e.data), e.size);
+      l.element.path_index = uint32_t(e.path_index % k);
+      l.element.key = e.key;
+      if (e.key == key_kind::name && e.key_data != nullptr) {
+        l.element.key_bytes.assign(reinterpret_cast<const char*>(e.key_data), e.key_size);
+      }
+      if (e.key == key_kind::index) l.element.index = e.index();
+      if (e.path_index >= k && e.size != 0) fail(input, "a marker carries bytes");
+      (e.path_index < k ? ordinary : e.path_index < 2 * k ? ends : starts).push_back(std::move(l));
+    }
+  };
+  const std::vector<size_t> chunks = chunks_random(input.size(), random, 1 + random.skewed(300));
+  error_code status = error_code::ok;
+  uint64_t at = 0;
+  for (size_t n : chunks) {
+    if (status != error_code::ok) break;
+    if (n > parser.input_capacity() && !parser.reserve(n)) fail(input, "marker run: reserve failed");
+    std::memcpy(parser.input_data(), input.data() + at, n);
+    at += n;
+    status = parser.feed(n);
+    collect();
+  }
+  if (status == error_code::ok) {
+    status = parser.finish();
+    collect();
+  }
+
+  const parse_error& error = parser.error();
+  if (status != expected.status || error.offset != expected.error.offset || error.line != expected.error.line ||
+      error.column != expected.error.column || error.byte != expected.error.byte) {
+    fail(input, "marker run: expected status " + describe(expected.error) + ", got " + describe(error));
+  }
+  std::vector<collected_element> plain;
+  for (const located& l : ordinary) {
+    if (l.offset + l.element.bytes.size() > input.size() ||
+        input.substr(size_t(l.offset), l.element.bytes.size()) != l.element.bytes) {
+      fail(input, "marker run: offset_of(" + std::to_string(l.offset) + ") does not locate an element's bytes");
+    }
+    plain.push_back(l.element);
+  }
+  const std::string diff = describe_difference(expected.elements, plain);
+  if (!diff.empty()) fail(input, "marker run: ordinary elements differ: " + diff);
+
+  // End markers: one per completed value, in the same order, just past its last byte, with its index key.
+  if (ends.size() != ordinary.size()) {
+    fail(input, "marker run: " + std::to_string(ends.size()) + " end markers for " +
+                    std::to_string(ordinary.size()) + " elements");
+  }
+  for (size_t i = 0; i < ends.size(); ++i) {
+    const located& o = ordinary[i];
+    const located& e = ends[i];
+    if (e.offset != o.offset + o.element.bytes.size() || e.element.path_index != o.element.path_index ||
+        e.element.key != o.element.key || e.element.index != o.element.index || !e.element.key_bytes.empty()) {
+      fail(input, "marker run: end marker " + std::to_string(i) + " at " + std::to_string(e.offset) +
+                      " does not match the element ending at " + std::to_string(o.offset + o.element.bytes.size()));
+    }
+  }
+  // Start markers: every completed value's start, with its key; after an error, also values that never ended,
+  // which must at least start a value (and lie before the error).
+  std::vector<const located*> by_start;
+  for (const located& o : ordinary) by_start.push_back(&o);
+  std::stable_sort(by_start.begin(), by_start.end(), [](const located* a, const located* b) {
+    return a->offset != b->offset ? a->offset < b->offset : a->element.path_index < b->element.path_index;
+  });
+  size_t next = 0;
+  for (const located& s : starts) {
+    if (next < by_start.size() && by_start[next]->offset == s.offset &&
+        by_start[next]->element.path_index == s.element.path_index) {
+      const collected_element& o = by_start[next]->element;
+      if (s.element.key != o.key || s.element.index != o.index || s.element.key_bytes != o.key_bytes) {
+        fail(input, "marker run: the start marker at " + std::to_string(s.offset) + " has another key");
+      }
+      ++next;
+      continue;
+    }
+    // (At the error's own offset too: a bracket past max_depth starts a value, then fails.)
+    const bool starts_value = s.offset < input.size() &&
+                              std::string_view("{[\"-0123456789tfn").find(input[size_t(s.offset)]) != std::string_view::npos;
+    if (status == error_code::ok || !starts_value || s.offset > error.offset) {
+      fail(input, "marker run: a start marker at " + std::to_string(s.offset) + " matches no element");
+    }
+  }
+  if (next != by_start.size()) {
+    fail(input, "marker run: no start marker for the element at " + std::to_string(by_start[next]->offset));
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -195,5 +315,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   check_memory(input, best, chunked);
   if (input.size() <= 4096) check_memory(input, scalar, bytewise);
   check_against_oracle(input, c.setup, one_shot);
+  check_markers(input, best, one_shot, random);
   return 0;
 }
