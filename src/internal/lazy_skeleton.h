@@ -1,10 +1,11 @@
 // The one pass lazy_index::build() makes over a whole document: where every container starts and ends. Stage 1's
 // structure masks (lazy_scan.h) and a stack of open container ids; nothing is validated beyond the bracket
 // structure, so the pass costs little more than the block classification itself (no per-token work at all: the
-// only events visited are structural characters).
+// only events visited are brackets, lazy_brackets.h).
 #ifndef SLUICE_INTERNAL_LAZY_SKELETON_H
 #define SLUICE_INTERNAL_LAZY_SKELETON_H
 
+#include "internal/lazy_brackets.h"
 #include "internal/lazy_scan.h"
 #include "internal/lazy_state.h"
 
@@ -44,7 +45,8 @@ bool build_skeleton(lazy_state& st) noexcept {
       if (b.events != 0) return false;
       continue;
     }
-    for (uint64_t ev = b.structural; ev != 0; ev = clear_lowest_bit(ev)) {
+    // Commas and colons need nothing here: only brackets are visited (with the scalar kernel, every structural).
+    for (uint64_t ev = bracket_bits<K>::of(d + off, b.structural); ev != 0; ev = clear_lowest_bit(ev)) {
       const unsigned i = unsigned(trailing_zeroes(ev));
       const uint8_t c = d[off + i];
       if (is_open_bracket(c)) {
