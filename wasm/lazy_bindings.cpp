@@ -52,7 +52,7 @@ struct lazy_out {
 static_assert(sizeof(lazy_out) == 112, "lazy_out layout");
 
 lazy_out out;
-// Where JS writes a key for lazy_index_find().
+// Where JS writes a key for lazy_index_lookup().
 sluice::internal::byte_buffer key_buffer;
 
 sluice::lazy_options index_options(int max_depth, int scalar) {
@@ -127,9 +127,22 @@ EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_children(lazy_index* index, uint32_t c
   return reinterpret_cast<uintptr_t>(table);
 }
 
-EMSCRIPTEN_KEEPALIVE int lazy_index_find(lazy_index* index, const lazy_child* table, uint32_t count, uint32_t key_len,
-                                         int first) {
-  return int(index->find(table, count, key_buffer.data(), key_len, first != 0));
+// The member of object `c` whose key is the key_len bytes in key_buffer (the last one with it), -1 when absent. A
+// first lookup passes table 0: the object is enumerated first (its table and count go to lazy_out, as for
+// lazy_index_children), so that touching a member of an object not yet listed costs one call, not two; -2 when
+// its text is invalid (the error in lazy_out).
+EMSCRIPTEN_KEEPALIVE int lazy_index_lookup(lazy_index* index, uint32_t c, const lazy_child* table, uint32_t count,
+                                           uint32_t key_len) {
+  if (table == nullptr) {
+    table = index->children(c, &count);
+    out.count = count;
+    out.ptr = uint32_t(reinterpret_cast<uintptr_t>(table));
+    if (table == nullptr) {
+      report(index, index->error().code);
+      return -2;
+    }
+  }
+  return int(index->find(table, count, key_buffer.data(), key_len, false));
 }
 
 EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_keys_text(lazy_index* index, const lazy_child* table, uint32_t count) {

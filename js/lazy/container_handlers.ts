@@ -103,7 +103,7 @@ function proxyOf(handler: ObjectHandler | ArrayHandler): object {
 
 abstract class ContainerHandler {
   protected readonly doc: LazyDocument;
-  private readonly id: number;
+  protected readonly id: number;
   /** Address of the member table; valid once count >= 0. */
   protected table = 0;
   /** Members; -1 until enumerated. */
@@ -123,9 +123,14 @@ abstract class ContainerHandler {
   protected enumerate(): void {
     if (this.count >= 0) return;
     const count: [number] = [0];
-    this.table = this.doc.children(this.id, count);
-    this.count = count[0];
-    this.cache = new Array<unknown>(this.count);
+    this.listed(this.doc.children(this.id, count), count[0]);
+  }
+
+  /** The member table is known (enumerate(), or a lookup that listed the object). */
+  protected listed(table: number, count: number): void {
+    this.table = table;
+    this.count = count;
+    this.cache = new Array<unknown>(count);
   }
 
   protected child(i: number): unknown {
@@ -254,7 +259,6 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
   private bulked = false;
 
   private indexOf(key: string): number {
-    this.enumerate();
     const known = this.lookup.get(key);
     if (known !== undefined) return known;
     if (this.ordered !== null) return -1;
@@ -263,7 +267,11 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
       this.decodeKeys();
       return this.lookup.get(key) ?? -1;
     }
-    const i = this.count === 0 ? -1 : this.doc.find(this.table, this.count, key, false);
+    // One native call: the object is listed by its first lookup.
+    const doc = this.doc;
+    const listed = this.count >= 0;
+    const i = doc.lookup(this.id, listed ? this.table : 0, listed ? this.count : 0, key);
+    if (!listed) this.listed(doc.listedTable, doc.listedCount);
     this.lookup.set(key, i);
     return i;
   }

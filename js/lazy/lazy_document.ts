@@ -1,9 +1,9 @@
 // One lazyParse() document: the native lazy_index holding the bytes and the container table, and the few
-// operations the proxies need from it (enumerate a container, find a key, parse a range of values). Every native
+// operations the proxies need from it (enumerate a container, look a key up, parse a range of values). Every native
 // call may grow wasm memory, so views are re-synced after each.
 import type { ParserLimits } from '../errors.js';
 import {
-  CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, OUT_COUNT, lazyError, type LazyBinding,
+  CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, OUT_COUNT, OUT_PTR, lazyError, type LazyBinding,
 } from './native_lazy.js';
 import { writeKey } from './wtf8.js';
 
@@ -29,6 +29,9 @@ export class LazyDocument {
   private readonly base: number;
   /** The input text when it is ASCII: then byte offsets are string offsets, and slicing it skips decoding. */
   private readonly text: string | null;
+  /** The member table and count of the object the latest lookup() listed. */
+  listedTable = 0;
+  listedCount = 0;
 
   constructor(binding: LazyBinding, handle: number, base: number, limits: ParserLimits, text: string | null) {
     this.binding = binding;
@@ -71,12 +74,24 @@ export class LazyDocument {
     return table;
   }
 
-  /** Index of the member of an object table with this key (the last one, or the first), -1 when absent. */
-  find(table: number, count: number, key: string, first: boolean): number {
+  /**
+   * Index of the member of object `id` with this key (the last one), -1 when absent. `table` 0 (not listed yet):
+   * the object is listed by the same call, and its table and count are left in `listedTable`/`listedCount`.
+   * Throws on invalid text.
+   */
+  lookup(id: number, table: number, count: number, key: string): number {
     const binding = this.binding;
     const handle = this.live();
     const length = writeKey(binding, key);
-    return binding.m._lazy_index_find(handle, table, count, length, first ? 1 : 0);
+    const i = binding.m._lazy_index_lookup(handle, id, table, count, length);
+    if (table === 0) {
+      const runtime = binding.runtime;
+      runtime.sync();
+      if (i === -2) throw lazyError(binding, runtime.u32[binding.out32]!, this.limits);
+      this.listedTable = runtime.u32[binding.out32 + OUT_PTR]!;
+      this.listedCount = runtime.u32[binding.out32 + OUT_COUNT]!;
+    }
+    return i;
   }
 
   /** Every key of an object table, in order, duplicates included. */

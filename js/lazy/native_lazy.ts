@@ -13,7 +13,7 @@ export interface LazyExports {
   _lazy_index_reserve(index: number, n: number): number;
   _lazy_index_build(index: number, n: number): number;
   _lazy_index_children(index: number, container: number): number;
-  _lazy_index_find(index: number, table: number, count: number, keyLength: number, first: number): number;
+  _lazy_index_lookup(index: number, container: number, table: number, count: number, keyLength: number): number;
   _lazy_index_keys_text(index: number, table: number, count: number): number;
   _lazy_index_values_text(index: number, table: number, from: number, to: number, maxBytes: number): number;
   _lazy_index_locate(index: number, start: number, end: number): number;

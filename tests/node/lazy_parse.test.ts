@@ -471,6 +471,22 @@ describe('errors', () => {
     }
   });
 
+  test('the first key read of an object whose text is broken throws its error, and so does every later one', () => {
+    // The object is listed by its first key lookup (one native call): `in`, a read and a descriptor all report it.
+    Object.assign(lazyTuning, { proxyMinBytes: 1 });
+    const text = '{"ok": {"a": 1},\n "bad": {"x": 1 "y": 2},\n "later": [1]}';
+    const at = { code: 'EXPECTED_COMMA_OR_BRACE', offset: text.indexOf('"y"'), line: 2, column: 17 };
+    const doc = lazyParse(text) as Any;
+    const bad = doc.bad;
+    expect(() => bad.x).toThrow(expect.objectContaining(at));
+    expect(() => 'y' in bad).toThrow(expect.objectContaining(at));
+    expect(() => Object.getOwnPropertyDescriptor(bad, 'x')).toThrow(expect.objectContaining(at));
+    expect(() => bad.x).toThrow(JsonSyntaxError);
+    expect(doc.ok.a).toBe(1);
+    releaseLazy(doc);
+    expect(() => lazyParse(text).bad.x).toThrow(JsonSyntaxError);
+  });
+
   test('invalid UTF-8 and control characters in a member are the parser errors', () => {
     const bytes = encoder.encode('{"a":1,"b":"xx","c":"\tx"}');
     bytes[12] = 0xff;
