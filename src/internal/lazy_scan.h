@@ -54,6 +54,7 @@ SLUICE_INLINE lean_block lean_scan(lean_state& s, const uint8_t* p, unsigned len
 // `{` and `[` become 0x7B, `}` and `]` 0x7D; `,` and `:` stay themselves. One compare tells brackets apart.
 SLUICE_INLINE bool is_open_bracket(uint8_t c) noexcept { return (c | 0x20) == '{'; }
 SLUICE_INLINE bool is_close_bracket(uint8_t c) noexcept { return (c | 0x20) == '}'; }
+SLUICE_INLINE bool is_json_space(uint8_t c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 }  // namespace internal
 }  // namespace sluice

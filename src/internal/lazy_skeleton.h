@@ -12,8 +12,6 @@
 namespace sluice {
 namespace internal {
 
-SLUICE_INLINE bool is_json_space(uint8_t c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
 template <class K>
 bool build_skeleton(lazy_state& st) noexcept {
   const uint8_t* const d = st.doc.data();

@@ -366,6 +366,38 @@ TEST_P(LazyIndex, FindResolvesDuplicateAndEscapedKeys) {
             R"(["a","b","\u0061","c\"d","caf\u00e9","","b"])");
 }
 
+// An array's consecutive container members come from the container table, with only the bytes between them
+// checked (enumerate_members' run of containers): any spacing lists the same members as the reference walk, and
+// anything but whitespace and one comma there is the parser's error.
+TEST_P(LazyIndex, ArraysOfContainersListFromTheTable) {
+  const char* valid[] = {
+      "[[1,2],[3,4],{\"a\":[5]},[],{}]", "[ [1] ,\n\t[2]\r\n, {} ,[ ] ]", "[[[1],[2]],[[3]],4,[5],\"x\",[6]]",
+      "[{\"a\":1},{\"b\":[2,3]},{\"c\":{}}]",
+  };
+  for (const char* doc : valid) {
+    lazy_index index(options());
+    ASSERT_EQ(build(index, doc), error_code::ok) << doc;
+    const reference_walk walk(doc);
+    for (uint32_t c = 0; c < walk.containers.size(); ++c) {
+      uint32_t count = 0;
+      const lazy_child* table = index.children(c, &count);
+      ASSERT_NE(table, nullptr) << doc << " container " << c;
+      EXPECT_EQ(members_of(table, count), walk.containers[c].members) << doc << " container " << c;
+    }
+  }
+  const char* broken[] = {
+      "[[1],,[2]]", "[[1] [2]]", "[[1],\x01[2]]", "[[1],\x0c[2]]", "[[1], ,[2]]", "[[1],[2],]", "[[1],[2] 3]",
+      "[[1],[2]\xC2\xA0,[3]]", "[{},{} {}]",
+  };
+  for (const char* doc : broken) {
+    lazy_index index(options());
+    ASSERT_EQ(build(index, doc), error_code::ok) << doc;
+    uint32_t count = 0;
+    ASSERT_EQ(index.children(0, &count), nullptr) << doc;
+    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options()))) << doc << " " << describe(index.error());
+  }
+}
+
 TEST_P(LazyIndex, ValuesTextLeavesLongContainersOut) {
   const std::string doc = R"([1,"two",[3,3,3,3,3,3,3,3,3,3],{"x":[]},null])";
   lazy_index index(options());
