@@ -7,6 +7,7 @@
 #include <string>
 
 #include "internal/buffers.h"
+#include "internal/lazy_doc_buffer.h"
 #include "sluice/error.h"
 #include "sluice/lazy_index.h"
 
@@ -22,7 +23,7 @@ struct lazy_container {
 
 struct lazy_state {
   lazy_options options;
-  byte_buffer doc;  // the document; byte_buffer's zeroed back slack lets stage 1 read a whole block past the end
+  lazy_doc_buffer doc;  // the document; its zeroed back slack lets stage 1 read a whole block past the end
   pod_vector<lazy_container> containers;
   uint32_t root_start = 0;
   uint32_t root_end = 0;
