@@ -23,6 +23,13 @@ import type { LazyDocument } from './lazy_document.js';
 export const lazyTuning = {
   /** Containers this long and longer become proxies when read one by one; shorter ones are parsed at once. */
   proxyMinBytes: 1024,
+  /**
+   * The same for the elements of an array whose elements are all objects or arrays (rows, records, polygon
+   * rings): listing such an array costs little (its members come from the container table), and a reader that
+   * touches one member of each row pays for a row parsed whole far more than for a proxy. Reading rows densely in
+   * order parses them whole anyway (ArrayHandler.materialise).
+   */
+  rowProxyMinBytes: 256,
   /** Native key lookups before an object decodes all its keys into a Map instead. */
   findLimit: 16,
 };
@@ -143,6 +150,21 @@ abstract class ContainerHandler {
 
   protected abstract materialise(i: number): unknown;
 
+  /**
+   * The size from which a member container becomes a proxy: proxyMinBytes, or rowProxyMinBytes for the
+   * elements of an array of containers (asked only about a member at least that long).
+   */
+  protected proxyMin(size: number): number {
+    const min = lazyTuning.proxyMinBytes;
+    const row = lazyTuning.rowProxyMinBytes;
+    return size >= min || size < row ? min : this.rows() ? row : min;
+  }
+
+  /** Whether every member is an object or an array (false for objects). */
+  protected rows(): boolean {
+    return false;
+  }
+
   /** A member just became a proxy with this handler. */
   protected adopt(_handler: ContainerHandler): void {}
 
@@ -159,7 +181,7 @@ abstract class ContainerHandler {
     const first = u32[record + CHILD_FIRST_BYTE]!;
     let value: unknown;
     if (container !== NO_CONTAINER) {
-      if (end - start >= lazyTuning.proxyMinBytes) {
+      if (end - start >= this.proxyMin(end - start)) {
         const handler = newHandler(doc, container, first);
         this.adopt(handler);
         value = proxyOf(handler);
@@ -344,6 +366,8 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
 }
 
 class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
+  /** rows(): 1 yes, 0 no, -1 not known yet. */
+  private allContainers = -1;
   /** The latest element materialised here (not counting cache hits). */
   private last = -1;
   /** Where the current read-ahead run ends (elements before it were batched or left lazy), and its size. */
@@ -354,6 +378,30 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
 
   protected override adopt(handler: ContainerHandler): void {
     this.recent = handler;
+  }
+
+  protected override rows(): boolean {
+    if (this.allContainers < 0) {
+      const runtime = this.doc.binding.runtime;
+      runtime.sync();
+      const u32 = runtime.u32;
+      let all = 1;
+      for (let i = 0; i < this.count; i++) {
+        if (u32[(this.table >>> 2) + i * CHILD_WORDS + CHILD_CONTAINER] === NO_CONTAINER) {
+          all = 0;
+          break;
+        }
+      }
+      this.allContainers = all;
+    }
+    return this.allContainers === 1;
+  }
+
+  /** Containers up to this long are parsed with a read-ahead run that is not dense. */
+  private plainMax(): number {
+    const min = lazyTuning.proxyMinBytes;
+    const row = lazyTuning.rowProxyMinBytes;
+    return (row < min && this.rows() ? row : min) - 1;
   }
 
   protected materialise(i: number): unknown {
@@ -373,7 +421,7 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
     const dense = recent !== null && recent.touched * 2 >= recent.count && recent.count > 0;
     if (i >= this.nextInOrder) {
       this.group = Math.min(this.group * 4, MAX_GROUP);
-      const maxPlain = dense ? BULK_MAX_BYTES : lazyTuning.proxyMinBytes - 1;
+      const maxPlain = dense ? BULK_MAX_BYTES : this.plainMax();
       const to = this.runEnd(i, Math.min(this.count, i + this.group), maxPlain);
       // A run of elements that all stay lazy (records over maxPlain) has nothing to batch: no native call for it.
       if (this.runPlain) this.batch(i, to, maxPlain);
@@ -418,7 +466,7 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
   private plainElements(): unknown[] | undefined {
     this.enumerate();
     const count = this.count;
-    const maxPlain = lazyTuning.proxyMinBytes - 1;
+    const maxPlain = this.plainMax();
     const runtime = this.doc.binding.runtime;
     runtime.sync();
     const u32 = runtime.u32;

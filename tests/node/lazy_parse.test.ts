@@ -71,7 +71,11 @@ function inputOf(rng: Rng, text: string): string | Uint8Array | ArrayBuffer {
 }
 
 function tune(rng: Rng): void {
-  if (rng.chance(0.5)) Object.assign(lazyTuning, { proxyMinBytes: rng.pick([1, 2, 16]), findLimit: rng.pick([0, 1, 3]) });
+  if (rng.chance(0.5)) {
+    Object.assign(lazyTuning, {
+      proxyMinBytes: rng.pick([1, 2, 16]), findLimit: rng.pick([0, 1, 3]), rowProxyMinBytes: rng.pick([1, 4, 256]),
+    });
+  }
   else Object.assign(lazyTuning, DEFAULT_TUNING);
 }
 
@@ -360,6 +364,32 @@ describe('JSON.parse semantics', () => {
     // Out of order, then in order again from the middle.
     const again = lazyParse(JSON.stringify(records)) as Any;
     for (const i of [5, 3, 4, 5, 6, 7, 200, 201, 202, 0, 299]) expect(again[i].n).toEqual(records[i]!.n);
+  });
+
+  test('elements of an array of containers are proxies from rowProxyMinBytes on; other arrays keep proxyMinBytes', () => {
+    const row = (i: number) => ({ id: i, name: 'x'.repeat(300), tags: [i, i + 1] });
+    const rows = Array.from({ length: 20 }, (_, i) => row(i));
+    const text = JSON.stringify({ rows, mixed: [1, ...rows.slice(0, 4)] });
+    const doc = lazyParse(text) as Any;
+    // Read sparsely: a row of about 330 bytes stays a proxy in an array of rows...
+    expect(types.isProxy(doc.rows[5])).toBe(true);
+    expect(doc.rows[5].id).toBe(5);
+    expect(types.isProxy(doc.rows[17])).toBe(true);
+    expect(doc.rows[17].tags).toEqual([17, 18]);
+    // ...and is parsed whole where the array also holds scalars.
+    expect(types.isProxy(doc.mixed)).toBe(true);
+    expect(types.isProxy(doc.mixed[2])).toBe(false);
+    expect(doc.mixed[2]).toEqual(row(1));
+    expect(firstDifference(doc, JSON.parse(text))).toBeNull();
+    // Rows read densely in order come back whole (parsed with their neighbours) after the first few.
+    const again = lazyParse(text) as Any;
+    let plain = 0;
+    for (let i = 0; i < 20; i++) {
+      const r = again.rows[i];
+      expect(r.id + r.name.length + r.tags[1]).toBe(i + 300 + i + 1);
+      if (!types.isProxy(r)) plain++;
+    }
+    expect(plain).toBeGreaterThan(10);
   });
 
   test('the same member is the same object every time', () => {
