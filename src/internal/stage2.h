@@ -437,6 +437,51 @@ SLUICE_INLINE bool emit_direct(parser_state& st, const uint8_t* data, unsigned s
   return st.elements.push_back(e);
 }
 
+// The common element of a streamed array, a container chosen by one wildcard alone (`$.rows[*]`, nothing selected
+// inside it), opened and closed without the general path: what begin_value/push_container and end_value do for it,
+// minus everything that cannot apply. Both return false (nothing done) when the general path must handle the event.
+
+// The container starting at absolute offset p is an element of the live array at `depth`.
+SLUICE_INLINE bool open_direct(parser_state& st, uint64_t p, uint32_t depth, uint32_t cand) noexcept {
+  // No element open around it (the size limit starts here) and no key in flight: array elements only.
+  if (depth == 0 || st.open_count != 0 || st.key_pending || st.key_reading) return false;
+  if ((st.index_mask_at[depth - 1] & cand) != 0) return false;
+  const uint32_t matched = cand & st.wild_at[depth - 1];
+  const uint32_t sel = matched & st.len_is[depth];
+  // One plain selector chose it, and no selector continues into it.
+  if (sel == 0 || (sel & (sel - 1)) != 0 || (sel & st.marker_paths) != 0 || matched != sel) return false;
+  open_element& o = st.open[st.open_count++];
+  o.start = p;
+  o.retain_from = p;
+  o.level = depth;
+  o.paths = sel;
+  o.key = key_kind::index;
+  o.index = st.index_at[depth];
+  st.next_cand = 0;
+  st.limit_pos = p + st.options.max_element_bytes;
+  return true;
+}
+
+// The container opened by open_direct ends at `end` (just past its closing bracket).
+SLUICE_INLINE bool close_direct(parser_state& st, uint64_t end) noexcept {
+  if (st.open_count != 1 || st.key_reading) return false;
+  const open_element& o = st.open[0];
+  if ((o.paths & (o.paths - 1)) != 0 || (o.paths & st.marker_paths) != 0 || o.key != key_kind::index) return false;
+  element e;
+  e.data = resolve(st, o.start, end);
+  e.size = uint32_t(end - o.start);
+  e.path_index = uint32_t(trailing_zeroes(o.paths));
+  e.key = key_kind::index;
+  e.key_data = nullptr;
+  e.key_size = 0;
+  e.index_lo = uint32_t(o.index);
+  e.index_hi = uint32_t(o.index >> 32);
+  if (!st.elements.push_back(e)) return false;  // the general path reports out_of_memory
+  st.open_count = 0;
+  st.limit_pos = no_position;
+  return true;
+}
+
 // Validates the number p[i..e) of one block (e < 64, p[e] a delimiter) with the block's digit mask: each digit run
 // is one count-trailing-zeroes. Agrees with the token DFA; on false the general path finds the error position.
 SLUICE_INLINE bool number_in_block(const uint8_t* p, uint64_t digits, unsigned i, unsigned e) noexcept {
@@ -732,7 +777,15 @@ void scan_window(parser_state& st) noexcept {
           case unsigned(mode::value_or_end_array) * 8 + ev_open_object:
           case unsigned(mode::value) * 8 + ev_open_array:
           case unsigned(mode::value_or_end_array) * 8 + ev_open_array: {
-            if (cand != 0 || depth >= max_depth) break;
+            if (depth >= max_depth) break;
+            if (cand != 0) {
+              // An element of a live array: opened here when one wildcard alone chose it.
+              if (object || !open_direct(st, st.w_base + i, depth, cand)) break;
+              open_level = depth;
+              limit = st.limit_pos;
+              rel_limit = limit - st.w_base;
+              cand = 0;
+            }
             const bool obj = c == '{';
             ++depth;
             const uint64_t bit = uint64_t{1} << (depth & 63);
@@ -773,8 +826,15 @@ void scan_window(parser_state& st) noexcept {
           case unsigned(mode::value_or_end_array) * 8 + ev_close_array: {
             if (m == mode::comma_or_end && object != (c == '}')) break;
             const uint32_t d = depth - 1;
-            // A selected element or the root ends: the general path emits it or moves to `done`.
-            if (d == open_level || d == 0) break;
+            // The root ends: the general path moves to `done`.
+            if (d == 0) break;
+            if (d == open_level) {
+              // A selected element ends: emitted here if open_direct opened it, else by the general path.
+              if (!close_direct(st, st.w_base + i + 1)) break;
+              open_level = ~uint32_t{0};
+              limit = no_position;
+              rel_limit = limit - st.w_base;
+            }
             depth = d;
             object = (object_bits[d >> 6] >> (d & 63)) & 1;
             if (d <= max_len) cand = cand_at[d];
