@@ -18,6 +18,12 @@ for (let at = 0; at < input.length; at += spec.chunkSize) chunks.push(input.suba
 const ctx = { input, chunks, chunkSize: spec.chunkSize, path: spec.path, field: spec.field, firstAt: 0 };
 const run = await competitor.setup(ctx);
 
+// --warm: untimed runs first, so the timed one sees what a long-running process sees.
+for (let i = 0; i < (spec.warm ?? 0); i++) {
+  await run();
+  ctx.firstAt = 0;
+}
+
 const sampler = await RssSampler.start(spec.sampleIntervalMs);
 globalThis.gc();
 globalThis.gc();

@@ -5,7 +5,9 @@ export const USAGE = `usage: npm run bench:parse -- [options]
   --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all)
   --only IDS       comma-separated competitor ids or parts of ids, e.g. sluice,ceiling (default: all)
   --runs N         runs per competitor; the table shows medians (default: 5)
-  --chunk SIZE     chunk size in bytes, or with a k/KiB suffix (default: 64KiB)`;
+  --chunk SIZE     chunk size in bytes, or with a k/KiB suffix (default: 64KiB)
+  --warm N         N untimed runs in each child before the timed one: steady state, as in a long-running
+                   server (default: 0, every run cold in a fresh process)`;
 
 function parseSize(text) {
   const match = /^(\d+)\s*(k|kib|m|mib)?$/i.exec(text ?? '');
@@ -15,7 +17,7 @@ function parseSize(text) {
 }
 
 export function parseOptions(argv, competitorIds) {
-  const options = { datasets: Object.keys(DATASETS), only: null, runs: 5, chunkSize: 64 * 1024 };
+  const options = { datasets: Object.keys(DATASETS), only: null, runs: 5, chunkSize: 64 * 1024, warm: 0 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
@@ -42,6 +44,10 @@ export function parseOptions(argv, competitorIds) {
       case '--chunk':
         options.chunkSize = parseSize(value());
         if (!Number.isInteger(options.chunkSize) || options.chunkSize < 1) throw new RangeError(`--chunk must be a size like 65536 or 64k\n${USAGE}`);
+        break;
+      case '--warm':
+        options.warm = Number(value());
+        if (!Number.isInteger(options.warm) || options.warm < 0) throw new RangeError(`--warm must be an integer >= 0\n${USAGE}`);
         break;
       case '--help':
       case '-h':
