@@ -3,7 +3,7 @@
 // happens on access (container_handlers.ts).
 import { requireRuntime } from '../loader.js';
 import { describeType } from '../options.js';
-import { lazyContainer } from './container_handlers.js';
+import { keepShapes, lazyContainer } from './container_handlers.js';
 import { LazyDocument } from './lazy_document.js';
 import {
   NO_CONTAINER, OUT_ROOT_CONTAINER, OUT_ROOT_END, OUT_ROOT_START, lazyBinding, lazyError, type LazyBinding,
@@ -50,6 +50,8 @@ const roots = new WeakMap<object, LazyDocument>();
 export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string, options?: LazyParseOptions): T {
   const maxDepth = resolveMaxDepth(options);
   const binding = lazyBinding(requireRuntime('lazyParse'));
+  // Once: objects of every class a document is made of, kept alive so that optimised code survives documents.
+  keepShapes(() => new LazyDocument(binding, 0, 0, { maxDepth, maxElementBytes: 0 }, null));
   const { m, runtime } = binding;
   const handle = m._lazy_index_new(maxDepth, 0);
   if (handle === 0) throw new RangeError('sluice: out of memory creating a lazyParse() document');

@@ -4,9 +4,11 @@
 // to its baseline. Each document is read twice: with the real thresholds (small documents are then mostly parsed
 // in one piece) and with tiny ones, so that every nested container becomes a proxy and objects switch to their
 // key map early: the paths big documents take. A failure names the seed and document number.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { inspect, types } from 'node:util';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, inject, test } from 'vitest';
 import {
   JsonLimitError, JsonSyntaxError, createParser, lazyParse, releaseLazy,
 } from '../../dist/index.js';
@@ -422,6 +424,21 @@ describe('JSON.parse semantics', () => {
       expect(doc.a).toBe(2);
       expect(firstDifference(doc, want)).toBeNull();
     }
+  });
+});
+
+describe('optimised code survives documents', () => {
+  test('reading one document after another, each collected first, throws no optimised code away ("weak objects")', () => {
+    // Without objects of the proxies' classes kept alive between documents (keepShapes), V8 collected the classes
+    // with each document and deoptimised every function that used them at each garbage collection.
+    const build = inject('sluiceBuild');
+    const script = fileURLToPath(new URL('../support/lazy_documents_in_turn.mjs', import.meta.url));
+    const out = execFileSync(process.execPath, ['--expose-gc', '--trace-deopt', script, build], {
+      encoding: 'utf8', maxBuffer: 64 << 20,
+    });
+    expect(out).toMatch(/^sum -?\d/m);
+    const thrownAway = out.split('\n').filter((line) => line.includes('reason: weak objects'));
+    expect(thrownAway).toEqual([]);
   });
 });
 
