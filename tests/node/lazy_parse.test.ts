@@ -437,7 +437,10 @@ describe('optimised code survives documents', () => {
       encoding: 'utf8', maxBuffer: 64 << 20,
     });
     expect(out).toMatch(/^sum -?\d/m);
-    const thrownAway = out.split('\n').filter((line) => line.includes('reason: weak objects'));
+    // Named functions only: sluice's are all named; the child's own top-level code (anonymous) may be optimised on
+    // the stack with a document's proxy in it, and that document does go.
+    const thrownAway = out.split('\n').filter((line) => line.includes('reason: weak objects') &&
+      /<SharedFunctionInfo [^>]+>/.test(line));
     expect(thrownAway).toEqual([]);
   });
 });
@@ -531,7 +534,7 @@ describe('errors', () => {
     expect(() => bad.x).toThrow(JsonSyntaxError);
     expect(doc.ok.a).toBe(1);
     releaseLazy(doc);
-    expect(() => lazyParse(text).bad.x).toThrow(JsonSyntaxError);
+    expect(() => (lazyParse(text) as Any).bad.x).toThrow(JsonSyntaxError);
   });
 
   test('invalid UTF-8 and control characters in a member are the parser errors', () => {
