@@ -31,9 +31,9 @@ const roots = new WeakMap<object, LazyDocument>();
  * Needs the WebAssembly module loaded (`await init()` first). Reads behave like the JSON.parse result: property
  * access, `in`, `Object.keys`/`entries`, `for...in`, iteration and `length` of arrays, `Array.isArray`, spreading,
  * `JSON.stringify` (same text), duplicate keys (the last wins), `__proto__` as an own key. Writes to the
- * document, and to every member that stays lazy (objects and arrays of 1 KiB of text and more), throw a
- * `TypeError`; smaller members, strings and numbers are the plain values JSON.parse gives, materialised once and
- * cached.
+ * document, and to every member that stays lazy (objects and arrays of 1 KiB of text and more, 256 bytes in an
+ * array of objects or arrays), throw a `TypeError`; smaller members, strings and numbers are the plain values
+ * JSON.parse gives, materialised once and cached.
  *
  * Validation is lazy: the call checks the bracket structure (and a scalar root whole); every object or array is
  * checked when its members are first listed, every value when it is first materialised, with the parser's rules
