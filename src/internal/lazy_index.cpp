@@ -93,7 +93,7 @@ lazy_index::~lazy_index() {
 }
 
 uint8_t* lazy_index::reserve(size_t n) {
-  if (state_ == nullptr || uint64_t(n) > max_document || !state_->doc.reserve(n)) return nullptr;
+  if (state_ == nullptr || uint64_t(n) > max_document || !state_->doc.reserve_uninitialized(n)) return nullptr;
   return state_->doc.data();
 }
 
@@ -105,7 +105,7 @@ error_code lazy_index::build(size_t n) {
     st.error = parse_error{error_code::out_of_memory, 0, 1, 1, -1};
     return st.error.code;
   }
-  st.doc.resize_unchecked(n);
+  st.doc.resize_zero_tail(n);
   const bool ok = scalar_kernel(st.options) ? internal::build_skeleton<scalar::kernel>(st)
                                             : internal::build_skeleton<internal::best_kernel>(st);
   // A scalar root is validated whole (it is read at once anyway); a broken structure is reported as the parser

@@ -7,7 +7,6 @@
 #include <string>
 
 #include "internal/buffers.h"
-#include "internal/lazy_doc_buffer.h"
 #include "sluice/error.h"
 #include "sluice/lazy_index.h"
 
@@ -23,7 +22,7 @@ struct lazy_container {
 
 struct lazy_state {
   lazy_options options;
-  lazy_doc_buffer doc;  // the document; its zeroed back slack lets stage 1 read a whole block past the end
+  byte_buffer doc;  // the document (reserve_uninitialized); its zeroed back slack lets stage 1 read past the end
   pod_vector<lazy_container> containers;
   uint32_t root_start = 0;
   uint32_t root_end = 0;
