@@ -10,6 +10,7 @@
 //   record that stayed lazy was read at least half); an object gets all its members at once after
 //   max(3, count/8) distinct misses. Sparse reading never pays for its neighbours.
 // Proxies are read-only: every write traps with a TypeError, in sloppy mode too.
+import { JsonLimitError, JsonSyntaxError } from '../errors.js';
 import {
   CHILD_CONTAINER, CHILD_FIRST_BYTE, CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, NO_CONTAINER,
 } from './native_lazy.js';
@@ -249,7 +250,8 @@ abstract class ContainerHandler {
 
   /** Members [from, to) in one batch; those already cached and containers over `maxPlain` are left as they are. */
   protected batch(from: number, to: number, maxPlain: number): void {
-    const values = this.doc.values(this.table, from, to, maxPlain);
+    const values = this.valuesOrBroken(from, to, maxPlain);
+    if (values === undefined) return;
     const runtime = this.doc.binding.runtime;
     const u32 = runtime.u32;
     const cache = this.cache;
@@ -260,6 +262,20 @@ abstract class ContainerHandler {
           u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) continue;
       cache[i] = values[i - from];
       this.touched++;
+    }
+  }
+
+  /**
+   * The values of members [from, to) in one parse (LazyDocument.values), or undefined when one of them is broken:
+   * the members are then read one by one, so that only reading the broken one throws and its neighbours stay
+   * readable. Out of memory still throws.
+   */
+  protected valuesOrBroken(from: number, to: number, maxPlain: number): unknown[] | undefined {
+    try {
+      return this.doc.values(this.table, from, to, maxPlain);
+    } catch (error) {
+      if (error instanceof JsonSyntaxError || error instanceof JsonLimitError) return undefined;
+      throw error;
     }
   }
 
@@ -297,6 +313,8 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
   private finds = 0;
   private misses = 0;
   private bulked = false;
+  /** Members hidden by a later duplicate key, not checked yet (see ownKeys). */
+  private shadowed: number[] | null = null;
 
   private indexOf(key: string): number {
     const known = this.lookup.get(key);
@@ -323,12 +341,16 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
     const lookup = new Map<string, number>();
     const indices: string[] = [];
     const names: string[] = [];
+    let shadowed: number[] | null = null;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
-      if (!lookup.has(key)) (arrayIndex(key) >= 0 ? indices : names).push(key);
+      const earlier = lookup.get(key);
+      if (earlier === undefined) (arrayIndex(key) >= 0 ? indices : names).push(key);
+      else (shadowed ??= []).push(earlier);
       lookup.set(key, i);
     }
     if (indices.length > 1) indices.sort((a, b) => Number(a) - Number(b));
+    this.shadowed = shadowed;
     this.lookup = lookup;
     this.ordered = indices.length === 0 ? names : indices.concat(names);
     return this.ordered;
@@ -372,7 +394,20 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
   }
 
   ownKeys(): ArrayLike<string | symbol> {
-    return this.decodeKeys();
+    const keys = this.decodeKeys();
+    const shadowed = this.shadowed;
+    if (shadowed !== null) {
+      // No read reaches a member a later duplicate key hides, but JSON.parse checks it: listing the keys does, so
+      // that reading a document whole (JSON.stringify, a deep copy) still rejects every invalid one.
+      const runtime = this.doc.binding.runtime;
+      for (const i of shadowed) {
+        runtime.sync();
+        const record = (this.table >>> 2) + i * CHILD_WORDS;
+        this.doc.validate(runtime.u32[record + CHILD_VALUE_START]!, runtime.u32[record + CHILD_VALUE_END]!);
+      }
+      this.shadowed = null;
+    }
+    return keys;
   }
 
   getOwnPropertyDescriptor(_target: object, key: string | symbol): PropertyDescriptor | undefined {
@@ -480,7 +515,7 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
     return whole;
   }
 
-  /** Every element as a plain array, parsed in runs; undefined when one of them would be a proxy. */
+  /** Every element as a plain array, parsed in runs; undefined when one of them would be a proxy, or is broken. */
   private plainElements(): unknown[] | undefined {
     this.enumerate();
     const count = this.count;
@@ -496,7 +531,10 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
     const runs: unknown[][] = [];
     for (let from = 0; from < count;) {
       const to = this.runEnd(from, count, maxPlain);
-      runs.push(this.doc.values(this.table, from, to, maxPlain));
+      // A broken element: the array becomes a proxy instead, where only reading that element throws.
+      const run = this.valuesOrBroken(from, to, maxPlain);
+      if (run === undefined) return undefined;
+      runs.push(run);
       from = to;
     }
     if (runs.length <= 1) return runs[0] ?? [];

@@ -170,12 +170,17 @@ export class LazyDocument {
   }
 
   /** Throws the parser's error for bytes [start, end) if it finds one (else returns: the caller rethrows). */
+  /** Checks bytes [start, end) as one value: throws the parser's error for it, positioned, if it is invalid. */
+  validate(start: number, end: number): void {
+    this.check(start, end, undefined);
+  }
+
   private check(start: number, end: number, cause: unknown): void {
     const binding = this.binding;
     const status = binding.m._lazy_index_locate(this.live(), start, end);
     if (status !== 0) {
       const error = lazyError(binding, status, this.limits);
-      (error as { cause?: unknown }).cause = cause;
+      if (cause !== undefined) (error as { cause?: unknown }).cause = cause;
       throw error;
     }
   }

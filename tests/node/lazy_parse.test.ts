@@ -521,6 +521,33 @@ describe('errors', () => {
     }
   });
 
+  test('members read densely (parsed in batches) stay readable next to a broken member', () => {
+    // Enough distinct reads turn an object to batch parsing, and an array read in order to read-ahead runs: a batch
+    // that holds the broken member must not make its valid neighbours throw.
+    const members = Array.from({ length: 12 }, (_, i) => `"m${i}": ${i === 6 ? '[1, 2x]' : `[${i}]`}`);
+    const objectText = `{${members.join(', ')}}`;
+    const arrayText = `[${Array.from({ length: 40 }, (_, i) => (i === 20 ? '{"v": tru}' : `{"v": ${i}}`)).join(', ')}]`;
+    for (const proxyMinBytes of [1024, 4096]) {
+      Object.assign(lazyTuning, { proxyMinBytes });
+      const object = lazyParse(objectText) as Any;
+      for (let i = 0; i < 12; i++) {
+        if (i === 6) {
+          expect(() => object.m6).toThrow(expect.objectContaining({ code: 'INVALID_NUMBER', offset: objectText.indexOf('2x') + 1 }));
+        } else {
+          expect(object[`m${i}`]).toEqual([i]);
+        }
+      }
+      const array = lazyParse(arrayText) as Any;
+      for (let i = 0; i < 40; i++) {
+        if (i === 20) {
+          expect(() => array[20]).toThrow(expect.objectContaining({ code: 'INVALID_LITERAL' }));
+        } else {
+          expect(array[i]).toEqual({ v: i });
+        }
+      }
+    }
+  });
+
   test('the first key read of an object whose text is broken throws its error, and so does every later one', () => {
     // The object is listed by its first key lookup (one native call): `in`, a read and a descriptor all report it.
     Object.assign(lazyTuning, { proxyMinBytes: 1 });
