@@ -20,6 +20,7 @@
 #include "sluice/push_parser.h"
 #include "support/collect.h"
 #include "support/kernel_param.h"
+#include "support/lazy_reference.h"
 #include "support/random_json.h"
 #include "support/reference_splitter.h"
 #include "support/rng.h"
@@ -30,110 +31,6 @@ namespace {
 using internal::cursor_record;
 using internal::cursor_status;
 using internal::lazy_cursor;
-
-// MARK: the reference walk
-
-struct ref_member {
-  size_t key_start = 0, key_end = 0;  // 0, 0 for array elements
-  size_t value_start = 0, value_end = 0;
-  bool operator==(const ref_member& o) const {
-    return key_start == o.key_start && key_end == o.key_end && value_start == o.value_start &&
-           value_end == o.value_end;
-  }
-};
-
-struct ref_container {
-  size_t start = 0, end = 0;  // brackets
-  std::vector<ref_member> members;
-};
-
-// Containers in the order of their opening brackets. Assumes a valid document.
-class reference_walk {
- public:
-  explicit reference_walk(std::string_view text) : t_(text) {
-    if (t_.size() >= 3 && t_.substr(0, 3) == "\xEF\xBB\xBF") i_ = 3;
-    space();
-    root_start = i_;
-    value();
-    root_end = i_;
-  }
-  std::vector<ref_container> containers;
-  size_t root_start = 0, root_end = 0;
-
- private:
-  void space() {
-    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\t' || t_[i_] == '\n' || t_[i_] == '\r')) ++i_;
-  }
-  void string() {
-    ++i_;
-    while (t_[i_] != '"') i_ += t_[i_] == '\\' ? 2 : 1;
-    ++i_;
-  }
-  void value() {
-    const char c = t_[i_];
-    if (c == '"') return string();
-    if (c != '{' && c != '[') {
-      while (i_ < t_.size() && std::strchr(" \t\r\n,]}", t_[i_]) == nullptr) ++i_;
-      return;
-    }
-    const size_t id = containers.size();
-    containers.push_back({i_, 0, {}});
-    ++i_;
-    space();
-    while (t_[i_] != '}' && t_[i_] != ']') {
-      ref_member m;
-      if (c == '{') {
-        m.key_start = i_;
-        string();
-        m.key_end = i_;
-        space();
-        ++i_;  // ':'
-        space();
-      }
-      m.value_start = i_;
-      value();
-      m.value_end = i_;
-      containers[id].members.push_back(m);
-      space();
-      if (t_[i_] == ',') {
-        ++i_;
-        space();
-      }
-    }
-    containers[id].end = i_;
-    ++i_;
-  }
-  std::string_view t_;
-  size_t i_ = 0;
-};
-
-// MARK: helpers
-
-parse_error parser_verdict(std::string_view bytes, const lazy_options& o) {
-  parse_setup setup;
-  setup.options.max_depth = o.max_depth;
-  setup.options.kernel = o.kernel;
-  setup.paths = {"$[9007199254740992]"};
-  return parse_one_shot(bytes, setup).error;
-}
-
-bool same_error(const parse_error& a, const parse_error& b) {
-  return a.code == b.code && a.offset == b.offset && a.line == b.line && a.column == b.column && a.byte == b.byte;
-}
-
-error_code build(lazy_index& index, std::string_view text) {
-  uint8_t* at = index.reserve(text.size());
-  if (text.size() != 0) std::memcpy(at, text.data(), text.size());
-  return index.build(text.size());
-}
-
-std::vector<ref_member> members_of(const lazy_child* table, uint32_t count) {
-  std::vector<ref_member> out;
-  for (uint32_t i = 0; i < count; ++i) {
-    out.push_back({table[i].key_start, table[i].key_end, table[i].value_start, table[i].value_end});
-  }
-  return out;
-}
 
 class LazyIndex : public ::testing::TestWithParam<kernel_kind> {
  protected:
@@ -157,7 +54,7 @@ TEST_P(LazyIndex, MemberTablesEqualTheReferenceWalk) {
     const std::string doc = random_json(random, shape);
     const std::string where = "seed " + std::to_string(seed) + ": " + printable(doc);
     lazy_index index(options());
-    ASSERT_EQ(build(index, doc), error_code::ok) << where << " " << describe(index.error());
+    ASSERT_EQ(build_index(index, doc), error_code::ok) << where << " " << describe(index.error());
     const reference_walk walk(doc);
     ASSERT_EQ(index.root_start(), walk.root_start) << where;
     ASSERT_EQ(index.root_end(), walk.root_end) << where;
@@ -192,7 +89,7 @@ TEST_P(LazyIndex, KernelsAgree) {
     lazy_options scalar;
     scalar.kernel = kernel_kind::scalar;
     lazy_index a(best), b(scalar);
-    const error_code ea = build(a, doc), eb = build(b, doc);
+    const error_code ea = build_index(a, doc), eb = build_index(b, doc);
     ASSERT_EQ(ea, eb) << printable(doc);
     ASSERT_TRUE(same_error(a.error(), b.error())) << printable(doc);
     if (ea != error_code::ok) continue;
@@ -239,9 +136,9 @@ TEST_P(LazyIndex, ReadingEverythingValidatesLikeTheParser) {
     const std::string doc = mutate_json(random, random_json(random, shape));
     const std::string where = "seed " + std::to_string(seed) + ": " + printable(doc);
     const lazy_options o = options();
-    const parse_error truth = parser_verdict(doc, o);
+    const parse_error truth = parser_verdict(doc, o.max_depth, o.kernel);
     lazy_index index(o);
-    const error_code built = build(index, doc);
+    const error_code built = build_index(index, doc);
     if (built != error_code::ok) {
       // A structural error: reported exactly as the parser reports the whole document.
       ASSERT_TRUE(same_error(index.error(), truth)) << where << "\n lazy " << describe(index.error())
@@ -283,7 +180,7 @@ TEST_P(LazyIndex, ErrorsArePositionedInTheDocument) {
   };
   for (const error_case& e : cases) {
     lazy_index index(options());
-    ASSERT_EQ(build(index, e.doc), error_code::ok) << e.doc;
+    ASSERT_EQ(build_index(index, e.doc), error_code::ok) << e.doc;
     uint32_t count = 0;
     ASSERT_EQ(index.children(0, &count), nullptr) << e.doc;
     EXPECT_EQ(index.error().code, e.code) << e.doc;
@@ -293,7 +190,7 @@ TEST_P(LazyIndex, ErrorsArePositionedInTheDocument) {
   }
   // A nested container's error is the nested container's business: the root still enumerates.
   lazy_index nested(options());
-  ASSERT_EQ(build(nested, "{\"ok\":1,\n\"bad\":[1,\n 2 3, \"padding padding padding padding padding padding\"]}"),
+  ASSERT_EQ(build_index(nested, "{\"ok\":1,\n\"bad\":[1,\n 2 3, \"padding padding padding padding padding padding\"]}"),
             error_code::ok);
   uint32_t count = 0;
   ASSERT_NE(nested.children(0, &count), nullptr);
@@ -306,29 +203,29 @@ TEST_P(LazyIndex, ErrorsArePositionedInTheDocument) {
   // Structural errors fail build() with the parser's verdict on the whole document.
   for (const char* doc : {"[1,{]", "{\"a\":[}", "[[[]]", "\"abc", "[] x", "", "  ", "[\"a\\\"]", "{}}"}) {
     lazy_index index(options());
-    EXPECT_NE(build(index, doc), error_code::ok) << doc;
-    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options()))) << doc << " " << describe(index.error());
+    EXPECT_NE(build_index(index, doc), error_code::ok) << doc;
+    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options().max_depth, options().kernel))) << doc << " " << describe(index.error());
   }
   // Depth: the parser's limit, at the same bracket.
   lazy_options shallow = options();
   shallow.max_depth = 3;
   lazy_index deep(shallow);
-  EXPECT_EQ(build(deep, "[[[1]]]"), error_code::ok);
+  EXPECT_EQ(build_index(deep, "[[[1]]]"), error_code::ok);
   lazy_index deeper(shallow);
-  EXPECT_EQ(build(deeper, "[[[[1]]]]"), error_code::depth_limit);
+  EXPECT_EQ(build_index(deeper, "[[[[1]]]]"), error_code::depth_limit);
   EXPECT_EQ(deeper.error().offset, 3u);
 }
 
 TEST_P(LazyIndex, ScalarRootsAndTheByteOrderMark) {
   lazy_index number(options());
-  ASSERT_EQ(build(number, " -12.5e3 \n"), error_code::ok);
+  ASSERT_EQ(build_index(number, " -12.5e3 \n"), error_code::ok);
   EXPECT_EQ(number.root_container(), lazy_no_container);
   EXPECT_EQ(number.root_start(), 1u);
   EXPECT_EQ(number.root_end(), 8u);
   lazy_index bad(options());
-  EXPECT_EQ(build(bad, "\"a\\qb\""), error_code::invalid_escape);
+  EXPECT_EQ(build_index(bad, "\"a\\qb\""), error_code::invalid_escape);
   lazy_index bom(options());
-  ASSERT_EQ(build(bom, "\xEF\xBB\xBF {\"a\":[1]}"), error_code::ok);
+  ASSERT_EQ(build_index(bom, "\xEF\xBB\xBF {\"a\":[1]}"), error_code::ok);
   EXPECT_EQ(bom.root_start(), 4u);
   uint32_t count = 0;
   const lazy_child* root = bom.children(0, &count);
@@ -342,7 +239,7 @@ TEST_P(LazyIndex, ScalarRootsAndTheByteOrderMark) {
 TEST_P(LazyIndex, FindResolvesDuplicateAndEscapedKeys) {
   const std::string doc = R"({"a":1,"b":2,"\u0061":3,"c\"d":4,"caf\u00e9":5,"":6,"b":7})";
   lazy_index index(options());
-  ASSERT_EQ(build(index, doc), error_code::ok);
+  ASSERT_EQ(build_index(index, doc), error_code::ok);
   uint32_t count = 0;
   const lazy_child* t = index.children(0, &count);
   ASSERT_NE(t, nullptr);
@@ -376,7 +273,7 @@ TEST_P(LazyIndex, ArraysOfContainersListFromTheTable) {
   };
   for (const char* doc : valid) {
     lazy_index index(options());
-    ASSERT_EQ(build(index, doc), error_code::ok) << doc;
+    ASSERT_EQ(build_index(index, doc), error_code::ok) << doc;
     const reference_walk walk(doc);
     for (uint32_t c = 0; c < walk.containers.size(); ++c) {
       uint32_t count = 0;
@@ -391,17 +288,17 @@ TEST_P(LazyIndex, ArraysOfContainersListFromTheTable) {
   };
   for (const char* doc : broken) {
     lazy_index index(options());
-    ASSERT_EQ(build(index, doc), error_code::ok) << doc;
+    ASSERT_EQ(build_index(index, doc), error_code::ok) << doc;
     uint32_t count = 0;
     ASSERT_EQ(index.children(0, &count), nullptr) << doc;
-    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options()))) << doc << " " << describe(index.error());
+    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options().max_depth, options().kernel))) << doc << " " << describe(index.error());
   }
 }
 
 TEST_P(LazyIndex, ValuesTextLeavesLongContainersOut) {
   const std::string doc = R"([1,"two",[3,3,3,3,3,3,3,3,3,3],{"x":[]},null])";
   lazy_index index(options());
-  ASSERT_EQ(build(index, doc), error_code::ok);
+  ASSERT_EQ(build_index(index, doc), error_code::ok);
   uint32_t count = 0;
   const lazy_child* t = index.children(0, &count);
   ASSERT_NE(t, nullptr);

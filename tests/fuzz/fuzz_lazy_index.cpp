@@ -1,0 +1,232 @@
+// libFuzzer target for lazyParse's core (sluice/lazy_index.h) and openJson's stream cursor (internal/lazy_cursor.h).
+// Input: the 4 configuration bytes of fuzz_push_parser (README.md here; only bits that apply are read), then the
+// JSON text, so both targets share their seeds. For each input it aborts (a crash libFuzzer keeps) unless:
+//   - the best and scalar kernels build the same index (or fail with the same error) and list every container
+//     identically;
+//   - a failed build() reports exactly the push parser's error for the whole document;
+//   - lazy validation is complete: reading everything (every container listed, every scalar member located)
+//     finds an error exactly when the push parser rejects the document, never before the parser's first error;
+//   - on a valid document: every member table equals the reference walk's, container ids name the container at
+//     each value, find() returns the last (or the first) member whose key decodes to the same bytes, and the
+//     cursor, fed in a random chunking, walks every member of every container to the same spans;
+//   - memory_bytes() stays within the documented bound: the document, 12 bytes per container, 24 per member.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "internal/lazy_cursor.h"
+#include "internal/selector.h"
+#include "sluice/lazy_index.h"
+#include "support/collect.h"
+#include "support/lazy_reference.h"
+#include "support/rng.h"
+
+namespace {
+
+using namespace sluice;
+using namespace sluice::test;
+using internal::cursor_status;
+using internal::lazy_cursor;
+
+std::string_view g_input;
+
+[[noreturn]] void fail(const std::string& what) {
+  std::fprintf(stderr, "fuzz_lazy_index: %s\n  input: \"%s\"\n", what.c_str(), printable(g_input, 2000).c_str());
+  std::abort();
+}
+
+void expect(bool ok, const std::string& what) {
+  if (!ok) fail(what);
+}
+
+// Lists every container; returns the first error met (ok when none), and the member count seen.
+parse_error read_everything(lazy_index& index, size_t* members) {
+  *members = 0;
+  if (index.root_container() == lazy_no_container) return parse_error{};
+  for (uint32_t c = 0; c < index.container_count(); ++c) {
+    uint32_t count = 0;
+    const lazy_child* table = index.children(c, &count);
+    if (table == nullptr) return index.error();
+    *members += count;
+    for (uint32_t i = 0; i < count; ++i) {
+      if (table[i].container != lazy_no_container) continue;
+      if (index.locate(table[i].value_start, table[i].value_end) != error_code::ok) return index.error();
+    }
+  }
+  return parse_error{};
+}
+
+void check_kernels_agree(std::string_view doc, uint32_t max_depth) {
+  lazy_options best, scalar;
+  best.max_depth = scalar.max_depth = max_depth;
+  scalar.kernel = kernel_kind::scalar;
+  lazy_index a(best), b(scalar);
+  const error_code ea = build_index(a, doc), eb = build_index(b, doc);
+  expect(ea == eb && same_error(a.error(), b.error()), "the kernels disagree on build()");
+  if (ea != error_code::ok) return;
+  expect(a.container_count() == b.container_count(), "the kernels find different containers");
+  for (uint32_t c = 0; c < a.container_count(); ++c) {
+    uint32_t na = 0, nb = 0;
+    const lazy_child* ta = a.children(c, &na);
+    const lazy_child* tb = b.children(c, &nb);
+    expect((ta == nullptr) == (tb == nullptr), "the kernels disagree on listing container " + std::to_string(c));
+    if (ta == nullptr) {
+      expect(same_error(a.error(), b.error()), "the kernels report different errors for container " + std::to_string(c));
+    } else {
+      expect(members_of(ta, na) == members_of(tb, nb), "the kernels list container " + std::to_string(c) + " differently");
+    }
+  }
+}
+
+// The decoded key of a member, as find() compares it.
+std::string decoded_key(std::string_view doc, const lazy_child& m) {
+  std::string out;
+  internal::unescape_json_string(reinterpret_cast<const uint8_t*>(doc.data()) + m.key_start + 1,
+                                 m.key_end - m.key_start - 2, out);
+  return out;
+}
+
+void check_valid_document(std::string_view doc, lazy_index& index) {
+  const reference_walk walk(doc);
+  expect(index.root_start() == walk.root_start && index.root_end() == walk.root_end, "the root's extent differs");
+  expect(index.container_count() == walk.containers.size(), "the container count differs from the reference walk");
+  for (uint32_t c = 0; c < walk.containers.size(); ++c) {
+    uint32_t count = 0;
+    const lazy_child* table = index.children(c, &count);
+    expect(table != nullptr, "a container of a valid document does not list: " + describe(index.error()));
+    expect(members_of(table, count) == walk.containers[c].members, "container " + std::to_string(c) + " lists wrong spans");
+    const bool object = doc[walk.containers[c].start] == '{';
+    for (uint32_t i = 0; i < count; ++i) {
+      const char first = doc[table[i].value_start];
+      expect(table[i].first_byte == uint8_t(first), "a member's first byte is wrong");
+      const bool nested = first == '{' || first == '[';
+      expect(nested ? table[i].container < walk.containers.size() &&
+                          walk.containers[table[i].container].start == table[i].value_start
+                    : table[i].container == lazy_no_container,
+             "a member's container id is wrong");
+      if (!object) continue;
+      // find(): the last member with the same decoded key, or the first.
+      const std::string key = decoded_key(doc, table[i]);
+      int64_t last = -1, first_at = -1;
+      for (uint32_t j = 0; j < count; ++j) {
+        if (decoded_key(doc, table[j]) != key) continue;
+        if (first_at < 0) first_at = j;
+        last = j;
+      }
+      const auto* k = reinterpret_cast<const uint8_t*>(key.data());
+      expect(index.find(table, count, k, key.size(), false) == last, "find() misses the last member of a key");
+      expect(index.find(table, count, k, key.size(), true) == first_at, "find() misses the first member of a key");
+    }
+  }
+}
+
+// Drives the cursor over the whole document in a random chunking, entering every container, checking each span.
+class cursor_check {
+ public:
+  cursor_check(std::string_view doc, const reference_walk& walk, uint64_t seed)
+      : doc_(doc), walk_(walk), random_(seed), cursor_(random_.chance(1, 2) ? kernel_kind::best : kernel_kind::scalar) {}
+
+  void run() {
+    // Into the root container: the first next() stops at the root value, which enter() opens.
+    expect(drive([&] { return cursor_.next(); }) == cursor_status::paused, "the cursor does not find the root");
+    expect(cursor_.value_start() == walk_.root_start, "the cursor's root starts elsewhere");
+    if (!walk_.containers.empty() && walk_.containers[0].start == walk_.root_start) {
+      expect(cursor_.enter() == cursor_status::paused, "the cursor cannot enter the root");
+      container(0);
+    } else {
+      expect(drive([&] { return cursor_.finish(); }) == cursor_status::paused, "the cursor cannot finish the root");
+    }
+    expect(cursor_.value_end() == walk_.root_end, "the cursor's root ends elsewhere");
+    expect(drive([&] { return cursor_.next(); }) == cursor_status::end, "the cursor runs past the root");
+  }
+
+ private:
+  template <class Op>
+  cursor_status drive(Op op) {
+    cursor_status s = op();
+    for (int guard = 0; s == cursor_status::need_input; ++guard) {
+      expect(guard <= int(doc_.size()) + 2, "the cursor keeps asking for input");
+      if (fed_ < doc_.size()) {
+        const size_t n = std::min<size_t>(doc_.size() - fed_, random_.chance(1, 4) ? 0 : random_.between(1, 300));
+        if (n > cursor_.input_capacity()) cursor_.reserve(n);
+        if (n != 0) std::memcpy(cursor_.input_data(), doc_.data() + fed_, n);
+        fed_ += n;
+        cursor_.feed(n);
+      } else {
+        cursor_.end_input();
+      }
+      s = cursor_.resume();
+    }
+    return s;
+  }
+
+  void container(size_t c) {
+    const ref_container& box = walk_.containers[c];
+    size_t next_container = c + 1;
+    for (const ref_member& m : box.members) {
+      expect(drive([&] { return cursor_.next(); }) == cursor_status::paused, "the cursor misses a member");
+      expect(cursor_.value_start() == m.value_start, "the cursor's member starts elsewhere");
+      if (m.key_end != 0) expect(cursor_.key_start() == m.key_start && cursor_.key_end() == m.key_end, "wrong key");
+      while (next_container < walk_.containers.size() && walk_.containers[next_container].start < m.value_start)
+        ++next_container;
+      if (next_container < walk_.containers.size() && walk_.containers[next_container].start == m.value_start) {
+        expect(cursor_.enter() == cursor_status::paused, "the cursor cannot enter a member");
+        container(next_container);
+      } else {
+        expect(drive([&] { return cursor_.finish(); }) == cursor_status::paused, "the cursor cannot finish a member");
+      }
+      expect(cursor_.value_end() == m.value_end, "the cursor's member ends elsewhere");
+    }
+    expect(drive([&] { return cursor_.next(); }) == cursor_status::end, "the cursor runs past a container");
+    expect(cursor_.value_end() == box.end + 1, "the cursor's container ends elsewhere");
+  }
+
+  std::string_view doc_;
+  const reference_walk& walk_;
+  rng random_;
+  lazy_cursor cursor_;
+  size_t fed_ = 0;
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 4) return 0;
+  const uint32_t max_depth = (data[0] & 2) ? 1 + (data[1] & 63) : 1024;
+  const uint64_t seed = data[3];
+  const std::string_view doc(reinterpret_cast<const char*>(data + 4), size - 4);
+  g_input = doc;
+
+  check_kernels_agree(doc, max_depth);
+
+  lazy_options o;
+  o.max_depth = max_depth;
+  lazy_index index(o);
+  const parse_error truth = parser_verdict(doc, max_depth, kernel_kind::best);
+  if (build_index(index, doc) != error_code::ok) {
+    expect(same_error(index.error(), truth),
+           "build() reports " + describe(index.error()) + ", the parser " + describe(truth));
+    return 0;
+  }
+  size_t members = 0;
+  const parse_error lazy = read_everything(index, &members);
+  expect((lazy.code == error_code::ok) == (truth.code == error_code::ok),
+         "reading everything gives " + describe(lazy) + ", the parser " + describe(truth));
+  expect(lazy.code == error_code::ok || lazy.offset >= truth.offset,
+         "an error before the parser's first: " + describe(lazy) + " vs " + describe(truth));
+  const size_t bound = doc.size() + 64 + 12 * size_t(index.container_count()) + 24 * (members + index.container_count());
+  expect(index.memory_bytes() <= 2 * bound + 4096, "memory_bytes() " + std::to_string(index.memory_bytes()) +
+                                                      " is over the bound for " + std::to_string(members) + " members");
+  if (truth.code != error_code::ok) return 0;
+
+  check_valid_document(doc, index);
+  const reference_walk walk(doc);
+  cursor_check(doc, walk, seed).run();
+  return 0;
+}
