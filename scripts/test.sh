@@ -33,12 +33,14 @@ for preset in native-release native-debug; do
   ctest --preset "$preset"
 done
 
-stage "fuzz: ${SLUICE_FUZZ_SECONDS:-60} s"
+stage "fuzz: ${SLUICE_FUZZ_SECONDS:-60} s per target"
 cmake --preset fuzz
 cmake --build --preset fuzz -j2
-mkdir -p build/fuzz/corpus
-build/fuzz/fuzz_push_parser -max_total_time="${SLUICE_FUZZ_SECONDS:-60}" -rss_limit_mb=2048 \
-  build/fuzz/corpus tests/fuzz/seeds
+for target in fuzz_push_parser fuzz_lazy_index; do
+  mkdir -p "build/fuzz/corpus-${target}"
+  "build/fuzz/${target}" -max_total_time="${SLUICE_FUZZ_SECONDS:-60}" -rss_limit_mb=2048 \
+    "build/fuzz/corpus-${target}" tests/fuzz/seeds
+done
 
 stage "vitest (simd + scalar)"
 npx vitest run
