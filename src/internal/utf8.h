@@ -1,8 +1,8 @@
 // Strict UTF-8 validation (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF), resumable at any byte so
 // a sequence may be split across blocks and chunks. Runs only on blocks holding non-ASCII bytes, one step per
 // sequence: ASCII-heavy JSON pays nothing. A sequence that lies inside the block is checked with one table lookup
-// and one check of its next three bytes, whatever its length, so text mixing 2-, 3- and 4-byte characters costs no mispredicted
-// branch per character; only errors and sequences cut by the block's end take the byte-by-byte path.
+// and one check of its next three bytes, whatever its length, so text mixing 2-, 3- and 4-byte characters costs
+// no mispredicted branch per character; only errors and sequences cut by the block's end go byte by byte.
 #ifndef SLUICE_INTERNAL_UTF8_H
 #define SLUICE_INTERNAL_UTF8_H
 
