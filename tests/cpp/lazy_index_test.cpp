@@ -109,22 +109,6 @@ TEST_P(LazyIndex, KernelsAgree) {
 
 // MARK: validation
 
-// Reads a whole document the lazy way: every container enumerated, every scalar member checked by the parser.
-// Returns the first error in reading order (code ok when everything is valid).
-parse_error read_everything(lazy_index& index) {
-  if (index.root_container() == lazy_no_container) return parse_error{};
-  for (uint32_t c = 0; c < index.container_count(); ++c) {
-    uint32_t count = 0;
-    const lazy_child* table = index.children(c, &count);
-    if (table == nullptr) return index.error();
-    for (uint32_t i = 0; i < count; ++i) {
-      if (table[i].container != lazy_no_container) continue;
-      if (index.locate(table[i].value_start, table[i].value_end) != error_code::ok) return index.error();
-    }
-  }
-  return parse_error{};
-}
-
 TEST_P(LazyIndex, ReadingEverythingValidatesLikeTheParser) {
   const uint64_t docs = env_count("SLUICE_LAZY_DOCS", 1500) * 2;
   size_t structural = 0, found_reading = 0;

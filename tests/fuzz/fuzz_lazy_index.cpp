@@ -45,23 +45,6 @@ void expect(bool ok, const std::string& what) {
   if (!ok) fail(what);
 }
 
-// Lists every container; returns the first error met (ok when none), and the member count seen.
-parse_error read_everything(lazy_index& index, size_t* members) {
-  *members = 0;
-  if (index.root_container() == lazy_no_container) return parse_error{};
-  for (uint32_t c = 0; c < index.container_count(); ++c) {
-    uint32_t count = 0;
-    const lazy_child* table = index.children(c, &count);
-    if (table == nullptr) return index.error();
-    *members += count;
-    for (uint32_t i = 0; i < count; ++i) {
-      if (table[i].container != lazy_no_container) continue;
-      if (index.locate(table[i].value_start, table[i].value_end) != error_code::ok) return index.error();
-    }
-  }
-  return parse_error{};
-}
-
 void check_kernels_agree(std::string_view doc, uint32_t max_depth) {
   lazy_options best, scalar;
   best.max_depth = scalar.max_depth = max_depth;

@@ -88,4 +88,22 @@ std::vector<ref_member> members_of(const lazy_child* table, uint32_t count) {
   return out;
 }
 
+parse_error read_everything(lazy_index& index, size_t* members) {
+  size_t listed = 0;
+  if (members != nullptr) *members = 0;
+  if (index.root_container() == lazy_no_container) return parse_error{};
+  for (uint32_t c = 0; c < index.container_count(); ++c) {
+    uint32_t count = 0;
+    const lazy_child* table = index.children(c, &count);
+    if (table == nullptr) return index.error();
+    listed += count;
+    if (members != nullptr) *members = listed;
+    for (uint32_t i = 0; i < count; ++i) {
+      if (table[i].container != lazy_no_container) continue;
+      if (index.locate(table[i].value_start, table[i].value_end) != error_code::ok) return index.error();
+    }
+  }
+  return parse_error{};
+}
+
 }  // namespace sluice::test

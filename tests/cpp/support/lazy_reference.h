@@ -53,6 +53,10 @@ error_code build_index(lazy_index& index, std::string_view text);
 
 std::vector<ref_member> members_of(const lazy_child* table, uint32_t count);
 
+// Reads a whole document the lazy way: every container listed, every scalar member checked by the parser.
+// Returns the first error in reading order (code ok when everything is valid); `members` counts those listed.
+parse_error read_everything(lazy_index& index, size_t* members = nullptr);
+
 }  // namespace sluice::test
 
 #endif  // SLUICE_TEST_LAZY_REFERENCE_H
