@@ -208,7 +208,7 @@ abstract class ContainerHandler {
         value = doc.parse(start, end);
       }
     } else if (first === QUOTE) {
-      value = doc.parse(start, end);
+      value = doc.parseString(start, end);
     } else if (first === 0x74) {
       value = true;
     } else if (first === 0x66) {

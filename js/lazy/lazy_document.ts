@@ -10,6 +10,7 @@ import { writeKey } from './wtf8.js';
 // Fatal: JSON.parse would otherwise accept the U+FFFD a lenient decoder puts for invalid UTF-8, which the parser
 // rejects. ignoreBOM: a string member may start with U+FEFF.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const BACKSLASH = 0x5c;
 
 // Frees the native index of a document nobody references any more (no proxy left).
 const registry = new FinalizationRegistry<{ binding: LazyBinding; handle: number }>(({ binding, handle }) => {
@@ -161,6 +162,21 @@ export class LazyDocument {
       return negative ? -value : value;
     }
     return this.parse(start, end);
+  }
+
+  /**
+   * A string member, bytes [start, end) with its quotes. Listing its container validated it (escapes, control
+   * characters, UTF-8), so without a backslash its value is the text between the quotes: no JSON.parse.
+   */
+  parseString(start: number, end: number): string {
+    if (this.text !== null) {
+      const inner = this.text.slice(start + 1, end - 1);
+      return inner.indexOf('\\') === -1 ? inner : (this.parse(start, end) as string);
+    }
+    const runtime = this.binding.runtime;
+    runtime.sync();
+    const inner = runtime.u8.subarray(this.base + start + 1, this.base + end - 1);
+    return inner.indexOf(BACKSLASH) === -1 ? decoder.decode(inner) : (this.parse(start, end) as string);
   }
 
   private decode(start: number, end: number): string {
