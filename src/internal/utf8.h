@@ -81,11 +81,10 @@ SLUICE_INLINE int validate_utf8_block(utf8_state& s, const uint8_t* p, unsigned 
       }
     }
     // An error, or a sequence cut by the end of the block: byte by byte, to say exactly where.
-    if (b < 0xC2 || b > 0xF4) return int(i);  // continuation without a lead, overlong C0/C1, or above U+10FFFF
-    const unsigned n = b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
-    // The second byte's range is narrower after E0 (overlong), ED (surrogates), F0 (overlong), F4 (> U+10FFFF).
-    const uint8_t lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
-    const uint8_t hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+    if (len_after == 4) return int(i);  // continuation without a lead, overlong C0/C1, or above U+10FFFF
+    const unsigned n = len_after;
+    const uint8_t lo = utf8_leads.lo[b];
+    const uint8_t hi = uint8_t(lo + utf8_leads.span[b]);
     if (i + n >= len) {
       // Cut by the end of the block: check what is here, carry the rest.
       unsigned need = n;
