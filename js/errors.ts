@@ -18,7 +18,7 @@ export type JsonSyntaxErrorCode =
   | 'UNEXPECTED_END';
 
 /** The `code` of a {@link JsonLimitError}: which configured limit the input exceeded. */
-export type JsonLimitErrorCode = 'DEPTH_LIMIT' | 'ELEMENT_TOO_LARGE';
+export type JsonLimitErrorCode = 'DEPTH_LIMIT' | 'ELEMENT_TOO_LARGE' | 'OUT_OF_MEMORY';
 
 /** Where an error was found. All positions are absolute in the stream, never relative to a chunk. */
 export interface JsonErrorPosition {
@@ -53,9 +53,12 @@ export class JsonSyntaxError extends SyntaxError implements JsonErrorPosition {
   }
 }
 
-/** The input exceeds `maxDepth` or `maxElementBytes`; it may well be valid JSON. */
+/**
+ * The input exceeds `maxDepth` or `maxElementBytes`, or the WebAssembly heap could not grow to hold what it must
+ * keep; the input may well be valid JSON.
+ */
 export class JsonLimitError extends RangeError implements JsonErrorPosition {
-  /** Which limit: `'DEPTH_LIMIT'` or `'ELEMENT_TOO_LARGE'`. */
+  /** Which limit: `'DEPTH_LIMIT'`, `'ELEMENT_TOO_LARGE'` or `'OUT_OF_MEMORY'`. */
   readonly code: JsonLimitErrorCode;
   readonly offset: number;
   readonly line: number;
@@ -98,6 +101,7 @@ const CODES: readonly (JsonSyntaxErrorCode | JsonLimitErrorCode)[] = [
   'UNEXPECTED_END',
   'DEPTH_LIMIT',
   'ELEMENT_TOO_LARGE',
+  'OUT_OF_MEMORY',
 ];
 
 const WHAT: Readonly<Record<JsonSyntaxErrorCode, string>> = {
@@ -149,6 +153,10 @@ export function errorFromStatus(
   if (code === 'ELEMENT_TOO_LARGE') {
     return new JsonLimitError(
       `Cannot parse JSON: element larger than maxElementBytes (${limits.maxElementBytes})${where}`, code, position);
+  }
+  if (code === 'OUT_OF_MEMORY') {
+    return new JsonLimitError(
+      `Cannot parse JSON: out of memory (the WebAssembly heap could not grow)${where}`, code, position);
   }
   const message = code === 'UNEXPECTED_END' && byte >= 256
     ? `Cannot parse JSON: unexpected end of input${where}`

@@ -1,9 +1,11 @@
 // The public API option by option, source by source, and its errors: what README.md promises, asserted exactly.
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import {
   createParser, JsonArrayStream, JsonLimitError, JsonSyntaxError, parseJsonArray,
 } from '../../dist/index.js';
+import { errorFromStatus } from '../../dist/errors.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import {
   lineAndColumn, parseChunks, splitAt, type Chunk, type ErrorInfo, type ParserOptions,
@@ -570,5 +572,25 @@ describe('sources', () => {
   test('an empty source is truncated input', async () => {
     const { error } = await collect(parseJsonArray(new Response('')));
     expect(error).toMatchObject({ code: 'UNEXPECTED_END', offset: 0 });
+  });
+});
+
+describe('native status codes', () => {
+  // Every error_code of src/sluice/error.h (the binding contract) maps to its JS class and code: a status the JS
+  // side did not know (OUT_OF_MEMORY once was) would surface as a plain "unknown native status" Error.
+  const header = readFileSync(new URL('../../src/sluice/error.h', import.meta.url), 'utf8');
+  const native = [...header.matchAll(/^\s+([a-z0-9_]+) = (\d+),/gm)].map((m) => ({ name: m[1]!, status: Number(m[2]) }));
+  const limitCodes = new Set(['DEPTH_LIMIT', 'ELEMENT_TOO_LARGE', 'OUT_OF_MEMORY']);
+
+  test('the header lists 17 codes, numbered in order', () => {
+    expect(native.map((c) => c.status)).toEqual([...Array(17).keys()]);
+  });
+
+  test.each(native.filter((c) => c.status !== 0))('status $status ($name)', ({ name, status }) => {
+    const error = errorFromStatus(status, 0x41, { offset: 7, line: 2, column: 3 }, { maxDepth: 4, maxElementBytes: 9 });
+    const code = name.toUpperCase();
+    expect(error).toBeInstanceOf(limitCodes.has(code) ? JsonLimitError : JsonSyntaxError);
+    expect(error).toMatchObject({ code, offset: 7, line: 2, column: 3 });
+    expect(error.message).toContain('at byte 7 (line 2, column 3)');
   });
 });
