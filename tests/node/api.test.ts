@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import {
   createParser, JsonArrayStream, JsonLimitError, JsonSyntaxError, parseJsonArray,
 } from '../../dist/index.js';
+// @ts-expect-error errorFromStatus is @internal: stripped from the shipped .d.ts, tested here all the same.
 import { errorFromStatus } from '../../dist/errors.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import {
