@@ -19,6 +19,16 @@ struct block_classes {
   uint64_t high;       // 0x80 and above (non-ASCII: UTF-8 validation)
 };
 
+// What the skeleton pass of lazyParse (lazy_skeleton.h) needs of a block, and nothing more: strings and brackets.
+struct skeleton_classes {
+  uint64_t quote;      // '"'
+  uint64_t backslash;  // '\\'
+  // A superset of the brackets: the bytes b with (b | 0x26) == 0x7F, that is [ ] { } and Y _ y DEL. The other four
+  // are never structural (outside strings they are invalid JSON, reported when their container is listed), and
+  // the skeleton tells brackets apart by value anyway.
+  uint64_t bracket;
+};
+
 }  // namespace internal
 }  // namespace sluice
 

@@ -60,6 +60,17 @@ struct kernel {
     return r;
   }
 
+  SLUICE_INLINE static internal::skeleton_classes skeleton(const uint8_t* p) noexcept {
+    internal::skeleton_classes r{};
+    for (int i = 0; i < 64; ++i) {
+      const uint64_t bit = uint64_t{1} << i;
+      r.quote |= p[i] == '"' ? bit : 0;
+      r.backslash |= p[i] == '\\' ? bit : 0;
+      r.bracket |= (p[i] | 0x26) == 0x7F ? bit : 0;
+    }
+    return r;
+  }
+
   SLUICE_INLINE static uint64_t digits(const uint8_t* p) noexcept {
     uint64_t r = 0;
     for (int i = 0; i < 64; ++i) r |= uint64_t(unsigned(p[i] - '0') <= 9) << i;

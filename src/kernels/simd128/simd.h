@@ -63,6 +63,22 @@ struct kernel {
     return r;
   }
 
+  // Strings and bracket candidates only: three compares per 16 bytes, no table lookup (the skeleton pass).
+  SLUICE_INLINE static internal::skeleton_classes skeleton(const uint8_t* p) noexcept {
+    v128_t quote[4], backslash[4], bracket[4];
+    for (int i = 0; i < 4; ++i) {
+      const v128_t x = wasm_v128_load(p + 16 * i);
+      quote[i] = eq(x, '"');
+      backslash[i] = eq(x, '\\');
+      bracket[i] = eq(wasm_v128_or(x, wasm_u8x16_splat(0x26)), 0x7F);
+    }
+    internal::skeleton_classes r;
+    r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
+    r.bracket = bits(bracket[0], bracket[1], bracket[2], bracket[3]);
+    r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
+    return r;
+  }
+
   // Bytes '0'..'9' (number validation; computed only for blocks holding number tokens).
   SLUICE_INLINE static uint64_t digits(const uint8_t* p) noexcept {
     v128_t d[4];

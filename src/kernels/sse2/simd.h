@@ -58,6 +58,23 @@ struct kernel {
     return r;
   }
 
+  // Strings and bracket candidates only (the skeleton pass).
+  SLUICE_INLINE static internal::skeleton_classes skeleton(const uint8_t* p) noexcept {
+    __m128i quote[4], backslash[4], bracket[4];
+    for (int i = 0; i < 4; ++i) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+      quote[i] = eq(x, '"');
+      backslash[i] = eq(x, '\\');
+      bracket[i] = eq(_mm_or_si128(x, _mm_set1_epi8(0x26)), 0x7F);
+    }
+    internal::skeleton_classes r;
+    r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
+    r.bracket = bits(bracket[0], bracket[1], bracket[2], bracket[3]);
+    const __m128i any_backslash = _mm_or_si128(_mm_or_si128(backslash[0], backslash[1]), _mm_or_si128(backslash[2], backslash[3]));
+    r.backslash = _mm_movemask_epi8(any_backslash) != 0 ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
+    return r;
+  }
+
   // Bytes '0'..'9' (number validation; computed only for blocks holding number tokens).
   SLUICE_INLINE static uint64_t digits(const uint8_t* p) noexcept {
     __m128i d[4];
