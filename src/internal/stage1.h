@@ -116,7 +116,7 @@ SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigne
   }
   uint64_t bad_utf8 = 0;
   if ((c.high | s.utf8.need) != 0) {
-    const int at = validate_utf8_block(s.utf8, p, len, c.high);
+    const int at = validate_utf8<K>(s.utf8, p, len, c.high);
     // Outside strings a non-ASCII byte is already a syntax error at or before this position (stage 2 sees it as
     // a scalar byte), so only bytes inside strings, and a closing quote that cuts a sequence short, count here.
     if (at >= 0) bad_utf8 = (uint64_t{1} << at) & (in_string | quote);

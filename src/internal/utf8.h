@@ -37,33 +37,44 @@ struct utf8_lead_table {
 };
 inline constexpr utf8_lead_table utf8_leads{};
 
+// The sequence carried over from the previous block (s.need != 0): checks its remaining bytes, at most three.
+// Returns the index of a bad byte, or -1; `*next` is the index just past the carried bytes, or len when the block
+// ended first (then `s` still carries the rest).
+SLUICE_INLINE int finish_carried(utf8_state& s, const uint8_t* p, unsigned len, unsigned* next) noexcept {
+  unsigned need = s.need;
+  uint8_t lo = s.lo, hi = s.hi;
+  unsigned i = 0;
+  while (need != 0) {
+    if (i >= len) {
+      s.need = uint8_t(need);
+      s.lo = lo;
+      s.hi = hi;
+      *next = len;
+      return -1;
+    }
+    const uint8_t b = p[i];
+    if (b < lo || b > hi) {
+      s = utf8_state{};
+      return int(i);
+    }
+    --need;
+    lo = 0x80;
+    hi = 0xBF;
+    ++i;
+  }
+  s = utf8_state{};
+  *next = i;
+  return -1;
+}
+
 // Validates bytes p[0..len) given `high`, the mask of bytes >= 0x80 among them. Returns the index of the first byte
 // that cannot appear where it is (a stray continuation, a bad lead, a lead cut short by a non-continuation), or -1.
 // The state lives in locals and sequences that end inside the block are checked without a per-byte loop.
 SLUICE_INLINE int validate_utf8_block(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
   unsigned i = 0;
   if (s.need != 0) {
-    // A sequence carried over from the previous block (at most three bytes to go).
-    unsigned need = s.need;
-    uint8_t lo = s.lo, hi = s.hi;
-    while (need != 0) {
-      if (i >= len) {
-        s.need = uint8_t(need);
-        s.lo = lo;
-        s.hi = hi;
-        return -1;
-      }
-      const uint8_t b = p[i];
-      if (b < lo || b > hi) {
-        s = utf8_state{};
-        return int(i);
-      }
-      --need;
-      lo = 0x80;
-      hi = 0xBF;
-      ++i;
-    }
-    s = utf8_state{};
+    const int at = finish_carried(s, p, len, &i);
+    if (at >= 0 || s.need != 0) return at;
     high &= ~mask_below(i);
   }
   while (high != 0) {
@@ -106,6 +117,42 @@ SLUICE_INLINE int validate_utf8_block(utf8_state& s, const uint8_t* p, unsigned 
     high &= ~((uint64_t{2} << (i + n)) - 1);  // the lead and its continuations (i + n <= 62 here)
   }
   return -1;
+}
+
+// A full block with many non-ASCII bytes (CJK text is nearly all of them) on a kernel with a vector check
+// (K::utf8_errors, the Keiser-Lemire lookup algorithm): one pass over the block instead of a step per sequence,
+// about three times cheaper from some 16 non-ASCII bytes on. The vector check only says whether the block is
+// valid; an invalid one goes through validate_utf8_block, which says where, so both paths report the same byte.
+// A sequence cut by the block's end passes the vector check (nothing follows it to contradict it) and is carried
+// as validate_utf8_block would carry it.
+template <class K>
+SLUICE_INLINE int validate_utf8(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
+  if constexpr (K::utf8_simd) {
+    if (len == 64 && count_ones(high) >= 16) {
+      unsigned from = 0;
+      uint8_t before = 0;  // ASCII: nothing carried
+      if (s.need != 0) {
+        // The carried continuations are checked here, against the true lead's range; the vector check sees them
+        // after a stand-in lead that accepts any continuation bytes, as many as there are.
+        constexpr uint8_t stand_in[4] = {0, 0xC2, 0xE1, 0xF1};
+        before = stand_in[s.need];
+        const int at = finish_carried(s, p, len, &from);  // from <= 3: it always finishes in a full block
+        if (at >= 0) return at;
+      }
+      if (K::utf8_errors(p, before)) return validate_utf8_block(s, p, len, high & ~mask_below(from));
+      for (unsigned k = from > 61 ? from : 61; k < 64; ++k) {
+        const unsigned n = utf8_leads.n[p[k]];
+        if (n < 4 && k + n > 63) {
+          s.need = uint8_t(k + n - 63);
+          s.lo = k == 63 ? utf8_leads.lo[p[k]] : uint8_t(0x80);
+          s.hi = k == 63 ? uint8_t(utf8_leads.lo[p[k]] + utf8_leads.span[p[k]]) : uint8_t(0xBF);
+          break;
+        }
+      }
+      return -1;
+    }
+  }
+  return validate_utf8_block(s, p, len, high);
 }
 
 }  // namespace internal

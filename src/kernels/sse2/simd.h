@@ -16,6 +16,7 @@ namespace sse2 {
 
 struct kernel {
   static constexpr const char* name = "sse2";
+  static constexpr bool utf8_simd = false;  // UTF-8 is validated a sequence at a time (utf8.h)
 
   SLUICE_INLINE static __m128i eq(__m128i x, char c) noexcept { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); }
   // Unsigned x < 0x20  <=>  min(x, 0x1F) == x.
