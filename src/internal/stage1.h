@@ -1,6 +1,7 @@
 // Stage 1: classifies one block of up to 64 bytes with a kernel's masks, carrying a few bits of state to the next
 // block, so that chunk boundaries are invisible: a string, an escape run, a \uXXXX escape or a UTF-8 sequence may
-// be split anywhere. O(1) word operations per block, plus one step per multi-byte UTF-8 sequence.
+// be split anywhere. O(1) word operations per block, plus one step per multi-byte UTF-8 sequence (on SIMD128, one
+// vector check for a block dense in them: utf8.h).
 //
 // Output per block: the `events` stage 2 visits (structural chars outside strings, the opening quote of each string,
 // the first byte of each scalar token), the unescaped quotes (stage 2 looks up a string's end only when it needs it:

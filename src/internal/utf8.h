@@ -2,7 +2,8 @@
 // a sequence may be split across blocks and chunks. Runs only on blocks holding non-ASCII bytes, one step per
 // sequence: ASCII-heavy JSON pays nothing. A sequence that lies inside the block is checked with one table lookup
 // and one check of its next three bytes, whatever its length, so text mixing 2-, 3- and 4-byte characters costs
-// no mispredicted branch per character; only errors and sequences cut by the block's end go byte by byte.
+// no mispredicted branch per character; only errors and sequences cut by the block's end go byte by byte. Blocks
+// dense in non-ASCII bytes take one vector check instead, where the kernel has one (validate_utf8 below).
 #ifndef SLUICE_INTERNAL_UTF8_H
 #define SLUICE_INTERNAL_UTF8_H
 
