@@ -125,7 +125,7 @@ SLUICE_INLINE int validate_utf8_block(utf8_state& s, const uint8_t* p, unsigned 
 // about three times cheaper from some 16 non-ASCII bytes on. The vector check only says whether the block is
 // valid; an invalid one goes through validate_utf8_block, which says where, so both paths report the same byte.
 // A sequence cut by the block's end passes the vector check (nothing follows it to contradict it) and is carried
-// as validate_utf8_block would carry it.
+// as validate_utf8_block would carry it; so would an invalid lead in the last byte, which is checked here.
 template <class K>
 SLUICE_INLINE int validate_utf8(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
   if constexpr (K::utf8_simd) {
@@ -140,7 +140,11 @@ SLUICE_INLINE int validate_utf8(utf8_state& s, const uint8_t* p, unsigned len, u
         const int at = finish_carried(s, p, len, &from);  // from <= 3: it always finishes in a full block
         if (at >= 0) return at;
       }
-      if (K::utf8_errors(p, before)) return validate_utf8_block(s, p, len, high & ~mask_below(from));
+      // The vector check judges a byte by the one after it, so a lead that can never be one (C0, C1, F5..FF) in
+      // the last position passes it: the next block would only see a stray continuation, or nothing wrong at all
+      // (`"\xC0"` across the edge). The sequence check says where.
+      if (K::utf8_errors(p, before) || (p[63] >= 0xC0 && utf8_leads.n[p[63]] == 4))
+        return validate_utf8_block(s, p, len, high & ~mask_below(from));
       for (unsigned k = from > 61 ? from : 61; k < 64; ++k) {
         const unsigned n = utf8_leads.n[p[k]];
         if (n < 4 && k + n > 63) {

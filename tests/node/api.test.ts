@@ -402,6 +402,21 @@ describe('errors: code, offset, line and column', () => {
     for (let at = 0; at <= input.length; at++) expect(errorOf(splitAt(input, at))).toEqual(expected);
   });
 
+  // Text dense in non-ASCII characters is checked a 64-byte block at a time (SIMD128 build): a never-valid lead
+  // in a block's last byte has nothing after it in the block to betray it. It once slipped through before a
+  // closing quote; here it sits at every position around the first block edges, before a quote and before text.
+  test.each([0xc0, 0xc1, 0xf5, 0xff])('invalid UTF-8: a never-valid lead (byte %i) at the end of a dense block', (lead) => {
+    const dense = (n: number) => Array.from({ length: n }, (_, i) => [0xe4, 0xb8, 0xad][i % 3]!);
+    for (let at = 56; at <= 132; at++) {
+      for (const after of [[0x22, 0x5d], [0xe4, 0xb8, 0xad, 0x22, 0x5d]]) {
+        // `[` `"` then `at - 2` bytes of text (whole characters first, then ASCII to reach the position).
+        const text = dense(Math.floor((at - 2) / 3) * 3);
+        const input = Uint8Array.from([0x5b, 0x22, ...text, ...new Array<number>(at - 2 - text.length).fill(0x61), lead, ...after]);
+        expect(errorOf(input)).toMatchObject({ name: 'JsonSyntaxError', code: 'INVALID_UTF8', offset: at });
+      }
+    }
+  });
+
   test('invalid UTF-8: a sequence cut short by the end of input', () => {
     expect(errorOf(Uint8Array.of(0x5b, 0x22, 0xe2, 0x82)).name).toBe('JsonSyntaxError');
   });

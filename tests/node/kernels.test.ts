@@ -122,3 +122,35 @@ test('within the SIMD128 build, its SIMD and scalar kernels agree too', () => {
     expectSameMasks(input, simd.stage1Debug(input), simd.stage1Debug(input, true), `input ${n}: simd128 vs scalar kernel`);
   }
 });
+
+test('dense non-ASCII blocks: every kind of malformed UTF-8 at every position is reported where the scalar build reports it', () => {
+  // Blocks of 3-byte characters take the SIMD128 build's vector check; each pattern below breaks it at one
+  // position (a block edge included), alone or right after a sequence carried over from the previous block.
+  const patterns = [
+    [0x80], [0xbf], // a stray continuation
+    [0xc0, 0xaf], [0xc1, 0xbf], [0xe0, 0x80, 0xaf], [0xf0, 0x80, 0x80, 0xaf], // overlongs
+    [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], // surrogates
+    [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xff], // above U+10FFFF, never-valid leads
+    [0xe4, 0xb8], [0xf0, 0x9f, 0x98], [0xc3], // cut short by a character
+    [0xe4, 0xb8, 0xad, 0xad], // one continuation too many
+  ];
+  const dense = (n: number) => Array.from({ length: n }, (_, i) => [0xe4, 0xb8, 0xad][i % 3]!);
+  let checked = 0;
+  for (const pattern of patterns) {
+    for (let at = 0; at < 140; at++) {
+      for (const shift of [0, 1, 2]) {
+        // Inside a string (stage 1 reports UTF-8 errors there only); `shift` bytes of ASCII first move the
+        // character grid, so the pattern meets every alignment.
+        const bytes = [0x22, ...new Array<number>(shift).fill(0x61), ...dense(at), ...pattern, ...dense(200)].slice(0, 192);
+        const input = Uint8Array.from(bytes);
+        expectSameMasks(input, simd.stage1Debug(input), scalar.stage1Debug(input), `pattern ${pattern} at ${at}+${shift}`);
+        checked++;
+      }
+    }
+  }
+  expect(checked).toBe(patterns.length * 140 * 3);
+  // And the errors are there to be found: the first pattern, a stray continuation, right after the quote.
+  const words = scalar.stage1Debug(Uint8Array.from([0x22, 0x80, ...dense(62)]));
+  expect(words[6]).toBe(2); // error_at + 1 of block 0 (its low word): the byte at index 1
+  expect(words[7]).toBe(12); // the error code: INVALID_UTF8
+});
