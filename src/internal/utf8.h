@@ -120,15 +120,68 @@ SLUICE_INLINE int validate_utf8_block(utf8_state& s, const uint8_t* p, unsigned 
   return -1;
 }
 
+// The Keiser-Lemire lookup algorithm (simdjson's utf8_lookup4) flags every malformed pair of bytes with three
+// 16-entry tables, indexed by the high and the low nibble of a byte's predecessor and by the byte's own high
+// nibble: a pattern is bad where the three entries share a bit. The third and fourth bytes of long sequences are
+// checked against the leads two and three bytes back (`must_23`), which must agree with bit 7 of the tables
+// (a continuation after a continuation). A sequence cut by the block's end is not flagged.
+struct utf8_lookup_tables {
+  uint8_t byte_1_high[16];
+  uint8_t byte_1_low[16];
+  uint8_t byte_2_high[16];
+};
+
+namespace utf8_flags {
+constexpr uint8_t too_short = 1 << 0, too_long = 1 << 1, overlong_3 = 1 << 2, too_large = 1 << 3,
+                  surrogate = 1 << 4, overlong_2 = 1 << 5, too_large_1000 = 1 << 6, overlong_4 = 1 << 6,
+                  two_conts = 1 << 7, carry = too_short | too_long | two_conts;
+}  // namespace utf8_flags
+
+inline constexpr utf8_lookup_tables utf8_lookup = [] {
+  using namespace utf8_flags;
+  constexpr uint8_t large = carry | too_large | too_large_1000;
+  return utf8_lookup_tables{
+      {too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0___ ASCII
+       two_conts, two_conts, two_conts, two_conts,                                      // 10__ continuation
+       too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,           // 110_, 1110 leads
+       too_short | too_large | too_large_1000 | overlong_4},                            // 1111 lead
+      {carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry, carry | too_large, large,
+       large, large, large, large, large, large, large, large | surrogate, large, large},
+      {too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
+       too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,  // 1000
+       too_long | overlong_2 | two_conts | overlong_3 | too_large,                     // 1001
+       too_long | overlong_2 | two_conts | surrogate | too_large,                      // 101_
+       too_long | overlong_2 | two_conts | surrogate | too_large,
+       too_short, too_short, too_short, too_short}};                                  // 11__ leads
+}();
+
+// The same check a byte at a time, for kernels without a byte shuffle: true when p[0..64) holds a malformed
+// pattern, the byte before p[0] taken to be `before`.
+SLUICE_INLINE bool utf8_errors_bytewise(const uint8_t* p, uint8_t before) noexcept {
+  const utf8_lookup_tables& t = utf8_lookup;
+  uint8_t error = 0;
+  uint8_t prev3 = 0, prev2 = 0, prev1 = before;
+  for (int i = 0; i < 64; ++i) {
+    const uint8_t x = p[i];
+    const uint8_t special = t.byte_1_high[prev1 >> 4] & t.byte_1_low[prev1 & 0x0F] & t.byte_2_high[x >> 4];
+    const uint8_t must_23 = (prev2 >= 0xE0 || prev3 >= 0xF0) ? 0x80 : 0;
+    error |= uint8_t(must_23 ^ special);
+    prev3 = prev2;
+    prev2 = prev1;
+    prev1 = x;
+  }
+  return error != 0;
+}
+
 // A full block with many non-ASCII bytes (CJK text is nearly all of them) on a kernel with a vector check
-// (K::utf8_errors, the Keiser-Lemire lookup algorithm): one pass over the block instead of a step per sequence,
-// about three times cheaper from some 16 non-ASCII bytes on. The vector check only says whether the block is
+// (K::utf8_errors, the lookup algorithm above): one pass over the block instead of a step per sequence, about
+// three times cheaper from some 16 non-ASCII bytes on (SSE2 runs the byte-wise rendering, for the tests). The vector check only says whether the block is
 // valid; an invalid one goes through validate_utf8_block, which says where, so both paths report the same byte.
 // A sequence cut by the block's end passes the vector check (nothing follows it to contradict it) and is carried
 // as validate_utf8_block would carry it; so would an invalid lead in the last byte, which is checked here.
 template <class K>
 SLUICE_INLINE int validate_utf8(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
-  if constexpr (K::utf8_simd) {
+  if constexpr (K::utf8_blocks) {
     if (len == 64 && count_ones(high) >= 16) {
       unsigned from = 0;
       uint8_t before = 0;  // ASCII: nothing carried

@@ -100,9 +100,13 @@ void append_wild_token(rng& random, std::string& s) {
       s += static_cast<char>(random.chance(1, 3) ? (random.chance(1, 2) ? 0x0C : 0x1A) : random.below(0x20));
       break;
     case 10:
-    case 11:
       s += random.pick(kValidUtf8);
       break;
+    case 11: {  // dense non-ASCII text (CJK-like, 16 to 120 characters): the block-level UTF-8 check's ground
+      const size_t n = random.between(16, 120);
+      for (size_t i = 0; i < n; ++i) s += random.chance(1, 40) ? random.pick(kBadUtf8) : random.pick(kValidUtf8);
+      break;
+    }
     case 12:
       s += random.pick(kBadUtf8);
       break;

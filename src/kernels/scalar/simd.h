@@ -43,7 +43,7 @@ inline constexpr class_table classes{};
 
 struct kernel {
   static constexpr const char* name = "scalar";
-  static constexpr bool utf8_simd = false;  // UTF-8 is validated a sequence at a time (utf8.h)
+  static constexpr bool utf8_blocks = false;  // UTF-8 is validated a sequence at a time (utf8.h)
 
   SLUICE_INLINE static internal::block_classes classify(const uint8_t* p) noexcept {
     internal::block_classes r{};

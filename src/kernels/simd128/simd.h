@@ -10,13 +10,14 @@
 
 #include "internal/bits.h"
 #include "internal/block_classes.h"
+#include "internal/utf8.h"
 
 namespace sluice {
 namespace simd128 {
 
 struct kernel {
   static constexpr const char* name = "simd128";
-  static constexpr bool utf8_simd = true;  // utf8_errors() below
+  static constexpr bool utf8_blocks = true;  // utf8_errors() below
 
   SLUICE_INLINE static v128_t eq(v128_t x, uint8_t c) noexcept { return wasm_i8x16_eq(x, wasm_u8x16_splat(c)); }
   SLUICE_INLINE static uint64_t bits(v128_t a, v128_t b, v128_t c, v128_t d) noexcept {
@@ -80,34 +81,13 @@ struct kernel {
     return r;
   }
 
-  // Nonzero when the block p[0..64) holds malformed UTF-8, taking the byte before p[0] to be `before`: the
-  // Keiser-Lemire lookup algorithm (simdjson's utf8_lookup4). Three 16-entry tables, indexed by the high and low
-  // nibble of each byte's predecessor and the high nibble of the byte, flag every bad two-byte pattern; the third
-  // and fourth bytes of long sequences are checked against the leads two and three bytes back. A sequence cut by
-  // the block's end is not an error here (the caller carries it). Bits are only set in erroneous 16-byte pieces.
+  // True when the block p[0..64) holds malformed UTF-8, taking the byte before p[0] to be `before`: the
+  // Keiser-Lemire lookup algorithm (utf8.h has its tables and a byte-wise rendering), 16 bytes at a time.
   SLUICE_INLINE static bool utf8_errors(const uint8_t* p, uint8_t before) noexcept {
-    constexpr uint8_t too_short = 1 << 0, too_long = 1 << 1, overlong_3 = 1 << 2, too_large = 1 << 3,
-                      surrogate = 1 << 4, overlong_2 = 1 << 5, too_large_1000 = 1 << 6, overlong_4 = 1 << 6,
-                      two_conts = 1 << 7, carry = too_short | too_long | two_conts;
-    const v128_t byte_1_high = wasm_u8x16_make(
-        too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,
-        two_conts, two_conts, two_conts, two_conts,
-        too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,
-        too_short | too_large | too_large_1000 | overlong_4);
-    const v128_t byte_1_low = wasm_u8x16_make(
-        carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,
-        carry | too_large, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000 | surrogate, carry | too_large | too_large_1000,
-        carry | too_large | too_large_1000);
-    const v128_t byte_2_high = wasm_u8x16_make(
-        too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-        too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,
-        too_long | overlong_2 | two_conts | overlong_3 | too_large,
-        too_long | overlong_2 | two_conts | surrogate | too_large,
-        too_long | overlong_2 | two_conts | surrogate | too_large,
-        too_short, too_short, too_short, too_short);
+    const internal::utf8_lookup_tables& t = internal::utf8_lookup;
+    const v128_t byte_1_high = wasm_v128_load(t.byte_1_high);
+    const v128_t byte_1_low = wasm_v128_load(t.byte_1_low);
+    const v128_t byte_2_high = wasm_v128_load(t.byte_2_high);
     v128_t prev = wasm_u8x16_replace_lane(wasm_u8x16_splat(0), 15, before);
     v128_t error = wasm_i8x16_splat(0);
     for (int i = 0; i < 4; ++i) {
@@ -119,8 +99,8 @@ struct kernel {
           wasm_v128_and(wasm_i8x16_swizzle(byte_1_high, wasm_u8x16_shr(prev1, 4)),
                         wasm_i8x16_swizzle(byte_1_low, wasm_v128_and(prev1, wasm_u8x16_splat(0x0F)))),
           wasm_i8x16_swizzle(byte_2_high, wasm_u8x16_shr(x, 4)));
-      // 0x80 where a third or fourth byte must follow (a lead 2 or 3 bytes back); `special` has 0x80
-      // (two_conts) exactly where a continuation follows a continuation: the two must agree.
+      // 0x80 where a lead two or three bytes back wants a third or fourth byte (saturating: only leads from
+      // E0 and from F0 reach 0x80).
       const v128_t third = wasm_u8x16_sub_sat(prev2, wasm_u8x16_splat(0xE0 - 0x80));
       const v128_t fourth = wasm_u8x16_sub_sat(prev3, wasm_u8x16_splat(0xF0 - 0x80));
       const v128_t must_23 = wasm_v128_and(wasm_v128_or(third, fourth), wasm_u8x16_splat(0x80));

@@ -10,13 +10,20 @@
 
 #include "internal/bits.h"
 #include "internal/block_classes.h"
+#include "internal/utf8.h"
 
 namespace sluice {
 namespace sse2 {
 
 struct kernel {
   static constexpr const char* name = "sse2";
-  static constexpr bool utf8_simd = false;  // UTF-8 is validated a sequence at a time (utf8.h)
+  // SSE2 has no byte shuffle for the lookup tables: the byte-wise rendering of SIMD128's vector check, so that
+  // natively the tests and the fuzzer run the block-level UTF-8 logic the SIMD128 build runs (and check it
+  // against the scalar kernel, which validates a sequence at a time).
+  static constexpr bool utf8_blocks = true;
+  SLUICE_INLINE static bool utf8_errors(const uint8_t* p, uint8_t before) noexcept {
+    return internal::utf8_errors_bytewise(p, before);
+  }
 
   SLUICE_INLINE static __m128i eq(__m128i x, char c) noexcept { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); }
   // Unsigned x < 0x20  <=>  min(x, 0x1F) == x.
