@@ -140,6 +140,14 @@ abstract class ContainerHandler {
   touched = 0;
   /** Whether the latest runEnd() run has a member that is parsed with it (one that does not stay lazy). */
   protected runPlain = false;
+  /**
+   * The member the latest get() returned, by its key: reads from the root pass the same key at a level again and
+   * again (`doc.features[0].geometry.coordinates[i]` for every i), and comparing a property key with the last one
+   * is far cheaper than a Map lookup or parsing an index (keys are internalised strings). Values never change once
+   * materialised, so the pair stays right.
+   */
+  protected lastKey: string | null = null;
+  protected lastValue: unknown = undefined;
 
   constructor(doc: LazyDocument, id: number) {
     this.doc = doc;
@@ -157,6 +165,12 @@ abstract class ContainerHandler {
     this.table = table;
     this.count = count;
     this.cache = new Array<unknown>(count);
+  }
+
+  protected remember(key: string, value: unknown): unknown {
+    this.lastKey = key;
+    this.lastValue = value;
+    return value;
   }
 
   protected child(i: number): unknown {
@@ -371,15 +385,16 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
   }
 
   get(target: object, key: string | symbol, receiver: unknown): unknown {
+    if (key === this.lastKey) return this.lastValue;
     if (typeof key === 'string') {
       // A member read before: two lookups, no call (every read from the root passes here for each level).
       const known = this.lookup.get(key);
       if (known !== undefined && known >= 0) {
         const value = this.cache[known];
-        if (value !== undefined) return value;
+        if (value !== undefined) return this.remember(key, value);
       }
       const i = this.indexOf(key);
-      if (i >= 0) return this.child(i);
+      if (i >= 0) return this.remember(key, this.child(i));
     }
     return Reflect.get(target, key, receiver);
   }
@@ -543,14 +558,15 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
   }
 
   get(target: unknown[], key: string | symbol, receiver: unknown): unknown {
+    if (key === this.lastKey) return this.lastValue;
     if (typeof key === 'string') {
       const i = arrayIndex(key);
       if (i >= 0) {
         // An element read before (the cache is empty until enumerated, and as long as the array).
         const value = this.cache[i];
-        if (value !== undefined) return value;
+        if (value !== undefined) return this.remember(key, value);
         this.enumerate();
-        if (i < this.count) return this.child(i);
+        if (i < this.count) return this.remember(key, this.child(i));
       } else if (key === 'length') {
         this.enumerate();
         return this.count;
