@@ -175,10 +175,11 @@ SLUICE_INLINE bool utf8_errors_bytewise(const uint8_t* p, uint8_t before) noexce
 
 // A full block with many non-ASCII bytes (CJK text is nearly all of them) on a kernel with a vector check
 // (K::utf8_errors, the lookup algorithm above): one pass over the block instead of a step per sequence, about
-// three times cheaper from some 16 non-ASCII bytes on (SSE2 runs the byte-wise rendering, for the tests). The vector check only says whether the block is
-// valid; an invalid one goes through validate_utf8_block, which says where, so both paths report the same byte.
-// A sequence cut by the block's end passes the vector check (nothing follows it to contradict it) and is carried
-// as validate_utf8_block would carry it; so would an invalid lead in the last byte, which is checked here.
+// three times cheaper from some 16 non-ASCII bytes on (SSE2 runs the byte-wise rendering, for the tests). The
+// vector check only says whether the block is valid; an invalid one goes through validate_utf8_block, which says
+// where, so both paths report the same byte. A sequence cut by the block's end passes the vector check (nothing
+// follows it to contradict it) and is carried as validate_utf8_block would carry it; so would an invalid lead in
+// the last byte, which is checked here.
 template <class K>
 SLUICE_INLINE int validate_utf8(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
   if constexpr (K::utf8_blocks) {

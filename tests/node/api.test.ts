@@ -405,13 +405,14 @@ describe('errors: code, offset, line and column', () => {
   // Text dense in non-ASCII characters is checked a 64-byte block at a time (SIMD128 build): a never-valid lead
   // in a block's last byte has nothing after it in the block to betray it. It once slipped through before a
   // closing quote; here it sits at every position around the first block edges, before a quote and before text.
-  test.each([0xc0, 0xc1, 0xf5, 0xff])('invalid UTF-8: a never-valid lead (byte %i) at the end of a dense block', (lead) => {
+  test.each([0xc0, 0xc1, 0xf5, 0xff])('invalid UTF-8: a never-valid lead (byte %i) ending a dense block', (lead) => {
     const dense = (n: number) => Array.from({ length: n }, (_, i) => [0xe4, 0xb8, 0xad][i % 3]!);
     for (let at = 56; at <= 132; at++) {
       for (const after of [[0x22, 0x5d], [0xe4, 0xb8, 0xad, 0x22, 0x5d]]) {
         // `[` `"` then `at - 2` bytes of text (whole characters first, then ASCII to reach the position).
         const text = dense(Math.floor((at - 2) / 3) * 3);
-        const input = Uint8Array.from([0x5b, 0x22, ...text, ...new Array<number>(at - 2 - text.length).fill(0x61), lead, ...after]);
+        const pad = new Array<number>(at - 2 - text.length).fill(0x61);
+        const input = Uint8Array.from([0x5b, 0x22, ...text, ...pad, lead, ...after]);
         expect(errorOf(input)).toMatchObject({ name: 'JsonSyntaxError', code: 'INVALID_UTF8', offset: at });
       }
     }
@@ -595,7 +596,8 @@ describe('native status codes', () => {
   // Every error_code of src/sluice/error.h (the binding contract) maps to its JS class and code: a status the JS
   // side did not know (OUT_OF_MEMORY once was) would surface as a plain "unknown native status" Error.
   const header = readFileSync(new URL('../../src/sluice/error.h', import.meta.url), 'utf8');
-  const native = [...header.matchAll(/^\s+([a-z0-9_]+) = (\d+),/gm)].map((m) => ({ name: m[1]!, status: Number(m[2]) }));
+  const native = [...header.matchAll(/^\s+([a-z0-9_]+) = (\d+),/gm)]
+    .map((m) => ({ name: m[1]!, status: Number(m[2]) }));
   const limitCodes = new Set(['DEPTH_LIMIT', 'ELEMENT_TOO_LARGE', 'OUT_OF_MEMORY']);
 
   test('the header lists 17 codes, numbered in order', () => {

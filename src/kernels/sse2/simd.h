@@ -78,8 +78,10 @@ struct kernel {
     internal::skeleton_classes r;
     r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
     r.bracket = bits(bracket[0], bracket[1], bracket[2], bracket[3]);
-    const __m128i any_backslash = _mm_or_si128(_mm_or_si128(backslash[0], backslash[1]), _mm_or_si128(backslash[2], backslash[3]));
-    r.backslash = _mm_movemask_epi8(any_backslash) != 0 ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
+    const __m128i any_backslash =
+        _mm_or_si128(_mm_or_si128(backslash[0], backslash[1]), _mm_or_si128(backslash[2], backslash[3]));
+    r.backslash =
+        _mm_movemask_epi8(any_backslash) != 0 ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
     return r;
   }
 
