@@ -484,6 +484,11 @@ describe('errors', () => {
     ['"abc', JsonSyntaxError, 'UNEXPECTED_END', 4],
     ['01', JsonSyntaxError, 'INVALID_NUMBER', 1],
     ['tru', JsonSyntaxError, 'UNEXPECTED_END', 3],
+    // The skeleton pass takes Y _ y and DEL for bracket candidates (one compare finds them with [ ] { }): after
+    // the root they are still trailing data.
+    ['[1] Y', JsonSyntaxError, 'TRAILING_DATA', 4],
+    ['{"a":1}_', JsonSyntaxError, 'TRAILING_DATA', 7],
+    ['[]\u007f', JsonSyntaxError, 'TRAILING_DATA', 2],
   ];
   for (const [text, kind, code, offset] of cases) {
     test(`lazyParse(${JSON.stringify(text)}) throws ${code} at ${offset}`, () => {
@@ -562,6 +567,20 @@ describe('errors', () => {
     expect(doc.ok.a).toBe(1);
     releaseLazy(doc);
     expect(() => (lazyParse(text) as Any).bad.x).toThrow(JsonSyntaxError);
+  });
+
+  test('bytes the skeleton pass takes for bracket candidates are errors where the parser says, when read', () => {
+    for (const [text, offset] of [['[Y]', 1], ['{"a":[1,_]}', 8], ['{"y":y}', 5], ['[[1],\u007f]', 5]] as const) {
+      const reference = parserError(encoder.encode(text));
+      expect(reference, text).toMatchObject({ code: 'EXPECTED_VALUE', offset });
+      const doc = lazyParse(text);
+      expect(() => JSON.stringify(doc), text).toThrow(JsonSyntaxError);
+      try {
+        JSON.stringify(doc);
+      } catch (e) {
+        expect(e, text).toMatchObject(reference!);
+      }
+    }
   });
 
   test('invalid UTF-8 and control characters in a member are the parser errors', () => {
