@@ -32,16 +32,25 @@ struct lean_block {
   uint64_t events;      // structural | opening quotes | first bytes of scalar tokens: where values and keys start
 };
 
+// Where the strings of a block are, from its raw quote and backslash masks (bits >= len ignored), carrying the
+// state to the next block. Sets *quote to the unescaped quotes and returns the in-string mask (opening quote
+// included, closing quote excluded; bits >= len unspecified). Shared by lean_scan() and the skeleton pass.
+SLUICE_INLINE uint64_t lean_strings(lean_state& s, uint64_t raw_quote, uint64_t backslash, unsigned len,
+                                    uint64_t valid, uint64_t* quote) noexcept {
+  const uint64_t escaped = escaped_bytes(backslash & valid, s.prev_escaped, len, valid);
+  *quote = raw_quote & valid & ~escaped;
+  const uint64_t in_string = prefix_xor(*quote) ^ s.prev_in_string;
+  s.prev_in_string = uint64_t{0} - ((in_string >> (len - 1)) & 1);
+  return in_string;
+}
+
 // Bytes at index >= len are ignored; the buffer must be readable up to p + 64.
 template <class K>
 SLUICE_INLINE lean_block lean_scan(lean_state& s, const uint8_t* p, unsigned len) noexcept {
   const uint64_t valid = mask_below(len);
   const block_classes c = K::classify(p);
-  const uint64_t escaped = escaped_bytes(c.backslash & valid, s.prev_escaped, len, valid);
   lean_block r;
-  r.quote = c.quote & valid & ~escaped;
-  const uint64_t in_string = prefix_xor(r.quote) ^ s.prev_in_string;
-  s.prev_in_string = uint64_t{0} - ((in_string >> (len - 1)) & 1);
+  const uint64_t in_string = lean_strings(s, c.quote, c.backslash, len, valid, &r.quote);
   r.in_string = in_string & valid;
   r.structural = c.op & valid & ~in_string;
   r.scalar = ~(c.nonscalar | in_string) & valid;

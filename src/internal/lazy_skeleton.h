@@ -34,16 +34,13 @@ bool build_skeleton(lazy_state& st) noexcept {
   // The open containers, innermost last. Bounded by max_depth.
   pod_vector<uint32_t> open;
   const uint32_t max_depth = st.options.max_depth;
-  uint64_t prev_in_string = 0;  // all ones when the last byte scanned was inside a string
-  uint64_t prev_escaped = 0;    // 1 when the next block's first byte is escaped
+  lean_state s;  // only its string half is used: no scalar tokens here
   for (uint32_t off = pos; off < n; off += 64) {
     const unsigned len = n - off < 64 ? n - off : 64;
     const uint64_t valid = mask_below(len);
     const skeleton_classes c = K::skeleton(d + off);
-    const uint64_t escaped = escaped_bytes(c.backslash & valid, prev_escaped, len, valid);
-    const uint64_t quote = c.quote & valid & ~escaped;
-    const uint64_t in_string = prefix_xor(quote) ^ prev_in_string;
-    prev_in_string = uint64_t{0} - ((in_string >> (len - 1)) & 1);
+    uint64_t quote;  // the unescaped quotes: not needed here, only where strings are
+    const uint64_t in_string = lean_strings(s, c.quote, c.backslash, len, valid, &quote);
     for (uint64_t ev = c.bracket & valid & ~in_string; ev != 0; ev = clear_lowest_bit(ev)) {
       const unsigned i = unsigned(trailing_zeroes(ev));
       const uint8_t ch = d[off + i];

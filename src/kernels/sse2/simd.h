@@ -33,6 +33,9 @@ struct kernel {
            (uint64_t(uint32_t(_mm_movemask_epi8(c))) << 32) | (uint64_t(uint32_t(_mm_movemask_epi8(d))) << 48);
   }
 
+  SLUICE_INLINE static bool any(const __m128i* m) noexcept {
+    return _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(m[0], m[1]), _mm_or_si128(m[2], m[3]))) != 0;
+  }
   SLUICE_INLINE static internal::block_classes classify(const uint8_t* p) noexcept {
     __m128i v[4];
     __m128i quote[4], op[4], nonscalar[4], backslash[4], ctrl[4];
@@ -52,9 +55,6 @@ struct kernel {
     r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
     r.op = bits(op[0], op[1], op[2], op[3]);
     r.nonscalar = bits(nonscalar[0], nonscalar[1], nonscalar[2], nonscalar[3]);
-    const auto any = [](const __m128i* m) {
-      return _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(m[0], m[1]), _mm_or_si128(m[2], m[3]))) != 0;
-    };
     r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
     r.control = 0;
     r.newline = 0;
@@ -78,10 +78,7 @@ struct kernel {
     internal::skeleton_classes r;
     r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
     r.bracket = bits(bracket[0], bracket[1], bracket[2], bracket[3]);
-    const __m128i any_backslash =
-        _mm_or_si128(_mm_or_si128(backslash[0], backslash[1]), _mm_or_si128(backslash[2], backslash[3]));
-    r.backslash =
-        _mm_movemask_epi8(any_backslash) != 0 ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
+    r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
     return r;
   }
 
