@@ -9,7 +9,8 @@
 //   order gets read-ahead runs that grow 4x at each step (whole records too, up to BULK_MAX_BYTES, once the latest
 //   record that stayed lazy was read at least half); an object gets all its members at once after
 //   max(3, count/8) distinct misses. Sparse reading never pays for its neighbours.
-// Proxies are read-only: every write traps with a TypeError, in sloppy mode too.
+// - a long container of few members and little own text: a frozen plain object or array (spineOf).
+// Proxies are read-only: every write traps with a TypeError, in sloppy mode too; spines are frozen.
 import { JsonLimitError, JsonSyntaxError } from '../errors.js';
 import {
   CHILD_CONTAINER, CHILD_FIRST_BYTE, CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, NO_CONTAINER,
@@ -33,6 +34,12 @@ export const lazyTuning = {
   rowProxyMinBytes: 256,
   /** Native key lookups before an object decodes all its keys into a Map instead. */
   findLimit: 16,
+  /**
+   * A container that would become a proxy but has at most this many members, and at most proxyMinBytes / 8 bytes
+   * of text outside its own long members (those that become proxies), is handed out as a frozen plain object or
+   * array instead: a "spine" (see spineOf). 0 turns spines off.
+   */
+  spineMaxMembers: 8,
 };
 /**
  * When an object is read densely, its member containers up to this long are parsed with their neighbours
@@ -127,6 +134,29 @@ function proxyOf(handler: ObjectHandler | ArrayHandler): object {
   return new Proxy(target, handler as ProxyHandler<object>);
 }
 
+/**
+ * The container of `handler` as a frozen plain object or array when it has at most spineMaxMembers members and
+ * little text of its own (its long members stay proxies): the spine of a document that every read from the root
+ * passes, such as canada.json's `features`, `features[0]` and `features[0].geometry`. Reading a property of a plain
+ * object costs the engine an inline-cached load; reading it through a proxy costs a trap, a handler call and the
+ * proxy invariant checks, several times more, at every level of every path. Undefined when the container does not
+ * qualify, or cannot be listed or materialised (broken text): it is then a proxy, and reading it says what is wrong.
+ * Listing it here costs nothing extra: a container handed out is read next, in practice, and listing is the first
+ * thing a read does.
+ */
+function spineOf(handler: ObjectHandler | ArrayHandler): object | undefined {
+  const max = lazyTuning.spineMaxMembers;
+  if (max <= 0) return undefined;
+  try {
+    handler.enumerate();
+    if (handler.count > max) return undefined;
+    return handler.spine();
+  } catch (error) {
+    if (error instanceof JsonSyntaxError || error instanceof JsonLimitError) return undefined;
+    throw error;
+  }
+}
+
 abstract class ContainerHandler {
   protected readonly doc: LazyDocument;
   protected readonly id: number;
@@ -154,7 +184,7 @@ abstract class ContainerHandler {
     this.id = id;
   }
 
-  protected enumerate(): void {
+  enumerate(): void {
     if (this.count >= 0) return;
     const count: [number] = [0];
     this.listed(this.doc.children(this.id, count), count[0]);
@@ -183,6 +213,30 @@ abstract class ContainerHandler {
 
   protected abstract materialise(i: number): unknown;
 
+  /** The frozen plain object or array of spineOf (the container is listed), or undefined (too much own text). */
+  abstract spine(): object | undefined;
+
+  /**
+   * Every member materialised for a spine, long containers as proxies (not spines: building a chain of them would
+   * list containers nobody reads); undefined when the others hold more than proxyMinBytes / 8 bytes of text.
+   */
+  protected spineMembers(): unknown[] | undefined {
+    const runtime = this.doc.binding.runtime;
+    runtime.sync();
+    const u32 = runtime.u32;
+    const count = this.count;
+    let text = 0;
+    for (let i = 0; i < count; i++) {
+      const record = (this.table >>> 2) + i * CHILD_WORDS;
+      const size = u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]!;
+      if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size < this.proxyMin(size)) text += size;
+    }
+    if (text > lazyTuning.proxyMinBytes >> 3) return undefined;
+    const values: unknown[] = [];
+    for (let i = 0; i < count; i++) values.push(this.cache[i] ?? this.single(i, false));
+    return values;
+  }
+
   /**
    * The size from which a member container becomes a proxy: proxyMinBytes, or rowProxyMinBytes for the
    * elements of an array of containers (asked only about a member at least that long).
@@ -201,8 +255,8 @@ abstract class ContainerHandler {
   /** A member just became a proxy with this handler. */
   protected adopt(_handler: ContainerHandler): void {}
 
-  /** Member i on its own. */
-  protected single(i: number): unknown {
+  /** Member i on its own; a long container as a spine where it qualifies and `spines` allows. */
+  protected single(i: number, spines = true): unknown {
     const doc = this.doc;
     const runtime = doc.binding.runtime;
     runtime.sync();
@@ -217,7 +271,7 @@ abstract class ContainerHandler {
       if (end - start >= this.proxyMin(end - start)) {
         const handler = newHandler(doc, container, first);
         this.adopt(handler);
-        value = proxyOf(handler);
+        value = (spines ? spineOf(handler) : undefined) ?? proxyOf(handler);
       } else {
         value = doc.parse(start, end);
       }
@@ -370,6 +424,26 @@ class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
     return this.ordered;
   }
 
+  spine(): object | undefined {
+    const values = this.spineMembers();
+    if (values === undefined) return undefined;
+    // ownKeys checks the members a later duplicate key hides, as JSON.parse does (those that are proxies above
+    // were not read). A broken one throws here: spineOf then hands out a proxy, whose own reads say what is wrong.
+    const keys = this.ownKeys() as string[];
+    const lookup = this.lookup;
+    const out: Record<string, unknown> = {};
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const value = values[lookup.get(key)!];
+      if (key === '__proto__') {
+        Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+      } else {
+        out[key] = value;
+      }
+    }
+    return Object.freeze(out);
+  }
+
   protected materialise(i: number): unknown {
     if (!this.bulked && ++this.misses >= Math.max(3, this.count >> 3)) {
       this.bulked = true;
@@ -470,6 +544,11 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
     const min = lazyTuning.proxyMinBytes;
     const row = lazyTuning.rowProxyMinBytes;
     return (row < min && this.rows() ? row : min) - 1;
+  }
+
+  spine(): object | undefined {
+    const values = this.spineMembers();
+    return values === undefined ? undefined : Object.freeze(values);
   }
 
   protected materialise(i: number): unknown {

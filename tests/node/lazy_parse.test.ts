@@ -75,7 +75,9 @@ function inputOf(rng: Rng, text: string): string | Uint8Array | ArrayBuffer {
 function tune(rng: Rng): void {
   if (rng.chance(0.5)) {
     Object.assign(lazyTuning, {
-      proxyMinBytes: rng.pick([1, 2, 16]), findLimit: rng.pick([0, 1, 3]), rowProxyMinBytes: rng.pick([1, 4, 256]),
+      // 64 and 128: spines (spineOf) with a few scalar members too, not only containers of containers.
+      proxyMinBytes: rng.pick([1, 2, 16, 64, 128]), findLimit: rng.pick([0, 1, 3]),
+      rowProxyMinBytes: rng.pick([1, 4, 256]), spineMaxMembers: rng.pick([0, 1, 8]),
     });
   }
   else Object.assign(lazyTuning, DEFAULT_TUNING);
@@ -472,6 +474,115 @@ describe('read-only', () => {
     expect(() => { doc.list.length = 0; }).toThrow(TypeError);
     expect(() => { doc.list[1][0] = 0; }).toThrow(TypeError);
     expect(JSON.stringify(doc)).toBe('{"a":{"b":1},"list":[1,[2]]}');
+  });
+});
+
+describe('spines: long containers of few members and little text of their own', () => {
+  // canada.json's shape: every read from the root passes `features`, `features[0]` and `geometry`.
+  const ring = (n: number) => Array.from({ length: 40 }, (_, i) => [n + i / 7, -n - i / 3]);
+  const geo = {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', properties: { name: 'Canada' },
+      geometry: { type: 'Polygon', coordinates: Array.from({ length: 12 }, (_, n) => ring(n)) } }],
+  };
+  const text = JSON.stringify(geo);
+
+  test('come back as frozen plain objects and arrays whose long members stay lazy', () => {
+    const doc = lazyParse(text) as Any;
+    expect(types.isProxy(doc)).toBe(true);
+    const features = doc.features;
+    expect(types.isProxy(features)).toBe(false);
+    expect(Array.isArray(features) && Object.isFrozen(features)).toBe(true);
+    expect(features).toBe(doc.features);
+    // Its one member is a long container: a proxy, not listed until read (a spine's members are not spines).
+    expect(types.isProxy(features[0])).toBe(true);
+    const geometry = features[0].geometry;
+    expect(types.isProxy(geometry)).toBe(false);
+    expect(Object.isFrozen(geometry)).toBe(true);
+    expect(Object.getPrototypeOf(geometry)).toBe(Object.prototype);
+    expect(Object.keys(geometry)).toEqual(['type', 'coordinates']);
+    expect(geometry.type).toBe('Polygon');
+    expect(types.isProxy(geometry.coordinates)).toBe(true);
+    expect(geometry.coordinates[11][39]).toEqual(geo.features[0]!.geometry.coordinates[11]![39]);
+    expect(firstDifference(doc, JSON.parse(text))).toBeNull();
+    expect(JSON.stringify(doc)).toBe(text);
+    expect(JSON.stringify(doc, null, 1)).toBe(JSON.stringify(geo, null, 1));
+  });
+
+  test('are read-only: writes throw in strict-mode code (this module), as for any frozen object', () => {
+    const doc = lazyParse(text) as Any;
+    const geometry = doc.features[0].geometry;
+    expect(() => { geometry.type = 'Point'; }).toThrow(TypeError);
+    expect(() => { geometry.added = 1; }).toThrow(TypeError);
+    expect(() => { delete geometry.type; }).toThrow(TypeError);
+    expect(() => { doc.features[0] = null; }).toThrow(TypeError);
+    expect(() => doc.features.push(1)).toThrow(TypeError);
+    expect(() => Object.defineProperty(geometry, 'type', { value: 1 })).toThrow(TypeError);
+    // Sloppy-mode code (a Function body is sloppy unless it says otherwise): the write is ignored, as documented.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const sloppyWrite = new Function('o', 'o.type = "Point"; o.added = 1; return [o.type, o.added];');
+    expect(sloppyWrite(geometry)).toEqual(['Polygon', undefined]);
+    expect(JSON.stringify(doc)).toBe(text);
+  });
+
+  test('only where few members and little own text: otherwise a proxy, as before', () => {
+    const big = 'x'.repeat(2000);
+    const cases: [unknown, boolean][] = [
+      [{ a: [big], b: 1, c: 'short' }, true],
+      [{ a: [big], note: 'y'.repeat(200) }, false], // over proxyMinBytes / 8 of own text
+      [{ a: [big], ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, i])) }, false], // 9 members
+      [[[big], [big], [big]], true],
+    ];
+    for (const [value, spine] of cases) {
+      const doc = lazyParse(JSON.stringify({ wrap: value })) as Any;
+      expect(types.isProxy(doc.wrap)).toBe(!spine);
+      expect(firstDifference(doc, { wrap: value })).toBeNull();
+    }
+    Object.assign(lazyTuning, { spineMaxMembers: 0 });
+    expect(types.isProxy((lazyParse(text) as Any).features)).toBe(true);
+  });
+
+  test('duplicate keys and __proto__ as JSON.parse has them', () => {
+    const big = JSON.stringify(Array.from({ length: 300 }, (_, i) => i));
+    const wrapped = `{"wrap":{"__proto__":${big},"k":1,"k":${big},"1":true}}`;
+    const doc = lazyParse(wrapped) as Any;
+    expect(types.isProxy(doc.wrap)).toBe(false);
+    expect(Object.getPrototypeOf(doc.wrap)).toBe(Object.prototype);
+    expect(Object.keys(doc.wrap)).toEqual(['1', '__proto__', 'k']);
+    expect(firstDifference(doc, JSON.parse(wrapped))).toBeNull();
+    expect(JSON.stringify(doc)).toBe(JSON.stringify(JSON.parse(wrapped)));
+  });
+
+  test('a broken member keeps the container a proxy: only reading that member throws', () => {
+    const big = JSON.stringify(Array.from({ length: 300 }, (_, i) => i));
+    // A short member that does not parse (spineOf gives up and hands out a proxy).
+    const shortBad = `{"wrap":{"bad":[1,2x],"big":${big}}}`;
+    const doc = lazyParse(shortBad) as Any;
+    expect(types.isProxy(doc.wrap)).toBe(true);
+    expect(doc.wrap.big[299]).toBe(299);
+    expect(() => doc.wrap.bad).toThrow(expect.objectContaining({ code: 'INVALID_NUMBER', offset: shortBad.indexOf('2x') + 1 }));
+    // A long member hidden by a later duplicate key: no read reaches it, but reading the whole object checks it,
+    // as JSON.parse does (the spine would have hidden it for good).
+    const hidden = `{"wrap":{"k":[${'1,'.repeat(600)}2x],"k":1,"big":${big}}}`;
+    const shadowed = lazyParse(hidden) as Any;
+    expect(shadowed.wrap.k).toBe(1);
+    expect(types.isProxy(shadowed.wrap)).toBe(true);
+    expect(() => JSON.stringify(shadowed)).toThrow(
+      expect.objectContaining({ code: 'INVALID_NUMBER', offset: hidden.indexOf('2x') + 1 }));
+    // The container's own text broken: listing fails, the proxy reports it on read.
+    const own = `{"wrap":{"big":${big} "k":1}}`;
+    const ownDoc = lazyParse(own) as Any;
+    expect(() => ownDoc.wrap.k).toThrow(JsonSyntaxError);
+  });
+
+  test('after releaseLazy, a spine and its plain members stay usable; its lazy members throw', () => {
+    const doc = lazyParse(text) as Any;
+    const features = doc.features;
+    const geometry = features[0].geometry;
+    expect(releaseLazy(doc)).toBe(true);
+    expect(geometry.type).toBe('Polygon');
+    expect(features.length).toBe(1);
+    expect(() => geometry.coordinates[0]).toThrow(TypeError);
   });
 });
 
