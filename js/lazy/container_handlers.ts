@@ -150,7 +150,11 @@ function spineOf(handler: ObjectHandler | ArrayHandler): object | undefined {
   try {
     handler.enumerate();
     if (handler.count > max) return undefined;
-    return handler.spine();
+    const spine = handler.spine();
+    // Building it read every member, which says nothing about how much of it the caller reads: a parent array
+    // must not take it for a record read densely (ArrayHandler.materialise).
+    handler.touched = 0;
+    return spine;
   } catch (error) {
     if (error instanceof JsonSyntaxError || error instanceof JsonLimitError) return undefined;
     throw error;

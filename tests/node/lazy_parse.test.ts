@@ -542,6 +542,19 @@ describe('spines: long containers of few members and little text of their own', 
     expect(types.isProxy((lazyParse(text) as Any).features)).toBe(true);
   });
 
+  test('records that are spines, read sparsely in order, stay spines (building one is not reading it densely)', () => {
+    const long = Array.from({ length: 300 }, (_, i) => i);
+    const rows = Array.from({ length: 40 }, (_, i) => ({ id: i, points: long }));
+    const doc = lazyParse(JSON.stringify({ rows })) as Any;
+    for (let i = 0; i < rows.length; i++) {
+      const row = doc.rows[i];
+      expect(row.id).toBe(i);
+      // Parsed whole with its neighbours instead, a row would be a plain mutable object with `points` parsed too.
+      expect(Object.isFrozen(row)).toBe(true);
+      expect(types.isProxy(row.points)).toBe(true);
+    }
+  });
+
   test('duplicate keys and __proto__ as JSON.parse has them', () => {
     const big = JSON.stringify(Array.from({ length: 300 }, (_, i) => i));
     const wrapped = `{"wrap":{"__proto__":${big},"k":1,"k":${big},"1":true}}`;
