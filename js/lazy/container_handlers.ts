@@ -9,7 +9,8 @@
 //   order gets read-ahead runs that grow 4x at each step (whole records too, up to BULK_MAX_BYTES, once the latest
 //   record that stayed lazy was read at least half); an object gets all its members at once after
 //   max(3, count/8) distinct misses. Sparse reading never pays for its neighbours.
-// - a long container of few members and little own text: a frozen plain object or array (spineOf).
+// - a long member of an object with few members, one long, and little other text: a frozen plain object or array
+//   (spineOf).
 // Proxies are read-only: every write traps with a TypeError, in sloppy mode too; spines are frozen.
 import { JsonLimitError, JsonSyntaxError } from '../errors.js';
 import {
@@ -35,8 +36,8 @@ export const lazyTuning = {
   /** Native key lookups before an object decodes all its keys into a Map instead. */
   findLimit: 16,
   /**
-   * A container that would become a proxy but has at most this many members, and at most proxyMinBytes / 8 bytes
-   * of text outside its own long members (those that become proxies), is handed out as a frozen plain object or
+   * A member of an object that would become a proxy but has at most this many members, at most one of them long
+   * (a proxy), and at most proxyMinBytes / 8 bytes of text in the others, is handed out as a frozen plain object or
    * array instead: a "spine" (see spineOf). 0 turns spines off.
    */
   spineMaxMembers: 8,
@@ -135,8 +136,8 @@ function proxyOf(handler: ObjectHandler | ArrayHandler): object {
 }
 
 /**
- * The container of `handler` as a frozen plain object or array when it has at most spineMaxMembers members and
- * little text of its own (its long members stay proxies): the spine of a document that every read from the root
+ * The container of `handler` as a frozen plain object or array when it has at most spineMaxMembers members, one
+ * long one at most (a proxy), and little other text: the spine of a document that every read from the root
  * passes, such as canada.json's `features`, `features[0]` and `features[0].geometry`. Reading a property of a plain
  * object costs the engine an inline-cached load; reading it through a proxy costs a trap, a handler call and the
  * proxy invariant checks, several times more, at every level of every path. Undefined when the container does not
@@ -150,11 +151,7 @@ function spineOf(handler: ObjectHandler | ArrayHandler): object | undefined {
   try {
     handler.enumerate();
     if (handler.count > max) return undefined;
-    const spine = handler.spine();
-    // Building it read every member, which says nothing about how much of it the caller reads: a parent array
-    // must not take it for a record read densely (ArrayHandler.materialise).
-    handler.touched = 0;
-    return spine;
+    return handler.spine();
   } catch (error) {
     if (error instanceof JsonSyntaxError || error instanceof JsonLimitError) return undefined;
     throw error;
@@ -221,8 +218,11 @@ abstract class ContainerHandler {
   abstract spine(): object | undefined;
 
   /**
-   * Every member materialised for a spine, long containers as proxies (not spines: building a chain of them would
-   * list containers nobody reads); undefined when the others hold more than proxyMinBytes / 8 bytes of text.
+   * Every member materialised for a spine, its long container as a proxy (not a spine: building a chain of them
+   * would list containers nobody reads); undefined when the others hold more than proxyMinBytes / 8 bytes of text,
+   * or when more than one member is long: a container that branches is where sparse reads part ways, and a spine
+   * there would make a proxy for every branch where a read takes one (citm_catalog.json's `seatCategories`, read
+   * at 1 %, took three times as long).
    */
   protected spineMembers(): unknown[] | undefined {
     const runtime = this.doc.binding.runtime;
@@ -230,12 +230,14 @@ abstract class ContainerHandler {
     const u32 = runtime.u32;
     const count = this.count;
     let text = 0;
+    let long = 0;
     for (let i = 0; i < count; i++) {
       const record = (this.table >>> 2) + i * CHILD_WORDS;
       const size = u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]!;
       if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size < this.proxyMin(size)) text += size;
+      else long++;
     }
-    if (text > lazyTuning.proxyMinBytes >> 3) return undefined;
+    if (text > lazyTuning.proxyMinBytes >> 3 || long > 1) return undefined;
     const values: unknown[] = [];
     for (let i = 0; i < count; i++) values.push(this.cache[i] ?? this.single(i, false));
     return values;
@@ -259,7 +261,11 @@ abstract class ContainerHandler {
   /** A member just became a proxy with this handler. */
   protected adopt(_handler: ContainerHandler): void {}
 
-  /** Member i on its own; a long container as a spine where it qualifies and `spines` allows. */
+  /**
+   * Member i on its own; a long container as a spine where it qualifies and `spines` allows. Arrays never ask for
+   * spines: their elements are records, mostly of one shape and read a member or two each, and trying each one
+   * (listing it at once, then finding that it does not qualify) cost articles' 10 % reads about 15 %.
+   */
   protected single(i: number, spines = true): unknown {
     const doc = this.doc;
     const runtime = doc.binding.runtime;
@@ -563,7 +569,7 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
     if (!inOrder) {
       this.group = 1;
       this.nextInOrder = i + 1;
-      return this.single(i);
+      return this.single(i, false);
     }
     // Elements read in order are records; how much of each gets read is told by the latest one that stayed lazy:
     // if at least half of its members were read, the next ones are parsed whole with their neighbours (a proxy
@@ -584,7 +590,7 @@ class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
       const whole = this.wholeArray(i);
       if (whole !== undefined) return whole;
     }
-    return this.single(i);
+    return this.single(i, false);
   }
 
   /**

@@ -33,9 +33,9 @@ const roots = new WeakMap<object, LazyDocument>();
  * `JSON.stringify` (same text), duplicate keys (the last wins), `__proto__` as an own key. Writes to the
  * document, and to every member that stays lazy (objects and arrays of 1 KiB of text and more, 256 bytes in an
  * array of objects or arrays), throw a `TypeError`; smaller members, strings and numbers are the plain values
- * JSON.parse gives, materialised once and cached. A long member with at most 8 members and little text besides
- * its long members (a document's spine) is a frozen plain object or array whose long members stay lazy: writes
- * to it throw in strict-mode code and are ignored in sloppy mode.
+ * JSON.parse gives, materialised once and cached. A long member of an object with at most 8 members, one of them
+ * long, and little other text (a document's spine) is a frozen plain object or array whose long member stays
+ * lazy: writes to it throw in strict-mode code and are ignored in sloppy mode.
  *
  * Validation is lazy: the call checks the bracket structure (and a scalar root whole); every object or array is
  * checked when its members are first listed, every value when it is first materialised, with the parser's rules
