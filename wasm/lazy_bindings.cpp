@@ -26,6 +26,7 @@ using sluice::internal::lazy_cursor;
 
 static_assert(sizeof(void*) == 4, "the binding contract assumes wasm32");
 static_assert(sizeof(lazy_child) == 24, "member record: 6 x u32");
+static_assert(sizeof(sluice::lazy_container) == 12, "container record: 3 x u32");
 static_assert(sizeof(sluice::internal::cursor_record) == 32, "run record: 4 x f64");
 
 // u32 words 0..11, then f64 words 6..13 (byte offsets 48..111).
@@ -117,6 +118,11 @@ EMSCRIPTEN_KEEPALIVE int lazy_index_build(lazy_index* index, double n) {
   out.root_end = index->root_end();
   out.root_container = index->root_container();
   return report(index, code);
+}
+
+// The container table (3 x u32 per container: start, end, next), valid after a successful build; 0 when empty.
+EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_containers(lazy_index* index) {
+  return reinterpret_cast<uintptr_t>(index->container_table());
 }
 
 EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_children(lazy_index* index, uint32_t c) {

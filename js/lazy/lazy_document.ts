@@ -3,7 +3,8 @@
 // call may grow wasm memory, so views are re-synced after each.
 import type { ParserLimits } from '../errors.js';
 import {
-  CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, OUT_COUNT, OUT_PTR, lazyError, type LazyBinding,
+  CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, CONTAINER_END, CONTAINER_NEXT, CONTAINER_START, CONTAINER_WORDS,
+  OUT_COUNT, OUT_PTR, lazyError, type LazyBinding,
 } from './native_lazy.js';
 import { writeKey } from './wtf8.js';
 
@@ -33,6 +34,8 @@ export class LazyDocument {
   /** The member table and count of the object the latest lookup() listed. */
   listedTable = 0;
   listedCount = 0;
+  /** u32 index of the container table in wasm memory; -1 until first asked for. */
+  private containerTable = -1;
 
   constructor(binding: LazyBinding, handle: number, base: number, limits: ParserLimits, text: string | null) {
     this.binding = binding;
@@ -62,6 +65,36 @@ export class LazyDocument {
   private live(): number {
     if (this.handle === 0) throw new TypeError('sluice: this lazyParse() document was released (releaseLazy)');
     return this.handle;
+  }
+
+  /**
+   * Whether container `id` has the shape of a spine, judged from the container table alone (nothing is listed): at
+   * most `max` containers directly in it, at most one of them `longMin` bytes or longer, and at most `restMax`
+   * bytes outside that one. A cheap filter: listing the container then decides.
+   */
+  spineShape(id: number, max: number, longMin: number, restMax: number): boolean {
+    const binding = this.binding;
+    if (this.containerTable < 0) this.containerTable = binding.m._lazy_index_containers(this.live()) >>> 2;
+    const runtime = binding.runtime;
+    runtime.sync();
+    const u32 = runtime.u32;
+    const table = this.containerTable;
+    const at = table + id * CONTAINER_WORDS;
+    const next = u32[at + CONTAINER_NEXT]!;
+    let rest = u32[at + CONTAINER_END]! + 1 - u32[at + CONTAINER_START]!;
+    let long = 0;
+    let n = 0;
+    // Containers directly inside: the next one after each is the first after its whole subtree.
+    for (let k = id + 1; k < next; k = u32[table + k * CONTAINER_WORDS + CONTAINER_NEXT]!) {
+      if (++n > max) return false;
+      const record = table + k * CONTAINER_WORDS;
+      const size = u32[record + CONTAINER_END]! + 1 - u32[record + CONTAINER_START]!;
+      if (size >= longMin) {
+        if (++long > 1) return false;
+        rest -= size;
+      }
+    }
+    return rest <= restMax;
   }
 
   /** The member table of container `id` (address), and its member count in `countOut[0]`. Throws on invalid text. */

@@ -12,6 +12,7 @@ export interface LazyExports {
   _lazy_index_delete(index: number): void;
   _lazy_index_reserve(index: number, n: number): number;
   _lazy_index_build(index: number, n: number): number;
+  _lazy_index_containers(index: number): number;
   _lazy_index_children(index: number, container: number): number;
   _lazy_index_lookup(index: number, container: number, table: number, count: number, keyLength: number): number;
   _lazy_index_keys_text(index: number, table: number, count: number): number;
@@ -82,6 +83,16 @@ export const CHILD_KEY_END = 4;
 export const CHILD_FIRST_BYTE = 5;
 /** @internal A member that is not a container. */
 export const NO_CONTAINER = 0xffff_ffff;
+
+// Container record (lazy_container): 3 x u32.
+/** @internal */
+export const CONTAINER_WORDS = 3;
+/** @internal */
+export const CONTAINER_START = 0;
+/** @internal */
+export const CONTAINER_END = 1;
+/** @internal */
+export const CONTAINER_NEXT = 2;
 
 // Run record (cursor_record): 4 x f64.
 /** @internal */

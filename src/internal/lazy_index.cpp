@@ -121,6 +121,9 @@ uint32_t lazy_index::root_start() const noexcept { return state_ ? state_->root_
 uint32_t lazy_index::root_end() const noexcept { return state_ ? state_->root_end : 0; }
 uint32_t lazy_index::root_container() const noexcept { return state_ ? state_->root_container : lazy_no_container; }
 uint32_t lazy_index::container_count() const noexcept { return state_ ? uint32_t(state_->containers.size()) : 0; }
+const lazy_container* lazy_index::container_table() const noexcept {
+  return state_ != nullptr && state_->containers.size() != 0 ? state_->containers.data() : nullptr;
+}
 
 const lazy_child* lazy_index::children(uint32_t c, uint32_t* count) {
   *count = 0;

@@ -13,12 +13,8 @@
 namespace sluice {
 namespace internal {
 
-// One object or array, by the position of its opening bracket (ids follow document order).
-struct lazy_container {
-  uint32_t start;  // its '{' or '['
-  uint32_t end;    // its matching '}' or ']'
-  uint32_t next;   // the id of the first container after it: enumeration skips a whole subtree in O(1)
-};
+// One object or array, by the position of its opening bracket (ids follow document order): the public record.
+using lazy_container = sluice::lazy_container;
 
 struct lazy_state {
   lazy_options options;

@@ -48,6 +48,13 @@ struct lazy_child {
   uint32_t first_byte;   // the value's first byte: '{', '[', '"', 't', 'f', 'n', '-' or a digit
 };
 
+// An entry of the container table (container_table()): 3 x u32, the record js/lazy reads on wasm32.
+struct lazy_container {
+  uint32_t start;  // its '{' or '['
+  uint32_t end;    // its matching '}' or ']'
+  uint32_t next;   // the id of the first container after it (its subtree is ids start+1 .. next-1)
+};
+
 struct lazy_options {
   // Deepest nesting allowed (the root value is depth 0, its children depth 1...), as in parser_options.
   uint32_t max_depth = 1024;
@@ -74,6 +81,9 @@ class lazy_index {
   uint32_t root_end() const noexcept;
   uint32_t root_container() const noexcept;
   uint32_t container_count() const noexcept;
+  // The container_count() containers, by id, after a successful build(); stable until the next build() or the
+  // index is destroyed. nullptr when there are none. Lets a caller see a container's nesting without listing it.
+  const lazy_container* container_table() const noexcept;
 
   // The members of container c, in document order. The table lives until the index is destroyed; asking again
   // enumerates again (callers cache the pointer). nullptr on an error (see error()) or when memory is exhausted.

@@ -59,6 +59,16 @@ TEST_P(LazyIndex, MemberTablesEqualTheReferenceWalk) {
     ASSERT_EQ(index.root_start(), walk.root_start) << where;
     ASSERT_EQ(index.root_end(), walk.root_end) << where;
     ASSERT_EQ(index.container_count(), walk.containers.size()) << where;
+    // The container table: brackets, and `next` the first container after the subtree.
+    const sluice::lazy_container* boxes = index.container_table();
+    ASSERT_EQ(boxes == nullptr, walk.containers.empty()) << where;
+    for (uint32_t c = 0; c < walk.containers.size(); ++c) {
+      ASSERT_EQ(boxes[c].start, walk.containers[c].start) << where << " container " << c;
+      ASSERT_EQ(boxes[c].end, walk.containers[c].end) << where << " container " << c;
+      uint32_t next = c + 1;
+      while (next < walk.containers.size() && walk.containers[next].start < walk.containers[c].end) ++next;
+      ASSERT_EQ(boxes[c].next, next) << where << " container " << c;
+    }
     for (uint32_t c = 0; c < walk.containers.size(); ++c) {
       uint32_t count = 0;
       const lazy_child* table = index.children(c, &count);
