@@ -138,12 +138,12 @@ function proxyOf(handler: ObjectHandler | ArrayHandler): object {
 /**
  * The container of `handler` as a frozen plain object or array when it has at most spineMaxMembers members, one
  * long one at most (a proxy), and little other text: the spine of a document that every read from the root
- * passes, such as canada.json's `features`, `features[0]` and `features[0].geometry`. Reading a property of a plain
+ * passes, such as canada.json's `features` and `features[0].geometry`. Reading a property of a plain
  * object costs the engine an inline-cached load; reading it through a proxy costs a trap, a handler call and the
  * proxy invariant checks, several times more, at every level of every path. Undefined when the container does not
  * qualify, or cannot be listed or materialised (broken text): it is then a proxy, and reading it says what is wrong.
- * Listing it here costs nothing extra: a container handed out is read next, in practice, and listing is the first
- * thing a read does.
+ * A container that passes the container-table filter is listed here rather than by its first read: a container
+ * handed out is read next, in practice, so the listing is not wasted.
  */
 function spineOf(handler: ObjectHandler | ArrayHandler): object | undefined {
   const max = lazyTuning.spineMaxMembers;
@@ -231,8 +231,8 @@ abstract class ContainerHandler {
    * Every member materialised for a spine, its long container as a proxy (not a spine: building a chain of them
    * would list containers nobody reads); undefined when the others hold more than proxyMinBytes / 8 bytes of text,
    * or when more than one member is long: a container that branches is where sparse reads part ways, and a spine
-   * there would make a proxy for every branch where a read takes one (citm_catalog.json's `seatCategories`, read
-   * at 1 %, took three times as long).
+   * there would make a proxy for every branch where a read takes one (citm_catalog.json read at 1 % took three
+   * times as long).
    */
   protected spineMembers(): unknown[] | undefined {
     const runtime = this.doc.binding.runtime;

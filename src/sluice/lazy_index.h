@@ -52,7 +52,7 @@ struct lazy_child {
 struct lazy_container {
   uint32_t start;  // its '{' or '['
   uint32_t end;    // its matching '}' or ']'
-  uint32_t next;   // the id of the first container after it (its subtree is ids start+1 .. next-1)
+  uint32_t next;   // the id of the first container after it (container c holds ids c+1 .. next-1)
 };
 
 struct lazy_options {
