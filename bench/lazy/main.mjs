@@ -8,7 +8,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { COMPETITORS, openJsonAvailable } from './competitors.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
-import { environment } from '../parse/environment.mjs';
+import { environment, memoryCostLine } from '../parse/environment.mjs';
 import { median } from '../parse/report.mjs';
 import { readOptions } from '../cli.mjs';
 
@@ -75,6 +75,7 @@ console.log([
   '',
   `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
   `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
+  memoryCostLine(env.memory),
   '',
   'Method:',
   '- the document is in memory as one Uint8Array; a run reads every k-th leaf value in document order (k = 100,',
@@ -84,7 +85,7 @@ console.log([
   `- each run is a fresh child process (node --expose-gc); medians of ${options.runs} runs, interleaved. Two times per`,
   '  run: the first document (cold: fresh memory pages, code not yet optimised), then 10 more reads of the same',
   '  document in the same process, each after the previous result was collected, of which the median of the last',
-  '  5 (warm: a long-running process; for documents over 20 MB and for openJson, 1 more read only);',
+  '  5 (warm: a long-running process; for documents over 20 MB, 1 more read only);',
   '- two access patterns: "from the root" reads each chosen leaf by its path from the root (`doc.a.b[3].c`);',
   '  "walking" (10 % and 100 % only) walks the whole structure (for...of over arrays, Object.keys over objects,',
   '  holding each inner container) and uses every k-th leaf it meets: the same leaves and checksum;',
@@ -121,7 +122,7 @@ for (const name of options.datasets) {
           runs[c.id].push({ error: `skipped: ${read} get() calls (over ${OPENJSON_MAX_GETS})`, skipped: true });
           continue;
         }
-        const repeats = bytes > 20e6 || c.id === 'openjson' ? 2 : 11;
+        const repeats = bytes > 20e6 ? 2 : 11;
         const result = await runChild({ competitor: c.id, file, fraction, arrayPath: dataset.arrayPath, repeats });
         if (!result.error && result.checksum !== result.expected) {
           result.error = `checksum ${result.checksum}, expected ${result.expected}`;

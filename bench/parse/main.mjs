@@ -7,7 +7,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { COMPETITORS } from './competitors.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
-import { environment, packageVersion } from './environment.mjs';
+import { environment, memoryCostLine, packageVersion } from './environment.mjs';
 import { parseOptions, selected, USAGE } from './options.mjs';
 import { markdownTable, ratioTable, summarise } from './report.mjs';
 import { readOptions } from '../cli.mjs';
@@ -46,6 +46,7 @@ const header = [
   '',
   `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
   `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
+  memoryCostLine(env.memory),
   `Peers: ${['@streamparser/json', 'stream-json', 'stream-chain', 'JSONStream'].map((p) => `${p} ${packageVersion(p)}`).join(', ')}`,
   '',
   'Method:',
