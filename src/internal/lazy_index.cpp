@@ -158,16 +158,23 @@ int64_t lazy_index::find(const lazy_child* table, uint32_t count, const uint8_t*
   if (state_ == nullptr) return -1;
   lazy_state& st = *state_;
   const uint8_t* d = st.doc.data();
+  // A raw key as long as `key` has no escape if it matches (an escape would make it decode shorter), so equal
+  // bytes are a match unless they hold a backslash, which then is an escape in the raw key: no match.
+  const bool key_has_backslash = n != 0 && std::memchr(key, '\\', n) != nullptr;
   for (uint32_t k = 0; k < count; ++k) {
     const uint32_t i = first ? k : count - 1 - k;
     const uint8_t* raw = d + table[i].key_start + 1;
     const size_t raw_n = table[i].key_end - table[i].key_start - 2;
     // Escapes only shorten a key, so a raw key shorter than `key` cannot match.
     if (raw_n < n) continue;
-    if (std::memchr(raw, '\\', raw_n) == nullptr) {
-      if (raw_n == n && std::memcmp(raw, key, n) == 0) return i;
+    if (raw_n == n) {
+      if (!key_has_backslash && std::memcmp(raw, key, n) == 0) return i;
       continue;
     }
+    // Longer: only an escaped key can match, and the bytes before its first escape are the key's own. Most keys
+    // differ in their first byte: no scan for a backslash then.
+    if (n == 0 || (raw[0] != '\\' && raw[0] != key[0])) continue;
+    if (std::memchr(raw, '\\', raw_n) == nullptr) continue;
     st.key_scratch.clear();
     internal::unescape_json_string(raw, raw_n, st.key_scratch);
     if (st.key_scratch.size() == n && std::memcmp(st.key_scratch.data(), key, n) == 0) return i;

@@ -250,6 +250,9 @@ TEST_P(LazyIndex, FindResolvesDuplicateAndEscapedKeys) {
   EXPECT_EQ(find("caf\xC3\xA9", false), 4);
   EXPECT_EQ(find("", false), 5);
   EXPECT_EQ(find("z", false), -1);
+  EXPECT_EQ(find("caf", false), -1);   // a prefix of the escaped "caf\u00e9"
+  EXPECT_EQ(find("cafe", false), -1);  // as long as its raw spelling would be without the escape
+  EXPECT_EQ(find("\\u0061", false), -1);  // the raw spelling of "a", as a key of its own
 
   size_t size = 0;
   const uint8_t* keys = index.keys_text(t, count, &size);
