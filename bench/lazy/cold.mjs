@@ -1,8 +1,9 @@
 // Where the first document of a fresh process spends its time, against later documents: `node bench/lazy/cold.mjs
 // FILE [FRACTION] [--runs N]`. Each run is two fresh processes (node --expose-gc): one times lazyParse() and the
-// reads of the chosen leaves (bench:lazy's "from the root" pattern) for the first document and then for 10 more,
-// each with the minor page faults it took; the other times TextDecoder + JSON.parse of the same bytes, first and
-// later. Prints medians over the runs. bench:lazy has the ratios; this says what the cold ones are made of.
+// reads of the chosen leaves (bench:lazy's "from the root" pattern) for the first document and then for 30 more
+// (4 for a document over 20 MB), each with the minor page faults it took; the other times TextDecoder +
+// JSON.parse of the same bytes, first and later. Later is the median of the second half of those documents, as in
+// bench:lazy. Prints medians over the runs. bench:lazy has the ratios; this says what the cold ones are made of.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,6 @@ import { chooseLeaves, leafValue } from './leaves.mjs';
 import { memoryCost, memoryCostLine } from '../parse/environment.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
-const LATER = 10;
 
 const faults = () => process.resourceUsage().minorPageFault;
 const settle = async () => {
@@ -55,11 +55,12 @@ async function child(spec) {
   await settle();
   const first = read();
   const later = [];
-  for (let i = 0; i < LATER; i++) {
+  const count = input.length > 20e6 ? 4 : 30;
+  for (let i = 0; i < count; i++) {
     await settle();
     later.push(read());
   }
-  process.send({ first, later: later.slice(LATER / 2), leaves: paths.length });
+  process.send({ first, later: later.slice(count / 2), leaves: paths.length });
   process.disconnect();
 }
 
@@ -97,7 +98,7 @@ async function main(argv) {
   const part = (kind, pick, key) => median(results[kind].map((r) => (pick === 'first' ? r.first[key] : median(r.later.map((l) => l[key])))));
   console.log(`${file}: ${leaves} leaves read (fraction ${fraction}), medians of ${runs} fresh processes each`);
   console.log(memoryCostLine(memoryCost()));
-  console.log('| | first document | later documents (median of reads 6 to 10) |');
+  console.log('| | first document | later documents (median of the second half) |');
   console.log('|---|---:|---:|');
   for (const [label, kind, key] of [
     ['lazyParse() call', 'lazy', 'open'], ['  its minor page faults', 'lazy', 'openFaults'],
