@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { touchPages } from '../all/engines/competitors.mjs';
 import { COMPETITORS } from './competitors.mjs';
 import { chooseLeaves, leafValue } from './leaves.mjs';
+import { median } from '../parse/report.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 const competitor = COMPETITORS.find((c) => c.id === spec.competitor);
@@ -68,7 +69,6 @@ for (let i = 1; i < spec.repeats; i++) {
 // still pay for it), and a long-running process is past that. With 30 more reads that is reads 17 to 31: the
 // reading code of twitter.json's 1 % settles at about the 15th document (per-document times in one process: 1.3 to
 // 1.4 ms for reads 7 to 11, 1.0 to 1.1 ms from about the 15th on); the optimising compiles run on the same cores.
-const median = (xs) => (xs.length === 0 ? null : [...xs].sort((a, b) => a - b)[xs.length >> 1]);
 const warmMs = median(warm.slice(warm.length >> 1));
 // Reads 7 to 11 alone, the window this bench used before (10 more reads, the last 5): printed for comparison.
 const earlyMs = warm.length >= 10 ? median(warm.slice(5, 10)) : null;

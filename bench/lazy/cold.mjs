@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chooseLeaves, leafValue } from './leaves.mjs';
 import { memoryCost, memoryCostLine } from '../parse/environment.mjs';
+import { median } from '../parse/report.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 
@@ -73,8 +74,6 @@ function run(spec) {
     proc.on('exit', (code) => (result ? resolve(result) : reject(new Error(`child exited with code ${code}`))));
   });
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 async function main(argv) {
   const runsAt = argv.indexOf('--runs');

@@ -187,17 +187,21 @@ export class ByteStore {
 
   /** The held chunk with `offset <= pos < offset + length`, or null when pos is at or past the end read. */
   chunkAt(pos: number): StoredChunk | null {
+    const c = this.chunks[this.indexAt(pos)];
+    return c !== undefined && pos >= c.offset ? c : null;
+  }
+
+  /** The index of the first held chunk that ends after `pos` (chunks.length if none): a binary search. */
+  private indexAt(pos: number): number {
     const chunks = this.chunks;
     let lo = 0;
-    let hi = chunks.length - 1;
-    while (lo <= hi) {
+    let hi = chunks.length;
+    while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const c = chunks[mid]!;
-      if (pos < c.offset) hi = mid - 1;
-      else if (pos >= c.offset + c.bytes.length) lo = mid + 1;
-      else return c;
+      if (pos < chunks[mid]!.offset + chunks[mid]!.bytes.length) hi = mid;
+      else lo = mid + 1;
     }
-    return null;
+    return lo;
   }
 
   /** The first offset still held. */
@@ -210,17 +214,9 @@ export class ByteStore {
    * function that holds on to the one chunk it needs. `offset` must lie in a chunk still held (or at the end).
    */
   lineAt(offset: number): () => { lines: number; lineStart: number } {
-    const chunks = this.chunks;
-    // The chunk that holds offset, or the last one when offset is at (or past) the end: a binary search.
-    let lo = 0;
-    let hi = chunks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (offset < chunks[mid]!.offset + chunks[mid]!.bytes.length) hi = mid;
-      else lo = mid + 1;
-    }
-    const index = lo;
-    const c = chunks[index];
+    // The chunk that holds offset, or the last one when offset is at (or past) the end.
+    const index = Math.min(this.indexAt(offset), this.chunks.length - 1);
+    const c = this.chunks[index];
     if (c === undefined) {
       const at = { lines: this.lines, lineStart: this.lineStart };
       return () => at;
