@@ -54,9 +54,52 @@ struct block_events {
 
 // Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes). `Full` blocks
 // (len == 64, all but a window's last) let the compiler drop the masking.
+// String-content errors of a block: the lowest wins, ties broken by the most specific message.
+SLUICE_INLINE void first_string_error(block_events& r, uint64_t bad_control, uint64_t bad_escape, uint64_t bad_hex,
+                                      uint64_t bad_utf8) noexcept {
+  const uint64_t bad = bad_control | bad_escape | bad_hex | bad_utf8;
+  if (bad == 0) return;
+  const int at = trailing_zeroes(bad);
+  const uint64_t bit = uint64_t{1} << at;
+  r.error_at = at;
+  r.error = (bad_utf8 & bit)     ? error_code::invalid_utf8
+            : (bad_escape & bit) ? error_code::invalid_escape
+            : (bad_hex & bit)    ? error_code::invalid_unicode_escape
+                                 : error_code::control_character;
+}
+
+// A full block that continues a string, with no quote and no backslash (K::string_interior): no event, no quote,
+// no scalar byte, the state unchanged; only control bytes and UTF-8 remain to check. What scan_block computes for
+// such a block, without the classification and mask arithmetic.
+template <class K>
+SLUICE_INLINE block_events string_interior_block(stage1_state& s, const uint8_t* p, const block_classes& c) noexcept {
+  block_events r;
+  r.events = 0;
+  r.quote = 0;
+  r.scalar = 0;
+  r.newline = c.newline;
+  r.in_string = ~uint64_t{0};
+  r.error_at = -1;
+  r.error = error_code::ok;
+  s.prev_scalar = 0;
+  uint64_t bad_utf8 = 0;
+  if ((c.high | s.utf8.need) != 0) {
+    const int at = validate_utf8<K>(s.utf8, p, 64, c.high);
+    if (at >= 0) bad_utf8 = uint64_t{1} << at;
+  }
+  first_string_error(r, c.control, 0, 0, bad_utf8);
+  return r;
+}
+
 template <class K, bool Full = false>
 SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigned len) noexcept {
-  if (Full) len = 64;
+  if (Full) {
+    len = 64;
+    if (s.prev_in_string != 0 && (s.prev_escaped | s.hex_pending) == 0) {
+      block_classes interior;
+      if (K::string_interior(p, interior)) return string_interior_block<K>(s, p, interior);
+    }
+  }
   const uint64_t valid = mask_below(len);
   block_classes c = K::classify(p);
   c.quote &= valid;
@@ -122,16 +165,7 @@ SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigne
     // a scalar byte), so only bytes inside strings, and a closing quote that cuts a sequence short, count here.
     if (at >= 0) bad_utf8 = (uint64_t{1} << at) & (in_string | quote);
   }
-  const uint64_t bad = bad_control | bad_escape | bad_hex | bad_utf8;
-  if (bad != 0) {
-    const int at = trailing_zeroes(bad);
-    const uint64_t bit = uint64_t{1} << at;
-    r.error_at = at;
-    r.error = (bad_utf8 & bit)     ? error_code::invalid_utf8
-              : (bad_escape & bit) ? error_code::invalid_escape
-              : (bad_hex & bit)    ? error_code::invalid_unicode_escape
-                                   : error_code::control_character;
-  }
+  first_string_error(r, bad_control, bad_escape, bad_hex, bad_utf8);
   return r;
 }
 

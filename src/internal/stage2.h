@@ -640,12 +640,20 @@ SLUICE_NOINLINE uint64_t skip_events(skip_context& x, uint64_t events) noexcept 
   uint64_t* const object_bits = x.object_bits;
   uint32_t depth = x.depth;
   while (events != 0) {
-    const unsigned bi = unsigned(trailing_zeroes(events));
-    const uint8_t c = block[bi];
-    const uint8_t next = skip_transitions.next[state * 8 + event_class.v[c]];
-    if (next < 8) {
+    unsigned bi;
+    uint8_t c;
+    uint8_t next;
+    // Plain transitions (strings, colons, commas) in a loop of their own: few live values, no spills.
+    for (;;) {
+      bi = unsigned(trailing_zeroes(events));
+      c = block[bi];
+      next = skip_transitions.next[state * 8 + event_class.v[c]];
+      if (next >= 8) break;
       state = next;
-    } else if (next <= a_push_array) {
+      events = clear_lowest_bit(events);
+      if (events == 0) goto out;
+    }
+    if (next <= a_push_array) {
       if (depth >= x.max_depth) break;
       ++depth;
       const uint64_t bit = uint64_t{1} << (depth & 63);
@@ -667,6 +675,7 @@ SLUICE_NOINLINE uint64_t skip_events(skip_context& x, uint64_t events) noexcept 
     }
     events = clear_lowest_bit(events);
   }
+out:
   x.depth = depth;
   switch (state) {
     case s_value_in_object: x.m = mode::value; x.object = true; break;
@@ -926,7 +935,7 @@ void stage1_debug(const uint8_t* p, size_t len, uint64_t* out) noexcept {
   stage1_state s;
   for (size_t off = 0; off < len; off += 64) {
     const unsigned n = len - off < 64 ? unsigned(len - off) : 64;
-    const block_events b = scan_block<K>(s, p + off, n);
+    const block_events b = n == 64 ? scan_block<K, true>(s, p + off, 64) : scan_block<K>(s, p + off, n);
     *out++ = b.events;
     *out++ = b.in_string;
     *out++ = b.quote;

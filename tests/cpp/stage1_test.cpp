@@ -258,6 +258,12 @@ void load_piece(uint8_t (&block)[64], const std::string& stream, size_t offset, 
   for (unsigned i = len; i < 64; ++i) block[i] = junk.pick(kJunk);
 }
 
+// What scan_window runs: the Full instantiation (with its string-interior shortcut) for whole blocks.
+template <class K>
+block_events scan_piece(stage1_state& state, const uint8_t* block, unsigned len) {
+  return len == 64 ? internal::scan_block<K, true>(state, block, 64) : internal::scan_block<K>(state, block, len);
+}
+
 // Runs kernel K over `stream` cut into `pieces` and compares every piece with the model. "" if all agree.
 template <class K>
 std::string run_against_reference(const std::string& stream, const std::vector<unsigned>& pieces, rng& junk) {
@@ -269,7 +275,7 @@ std::string run_against_reference(const std::string& stream, const std::vector<u
   for (unsigned len : pieces) {
     load_piece(block, stream, offset, len, junk);
     const stage1_reference_piece want = ref.scan(block, len);
-    const block_events got = internal::scan_block<K>(state, block, len);
+    const block_events got = scan_piece<K>(state, block, len);
     std::string problem = compare_masks(got, want, len);
     if (problem.empty()) problem = errors.check(got, want);
     if (problem.empty() && (state.prev_in_string != 0) != ref.in_string()) problem = "in-string carry differs";
@@ -293,8 +299,8 @@ std::string run_kernels_lockstep(const std::string& stream, const std::vector<un
   uint8_t block[64];
   for (unsigned len : pieces) {
     load_piece(block, stream, offset, len, junk);
-    const block_events a = internal::scan_block<A>(sa, block, len);
-    const block_events b = internal::scan_block<B>(sb, block, len);
+    const block_events a = scan_piece<A>(sa, block, len);
+    const block_events b = scan_piece<B>(sb, block, len);
     stage1_reference_piece as_ref;  // reuse the mask comparison: B plays the model
     as_ref.events = b.events;
     as_ref.quote = b.quote;
@@ -539,6 +545,29 @@ TYPED_TEST(Stage1Kernel, DirectedCarriesAcrossFullBlocks) {
           // The tail's last byte lands at index 59 + pad: bytes 59..67 around the boundary at 64.
           std::string s = prefix + std::string(64 + pad - 4 - 1 - tail.size(), 'a') + tail + head + " 1 \"z\"";
           ASSERT_EQ(run_against_reference<TypeParam>(s, pieces_of(s.size(), cut::blocks, junk), junk), "")
+              << "stream \"" << printable(s) << "\"";
+        }
+      }
+    }
+  }
+}
+
+// Whole blocks inside long strings take scan_block's string-interior shortcut: the same masks, errors and carries
+// as the full classification, whatever the block holds (plain text, multi-byte characters, sequences cut by the
+// block edge, a control byte, a bad byte) and wherever the string starts and ends.
+TYPED_TEST(Stage1Kernel, StringInteriorBlocks) {
+  const std::string specials[] = {"",     "\x01", "\t",  "\n",     "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80",
+                                  "\xC0", "\xED\xA0\x80", "\xE2\x82", "\\n", "\\u00e9", "\x7F"};
+  rng random(base_seed() ^ 0x5717);
+  for (unsigned lead = 0; lead < 64; lead += 7) {
+    for (const std::string& special : specials) {
+      for (unsigned at : {0u, 1u, 62u, 63u, 64u, 100u, 190u}) {
+        std::string body(200, 'a');
+        for (size_t i = 0; i < body.size(); i += 9) body[i] = ' ';
+        body.insert(at, special);
+        const std::string s = std::string(lead, ' ') + "[1,\"" + body + "\", 2]";
+        for (const cut how : {cut::blocks, cut::random}) {
+          ASSERT_EQ(run_against_reference<TypeParam>(s, pieces_of(s.size(), how, random), random), "")
               << "stream \"" << printable(s) << "\"";
         }
       }

@@ -61,6 +61,23 @@ struct kernel {
     return r;
   }
 
+  // A block inside a string: true when it holds no quote and no backslash; then `r` gets the rare classes only.
+  SLUICE_INLINE static bool string_interior(const uint8_t* p, internal::block_classes& r) noexcept {
+    unsigned seen = 0;
+    for (int i = 0; i < 64; ++i) seen |= classes.v[p[i]];
+    if ((seen & (c_quote | c_backslash)) != 0) return false;
+    r = internal::block_classes{};
+    if ((seen & (c_control | c_high)) == 0) return true;
+    for (int i = 0; i < 64; ++i) {
+      const uint64_t c = classes.v[p[i]];
+      const uint64_t bit = uint64_t{1} << i;
+      r.control |= (c & c_control) ? bit : 0;
+      r.newline |= (c & c_newline) ? bit : 0;
+      r.high |= (c & c_high) ? bit : 0;
+    }
+    return true;
+  }
+
   SLUICE_INLINE static internal::skeleton_classes skeleton(const uint8_t* p) noexcept {
     internal::skeleton_classes r{};
     for (int i = 0; i < 64; ++i) {

@@ -1,6 +1,7 @@
-// WebAssembly SIMD128 kernel: the hot path of the wasm SIMD build. Whitespace and structural bytes are classified
-// with two table lookups (i8x16.swizzle on the low nibble, simdjson's trick) instead of eight compares; the rare
-// classes (backslash, control, non-ASCII) are first tested for the whole block with one any_true.
+// WebAssembly SIMD128 kernel: the hot path of the wasm SIMD build. Structural bytes are classified with one table
+// lookup (i8x16.swizzle on the low nibble, simdjson's trick) instead of six compares, whitespace with one signed
+// compare corrected in the rare blocks that need it; the rare classes (backslash, control, non-ASCII) are first
+// tested for the whole block with one any_true.
 #ifndef SLUICE_KERNELS_SIMD128_SIMD_H
 #define SLUICE_KERNELS_SIMD128_SIMD_H
 
@@ -29,8 +30,6 @@ struct kernel {
   }
 
   SLUICE_INLINE static internal::block_classes classify(const uint8_t* p) noexcept {
-    // table[x & 15] == x exactly for the four whitespace bytes (the fillers never match their own index).
-    const v128_t ws_table = wasm_u8x16_make(' ', 100, 100, 100, 17, 100, 113, 2, 100, '\t', '\n', 112, 100, '\r', 100, 100);
     // table[x & 15] == (x | 0x20) for : , [ ] { } -- and for two control bytes (0x0C, 0x1A), removed below.
     const v128_t op_table = wasm_u8x16_make(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0);
     v128_t v[4], quote[4], op[4], nonscalar[4], backslash[4], low[4];
@@ -38,7 +37,9 @@ struct kernel {
       const v128_t x = wasm_v128_load(p + 16 * i);
       v[i] = x;
       const v128_t nibble = wasm_v128_and(x, wasm_u8x16_splat(0x0F));
-      const v128_t ws = wasm_i8x16_eq(wasm_i8x16_swizzle(ws_table, nibble), x);
+      // x <= 0x20, signed: the four whitespace bytes, but also the other control bytes and every non-ASCII one;
+      // both are removed below, in the blocks that hold any (one compare here instead of a table lookup).
+      const v128_t ws = wasm_i8x16_lt(x, wasm_i8x16_splat(0x21));
       op[i] = wasm_i8x16_eq(wasm_i8x16_swizzle(op_table, nibble), wasm_v128_or(x, wasm_u8x16_splat(0x20)));
       quote[i] = eq(x, '"');
       nonscalar[i] = wasm_v128_or(wasm_v128_or(op[i], quote[i]), ws);
@@ -51,18 +52,47 @@ struct kernel {
     r.control = 0;
     r.newline = 0;
     r.high = 0;
+    uint64_t not_ws = 0;  // bytes the one-compare whitespace test above took for whitespace wrongly
     if (any(low)) {
       r.high = bits(v[0], v[1], v[2], v[3]);
       r.control = bits(low[0], low[1], low[2], low[3]) & ~r.high;
-      if (r.control != 0) r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
+      not_ws = r.high;
+      if (r.control != 0) {
+        r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
+        v128_t tab_cr[4];
+        for (int i = 0; i < 4; ++i) tab_cr[i] = wasm_v128_or(eq(v[i], '\t'), eq(v[i], '\r'));
+        not_ws |= r.control & ~(r.newline | bits(tab_cr[0], tab_cr[1], tab_cr[2], tab_cr[3]));
+      }
     }
     r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
     const uint64_t op_raw = bits(op[0], op[1], op[2], op[3]);
     const uint64_t false_op = op_raw & r.control;  // 0x0C, 0x1A: never whitespace, quote or a real op
     r.op = op_raw & ~false_op;
-    r.nonscalar = bits(nonscalar[0], nonscalar[1], nonscalar[2], nonscalar[3]) & ~false_op;
+    r.nonscalar = bits(nonscalar[0], nonscalar[1], nonscalar[2], nonscalar[3]) & ~(false_op | not_ws);
     r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
     return r;
+  }
+
+  // A block inside a string: true when it holds no quote and no backslash (nothing ends the string, nothing is
+  // escaped); then `r` gets the rare classes (control, newline, non-ASCII) and every other mask is 0. Two compares
+  // per 16 bytes, against classify()'s nine operations: long strings skip most of the classification.
+  SLUICE_INLINE static bool string_interior(const uint8_t* p, internal::block_classes& r) noexcept {
+    v128_t v[4], low[4];
+    v128_t stop = wasm_i8x16_splat(0);
+    for (int i = 0; i < 4; ++i) {
+      const v128_t x = wasm_v128_load(p + 16 * i);
+      v[i] = x;
+      stop = wasm_v128_or(stop, wasm_v128_or(eq(x, '"'), eq(x, '\\')));
+      low[i] = wasm_i8x16_lt(x, wasm_i8x16_splat(0x20));
+    }
+    if (wasm_v128_any_true(stop)) return false;
+    r = internal::block_classes{};
+    if (any(low)) {
+      r.high = bits(v[0], v[1], v[2], v[3]);
+      r.control = bits(low[0], low[1], low[2], low[3]) & ~r.high;
+      if (r.control != 0) r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
+    }
+    return true;
   }
 
   // Strings and bracket candidates only: three compares per 16 bytes, no table lookup (the skeleton pass).

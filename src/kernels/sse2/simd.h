@@ -66,6 +66,25 @@ struct kernel {
     return r;
   }
 
+  // A block inside a string: true when it holds no quote and no backslash; then `r` gets the rare classes only.
+  SLUICE_INLINE static bool string_interior(const uint8_t* p, internal::block_classes& r) noexcept {
+    __m128i v[4], stop[4], ctrl[4];
+    for (int i = 0; i < 4; ++i) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+      v[i] = x;
+      stop[i] = _mm_or_si128(eq(x, '"'), eq(x, '\\'));
+      ctrl[i] = control(x);
+    }
+    if (any(stop)) return false;
+    r = internal::block_classes{};
+    if (any(ctrl)) {
+      r.control = bits(ctrl[0], ctrl[1], ctrl[2], ctrl[3]);
+      r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
+    }
+    r.high = any(v) ? bits(v[0], v[1], v[2], v[3]) : 0;
+    return true;
+  }
+
   // Strings and bracket candidates only (the skeleton pass).
   SLUICE_INLINE static internal::skeleton_classes skeleton(const uint8_t* p) noexcept {
     __m128i quote[4], backslash[4], bracket[4];
