@@ -31,9 +31,11 @@ const rssBaseline = process.memoryUsage().rss;
 sampler.reset(rssBaseline);
 
 const cpuBefore = process.cpuUsage();
+const faultsBefore = process.resourceUsage().minorPageFault;
 const startedAt = performance.now();
 const { elements, checksum } = await run();
 const endedAt = performance.now();
+const faults = process.resourceUsage().minorPageFault - faultsBefore;
 const cpu = process.cpuUsage(cpuBefore);
 
 const rssAfter = process.memoryUsage().rss;
@@ -49,5 +51,8 @@ process.send({
   samples,
   // All threads of the process (GC helpers, the sampler): well under `ms` means the run waited for a busy CPU.
   cpuMs: (cpu.user + cpu.system) / 1000,
+  // Pages the run touched for the first time (the whole process: the sampler's thread takes a few): what the
+  // header's "Memory:" rate costs each competitor.
+  faults,
 });
 process.disconnect();

@@ -63,6 +63,8 @@ const header = [
   '- time to first element: from the first push (or write) to the first element delivered.',
   '- CPU / wall: CPU time of the child (all its threads) over wall time; well under 1 means the run waited for',
   '  a CPU that other work was using, so its MB/s understates it.',
+  '- page faults: minor page faults of the child during the timed run (median): pages it touched for the first',
+  '  time, each at the cost the Memory line gives (4096 bytes a page).',
 ];
 console.log(header.join('\n'));
 if (missing.length) {

@@ -23,6 +23,7 @@ export function summarise(bytes, runs) {
     firstElementMs: median(ok.map((r) => r.firstElementMs)),
     rssGrowthMiB: median(ok.map((r) => (r.rssPeak - r.rssBaseline) / MiB)),
     cpuPerWall: median(ok.map((r) => r.cpuMs / r.ms)),
+    faults: median(ok.map((r) => r.faults ?? null)),
   };
 }
 
@@ -31,17 +32,17 @@ const ms = (v) => (v === null ? '–' : v < 10 ? `${v.toFixed(2)} ms` : v < 1000
 
 export function markdownTable(rows) {
   const lines = [
-    '| competitor | MB/s (median) | MB/s min–max | time to first element | peak RSS growth | CPU / wall |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| competitor | MB/s (median) | MB/s min–max | time to first element | peak RSS growth | CPU / wall | page faults |',
+    '|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const { label, summary: s, note } of rows) {
     if (!s || s.runs === 0) {
-      lines.push(`| ${label} | ${note ?? 'failed'} | | | | |`);
+      lines.push(`| ${label} | ${note ?? 'failed'} | | | | | |`);
       continue;
     }
     const failed = s.failed ? ` (${s.failed} failed)` : '';
     lines.push(`| ${label} | ${fixed(s.mbps, 1)}${failed} | ${fixed(s.mbpsMin, 0)}–${fixed(s.mbpsMax, 0)} | ` +
-      `${ms(s.firstElementMs)} | ${fixed(s.rssGrowthMiB, 1)} MiB | ${fixed(s.cpuPerWall, 2)} |`);
+      `${ms(s.firstElementMs)} | ${fixed(s.rssGrowthMiB, 1)} MiB | ${fixed(s.cpuPerWall, 2)} | ${fixed(s.faults, 0)} |`);
   }
   return lines.join('\n');
 }
