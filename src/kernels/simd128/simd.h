@@ -74,18 +74,21 @@ struct kernel {
   }
 
   // A block inside a string: true when it holds no quote and no backslash (nothing ends the string, nothing is
-  // escaped); then `r` gets the rare classes (control, newline, non-ASCII) and every other mask is 0. Two compares
-  // per 16 bytes, against classify()'s nine operations: long strings skip most of the classification.
+  // escaped); then `r` gets the rare classes (control, newline, non-ASCII) and every other mask is 0. Four
+  // operations per 16 bytes, against classify()'s dozen: long strings skip most of the classification.
   SLUICE_INLINE static bool string_interior(const uint8_t* p, internal::block_classes& r) noexcept {
     v128_t v[4], low[4];
-    v128_t stop = wasm_i8x16_splat(0);
+    // min(x ^ '"', x ^ '\\') is 0 exactly at quotes and backslashes. (An OR of two compares ends up, through
+    // LLVM's boolean-vector combines, as byte shifts V8 expands to seven instructions.)
+    v128_t nonzero = wasm_u8x16_splat(0xFF);
     for (int i = 0; i < 4; ++i) {
       const v128_t x = wasm_v128_load(p + 16 * i);
       v[i] = x;
-      stop = wasm_v128_or(stop, wasm_v128_or(eq(x, '"'), eq(x, '\\')));
+      nonzero = wasm_u8x16_min(nonzero, wasm_u8x16_min(wasm_v128_xor(x, wasm_u8x16_splat('"')),
+                                                       wasm_v128_xor(x, wasm_u8x16_splat('\\'))));
       low[i] = wasm_i8x16_lt(x, wasm_i8x16_splat(0x20));
     }
-    if (wasm_v128_any_true(stop)) return false;
+    if (!wasm_i8x16_all_true(nonzero)) return false;
     r = internal::block_classes{};
     if (any(low)) {
       r.high = bits(v[0], v[1], v[2], v[3]);
