@@ -128,7 +128,8 @@ using scan_fn = void (*)(parser_state&);
 void scan_window_scalar(parser_state& st);
 void scan_window_best(parser_state& st);
 // The block masks of `len` bytes (tests): 4 x u64 per block: events, in_string, quote, error position + 1 (0 none)
-// in the low 32 bits and the error code in the high 32.
+// in the low 32 bits and the error code in bits 32..62; bit 63 set when the kernel's string-interior test disagrees
+// with its classification (never, in a correct kernel).
 void stage1_debug_scalar(const uint8_t* p, size_t len, uint64_t* out);
 void stage1_debug_best(const uint8_t* p, size_t len, uint64_t* out);
 const char* best_kernel_name();  // "simd128", "sse2" or "scalar"

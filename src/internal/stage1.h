@@ -50,6 +50,11 @@ struct block_events {
   uint64_t in_string;  // bytes inside strings (opening quote included, closing quote excluded)
   int error_at;        // index of the first string-content error, -1 if none
   error_code error;    // its kind
+  // For stage1_debug's check of K::string_interior (dead, so compiled away, in the scanning loops): whether the
+  // block holds no quote and no backslash at all, and its control and non-ASCII bytes.
+  bool no_quote_or_backslash;
+  uint64_t control;
+  uint64_t high;
 };
 
 // Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes). `Full` blocks
@@ -81,6 +86,9 @@ SLUICE_INLINE block_events string_interior_block(stage1_state& s, const uint8_t*
   r.in_string = ~uint64_t{0};
   r.error_at = -1;
   r.error = error_code::ok;
+  r.no_quote_or_backslash = true;
+  r.control = c.control;
+  r.high = c.high;
   s.prev_scalar = 0;
   uint64_t bad_utf8 = 0;
   if ((c.high | s.utf8.need) != 0) {
@@ -126,6 +134,9 @@ SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigne
   r.newline = c.newline;
   r.in_string = in_string & valid;
   r.error_at = -1;
+  r.no_quote_or_backslash = (c.quote | c.backslash) == 0;
+  r.control = c.control;
+  r.high = c.high;
   r.error = error_code::ok;
 
   // String-content errors, each a mask; the lowest bit wins, ties broken by the order below (the most specific

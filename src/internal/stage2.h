@@ -935,11 +935,23 @@ void stage1_debug(const uint8_t* p, size_t len, uint64_t* out) noexcept {
   stage1_state s;
   for (size_t off = 0; off < len; off += 64) {
     const unsigned n = len - off < 64 ? unsigned(len - off) : 64;
-    const block_events b = n == 64 ? scan_block<K, true>(s, p + off, 64) : scan_block<K>(s, p + off, n);
+    const block_events b = scan_block<K>(s, p + off, n);
+    // The string-interior shortcut of full blocks (scan_block<K, true>) rests on K::string_interior agreeing with
+    // K::classify: its verdict, and the rare classes it reports. Checked here (bit 63 of the error word, which
+    // the tests compare across kernels) rather than by instantiating scan_block<K, true> a second time: that
+    // would ship another copy of stage 1 in every build for the tests' sake.
+    uint64_t disagrees = 0;
+    if (K::own_string_interior && n == 64) {
+      block_classes quick;
+      const bool interior = K::string_interior(p + off, quick);
+      if (interior != b.no_quote_or_backslash ||
+          (interior && (quick.control != b.control || quick.newline != b.newline || quick.high != b.high)))
+        disagrees = uint64_t{1} << 63;
+    }
     *out++ = b.events;
     *out++ = b.in_string;
     *out++ = b.quote;
-    *out++ = uint64_t(uint32_t(b.error_at + 1)) | (uint64_t(b.error) << 32);
+    *out++ = uint64_t(uint32_t(b.error_at + 1)) | (uint64_t(b.error) << 32) | disagrees;
   }
 }
 

@@ -43,6 +43,8 @@ inline constexpr class_table classes{};
 
 struct kernel {
   static constexpr const char* name = "scalar";
+  // string_interior() is classify() itself: nothing for stage1_debug to check.
+  static constexpr bool own_string_interior = false;
   static constexpr bool utf8_blocks = false;  // UTF-8 is validated a sequence at a time (utf8.h)
 
   SLUICE_INLINE static internal::block_classes classify(const uint8_t* p) noexcept {
