@@ -43,7 +43,8 @@ inline constexpr class_table classes{};
 
 struct kernel {
   static constexpr const char* name = "scalar";
-  // string_interior() is classify() itself: nothing for stage1_debug to check.
+  // The reference the other kernels are compared with: stage1_debug does not check its string_interior() (a
+  // one-pass test, then classify()); the native stage-1 tests run it against the per-byte model.
   static constexpr bool own_string_interior = false;
   static constexpr bool utf8_blocks = false;  // UTF-8 is validated a sequence at a time (utf8.h)
 
@@ -63,20 +64,13 @@ struct kernel {
     return r;
   }
 
-  // A block inside a string: true when it holds no quote and no backslash; then `r` gets the rare classes only.
+  // A block inside a string: true when it holds no quote and no backslash; then the caller reads only the rare
+  // classes of `r` (control, newline, high), built only when the block holds any.
   SLUICE_INLINE static bool string_interior(const uint8_t* p, internal::block_classes& r) noexcept {
     unsigned seen = 0;
     for (int i = 0; i < 64; ++i) seen |= classes.v[p[i]];
     if ((seen & (c_quote | c_backslash)) != 0) return false;
-    r = internal::block_classes{};
-    if ((seen & (c_control | c_high)) == 0) return true;
-    for (int i = 0; i < 64; ++i) {
-      const uint64_t c = classes.v[p[i]];
-      const uint64_t bit = uint64_t{1} << i;
-      r.control |= (c & c_control) ? bit : 0;
-      r.newline |= (c & c_newline) ? bit : 0;
-      r.high |= (c & c_high) ? bit : 0;
-    }
+    r = (seen & (c_control | c_high)) != 0 ? classify(p) : internal::block_classes{};
     return true;
   }
 
