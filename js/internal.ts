@@ -8,8 +8,9 @@ export interface NativeTestHooks {
   heapInUse(): number;
   /**
    * The stage-1 masks of each 64-byte block of `input`, by the build's best kernel or, with `scalar`, by the
-   * scalar one: per block 4 u64 masks (events, in_string, newline, error; bit i = byte i of the block), each as
-   * two u32 words, low word first. A copy, 8 words per block.
+   * scalar one: per block 4 u64 masks (events, in_string, quote, error; bit i = byte i of the block), each as
+   * two u32 words, low word first. The error word is (index + 1) | code << 32 (0: none), with bit 63 set when the
+   * kernel's string-interior test disagrees with its classification. A copy, 8 words per block.
    */
   stage1Debug(input: Uint8Array, scalar?: boolean): Uint32Array;
   /** The status of init()'s warm-up parse: 0 when its document parsed cleanly. */

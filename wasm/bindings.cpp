@@ -147,8 +147,9 @@ std::string build_kind() {
   return std::string(sluice::internal::best_kernel_name()) == "simd128" ? "simd128" : "scalar";
 }
 
-// Tests: stage-1 masks of `input`, 4 x u64 per 64-byte block (events, in_string, newline, error), computed by the
-// best kernel or the scalar one. Returns the address of the words; valid until the next call.
+// Tests: stage-1 masks of `input`, 4 x u64 per 64-byte block (events, in_string, quote, error; stage1_debug in
+// parser_state.h), computed by the best kernel or the scalar one. Returns the address of the words; valid until
+// the next call.
 uintptr_t stage1_debug(const std::string& input, bool scalar) {
   static std::vector<uint64_t> out;
   std::vector<uint8_t> padded(input.begin(), input.end());
