@@ -57,8 +57,6 @@ struct block_events {
   uint64_t high;
 };
 
-// Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes). `Full` blocks
-// (len == 64, all but a window's last) let the compiler drop the masking.
 // String-content errors of a block: the lowest wins, ties broken by the most specific message.
 SLUICE_INLINE void first_string_error(block_events& r, uint64_t bad_control, uint64_t bad_escape, uint64_t bad_hex,
                                       uint64_t bad_utf8) noexcept {
@@ -99,6 +97,8 @@ SLUICE_INLINE block_events string_interior_block(stage1_state& s, const uint8_t*
   return r;
 }
 
+// Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes). `Full` blocks
+// (len == 64, all but a window's last) let the compiler drop the masking, and take the string-interior shortcut.
 template <class K, bool Full = false>
 SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigned len) noexcept {
   if (Full) {

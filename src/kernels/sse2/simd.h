@@ -17,11 +17,11 @@ namespace sse2 {
 
 struct kernel {
   static constexpr const char* name = "sse2";
+  // string_interior() is vector code of its own: stage1_debug checks it against classify() for the tests.
+  static constexpr bool own_string_interior = true;
   // SSE2 has no byte shuffle for the lookup tables: the byte-wise rendering of SIMD128's vector check, so that
   // natively the tests and the fuzzer run the block-level UTF-8 logic the SIMD128 build runs (and check it
   // against the scalar kernel, which validates a sequence at a time).
-  // string_interior() is vector code of its own: stage1_debug checks it against classify() for the tests.
-  static constexpr bool own_string_interior = true;
   static constexpr bool utf8_blocks = true;
   SLUICE_INLINE static bool utf8_errors(const uint8_t* p, uint8_t before) noexcept {
     return internal::utf8_errors_bytewise(p, before);
