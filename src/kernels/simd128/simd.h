@@ -31,6 +31,15 @@ struct kernel {
     return wasm_v128_any_true(wasm_v128_or(wasm_v128_or(m[0], m[1]), wasm_v128_or(m[2], m[3])));
   }
 
+  // control, newline and high from the loaded block `v` and its signed `x < 0x20` compares `low` (control and
+  // non-ASCII bytes), told apart only in blocks that hold either; r's three masks must be 0 on entry.
+  SLUICE_INLINE static void rare_classes(const v128_t* v, const v128_t* low, internal::block_classes& r) noexcept {
+    if (!any(low)) return;
+    r.high = bits(v[0], v[1], v[2], v[3]);
+    r.control = bits(low[0], low[1], low[2], low[3]) & ~r.high;
+    if (r.control != 0) r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
+  }
+
   SLUICE_INLINE static internal::block_classes classify(const uint8_t* p) noexcept {
     // table[x & 15] == (x | 0x20) for : , [ ] { } -- and for two control bytes (0x0C, 0x1A), removed below.
     const v128_t op_table = wasm_u8x16_make(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0);
@@ -54,17 +63,12 @@ struct kernel {
     r.control = 0;
     r.newline = 0;
     r.high = 0;
-    uint64_t not_ws = 0;  // bytes the one-compare whitespace test above took for whitespace wrongly
-    if (any(low)) {
-      r.high = bits(v[0], v[1], v[2], v[3]);
-      r.control = bits(low[0], low[1], low[2], low[3]) & ~r.high;
-      not_ws = r.high;
-      if (r.control != 0) {
-        r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
-        v128_t tab_cr[4];
-        for (int i = 0; i < 4; ++i) tab_cr[i] = wasm_v128_or(eq(v[i], '\t'), eq(v[i], '\r'));
-        not_ws |= r.control & ~(r.newline | bits(tab_cr[0], tab_cr[1], tab_cr[2], tab_cr[3]));
-      }
+    rare_classes(v, low, r);
+    uint64_t not_ws = r.high;  // bytes the one-compare whitespace test above took for whitespace wrongly
+    if (r.control != 0) {
+      v128_t tab_cr[4];
+      for (int i = 0; i < 4; ++i) tab_cr[i] = wasm_v128_or(eq(v[i], '\t'), eq(v[i], '\r'));
+      not_ws |= r.control & ~(r.newline | bits(tab_cr[0], tab_cr[1], tab_cr[2], tab_cr[3]));
     }
     r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
     const uint64_t op_raw = bits(op[0], op[1], op[2], op[3]);
@@ -92,11 +96,7 @@ struct kernel {
     }
     if (!wasm_i8x16_all_true(nonzero)) return false;
     r = internal::block_classes{};
-    if (any(low)) {
-      r.high = bits(v[0], v[1], v[2], v[3]);
-      r.control = bits(low[0], low[1], low[2], low[3]) & ~r.high;
-      if (r.control != 0) r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
-    }
+    rare_classes(v, low, r);
     return true;
   }
 

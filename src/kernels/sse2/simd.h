@@ -38,6 +38,17 @@ struct kernel {
   SLUICE_INLINE static bool any(const __m128i* m) noexcept {
     return _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(m[0], m[1]), _mm_or_si128(m[2], m[3]))) != 0;
   }
+  // control, newline and high from the loaded block `v` and its control compares `ctrl`.
+  SLUICE_INLINE static void rare_classes(const __m128i* v, const __m128i* ctrl, internal::block_classes& r) noexcept {
+    r.control = 0;
+    r.newline = 0;
+    if (any(ctrl)) {
+      r.control = bits(ctrl[0], ctrl[1], ctrl[2], ctrl[3]);
+      r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
+    }
+    r.high = any(v) ? bits(v[0], v[1], v[2], v[3]) : 0;
+  }
+
   SLUICE_INLINE static internal::block_classes classify(const uint8_t* p) noexcept {
     __m128i v[4];
     __m128i quote[4], op[4], nonscalar[4], backslash[4], ctrl[4];
@@ -58,13 +69,7 @@ struct kernel {
     r.op = bits(op[0], op[1], op[2], op[3]);
     r.nonscalar = bits(nonscalar[0], nonscalar[1], nonscalar[2], nonscalar[3]);
     r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
-    r.control = 0;
-    r.newline = 0;
-    if (any(ctrl)) {
-      r.control = bits(ctrl[0], ctrl[1], ctrl[2], ctrl[3]);
-      r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
-    }
-    r.high = any(v) ? bits(v[0], v[1], v[2], v[3]) : 0;
+    rare_classes(v, ctrl, r);
     return r;
   }
 
@@ -79,11 +84,7 @@ struct kernel {
     }
     if (any(stop)) return false;
     r = internal::block_classes{};
-    if (any(ctrl)) {
-      r.control = bits(ctrl[0], ctrl[1], ctrl[2], ctrl[3]);
-      r.newline = bits(eq(v[0], '\n'), eq(v[1], '\n'), eq(v[2], '\n'), eq(v[3], '\n'));
-    }
-    r.high = any(v) ? bits(v[0], v[1], v[2], v[3]) : 0;
+    rare_classes(v, ctrl, r);
     return true;
   }
 
