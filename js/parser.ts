@@ -359,13 +359,14 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     for (let b = 0; b < batchCount; b++) {
       const record = batches + b * BATCH_WORDS;
       const base = u32[record + BATCH_PTR]!;
-      const copy = u8.slice(base, base + u32[record + BATCH_LEN]!);
+      const copy = u8.slice(base, base + u32[record + BATCH_LEN]!).buffer;
       const first = u32[record + BATCH_FIRST_ELEMENT]!;
       const last = first + u32[record + BATCH_ELEMENT_COUNT]!;
       for (let i = first; i < last; i++) {
         const element = elements + i * ELEMENT_WORDS;
-        const start = u32[element + ELEMENT_PTR]! - base;
-        values.push(copy.subarray(start, start + u32[element + ELEMENT_LEN]!));
+        // The constructor, not a subarray of the copy: subarray looks up the species constructor on every call,
+        // and a bytes-mode parse of 5,000,000 numbers took 17 to 20 % longer with it.
+        values.push(new Uint8Array(copy, u32[element + ELEMENT_PTR]! - base, u32[element + ELEMENT_LEN]!));
       }
     }
     if (this.options.wrap) this.wrapInPlace(values, 0);
