@@ -548,6 +548,20 @@ struct skip_context {
   bool object;
 };
 
+// A literal of n bytes starting with c ('t', 'n' or 'f') at p: true, null or false exactly. Byte loads and one
+// compare instead of std::memcmp, which clang leaves as a call in wasm even for a constant length.
+inline uint32_t bytes4(const uint8_t* p) noexcept {
+  return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
+inline constexpr uint32_t bytes4(const char (&s)[5]) noexcept {
+  return uint32_t(uint8_t(s[0])) | uint32_t(uint8_t(s[1])) << 8 | uint32_t(uint8_t(s[2])) << 16 |
+         uint32_t(uint8_t(s[3])) << 24;
+}
+SLUICE_INLINE bool literal_token(const uint8_t* p, uint8_t c, unsigned n) noexcept {
+  if (c == 'f') return n == 5 && bytes4(p) == bytes4("fals") && p[4] == 'e';
+  return n == 4 && bytes4(p) == (c == 't' ? bytes4("true") : bytes4("null"));
+}
+
 // A number or literal starting at window index i (block index bi): true if it is valid and ends in the window
 // (then *end is the index of its delimiter). False sends it to the general path, which reports the error or waits
 // for the next chunk.
@@ -567,8 +581,7 @@ SLUICE_INLINE bool scalar_token(skip_context& x, unsigned bi, uint8_t c, unsigne
   }
   *end = x.off + end_bi;
   const unsigned n_tok = end_bi - bi;
-  if (c == 't' || c == 'n') return n_tok == 4 && std::memcmp(w + i, c == 't' ? "true" : "null", 4) == 0;
-  if (c == 'f') return n_tok == 5 && std::memcmp(w + i, "false", 5) == 0;
+  if (c == 't' || c == 'n' || c == 'f') return literal_token(w + i, c, n_tok);
   if (!x.have_digits) {
     x.digits = K::digits(w + x.off);
     x.have_digits = true;
@@ -875,12 +888,9 @@ void scan_window(parser_state& st) noexcept {
               const unsigned end = token_run(state, w, i + 1, n);
               ok = end < n && token_dfa.next[state][w[end]] == t_done;
               n_tok = end - i;
-            } else if (c == 't' || c == 'n') {
+            } else if (c == 't' || c == 'n' || c == 'f') {
               n_tok = end_bi - bi;
-              ok = n_tok == 4 && std::memcmp(w + i, c == 't' ? "true" : "null", 4) == 0;
-            } else if (c == 'f') {
-              n_tok = end_bi - bi;
-              ok = n_tok == 5 && std::memcmp(w + i, "false", 5) == 0;
+              ok = literal_token(w + i, c, n_tok);
             } else {
               n_tok = end_bi - bi;
               if (!x.have_digits) {
