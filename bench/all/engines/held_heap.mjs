@@ -44,7 +44,8 @@ function measure(label, run) {
   return Promise.resolve(run(sample)).then(() => {
     sample();
     const ms = performance.now() - startedAt;
-    console.log(`${label.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms   peak RSS growth ${((peak - rss0) / 2 ** 20).toFixed(1)} MiB`);
+    const growth = ((peak - rss0) / 2 ** 20).toFixed(1);
+    console.log(`${label.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms   peak RSS growth ${growth} MiB`);
   });
 }
 
