@@ -52,12 +52,16 @@ const header = [
   'Method:',
   `- input held in memory as one Uint8Array, fed as ${options.chunkSize}-byte chunks (subarrays); every element is`,
   '  consumed (counted, one field summed); MB = 10^6 bytes; medians of ' + `${options.runs} runs.`,
-  options.warm === 0
-    ? '- each run of each competitor is a fresh child process (node --expose-gc), cold (no warm-up); the runs are'
-    : `- each run of each competitor is a fresh child process (node --expose-gc), warm: the timed run follows ${options.warm}`,
-  options.warm === 0
-    ? '  interleaved round-robin across competitors.'
-    : '  untimed runs in the same process (JIT, heap and first-touch memory settled); interleaved round-robin.',
+  ...(options.warm === 0
+    ? [
+      '- each run of each competitor is a fresh child process (node --expose-gc), cold (no warm-up); the runs are',
+      '  interleaved round-robin across competitors.',
+    ]
+    : [
+      `- each run of each competitor is a fresh child process (node --expose-gc), warm: the timed run follows ${options.warm}`,
+      '  untimed runs in the same process (JIT and heap sizes settled; memory the allocator gave back to the OS is',
+      '  touched afresh, as in a server after a GC: see the page-fault column); interleaved round-robin.',
+    ]),
   `- peak RSS growth = max(RSS sampled every ${SAMPLE_INTERVAL_MS} ms by a worker thread, RSS after the run) minus the`,
   '  baseline taken after the input is loaded, setup is done (modules, wasm init, precomputed batches) and a GC.',
   '- time to first element: from the first push (or write) to the first element delivered.',
