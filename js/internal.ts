@@ -1,6 +1,6 @@
 // For the project's own tests only; index.ts does not re-export it and package.json does not expose it.
-import { loadedRuntime } from './loader.js';
-import type { BuildKind, NativeRuntime } from './native.js';
+import { loadedRuntime } from './native/loader.js';
+import type { BuildKind, NativeRuntime } from './native/contract.js';
 
 /** Test hooks of the loaded module. */
 export interface NativeTestHooks {

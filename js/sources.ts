@@ -1,7 +1,7 @@
 // Every source parseJsonArray accepts, as one pull reader shaped like ReadableStreamDefaultReader: read() one
 // chunk when asked, cancel() to stop the producer. Streams are read with getReader(), never `for await` (Safari
 // has no async iteration of ReadableStream).
-import { describeType } from './options.js';
+import { describeType } from './validate.js';
 
 /** What {@link parseJsonArray} reads: a stream, a `Response`, an async iterable of chunks, or the whole input. */
 export type JsonSource =

@@ -1,4 +1,4 @@
-// The only Emscripten file: exposes push_parser to the JS facade (js/native.ts) through embind. The contract (the
+// The only Emscripten file: exposes push_parser to the JS facade (js/native/contract.ts) through embind. The contract (the
 // parser_view layout, the record layouts, the flags) is documented in HACKING.md; users never see this module.
 #include <emscripten/bind.h>
 #include <malloc.h>

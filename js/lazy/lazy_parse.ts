@@ -1,8 +1,8 @@
 // lazyParse(): a buffered JSON document that reads like the JSON.parse result but only materialises what is
 // touched. The bytes are copied into wasm memory once; one structural pass finds every container; the rest
 // happens on access (container_handlers.ts).
-import { requireRuntime } from '../loader.js';
-import { describeType } from '../options.js';
+import { requireRuntime } from '../native/loader.js';
+import { describeType } from '../validate.js';
 import { keepShapes, lazyContainer } from './container_handlers.js';
 import { LazyDocument } from './lazy_document.js';
 import {

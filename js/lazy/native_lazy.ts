@@ -2,7 +2,7 @@
 // on the module as `_lazy_*`, and the static `lazy_out` record they report through. Nothing here is exported to
 // users.
 import { errorFromStatus, type ParserLimits } from '../errors.js';
-import type { NativeRuntime } from '../native.js';
+import type { NativeRuntime } from '../native/contract.js';
 
 /** The raw exports. Pointers and sizes are numbers; every call may grow memory (re-sync views after it). */
 export interface LazyExports {

@@ -9,8 +9,8 @@
 // document holds every byte read, and answers a request behind the cursor by scanning those bytes from the start;
 // a transient one holds only the chunk being read and rejects such a request with JsonPassedError.
 import { JsonPassedError, type ParserLimits } from '../errors.js';
-import { loadRuntime } from '../loader.js';
-import { describeType } from '../options.js';
+import { loadRuntime } from '../native/loader.js';
+import { describeType } from '../validate.js';
 import { checkSource, type JsonSource } from '../sources.js';
 import { Driver, type CopyFilter, type DriverEvent } from './open_json_driver.js';
 import { ExpandIterator } from './open_json_expand.js';

@@ -8,8 +8,8 @@ import {
   ELEMENT_INDEX_HI, ELEMENT_INDEX_LO, ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR, ELEMENT_LEN,
   ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS, KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT,
   VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE, VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET,
-  VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, BATCH_PTR, BATCH_LEN, type NativeParser, type NativeRuntime,
-} from '../native.js';
+  VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, BATCH_PTR, BATCH_LEN, FLAG_VALUE_BATCHES, type NativeParser, type NativeRuntime,
+} from '../native/contract.js';
 
 /** The marker selector binding (push_parser::add_marker_path), not part of the facade's NativeParser type. */
 interface MarkerParser extends NativeParser {
@@ -23,7 +23,6 @@ const VIEW_CARRY_PTR = 17;
 const VIEW_WINDOW_OFFSET = 9; // f64 index
 const VIEW_CARRY_OFFSET = 10; // f64 index
 
-const FLAG_JSON_BATCHES = 2;
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
 const BACKSLASH = 0x5c;
@@ -125,7 +124,7 @@ export class Driver {
     this.copy = copy;
     this.firstStart = paths.length + markers.length;
     const native = new runtime.native.Parser(limits.maxDepth, limits.maxElementBytes,
-      copy === undefined ? FLAG_JSON_BATCHES : 0) as MarkerParser;
+      copy === undefined ? FLAG_VALUE_BATCHES : 0) as MarkerParser;
     const refused = paths.find((p) => native.addPath(p) !== -1) ??
       markers.find((p) => native.addMarkerPath(p) !== -1) ?? starts.find((p) => native.addStartMarkerPath(p) !== -1);
     if (refused !== undefined) {

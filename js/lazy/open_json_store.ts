@@ -5,7 +5,7 @@
 // them), a kept one only when an error needs a position (counting newlines one indexOf at a time cost a pretty-
 // printed document more than scanning it: twitter.json, 1.4 ms per MB).
 import { openSource, type JsonSource, type PullReader } from '../sources.js';
-import { describeType } from '../options.js';
+import { describeType } from '../validate.js';
 
 /** A chunk of the stream. */
 export interface StoredChunk {

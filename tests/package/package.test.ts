@@ -27,8 +27,8 @@ afterAll(() => {
 
 describe('the tarball', () => {
   test('holds both builds, the glue, the declarations, README and LICENSE', () => {
-    for (const file of ['dist/sluice.simd.wasm', 'dist/sluice.scalar.wasm', 'dist/sluice_glue.mjs',
-      'dist/sluice_glue.d.mts', 'dist/index.js', 'dist/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
+    for (const file of ['dist/sluice.simd.wasm', 'dist/sluice.scalar.wasm', 'dist/native/sluice_glue.mjs',
+      'dist/native/sluice_glue.d.mts', 'dist/index.js', 'dist/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
       expect(project.files, file).toContain(file);
     }
   });

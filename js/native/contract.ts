@@ -36,6 +36,14 @@ export interface NativeModule {
   stage1Debug(input: Uint8Array, scalar: boolean): number;
 }
 
+// Flags of the Parser constructor (wasm/bindings.cpp).
+/** @internal The input is a sequence of top-level values (NDJSON or concatenated). */
+export const FLAG_NDJSON = 1;
+/** @internal Write each batch of elements as one JSON array text (`[e1,e2,...]`, ASCII). */
+export const FLAG_VALUE_BATCHES = 2;
+/** @internal Write each batch as one contiguous copy covering its elements' bytes. */
+export const FLAG_COVER_BATCHES = 4;
+
 // parser_view, as u32 indices from the struct's start.
 /** @internal */
 export const VIEW_INPUT_PTR = 0;

@@ -1,6 +1,9 @@
 // The options users pass, their types, and their eager validation: every mistake is a TypeError naming the
 // option and what it got, thrown before any input is read.
 
+import { FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES } from '../native/contract.js';
+import { describeType, describeValue } from '../validate.js';
+
 /** How each selected element is delivered. */
 export type OutputKind = 'value' | 'bytes' | 'text';
 
@@ -86,11 +89,6 @@ export const MODE_TEXT = 2;
 /** @internal */
 export type Mode = typeof MODE_VALUE | typeof MODE_BYTES | typeof MODE_TEXT;
 
-// Native flags of the binding contract (HACKING.md).
-const FLAG_NDJSON = 1;
-const FLAG_VALUE_BATCHES = 2;
-const FLAG_COVER_BATCHES = 4;
-
 /** @internal Options after validation, with defaults applied. */
 export interface ResolvedOptions {
   readonly paths: readonly string[];
@@ -108,21 +106,6 @@ export interface ResolvedOptions {
 export const MAX_PATHS = 32;
 const MAX_DEPTH_LIMIT = 1_000_000;
 const MAX_ELEMENT_BYTES_LIMIT = 0xffff_ffff;
-
-/** @internal Names a value's type for an error message: `null`, `number`, `Array`, `Uint16Array`, `object`... */
-export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'Array';
-  if (typeof value !== 'object') return typeof value;
-  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-  return typeof name === 'string' && name !== '' && name !== 'Object' ? name : 'object';
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  return describeType(value);
-}
 
 function optionalBoolean(options: ParserOptions, name: 'withPath' | 'ndjson'): boolean | undefined {
   const value = options[name];

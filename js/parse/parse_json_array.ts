@@ -3,14 +3,14 @@
 // The elements come from an async generator (V8 runs for-await over one with the fewest promise hops; it also
 // queues overlapping next() calls), wrapped so that return() and throw() cancel the source at once, even while
 // a read is pending.
-import { RAW_ELEMENTS } from './encoder/raw_json.js';
-import { loadRuntime } from './loader.js';
+import { RAW_ELEMENTS } from '../encode/raw_json.js';
+import { loadRuntime } from '../native/loader.js';
 import {
   MODE_BYTES, resolveOptions, type BareOptions, type BytesOptions, type ElementWithPath, type ParserOptions,
   type ResolvedOptions, type TextOptions, type ValueOptions, type WithPathOptions,
 } from './options.js';
 import { ParserCore, type JsonChunk } from './parser.js';
-import { checkSource, openSource, type JsonSource, type PullReader } from './sources.js';
+import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
 
 /**
  * Parses a JSON document (or NDJSON) as a stream and yields each complete selected element the moment its last

@@ -1,5 +1,5 @@
 // JsonArrayStream: the push parser as a TransformStream, for pipeThrough().
-import { loadRuntime } from './loader.js';
+import { loadRuntime } from '../native/loader.js';
 import {
   resolveOptions, type BareOptions, type BytesOptions, type ElementWithPath, type ParserOptions,
   type ResolvedOptions, type TextOptions, type ValueOptions, type WithPathOptions,

@@ -12,7 +12,7 @@ import { BIGINT_ERROR, BIGINT_NUMBER, type ResolvedStringifyOptions, type String
 import { circularError, PlainCheck } from './plain_check.js';
 import { RAW_ELEMENTS, rawJsonPayload, type RawJsonSource } from './raw_json.js';
 import { bomLength, createValidator, runtimeLoading, validateWhole } from './raw_validator.js';
-import type { PushParser } from '../parser.js';
+import type { PushParser } from '../parse/parser.js';
 
 /** @internal What the encoder writes to, and asks whether the consumer wants more. */
 export interface EncoderSink {

@@ -1,16 +1,17 @@
 // The synchronous push parser over one native parser: copies chunks into the input window, calls feed/finish
 // (one boundary crossing per window), and materialises the completed elements a batch at a time.
-import { errorFromStatus } from './errors.js';
-import { requireRuntime } from './loader.js';
+import { errorFromStatus } from '../errors.js';
+import { describeType } from '../validate.js';
+import { requireRuntime } from '../native/loader.js';
 import {
   BATCH_ELEMENT_COUNT, BATCH_FIRST_ELEMENT, BATCH_LEN, BATCH_PTR, BATCH_WORDS, ELEMENT_INDEX_HI, ELEMENT_INDEX_LO,
   ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR, ELEMENT_LEN, ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS,
   KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT, VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE,
   VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET, VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, VIEW_STATUS,
   type NativeParser, type NativeRuntime,
-} from './native.js';
+} from '../native/contract.js';
 import {
-  MODE_BYTES, MODE_TEXT, MODE_VALUE, describeType, resolveOptions,
+  MODE_BYTES, MODE_TEXT, MODE_VALUE, resolveOptions,
   type BareOptions, type BytesOptions, type ElementWithPath, type ParserOptions, type ResolvedOptions,
   type TextOptions, type ValueOptions, type WithPathOptions,
 } from './options.js';

@@ -1,8 +1,8 @@
 // Validation of raw JSON by the WebAssembly parser. The selector can never match (an array would need 2^53
 // elements), so the parser keeps no element bytes: it only checks the grammar, UTF-8 and depth, in O(1) memory
 // however long a streamed fragment is.
-import { loadedRuntime, loadRuntime } from '../loader.js';
-import { createParser, type PushParser } from '../parser.js';
+import { loadedRuntime, loadRuntime } from '../native/loader.js';
+import { createParser, type PushParser } from '../parse/parser.js';
 
 const NOTHING = '$[9007199254740991]';
 // Raw JSON is often the output of another encoder, which may nest deeper than the parser's default of 1024;

@@ -1,6 +1,6 @@
 // Types of the Emscripten factory (dist/sluice_glue.mjs, built with MODULARIZE + EXPORT_ES6), written by hand:
-// only what js/loader.ts uses. Shared by the SIMD and scalar builds.
-import type { NativeModule } from './native.js';
+// only what js/native/loader.ts uses. Shared by the SIMD and scalar builds.
+import type { NativeModule } from './contract.js';
 
 /** The settings object the factory reads (and extends into the module object it resolves to). */
 export interface SluiceGlueOptions {

@@ -1,9 +1,9 @@
 // Finds, compiles and instantiates the WebAssembly module, once. Never compiles from bytes when handed a
 // compiled Module (Cloudflare Workers forbid it), and never lets the Emscripten glue fetch anything itself.
 import createModule from './sluice_glue.mjs';
-import { SluiceLoadError } from './errors.js';
-import { NativeRuntime, VIEW_INPUT_PTR, type NativeModule } from './native.js';
-import { describeType } from './options.js';
+import { SluiceLoadError } from '../errors.js';
+import { NativeRuntime, VIEW_INPUT_PTR, type NativeModule } from './contract.js';
+import { describeType } from '../validate.js';
 
 /**
  * `WebAssembly.Module`, named through `globalThis` so the declarations also compile in Node-only type setups
@@ -93,8 +93,8 @@ export function loadedRuntime(): NativeRuntime | undefined {
 function defaultModuleUrl(): URL {
   // Written out twice, literally, so bundlers see both `new URL(..., import.meta.url)` patterns and copy the files.
   return WebAssembly.validate(SIMD_PROBE)
-    ? new URL('./sluice.simd.wasm', import.meta.url)
-    : new URL('./sluice.scalar.wasm', import.meta.url);
+    ? new URL('../sluice.simd.wasm', import.meta.url)
+    : new URL('../sluice.scalar.wasm', import.meta.url);
 }
 
 async function load(input: ModuleSource | PromiseLike<ModuleSource> | undefined): Promise<NativeRuntime> {

@@ -1,7 +1,7 @@
 // rawJson(): JSON text the encoders write as it is, after validating it, and the mark by which the encoders
 // recognise the iterators of parseJsonArray(..., { output: 'bytes' }), whose elements are validated JSON already.
 
-import { describeType } from '../options.js';
+import { describeType } from '../validate.js';
 
 declare const rawJsonBrand: unique symbol;
 

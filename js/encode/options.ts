@@ -1,6 +1,6 @@
 // The options of the encoders, their validation (a TypeError naming the option, thrown at the call) and the
 // normalisation JSON.stringify applies to `space` and to an array `replacer`.
-import { describeType } from '../options.js';
+import { describeType } from '../validate.js';
 
 /** A `JSON.stringify` replacer function: `this` is the object or array holding `value` under `key`. */
 export type StringifyReplacer = (this: any, key: string, value: any) => any;
