@@ -59,7 +59,9 @@ export function matrixDetails(results) {
   const env = (results.engines ?? results.browser).data.environment;
   const dates = [...new Set(['engines', 'browser'].map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean))];
   const skipped = ['engines', 'browser'].flatMap((k) => results[k]?.data.skipped ?? []);
-  const out = ['## Every engine: 1, 10 and 100 MB, in memory and over HTTP', '',
+  const list = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
+  const how = modes.map((m) => (m === 'http' ? 'over HTTP' : 'in memory'));
+  const out = [`## Every engine: ${list(sizes.map(sizeLabel))}, ${list(how)}`, '',
     `\`node bench/all/engines/main.mjs\` (Node, Deno, Bun: a child process per run) and \`node bench/browser/main.mjs\` ` +
     '(Chromium, Firefox, WebKit: a fresh page per run, driven by `tests/browser/engines`), the same competitor code in ' +
     `every engine. ${columns.map((c) => `${c.name} ${c.version} (${c.engine})`).join(', ')}; ${env.cpu}, ${env.cores} cores, ` +
