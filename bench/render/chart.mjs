@@ -72,7 +72,8 @@ function panel({ x, top, height, title, bars, log, format }) {
 /**
  * @param {{ groups: { key: string, label: string }[], series: { key: string, label: string, own?: boolean,
  *   values: Record<string, [number | null, number | null]> }[] }} data  values: group key -> [left, right]
- * @param {{ title: string, panels: { title: string, log?: boolean, format: (v: number) => string }[], caption: string[] }} layout
+ * @param {{ title: string, caption: string[],
+ *   panels: { title: string, log?: boolean, format: (v: number) => string }[] }} layout
  */
 export function renderChart(data, { title, panels, caption }) {
   const top = 108;

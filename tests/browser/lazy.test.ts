@@ -10,7 +10,7 @@ import { startBrowserTestServer, type BrowserTestServer } from './server.ts';
 let server: BrowserTestServer;
 
 beforeAll(async () => {
-  server = await startBrowserTestServer(20e6);
+  server = await startBrowserTestServer();
 });
 
 afterAll(async () => {

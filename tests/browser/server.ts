@@ -1,6 +1,6 @@
 // The browser suites' server: the built package (/dist/), the shared test helpers (/support/), the test pages
 // (/page/), the runner-neutral suites bundled for a page (/suites/NAME.html and .js), the copied corpus
-// (/corpus/), and the documents: a ~50 MB article list, whole or in paced chunks whose last chunk is held back
+// (/corpus/), and the documents: a ~20 MB article list, whole or in paced chunks whose last chunk is held back
 // until the page reports its first element (or a timeout passes), a ~2 MB one (/data/small.json), and a document
 // with a syntax error deep inside. For the encoder: /gate holds a producer until the page reports (POST /mark)
 // that it holds bytes of the response.
@@ -61,7 +61,7 @@ function brokenDocument(elements: readonly string[], index: number): BrokenDocum
   };
 }
 
-export async function startBrowserTestServer(documentBytes = 50e6): Promise<BrowserTestServer> {
+export async function startBrowserTestServer(documentBytes = 20e6): Promise<BrowserTestServer> {
   const document = articleDocument(documentBytes);
   const small = articleDocument(2e6, 7);
   const bundles = new Map<SuiteName, Promise<string>>();

@@ -1,8 +1,8 @@
-// parseJsonArray(res.body) in each engine, on both wasm builds: a ~50 MB document in paced chunks yields its first
-// element while the server still holds its last chunk, and every element equals JSON.parse of the same bytes; a
-// syntax error deep in a streamed body surfaces as JsonSyntaxError with its absolute position; leaving the loop
-// cancels the request; `text` and `bytes` elements are the exact source slices, JsonArrayStream gives JSON.parse's
-// values; without an argument the loader picks the SIMD build.
+// parseJsonArray(res.body) in each engine, on both wasm builds: a ~20 MB document in paced chunks (some 300)
+// yields its first element while the server still holds its last chunk, and every element equals JSON.parse of the
+// same bytes; a syntax error deep in a streamed body surfaces as JsonSyntaxError with its absolute position; leaving
+// the loop cancels the request; `text` and `bytes` elements are the exact source slices, JsonArrayStream gives
+// JSON.parse's values; without an argument the loader picks the SIMD build.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeEachEngine } from './each_engine.ts';
 import { startBrowserTestServer, type BrowserTestServer } from './server.ts';

@@ -4,7 +4,7 @@
 // alone), Node also with its own peers (node_peers.mjs); then stringify_competitors.mjs. Each run is a fresh process
 // (child.mjs), runs interleaved round-robin across runtimes and competitors; RSS sampled from /proc by this process.
 // Deno and Bun are the npm binaries of the root package; a runtime that does not start here is reported as skipped.
-// Usage: node bench/all/engines/main.mjs [--runtimes node,deno,bun] [--runs N] [--sizes ...] [--modes ...] [--pace MBPS]
+// Usage: node bench/all/engines/main.mjs [--runtimes node,deno,bun] [--runs N] [--sizes ...] [--modes ...] [--pace N]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';

@@ -45,11 +45,16 @@ export async function launchWebKit(options) {
   const xvfb = await startXvfb();
   /** @type {import('./processes.mjs').GuardedProcess | null} */
   let driver = null;
-  /** @type {Set<Session>} */
-  const sessions = new Set();
+  // WebKitWebDriver serves one session (one MiniBrowser) at a time: a fresh page replaces it with a new one.
+  /** @type {Session | null} */
+  let session = null;
+  const endSession = async () => {
+    // A session whose browser died may refuse to end; the next one starts all the same.
+    await session?.delete().catch(() => {});
+    session = null;
+  };
   const stopAll = async () => {
-    await Promise.all([...sessions].map((s) => s.delete().catch(() => {})));
-    sessions.clear();
+    await endSession();
     await driver?.stop();
     await xvfb.server.stop();
   };
@@ -67,21 +72,13 @@ export async function launchWebKit(options) {
     throw error;
   }
 
-  // WebKitWebDriver serves one session (one MiniBrowser) at a time: a fresh page replaces it with a new one.
-  /** @type {Session | null} */
-  let session = null;
   let pageOpen = false;
   const newSession = async () => {
-    if (session) {
-      sessions.delete(session);
-      await session.delete();
-      session = null;
-    }
+    await endSession();
     const created = await Session.create(base, {
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     });
-    sessions.add(created);
     session = created;
     await created.setTimeouts({ script: SCRIPT_TIMEOUT_MS, pageLoad: 120_000 });
     return created;
