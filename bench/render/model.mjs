@@ -94,5 +94,5 @@ export function stringifyMatrix(results) {
     return { key: id, label, cells };
   });
   const counts = [...new Set(entries.map((e) => e.count))];
-  return { count: counts.join(' / '), bytes: entries[0].bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
+  return { count: counts.map((n) => n.toLocaleString('en-US')).join(' / '), bytes: entries[0].bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
 }
