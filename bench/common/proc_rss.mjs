@@ -1,5 +1,5 @@
 // Peak RSS of other processes, sampled from /proc by the parent: the one measurement that works alike for a Node,
-// Deno or Bun child and a Chromium renderer, and keeps sampling while the measured process is busy in a
+// Deno or Bun child and a browser's content processes, and keeps sampling while the measured process is busy in a
 // synchronous parse (no timer of its own could fire then). Linux only; elsewhere `available` is false.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
@@ -85,5 +85,40 @@ export function cpuMsOf(pid) {
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The peak, sampled every `intervalMs` from `start()` to `stop()`, of the summed RSS growth of `pids` over their RSS
+ * at `start()`; a process that shrinks adds nothing. For a browser, whose page runs in one of several content
+ * processes (Firefox may reuse one across pages, a closing page's process may still be exiting).
+ */
+export class GrowthPeak {
+  #timer = null;
+  #peak = 0;
+  #base = new Map();
+
+  constructor(pids) {
+    this.pids = pids;
+  }
+
+  #sample() {
+    let sum = 0;
+    for (const [pid, base] of this.#base) sum += Math.max(0, rssOf(pid) - base);
+    this.#peak = Math.max(this.#peak, sum);
+  }
+
+  /** Takes the baseline; returns the summed RSS of the processes then. */
+  start(intervalMs = 2) {
+    this.#base = new Map(this.pids.map((pid) => [pid, rssOf(pid)]));
+    this.#peak = 0;
+    this.#timer = setInterval(() => this.#sample(), intervalMs);
+    return [...this.#base.values()].reduce((a, b) => a + b, 0);
+  }
+
+  stop() {
+    clearInterval(this.#timer);
+    this.#sample();
+    return this.#peak;
   }
 }
