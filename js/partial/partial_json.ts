@@ -79,11 +79,17 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
         const result = await reader.read();
         if (this.stopped) return;
         let snapshot: unknown;
-        if (result.done) {
-          this.drained = true;
-          snapshot = parser.end();
-        } else {
-          snapshot = parser.push(result.value as PartialChunk);
+        try {
+          if (result.done) {
+            this.drained = true;
+            snapshot = parser.end();
+          } else {
+            snapshot = parser.push(result.value as PartialChunk);
+          }
+        } catch (error) {
+          // What the chunk showed before its error comes first, as parseJsonArray delivers elements first.
+          if (parser.value !== last && parser.value !== undefined) yield parser.value;
+          throw error;
         }
         if (snapshot !== last && snapshot !== undefined) {
           last = snapshot;

@@ -446,12 +446,25 @@ export class Tokenizer {
       else {
         this.numState = ns;
         if (!this.numberComplete() || !endsToken(c)) return this.fail(INVALID_NUMBER, i);
-        this.completeNumber(this.num + text.slice(this.numStart, i));
+        // A character that ends the number but cannot come next is the grammar's error: the snapshot before it
+        // does not show the number, which only that character ended.
+        if (this.fits(c)) this.completeNumber(this.num + text.slice(this.numStart, i));
+        else this.state = this.after();
         return i;
       }
     }
     this.numState = ns;
     return i;
+  }
+
+  /** Whether `c` may follow a complete value here (whitespace, or the separator or closer the container takes). */
+  private fits(c: number): boolean {
+    if (c === 44 || c === 93 || c === 125) {
+      const frames = this.tree.frames;
+      if (frames.length === 0) return false;
+      return c === 44 || frames[frames.length - 1]!.isArray === (c === 93);
+    }
+    return c === 32 || c === 10 || c === 13 || c === 9;
   }
 
   private numberComplete(): boolean {
