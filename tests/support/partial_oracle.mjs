@@ -53,9 +53,10 @@ function scanString(text, i) {
 /**
  * What the partial-JSON rules show of `prefix` (complete UTF-16 characters of a valid JSON text): the value, or
  * undefined when nothing is shown yet. A prefix ending in the high half of a surrogate pair shows the text before
- * that half. Options: `numbers: 'complete' | 'partial'`.
+ * that half. Options: `numbers: 'complete' | 'partial'`; `ended`: the input ended there (as end() says), which
+ * completes a number that is whole.
  */
-export function expectedSnapshot(prefix, { numbers = 'complete' } = {}) {
+export function expectedSnapshot(prefix, { numbers = 'complete', ended = false } = {}) {
   let text = prefix;
   const lastUnit = text.charCodeAt(text.length - 1);
   if (lastUnit >= 0xd800 && lastUnit <= 0xdbff) text = text.slice(0, -1);
@@ -128,9 +129,9 @@ export function expectedSnapshot(prefix, { numbers = 'complete' } = {}) {
       } else if (ch === '-' || (c >= 48 && c <= 57)) {
         let end = i + 1;
         while (end < n && /[0-9.eE+-]/.test(text[end])) end++;
-        if (end === n) {
+        const valid = end === n ? NUMBER_PREFIX.exec(text.slice(i))?.[0] ?? '' : '';
+        if (end === n && !(ended && valid.length === end - i)) {
           // Nothing after it yet: it may go on.
-          const valid = NUMBER_PREFIX.exec(text.slice(i))?.[0] ?? '';
           if (numbers === 'partial' && /\d/.test(valid)) return show(text.slice(from, i) + valid + closers());
           return shown();
         }
