@@ -5,7 +5,8 @@
 import { errorFromStatus } from '../errors.js';
 import { describeType, resolveOptions } from '../options.js';
 import { Tree } from './tree.js';
-import { continuesNumber, S_END, S_NUMBER, Tokenizer } from './tokenizer.js';
+import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
+import { Tokenizer } from './tokenizer.js';
 import { Utf8Reader } from './utf8.js';
 
 /** Options of {@link createPartialParser} and {@link partialJson}. */

@@ -3,79 +3,14 @@
 // the text says so far. Pure JS: a push of a few characters costs less here than one call into WebAssembly
 // (docs/partial.md). Errors are the native parser's codes at the same positions (tests/node/partial_errors.test.ts
 // compares them): the first character no continuation could make valid.
+import {
+  S_VALUE, S_ARRAY_FIRST, S_AFTER_VALUE, S_OBJECT_FIRST, S_KEY, S_COLON, S_END, S_STRING, S_KEY_STRING, S_NUMBER,
+  S_LITERAL, S_LITERAL_END, S_START, N_MINUS, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP, EXPECTED_VALUE,
+  EXPECTED_COMMA_OR_BRACKET, EXPECTED_COMMA_OR_BRACE, EXPECTED_KEY, EXPECTED_COLON, TRAILING_DATA, INVALID_NUMBER,
+  INVALID_LITERAL, CONTROL_CHARACTER, INVALID_ESCAPE, INVALID_UNICODE_ESCAPE, DEPTH_LIMIT, LITERALS, LITERAL_VALUES,
+  ESCAPES, hexDigit, endsToken,
+} from './grammar.js';
 import type { Tree } from './tree.js';
-
-// States between characters.
-const S_VALUE = 0; // a value (the root, an object member's, or an array element after ',')
-const S_ARRAY_FIRST = 1; // after '[': a value or ']'
-const S_AFTER_VALUE = 2; // after a member: ',' or the closing bracket
-const S_OBJECT_FIRST = 3; // after '{': a key or '}'
-const S_KEY = 4; // after ',' in an object: a key
-const S_COLON = 5; // after a key
-/** @internal After the root value: whitespace only. */
-export const S_END = 6;
-/** @internal In a string value. */
-export const S_STRING = 7;
-/** @internal In an object key. */
-export const S_KEY_STRING = 8;
-/** @internal In a number. */
-export const S_NUMBER = 9;
-const S_LITERAL = 10; // in true, false or null
-const S_LITERAL_END = 11; // right after a literal: the next character must end it
-/** @internal Before the root value. */
-export const S_START = 12;
-
-// Number states: the last character read was ...
-const N_MINUS = 0; // '-'
-const N_ZERO = 1; // the integer part's only digit, 0
-const N_INT = 2; // a digit of the integer part
-const N_DOT = 3; // '.'
-const N_FRAC = 4; // a fraction digit
-const N_E = 5; // 'e' or 'E'
-const N_ESIGN = 6; // the exponent's sign
-const N_EXP = 7; // an exponent digit
-
-// Native status codes (js/errors.ts).
-const EXPECTED_VALUE = 1;
-const EXPECTED_COMMA_OR_BRACKET = 2;
-const EXPECTED_COMMA_OR_BRACE = 3;
-const EXPECTED_KEY = 4;
-const EXPECTED_COLON = 5;
-const TRAILING_DATA = 6;
-const INVALID_NUMBER = 7;
-const INVALID_LITERAL = 8;
-const CONTROL_CHARACTER = 9;
-const INVALID_ESCAPE = 10;
-const INVALID_UNICODE_ESCAPE = 11;
-/** @internal */
-export const DEPTH_LIMIT = 14;
-
-const LITERALS: Readonly<Record<number, string>> = { 116: 'true', 102: 'false', 110: 'null' };
-const LITERAL_VALUES: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
-// What a simple escape stands for, by the character after the backslash.
-const ESCAPES: readonly (string | undefined)[] = (() => {
-  const table: (string | undefined)[] = [];
-  for (const [c, s] of [['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'],
-    ['t', '\t']] as const) table[c.charCodeAt(0)] = s;
-  return table;
-})();
-
-function hexDigit(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  const lower = c | 0x20;
-  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
-}
-
-/** Whitespace, or a structural character or quote: what may follow a number or a literal. */
-function endsToken(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 93 || c === 125 || c === 58 ||
-    c === 34 || c === 91 || c === 123;
-}
-
-/** @internal A character that may continue a number (so it belongs to it for the size limit). */
-export function continuesNumber(c: number): boolean {
-  return (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
-}
 
 export class Tokenizer {
   private readonly tree: Tree;
