@@ -64,12 +64,12 @@ function runChild(script, spec) {
 }
 
 const log = (line) => process.stderr.write(`${line}\n`);
+const count = (n) => n.toLocaleString('en-US');
 const kb = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
-const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : value >= 10 ? `${value.toFixed(0)} ms`
-  : `${value.toFixed(2)} ms`);
+const ms = (value) => (value >= 100_000 ? `${count(Math.round(value / 1000))} s` : value >= 1000
+  ? `${(value / 1000).toFixed(2)} s` : value >= 10 ? `${value.toFixed(0)} ms` : `${value.toFixed(2)} ms`);
 const us = (value) => (value >= 100 ? `${value.toFixed(0)} µs` : value >= 10 ? `${value.toFixed(1)} µs`
   : `${value.toFixed(2)} µs`);
-const count = (n) => n.toLocaleString('en-US');
 
 function peersTable(results, sizes) {
   const peers = [...new Set(results.map((r) => r.peer))];
@@ -78,7 +78,8 @@ function peersTable(results, sizes) {
     const any = results.find((r) => r.size === SIZES[size] && !r.error);
     return any ? `${kb(any.bytes)}, ${count(any.tokens)} tokens` : size;
   });
-  const lines = [`| library | ${header.join(' | ')} | wrong snapshots (${kb(CHECK_SIZE)} corpus) |`,
+  const checkedBytes = results.find((r) => r.wrong !== undefined)?.bytes ?? CHECK_SIZE;
+  const lines = [`| library | ${header.join(' | ')} | wrong snapshots (${kb(checkedBytes)} corpus) |`,
     `|---|${sizes.map(() => '---:').join('|')}|---:|`];
   for (const peer of peers) {
     const first = results.find((r) => r.peer === peer && !r.error);
@@ -106,8 +107,8 @@ function designTable(d) {
       `${us(t.wasmFloorText)} / ${us(t.wasmFloorBytes)} per token`],
     ...Object.entries(d.freeze).map(([size, v]) => [`freezing snapshots, ${kb(Number(size))} corpus`,
       `${us(v.frozen)} against ${us(v.notFrozen)} per token unfrozen (${pct(v.frozen, v.notFrozen)})`]),
-    ...Object.entries(d.views).map(([size, v]) => [`long arrays as views (128+), ${kb(Number(size))} corpus`,
-      `${us(v.views)} against ${us(v.copies)} per token copying them`]),
+    ...Object.entries(d.views).map(([size, v]) => [`long open arrays as views from 32 / from 128 (the default) / ` +
+      `never, ${kb(Number(size))} corpus`, `${us(v.from32)} / ${us(v.from128)} / ${us(v.never)} per token`]),
     ['reading an element of a 1,000-element array', `view ${d.read.nsPerElement.view.toFixed(1)} ns, frozen array ` +
       `${d.read.nsPerElement.frozen.toFixed(1)} ns`],
     [`big pushes: ${kb(d.big.bytes)} in ${d.big.chunks} chunks of 64 KiB`, `partialJson ${ms(d.big.ms.partialJson)}, ` +
