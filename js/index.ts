@@ -17,3 +17,7 @@ export * from './encode/index.js';
 export {
   openJson, type IterateOptions, type JsonDocument, type OpenJsonOptions,
 } from './lazy/open_json.js';
+export {
+  createPartialParser, type PartialChunk, type PartialJsonOptions, type PartialParser, type PartialValue,
+} from './partial/partial_parser.js';
+export { partialJson } from './partial/partial_json.js';

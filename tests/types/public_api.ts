@@ -4,6 +4,9 @@ import {
   JsonArrayStream, JsonLimitError, JsonSyntaxError, SluiceLoadError, createParser, init, parseJsonArray,
   type ElementWithPath, type JsonLimitErrorCode, type JsonSyntaxErrorCode, type ParserOptions, type PushParser,
 } from 'sluice';
+import {
+  createPartialParser, partialJson, type PartialJsonOptions, type PartialParser, type PartialValue,
+} from 'sluice';
 
 // Exact type equality (not mere assignability): `any` or a wider type fails.
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
@@ -164,3 +167,51 @@ void code;
 // @ts-expect-error not a syntax error code
 const wrongCode: JsonSyntaxErrorCode = 'DEPTH_LIMIT';
 void wrongCode;
+
+// MARK: partial JSON
+
+interface ToolArgs {
+  title: string;
+  tags: string[];
+  meta: { score: number };
+}
+const partial = createPartialParser<ToolArgs>();
+expectType<Equal<typeof partial, PartialParser<ToolArgs>>>();
+const snapshot = partial.push('{"title":"He');
+expectType<Equal<typeof snapshot, PartialValue<ToolArgs> | undefined>>();
+if (snapshot !== undefined) {
+  // Every member may be missing yet, at every level, and nothing can be written.
+  expectType<Equal<typeof snapshot.title, string | undefined>>();
+  expectType<Equal<typeof snapshot.tags, readonly string[] | undefined>>();
+  expectType<Equal<typeof snapshot.meta, { readonly score?: number } | undefined>>();
+  // @ts-expect-error snapshots are read-only
+  snapshot.title = 'x';
+  // @ts-expect-error snapshot arrays are read-only
+  snapshot.tags?.push('x');
+}
+partial.push(bytes);
+partial.push(new ArrayBuffer(2));
+// @ts-expect-error a number is not a delta
+partial.push(1);
+expectType<Equal<ReturnType<typeof partial.end>, ToolArgs>>();
+expectType<Equal<typeof partial.value, PartialValue<ToolArgs> | undefined>>();
+expectType<Equal<typeof partial.pending, readonly (string | number)[] | null>>();
+// @ts-expect-error pending is read-only
+partial.pending = null;
+
+const untyped = createPartialParser({ numbers: 'partial', maxDepth: 64, maxElementBytes: 1 << 20 });
+expectType<Equal<ReturnType<typeof untyped.push>, unknown>>();
+// @ts-expect-error numbers is 'complete' or 'partial'
+createPartialParser({ numbers: 'all' });
+// @ts-expect-error the partial parser has no path
+createPartialParser({ path: '$' });
+const partialOptions: PartialJsonOptions = { numbers: 'complete' };
+void partialOptions;
+
+const growing = partialJson<ToolArgs>(response.body, { numbers: 'partial' });
+expectType<Equal<ElementOf<typeof growing>, PartialValue<ToolArgs>>>();
+expectType<Equal<ElementOf<ReturnType<typeof partialJson>>, unknown>>();
+partialJson(nodeStream);
+partialJson('{"a":1}');
+// @ts-expect-error a number is not a source
+partialJson(42);
