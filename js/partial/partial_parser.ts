@@ -3,7 +3,8 @@
 // and the tree publishes one immutable snapshot per push. Byte offsets are counted as the native parser counts
 // them (the UTF-8 of the text), so errors carry the same code, offset, line and column.
 import { errorFromStatus } from '../errors.js';
-import { describeType, resolveOptions } from '../options.js';
+import { resolveOptions } from '../parse/options.js';
+import { describeType } from '../validate.js';
 import { Tree } from './tree.js';
 import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
 import { Tokenizer } from './tokenizer.js';
