@@ -154,7 +154,8 @@ export class Driver {
     const runtime = this.runtime;
     let offset = 0;
     while (offset < bytes.length && this.failure === null) {
-      const native = this.native!;
+      const native = this.native;
+      if (native === null) throw new Error('sluice: an openJson parser was fed after it was freed');
       runtime.sync();
       const u32 = runtime.u32;
       const n = Math.min(u32[this.view + VIEW_INPUT_CAPACITY]!, bytes.length - offset);

@@ -4,7 +4,7 @@
 // parsers restarted in the middle of the stream: a transient document counts each chunk as it arrives (it forgets
 // them), a kept one only when an error needs a position (counting newlines one indexOf at a time cost a pretty-
 // printed document more than scanning it: twitter.json, 1.4 ms per MB).
-import { openSource, type JsonSource, type PullReader } from '../sources.js';
+import { openSource, type JsonSource, type PullReader, type ReadResult } from '../sources.js';
 import { describeType } from '../validate.js';
 
 /** A chunk of the stream. */
@@ -51,10 +51,10 @@ export class ByteStore {
       this.reader ??= openSource(this.source);
       let result;
       try {
-        result = await this.reader.read();
+        result = await this.read(this.reader);
       } catch (error) {
-        this.failure = error;
-        throw error;
+        this.failure ??= error;
+        throw this.failure;
       }
       let bytes: Uint8Array;
       if (result.done === true) {
@@ -242,9 +242,33 @@ export class ByteStore {
     }
   }
 
-  async cancel(reason: unknown): Promise<void> {
+  /** Rejects the read under way, if any, when abort() is called (see read()). */
+  private abortRead: ((reason: unknown) => void) | null = null;
+
+  /**
+   * One read of the source that abort() can end at once: a source may take its time (an async generator in an
+   * `await`), and a closed document must not wait for it. A fresh promise per read: racing every read against
+   * one long-lived promise would pile up reactions on it.
+   */
+  private read(reader: PullReader): Promise<ReadResult> {
+    return new Promise<ReadResult>((resolve, reject) => {
+      this.abortRead = reject;
+      reader.read().then(resolve, reject);
+    }).finally(() => {
+      this.abortRead = null;
+    });
+  }
+
+  /**
+   * Stops reading for good: the read under way and every later pull() reject with `reason`, the chunks are
+   * dropped, and the source is cancelled (resolves when it has stopped, or at once when it is busy: see
+   * PullReader.cancel).
+   */
+  abort(reason: unknown): Promise<void> {
+    this.failure ??= reason;
     this.done = true;
     this.chunks = [];
-    if (this.reader !== null) await this.reader.cancel(reason);
+    this.abortRead?.(reason);
+    return this.reader === null ? Promise.resolve() : this.reader.cancel(reason);
   }
 }
