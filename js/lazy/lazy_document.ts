@@ -2,6 +2,7 @@
 // operations the proxies need from it (enumerate a container, look a key up, parse a range of values). Every native
 // call may grow wasm memory, so views are re-synced after each.
 import type { ParserLimits } from '../errors.js';
+import type { ContainerHandler } from './container_handler.js';
 import {
   CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, CONTAINER_END, CONTAINER_NEXT, CONTAINER_START, CONTAINER_WORDS,
   OUT_COUNT, OUT_PTR, lazyError, type LazyBinding,
@@ -37,8 +38,16 @@ export class LazyDocument {
   /** u32 index of the container table in wasm memory; -1 until first asked for. */
   private containerTable = -1;
 
-  constructor(binding: LazyBinding, handle: number, base: number, limits: ParserLimits, text: string | null) {
+  /**
+   * Makes the proxy handler of a member container (handlers.ts: passed in, since the handler classes import this
+   * module).
+   */
+  readonly newHandler: (doc: LazyDocument, id: number, first: number) => ContainerHandler;
+
+  constructor(binding: LazyBinding, handle: number, base: number, limits: ParserLimits, text: string | null,
+    newHandler: (doc: LazyDocument, id: number, first: number) => ContainerHandler) {
     this.binding = binding;
+    this.newHandler = newHandler;
     this.handle = handle;
     this.base = base;
     this.limits = limits;

@@ -1,9 +1,9 @@
 // lazyParse(): a buffered JSON document that reads like the JSON.parse result but only materialises what is
 // touched. The bytes are copied into wasm memory once; one structural pass finds every container; the rest
-// happens on access (container_handlers.ts).
+// happens on access (handlers.ts).
 import { requireRuntime } from '../native/loader.js';
 import { describeType } from '../validate.js';
-import { keepShapes, lazyContainer } from './container_handlers.js';
+import { keepShapes, lazyContainer, newHandler } from './handlers.js';
 import { LazyDocument } from './lazy_document.js';
 import {
   NO_CONTAINER, OUT_ROOT_CONTAINER, OUT_ROOT_END, OUT_ROOT_START, lazyBinding, lazyError, type LazyBinding,
@@ -53,7 +53,7 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
   const maxDepth = resolveMaxDepth(options);
   const binding = lazyBinding(requireRuntime('lazyParse'));
   // Once: objects of every class a document is made of, kept alive so that optimised code survives documents.
-  keepShapes(() => new LazyDocument(binding, 0, 0, { maxDepth, maxElementBytes: 0 }, null));
+  keepShapes(() => new LazyDocument(binding, 0, 0, { maxDepth, maxElementBytes: 0 }, null, newHandler));
   const { m, runtime } = binding;
   const handle = m._lazy_index_new(maxDepth, 0);
   if (handle === 0) throw new RangeError('sluice: out of memory creating a lazyParse() document');
@@ -83,7 +83,7 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
     const rootContainer = u32[binding.out32 + OUT_ROOT_CONTAINER]!;
     const rootStart = u32[binding.out32 + OUT_ROOT_START]!;
     const rootEnd = u32[binding.out32 + OUT_ROOT_END]!;
-    doc = new LazyDocument(binding, handle, base, limits, text);
+    doc = new LazyDocument(binding, handle, base, limits, text, newHandler);
     if (rootContainer === NO_CONTAINER) {
       // A scalar root, already validated whole: nothing to keep.
       const value = doc.parse(rootStart, rootEnd) as T;
