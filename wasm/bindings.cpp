@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "internal/parser_state.h"
+#include "stream/parser_state.h"
 #include "sluice/push_parser.h"
 
 namespace {

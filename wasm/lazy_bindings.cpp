@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <new>
 
-#include "internal/buffers.h"
-#include "internal/lazy_cursor.h"
+#include "util/buffers.h"
+#include "lazy/lazy_cursor.h"
 #include "sluice/lazy_index.h"
 
 namespace {

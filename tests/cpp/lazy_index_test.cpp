@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "internal/lazy_cursor.h"
+#include "lazy/lazy_cursor.h"
 #include "sluice/lazy_index.h"
 #include "sluice/push_parser.h"
 #include "support/collect.h"

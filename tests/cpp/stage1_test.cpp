@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "internal/parser_state.h"
-#include "internal/stage1.h"
+#include "stream/parser_state.h"
+#include "scan/full_scan.h"
 #include "kernels/scalar/simd.h"
 #include "support/collect.h"
 #include "support/random_json.h"

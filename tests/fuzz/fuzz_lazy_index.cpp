@@ -23,8 +23,8 @@
 #include <utility>
 #include <vector>
 
-#include "internal/lazy_cursor.h"
-#include "internal/selector.h"
+#include "lazy/lazy_cursor.h"
+#include "select/selector.h"
 #include "sluice/lazy_index.h"
 #include "support/collect.h"
 #include "support/lazy_reference.h"

@@ -8,9 +8,9 @@
 
 #include <cstdint>
 
-#include "internal/bits.h"
-#include "internal/block_classes.h"
-#include "internal/utf8.h"
+#include "scan/bits.h"
+#include "scan/block_classes.h"
+#include "scan/utf8.h"
 
 namespace sluice {
 namespace sse2 {

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "internal/selector.h"
+#include "select/selector.h"
 
 namespace sluice {
 namespace test {

@@ -10,9 +10,9 @@
 
 #include <cstring>
 
-#include "internal/parser_state.h"
-#include "internal/stage1.h"
-#include "internal/token_dfa.h"
+#include "stream/parser_state.h"
+#include "scan/full_scan.h"
+#include "walk/token_dfa.h"
 
 namespace sluice {
 namespace internal {

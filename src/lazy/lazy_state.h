@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "internal/buffers.h"
+#include "util/buffers.h"
 #include "sluice/error.h"
 #include "sluice/lazy_index.h"
 

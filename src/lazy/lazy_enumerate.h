@@ -11,10 +11,10 @@
 #ifndef SLUICE_INTERNAL_LAZY_ENUMERATE_H
 #define SLUICE_INTERNAL_LAZY_ENUMERATE_H
 
-#include "internal/lazy_scan.h"
-#include "internal/lazy_state.h"
-#include "internal/stage1.h"
-#include "internal/token_dfa.h"
+#include "scan/lean_scan.h"
+#include "lazy/lazy_state.h"
+#include "scan/full_scan.h"
+#include "walk/token_dfa.h"
 
 namespace sluice {
 namespace internal {

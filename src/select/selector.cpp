@@ -1,4 +1,4 @@
-#include "internal/selector.h"
+#include "select/selector.h"
 
 #include <cstring>
 

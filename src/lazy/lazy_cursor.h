@@ -22,8 +22,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "internal/buffers.h"
-#include "internal/lazy_scan.h"
+#include "util/buffers.h"
+#include "scan/lean_scan.h"
 #include "sluice/options.h"
 
 namespace sluice {

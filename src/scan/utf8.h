@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "internal/bits.h"
+#include "scan/bits.h"
 
 namespace sluice {
 namespace internal {

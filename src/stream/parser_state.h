@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "internal/buffers.h"
-#include "internal/selector.h"
-#include "internal/stage1.h"
+#include "util/buffers.h"
+#include "select/selector.h"
+#include "scan/full_scan.h"
 #include "sluice/error.h"
 #include "sluice/options.h"
 #include "sluice/push_parser.h"

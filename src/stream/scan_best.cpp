@@ -1,7 +1,7 @@
 // The push parser's scanner instantiated for the build's best kernel (internal/best_kernel.h).
-#include "internal/stage2.h"
+#include "walk/stage2.h"
 
-#include "internal/best_kernel.h"
+#include "kernels/best_kernel.h"
 
 namespace sluice {
 namespace internal {

@@ -5,11 +5,11 @@
 #include <cstring>
 #include <new>
 
-#include "internal/best_kernel.h"
-#include "internal/lazy_cursor.h"
-#include "internal/lazy_enumerate.h"
-#include "internal/lazy_skeleton.h"
-#include "internal/selector.h"
+#include "kernels/best_kernel.h"
+#include "lazy/lazy_cursor.h"
+#include "lazy/lazy_enumerate.h"
+#include "lazy/lazy_skeleton.h"
+#include "select/selector.h"
 #include "kernels/scalar/simd.h"
 #include "sluice/push_parser.h"
 

@@ -3,9 +3,9 @@
 #include <cstring>
 #include <new>
 
-#include "internal/ascii_json.h"
-#include "internal/parser_state.h"
-#include "internal/stage2.h"
+#include "stream/ascii_json.h"
+#include "stream/parser_state.h"
+#include "walk/stage2.h"
 
 namespace sluice {
 

@@ -1,6 +1,6 @@
 // The scalar kernel's instantiation of the scanning loop: the reference, and the only kernel of the wasm scalar
 // build.
-#include "internal/stage2.h"
+#include "walk/stage2.h"
 #include "kernels/scalar/simd.h"
 
 namespace sluice {

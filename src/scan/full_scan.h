@@ -12,10 +12,10 @@
 #include <cstdint>
 #include <initializer_list>
 
-#include "internal/bits.h"
-#include "internal/block_classes.h"
-#include "internal/escapes.h"
-#include "internal/utf8.h"
+#include "scan/bits.h"
+#include "scan/block_classes.h"
+#include "scan/escapes.h"
+#include "scan/utf8.h"
 #include "sluice/error.h"
 
 namespace sluice {
