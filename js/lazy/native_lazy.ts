@@ -19,14 +19,6 @@ export interface LazyExports {
   _lazy_index_values_text(index: number, table: number, from: number, to: number, maxBytes: number): number;
   _lazy_index_locate(index: number, start: number, end: number): number;
   _lazy_index_memory(index: number): number;
-  _lazy_cursor_new(scalar: number): number;
-  _lazy_cursor_delete(cursor: number): void;
-  _lazy_cursor_input(cursor: number): number;
-  _lazy_cursor_capacity(cursor: number): number;
-  _lazy_cursor_feed(cursor: number, n: number): void;
-  _lazy_cursor_end_input(cursor: number): void;
-  _lazy_cursor_op(cursor: number, op: number, arg: number): number;
-  _lazy_cursor_memory(cursor: number): number;
 }
 
 // lazy_out, as u32 indices from its start.
@@ -44,27 +36,13 @@ export const OUT_ROOT_START = 4;
 export const OUT_ROOT_END = 5;
 /** @internal */
 export const OUT_ROOT_CONTAINER = 6;
-/** @internal */
-export const OUT_VALUE_BYTE = 7;
-/** @internal */
-export const OUT_DEPTH = 8;
 // lazy_out, as f64 indices from its start.
 /** @internal */
-export const OUT_ERROR_OFFSET = 6;
+export const OUT_ERROR_OFFSET = 4;
 /** @internal */
-export const OUT_ERROR_LINE = 7;
+export const OUT_ERROR_LINE = 5;
 /** @internal */
-export const OUT_ERROR_COLUMN = 8;
-/** @internal */
-export const OUT_KEY_START = 9;
-/** @internal */
-export const OUT_KEY_END = 10;
-/** @internal */
-export const OUT_VALUE_START = 11;
-/** @internal */
-export const OUT_VALUE_END = 12;
-/** @internal */
-export const OUT_HOLD_FROM = 13;
+export const OUT_ERROR_COLUMN = 6;
 
 // Member record (lazy_child): 6 x u32.
 /** @internal */
@@ -93,18 +71,6 @@ export const CONTAINER_START = 0;
 export const CONTAINER_END = 1;
 /** @internal */
 export const CONTAINER_NEXT = 2;
-
-// Run record (cursor_record): 4 x f64.
-/** @internal */
-export const RUN_WORDS = 4;
-/** @internal */
-export const RUN_KEY_START = 0;
-/** @internal */
-export const RUN_KEY_END = 1;
-/** @internal */
-export const RUN_VALUE_START = 2;
-/** @internal */
-export const RUN_VALUE_END = 3;
 
 /** @internal The lazy exports of a loaded module and the location of lazy_out. */
 export interface LazyBinding {
