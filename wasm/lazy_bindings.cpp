@@ -1,18 +1,18 @@
 // The lazy documents' half of the binding contract (js/lazy/native_lazy.ts is the other): lazy_index for
 // lazyParse(). (openJson() runs on the push parser, wasm/bindings.cpp.)
 //
-// Plain C exports, not embind: lazyParse() crosses the boundary once per member lookup, and an embind call costs
-// about 400 ns in Node 20 (argument wiring through JS closures, -sDYNAMIC_EXECUTION=0 forbids the generated fast
-// invokers), a raw export about 20 ns. Emscripten's glue exposes
-// each as `Module._lazy_*`. Every argument and result is an i32 or an f64; results that do not fit the return
-// value go to one static `lazy_out` record, which JS reads right after the call.
+// Plain C exports, not embind: lazyParse() crosses the boundary once per container it lists, and an embind call
+// costs about 400 ns in Node 20 (argument wiring through JS closures, -sDYNAMIC_EXECUTION=0 forbids the generated
+// fast invokers), a raw export about 20 ns. Emscripten's glue exposes each as `Module._lazy_*`. Every argument and
+// result is an i32 or an f64; results that do not fit the return value go to one static `lazy_out` record, which
+// JS reads right after the call. An index holds one document while JS needs it scanned (build, listings,
+// locating errors); what JS keeps of a document (its bytes, container and member tables) is copied out.
 #include <emscripten/emscripten.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <new>
 
-#include "util/buffers.h"
 #include "sluice/lazy_index.h"
 
 namespace {
@@ -29,12 +29,12 @@ static_assert(sizeof(sluice::lazy_container) == 12, "container record: 3 x u32")
 struct lazy_out {
   uint32_t status;          // 0: the error_code of the call
   uint32_t error_byte;      // 1: the offending byte, 256 = end of input
-  uint32_t count;           // 2: members (children), bytes (texts)
-  uint32_t ptr;             // 3: the member table (lookup)
+  uint32_t count;           // 2: containers (containers), members (children)
+  uint32_t pad0;            // 3
   uint32_t root_start;      // 4
   uint32_t root_end;        // 5
   uint32_t root_container;  // 6
-  uint32_t pad;
+  uint32_t pad7;            // 7
   double error_offset;  // f64 4
   double error_line;    // f64 5
   double error_column;  // f64 6
@@ -42,8 +42,6 @@ struct lazy_out {
 static_assert(sizeof(lazy_out) == 56, "lazy_out layout");
 
 lazy_out out;
-// Where JS writes a key for lazy_index_lookup().
-sluice::internal::byte_buffer key_buffer;
 
 sluice::lazy_options index_options(int max_depth, int scalar) {
   sluice::lazy_options o;
@@ -70,11 +68,6 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE uintptr_t lazy_out_address() { return reinterpret_cast<uintptr_t>(&out); }
 
-EMSCRIPTEN_KEEPALIVE uintptr_t lazy_key_buffer(double n) {
-  if (n < 0 || !key_buffer.reserve(size_t(n))) return 0;
-  return reinterpret_cast<uintptr_t>(key_buffer.data());
-}
-
 // MARK: lazy_index
 
 EMSCRIPTEN_KEEPALIVE lazy_index* lazy_index_new(int max_depth, int scalar) {
@@ -95,56 +88,25 @@ EMSCRIPTEN_KEEPALIVE int lazy_index_build(lazy_index* index, double n) {
   return report(index, code);
 }
 
-// The container table (3 x u32 per container: start, end, next), valid after a successful build; 0 when empty.
+// The container table (3 x u32 per container: start, end, next; their count in lazy_out), valid after a
+// successful build; 0 when empty. JS copies it: the document's tables live in the JS heap (js/lazy/lazy_document.ts).
 EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_containers(lazy_index* index) {
+  out.count = index->container_count();
   return reinterpret_cast<uintptr_t>(index->container_table());
 }
 
+// The members of container c (count in lazy_out), valid until the next call on the index: JS copies them. 0 when
+// the container's text is invalid (the error in lazy_out).
 EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_children(lazy_index* index, uint32_t c) {
   uint32_t count = 0;
-  const lazy_child* table = index->children(c, &count);
+  const lazy_child* table = index->list(c, &count);
   out.count = count;
   report(index, table == nullptr ? index->error().code : error_code::ok);
   return reinterpret_cast<uintptr_t>(table);
 }
 
-// The member of object `c` whose key is the key_len bytes in key_buffer (the last one with it), -1 when absent. A
-// first lookup passes table 0: the object is enumerated first (its table and count go to lazy_out, as for
-// lazy_index_children), so that touching a member of an object not yet listed costs one call, not two; -2 when
-// its text is invalid (the error in lazy_out).
-EMSCRIPTEN_KEEPALIVE int lazy_index_lookup(lazy_index* index, uint32_t c, const lazy_child* table, uint32_t count,
-                                           uint32_t key_len) {
-  if (table == nullptr) {
-    table = index->children(c, &count);
-    out.count = count;
-    out.ptr = uint32_t(reinterpret_cast<uintptr_t>(table));
-    if (table == nullptr) {
-      report(index, index->error().code);
-      return -2;
-    }
-  }
-  return int(index->find(table, count, key_buffer.data(), key_len, false));
-}
-
-EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_keys_text(lazy_index* index, const lazy_child* table, uint32_t count) {
-  size_t size = 0;
-  const uint8_t* text = index->keys_text(table, count, &size);
-  out.count = uint32_t(size);
-  return reinterpret_cast<uintptr_t>(text);
-}
-
-EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_values_text(lazy_index* index, const lazy_child* table, uint32_t from,
-                                                      uint32_t to, uint32_t max_bytes) {
-  size_t size = 0;
-  const uint8_t* text = index->values_text(table, from, to, max_bytes, &size);
-  out.count = uint32_t(size);
-  return reinterpret_cast<uintptr_t>(text);
-}
-
 EMSCRIPTEN_KEEPALIVE int lazy_index_locate(lazy_index* index, uint32_t start, uint32_t end) {
   return report(index, index->locate(start, end));
 }
-
-EMSCRIPTEN_KEEPALIVE double lazy_index_memory(lazy_index* index) { return double(index->memory_bytes()); }
 
 }  // extern "C"

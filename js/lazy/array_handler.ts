@@ -27,12 +27,10 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
 
   protected override rows(): boolean {
     if (this.allContainers < 0) {
-      const runtime = this.doc.binding.runtime;
-      runtime.sync();
-      const u32 = runtime.u32;
+      const u32 = this.table;
       let all = 1;
       for (let i = 0; i < this.count; i++) {
-        if (u32[(this.table >>> 2) + i * CHILD_WORDS + CHILD_CONTAINER] === NO_CONTAINER) {
+        if (u32[i * CHILD_WORDS + CHILD_CONTAINER] === NO_CONTAINER) {
           all = 0;
           break;
         }
@@ -92,11 +90,10 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
    * access to the same parsing. Undefined when it is not such an array (it then becomes a proxy, enumerated once).
    */
   private wholeArray(i: number): unknown {
-    const runtime = this.doc.binding.runtime;
-    runtime.sync();
-    const record = (this.table >>> 2) + i * CHILD_WORDS;
-    const container = runtime.u32[record + CHILD_CONTAINER]!;
-    if (container === NO_CONTAINER || runtime.u32[record + CHILD_FIRST_BYTE] !== OPEN_BRACKET) return undefined;
+    const u32 = this.table;
+    const record = i * CHILD_WORDS;
+    const container = u32[record + CHILD_CONTAINER]!;
+    if (container === NO_CONTAINER || u32[record + CHILD_FIRST_BYTE] !== OPEN_BRACKET) return undefined;
     const handler = new ArrayHandler(this.doc, container);
     const whole = handler.plainElements();
     if (whole === undefined) {
@@ -117,11 +114,9 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
     this.enumerate();
     const count = this.count;
     const maxPlain = this.plainMax();
-    const runtime = this.doc.binding.runtime;
-    runtime.sync();
-    const u32 = runtime.u32;
+    const u32 = this.table;
     for (let i = 0; i < count; i++) {
-      const record = (this.table >>> 2) + i * CHILD_WORDS;
+      const record = i * CHILD_WORDS;
       if (u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
           u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) return undefined;
     }

@@ -1,5 +1,5 @@
 // What both kinds of lazyParse() proxy handler share: the member table of one container (listed natively on first
-// use; it stays in the document's memory), the cache of materialised members (`doc.a === doc.a`), runs of members
+// use, then held in the JS heap), the cache of materialised members (`doc.a === doc.a`), runs of members
 // parsed in one batch (one decode, one JSON.parse for many), and the write traps (every write throws a TypeError,
 // in sloppy mode too). The kinds (object_handler.ts, array_handler.ts) add the read traps and decide when reading
 // looks dense enough to read ahead; handlers.ts makes them.
@@ -13,6 +13,7 @@ import { proxyOf } from './proxy_target.js';
 import { spineOf } from './spine.js';
 
 const QUOTE = 0x22;
+const NO_MEMBERS = new Uint32Array(0);
 
 function readOnly(key: string | symbol): TypeError {
   return new TypeError(`sluice: a lazyParse() document is read-only (cannot change ${String(key)})`);
@@ -38,8 +39,8 @@ export abstract class ContainerHandler {
   abstract readonly isArray: boolean;
   protected readonly doc: LazyDocument;
   protected readonly id: number;
-  /** Address of the member table; valid once count >= 0. */
-  protected table = 0;
+  /** The member table (CHILD_WORDS u32 per member, in the JS heap); valid once count >= 0. */
+  protected table: Uint32Array = NO_MEMBERS;
   /** Members; -1 until enumerated. */
   count = -1;
   /** Materialised members (undefined: not yet; JSON has no undefined). */
@@ -64,15 +65,14 @@ export abstract class ContainerHandler {
 
   enumerate(): void {
     if (this.count >= 0) return;
-    const count: [number] = [0];
-    this.listed(this.doc.children(this.id, count), count[0]);
+    this.listed(this.doc.children(this.id));
   }
 
-  /** The member table is known (enumerate(), or a lookup that listed the object). */
-  protected listed(table: number, count: number): void {
+  /** The member table is known. */
+  protected listed(table: Uint32Array): void {
     this.table = table;
-    this.count = count;
-    this.cache = new Array<unknown>(count);
+    this.count = table.length / CHILD_WORDS;
+    this.cache = new Array<unknown>(this.count);
   }
 
   protected remember(key: string, value: unknown): unknown {
@@ -84,7 +84,7 @@ export abstract class ContainerHandler {
   protected child(i: number): unknown {
     const value = this.cache[i];
     if (value !== undefined) return value;
-    // The member table lives in the document's native memory: gone after releaseLazy().
+    // The document's bytes are gone after releaseLazy().
     this.doc.assertLive();
     return this.materialise(i);
   }
@@ -108,14 +108,12 @@ export abstract class ContainerHandler {
    * times as long).
    */
   protected spineMembers(): unknown[] | undefined {
-    const runtime = this.doc.binding.runtime;
-    runtime.sync();
-    const u32 = runtime.u32;
+    const u32 = this.table;
     const count = this.count;
     let text = 0;
     let long = 0;
     for (let i = 0; i < count; i++) {
-      const record = (this.table >>> 2) + i * CHILD_WORDS;
+      const record = i * CHILD_WORDS;
       const size = u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]!;
       if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size < this.proxyMin(size)) text += size;
       else long++;
@@ -151,10 +149,8 @@ export abstract class ContainerHandler {
    */
   protected single(i: number, spines = true): unknown {
     const doc = this.doc;
-    const runtime = doc.binding.runtime;
-    runtime.sync();
-    const u32 = runtime.u32;
-    const record = (this.table >>> 2) + i * CHILD_WORDS;
+    const u32 = this.table;
+    const record = i * CHILD_WORDS;
     const start = u32[record + CHILD_VALUE_START]!;
     const end = u32[record + CHILD_VALUE_END]!;
     const container = u32[record + CHILD_CONTAINER]!;
@@ -189,14 +185,12 @@ export abstract class ContainerHandler {
    * than `maxPlain` stay out of it).
    */
   protected runEnd(from: number, limit: number, maxPlain: number): number {
-    const runtime = this.doc.binding.runtime;
-    runtime.sync();
-    const u32 = runtime.u32;
+    const u32 = this.table;
     let bytes = 0;
     let plain = false;
     let i = from;
     while (i < limit) {
-      const record = (this.table >>> 2) + i * CHILD_WORDS;
+      const record = i * CHILD_WORDS;
       const size = u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]!;
       if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size <= maxPlain) {
         bytes += size;
@@ -213,12 +207,11 @@ export abstract class ContainerHandler {
   protected batch(from: number, to: number, maxPlain: number): void {
     const values = this.valuesOrBroken(from, to, maxPlain);
     if (values === undefined) return;
-    const runtime = this.doc.binding.runtime;
-    const u32 = runtime.u32;
+    const u32 = this.table;
     const cache = this.cache;
     for (let i = from; i < to; i++) {
       if (cache[i] !== undefined) continue;
-      const record = (this.table >>> 2) + i * CHILD_WORDS;
+      const record = i * CHILD_WORDS;
       if (u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
           u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) continue;
       cache[i] = values[i - from];

@@ -23,6 +23,11 @@ export const lazyTuning = {
    * array instead: a "spine" (see spineOf). 0 turns spines off.
    */
   spineMaxMembers: 8,
+  /**
+   * Native bytes the indexes of documents may hold together (residency.ts), unless one document alone needs more;
+   * 0 keeps only the document in use.
+   */
+  residentBudget: 64 * 1024 * 1024,
 };
 /**
  * When an object is read densely, its member containers up to this long are parsed with their neighbours

@@ -3,22 +3,18 @@
 // users.
 import { errorFromStatus, type ParserLimits } from '../errors.js';
 import type { NativeRuntime } from '../native/contract.js';
+import type { Residency } from './residency.js';
 
 /** The raw exports. Pointers and sizes are numbers; every call may grow memory (re-sync views after it). */
 export interface LazyExports {
   _lazy_out_address(): number;
-  _lazy_key_buffer(n: number): number;
   _lazy_index_new(maxDepth: number, scalar: number): number;
   _lazy_index_delete(index: number): void;
   _lazy_index_reserve(index: number, n: number): number;
   _lazy_index_build(index: number, n: number): number;
   _lazy_index_containers(index: number): number;
   _lazy_index_children(index: number, container: number): number;
-  _lazy_index_lookup(index: number, container: number, table: number, count: number, keyLength: number): number;
-  _lazy_index_keys_text(index: number, table: number, count: number): number;
-  _lazy_index_values_text(index: number, table: number, from: number, to: number, maxBytes: number): number;
   _lazy_index_locate(index: number, start: number, end: number): number;
-  _lazy_index_memory(index: number): number;
 }
 
 // lazy_out, as u32 indices from its start.
@@ -28,8 +24,6 @@ export const OUT_STATUS = 0;
 export const OUT_ERROR_BYTE = 1;
 /** @internal */
 export const OUT_COUNT = 2;
-/** @internal */
-export const OUT_PTR = 3;
 /** @internal */
 export const OUT_ROOT_START = 4;
 /** @internal */
@@ -80,9 +74,10 @@ export interface LazyBinding {
   readonly out32: number;
   /** f64 index of lazy_out. */
   readonly out64: number;
-  /** The native key buffer (wtf8.ts) and its size, grown on demand. */
-  keyAddress: number;
-  keyCapacity: number;
+  /** The documents whose native index is resident, least recently used first (residency.ts). */
+  readonly resident: Set<Residency>;
+  /** Their bytes. */
+  residentBytes: number;
 }
 
 const bindings = new WeakMap<NativeRuntime, LazyBinding>();
@@ -96,7 +91,9 @@ export function lazyBinding(runtime: NativeRuntime): LazyBinding {
     throw new Error('sluice: this WebAssembly module was built without lazy documents (wasm/lazy_bindings.cpp)');
   }
   const address = m._lazy_out_address();
-  binding = { runtime, m: m as LazyExports, out32: address >>> 2, out64: address >>> 3, keyAddress: 0, keyCapacity: 0 };
+  binding = {
+    runtime, m: m as LazyExports, out32: address >>> 2, out64: address >>> 3, resident: new Set(), residentBytes: 0,
+  };
   bindings.set(runtime, binding);
   return binding;
 }

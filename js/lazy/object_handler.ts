@@ -27,11 +27,9 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
       this.decodeKeys();
       return this.lookup.get(key) ?? -1;
     }
-    // One native call: the object is listed by its first lookup.
-    const doc = this.doc;
-    const listed = this.count >= 0;
-    const i = doc.lookup(this.id, listed ? this.table : 0, listed ? this.count : 0, key);
-    if (!listed) this.listed(doc.listedTable, doc.listedCount);
+    // The object is listed by its first lookup (one native call), then searched in its member table.
+    this.enumerate();
+    const i = this.doc.find(this.table, key);
     this.lookup.set(key, i);
     return i;
   }
@@ -39,7 +37,7 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
   private decodeKeys(): string[] {
     if (this.ordered !== null) return this.ordered;
     this.enumerate();
-    const keys = this.count === 0 ? [] : this.doc.keys(this.table, this.count);
+    const keys = this.count === 0 ? [] : this.doc.keys(this.table);
     const lookup = new Map<string, number>();
     const indices: string[] = [];
     const names: string[] = [];
@@ -122,11 +120,10 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
     if (shadowed !== null) {
       // No read reaches a member a later duplicate key hides, but JSON.parse checks it: listing the keys does, so
       // that reading a document whole (JSON.stringify, a deep copy) still rejects every invalid one.
-      const runtime = this.doc.binding.runtime;
+      const table = this.table;
       for (const i of shadowed) {
-        runtime.sync();
-        const record = (this.table >>> 2) + i * CHILD_WORDS;
-        this.doc.validate(runtime.u32[record + CHILD_VALUE_START]!, runtime.u32[record + CHILD_VALUE_END]!);
+        const record = i * CHILD_WORDS;
+        this.doc.validate(table[record + CHILD_VALUE_START]!, table[record + CHILD_VALUE_END]!);
       }
       this.shadowed = null;
     }

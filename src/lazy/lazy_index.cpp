@@ -124,7 +124,7 @@ const lazy_container* lazy_index::container_table() const noexcept {
   return state_ != nullptr && state_->containers.size() != 0 ? state_->containers.data() : nullptr;
 }
 
-const lazy_child* lazy_index::children(uint32_t c, uint32_t* count) {
+const lazy_child* lazy_index::list(uint32_t c, uint32_t* count) {
   *count = 0;
   if (state_ == nullptr) return nullptr;
   lazy_state& st = *state_;
@@ -138,6 +138,14 @@ const lazy_child* lazy_index::children(uint32_t c, uint32_t* count) {
     if (st.error.code == error_code::ok) st.error = parse_error{error_code::out_of_memory, box.start, 1, 1, -1};
     return nullptr;
   }
+  *count = uint32_t(st.scratch.size());
+  // A distinct, non-null address for an empty container too.
+  return st.scratch.size() != 0 || st.scratch.reserve(1) ? st.scratch.data() : nullptr;
+}
+
+const lazy_child* lazy_index::children(uint32_t c, uint32_t* count) {
+  if (list(c, count) == nullptr) return nullptr;
+  lazy_state& st = *state_;
   const size_t n = st.scratch.size();
   // At least one record, so that an empty container still gets a distinct, non-null table.
   const size_t bytes = (n == 0 ? 1 : n) * sizeof(lazy_child);
