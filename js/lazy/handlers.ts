@@ -20,7 +20,7 @@ const OPEN_BRACE = 0x7b;
  */
 let shapeKeepers: object[] | null = null;
 
-/** @internal Creates the shape keepers, once, around the document `make` returns (one without native memory). */
+/** @internal Creates the shape keepers, once, around the document `make` returns (one with no native index). */
 export function keepShapes(make: () => LazyDocument): void {
   if (shapeKeepers !== null) return;
   const doc = make();

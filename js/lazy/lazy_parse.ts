@@ -1,6 +1,6 @@
 // lazyParse(): a buffered JSON document that reads like the JSON.parse result but only materialises what is
-// touched. The bytes are copied into wasm memory once; one structural pass finds every container; the rest
-// happens on access (handlers.ts).
+// touched. The bytes are copied once (the document's own copy, in the JS heap: lazy_document.ts); one structural
+// pass finds every container; the rest happens on access (handlers.ts).
 import { requireRuntime } from '../native/loader.js';
 import { describeType } from '../validate.js';
 import { keepShapes, lazyContainer, newHandler } from './handlers.js';
@@ -47,7 +47,8 @@ const roots = new WeakMap<object, LazyDocument>();
  * const tweets = lazyParse(bytes);
  * tweets.statuses[3].user.screen_name; // only this path is materialised
  *
- * @throws {JsonSyntaxError | JsonLimitError} for a broken structure (here) or invalid parts (when read).
+ * @throws {JsonSyntaxError | JsonLimitError} for a broken structure (here) or invalid parts (when read); a
+ *   JsonLimitError with code `OUT_OF_MEMORY` when the document does not fit.
  * @throws {TypeError} for input that is not a Uint8Array, ArrayBuffer or string, or invalid options.
  */
 export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string, options?: LazyParseOptions): T {
@@ -100,7 +101,7 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
 }
 
 /**
- * Frees the native memory of a document {@link lazyParse} returned, without waiting for the garbage collector.
+ * Frees the memory of a document {@link lazyParse} returned, without waiting for the garbage collector.
  * Members materialised before stay usable; reading anything else from the document afterwards throws a
  * `TypeError`. Returns false for a value lazyParse did not return (or already released).
  */

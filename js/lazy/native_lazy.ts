@@ -78,6 +78,8 @@ export interface LazyBinding {
   readonly resident: Set<Residency>;
   /** Their bytes. */
   residentBytes: number;
+  /** The most recently used of them (the last in `resident`), or null. */
+  recent: Residency | null;
 }
 
 const bindings = new WeakMap<NativeRuntime, LazyBinding>();
@@ -93,6 +95,7 @@ export function lazyBinding(runtime: NativeRuntime): LazyBinding {
   const address = m._lazy_out_address();
   binding = {
     runtime, m: m as LazyExports, out32: address >>> 2, out64: address >>> 3, resident: new Set(), residentBytes: 0,
+    recent: null,
   };
   bindings.set(runtime, binding);
   return binding;

@@ -41,9 +41,11 @@ export function setSize(binding: LazyBinding, r: Residency, size: number): void 
 
 /** Marks `r` as the most recently used. */
 export function touch(binding: LazyBinding, r: Residency): void {
+  if (binding.recent === r) return;
   const set = binding.resident;
   set.delete(r);
   set.add(r);
+  binding.recent = r;
 }
 
 /** Frees the native index of `r`, if it has one. */
@@ -51,6 +53,7 @@ export function evict(binding: LazyBinding, r: Residency): void {
   if (r.handle === 0) return;
   const handle = r.handle;
   r.handle = 0;
+  if (binding.recent === r) binding.recent = null;
   binding.resident.delete(r);
   binding.residentBytes -= r.size;
   binding.m._lazy_index_delete(handle);
@@ -98,6 +101,7 @@ export function load(binding: LazyBinding, r: Residency, bytes: Uint8Array, maxD
     }
     r.handle = handle;
     binding.resident.add(r);
+    binding.recent = r;
     binding.residentBytes += r.size;
     return 0;
   }
