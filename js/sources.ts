@@ -152,9 +152,12 @@ class PiecesReader implements PullReader {
       if (end < input.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
     }
     this.offset = end;
-    const value = start === 0 && end === input.length
-      ? input
-      : typeof input === 'string' ? input.substring(start, end) : input.subarray(start, end);
+    const value =
+      start === 0 && end === input.length
+        ? input
+        : typeof input === 'string'
+          ? input.substring(start, end)
+          : input.subarray(start, end);
     return Promise.resolve({ done: false, value });
   }
 

@@ -3,7 +3,14 @@
 // half, and an inner array read densely is parsed whole in runs (wholeArray).
 import { ContainerHandler, arrayIndex } from './container_handler.js';
 import { BULK_MAX_BYTES, MAX_GROUP, lazyTuning } from './lazy_tuning.js';
-import { CHILD_CONTAINER, CHILD_FIRST_BYTE, CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, NO_CONTAINER } from './native_lazy.js';
+import {
+  CHILD_CONTAINER,
+  CHILD_FIRST_BYTE,
+  CHILD_VALUE_END,
+  CHILD_VALUE_START,
+  CHILD_WORDS,
+  NO_CONTAINER,
+} from './native_lazy.js';
 import { proxyOf } from './proxy_target.js';
 
 const OPEN_BRACKET = 0x5b;
@@ -117,11 +124,14 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
     const u32 = this.table;
     for (let i = 0; i < count; i++) {
       const record = i * CHILD_WORDS;
-      if (u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
-          u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) return undefined;
+      if (
+        u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
+        u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain
+      )
+        return undefined;
     }
     const runs: unknown[][] = [];
-    for (let from = 0; from < count;) {
+    for (let from = 0; from < count; ) {
       const to = this.runEnd(from, count, maxPlain);
       // A broken element: the array becomes a proxy instead, where only reading that element throws.
       const run = this.valuesOrBroken(from, to, maxPlain);

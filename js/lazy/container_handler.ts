@@ -7,7 +7,12 @@ import { JsonLimitError, JsonSyntaxError } from '../errors.js';
 import type { LazyDocument } from './lazy_document.js';
 import { RUN_MAX_BYTES, lazyTuning } from './lazy_tuning.js';
 import {
-  CHILD_CONTAINER, CHILD_FIRST_BYTE, CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, NO_CONTAINER,
+  CHILD_CONTAINER,
+  CHILD_FIRST_BYTE,
+  CHILD_VALUE_END,
+  CHILD_VALUE_START,
+  CHILD_WORDS,
+  NO_CONTAINER,
 } from './native_lazy.js';
 import { proxyOf } from './proxy_target.js';
 import { spineOf } from './spine.js';
@@ -212,8 +217,11 @@ export abstract class ContainerHandler {
     for (let i = from; i < to; i++) {
       if (cache[i] !== undefined) continue;
       const record = i * CHILD_WORDS;
-      if (u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
-          u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain) continue;
+      if (
+        u32[record + CHILD_CONTAINER] !== NO_CONTAINER &&
+        u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]! > maxPlain
+      )
+        continue;
       cache[i] = values[i - from];
       this.touched++;
     }

@@ -1,12 +1,24 @@
 // One lazyParse() document and the few operations the proxies need from it: list a container, find a key, parse a
 // range of values. What a document is made of lives in the JS heap, where the garbage collector sees its size: its
-// bytes, its container table, and each listed container's member table (copied out of the native index). The
-// native index scans: it is resident while the document needs it, within a budget (residency.ts).
+// bytes and each listed container's member table (copied out of the native index). The native index scans, and
+// holds the container table: it is resident while the document needs it, within a budget (residency.ts).
 import type { ParserLimits } from '../errors.js';
 import type { ContainerHandler } from './container_handler.js';
 import {
-  CHILD_CONTAINER, CHILD_KEY_END, CHILD_KEY_START, CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, CONTAINER_END,
-  CONTAINER_NEXT, CONTAINER_START, CONTAINER_WORDS, NO_CONTAINER, OUT_COUNT, lazyError, type LazyBinding,
+  CHILD_CONTAINER,
+  CHILD_KEY_END,
+  CHILD_KEY_START,
+  CHILD_VALUE_END,
+  CHILD_VALUE_START,
+  CHILD_WORDS,
+  CONTAINER_END,
+  CONTAINER_NEXT,
+  CONTAINER_START,
+  CONTAINER_WORDS,
+  NO_CONTAINER,
+  OUT_COUNT,
+  lazyError,
+  type LazyBinding,
 } from './native_lazy.js';
 import { evict, load, touch, type Residency } from './residency.js';
 import { keyBytes } from './wtf8.js';
@@ -47,19 +59,25 @@ export class LazyDocument {
   private bytes: Uint8Array | null;
   /** The input text when it is ASCII: then byte offsets are string offsets, and slicing it skips decoding. */
   private readonly text: string | null;
-  /** 3 x u32 per container (start, end, next). */
-  private readonly containers: Uint32Array;
+  /** u32 index of the resident index's container table (3 x u32 per container), and the index it is of. */
+  private containerTable = 0;
+  private containerHandle = 0;
   private readonly residency: Residency;
   /** Where small member tables go (children()), and how much of it is used. */
   private chunk: Uint32Array = NO_CHUNK;
   private chunkUsed = 0;
 
-  constructor(binding: LazyBinding, bytes: Uint8Array, text: string | null, containers: Uint32Array,
-    residency: Residency, limits: ParserLimits, newHandler: NewHandler) {
+  constructor(
+    binding: LazyBinding,
+    bytes: Uint8Array,
+    text: string | null,
+    residency: Residency,
+    limits: ParserLimits,
+    newHandler: NewHandler,
+  ) {
     this.binding = binding;
     this.bytes = bytes;
     this.text = text;
-    this.containers = containers;
     this.residency = residency;
     this.limits = limits;
     this.newHandler = newHandler;
@@ -108,17 +126,27 @@ export class LazyDocument {
    * bytes outside that one. A cheap filter: listing the container then decides.
    */
   spineShape(id: number, max: number, longMin: number, restMax: number): boolean {
-    const table = this.containers;
+    // The container table is the index's (copying it out cost canada.json 1.3 MB per document).
+    const handle = this.index();
+    const binding = this.binding;
+    if (this.containerHandle !== handle) {
+      this.containerTable = binding.m._lazy_index_containers(handle) >>> 2;
+      this.containerHandle = handle;
+    }
+    const runtime = binding.runtime;
+    runtime.sync();
+    const u32 = runtime.u32;
+    const base = this.containerTable;
     const at = id * CONTAINER_WORDS;
-    const next = table[at + CONTAINER_NEXT]!;
-    let rest = table[at + CONTAINER_END]! + 1 - table[at + CONTAINER_START]!;
+    const next = u32[base + at + CONTAINER_NEXT]!;
+    let rest = u32[base + at + CONTAINER_END]! + 1 - u32[base + at + CONTAINER_START]!;
     let long = 0;
     let n = 0;
     // Containers directly inside: the next one after each is the first after its whole subtree.
-    for (let k = id + 1; k < next; k = table[k * CONTAINER_WORDS + CONTAINER_NEXT]!) {
+    for (let k = id + 1; k < next; k = u32[base + k * CONTAINER_WORDS + CONTAINER_NEXT]!) {
       if (++n > max) return false;
       const record = k * CONTAINER_WORDS;
-      const size = table[record + CONTAINER_END]! + 1 - table[record + CONTAINER_START]!;
+      const size = u32[base + record + CONTAINER_END]! + 1 - u32[base + record + CONTAINER_START]!;
       if (size >= longMin) {
         if (++long > 1) return false;
         rest -= size;
@@ -146,7 +174,8 @@ export class LazyDocument {
     }
     const chunk = this.chunk;
     const to = this.chunkUsed;
-    for (let i = 0; i < words; i++) chunk[to + i] = u32[from + i]!;
+    if (words <= 64) for (let i = 0; i < words; i++) chunk[to + i] = u32[from + i]!;
+    else chunk.set(u32.subarray(from, from + words), to);
     this.chunkUsed = to + words;
     return chunk.subarray(to, to + words);
   }
@@ -213,15 +242,23 @@ export class LazyDocument {
    * over `maxBytes` written as `0`. The elements of an array run with no such container are one span of the text,
    * commas and whitespace included: no copy.
    */
-  private join(table: Uint32Array, from: number, to: number, startField: number, endField: number,
-    maxBytes: number): string {
+  private join(
+    table: Uint32Array,
+    from: number,
+    to: number,
+    startField: number,
+    endField: number,
+    maxBytes: number,
+  ): string {
     const d = this.live();
     if (to <= from) return '[]';
     const first = from * CHILD_WORDS;
     const last = (to - 1) * CHILD_WORDS;
     let whole = startField === CHILD_VALUE_START && table[first + CHILD_KEY_END] === 0;
     for (let r = first; whole && r <= last; r += CHILD_WORDS) {
-      whole = table[r + CHILD_CONTAINER] === NO_CONTAINER || table[r + CHILD_VALUE_END]! - table[r + CHILD_VALUE_START]! <= maxBytes;
+      whole =
+        table[r + CHILD_CONTAINER] === NO_CONTAINER ||
+        table[r + CHILD_VALUE_END]! - table[r + CHILD_VALUE_START]! <= maxBytes;
     }
     if (whole) {
       const start = table[first + startField]!;

@@ -6,7 +6,14 @@ import { describeType } from '../validate.js';
 import { keepShapes, lazyContainer, newHandler } from './handlers.js';
 import { LazyDocument } from './lazy_document.js';
 import {
-  CONTAINER_WORDS, NO_CONTAINER, OUT_COUNT, OUT_ROOT_CONTAINER, OUT_ROOT_END, OUT_ROOT_START, lazyBinding, lazyError,
+  CONTAINER_WORDS,
+  NO_CONTAINER,
+  OUT_COUNT,
+  OUT_ROOT_CONTAINER,
+  OUT_ROOT_END,
+  OUT_ROOT_START,
+  lazyBinding,
+  lazyError,
 } from './native_lazy.js';
 import { Residency, evict, load, outOfMemory, setSize } from './residency.js';
 
@@ -56,8 +63,7 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
   const binding = lazyBinding(requireRuntime('lazyParse'));
   const limits = { maxDepth, maxElementBytes: 0 };
   // Once: objects of every class a document is made of, kept alive so that optimised code survives documents.
-  keepShapes(() => new LazyDocument(binding, new Uint8Array(1), null, new Uint32Array(3), new Residency(0), limits,
-    newHandler));
+  keepShapes(() => new LazyDocument(binding, new Uint8Array(1), null, new Residency(0), limits, newHandler));
   // The document's own copy, in the JS heap: the caller may change theirs.
   const bytes = copyOf(input);
   // ASCII (one byte per character): values are sliced from the string itself, no decoding needed.
@@ -73,17 +79,12 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
     const rootContainer = u32[binding.out32 + OUT_ROOT_CONTAINER]!;
     const rootStart = u32[binding.out32 + OUT_ROOT_START]!;
     const rootEnd = u32[binding.out32 + OUT_ROOT_END]!;
-    let containers: Uint32Array;
-    if (rootContainer === NO_CONTAINER) {
-      containers = new Uint32Array(0);
-    } else {
-      const at = m._lazy_index_containers(residency.handle) >>> 2;
+    if (rootContainer !== NO_CONTAINER) {
+      m._lazy_index_containers(residency.handle);
       runtime.sync();
-      const words = runtime.u32[binding.out32 + OUT_COUNT]! * CONTAINER_WORDS;
-      containers = runtime.u32.slice(at, at + words);
-      setSize(binding, residency, bytes.length + 4 * words);
+      setSize(binding, residency, bytes.length + 4 * CONTAINER_WORDS * runtime.u32[binding.out32 + OUT_COUNT]!);
     }
-    doc = new LazyDocument(binding, bytes, text, containers, residency, limits, newHandler);
+    doc = new LazyDocument(binding, bytes, text, residency, limits, newHandler);
     if (rootContainer === NO_CONTAINER) {
       // A scalar root, already validated whole: nothing to keep.
       const value = doc.parse(rootStart, rootEnd) as T;

@@ -94,7 +94,12 @@ export function lazyBinding(runtime: NativeRuntime): LazyBinding {
   }
   const address = m._lazy_out_address();
   binding = {
-    runtime, m: m as LazyExports, out32: address >>> 2, out64: address >>> 3, resident: new Set(), residentBytes: 0,
+    runtime,
+    m: m as LazyExports,
+    out32: address >>> 2,
+    out64: address >>> 3,
+    resident: new Set(),
+    residentBytes: 0,
     recent: null,
   };
   bindings.set(runtime, binding);

@@ -45,8 +45,12 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       const earlier = lookup.get(key);
-      if (earlier === undefined) (arrayIndex(key) >= 0 ? indices : names).push(key);
-      else (shadowed ??= []).push(earlier);
+      if (earlier === undefined) {
+        (arrayIndex(key) >= 0 ? indices : names).push(key);
+      } else {
+        shadowed ??= [];
+        shadowed.push(earlier);
+      }
       lookup.set(key, i);
     }
     if (indices.length > 1) indices.sort((a, b) => Number(a) - Number(b));
@@ -79,7 +83,7 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
   protected materialise(i: number): unknown {
     if (!this.bulked && ++this.misses >= Math.max(3, this.count >> 3)) {
       this.bulked = true;
-      for (let from = 0; from < this.count;) {
+      for (let from = 0; from < this.count; ) {
         const to = this.runEnd(from, this.count, BULK_MAX_BYTES);
         this.batch(from, to, BULK_MAX_BYTES);
         from = to;

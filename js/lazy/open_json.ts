@@ -98,7 +98,8 @@ export function openJson(source: JsonSource, options?: OpenJsonOptions): JsonDoc
   try {
     checkSource(source);
   } catch (error) {
-    if (error instanceof TypeError) throw new TypeError(error.message.replace('parseJsonArray(source)', 'openJson(source)'));
+    if (error instanceof TypeError)
+      throw new TypeError(error.message.replace('parseJsonArray(source)', 'openJson(source)'));
     throw error;
   }
   return new OpenDocument(source, transient, limits);
@@ -148,10 +149,14 @@ export class OpenDocument implements JsonDocument {
   async get<T>(path: string): Promise<T | undefined> {
     const steps = parsePath(path, 'doc.get(path)');
     if (steps.includes(null)) {
-      throw new TypeError(`doc.get(path): ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`);
+      throw new TypeError(
+        `doc.get(path): ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`,
+      );
     }
     if (this.iterating) {
-      throw new Error(`doc.get(${JSON.stringify(path)}) while doc.iterate() holds the document: finish or break the loop first`);
+      throw new Error(
+        `doc.get(${JSON.stringify(path)}) while doc.iterate() holds the document: finish or break the loop first`,
+      );
     }
     const release = await this.acquire();
     try {
@@ -166,18 +171,23 @@ export class OpenDocument implements JsonDocument {
     const last = steps.length - 1;
     if (last < 0 || steps[last] !== null || steps.indexOf(null) !== last) {
       throw new TypeError(
-        `doc.iterate(path): ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`);
+        `doc.iterate(path): ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`,
+      );
     }
     const container = steps.slice(0, -1);
     const expand = options?.expand;
     if (expand !== undefined) {
       if (!Array.isArray(expand) || expand.some((e) => typeof e !== 'string') || expand.length > MAX_EXPAND) {
         throw new TypeError(
-          `doc.iterate(path, options): options.expand must be an array of at most ${MAX_EXPAND} member names`);
+          `doc.iterate(path, options): options.expand must be an array of at most ${MAX_EXPAND} member names`,
+        );
       }
       if (expand.length > 0) {
-        return new ExpandIterator(this, { kind: 'expand', container, names: [...expand] }, path) as
-          AsyncIterableIterator<T>;
+        return new ExpandIterator(
+          this,
+          { kind: 'expand', container, names: [...expand] },
+          path,
+        ) as AsyncIterableIterator<T>;
       }
     }
     return new ElementIterator<T>(this, { kind: 'iterate', container }, path);
@@ -263,8 +273,17 @@ export class OpenDocument implements JsonDocument {
     if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
     const prefix = start.loc === null ? '' : syntheticPrefix(start.loc);
     const local = (list: readonly (readonly Step[])[]) => list.map((p) => pathText(localPath(p, start.loc)));
-    const driver = new Driver(runtime, this.limits, local(plan.paths), local(plan.markers), local(plan.starts),
-      prefix, start.x, store.lineAt(start.x), copy);
+    const driver = new Driver(
+      runtime,
+      this.limits,
+      local(plan.paths),
+      local(plan.markers),
+      local(plan.starts),
+      prefix,
+      start.x,
+      store.lineAt(start.x),
+      copy,
+    );
     this.drivers.add(driver);
     try {
       let pos = start.x;
@@ -280,7 +299,7 @@ export class OpenDocument implements JsonDocument {
         pos = chunk.offset + chunk.bytes.length;
         // Growing pieces: a request that ends soon (the next value of many asked in order) scans little past its
         // answer; a long skip soon feeds whole windows.
-        for (let at = 0; at < bytes.length;) {
+        for (let at = 0; at < bytes.length; ) {
           this.assertOpen();
           const n = Math.min(piece, bytes.length - at);
           const events = driver.feed(at === 0 && n === bytes.length ? bytes : bytes.subarray(at, at + n));

@@ -152,10 +152,11 @@ export class Cursor {
    */
   passed(path: string, object?: readonly Step[]): JsonPassedError {
     const where = this.loc === null ? 'the start' : `the end of ${displayPath(this.loc)}`;
-    const message = object === undefined
-      ? `openJson: ${path} was already passed: the transient document's cursor is at ${where} (byte ${this.x})`
-      : `openJson: ${path} is not in ${displayPath(object)} after the transient document's cursor (${where}, byte ` +
-        `${this.x}); it may have come before, and a transient document cannot look back`;
+    const message =
+      object === undefined
+        ? `openJson: ${path} was already passed: the transient document's cursor is at ${where} (byte ${this.x})`
+        : `openJson: ${path} is not in ${displayPath(object)} after the transient document's cursor (${where}, byte ` +
+          `${this.x}); it may have come before, and a transient document cannot look back`;
     return new JsonPassedError(message, path, this.x);
   }
 }

@@ -143,7 +143,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
       }
       // The element loop moved on: the rest of the previous element is skipped.
       const previous = this.current;
-      if (previous !== null && previous.yielded && !previous.finished) {
+      if (previous?.yielded && !previous.finished) {
         for (const s of previous.streams) if (!s.done && !s.returned) s.skipped = true;
         await this.until(() => previous.finished);
       }
@@ -201,8 +201,18 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     let b = this.current;
     if (b === null || b.finished) {
       b = {
-        start: 0, first: 0, key: null, member: null, value: {}, ready: false, yielded: false, finished: false,
-        streams: [], expandedSeen: new Set(), whole: undefined, hasWhole: false,
+        start: 0,
+        first: 0,
+        key: null,
+        member: null,
+        value: {},
+        ready: false,
+        yielded: false,
+        finished: false,
+        streams: [],
+        expandedSeen: new Set(),
+        whole: undefined,
+        hasWhole: false,
       };
       this.current = b;
       this.building.push(b);

@@ -52,16 +52,34 @@ export function planRequest(cursor: Cursor, request: Request, path: string): Pla
     const steps = request.steps;
     const names = cursor.track(steps, steps.length, MAX_SELECTORS - steps.length);
     const ends = ancestors(steps, MAX_SELECTORS - 1 - names.starts.length);
-    return { start: where.start, paths: [steps], markers: ends, starts: names.starts, firstEnd: 1, ends,
-      firstStart: 1 + ends.length, ambiguous, names };
+    return {
+      start: where.start,
+      paths: [steps],
+      markers: ends,
+      starts: names.starts,
+      firstEnd: 1,
+      ends,
+      firstStart: 1 + ends.length,
+      ambiguous,
+      names,
+    };
   }
   const container = request.container;
   if (request.kind === 'iterate') {
     // Not the array itself: a transient iteration always leaves the cursor after it (return() skips the rest).
     const names = cursor.track(container, container.length, MAX_SELECTORS - 2 - container.length);
     const ends = [container, ...ancestors(container, MAX_SELECTORS - 2 - names.starts.length)];
-    return { start: where.start, paths: [[...container, null]], markers: ends, starts: names.starts, firstEnd: 1,
-      ends, firstStart: 1 + ends.length, ambiguous, names };
+    return {
+      start: where.start,
+      paths: [[...container, null]],
+      markers: ends,
+      starts: names.starts,
+      firstEnd: 1,
+      ends,
+      firstStart: 1 + ends.length,
+      ambiguous,
+      names,
+    };
   }
   // Names are not recorded here: later sibling requests fall back to reading forward.
   cursor.forgetNames();
@@ -70,9 +88,15 @@ export function planRequest(cursor: Cursor, request: Request, path: string): Pla
   const member = [...element, null];
   const ends = [container, ...ancestors(container, MAX_EXPAND - e)];
   return {
-    start: where.start, paths: request.names.map((name) => [...element, name, null]),
-    markers: [element, member, ...ends], starts: [element, member], firstEnd: e + 2, ends,
-    firstStart: e + 2 + ends.length, ambiguous, names: { starts: [], record: () => {} },
+    start: where.start,
+    paths: request.names.map((name) => [...element, name, null]),
+    markers: [element, member, ...ends],
+    starts: [element, member],
+    firstEnd: e + 2,
+    ends,
+    firstStart: e + 2 + ends.length,
+    ambiguous,
+    names: { starts: [], record: () => {} },
   };
 }
 

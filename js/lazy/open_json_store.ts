@@ -49,7 +49,7 @@ export class ByteStore {
     for (;;) {
       if (this.done) return null;
       this.reader ??= openSource(this.source);
-      let result;
+      let result: ReadResult;
       try {
         result = await this.read(this.reader);
       } catch (error) {
@@ -86,10 +86,12 @@ export class ByteStore {
     // From another realm (an iframe, a vm context) instanceof fails, the tag does not.
     const tag = Object.prototype.toString.call(value);
     if (value instanceof Uint8Array || tag === '[object Uint8Array]') bytes = value as Uint8Array;
-    else if (value instanceof ArrayBuffer || tag === '[object ArrayBuffer]') bytes = new Uint8Array(value as ArrayBuffer);
+    else if (value instanceof ArrayBuffer || tag === '[object ArrayBuffer]')
+      bytes = new Uint8Array(value as ArrayBuffer);
     else {
       const error = new TypeError(
-        `openJson: a chunk must be a Uint8Array, ArrayBuffer or string, got ${describeType(value)}`);
+        `openJson: a chunk must be a Uint8Array, ArrayBuffer or string, got ${describeType(value)}`,
+      );
       this.failure = error;
       throw error;
     }
@@ -144,7 +146,7 @@ export class ByteStore {
     const chunks = this.chunks;
     for (let i = 0; i < chunks.length; i++) {
       const c = chunks[i]!;
-      if (c.offset + c.bytes.length > offset) chunks[i] = { ...c, bytes: c.bytes.slice() };  // counted: transient
+      if (c.offset + c.bytes.length > offset) chunks[i] = { ...c, bytes: c.bytes.slice() }; // counted: transient
     }
   }
 
@@ -177,11 +179,15 @@ export class ByteStore {
     if (this.pinned >= 0 && this.pinned < offset) offset = this.pinned;
     let drop = 0;
     const chunks = this.chunks;
-    while (drop < chunks.length && chunks[drop]!.offset + chunks[drop]!.bytes.length <= offset &&
-      drop < chunks.length - 1) drop++;
+    while (
+      drop < chunks.length &&
+      chunks[drop]!.offset + chunks[drop]!.bytes.length <= offset &&
+      drop < chunks.length - 1
+    )
+      drop++;
     if (drop > 0) {
       this.chunks = chunks.slice(drop);
-      this.counted -= drop;  // a transient document counted them on arrival
+      this.counted -= drop; // a transient document counted them on arrival
     }
   }
 

@@ -28,7 +28,9 @@ export class Residency {
 export function outOfMemory(n: number, cause?: unknown): JsonLimitError {
   const error = new JsonLimitError(
     `Cannot parse JSON: out of memory for a ${n}-byte lazyParse() document (the WebAssembly heap could not grow)`,
-    'OUT_OF_MEMORY', { offset: 0, line: 1, column: 1 });
+    'OUT_OF_MEMORY',
+    { offset: 0, line: 1, column: 1 },
+  );
   if (cause !== undefined) (error as { cause?: unknown }).cause = cause;
   return error;
 }

@@ -23,7 +23,11 @@ describe('dropped documents', () => {
     const build = loadedBuildKind() === 'simd128' ? 'simd' : 'scalar';
     const out = execFileSync(process.execPath, [CHILD, build, '40'], { encoding: 'utf8', timeout: 240_000 });
     const result = JSON.parse(out.trim().split('\n').at(-1)!) as {
-      done: number; textBytes: number; peakRss: number; peakHeap: number; error: unknown;
+      done: number;
+      textBytes: number;
+      peakRss: number;
+      peakHeap: number;
+      error: unknown;
     };
     expect(result.error).toBeNull();
     expect(result.done).toBe(40);
@@ -84,8 +88,12 @@ describe('documents whose index was evicted', () => {
         return e;
       }
     })() as JsonSyntaxError;
-    expect([error.code, error.offset, error.line, error.column]).toEqual(
-      [expected.code, expected.offset, expected.line, expected.column]);
+    expect([error.code, error.offset, error.line, error.column]).toEqual([
+      expected.code,
+      expected.offset,
+      expected.line,
+      expected.column,
+    ]);
   });
 });
 
@@ -115,14 +123,22 @@ describe('out of memory', () => {
 
   test('lazyParse(): the index or the room for the document cannot be allocated', () => {
     const baseline = nativeModule().heapInUse();
-    injected('_lazy_index_new', () => 0, () => {
-      const error = outOfMemory(() => lazyParse('{"a":1}'));
-      expect(error.message).toMatch(/out of memory for a 7-byte lazyParse\(\) document/);
-    });
-    injected('_lazy_index_reserve', () => 0, () => {
-      outOfMemory(() => lazyParse(new TextEncoder().encode('[1,2,3]')));
-      outOfMemory(() => lazyParse('"a string root"'));
-    });
+    injected(
+      '_lazy_index_new',
+      () => 0,
+      () => {
+        const error = outOfMemory(() => lazyParse('{"a":1}'));
+        expect(error.message).toMatch(/out of memory for a 7-byte lazyParse\(\) document/);
+      },
+    );
+    injected(
+      '_lazy_index_reserve',
+      () => 0,
+      () => {
+        outOfMemory(() => lazyParse(new TextEncoder().encode('[1,2,3]')));
+        outOfMemory(() => lazyParse('"a string root"'));
+      },
+    );
     // Nothing allocated stays behind (the failures evicted the indexes of earlier documents too).
     expect(nativeModule().heapInUse()).toBeLessThanOrEqual(baseline);
   });
@@ -132,9 +148,13 @@ describe('out of memory', () => {
     const doc = lazyParse('{"a":{"b":[1,2]},"c":{"d":3}}') as Any;
     expect(doc.a.b[0]).toBe(1);
     lazyParse('[]'); // evicts doc's index
-    injected('_lazy_index_reserve', () => 0, () => {
-      outOfMemory(() => doc.c.d);
-    });
+    injected(
+      '_lazy_index_reserve',
+      () => 0,
+      () => {
+        outOfMemory(() => doc.c.d);
+      },
+    );
     // Nothing broke: the next read loads it.
     expect(doc.c.d).toBe(3);
     releaseLazy(doc);

@@ -26,7 +26,10 @@ function value(rng: Rng, depth: number, array = true): string {
   if (kind === 1) return randomNumber(rng);
   if (kind <= 3) return randomString(rng, rng.int(3));
   if (kind === 4 && array) return arrayText(rng, depth - 1);
-  const members = Array.from({ length: rng.int(4) }, () => `${randomString(rng, 1)}${ws(rng)}:${ws(rng)}${value(rng, depth - 1)}`);
+  const members = Array.from(
+    { length: rng.int(4) },
+    () => `${randomString(rng, 1)}${ws(rng)}:${ws(rng)}${value(rng, depth - 1)}`,
+  );
   return `{${ws(rng)}${members.join(`${ws(rng)},${ws(rng)}`)}${ws(rng)}}`;
 }
 
@@ -108,7 +111,9 @@ function expected(m: Model, upto: number, marker: (name: string) => unknown): Re
 
 function chunksOf(text: string, rng: Rng): Chunk[] {
   const maxPiece = rng.pick([1, 4, 32, 500, 100000]);
-  return rng.chance(0.5) ? randomPieces(encoder.encode(text), rng, maxPiece) : randomTextPieces(text, rng, maxPiece, 0.3);
+  return rng.chance(0.5)
+    ? randomPieces(encoder.encode(text), rng, maxPiece)
+    : randomTextPieces(text, rng, maxPiece, 0.3);
 }
 
 async function* source(chunks: readonly Chunk[]): AsyncGenerator<Chunk> {
@@ -128,7 +133,9 @@ describe('expand against a JSON.parse model', () => {
         ? `{${elements.map((e, i) => `${ws(rng)}"k${i}"${ws(rng)}:${ws(rng)}${e.text}`).join(',')}}`
         : `[${elements.map((e) => ws(rng) + e.text + ws(rng)).join(',')}]`;
       const nested = rng.chance(0.7);
-      const text = nested ? `{"pre":${value(rng, 2)},"data":{"items":${container}},"post":${value(rng, 2)}}` : container;
+      const text = nested
+        ? `{"pre":${value(rng, 2)},"data":{"items":${container}},"post":${value(rng, 2)}}`
+        : container;
       const path = (nested ? '$.data.items' : '$') + (inObject ? '.*' : '[*]');
       const transient = rng.chance(0.5);
       const doc = openJson(source(chunksOf(text, rng)), { transient });
@@ -188,7 +195,10 @@ describe('expand against a JSON.parse model', () => {
       for (let k = 0; k < got.length; k++) {
         if (elements[k]!.members === null) continue;
         const item = got[k] as Record<string, unknown>;
-        const diff = firstDifference(item, expected(models[k]!, models[k]!.steps.length, (name) => item[name]));
+        const diff = firstDifference(
+          item,
+          expected(models[k]!, models[k]!.steps.length, (name) => item[name]),
+        );
         if (diff !== null) fail(`element ${k} after the loop: ${diff}`);
       }
       if (breakAt < 0 && i !== elements.length) fail(`${i} elements, expected ${elements.length}`);
