@@ -39,6 +39,14 @@ export function nativeModule(): NativeTestHooks {
   };
 }
 
+/**
+ * The raw exports of the loaded module, by name (`_lazy_index_reserve`...): a test replaces one to inject a
+ * failure, and puts it back.
+ */
+export function rawExports(): Record<string, unknown> {
+  return runtime().native as unknown as Record<string, unknown>;
+}
+
 /** Which build is loaded: `'simd128'` or `'scalar'`. */
 export function loadedBuildKind(): BuildKind {
   return runtime().native.buildKind();

@@ -18,7 +18,10 @@ export type ReadResult = { done?: false; value: unknown } | { done: true; value?
 /** @internal A pull reader over any source. */
 export interface PullReader {
   read(): Promise<ReadResult>;
-  /** Stops the producer (cancels the stream, returns the iterator); never rejects. */
+  /**
+   * Stops the producer (cancels the stream, returns the iterator); never rejects. Resolves once it stopped, or at
+   * once while a read is under way on an iterator (an async generator runs return() only after its pending next()).
+   */
   cancel(reason: unknown): Promise<void>;
 }
 
@@ -91,6 +94,7 @@ class StreamReader implements PullReader {
 class IteratorReader implements PullReader {
   private readonly iterator: AsyncIterator<Uint8Array | string>;
   private done = false;
+  private reading = false;
 
   constructor(iterator: AsyncIterator<Uint8Array | string>) {
     this.iterator = iterator;
@@ -98,6 +102,7 @@ class IteratorReader implements PullReader {
 
   async read(): Promise<ReadResult> {
     if (this.done) return DONE;
+    this.reading = true;
     try {
       const result = await this.iterator.next();
       if (result.done === true) this.done = true;
@@ -106,6 +111,8 @@ class IteratorReader implements PullReader {
       // An iterator that threw is finished: cancel() must not call its return().
       this.done = true;
       throw error;
+    } finally {
+      this.reading = false;
     }
   }
 
@@ -113,11 +120,16 @@ class IteratorReader implements PullReader {
     // An iterator that ended or threw is finished already; return() is only for one still producing.
     if (this.done) return;
     this.done = true;
+    let stopped: Promise<unknown>;
     try {
-      await this.iterator.return?.();
+      stopped = Promise.resolve(this.iterator.return?.());
     } catch {
-      // The consumer stopped reading; a failure to stop the producer is not theirs to handle.
+      return;
     }
+    // The consumer stopped reading; a failure to stop the producer is not theirs to handle. While a next() is
+    // pending, an async generator queues return() behind it, which may take as long as the producer likes.
+    if (this.reading) stopped.catch(swallow);
+    else await stopped.catch(swallow);
   }
 }
 
@@ -140,9 +152,12 @@ class PiecesReader implements PullReader {
       if (end < input.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
     }
     this.offset = end;
-    const value = start === 0 && end === input.length
-      ? input
-      : typeof input === 'string' ? input.substring(start, end) : input.subarray(start, end);
+    const value =
+      start === 0 && end === input.length
+        ? input
+        : typeof input === 'string'
+          ? input.substring(start, end)
+          : input.subarray(start, end);
     return Promise.resolve({ done: false, value });
   }
 

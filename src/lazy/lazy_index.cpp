@@ -1,12 +1,11 @@
-// lazy_index (sluice/lazy_index.h) and lazy_cursor (internal/lazy_cursor.h): the scanning templates instantiated
-// for the build's best kernel and the scalar one, and the parts that need no kernel.
+// lazy_index (sluice/lazy_index.h): the scanning templates instantiated for the build's best kernel and the scalar
+// one, and the parts that need no kernel.
 #include "sluice/lazy_index.h"
 
 #include <cstring>
 #include <new>
 
 #include "kernels/best_kernel.h"
-#include "lazy/lazy_cursor.h"
 #include "lazy/lazy_enumerate.h"
 #include "lazy/lazy_skeleton.h"
 #include "select/selector.h"
@@ -125,7 +124,7 @@ const lazy_container* lazy_index::container_table() const noexcept {
   return state_ != nullptr && state_->containers.size() != 0 ? state_->containers.data() : nullptr;
 }
 
-const lazy_child* lazy_index::children(uint32_t c, uint32_t* count) {
+const lazy_child* lazy_index::list(uint32_t c, uint32_t* count) {
   *count = 0;
   if (state_ == nullptr) return nullptr;
   lazy_state& st = *state_;
@@ -139,6 +138,14 @@ const lazy_child* lazy_index::children(uint32_t c, uint32_t* count) {
     if (st.error.code == error_code::ok) st.error = parse_error{error_code::out_of_memory, box.start, 1, 1, -1};
     return nullptr;
   }
+  *count = uint32_t(st.scratch.size());
+  // A distinct, non-null address for an empty container too.
+  return st.scratch.size() != 0 || st.scratch.reserve(1) ? st.scratch.data() : nullptr;
+}
+
+const lazy_child* lazy_index::children(uint32_t c, uint32_t* count) {
+  if (list(c, count) == nullptr) return nullptr;
+  lazy_state& st = *state_;
   const size_t n = st.scratch.size();
   // At least one record, so that an empty container still gets a distinct, non-null table.
   const size_t bytes = (n == 0 ? 1 : n) * sizeof(lazy_child);
@@ -251,107 +258,4 @@ size_t lazy_index::memory_bytes() const noexcept {
          st.table_bytes + st.scratch.allocated() + st.text.allocated();
 }
 
-}  // namespace sluice
-
-// MARK: lazy_cursor
-
-namespace sluice {
-namespace internal {
-
-lazy_cursor::lazy_cursor(kernel_kind kernel) : kernel_(kernel) {
-  window_.reserve(default_cursor_window);
-  frames_.push_back(document);
-}
-
-void lazy_cursor::feed(size_t n) noexcept {
-  if (n > window_.capacity()) n = window_.capacity();
-  w_base_ += w_len_;
-  w_len_ = uint32_t(n);
-  at_ = 0;
-  // A UTF-8 byte order mark at the very start becomes spaces, as in the push parser (offsets unchanged).
-  uint8_t* w = window_.data();
-  for (size_t i = 0; !bom_done_ && i < n; ++i) {
-    static const uint8_t bom[3] = {0xEF, 0xBB, 0xBF};
-    if (w[i] != bom[bom_matched_]) {
-      bom_done_ = true;
-      break;
-    }
-    w[i] = ' ';
-    if (++bom_matched_ == 3) bom_done_ = true;
-  }
-}
-
-uint64_t lazy_cursor::hold_from() const noexcept { return in_member_ ? member_start_ : position(); }
-
-bool lazy_cursor::value_done() noexcept {
-  m_ = mode::comma_or_end;
-  in_member_ = false;
-  switch (goal_) {
-    case goal::pause_at_value: return false;
-    case goal::finish_value: return true;
-    case goal::count_members: return ++done_ >= target_;
-    case goal::read_run: {
-      const bool keyed = frames_[frames_.size() - 1] == object;
-      const cursor_record r{keyed ? double(key_start_) : -1.0, keyed ? double(key_end_) : -1.0, double(value_start_),
-                            double(value_end_)};
-      // Out of memory ends the run early; the member is reported by value_start()/value_end() instead.
-      if (!run_.push_back(r)) return true;
-      return run_.size() >= target_;
-    }
-    case goal::leave: return false;
-  }
-  return true;
-}
-
-cursor_status lazy_cursor::resume() noexcept {
-  run_.clear();
-  return kernel_ == kernel_kind::scalar ? scan<scalar::kernel>() : scan<best_kernel>();
-}
-
-cursor_status lazy_cursor::start(goal g) noexcept {
-  goal_ = g;
-  done_ = 0;
-  return resume();
-}
-
-bool lazy_cursor_between_members(lazy_cursor::mode m) {
-  using mode = lazy_cursor::mode;
-  return m == mode::first || m == mode::key || m == mode::in_key || m == mode::colon || m == mode::value ||
-         m == mode::comma_or_end;
-}
-
-cursor_status lazy_cursor::next() noexcept { return start(goal::pause_at_value); }
-
-cursor_status lazy_cursor::finish() noexcept {
-  if (lazy_cursor_between_members(m_)) return cursor_status::misuse;
-  return start(goal::finish_value);
-}
-
-cursor_status lazy_cursor::enter() noexcept {
-  if (m_ != mode::at_value || !is_open_bracket(value_byte_)) return cursor_status::misuse;
-  if (!frames_.push_back(value_byte_ == '{' ? object : array)) return cursor_status::misuse;
-  m_ = mode::first;
-  in_member_ = false;
-  at_ += 1;
-  s_ = lean_state{};
-  return cursor_status::paused;
-}
-
-cursor_status lazy_cursor::skip(uint64_t count) noexcept {
-  if (count == 0) return cursor_status::paused;
-  target_ = count;
-  return start(goal::count_members);
-}
-
-cursor_status lazy_cursor::read_run(uint32_t max) noexcept {
-  target_ = max == 0 ? 1 : max;
-  return start(goal::read_run);
-}
-
-cursor_status lazy_cursor::leave() noexcept {
-  if (frames_.size() == 1) return cursor_status::misuse;
-  return start(goal::leave);
-}
-
-}  // namespace internal
 }  // namespace sluice

@@ -2,7 +2,7 @@
 // in-string mask), structural characters outside strings and scalar token bytes, from a kernel's masks. It leaves
 // out what scan_block() adds for validation: control characters, escapes and UTF-8. Those checks are what a
 // non-ASCII-heavy text spends most of its stage-1 time on (twitter.json scans about 4x slower than its escaped
-// ASCII twin), and the lazy paths validate what they read instead (see lazy_index.h, lazy_cursor.h).
+// ASCII twin), and the lazy paths validate what they read instead (see lazy_index.h).
 //
 // The escape logic is scan_block()'s (escapes.h), and so is the in-string mask: both agree on where every string is.
 #ifndef SLUICE_INTERNAL_LAZY_SCAN_H
