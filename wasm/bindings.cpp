@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 #include "stream/parser_state.h"
 #include "sluice/push_parser.h"
@@ -147,23 +146,6 @@ std::string build_kind() {
   return std::string(sluice::internal::best_kernel_name()) == "simd128" ? "simd128" : "scalar";
 }
 
-// Tests: stage-1 masks of `input`, 4 x u64 per 64-byte block (events, in_string, quote, error; stage1_debug in
-// parser_state.h), computed by the best kernel or the scalar one. Returns the address of the words; valid until
-// the next call.
-uintptr_t stage1_debug(const std::string& input, bool scalar) {
-  static std::vector<uint64_t> out;
-  std::vector<uint8_t> padded(input.begin(), input.end());
-  padded.resize(input.size() + 64, 0);
-  out.assign((input.size() + 63) / 64 * 4 + 1, 0);
-  const uint8_t* p = padded.data();
-  if (scalar) {
-    sluice::internal::stage1_debug_scalar(p, input.size(), out.data());
-  } else {
-    sluice::internal::stage1_debug_best(p, input.size(), out.data());
-  }
-  return reinterpret_cast<uintptr_t>(out.data());
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sluice) {
@@ -178,5 +160,4 @@ EMSCRIPTEN_BINDINGS(sluice) {
       .function("finish", &wasm_parser::finish);
   emscripten::function("heapInUse", &heap_in_use);
   emscripten::function("buildKind", &build_kind);
-  emscripten::function("stage1Debug", &stage1_debug);
 }

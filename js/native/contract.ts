@@ -29,11 +29,6 @@ export interface NativeModule {
   /** Bytes malloc'ed right now. */
   heapInUse(): number;
   buildKind(): BuildKind;
-  /**
-   * Tests only: scans `input` with the best kernel (or the scalar one) and returns the address of 4 u64 masks per
-   * 64-byte block (events, in_string, newline, error); valid until the next call.
-   */
-  stage1Debug(input: Uint8Array, scalar: boolean): number;
 }
 
 // Flags of the Parser constructor (wasm/bindings.cpp).

@@ -117,7 +117,7 @@ class lazy_cursor {
   bool eof_ = false;
   uint8_t bom_matched_ = 0;
   bool bom_done_ = false;
-  lean_state s_;         // stage-1 carry, valid at window_[at_]
+  scan_lean_state s_;         // stage-1 carry, valid at window_[at_]
   pod_vector<uint8_t> frames_;  // frame_kind per open container, the document first; the last one is the focus
   mode m_ = mode::first;
   uint32_t nesting_ = 0;
@@ -150,12 +150,12 @@ cursor_status lazy_cursor::scan() noexcept {
     const unsigned len = w_len_ - at_ < 64 ? w_len_ - at_ : 64;
     const uint8_t* const p = w + at_;
     const uint64_t base = w_base_ + at_;
-    const lean_block b = lean_scan<K>(s_, p, len);
+    const scan_lean_events b = scan_block_lean<K>(s_, p, len);
     unsigned from = 0;
     // Pausing at bit `k` of this block: the next scan starts there, outside any string or token.
     const auto pause_at = [&](unsigned k, cursor_status status) {
       at_ += k;
-      s_ = lean_state{};
+      s_ = scan_lean_state{};
       return status;
     };
     if (m_ == mode::at_value) {

@@ -1,4 +1,4 @@
-// lazy_index (sluice/lazy_index.h) and lazy_cursor (internal/lazy_cursor.h): the scanning templates instantiated
+// lazy_index (sluice/lazy_index.h) and lazy_cursor (lazy/lazy_cursor.h): the scanning templates instantiated
 // for the build's best kernel and the scalar one, and the parts that need no kernel.
 #include "sluice/lazy_index.h"
 
@@ -9,8 +9,9 @@
 #include "lazy/lazy_cursor.h"
 #include "lazy/lazy_enumerate.h"
 #include "lazy/lazy_skeleton.h"
-#include "select/selector.h"
+#include "scan/json_string.h"
 #include "kernels/scalar/simd.h"
+#include "sluice/limits.h"
 #include "sluice/push_parser.h"
 
 namespace sluice {
@@ -82,7 +83,7 @@ lazy_index::lazy_index(const lazy_options& options) : state_(new (std::nothrow) 
   if (state_ == nullptr) return;
   lazy_options o = options;
   if (o.max_depth < 1) o.max_depth = 1;
-  if (o.max_depth > 1000000) o.max_depth = 1000000;
+  if (o.max_depth > max_depth_limit) o.max_depth = max_depth_limit;
   state_->options = o;
 }
 
@@ -333,7 +334,7 @@ cursor_status lazy_cursor::enter() noexcept {
   m_ = mode::first;
   in_member_ = false;
   at_ += 1;
-  s_ = lean_state{};
+  s_ = scan_lean_state{};
   return cursor_status::paused;
 }
 

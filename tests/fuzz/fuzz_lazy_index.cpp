@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "lazy/lazy_cursor.h"
-#include "select/selector.h"
+#include "scan/json_string.h"
 #include "sluice/lazy_index.h"
 #include "support/collect.h"
 #include "support/lazy_reference.h"
