@@ -9,11 +9,12 @@
 // document holds every byte read, and answers a request behind the cursor by scanning those bytes from the start;
 // a transient one holds only the chunk being read and rejects such a request with JsonPassedError.
 import { JsonPassedError, type ParserLimits } from '../errors.js';
+import { MAX_DEPTH, MAX_ELEMENT_BYTES, MAX_SELECTORS } from '../native/contract.js';
 import { loadRuntime } from '../native/loader.js';
 import { describeType } from '../validate.js';
 import { checkSource, type JsonSource } from '../sources.js';
 import { Driver, type CopyFilter, type DriverEvent } from './open_json_driver.js';
-import { ExpandIterator } from './open_json_expand.js';
+import { ExpandIterator, MAX_EXPAND } from './open_json_expand.js';
 import {
   ancestors, displayPath, localPath, parsePath, pathText, relation, syntheticPrefix, type Relation, type Step,
 } from './open_json_path.js';
@@ -86,8 +87,8 @@ export function openJson(source: JsonSource, options?: OpenJsonOptions): JsonDoc
   const transient = options?.transient ?? false;
   if (typeof transient !== 'boolean') throw new TypeError('openJson: options.transient must be a boolean');
   const limits: ParserLimits = {
-    maxDepth: limit(options?.maxDepth, 'maxDepth', 1024, 1_000_000),
-    maxElementBytes: limit(options?.maxElementBytes, 'maxElementBytes', 256 * 1024 * 1024, 0xffff_ffff),
+    maxDepth: limit(options?.maxDepth, 'maxDepth', 1024, MAX_DEPTH),
+    maxElementBytes: limit(options?.maxElementBytes, 'maxElementBytes', 256 * 1024 * 1024, MAX_ELEMENT_BYTES),
   };
   try {
     checkSource(source);
@@ -165,8 +166,9 @@ export class OpenDocument implements JsonDocument {
     }
     const expand = options?.expand;
     if (expand !== undefined) {
-      if (!Array.isArray(expand) || expand.some((e) => typeof e !== 'string') || expand.length > 29) {
-        throw new TypeError('doc.iterate(path, options): options.expand must be an array of at most 29 member names');
+      if (!Array.isArray(expand) || expand.some((e) => typeof e !== 'string') || expand.length > MAX_EXPAND) {
+        throw new TypeError(
+          `doc.iterate(path, options): options.expand must be an array of at most ${MAX_EXPAND} member names`);
       }
       if (expand.length > 0) return new ExpandIterator(this, steps, path, expand) as AsyncIterableIterator<T>;
     }
@@ -322,8 +324,9 @@ export class OpenDocument implements JsonDocument {
     const plan = this.startFor(steps, path);
     if (plan === null) return undefined;
     const { start, rel } = plan;
-    const tracking = this.track(steps, steps.length, 32 - steps.length);
-    const parents = ancestors(steps, 31 - tracking.starts.length);
+    // The selectors of one native parser: the request's path, markers on its ancestors, start markers to track.
+    const tracking = this.track(steps, steps.length, MAX_SELECTORS - steps.length);
+    const parents = ancestors(steps, MAX_SELECTORS - 1 - tracking.starts.length);
     const ambiguous = rel.kind === 'unknown' && this.transient ? rel.object : null;
     const firstStart = 1 + parents.length;
     for await (const events of this.scan(start, [steps], parents, tracking.starts)) {
@@ -432,8 +435,11 @@ class ElementIterator<T> implements AsyncIterableIterator<T> {
         if (plan === null) return this.finish();
         // Not the array itself: a transient iteration always leaves the cursor after it (return() skips the rest).
         const depth = this.container.length;
-        this.tracking = this.doc.track(this.container, depth, 30 - depth);
-        this.parents = [this.container, ...ancestors(this.container, 30 - this.tracking.starts.length)];
+        // The selectors of one native parser: the elements, the array's marker, markers on its ancestors, start
+        // markers to track.
+        this.tracking = this.doc.track(this.container, depth, MAX_SELECTORS - 2 - depth);
+        const room = MAX_SELECTORS - 2 - this.tracking.starts.length;
+        this.parents = [this.container, ...ancestors(this.container, room)];
         this.firstStart = 1 + this.parents.length;
         this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
         this.scan = this.doc.scan(plan.start, [[...this.container, null]], this.parents, this.tracking.starts);

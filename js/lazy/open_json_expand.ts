@@ -9,9 +9,17 @@
 // end, which stay held (pinned) meanwhile; an expanded array is never held: only its children, one at a time. So
 // memory is bounded by the largest member or child, not by the element. Events come in stream order; whoever needs
 // the next one (the element loop, a child loop) pumps it and files it where it belongs.
+import { MAX_SELECTORS } from '../native/contract.js';
 import type { DriverEvent } from './open_json_driver.js';
 import type { OpenDocument } from './open_json.js';
 import { ancestors, type Step } from './open_json_path.js';
+
+/**
+ * The most names options.expand may hold: an expanded iteration spends one selector per name and five more (the
+ * element and its members, each as a marker and as a start marker, and the container's marker) of the native
+ * parser's MAX_SELECTORS; the rest go to markers on the container's ancestors.
+ */
+export const MAX_EXPAND = MAX_SELECTORS - 5;
 
 const OPEN_BRACE = 0x7b;
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -129,7 +137,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
         if (plan === null) return await this.finish();
         this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
         const e = this.expand.length;
-        this.parents = [this.container, ...ancestors(this.container, 27 - e)];
+        this.parents = [this.container, ...ancestors(this.container, MAX_EXPAND - e)];
         this.firstParent = e + 2;
         this.firstStart = e + 2 + this.parents.length;
         const element = [...this.container, null];
