@@ -54,15 +54,16 @@ export const PATH_ACCEPTED = -1;
 /** @internal More than MAX_SELECTORS paths, or a path added after the first feed. */
 export const PATH_REFUSED = -2;
 
-// Limits of the core (src/sluice/limits.h), which the options are validated against.
+// Limits of the core (src/sluice/limits.h), which the options are validated against. Visible in the .d.ts: the
+// tests check the budgets derived from them.
 /**
- * @internal Selectors of one native parser, markers included (a bit each in a 32-bit mask). openJson spends them on
+ * Selectors of one native parser, markers included (a bit each in a 32-bit mask). openJson spends them on
  * one request: its path, the containers around it, the members it tracks.
  */
 export const MAX_SELECTORS = 32;
-/** @internal The largest maxDepth. */
+/** The largest maxDepth. */
 export const MAX_DEPTH = 1_000_000;
-/** @internal The largest maxElementBytes: element sizes are 32-bit in the records. */
+/** The largest maxElementBytes: element sizes are 32-bit in the records. */
 export const MAX_ELEMENT_BYTES = 0xffff_ffff;
 
 // parser_view, as u32 indices from the struct's start.

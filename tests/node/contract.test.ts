@@ -20,7 +20,7 @@ function cppConstants(text: string): Map<string, number> {
 test('wasm/contract.h and js/native/contract.ts define the same constants with the same values', () => {
   const cpp = cppConstants(header);
   expect(cpp.size).toBeGreaterThan(40); // the parse found the header's constants (so the comparison means something)
-  const js = new Map(Object.entries(contract).filter((e): e is [string, number] => typeof e[1] === 'number'));
+  const js = new Map<string, unknown>(Object.entries(contract).filter(([, value]) => typeof value === 'number'));
   for (const [name, value] of cpp) expect({ name, value: js.get(name) }).toEqual({ name, value });
   for (const [name, value] of js) expect({ name, value: cpp.get(name) }).toEqual({ name, value });
 });
