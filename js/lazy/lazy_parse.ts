@@ -1,6 +1,7 @@
 // lazyParse(): a buffered JSON document that reads like the JSON.parse result but only materialises what is
 // touched. The bytes are copied once (the document's own copy, in the JS heap: lazy_document.ts); one structural
 // pass finds every container; the rest happens on access (handlers.ts).
+import { MAX_DEPTH } from '../native/contract.js';
 import { requireRuntime } from '../native/loader.js';
 import { describeType } from '../validate.js';
 import { keepShapes, lazyContainer, newHandler } from './handlers.js';
@@ -27,7 +28,6 @@ export interface LazyParseOptions {
 }
 
 const encoder = new TextEncoder();
-const MAX_DEPTH_LIMIT = 1_000_000;
 /** The documents lazyParse returned, for releaseLazy. */
 const roots = new WeakMap<object, LazyDocument>();
 
@@ -142,6 +142,6 @@ function resolveMaxDepth(options: LazyParseOptions | undefined): number {
   }
   const value = options.maxDepth;
   if (value === undefined) return 1024;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_DEPTH_LIMIT) return value;
-  throw new TypeError(`options.maxDepth must be an integer from 1 to ${MAX_DEPTH_LIMIT}, got ${String(value)}`);
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_DEPTH) return value;
+  throw new TypeError(`options.maxDepth must be an integer from 1 to ${MAX_DEPTH}, got ${String(value)}`);
 }

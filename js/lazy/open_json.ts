@@ -9,6 +9,7 @@
 // document holds every byte read, and answers a request behind the cursor by scanning those bytes from the start;
 // a transient one holds only the chunk being read and rejects such a request with JsonPassedError.
 import type { ParserLimits } from '../errors.js';
+import { MAX_DEPTH, MAX_ELEMENT_BYTES } from '../native/contract.js';
 import { loadRuntime } from '../native/loader.js';
 import { describeType } from '../validate.js';
 import { checkSource, type JsonSource } from '../sources.js';
@@ -92,8 +93,8 @@ export function openJson(source: JsonSource, options?: OpenJsonOptions): JsonDoc
   const transient = options?.transient ?? false;
   if (typeof transient !== 'boolean') throw new TypeError('openJson: options.transient must be a boolean');
   const limits: ParserLimits = {
-    maxDepth: limit(options?.maxDepth, 'maxDepth', 1024, 1_000_000),
-    maxElementBytes: limit(options?.maxElementBytes, 'maxElementBytes', 256 * 1024 * 1024, 0xffff_ffff),
+    maxDepth: limit(options?.maxDepth, 'maxDepth', 1024, MAX_DEPTH),
+    maxElementBytes: limit(options?.maxElementBytes, 'maxElementBytes', 256 * 1024 * 1024, MAX_ELEMENT_BYTES),
   };
   try {
     checkSource(source);

@@ -5,45 +5,12 @@
 // are translated back from the synthetic coordinates.
 import { errorFromStatus, type ParserLimits } from '../errors.js';
 import {
-  ELEMENT_INDEX_HI,
-  ELEMENT_INDEX_LO,
-  ELEMENT_KEY_KIND,
-  ELEMENT_KEY_LEN,
-  ELEMENT_KEY_PTR,
-  ELEMENT_LEN,
-  ELEMENT_PATH_INDEX,
-  ELEMENT_PTR,
-  ELEMENT_WORDS,
-  KEY_INDEX,
-  KEY_NAME,
-  VIEW_BATCHES_PTR,
-  VIEW_BATCH_COUNT,
-  VIEW_ELEMENTS_PTR,
-  VIEW_ELEMENT_COUNT,
-  VIEW_ERROR_BYTE,
-  VIEW_ERROR_COLUMN,
-  VIEW_ERROR_LINE,
-  VIEW_ERROR_OFFSET,
-  VIEW_INPUT_CAPACITY,
-  VIEW_INPUT_PTR,
-  BATCH_PTR,
-  BATCH_LEN,
-  FLAG_VALUE_BATCHES,
-  type NativeParser,
-  type NativeRuntime,
+  ELEMENT_INDEX_HI, ELEMENT_INDEX_LO, ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR, ELEMENT_LEN,
+  ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS, KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT,
+  VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE, VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET,
+  VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, BATCH_PTR, BATCH_LEN, FLAG_VALUE_BATCHES, PATH_ACCEPTED, VIEW_CARRY_OFFSET,
+  VIEW_CARRY_PTR, VIEW_WINDOW_OFFSET, VIEW_WINDOW_PTR, type NativeParser, type NativeRuntime,
 } from '../native/contract.js';
-
-/** The marker selector binding (push_parser::add_marker_path), not part of the facade's NativeParser type. */
-interface MarkerParser extends NativeParser {
-  addMarkerPath(path: string): number;
-  addStartMarkerPath(path: string): number;
-}
-
-// parser_view fields after bytes_fed (wasm/bindings.cpp): where result addresses lie in the stream.
-const VIEW_WINDOW_PTR = 16;
-const VIEW_CARRY_PTR = 17;
-const VIEW_WINDOW_OFFSET = 9; // f64 index
-const VIEW_CARRY_OFFSET = 10; // f64 index
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -118,7 +85,7 @@ const registry = new FinalizationRegistry<NativeParser>((native) => {
 });
 
 export class Driver {
-  private native: MarkerParser | null;
+  private native: NativeParser | null;
   private readonly runtime: NativeRuntime;
   private readonly view: number;
   private readonly view64: number;
@@ -153,15 +120,11 @@ export class Driver {
     this.limits = limits;
     this.copy = copy;
     this.firstStart = paths.length + markers.length;
-    const native = new runtime.native.Parser(
-      limits.maxDepth,
-      limits.maxElementBytes,
-      copy === undefined ? FLAG_VALUE_BATCHES : 0,
-    ) as MarkerParser;
-    const refused =
-      paths.find((p) => native.addPath(p) !== -1) ??
-      markers.find((p) => native.addMarkerPath(p) !== -1) ??
-      starts.find((p) => native.addStartMarkerPath(p) !== -1);
+    const native = new runtime.native.Parser(limits.maxDepth, limits.maxElementBytes,
+      copy === undefined ? FLAG_VALUE_BATCHES : 0);
+    const refused = paths.find((p) => native.addPath(p) !== PATH_ACCEPTED) ??
+      markers.find((p) => native.addMarkerPath(p) !== PATH_ACCEPTED) ??
+      starts.find((p) => native.addStartMarkerPath(p) !== PATH_ACCEPTED);
     if (refused !== undefined) {
       native.delete();
       throw new Error(`sluice: the native parser refused the path ${refused}`);

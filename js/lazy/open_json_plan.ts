@@ -10,11 +10,14 @@
 // get() and iterate() then add start markers that record the member names passed in the objects on their way
 // (transient documents, Cursor.track).
 import type { Cursor, NameRecord, Start } from './open_json_cursor.js';
+import { MAX_SELECTORS } from '../native/contract.js';
 import { ancestors, type Step } from './open_json_path.js';
 
-/** The native parser's selector budget (push_parser: 32 paths, ordinary and markers together). */
-export const MAX_SELECTORS = 32;
-/** Expanded names per iteration: each is a selector, and the element and member markers take four more, the array's end one. */
+/**
+ * The most names options.expand may hold: an expanded iteration spends one selector per name and five more (the
+ * element and its members, each as a marker and as a start marker, and the container's marker) of the native
+ * parser's MAX_SELECTORS; the rest go to markers on the container's ancestors.
+ */
 export const MAX_EXPAND = MAX_SELECTORS - 5;
 
 export type Request =

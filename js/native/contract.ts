@@ -1,5 +1,7 @@
-// The binding contract with wasm/bindings.cpp (HACKING.md, "The binding contract") and the reader of the
-// parser_view struct. Nothing here is exported to users.
+// The binding contract of the push parser, JS half (HACKING.md, "The binding contract"): the embind types, the flags,
+// the parser_view and record layouts and the limits, each under the name its C++ half (wasm/contract.h) gives it in
+// lower case; tests/node/contract.test.ts compares the two. Also the reader of wasm memory every product shares.
+// Nothing here is exported to users.
 
 /** Which build of the core is running. */
 export type BuildKind = 'simd128' | 'scalar';
@@ -7,10 +9,17 @@ export type BuildKind = 'simd128' | 'scalar';
 /** One native push parser (an embind class handle). */
 export interface NativeParser {
   /**
-   * Before the first feed. -1: accepted; -2: too many paths, or after the first feed; else the index (in UTF-8
-   * bytes) of the path's syntax error.
+   * Before the first feed. PATH_ACCEPTED; PATH_REFUSED: more than MAX_SELECTORS, or after the first feed; else the
+   * index (in UTF-8 bytes) of the path's syntax error.
    */
   addPath(path: string): number;
+  /**
+   * The same for a marker selector (openJson): each match is reported at its end as an element of length 0 whose
+   * ptr is just past it; no bytes kept, no size limit.
+   */
+  addMarkerPath(path: string): number;
+  /** A marker reported where each match starts (ptr at its first byte, length 0), with its key. */
+  addStartMarkerPath(path: string): number;
   /** Address of the parser_view struct; stable for the parser's life. */
   view(): number;
   /** Makes input_capacity >= n; false if memory is exhausted. */
@@ -23,26 +32,39 @@ export interface NativeParser {
   delete(): void;
 }
 
-/** What the Emscripten module exposes (and all the JS layer ever touches). */
+/** What the Emscripten module exposes to the parser half (the lazy half: js/lazy/native_lazy.ts). */
 export interface NativeModule {
   Parser: new (maxDepth: number, maxElementBytes: number, flags: number) => NativeParser;
   /** Bytes malloc'ed right now. */
   heapInUse(): number;
   buildKind(): BuildKind;
-  /**
-   * Tests only: scans `input` with the best kernel (or the scalar one) and returns the address of 4 u64 masks per
-   * 64-byte block (events, in_string, newline, error); valid until the next call.
-   */
-  stage1Debug(input: Uint8Array, scalar: boolean): number;
 }
 
-// Flags of the Parser constructor (wasm/bindings.cpp).
+// Flags of the Parser constructor.
 /** @internal The input is a sequence of top-level values (NDJSON or concatenated). */
 export const FLAG_NDJSON = 1;
 /** @internal Write each batch of elements as one JSON array text (`[e1,e2,...]`, ASCII). */
 export const FLAG_VALUE_BATCHES = 2;
 /** @internal Write each batch as one contiguous copy covering its elements' bytes. */
 export const FLAG_COVER_BATCHES = 4;
+
+// What addPath, addMarkerPath and addStartMarkerPath return, besides the index of a syntax error.
+/** @internal */
+export const PATH_ACCEPTED = -1;
+/** @internal More than MAX_SELECTORS paths, or a path added after the first feed. */
+export const PATH_REFUSED = -2;
+
+// Limits of the core (src/sluice/limits.h), which the options are validated against. Visible in the .d.ts: the
+// tests check the budgets derived from them.
+/**
+ * Selectors of one native parser, markers included (a bit each in a 32-bit mask). openJson spends them on
+ * one request: its path, the containers around it, the members it tracks.
+ */
+export const MAX_SELECTORS = 32;
+/** The largest maxDepth. */
+export const MAX_DEPTH = 1_000_000;
+/** The largest maxElementBytes: element sizes are 32-bit in the records. */
+export const MAX_ELEMENT_BYTES = 0xffff_ffff;
 
 // parser_view, as u32 indices from the struct's start.
 /** @internal */
@@ -61,6 +83,10 @@ export const VIEW_BATCHES_PTR = 5;
 export const VIEW_STATUS = 6;
 /** @internal */
 export const VIEW_ERROR_BYTE = 7;
+/** @internal Where result addresses in the window start (see VIEW_WINDOW_OFFSET). */
+export const VIEW_WINDOW_PTR = 16;
+/** @internal Where result addresses in the carry start (see VIEW_CARRY_OFFSET). */
+export const VIEW_CARRY_PTR = 17;
 // parser_view, as f64 indices from the struct's start.
 /** @internal */
 export const VIEW_ERROR_OFFSET = 4;
@@ -70,6 +96,15 @@ export const VIEW_ERROR_LINE = 5;
 export const VIEW_ERROR_COLUMN = 6;
 /** @internal */
 export const VIEW_BYTES_FED = 7;
+/**
+ * @internal The stream offset of VIEW_WINDOW_PTR: an address in [window_ptr, window_ptr + input_capacity] is at
+ * window_offset + (address - window_ptr).
+ */
+export const VIEW_WINDOW_OFFSET = 9;
+/** @internal The stream offset of VIEW_CARRY_PTR, for every other address. */
+export const VIEW_CARRY_OFFSET = 10;
+/** @internal Size of parser_view in bytes. */
+export const VIEW_BYTES = 88;
 
 // Element record: 8 x u32.
 /** @internal */

@@ -1,7 +1,9 @@
 // The options users pass, their types, and their eager validation: every mistake is a TypeError naming the
 // option and what it got, thrown before any input is read.
 
-import { FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES } from '../native/contract.js';
+import {
+  FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES, MAX_DEPTH, MAX_ELEMENT_BYTES, MAX_SELECTORS,
+} from '../native/contract.js';
 import { describeType, describeValue } from '../validate.js';
 
 /** How each selected element is delivered. */
@@ -102,11 +104,6 @@ export interface ResolvedOptions {
   readonly maxElementBytes: number;
 }
 
-/** @internal The native parser accepts at most this many selectors. */
-export const MAX_PATHS = 32;
-const MAX_DEPTH_LIMIT = 1_000_000;
-const MAX_ELEMENT_BYTES_LIMIT = 0xffff_ffff;
-
 function optionalBoolean(options: ParserOptions, name: 'withPath' | 'ndjson'): boolean | undefined {
   const value = options[name];
   if (value === undefined || typeof value === 'boolean') return value;
@@ -133,8 +130,8 @@ function resolvePaths(options: ParserOptions, ndjson: boolean): readonly string[
       throw new TypeError(`options.paths must be an array of strings, got ${describeType(paths)}`);
     }
     if (paths.length === 0) throw new TypeError('options.paths must hold at least one path');
-    if (paths.length > MAX_PATHS) {
-      throw new TypeError(`options.paths holds ${paths.length} paths; at most ${MAX_PATHS} are supported`);
+    if (paths.length > MAX_SELECTORS) {
+      throw new TypeError(`options.paths holds ${paths.length} paths; at most ${MAX_SELECTORS} are supported`);
     }
     for (let i = 0; i < paths.length; i++) {
       if (typeof paths[i] !== 'string') {
@@ -194,7 +191,7 @@ export function resolveOptions(options: ParserOptions | undefined): ResolvedOpti
     reviver,
     wrap: withPath === true || options.paths !== undefined,
     flags,
-    maxDepth: integerIn(options, 'maxDepth', MAX_DEPTH_LIMIT, 1024),
-    maxElementBytes: integerIn(options, 'maxElementBytes', MAX_ELEMENT_BYTES_LIMIT, 256 * 1024 * 1024),
+    maxDepth: integerIn(options, 'maxDepth', MAX_DEPTH, 1024),
+    maxElementBytes: integerIn(options, 'maxElementBytes', MAX_ELEMENT_BYTES, 256 * 1024 * 1024),
   };
 }

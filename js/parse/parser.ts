@@ -8,7 +8,7 @@ import {
   ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR, ELEMENT_LEN, ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS,
   KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT, VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE,
   VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET, VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, VIEW_STATUS,
-  type NativeParser, type NativeRuntime,
+  PATH_ACCEPTED, PATH_REFUSED, type NativeParser, type NativeRuntime,
 } from '../native/contract.js';
 import {
   MODE_BYTES, MODE_TEXT, MODE_VALUE, resolveOptions,
@@ -104,7 +104,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       const paths = options.paths;
       for (let i = 0; i < paths.length; i++) {
         const at = native.addPath(paths[i]!);
-        if (at !== -1) throw pathError(options, i, at);
+        if (at !== PATH_ACCEPTED) throw pathError(options, i, at);
       }
     } catch (error) {
       native.delete();
@@ -450,8 +450,8 @@ function toBytes(chunk: unknown): Uint8Array {
 }
 
 function pathError(options: ResolvedOptions, index: number, byteIndex: number): TypeError {
-  // resolveOptions caps the count, so -2 (too many) means the native limit changed.
-  if (byteIndex < 0) return new TypeError(`sluice: the parser refused options.paths[${index}] (too many paths)`);
+  // resolveOptions caps the count at MAX_SELECTORS, so PATH_REFUSED means the native limit changed.
+  if (byteIndex === PATH_REFUSED) return new TypeError(`sluice: the parser refused options.paths[${index}] (too many paths)`);
   const path = options.paths[index]!;
   // The native index counts UTF-8 bytes; users count characters.
   const at = decoder.decode(encoder.encode(path).subarray(0, byteIndex)).length;

@@ -2,8 +2,8 @@
 // scalar kernel anywhere else. The choice is made at compile time: a wasm module that uses SIMD instructions does
 // not even load on an engine without them, so the loader picks the build, not the code. Included by the two
 // translation units that instantiate the scanners (scan_best.cpp, lazy_index.cpp).
-#ifndef SLUICE_INTERNAL_BEST_KERNEL_H
-#define SLUICE_INTERNAL_BEST_KERNEL_H
+#ifndef SLUICE_KERNELS_BEST_KERNEL_H
+#define SLUICE_KERNELS_BEST_KERNEL_H
 
 #if defined(__wasm_simd128__)
 #include "kernels/simd128/simd.h"
@@ -28,4 +28,4 @@ using best_kernel = scalar::kernel;
 }  // namespace sluice
 #endif
 
-#endif  // SLUICE_INTERNAL_BEST_KERNEL_H
+#endif  // SLUICE_KERNELS_BEST_KERNEL_H

@@ -1,5 +1,5 @@
 // Lists the members of one container of a lazy_index, validating its own text on the way: stage 1 with all its
-// checks (scan_block: escapes, control characters, UTF-8) over the bytes it reads, the grammar of the container's
+// checks (scan_block_full: escapes, control characters, UTF-8) over the bytes it reads, the grammar of the container's
 // level (keys, colons, commas), and each scalar member with the token DFA.
 //
 // Nested containers are not read: the container table gives their end, so a nested container that ends in the
@@ -36,13 +36,13 @@ bool enumerate_members(lazy_state& st, uint32_t c) noexcept {
   open_string pending = open_string::none;
   lazy_child cur{0, 0, lazy_no_container, 0, 0, 0};
   uint32_t next_id = c + 1;  // the id of the next nested container to be met
-  stage1_state s1;
+  scan_full_state s1;
   uint32_t pos = box.start + 1;
 
   for (;;) {
     if (pos > e) return false;  // unreachable for a table built by build_skeleton
     const unsigned len = e + 1 - pos < 64 ? e + 1 - pos : 64;
-    const block_events b = scan_block<K>(s1, d + pos, len);
+    const scan_full_events b = scan_block_full<K>(s1, d + pos, len);
     uint64_t events = b.events;
     uint64_t quotes = b.quote;
     // Where stage 1 found a string-content error: nothing at or after it may complete.
@@ -146,7 +146,7 @@ bool enumerate_members(lazy_state& st, uint32_t c) noexcept {
           quotes &= ~mask_below(close - pos + 1);
         } else {
           pos = run_end + 1;
-          s1 = stage1_state{};
+          s1 = scan_full_state{};
           jumped = true;
           break;
         }

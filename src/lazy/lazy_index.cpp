@@ -8,8 +8,9 @@
 #include "kernels/best_kernel.h"
 #include "lazy/lazy_enumerate.h"
 #include "lazy/lazy_skeleton.h"
-#include "select/selector.h"
+#include "scan/json_string.h"
 #include "kernels/scalar/simd.h"
+#include "sluice/limits.h"
 #include "sluice/push_parser.h"
 
 namespace sluice {
@@ -81,7 +82,7 @@ lazy_index::lazy_index(const lazy_options& options) : state_(new (std::nothrow) 
   if (state_ == nullptr) return;
   lazy_options o = options;
   if (o.max_depth < 1) o.max_depth = 1;
-  if (o.max_depth > 1000000) o.max_depth = 1000000;
+  if (o.max_depth > max_depth_limit) o.max_depth = max_depth_limit;
   state_->options = o;
 }
 

@@ -34,13 +34,13 @@ bool build_skeleton(lazy_state& st) noexcept {
   // The open containers, innermost last. Bounded by max_depth.
   pod_vector<uint32_t> open;
   const uint32_t max_depth = st.options.max_depth;
-  lean_state s;  // only its string half is used: no scalar tokens here
+  scan_lean_state s;  // only its string half is used: no scalar tokens here
   for (uint32_t off = pos; off < n; off += 64) {
     const unsigned len = n - off < 64 ? n - off : 64;
     const uint64_t valid = mask_below(len);
     const skeleton_classes c = K::skeleton(d + off);
     uint64_t quote;  // the unescaped quotes: not needed here, only where strings are
-    const uint64_t in_string = lean_strings(s, c.quote, c.backslash, len, valid, &quote);
+    const uint64_t in_string = scan_strings_lean(s, c.quote, c.backslash, len, valid, &quote);
     for (uint64_t ev = c.bracket & valid & ~in_string; ev != 0; ev = clear_lowest_bit(ev)) {
       const unsigned i = unsigned(trailing_zeroes(ev));
       const uint8_t ch = d[off + i];

@@ -1,6 +1,6 @@
 // Bit helpers shared by the stages. Portable builtins: the same code compiles natively and to wasm.
-#ifndef SLUICE_INTERNAL_BITS_H
-#define SLUICE_INTERNAL_BITS_H
+#ifndef SLUICE_SCAN_BITS_H
+#define SLUICE_SCAN_BITS_H
 
 #include <cstdint>
 
@@ -36,4 +36,4 @@ SLUICE_INLINE uint64_t prefix_xor(uint64_t x) noexcept {
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_BITS_H
+#endif  // SLUICE_SCAN_BITS_H

@@ -1,7 +1,8 @@
 // What a kernel reports about one 64-byte block: one bit per byte (bit i = byte i), for the few byte classes the
-// stage-1 algorithm needs. Every kernel computes exactly these masks; stage1.h builds everything else from them.
-#ifndef SLUICE_INTERNAL_BLOCK_CLASSES_H
-#define SLUICE_INTERNAL_BLOCK_CLASSES_H
+// stage-1 algorithm needs. Every kernel computes exactly these masks; full_scan.h and lean_scan.h
+// build everything else from them.
+#ifndef SLUICE_SCAN_BLOCK_CLASSES_H
+#define SLUICE_SCAN_BLOCK_CLASSES_H
 
 #include <cstdint>
 
@@ -32,4 +33,4 @@ struct skeleton_classes {
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_BLOCK_CLASSES_H
+#endif  // SLUICE_SCAN_BLOCK_CLASSES_H

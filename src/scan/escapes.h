@@ -1,8 +1,8 @@
 // Which bytes of a block are escaped, that is preceded by an odd run of backslashes (simdjson's carry-propagation
-// trick). Shared by stage 1 (stage1.h) and the structure-only scan of the lazy paths (lazy_scan.h): both must agree
+// trick). Shared by the full scan (full_scan.h) and the lean scans of the lazy paths (lean_scan.h): all must agree
 // on where every string ends.
-#ifndef SLUICE_INTERNAL_ESCAPES_H
-#define SLUICE_INTERNAL_ESCAPES_H
+#ifndef SLUICE_SCAN_ESCAPES_H
+#define SLUICE_SCAN_ESCAPES_H
 
 #include <cstdint>
 
@@ -40,4 +40,4 @@ SLUICE_INLINE uint64_t escaped_bytes(uint64_t backslash, uint64_t& prev_escaped,
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_ESCAPES_H
+#endif  // SLUICE_SCAN_ESCAPES_H

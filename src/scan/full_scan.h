@@ -1,13 +1,18 @@
-// Stage 1: classifies one block of up to 64 bytes with a kernel's masks, carrying a few bits of state to the next
+// The full scan of stage 1, one of the scan family (the others, structure only, in lean_scan.h): classifies one
+// block of up to 64 bytes with a kernel's masks and validates its strings, carrying a few bits of state to the next
 // block, so that chunk boundaries are invisible: a string, an escape run, a \uXXXX escape or a UTF-8 sequence may
 // be split anywhere. O(1) word operations per block, plus one step per multi-byte UTF-8 sequence (on SIMD128, one
 // vector check for a block dense in them: utf8.h).
 //
+//   scan_full_state                 the carry from block to block
+//   scan_block_full<K, Whole>()     one block: its events and its first string-content error
+//   scan_interior_full<K>()         the same for a whole block inside a string with no quote and no backslash
+//
 // Output per block: the `events` stage 2 visits (structural chars outside strings, the opening quote of each string,
 // the first byte of each scalar token), the unescaped quotes (stage 2 looks up a string's end only when it needs it:
 // a selected string, a key a selector compares) and the first string-content error, if any.
-#ifndef SLUICE_INTERNAL_STAGE1_H
-#define SLUICE_INTERNAL_STAGE1_H
+#ifndef SLUICE_SCAN_FULL_SCAN_H
+#define SLUICE_SCAN_FULL_SCAN_H
 
 #include <cstdint>
 #include <initializer_list>
@@ -34,7 +39,7 @@ struct escape_table {
 };
 inline constexpr escape_table escape_bytes{};
 
-struct stage1_state {
+struct scan_full_state {
   uint64_t prev_in_string = 0;  // all ones when the last byte scanned was inside a string
   uint64_t prev_escaped = 0;    // 1 when the next byte is escaped by an odd backslash run
   uint64_t prev_scalar = 0;     // 1 when the last byte scanned belongs to a scalar token
@@ -42,7 +47,7 @@ struct stage1_state {
   utf8_state utf8;
 };
 
-struct block_events {
+struct scan_full_events {
   uint64_t events;
   uint64_t quote;      // unescaped quotes: the opening and closing quote of each string
   uint64_t scalar;     // bytes of number and literal tokens (a token's end is its first byte not in here)
@@ -50,15 +55,10 @@ struct block_events {
   uint64_t in_string;  // bytes inside strings (opening quote included, closing quote excluded)
   int error_at;        // index of the first string-content error, -1 if none
   error_code error;    // its kind
-  // For stage1_debug's check of K::string_interior (dead, so compiled away, in the scanning loops): whether the
-  // block holds no quote and no backslash at all, and its control and non-ASCII bytes.
-  bool no_quote_or_backslash;
-  uint64_t control;
-  uint64_t high;
 };
 
 // String-content errors of a block: the lowest wins, ties broken by the most specific message.
-SLUICE_INLINE void first_string_error(block_events& r, uint64_t bad_control, uint64_t bad_escape, uint64_t bad_hex,
+SLUICE_INLINE void first_string_error(scan_full_events& r, uint64_t bad_control, uint64_t bad_escape, uint64_t bad_hex,
                                       uint64_t bad_utf8) noexcept {
   const uint64_t bad = bad_control | bad_escape | bad_hex | bad_utf8;
   if (bad == 0) return;
@@ -71,12 +71,13 @@ SLUICE_INLINE void first_string_error(block_events& r, uint64_t bad_control, uin
                                  : error_code::control_character;
 }
 
-// A full block that continues a string, with no quote and no backslash (K::string_interior): no event, no quote,
-// no scalar byte, the state unchanged; only control bytes and UTF-8 remain to check. What scan_block computes for
-// such a block, without the classification and mask arithmetic.
+// A whole block that continues a string, with no quote and no backslash (K::string_interior): no event, no quote,
+// no scalar byte, the state unchanged; only control bytes and UTF-8 remain to check. What scan_block_full computes
+// for such a block, without the classification and mask arithmetic.
 template <class K>
-SLUICE_INLINE block_events string_interior_block(stage1_state& s, const uint8_t* p, const block_classes& c) noexcept {
-  block_events r;
+SLUICE_INLINE scan_full_events scan_interior_full(scan_full_state& s, const uint8_t* p,
+                                                  const block_classes& c) noexcept {
+  scan_full_events r;
   r.events = 0;
   r.quote = 0;
   r.scalar = 0;
@@ -84,9 +85,6 @@ SLUICE_INLINE block_events string_interior_block(stage1_state& s, const uint8_t*
   r.in_string = ~uint64_t{0};
   r.error_at = -1;
   r.error = error_code::ok;
-  r.no_quote_or_backslash = true;
-  r.control = c.control;
-  r.high = c.high;
   s.prev_scalar = 0;
   uint64_t bad_utf8 = 0;
   if ((c.high | s.utf8.need) != 0) {
@@ -97,15 +95,15 @@ SLUICE_INLINE block_events string_interior_block(stage1_state& s, const uint8_t*
   return r;
 }
 
-// Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes). `Full` blocks
+// Bytes at index >= len are ignored (the caller's buffer must still be readable up to 64 bytes). `Whole` blocks
 // (len == 64, all but a window's last) let the compiler drop the masking, and take the string-interior shortcut.
-template <class K, bool Full = false>
-SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigned len) noexcept {
-  if (Full) {
+template <class K, bool Whole = false>
+SLUICE_INLINE scan_full_events scan_block_full(scan_full_state& s, const uint8_t* p, unsigned len) noexcept {
+  if (Whole) {
     len = 64;
     if (s.prev_in_string != 0 && (s.prev_escaped | s.hex_pending) == 0) {
       block_classes interior;
-      if (K::string_interior(p, interior)) return string_interior_block<K>(s, p, interior);
+      if (K::string_interior(p, interior)) return scan_interior_full<K>(s, p, interior);
     }
   }
   const uint64_t valid = mask_below(len);
@@ -127,16 +125,13 @@ SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigne
   const uint64_t scalar_starts = scalar & ~((scalar << 1) | s.prev_scalar);
   s.prev_scalar = (scalar >> (len - 1)) & 1;
 
-  block_events r;
+  scan_full_events r;
   r.events = (c.op & ~in_string) | (quote & in_string) | scalar_starts;
   r.quote = quote;
   r.scalar = scalar;
   r.newline = c.newline;
   r.in_string = in_string & valid;
   r.error_at = -1;
-  r.no_quote_or_backslash = (c.quote | c.backslash) == 0;
-  r.control = c.control;
-  r.high = c.high;
   r.error = error_code::ok;
 
   // String-content errors, each a mask; the lowest bit wins, ties broken by the order below (the most specific
@@ -183,4 +178,4 @@ SLUICE_INLINE block_events scan_block(stage1_state& s, const uint8_t* p, unsigne
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_STAGE1_H
+#endif  // SLUICE_SCAN_FULL_SCAN_H

@@ -1,12 +1,18 @@
-// The structure-only half of stage 1, for the lazy document and the stream cursor: strings (quotes, escapes, the
-// in-string mask), structural characters outside strings and scalar token bytes, from a kernel's masks. It leaves
-// out what scan_block() adds for validation: control characters, escapes and UTF-8. Those checks are what a
-// non-ASCII-heavy text spends most of its stage-1 time on (twitter.json scans about 4x slower than its escaped
-// ASCII twin), and the lazy paths validate what they read instead (see lazy_index.h).
+// The lean scans of stage 1, the structure-only members of the scan family (the full scan: full_scan.h), for the
+// lazy document: strings (quotes, escapes, the in-string mask), structural characters outside strings and scalar
+// token bytes, from a kernel's masks. They leave out what scan_block_full() adds for validation: control
+// characters, escapes and UTF-8. Those checks are what a non-ASCII-heavy text spends most of its stage-1 time on
+// (twitter.json scans about 4x slower than its escaped ASCII twin), and the lazy paths validate what they read
+// instead (see lazy_index.h).
 //
-// The escape logic is scan_block()'s (escapes.h), and so is the in-string mask: both agree on where every string is.
-#ifndef SLUICE_INTERNAL_LAZY_SCAN_H
-#define SLUICE_INTERNAL_LAZY_SCAN_H
+//   scan_lean_state           the carry from block to block
+//   scan_block_lean<K>()      one block: strings, structurals, scalar tokens, events
+//   scan_strings_lean()       strings alone, from masks the caller has (the skeleton pass: K::skeleton)
+//
+// The escape logic is scan_block_full()'s (escapes.h), and so is the in-string mask: all agree on where every
+// string is.
+#ifndef SLUICE_SCAN_LEAN_SCAN_H
+#define SLUICE_SCAN_LEAN_SCAN_H
 
 #include <cstdint>
 
@@ -18,13 +24,13 @@ namespace sluice {
 namespace internal {
 
 // The carry from one block to the next. A fresh state is right at any byte outside strings and scalar tokens.
-struct lean_state {
+struct scan_lean_state {
   uint64_t prev_in_string = 0;  // all ones when the last byte scanned was inside a string
   uint64_t prev_escaped = 0;    // 1 when the next byte is escaped by an odd backslash run
   uint64_t prev_scalar = 0;     // 1 when the last byte scanned belongs to a scalar token
 };
 
-struct lean_block {
+struct scan_lean_events {
   uint64_t quote;       // unescaped quotes: the opening and the closing quote of each string
   uint64_t in_string;   // bytes inside strings, opening quote included, closing quote excluded
   uint64_t structural;  // { } [ ] : , outside strings
@@ -34,8 +40,8 @@ struct lean_block {
 
 // Where the strings of a block are, from its raw quote and backslash masks (bits >= len ignored), carrying the
 // state to the next block. Sets *quote to the unescaped quotes and returns the in-string mask (opening quote
-// included, closing quote excluded; bits >= len unspecified). Shared by lean_scan() and the skeleton pass.
-SLUICE_INLINE uint64_t lean_strings(lean_state& s, uint64_t raw_quote, uint64_t backslash, unsigned len,
+// included, closing quote excluded; bits >= len unspecified). Shared by scan_block_lean() and the skeleton pass.
+SLUICE_INLINE uint64_t scan_strings_lean(scan_lean_state& s, uint64_t raw_quote, uint64_t backslash, unsigned len,
                                     uint64_t valid, uint64_t* quote) noexcept {
   const uint64_t escaped = escaped_bytes(backslash & valid, s.prev_escaped, len, valid);
   *quote = raw_quote & valid & ~escaped;
@@ -46,11 +52,11 @@ SLUICE_INLINE uint64_t lean_strings(lean_state& s, uint64_t raw_quote, uint64_t 
 
 // Bytes at index >= len are ignored; the buffer must be readable up to p + 64.
 template <class K>
-SLUICE_INLINE lean_block lean_scan(lean_state& s, const uint8_t* p, unsigned len) noexcept {
+SLUICE_INLINE scan_lean_events scan_block_lean(scan_lean_state& s, const uint8_t* p, unsigned len) noexcept {
   const uint64_t valid = mask_below(len);
   const block_classes c = K::classify(p);
-  lean_block r;
-  const uint64_t in_string = lean_strings(s, c.quote, c.backslash, len, valid, &r.quote);
+  scan_lean_events r;
+  const uint64_t in_string = scan_strings_lean(s, c.quote, c.backslash, len, valid, &r.quote);
   r.in_string = in_string & valid;
   r.structural = c.op & valid & ~in_string;
   r.scalar = ~(c.nonscalar | in_string) & valid;
@@ -68,4 +74,4 @@ SLUICE_INLINE bool is_json_space(uint8_t c) noexcept { return c == ' ' || c == '
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_LAZY_SCAN_H
+#endif  // SLUICE_SCAN_LEAN_SCAN_H

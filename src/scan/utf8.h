@@ -4,8 +4,8 @@
 // and one check of its next three bytes, whatever its length, so text mixing 2-, 3- and 4-byte characters costs
 // no mispredicted branch per character; only errors and sequences cut by the block's end go byte by byte. Blocks
 // dense in non-ASCII bytes take one vector check instead, where the kernel has one (validate_utf8 below).
-#ifndef SLUICE_INTERNAL_UTF8_H
-#define SLUICE_INTERNAL_UTF8_H
+#ifndef SLUICE_SCAN_UTF8_H
+#define SLUICE_SCAN_UTF8_H
 
 #include <cstdint>
 
@@ -218,4 +218,4 @@ SLUICE_INLINE int validate_utf8(utf8_state& s, const uint8_t* p, unsigned len, u
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_UTF8_H
+#endif  // SLUICE_SCAN_UTF8_H

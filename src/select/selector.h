@@ -6,9 +6,9 @@
 //   [N]                    the array element at index N (N >= 0)
 //
 // No descendant `..`, filters, slices, unions or negative indices: each would need lookahead or buffering that a
-// forward-only stream cannot give in bounded memory.
-#ifndef SLUICE_INTERNAL_SELECTOR_H
-#define SLUICE_INTERNAL_SELECTOR_H
+// forward-only stream cannot give in bounded memory. The compiled form, and how values are matched: selector_set.h.
+#ifndef SLUICE_SELECT_SELECTOR_H
+#define SLUICE_SELECT_SELECTOR_H
 
 #include <cstddef>
 #include <cstdint>
@@ -33,11 +33,7 @@ struct selector {
 // path ends too early).
 bool parse_selector(std::string_view path, selector& out, size_t* error_at);
 
-// Decodes the contents of a JSON string (the bytes between its quotes, already validated) to UTF-8, appending to
-// `out`. \u escapes of lone surrogates become WTF-8 (ED A0 80...), a surrogate pair one 4-byte sequence.
-void unescape_json_string(const uint8_t* p, size_t n, std::string& out);
-
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_SELECTOR_H
+#endif  // SLUICE_SELECT_SELECTOR_H

@@ -6,8 +6,8 @@
 //
 // Cost: a copy, eight ASCII bytes per step; 6 output bytes per 2- or 3-byte character, 12 per 4-byte one (at most
 // three times the input).
-#ifndef SLUICE_INTERNAL_ASCII_JSON_H
-#define SLUICE_INTERNAL_ASCII_JSON_H
+#ifndef SLUICE_STREAM_ASCII_JSON_H
+#define SLUICE_STREAM_ASCII_JSON_H
 
 #include <cstddef>
 #include <cstdint>
@@ -75,4 +75,4 @@ inline uint8_t* write_ascii_json(uint8_t* out, const uint8_t* p, size_t n) noexc
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_ASCII_JSON_H
+#endif  // SLUICE_STREAM_ASCII_JSON_H

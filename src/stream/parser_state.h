@@ -1,44 +1,30 @@
 // Everything a push_parser carries from one chunk to the next. Sizes are fixed when the first chunk arrives (paths
 // compiled, depth stack allocated); afterwards only the carry and the result tables grow, and only to their working
 // size (the largest element, the most elements per chunk).
-#ifndef SLUICE_INTERNAL_PARSER_STATE_H
-#define SLUICE_INTERNAL_PARSER_STATE_H
+#ifndef SLUICE_STREAM_PARSER_STATE_H
+#define SLUICE_STREAM_PARSER_STATE_H
 
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <vector>
 
-#include "util/buffers.h"
-#include "select/selector.h"
 #include "scan/full_scan.h"
+#include "select/selector_set.h"
 #include "sluice/error.h"
+#include "sluice/limits.h"
 #include "sluice/options.h"
 #include "sluice/push_parser.h"
+#include "util/buffers.h"
+#include "walk/grammar.h"
 
 namespace sluice {
 namespace internal {
 
 constexpr uint64_t no_position = ~uint64_t{0};
-constexpr size_t max_paths = 32;
 constexpr size_t default_window_bytes = 64 * 1024;
 
-// What stage 2 expects next.
-enum class mode : uint8_t {
-  value,               // a value: the root, after ':' or after ',' in an array
-  value_or_end_array,  // after '['
-  key_or_end_object,   // after '{'
-  key,                 // after ',' in an object
-  colon,               // after a key
-  comma_or_end,        // after a value inside a container
-  string_end,          // inside a selected string value: its closing quote ends an element
-  key_end,             // inside a key a selector compares: its closing quote ends the key
-  in_scalar,           // inside a number or literal cut by the end of a chunk
-  done,                // after the root value (NDJSON: before the next one)
-};
-
-// A selected element whose last byte has not arrived yet. Elements of different paths may nest; each path has at
-// most one open element, so at most max_paths are open.
+// A selected element whose last byte has not arrived yet. Elements of different selectors may nest; each selector
+// has at most one open element, so at most max_selectors are open.
 struct open_element {
   uint64_t start;        // absolute offset of its first byte
   uint64_t retain_from;  // its key's opening quote for object members, else start
@@ -50,30 +36,12 @@ struct open_element {
   key_kind key;
 };
 
-struct index_step {
-  uint32_t path;
-  uint64_t index;
-};
-
 struct parser_state {
   parser_options options;
 
   // MARK: selectors, compiled at the first feed
-  std::vector<std::string> path_texts;
-  std::vector<selector> paths;
+  selector_set selectors;
   bool compiled = false;
-  uint32_t all_paths = 0;
-  uint32_t marker_paths = 0;                // paths added with add_(start_)marker_path: reported, never retained
-  uint32_t start_markers = 0;               // ...of which add_start_marker_path: reported where the value starts
-  uint32_t max_len = 0;                     // longest path, in steps
-  std::vector<uint32_t> len_is;             // [d]: paths with exactly d steps (they select values at level d)
-  std::vector<uint32_t> wild_at;            // [j]: paths whose step j is * (matches any key or index)
-  std::vector<uint32_t> name_at;            // [j]: paths whose step j is a name
-  std::vector<uint32_t> index_mask_at;      // [j]: paths whose step j is [N]
-  std::vector<std::vector<index_step>> index_at_step;  // [j]: paths whose step j is [N]
-  std::vector<uint32_t> cand_at;            // [d]: paths still matching inside the open container at depth d
-  std::vector<uint64_t> index_at;           // [d]: index of the current element in the array at depth d
-  std::string key_scratch;                  // an escaped key, decoded for comparison
 
   // MARK: input
   byte_buffer window;      // the caller writes each chunk here
@@ -89,7 +57,7 @@ struct parser_state {
   bool bom_done = false;
 
   // MARK: stage 1 and positions
-  stage1_state s1;
+  scan_full_state scan;
   uint64_t block_base = 0;      // absolute offset of the block being processed
   unsigned block_off = 0;       // its index in the window
   uint64_t block_newline = 0;   // its newline mask
@@ -98,18 +66,18 @@ struct parser_state {
   uint64_t line_start = 0;      // absolute offset where the current line starts (as of the block start)
 
   // MARK: stage 2
-  mode m = mode::value;
+  uint8_t state = s_root;             // walk_state
   uint32_t depth = 0;                 // open containers
   std::vector<uint64_t> is_object;    // bit per depth 1..max_depth
-  uint8_t token = 0;                  // DFA state while m == in_scalar
-  uint32_t cand_top = 0;              // cand_at[depth], cached
-  uint32_t next_cand = 0;             // paths continuing into the value just begun
-  uint32_t member_match = 0;          // paths matching the key just read
+  uint8_t token = 0;                  // DFA state while state == s_in_scalar
+  uint32_t cand_top = 0;              // selectors.cand_at[depth], cached
+  uint32_t next_cand = 0;             // selectors continuing into the value just begun
+  uint32_t member_match = 0;          // selectors matching the key just read
   bool key_pending = false;           // a key a selector may need is being read or awaits its value
   bool key_reading = false;           // ...and its closing quote has not arrived (only then does the limit apply)
   uint64_t key_start = 0, key_end = 0;
   uint64_t root_index = 0;            // top-level values completed (NDJSON keys)
-  open_element open[max_paths];
+  open_element open[max_selectors];
   uint32_t open_count = 0;
   uint64_t limit_pos = no_position;   // first offset an open element or key may not reach
 
@@ -123,18 +91,12 @@ struct parser_state {
   bool is_object_at(uint32_t d) const noexcept { return (is_object[d >> 6] >> (d & 63)) & 1; }
 };
 
-// Stage-1 + stage-2 over the window: one instantiation per kernel (feed_<kernel>.cpp).
-using scan_fn = void (*)(parser_state&);
+// Stage 1 + stage 2 over the window (stream/scan_window.h): one instantiation per kernel.
 void scan_window_scalar(parser_state& st);
 void scan_window_best(parser_state& st);
-// The block masks of `len` bytes (tests): 4 x u64 per block: events, in_string, quote, error position + 1 (0 none)
-// in the low 32 bits and the error code in bits 32..62; bit 63 set when the kernel's string-interior test disagrees
-// with its classification (never, in a correct kernel).
-void stage1_debug_scalar(const uint8_t* p, size_t len, uint64_t* out);
-void stage1_debug_best(const uint8_t* p, size_t len, uint64_t* out);
 const char* best_kernel_name();  // "simd128", "sse2" or "scalar"
 
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_PARSER_STATE_H
+#endif  // SLUICE_STREAM_PARSER_STATE_H

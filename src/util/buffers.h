@@ -2,8 +2,8 @@
 // core is built without exceptions). Both keep slack around the data: 16 bytes before it and 80 after, so stage 1
 // may load a whole 64-byte block past the end of the data, and a batch may write '[' before and ']' after an
 // element in place.
-#ifndef SLUICE_INTERNAL_BUFFERS_H
-#define SLUICE_INTERNAL_BUFFERS_H
+#ifndef SLUICE_UTIL_BUFFERS_H
+#define SLUICE_UTIL_BUFFERS_H
 
 #include <cstddef>
 #include <cstdint>
@@ -148,4 +148,4 @@ class pod_vector {
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_BUFFERS_H
+#endif  // SLUICE_UTIL_BUFFERS_H

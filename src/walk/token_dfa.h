@@ -1,8 +1,8 @@
 // A table-driven DFA for the scalar tokens: numbers (RFC 8259 grammar) and the literals true, false, null.
 // One lookup per byte, resumable at any byte, so a token may be split across blocks and chunks without keeping its
 // bytes. Digit runs, the bulk of number bytes, skip the table.
-#ifndef SLUICE_INTERNAL_TOKEN_DFA_H
-#define SLUICE_INTERNAL_TOKEN_DFA_H
+#ifndef SLUICE_WALK_TOKEN_DFA_H
+#define SLUICE_WALK_TOKEN_DFA_H
 
 #include <cstdint>
 
@@ -156,4 +156,4 @@ inline int check_literal(const uint8_t* p, unsigned n, const char* word, unsigne
 }  // namespace internal
 }  // namespace sluice
 
-#endif  // SLUICE_INTERNAL_TOKEN_DFA_H
+#endif  // SLUICE_WALK_TOKEN_DFA_H

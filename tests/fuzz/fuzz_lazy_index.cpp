@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "select/selector.h"
+#include "scan/json_string.h"
 #include "sluice/lazy_index.h"
 #include "support/collect.h"
 #include "support/lazy_reference.h"
