@@ -60,7 +60,7 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
     readableStrategy?: QueuingStrategy<T>,
   ) {
-    const transformer = new JsonArrayTransformer<T>(resolveOptions(options), readableStrategy?.highWaterMark ?? 0);
+    const transformer = new JsonArrayTransformer<T>(resolveOptions('new JsonArrayStream()', options), readableStrategy?.highWaterMark ?? 0);
     super(transformer, writableStrategy, readableStrategy);
   }
 }
@@ -73,8 +73,9 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
  * @example
  * const articles = res.body.pipeThrough(new JsonArrayStream({ path: '$._embedded.articles[*]' }));
  *
- * @throws {TypeError} at once for invalid options. The stream errors with {@link JsonSyntaxError} or
- * {@link JsonLimitError} on invalid input, after the elements completed before the error were read.
+ * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included). The stream
+ * errors with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input, after the elements completed
+ * before the error were read.
  */
 export const JsonArrayStream = JsonArrayStreamImpl as JsonArrayStreamConstructor;
 

@@ -26,9 +26,9 @@ import { checkSource, openSource, type JsonSource, type PullReader } from '../so
  *   render(article);
  * }
  *
- * @throws {TypeError} at once for invalid options or a source of another type.
- * The iteration rejects with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input (after the
- * elements completed before the error), with the source's own error if it fails, and with
+ * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included) or a source of
+ * another type. The iteration rejects with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input
+ * (after the elements completed before the error), with the source's own error if it fails, and with
  * {@link SluiceLoadError} if the module cannot be loaded.
  */
 export function parseJsonArray(
@@ -54,8 +54,9 @@ export function parseJsonArray<T = unknown>(
 ): AsyncIterableIterator<T>;
 export function parseJsonArray(source: JsonSource, options?: ParserOptions): AsyncIterableIterator<unknown>;
 export function parseJsonArray(source: JsonSource, options?: ParserOptions): AsyncIterableIterator<unknown> {
-  const resolved = resolveOptions(options);
-  checkSource(source);
+  const api = 'parseJsonArray()';
+  const resolved = resolveOptions(api, options);
+  checkSource(source, api);
   return new JsonArrayIterator(source, resolved);
 }
 
@@ -108,7 +109,6 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
     try {
       const runtime = await loadRuntime();
       if (this.stopped) return;
-      // Parser first: an invalid path throws before the source is opened (stop() then cancels it).
       const core = new ParserCore<T>(runtime, this.options);
       this.core = core;
       const reader = openSource(this.source);
