@@ -68,8 +68,10 @@ export interface ElementWithPath<V> {
   value: V;
 }
 
-// The refinements the overloads of createParser, parseJsonArray and JsonArrayStream pick the element type with.
-// A general `ParserOptions` (output or withPath not known statically) falls through to `unknown` elements.
+// MARK: element types
+
+// The shapes of options the parser's signatures name. A general `ParserOptions` (output or withPath not known
+// statically) selects `unknown` elements.
 /** Options with `output: 'bytes'`: elements are `Uint8Array`s. */
 export type BytesOptions = ParserOptions & { readonly output: 'bytes'; readonly reviver?: undefined };
 /** Options with `output: 'text'`: elements are strings. */
@@ -82,6 +84,38 @@ export type WithPathOptions =
   | { readonly paths: readonly string[]; readonly path?: undefined; readonly withPath?: true };
 /** Options that emit bare elements. */
 export type BareOptions = { readonly withPath?: false; readonly paths?: undefined };
+
+/**
+ * The element type that options of type `O` select, `T` being the type of a parsed value: what `output` delivers
+ * (`T` for `'value'`, the default; `Uint8Array` for `'bytes'`; `string` for `'text'`), wrapped in
+ * {@link ElementWithPath} when `O` has `withPath: true` or `paths`. `unknown` when `O` does not tell statically
+ * (a general {@link ParserOptions}, `any`) or holds a combination the parser rejects (a reviver with bytes).
+ * A union of options gives the union of their element types.
+ *
+ * @example
+ * type A = ParsedElement<{ output: 'text'; withPath: true }>; // ElementWithPath<string>
+ * type B = ParsedElement<{ path: string }, Article>; // Article
+ */
+export type ParsedElement<O, T = unknown> = 0 extends 1 & O
+  ? unknown // any
+  : O extends BytesOptions
+    ? Wrapped<O, Uint8Array>
+    : O extends TextOptions
+      ? Wrapped<O, string>
+      : O extends ValueOptions & object
+        ? Wrapped<O, T>
+        : unknown;
+
+// `& object`: ValueOptions and BareOptions alone are weak types (every property optional), which options naming
+// none of their properties (`{ output: 'bytes' }` for BareOptions) would fail to extend.
+/** `E`, bare or in `{ path, key, value }` as `O` says, or `unknown` when `O` does not tell. */
+type Wrapped<O, E> = O extends WithPathOptions ? ElementWithPath<E> : O extends BareOptions & object ? E : unknown;
+
+/**
+ * Options of type `O` that name only options of {@link ParserOptions}: a misspelt key (`outptu`) is a compile
+ * error, as an object literal's excess property is where the parameter is not generic.
+ */
+export type ExactOptions<O> = O & { readonly [K in Exclude<keyof O, keyof ParserOptions>]: never };
 
 /** @internal `output: 'value'`, as a small integer compared on the hot path. */
 export const MODE_VALUE = 0;

@@ -11,8 +11,8 @@ import {
   type NativeParser, type NativeRuntime,
 } from '../native/contract.js';
 import {
-  MODE_BYTES, MODE_VALUE, resolveOptions, type BareOptions, type BytesOptions, type ElementWithPath,
-  type ParserOptions, type ResolvedOptions, type TextOptions, type ValueOptions, type WithPathOptions,
+  MODE_BYTES, MODE_VALUE, resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions,
+  type ParsedElement, type ParserOptions, type ResolvedOptions, type ValueOptions, type WithPathOptions,
 } from './options.js';
 
 /** A chunk of input: bytes (a `Buffer` is a `Uint8Array`) or text. */
@@ -36,8 +36,11 @@ export interface PushParser<T> {
   close(): void;
 }
 
+/** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
+export function createParser<T = unknown>(options: ValueOptions & WithPathOptions): PushParser<ElementWithPath<T>>;
 /**
- * Creates a synchronous push parser. Needs the WebAssembly module loaded: `await init()` first.
+ * Creates a synchronous push parser. Needs the WebAssembly module loaded: `await init()` first. The element type
+ * follows the options ({@link ParsedElement}); `T` is the type of a parsed value.
  *
  * @example
  * await init();
@@ -48,13 +51,9 @@ export interface PushParser<T> {
  * @throws {TypeError} for invalid options (including a path the JSONPath subset rejects), and when the module is
  * not loaded yet.
  */
-export function createParser(options: BytesOptions & WithPathOptions): PushParser<ElementWithPath<Uint8Array>>;
-export function createParser(options: BytesOptions & BareOptions): PushParser<Uint8Array>;
-export function createParser(options: TextOptions & WithPathOptions): PushParser<ElementWithPath<string>>;
-export function createParser(options: TextOptions & BareOptions): PushParser<string>;
-export function createParser<T = unknown>(options: ValueOptions & WithPathOptions): PushParser<ElementWithPath<T>>;
-export function createParser<T = unknown>(options?: ValueOptions & BareOptions): PushParser<T>;
-export function createParser(options?: ParserOptions): PushParser<unknown>;
+export function createParser<T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
+  options?: ExactOptions<O>,
+): PushParser<ParsedElement<O, T>>;
 export function createParser(options?: ParserOptions): PushParser<unknown> {
   const api = 'createParser()';
   const resolved = resolveOptions(api, options);
