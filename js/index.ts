@@ -6,8 +6,8 @@ export { JsonArrayStream, type JsonArrayStreamConstructor } from './parse/json_a
 export { lazyParse, releaseLazy, type LazyParseOptions } from './lazy/lazy_parse.js';
 export type { JsonSource } from './sources.js';
 export type {
-  BareOptions, BytesOptions, ElementWithPath, OutputKind, ParserOptions, Reviver, TextOptions, ValueOptions,
-  WithPathOptions,
+  BareOptions, BytesOptions, ElementWithPath, ExactOptions, OutputKind, ParsedElement, ParserOptions, Reviver,
+  TextOptions, ValueOptions, WithPathOptions,
 } from './parse/options.js';
 export {
   JsonLimitError, JsonPassedError, JsonSyntaxError, SluiceLoadError,

@@ -1,7 +1,7 @@
 // Every source parseJsonArray accepts, as one pull reader shaped like ReadableStreamDefaultReader: read() one
 // chunk when asked, cancel() to stop the producer. Streams are read with getReader(), never `for await` (Safari
 // has no async iteration of ReadableStream).
-import { describeType } from './validate.js';
+import { misuse, mustBe, type ApiName } from './validate.js';
 
 /** What {@link parseJsonArray} reads: a stream, a `Response`, an async iterable of chunks, or the whole input. */
 export type JsonSource =
@@ -39,25 +39,31 @@ function isResponse(value: object): value is Response {
   return 'body' in value && typeof (value as Response).arrayBuffer === 'function' && 'headers' in value;
 }
 
-/** @internal Checks the source's type now (a TypeError at the call), opens it on the first read. */
-export function checkSource(source: unknown): void {
+/**
+ * @internal Checks the source's type now (a TypeError naming `api` at the call), opens it on the first read.
+ * `api` defaults to the old `parseJsonArray(source)` wording only while js/lazy/open_json.ts still rewrites that
+ * text for openJson: it goes once openJson passes `'openJson()'`.
+ */
+export function checkSource(source: unknown, api: ApiName = 'parseJsonArray(source)'): void {
   if (source === null || typeof source === 'string' || source instanceof Uint8Array) return;
   if (typeof source === 'object') {
     if (typeof (source as ReadableStream).getReader === 'function') {
       if ((source as ReadableStream).locked) {
-        throw new TypeError('parseJsonArray(source): the ReadableStream is locked (another reader holds it)');
+        throw misuse(api, 'source is a locked ReadableStream (another reader holds it)');
       }
       return;
     }
     if (isResponse(source)) {
-      if (source.bodyUsed) throw new TypeError('parseJsonArray(source): the Response body was already read');
+      if (source.bodyUsed) throw misuse(api, 'source is a Response whose body was already read');
       return;
     }
     if (typeof (source as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') return;
   }
-  throw new TypeError(
-    'parseJsonArray(source) takes a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, ' +
-      `a Uint8Array or a string, got ${describeType(source)}`,
+  throw mustBe(
+    api,
+    'source',
+    'a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, a Uint8Array or a string',
+    source,
   );
 }
 

@@ -3,7 +3,7 @@
 import createModule from './sluice_glue.mjs';
 import { SluiceLoadError } from '../errors.js';
 import { NativeRuntime, VIEW_INPUT_PTR, type NativeModule } from './contract.js';
-import { describeType } from '../validate.js';
+import { misuse, mustBe, type ApiName } from '../validate.js';
 
 /**
  * `WebAssembly.Module`, named through `globalThis` so the declarations also compile in Node-only type setups
@@ -46,6 +46,7 @@ let loaded: NativeRuntime | undefined;
  * afterwards.
  *
  * @throws {SluiceLoadError} when the module cannot be fetched, compiled or instantiated (`cause` says why).
+ * @throws {TypeError} for a `module` (or what its promise gives) of another type.
  */
 export function init(module?: ModuleSource | PromiseLike<ModuleSource>): Promise<void> {
   if (current === undefined || (module !== undefined && module !== currentInput)) {
@@ -77,11 +78,12 @@ export function loadRuntime(): Promise<NativeRuntime> {
   return current!;
 }
 
-/** @internal The loaded module, or an Error telling the user to `await init()` (createParser is synchronous). */
-export function requireRuntime(caller: string): NativeRuntime {
-  if (loaded === undefined) {
-    throw new Error(`sluice: ${caller}() needs the WebAssembly module loaded: call \`await init()\` first`);
-  }
+/**
+ * @internal The loaded module. Before one is loaded, a synchronous API (`createParser()`, `lazyParse()`) is called
+ * in the wrong state: a TypeError telling the user to `await init()`.
+ */
+export function requireRuntime(api: ApiName): NativeRuntime {
+  if (loaded === undefined) throw misuse(api, 'the WebAssembly module is not loaded yet: call `await init()` first');
   return loaded;
 }
 
@@ -98,9 +100,17 @@ function defaultModuleUrl(): URL {
 }
 
 async function load(input: ModuleSource | PromiseLike<ModuleSource> | undefined): Promise<NativeRuntime> {
+  let source: unknown;
+  try {
+    source = input === undefined ? defaultModuleUrl() : await input;
+  } catch (error) {
+    throw new SluiceLoadError(`sluice: cannot load the WebAssembly module: ${messageOf(error)}`, { cause: error });
+  }
+  // Misuse, not a failure to load: a TypeError of its own (rejecting init()'s promise), never wrapped.
+  checkModuleSource(source);
   let module: WebAssembly.Module;
   try {
-    module = await compile(input === undefined ? defaultModuleUrl() : await input);
+    module = await compile(source);
   } catch (error) {
     throw new SluiceLoadError(`sluice: cannot load the WebAssembly module: ${messageOf(error)}`, { cause: error });
   }
@@ -122,6 +132,14 @@ function isResponse(value: object): value is Response {
   return typeof (value as Response).arrayBuffer === 'function' && typeof (value as Response).headers === 'object';
 }
 
+function checkModuleSource(input: unknown): asserts input is ModuleSource {
+  if (input instanceof WebAssembly.Module || typeof input === 'string' || input instanceof URL) return;
+  if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) return;
+  if (typeof input === 'object' && input !== null && isResponse(input)) return;
+  throw mustBe('init()', 'module', 'a WebAssembly.Module, a URL, a URL string, a Response or bytes', input);
+}
+
+/** Compiles what checkModuleSource() accepted. */
 async function compile(input: ModuleSource): Promise<WebAssembly.Module> {
   if (input instanceof WebAssembly.Module) return input;
   if (typeof input === 'string' || input instanceof URL) return compileUrl(toUrl(input));
@@ -129,9 +147,7 @@ async function compile(input: ModuleSource): Promise<WebAssembly.Module> {
   if (ArrayBuffer.isView(input)) {
     return WebAssembly.compile(new Uint8Array(input.buffer, input.byteOffset, input.byteLength) as BufferSource);
   }
-  if (typeof input === 'object' && input !== null && isResponse(input)) return compileResponse(input);
-  throw new TypeError(
-    `init(module) takes a WebAssembly.Module, URL, URL string, Response or bytes, got ${describeType(input)}`);
+  return compileResponse(input as Response);
 }
 
 function toUrl(input: string | URL): URL {

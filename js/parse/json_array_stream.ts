@@ -1,8 +1,8 @@
 // JsonArrayStream: the push parser as a TransformStream, for pipeThrough().
 import { loadRuntime } from '../native/loader.js';
 import {
-  resolveOptions, type BareOptions, type BytesOptions, type ElementWithPath, type ParserOptions,
-  type ResolvedOptions, type TextOptions, type ValueOptions, type WithPathOptions,
+  resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions, type ParsedElement, type ParserOptions,
+  type ResolvedOptions, type ValueOptions, type WithPathOptions,
 } from './options.js';
 import { ParserCore } from './parser.js';
 
@@ -14,43 +14,22 @@ import { ParserCore } from './parser.js';
  */
 export interface JsonArrayStream<T = unknown> extends TransformStream<Uint8Array | string, T> {}
 
-/** The constructor of {@link JsonArrayStream}: its overloads pick the element type from `output` and `withPath`. */
+/**
+ * The constructor of {@link JsonArrayStream}: the element type follows the options ({@link ParsedElement}); `T` is
+ * the type of a parsed value.
+ */
 export interface JsonArrayStreamConstructor {
-  new (
-    options: BytesOptions & WithPathOptions,
-    writableStrategy?: QueuingStrategy<Uint8Array | string>,
-    readableStrategy?: QueuingStrategy<ElementWithPath<Uint8Array>>,
-  ): JsonArrayStream<ElementWithPath<Uint8Array>>;
-  new (
-    options: BytesOptions & BareOptions,
-    writableStrategy?: QueuingStrategy<Uint8Array | string>,
-    readableStrategy?: QueuingStrategy<Uint8Array>,
-  ): JsonArrayStream<Uint8Array>;
-  new (
-    options: TextOptions & WithPathOptions,
-    writableStrategy?: QueuingStrategy<Uint8Array | string>,
-    readableStrategy?: QueuingStrategy<ElementWithPath<string>>,
-  ): JsonArrayStream<ElementWithPath<string>>;
-  new (
-    options: TextOptions & BareOptions,
-    writableStrategy?: QueuingStrategy<Uint8Array | string>,
-    readableStrategy?: QueuingStrategy<string>,
-  ): JsonArrayStream<string>;
+  /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
   new <T = unknown>(
     options: ValueOptions & WithPathOptions,
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
     readableStrategy?: QueuingStrategy<ElementWithPath<T>>,
   ): JsonArrayStream<ElementWithPath<T>>;
-  new <T = unknown>(
-    options?: ValueOptions & BareOptions,
+  new <T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
+    options?: ExactOptions<O>,
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
-    readableStrategy?: QueuingStrategy<T>,
-  ): JsonArrayStream<T>;
-  new (
-    options?: ParserOptions,
-    writableStrategy?: QueuingStrategy<Uint8Array | string>,
-    readableStrategy?: QueuingStrategy<unknown>,
-  ): JsonArrayStream<unknown>;
+    readableStrategy?: QueuingStrategy<ParsedElement<O, T>>,
+  ): JsonArrayStream<ParsedElement<O, T>>;
   readonly prototype: JsonArrayStream<unknown>;
 }
 
@@ -60,7 +39,7 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
     readableStrategy?: QueuingStrategy<T>,
   ) {
-    const transformer = new JsonArrayTransformer<T>(resolveOptions(options), readableStrategy?.highWaterMark ?? 0);
+    const transformer = new JsonArrayTransformer<T>(resolveOptions('new JsonArrayStream()', options), readableStrategy?.highWaterMark ?? 0);
     super(transformer, writableStrategy, readableStrategy);
   }
 }
@@ -73,8 +52,9 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
  * @example
  * const articles = res.body.pipeThrough(new JsonArrayStream({ path: '$._embedded.articles[*]' }));
  *
- * @throws {TypeError} at once for invalid options. The stream errors with {@link JsonSyntaxError} or
- * {@link JsonLimitError} on invalid input, after the elements completed before the error were read.
+ * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included). The stream
+ * errors with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input, after the elements completed
+ * before the error were read.
  */
 export const JsonArrayStream = JsonArrayStreamImpl as JsonArrayStreamConstructor;
 

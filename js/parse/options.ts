@@ -1,10 +1,11 @@
-// The options users pass, their types, and their eager validation: every mistake is a TypeError naming the
-// option and what it got, thrown before any input is read.
-
+// The options users pass, their types, and their eager validation: every mistake (a path outside the subset
+// included) is a TypeError naming the API, the option and what it got, thrown before any input is read.
+import { FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES, MAX_SELECTORS } from '../native/contract.js';
 import {
-  FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES, MAX_DEPTH, MAX_ELEMENT_BYTES, MAX_SELECTORS,
-} from '../native/contract.js';
-import { describeType, describeValue } from '../validate.js';
+  checkOptions, misuse, mustBe, optionalBoolean, optionalFunction, optionalOneOf, resolveLimits, type ApiName,
+  type OptionsRecord,
+} from '../validate.js';
+import { canonicalPath, checkPath } from './json_path.js';
 
 /** How each selected element is delivered. */
 export type OutputKind = 'value' | 'bytes' | 'text';
@@ -67,8 +68,10 @@ export interface ElementWithPath<V> {
   value: V;
 }
 
-// The refinements the overloads of createParser, parseJsonArray and JsonArrayStream pick the element type with.
-// A general `ParserOptions` (output or withPath not known statically) falls through to `unknown` elements.
+// MARK: element types
+
+// The shapes of options the parser's signatures name. A general `ParserOptions` (output or withPath not known
+// statically) selects `unknown` elements.
 /** Options with `output: 'bytes'`: elements are `Uint8Array`s. */
 export type BytesOptions = ParserOptions & { readonly output: 'bytes'; readonly reviver?: undefined };
 /** Options with `output: 'text'`: elements are strings. */
@@ -82,6 +85,38 @@ export type WithPathOptions =
 /** Options that emit bare elements. */
 export type BareOptions = { readonly withPath?: false; readonly paths?: undefined };
 
+/**
+ * The element type that options of type `O` select, `T` being the type of a parsed value: what `output` delivers
+ * (`T` for `'value'`, the default; `Uint8Array` for `'bytes'`; `string` for `'text'`), wrapped in
+ * {@link ElementWithPath} when `O` has `withPath: true` or `paths`. `unknown` when `O` does not tell statically
+ * (a general {@link ParserOptions}, `any`) or holds a combination the parser rejects (a reviver with bytes).
+ * A union of options gives the union of their element types.
+ *
+ * @example
+ * type A = ParsedElement<{ output: 'text'; withPath: true }>; // ElementWithPath<string>
+ * type B = ParsedElement<{ path: string }, Article>; // Article
+ */
+export type ParsedElement<O, T = unknown> = 0 extends 1 & O
+  ? unknown // any
+  : O extends BytesOptions
+    ? Wrapped<O, Uint8Array>
+    : O extends TextOptions
+      ? Wrapped<O, string>
+      : O extends ValueOptions & object
+        ? Wrapped<O, T>
+        : unknown;
+
+// `& object`: ValueOptions and BareOptions alone are weak types (every property optional), which options naming
+// none of their properties (`{ output: 'bytes' }` for BareOptions) would fail to extend.
+/** `E`, bare or in `{ path, key, value }` as `O` says, or `unknown` when `O` does not tell. */
+type Wrapped<O, E> = O extends WithPathOptions ? ElementWithPath<E> : O extends BareOptions & object ? E : unknown;
+
+/**
+ * Options of type `O` that name only options of {@link ParserOptions}: a misspelt key (`outptu`) is a compile
+ * error, as an object literal's excess property is where the parameter is not generic.
+ */
+export type ExactOptions<O> = O & { readonly [K in Exclude<keyof O, keyof ParserOptions>]: never };
+
 /** @internal `output: 'value'`, as a small integer compared on the hot path. */
 export const MODE_VALUE = 0;
 /** @internal `output: 'bytes'`. */
@@ -93,7 +128,12 @@ export type Mode = typeof MODE_VALUE | typeof MODE_BYTES | typeof MODE_TEXT;
 
 /** @internal Options after validation, with defaults applied. */
 export interface ResolvedOptions {
+  /** The API that was called, named in the messages of later misuse (a chunk of the wrong type). */
+  readonly api: ApiName;
+  /** The selectors as the user wrote them, reported in `{ path, key, value }`. */
   readonly paths: readonly string[];
+  /** The same selectors as canonicalPath() writes them, for the native parser. */
+  readonly nativePaths: readonly string[];
   /** Which option named the paths, for messages: `path` or `paths`. */
   readonly pathOption: 'path' | 'paths';
   readonly mode: Mode;
@@ -104,76 +144,56 @@ export interface ResolvedOptions {
   readonly maxElementBytes: number;
 }
 
-function optionalBoolean(options: ParserOptions, name: 'withPath' | 'ndjson'): boolean | undefined {
-  const value = options[name];
-  if (value === undefined || typeof value === 'boolean') return value;
-  throw new TypeError(`options.${name} must be a boolean, got ${describeValue(value)}`);
-}
+/** @internal The options {@link ParserOptions} defines, in the order messages list them. */
+export const PARSER_OPTIONS = [
+  'path', 'paths', 'output', 'reviver', 'withPath', 'ndjson', 'maxDepth', 'maxElementBytes',
+] as const satisfies readonly (keyof ParserOptions)[];
 
-function integerIn(
-  options: ParserOptions,
-  name: 'maxDepth' | 'maxElementBytes',
-  max: number,
-  fallback: number,
-): number {
-  const value = options[name];
-  if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max) return value;
-  throw new TypeError(`options.${name} must be an integer from 1 to ${max}, got ${describeValue(value)}`);
-}
+type Options = OptionsRecord<(typeof PARSER_OPTIONS)[number]>;
 
-function resolvePaths(options: ParserOptions, ndjson: boolean): readonly string[] {
+const OUTPUTS: readonly OutputKind[] = ['value', 'bytes', 'text'];
+
+function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly string[] {
   const { path, paths } = options;
   if (paths !== undefined) {
-    if (path !== undefined) throw new TypeError('options.path and options.paths cannot be used together');
-    if (!Array.isArray(paths)) {
-      throw new TypeError(`options.paths must be an array of strings, got ${describeType(paths)}`);
-    }
-    if (paths.length === 0) throw new TypeError('options.paths must hold at least one path');
+    if (path !== undefined) throw misuse(api, 'options.path and options.paths cannot be used together');
+    if (!Array.isArray(paths)) throw mustBe(api, 'options.paths', 'an array of strings', paths);
+    if (paths.length === 0) throw misuse(api, 'options.paths must hold at least one path');
     if (paths.length > MAX_SELECTORS) {
-      throw new TypeError(`options.paths holds ${paths.length} paths; at most ${MAX_SELECTORS} are supported`);
+      throw misuse(api, `options.paths holds ${paths.length} paths; at most ${MAX_SELECTORS} are supported`);
     }
     for (let i = 0; i < paths.length; i++) {
-      if (typeof paths[i] !== 'string') {
-        throw new TypeError(`options.paths[${i}] must be a string, got ${describeValue(paths[i])}`);
-      }
+      if (typeof paths[i] !== 'string') throw mustBe(api, `options.paths[${i}]`, 'a string', paths[i]);
     }
-    return paths.slice();
+    return paths.slice() as string[];
   }
   if (path === undefined) return [ndjson ? '$' : '$[*]'];
-  if (typeof path !== 'string') throw new TypeError(`options.path must be a string, got ${describeValue(path)}`);
+  if (typeof path !== 'string') throw mustBe(api, 'options.path', 'a string', path);
   return [path];
 }
 
 /**
- * @internal Validates options eagerly and applies the defaults. Path syntax is checked by the native parser when it is
- * created (see parser.ts), since the grammar lives there.
+ * @internal Validates the options of `api` (`createParser()`, `parseJsonArray()`, `new JsonArrayStream()`) at the
+ * call, compiles their paths, and applies the defaults.
  */
-export function resolveOptions(options: ParserOptions | undefined): ResolvedOptions {
-  if (options === undefined) options = {};
-  else if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options must be an object, got ${describeType(options)}`);
-  }
-  const ndjson = optionalBoolean(options, 'ndjson') ?? false;
-  const withPath = optionalBoolean(options, 'withPath');
-  const paths = resolvePaths(options, ndjson);
+export function resolveOptions(api: ApiName, input: ParserOptions | undefined): ResolvedOptions {
+  const options: Options = checkOptions(api, input, PARSER_OPTIONS);
+  const ndjson = optionalBoolean(api, options, 'ndjson') ?? false;
+  const withPath = optionalBoolean(api, options, 'withPath');
+  const paths = resolvePaths(api, options, ndjson);
+  const pathOption = options.paths !== undefined ? 'paths' : 'path';
+  const nativePaths = paths.map((path, i) =>
+    canonicalPath(checkPath(api, pathOption === 'paths' ? `options.paths[${i}]` : 'options.path', path)));
   if (options.paths !== undefined && withPath === false) {
-    throw new TypeError('options.paths always emits { path, key, value }; remove withPath: false');
+    throw misuse(api, 'options.paths always emits { path, key, value }; remove withPath: false');
   }
 
-  const output = options.output ?? 'value';
-  let mode: Mode;
-  if (output === 'value') mode = MODE_VALUE;
-  else if (output === 'bytes') mode = MODE_BYTES;
-  else if (output === 'text') mode = MODE_TEXT;
-  else throw new TypeError(`options.output must be 'value', 'bytes' or 'text', got ${describeValue(output)}`);
+  const output = optionalOneOf(api, options, 'output', OUTPUTS) ?? 'value';
+  const mode: Mode = output === 'value' ? MODE_VALUE : output === 'bytes' ? MODE_BYTES : MODE_TEXT;
 
-  const reviver = options.reviver;
-  if (reviver !== undefined) {
-    if (typeof reviver !== 'function') {
-      throw new TypeError(`options.reviver must be a function, got ${describeValue(reviver)}`);
-    }
-    if (mode !== MODE_VALUE) throw new TypeError(`options.reviver applies to output 'value' only, not '${output}'`);
+  const reviver = optionalFunction(api, options, 'reviver') as Reviver | undefined;
+  if (reviver !== undefined && mode !== MODE_VALUE) {
+    throw misuse(api, `options.reviver applies to output 'value' only, not '${output}'`);
   }
 
   let flags = ndjson ? FLAG_NDJSON : 0;
@@ -184,14 +204,17 @@ export function resolveOptions(options: ParserOptions | undefined): ResolvedOpti
     flags |= FLAG_COVER_BATCHES;
   }
 
+  const { maxDepth, maxElementBytes } = resolveLimits(api, options);
   return {
+    api,
     paths,
-    pathOption: options.paths !== undefined ? 'paths' : 'path',
+    nativePaths,
+    pathOption,
     mode,
     reviver,
     wrap: withPath === true || options.paths !== undefined,
     flags,
-    maxDepth: integerIn(options, 'maxDepth', MAX_DEPTH, 1024),
-    maxElementBytes: integerIn(options, 'maxElementBytes', MAX_ELEMENT_BYTES, 256 * 1024 * 1024),
+    maxDepth,
+    maxElementBytes,
   };
 }

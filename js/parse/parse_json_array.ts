@@ -6,15 +6,21 @@
 import { RAW_ELEMENTS } from '../encode/raw_json.js';
 import { loadRuntime } from '../native/loader.js';
 import {
-  MODE_BYTES, resolveOptions, type BareOptions, type BytesOptions, type ElementWithPath, type ParserOptions,
-  type ResolvedOptions, type TextOptions, type ValueOptions, type WithPathOptions,
+  MODE_BYTES, resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions, type ParsedElement,
+  type ParserOptions, type ResolvedOptions, type ValueOptions, type WithPathOptions,
 } from './options.js';
 import { ParserCore, type JsonChunk } from './parser.js';
 import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
 
+/** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
+export function parseJsonArray<T = unknown>(
+  source: JsonSource,
+  options: ValueOptions & WithPathOptions,
+): AsyncIterableIterator<ElementWithPath<T>>;
 /**
  * Parses a JSON document (or NDJSON) as a stream and yields each complete selected element the moment its last
- * byte arrives. Memory stays at one chunk plus the largest element.
+ * byte arrives. Memory stays at one chunk plus the largest element. The element type follows the options
+ * ({@link ParsedElement}); `T` is the type of a parsed value.
  *
  * `source` is a `ReadableStream` (e.g. `response.body`; `null` is an empty body), a `Response`, an
  * `AsyncIterable` of `Uint8Array` or string chunks (e.g. a Node stream), or the whole input as a `Uint8Array` or
@@ -26,36 +32,19 @@ import { checkSource, openSource, type JsonSource, type PullReader } from '../so
  *   render(article);
  * }
  *
- * @throws {TypeError} at once for invalid options or a source of another type.
- * The iteration rejects with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input (after the
- * elements completed before the error), with the source's own error if it fails, and with
+ * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included) or a source of
+ * another type. The iteration rejects with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input
+ * (after the elements completed before the error), with the source's own error if it fails, and with
  * {@link SluiceLoadError} if the module cannot be loaded.
  */
-export function parseJsonArray(
+export function parseJsonArray<T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
   source: JsonSource,
-  options: BytesOptions & WithPathOptions,
-): AsyncIterableIterator<ElementWithPath<Uint8Array>>;
-export function parseJsonArray(
-  source: JsonSource,
-  options: BytesOptions & BareOptions,
-): AsyncIterableIterator<Uint8Array>;
-export function parseJsonArray(
-  source: JsonSource,
-  options: TextOptions & WithPathOptions,
-): AsyncIterableIterator<ElementWithPath<string>>;
-export function parseJsonArray(source: JsonSource, options: TextOptions & BareOptions): AsyncIterableIterator<string>;
-export function parseJsonArray<T = unknown>(
-  source: JsonSource,
-  options: ValueOptions & WithPathOptions,
-): AsyncIterableIterator<ElementWithPath<T>>;
-export function parseJsonArray<T = unknown>(
-  source: JsonSource,
-  options?: ValueOptions & BareOptions,
-): AsyncIterableIterator<T>;
-export function parseJsonArray(source: JsonSource, options?: ParserOptions): AsyncIterableIterator<unknown>;
+  options?: ExactOptions<O>,
+): AsyncIterableIterator<ParsedElement<O, T>>;
 export function parseJsonArray(source: JsonSource, options?: ParserOptions): AsyncIterableIterator<unknown> {
-  const resolved = resolveOptions(options);
-  checkSource(source);
+  const api = 'parseJsonArray()';
+  const resolved = resolveOptions(api, options);
+  checkSource(source, api);
   return new JsonArrayIterator(source, resolved);
 }
 
@@ -108,7 +97,6 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
     try {
       const runtime = await loadRuntime();
       if (this.stopped) return;
-      // Parser first: an invalid path throws before the source is opened (stop() then cancels it).
       const core = new ParserCore<T>(runtime, this.options);
       this.core = core;
       const reader = openSource(this.source);

@@ -1,19 +1,18 @@
 // The synchronous push parser over one native parser: copies chunks into the input window, calls feed/finish
 // (one boundary crossing per window), and materialises the completed elements a batch at a time.
 import { errorFromStatus } from '../errors.js';
-import { describeType } from '../validate.js';
+import { misuse, mustBe, type ApiName } from '../validate.js';
 import { requireRuntime } from '../native/loader.js';
 import {
   BATCH_ELEMENT_COUNT, BATCH_FIRST_ELEMENT, BATCH_LEN, BATCH_PTR, BATCH_WORDS, ELEMENT_INDEX_HI, ELEMENT_INDEX_LO,
   ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR, ELEMENT_LEN, ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS,
   KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT, VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE,
-  VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET, VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, VIEW_STATUS,
-  PATH_ACCEPTED, PATH_REFUSED, type NativeParser, type NativeRuntime,
+  VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET, VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, PATH_ACCEPTED,
+  type NativeParser, type NativeRuntime,
 } from '../native/contract.js';
 import {
-  MODE_BYTES, MODE_TEXT, MODE_VALUE, resolveOptions,
-  type BareOptions, type BytesOptions, type ElementWithPath, type ParserOptions, type ResolvedOptions,
-  type TextOptions, type ValueOptions, type WithPathOptions,
+  MODE_BYTES, MODE_VALUE, resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions,
+  type ParsedElement, type ParserOptions, type ResolvedOptions, type ValueOptions, type WithPathOptions,
 } from './options.js';
 
 /** A chunk of input: bytes (a `Buffer` is a `Uint8Array`) or text. */
@@ -37,8 +36,11 @@ export interface PushParser<T> {
   close(): void;
 }
 
+/** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
+export function createParser<T = unknown>(options: ValueOptions & WithPathOptions): PushParser<ElementWithPath<T>>;
 /**
- * Creates a synchronous push parser. Needs the WebAssembly module loaded: `await init()` first.
+ * Creates a synchronous push parser. Needs the WebAssembly module loaded: `await init()` first. The element type
+ * follows the options ({@link ParsedElement}); `T` is the type of a parsed value.
  *
  * @example
  * await init();
@@ -46,19 +48,16 @@ export interface PushParser<T> {
  * for (const chunk of chunks) for (const item of parser.push(chunk)) use(item.id);
  * parser.end();
  *
- * @throws {TypeError} for invalid options (including a path the JSONPath subset rejects).
- * @throws {Error} when the module is not loaded yet.
+ * @throws {TypeError} for invalid options (including a path the JSONPath subset rejects), and when the module is
+ * not loaded yet.
  */
-export function createParser(options: BytesOptions & WithPathOptions): PushParser<ElementWithPath<Uint8Array>>;
-export function createParser(options: BytesOptions & BareOptions): PushParser<Uint8Array>;
-export function createParser(options: TextOptions & WithPathOptions): PushParser<ElementWithPath<string>>;
-export function createParser(options: TextOptions & BareOptions): PushParser<string>;
-export function createParser<T = unknown>(options: ValueOptions & WithPathOptions): PushParser<ElementWithPath<T>>;
-export function createParser<T = unknown>(options?: ValueOptions & BareOptions): PushParser<T>;
-export function createParser(options?: ParserOptions): PushParser<unknown>;
+export function createParser<T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
+  options?: ExactOptions<O>,
+): PushParser<ParsedElement<O, T>>;
 export function createParser(options?: ParserOptions): PushParser<unknown> {
-  const resolved = resolveOptions(options);
-  return new ParserCore(requireRuntime('createParser'), resolved);
+  const api = 'createParser()';
+  const resolved = resolveOptions(api, options);
+  return new ParserCore(requireRuntime(api), resolved);
 }
 
 // Strings in the value and text paths are decoded from validated UTF-8. ignoreBOM: a member key or a string
@@ -101,10 +100,12 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   constructor(runtime: NativeRuntime, options: ResolvedOptions) {
     const native = new runtime.native.Parser(options.maxDepth, options.maxElementBytes, options.flags);
     try {
-      const paths = options.paths;
+      // resolveOptions() compiled every path and caps their count: a refusal here means the JS grammar
+      // (json_path.ts) and the native one disagree, which no user input can cause.
+      const paths = options.nativePaths;
       for (let i = 0; i < paths.length; i++) {
         const at = native.addPath(paths[i]!);
-        if (at !== PATH_ACCEPTED) throw pathError(options, i, at);
+        if (at !== PATH_ACCEPTED) throw new Error(`sluice: the native parser refused the path ${paths[i]} (at ${at})`);
       }
     } catch (error) {
       native.delete();
@@ -125,7 +126,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     if (typeof chunk === 'string') {
       out = this.writeString(chunk);
     } else {
-      const bytes = toBytes(chunk);
+      const bytes = toBytes(chunk, this.options.api);
       if (this.pendingSurrogate !== '') {
         this.pendingSurrogate = '';
         out = this.writeBytes(REPLACEMENT_CHARACTER, out);
@@ -177,8 +178,9 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     this.free();
   }
 
+  /** The sticky failure, or misuse: a call after end() or close(). */
   private stoppedError(method: 'push' | 'end'): Error {
-    return this.failure ?? new Error(`sluice: ${method}() after ${this.closedBy ?? 'close()'}`);
+    return this.failure ?? misuse(`parser.${method}()`, `the parser was closed by ${this.closedBy ?? 'close()'}`);
   }
 
   private free(): void {
@@ -439,28 +441,20 @@ function isHighSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdbff;
 }
 
-function toBytes(chunk: unknown): Uint8Array {
+// What a chunk of the wrong type is called, by the API that created the parser.
+const CHUNK_SUBJECTS: Readonly<Record<string, readonly [ApiName, string]>> = {
+  'createParser()': ['parser.push()', 'chunk'],
+  'parseJsonArray()': ['parseJsonArray()', 'each chunk of source'],
+  'new JsonArrayStream()': ['JsonArrayStream.writable', 'each chunk'],
+};
+
+function toBytes(chunk: unknown, api: ApiName): Uint8Array {
   if (chunk instanceof Uint8Array) return chunk;
   if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
   // From another realm (an iframe, a vm context): instanceof fails, the tag does not.
   const tag = Object.prototype.toString.call(chunk);
   if (tag === '[object Uint8Array]') return chunk as Uint8Array;
   if (tag === '[object ArrayBuffer]') return new Uint8Array(chunk as ArrayBuffer);
-  throw new TypeError(`sluice: a chunk must be a Uint8Array, ArrayBuffer or string, got ${describeType(chunk)}`);
-}
-
-function pathError(options: ResolvedOptions, index: number, byteIndex: number): TypeError {
-  // resolveOptions caps the count at MAX_SELECTORS, so PATH_REFUSED means the native limit changed.
-  if (byteIndex === PATH_REFUSED) return new TypeError(`sluice: the parser refused options.paths[${index}] (too many paths)`);
-  const path = options.paths[index]!;
-  // The native index counts UTF-8 bytes; users count characters.
-  const at = decoder.decode(encoder.encode(path).subarray(0, byteIndex)).length;
-  const name = options.pathOption === 'paths' ? `options.paths[${index}]` : 'options.path';
-  const found = at < path.length
-    ? `unexpected ${JSON.stringify(String.fromCodePoint(path.codePointAt(at)!))}`
-    : 'unexpected end';
-  return new TypeError(
-    `${name} ${JSON.stringify(path)} is not a supported path: ${found} at index ${at} ` +
-      `(supported: $, .name, ['name'], ["name"], [*], .*, [N])`,
-  );
+  const [caller, subject] = CHUNK_SUBJECTS[api] ?? [api, 'chunk'];
+  throw mustBe(caller, subject, 'a Uint8Array, ArrayBuffer or string', chunk);
 }

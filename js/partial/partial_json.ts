@@ -3,7 +3,7 @@
 // once, even while a read is pending, as parseJsonArray's iterator does.
 import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
 import {
-  createPartialParser, type PartialChunk, type PartialJsonOptions, type PartialParser, type PartialValue,
+  PartialCore, type PartialChunk, type PartialJsonOptions, type PartialParser, type PartialValue,
 } from './partial_parser.js';
 
 /**
@@ -24,14 +24,8 @@ export function partialJson<T = unknown>(
   options?: PartialJsonOptions,
 ): AsyncIterableIterator<PartialValue<T>> {
   // Options first: their errors name the option, whatever the source.
-  const parser = createPartialParser<T>(options);
-  try {
-    checkSource(source);
-  } catch (error) {
-    // sources.ts names the function it was written for.
-    if (error instanceof TypeError) throw new TypeError(error.message.replace('parseJsonArray(', 'partialJson('));
-    throw error;
-  }
+  const parser = new PartialCore<T>('partialJson()', options);
+  checkSource(source, 'partialJson()');
   return new PartialJsonIterator<T>(source, parser);
 }
 

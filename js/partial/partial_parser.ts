@@ -3,8 +3,7 @@
 // and the tree publishes one immutable snapshot per push. Byte offsets are counted as the native parser counts
 // them (the UTF-8 of the text), so errors carry the same code, offset, line and column.
 import { errorFromStatus } from '../errors.js';
-import { resolveOptions } from '../parse/options.js';
-import { describeType } from '../validate.js';
+import { checkOptions, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
 import { Tree } from './tree.js';
 import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
 import { Tokenizer } from './tokenizer.js';
@@ -83,23 +82,17 @@ const encoder = new TextEncoder();
  * @throws {TypeError} for invalid options.
  */
 export function createPartialParser<T = unknown>(options?: PartialJsonOptions): PartialParser<T> {
-  return new PartialCore<T>(options);
+  return new PartialCore<T>('createPartialParser()', options);
 }
 
-function resolvePartialOptions(options: PartialJsonOptions | undefined): Required<PartialJsonOptions> {
-  if (options === undefined) options = {};
-  else if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options must be an object, got ${describeType(options)}`);
-  }
+/** @internal The options {@link PartialJsonOptions} defines, in the order messages list them. */
+const PARTIAL_OPTIONS = ['numbers', 'maxDepth', 'maxElementBytes'] as const;
+
+function resolvePartialOptions(api: ApiName, input: PartialJsonOptions | undefined): Required<PartialJsonOptions> {
+  const options = checkOptions(api, input, PARTIAL_OPTIONS);
   // The limits mean and validate what they do for the other parsers.
-  const { maxDepth, maxElementBytes } = resolveOptions({
-    maxDepth: options.maxDepth, maxElementBytes: options.maxElementBytes,
-  });
-  const numbers = options.numbers ?? 'complete';
-  if (numbers !== 'complete' && numbers !== 'partial') {
-    const got = typeof numbers === 'string' ? JSON.stringify(numbers) : describeType(numbers);
-    throw new TypeError(`options.numbers must be 'complete' or 'partial', got ${got}`);
-  }
+  const { maxDepth, maxElementBytes } = resolveLimits(api, options);
+  const numbers = optionalOneOf(api, options, 'numbers', ['complete', 'partial'] as const) ?? 'complete';
   return { maxDepth, maxElementBytes, numbers };
 }
 
@@ -141,10 +134,11 @@ function toBytes(chunk: unknown): Uint8Array {
   const tag = Object.prototype.toString.call(chunk);
   if (tag === '[object Uint8Array]') return chunk as Uint8Array;
   if (tag === '[object ArrayBuffer]') return new Uint8Array(chunk as ArrayBuffer);
-  throw new TypeError(`sluice: a chunk must be a string, a Uint8Array or an ArrayBuffer, got ${describeType(chunk)}`);
+  throw mustBe('parser.push()', 'chunk', 'a string, a Uint8Array or an ArrayBuffer', chunk);
 }
 
-class PartialCore<T> implements PartialParser<T> {
+/** @internal The parser behind createPartialParser and partialJson. */
+export class PartialCore<T> implements PartialParser<T> {
   private readonly options: Required<PartialJsonOptions>;
   private readonly tree = new Tree();
   private readonly tokenizer: Tokenizer;
@@ -155,8 +149,8 @@ class PartialCore<T> implements PartialParser<T> {
   private ended = false;
   private failure: Error | null = null;
 
-  constructor(options: PartialJsonOptions | undefined) {
-    this.options = resolvePartialOptions(options);
+  constructor(api: ApiName, options: PartialJsonOptions | undefined) {
+    this.options = resolvePartialOptions(api, options);
     this.tokenizer = new Tokenizer(this.tree, this.options.maxDepth, this.options.numbers === 'partial');
   }
 

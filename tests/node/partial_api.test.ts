@@ -156,7 +156,7 @@ describe('partialJson', () => {
   });
 
   test('a source of another type, or a locked stream, is a TypeError at the call', () => {
-    expect(() => partialJson(42 as unknown as string)).toThrow(/^partialJson\(source\) takes/);
+    expect(() => partialJson(42 as unknown as string)).toThrow(/^partialJson\(\): source must be /);
     const stream = countingSource(chunks).stream;
     stream.getReader();
     expect(() => partialJson(stream)).toThrow(TypeError);
