@@ -2,8 +2,21 @@
 // normalisation JSON.stringify applies to `space` and to an array `replacer`.
 import { describeType } from '../validate.js';
 
-/** A `JSON.stringify` replacer function: `this` is the object or array holding `value` under `key`. */
-export type StringifyReplacer = (this: any, key: string, value: any) => any;
+// lib.d.ts's own replacer type, taken from JSON.stringify's first overload, so that any function JSON.stringify
+// accepts is accepted here too.
+type LibReplacer = typeof JSON.stringify extends {
+  (value: unknown, replacer?: infer R, space?: string | number): string;
+  (value: unknown, replacer?: (number | string)[] | null, space?: string | number): string;
+} ? R : never;
+
+/**
+ * A `JSON.stringify` replacer function (the type lib.d.ts gives JSON.stringify's): `this` is the object or array
+ * holding `value` under `key`.
+ */
+export type StringifyReplacer = Exclude<LibReplacer, undefined>;
+
+/** @internal How the encoder calls a replacer function. */
+export type ReplacerFunction = (this: unknown, key: string, value: unknown) => unknown;
 
 /** Options of {@link stringifyStream}, {@link StreamedJsonResponse} and {@link JsonArrayStringifyStream}. */
 export interface StringifyOptions {
@@ -43,7 +56,7 @@ export const BIGINT_STRING = 2;
 export interface ResolvedStringifyOptions {
   /** The indentation unit; '' when compact. */
   readonly gap: string;
-  readonly replacer: StringifyReplacer | undefined;
+  readonly replacer: ReplacerFunction | undefined;
   /** The member names of an array replacer, deduplicated, in order (JSON.stringify's PropertyList). */
   readonly propertyList: string[] | undefined;
   readonly bigint: typeof BIGINT_ERROR | typeof BIGINT_NUMBER | typeof BIGINT_STRING;
@@ -110,9 +123,9 @@ export function resolveStringifyOptions(options: StringifyOptions | undefined): 
   }
   const { replacer, bigint, chunkBytes } = options;
 
-  let replacerFunction: StringifyReplacer | undefined;
+  let replacerFunction: ReplacerFunction | undefined;
   let propertyList: string[] | undefined;
-  if (typeof replacer === 'function') replacerFunction = replacer;
+  if (typeof replacer === 'function') replacerFunction = replacer as ReplacerFunction;
   else if (Array.isArray(replacer)) propertyList = resolvePropertyList(replacer);
   else if (replacer !== undefined && replacer !== null) {
     throw new TypeError(`options.replacer must be a function or an array, got ${describeType(replacer)}`);

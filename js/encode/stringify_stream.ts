@@ -1,5 +1,6 @@
 // stringifyStream(): the JSON text of a value with sources in it, as a pull-based ReadableStream of bytes.
-import { CANCELLED, Encoder, OMITTED_IS_ERROR } from './encoder.js';
+import { CANCELLED, Encoder } from './encoder.js';
+import { OMITTED_IS_ERROR } from './frames.js';
 import { resolveStringifyOptions, type ResolvedStringifyOptions, type StringifyOptions } from './options.js';
 import { PullChannel } from './pull_channel.js';
 
