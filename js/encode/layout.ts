@@ -32,21 +32,36 @@ export class Layout {
 
   /** JSON.stringify's text of a plain value, its lines indented for nesting `depth`. */
   stringify(value: object, depth: number): string {
-    const text = JSON.stringify(value, this.propertyList, this.gap);
-    // Outside strings (where JSON.stringify escapes them) newlines are only its indentation.
-    return this.gap !== '' && depth > 0 ? text.replaceAll('\n', this.newline(depth)) : text;
+    if (depth === 0 || this.gap === '') return JSON.stringify(value, this.propertyList, this.gap);
+    return this.indented(value, depth);
   }
 
   /**
-   * The elements of `slice` (plain) as they follow one another in an array at nesting `depth`, each with the
-   * separator before it except the first's comma: "a,b", or "\n<indent>a,\n<indent>b".
+   * The elements `start` to `end` of `array` (plain) as they follow one another in an array at nesting `depth`,
+   * each with the separator before it except the first's comma: "a,b", or "\n<indent>a,\n<indent>b".
    */
-  elements(slice: readonly unknown[], depth: number): string {
-    const text = JSON.stringify(slice, this.propertyList, this.gap);
-    if (this.gap === '') return text.slice(1, -1);
-    // "[\n<gap>a,\n<gap>b\n]" -> "\n<gap>a,\n<gap>b", then re-based to this depth.
-    const inner = text.slice(1, -2);
-    return depth > 0 ? inner.replaceAll('\n', this.newline(depth)) : inner;
+  elements(array: readonly unknown[], start: number, end: number, depth: number): string {
+    let slice = start === 0 && end === array.length ? array : array.slice(start, end);
+    // JSON.stringify would call a toJSON of the slice (the array's own, or one on Array.prototype): shadowed.
+    if ((slice as { toJSON?: unknown }).toJSON !== undefined) {
+      slice = Object.defineProperty(slice === array ? array.slice() : slice, 'toJSON', { value: undefined });
+    }
+    if (this.gap === '') return JSON.stringify(slice, this.propertyList).slice(1, -1);
+    // "[\n<indent + gap>a,\n<indent + gap>b\n<indent>]" -> "\n<indent + gap>a,\n<indent + gap>b".
+    const text = depth === 0 ? JSON.stringify(slice, this.propertyList, this.gap) : this.indented(slice, depth);
+    return text.slice(1, text.length - 2 - this.gap.length * depth);
+  }
+
+  /** JSON.stringify's text of `value` (gap not empty), re-based from nesting 0 to `depth`. */
+  private indented(value: object, depth: number): string {
+    // Outside strings (where JSON.stringify escapes them) newlines are only where indentation starts.
+    if (!this.gap.includes('\n')) {
+      return JSON.stringify(value, this.propertyList, this.gap).replaceAll('\n', this.newline(depth));
+    }
+    // A gap with its own newlines cannot be told from the indentation around it: written with one space per level
+    // instead (the same text otherwise: the colon is ": " for any gap), each indentation is then rebuilt.
+    return JSON.stringify(value, this.propertyList, ' ').replace(/\n( *)/g,
+      (_line: string, levels: string) => this.newline(depth + levels.length));
   }
 
   newline(depth: number): string {

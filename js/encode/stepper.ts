@@ -379,7 +379,7 @@ export class Stepper {
         left -= size;
       } else if (typeof item === 'string') {
         left -= item.length + 2;
-      } else if (typeof item === 'bigint' && this.bigint !== BIGINT_ERROR) {
+      } else if (typeof item === 'bigint' && !this.check.bigintIsPlain()) {
         break;
       } else {
         left -= 6;
@@ -387,8 +387,7 @@ export class Stepper {
       end++;
     }
     if (end === start) return false;
-    const slice = start === 0 && end === length ? array : array.slice(start, end);
-    const text = this.layout.elements(slice, frame.depth);
+    const text = this.layout.elements(array, start, end, frame.depth);
     this.out.write(frame.count === 0 ? text : ',' + text);
     frame.count += end - start;
     frame.index = end;
