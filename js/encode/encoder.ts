@@ -45,7 +45,7 @@ export class Encoder {
     this.out = new ChunkWriter(options.chunkBytes, (chunk) => {
       this.chunks++;
       sink.enqueue(chunk);
-    });
+    }, () => sink.demand);
     this.stepper = new Stepper(options, this.out, sink);
     this.holdFirstChunk = holdFirstChunk;
   }
@@ -60,12 +60,15 @@ export class Encoder {
     stepper.frames.push(rootFrame(holder, key, value, depth, omitted));
     this.busy = true;
     try {
+      const out = this.out;
       let step = stepper.run();
-      while (step !== undefined) {
-        if (step === PAUSE) {
+      // Done once the stepper is and all of the text is out of the backlog.
+      while (step !== undefined || out.backlogged) {
+        if (step === PAUSE || step === undefined) {
           await this.sink.waitForDemand();
           if (this.cancelled) throw CANCELLED;
-          step = stepper.run();
+          out.drain();
+          step = out.backlogged ? PAUSE : stepper.run();
           continue;
         }
         this.waiting = true;
@@ -136,7 +139,8 @@ export class Encoder {
 
   private readonly onFlushTimer = (): void => {
     this.flushArmed = false;
-    if (this.cancelled || !this.out.pending) return;
+    // A backlog waits for the consumer: it has enough already.
+    if (this.cancelled || !this.out.pending || this.out.backlogged) return;
     if (this.busy && !this.waiting) return; // running, or paused because the consumer is full
     if (this.holdFirstChunk && this.chunks === 0 && this.waitingForFirstAnswer()) return;
     this.out.flush();

@@ -143,7 +143,7 @@ describe(`toJSON, keys and every space (seed ${SEED})`, () => {
 
   test('arrays longer than a batch: toJSON gets the index in the whole array, in batches and in sources', async () => {
     const rng = createRng(SEED + 4);
-    for (let n = 0; n < 60; n++) {
+    for (let n = 0; n < 30; n++) {
       const value = randomLongArray(rng);
       const options = randomOptions(rng);
       const expected = oracle(() => expectedText(value, options.replacer, options.space))!;
