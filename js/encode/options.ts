@@ -1,6 +1,7 @@
 // The options of the encoders, their validation (a TypeError naming the option, thrown at the call) and the
 // normalisation JSON.stringify applies to `space` and to an array `replacer`.
 import { describeType } from '../validate.js';
+import { unbox } from './value_kinds.js';
 
 // lib.d.ts's own replacer type, taken from JSON.stringify's first overload, so that any function JSON.stringify
 // accepts is accepted here too.
@@ -67,26 +68,10 @@ const MIN_CHUNK_BYTES = 16;
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const DEFAULT_CHUNK_BYTES = 16 * 1024;
 
-const toString = Object.prototype.toString;
-
-/** @internal The primitive inside a `Number` or `String` object, or `undefined` for anything else. */
-export function numberOrStringObject(value: object): number | string | undefined {
-  const tag = toString.call(value);
-  // The tag alone can be forged with Symbol.toStringTag; the prototype method throws unless the internal slot
-  // is there. JSON.stringify then converts with ToNumber/ToString, which may call user valueOf/toString.
-  try {
-    if (tag === '[object Number]') {
-      Number.prototype.valueOf.call(value);
-      return Number(value);
-    }
-    if (tag === '[object String]') {
-      String.prototype.valueOf.call(value);
-      return String(value);
-    }
-  } catch {
-    // A forged tag: an ordinary object.
-  }
-  return undefined;
+/** The primitive inside a `Number` or `String` object (by internal slot), or `undefined` for anything else. */
+function numberOrStringObject(value: object): number | string | undefined {
+  const primitive = unbox(value);
+  return typeof primitive === 'number' || typeof primitive === 'string' ? primitive : undefined;
 }
 
 function resolveSpace(space: unknown): string {

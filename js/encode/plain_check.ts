@@ -9,6 +9,7 @@
 // Cost: O(size of the value), bounded by `limit`; one Set lookup and a few property reads per object. A cycle
 // inside the value exhausts the depth bound, so it is never handed to JSON.stringify: the structural path finds it.
 import { RAW_ELEMENTS, rawJsonPayload } from './raw_json.js';
+import { isStringObject } from './value_kinds.js';
 
 /** @internal The value holds something JSON.stringify cannot write as the encoder must. */
 export const NOT_PLAIN = -1;
@@ -85,7 +86,7 @@ export class PlainCheck {
       }
       if (typeof record[Symbol.iterator] === 'function') {
         // Typed arrays are objects to JSON.stringify ({"0":...}), String objects strings: neither is a source.
-        if (!ArrayBuffer.isView(value) && typeof record.charAt !== 'function') return NOT_PLAIN;
+        if (!ArrayBuffer.isView(value) && !isStringObject(value)) return NOT_PLAIN;
       }
       if (!this.bigintUnset && Object.getPrototypeOf(value) === BIGINT_PROTOTYPE) return NOT_PLAIN;
     } else if (typeof record[Symbol.iterator] === 'function') {

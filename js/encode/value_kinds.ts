@@ -12,7 +12,6 @@ export interface SourceMarks {
   readonly getReader?: unknown;
   readonly [Symbol.asyncIterator]?: unknown;
   readonly [Symbol.iterator]?: unknown;
-  readonly charAt?: unknown;
 }
 
 export const NOT_A_SOURCE = 0;
@@ -32,7 +31,7 @@ export function sourceKind(value: object): SourceKind | typeof NOT_A_SOURCE {
   if (typeof marks.getReader === 'function') return READER;
   if (typeof marks[Symbol.asyncIterator] === 'function') return ASYNC_ITERATOR;
   const iterable = typeof marks[Symbol.iterator] === 'function';
-  if (iterable && !ArrayBuffer.isView(value) && typeof marks.charAt !== 'function') return ITERATOR;
+  if (iterable && !ArrayBuffer.isView(value) && !isStringObject(value)) return ITERATOR;
   return NOT_A_SOURCE;
 }
 
@@ -49,28 +48,47 @@ export function openSource(kind: SourceKind, value: object,
   }
 }
 
-/** The primitive of a Number, String, Boolean or BigInt object (JSON.stringify writes that), else NOT_BOXED. */
+/**
+ * Whether `value` is a String object (JSON.stringify writes its string; it is not a source), by its internal slot:
+ * String.prototype.valueOf throws for anything else, whatever its methods or Symbol.toStringTag say.
+ */
+export function isStringObject(value: object): boolean {
+  // Without a Symbol.toStringTag the tag names the slot: only "[object String]" needs the check.
+  if ((value as TagMark)[Symbol.toStringTag] === undefined && toString.call(value) !== '[object String]') return false;
+  return hasSlot(String.prototype.valueOf, value);
+}
+
+interface TagMark {
+  readonly [Symbol.toStringTag]?: unknown;
+}
+
+function hasSlot(valueOf: (this: unknown) => unknown, value: object): boolean {
+  try {
+    valueOf.call(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The primitive of a Number, String, Boolean or BigInt object (JSON.stringify writes that), else NOT_BOXED. By
+ * internal slot, as JSON.stringify: the tag is only a shortcut for objects without a Symbol.toStringTag (which
+ * can forge one, or hide a real one).
+ */
 export function unbox(value: object): unknown {
   const prototype = Object.getPrototypeOf(value);
   if (prototype === Object.prototype || prototype === null) return NOT_BOXED;
-  const tag = toString.call(value);
-  // The tag can be forged with Symbol.toStringTag; each valueOf throws unless the internal slot is there.
-  try {
-    switch (tag) {
-      case '[object Number]':
-        Number.prototype.valueOf.call(value);
-        return Number(value); // ToNumber, as JSON.stringify: a user valueOf is honoured
-      case '[object String]':
-        String.prototype.valueOf.call(value);
-        return String(value);
-      case '[object Boolean]':
-        return Boolean.prototype.valueOf.call(value);
-      case '[object BigInt]':
-        return BigInt.prototype.valueOf.call(value);
-    }
-  } catch {
-    // A forged tag: an ordinary object.
+  const tagged = (value as TagMark)[Symbol.toStringTag] !== undefined;
+  const tag = tagged ? '' : toString.call(value);
+  // ToNumber and ToString, as JSON.stringify: a user valueOf or toString is honoured.
+  if ((tagged || tag === '[object Number]') && hasSlot(Number.prototype.valueOf, value)) return Number(value);
+  if ((tagged || tag === '[object String]') && hasSlot(String.prototype.valueOf, value)) return String(value);
+  if ((tagged || tag === '[object Boolean]') && hasSlot(Boolean.prototype.valueOf, value)) {
+    return Boolean.prototype.valueOf.call(value);
   }
+  // A BigInt object's tag comes from BigInt.prototype's Symbol.toStringTag: always `tagged`.
+  if (tagged && hasSlot(BigInt.prototype.valueOf, value)) return BigInt.prototype.valueOf.call(value);
   return NOT_BOXED;
 }
 
