@@ -10,7 +10,7 @@ import { ChunkWriter } from './chunk_writer.js';
 import { ROOT, rootFrame, type Omitted } from './frames.js';
 import { scheduleMacrotask } from './macrotask.js';
 import type { ResolvedStringifyOptions } from './options.js';
-import { closeFrame } from './source_closer.js';
+import { closeFrame, closeUnreached, closeUnreachedIn, type CloseContext } from './source_closer.js';
 import { PAUSE, Stepper, WAIT_NEXT } from './stepper.js';
 
 /** @internal What the encoder writes to, and asks whether the consumer wants more. */
@@ -39,6 +39,8 @@ export class Encoder {
   private flushArmed = false;
   private chunks = 0;
   private cancelled = false;
+  /** Set by close(): how sources are closed, also those that arrive later. */
+  private closing: CloseContext | null = null;
 
   constructor(options: ResolvedStringifyOptions, sink: EncoderSink, holdFirstChunk = false) {
     this.sink = sink;
@@ -83,7 +85,12 @@ export class Encoder {
         } finally {
           this.waiting = false;
         }
-        if (this.cancelled) throw CANCELLED;
+        if (this.cancelled) {
+          // Stopped while waiting: what came may hold sources too.
+          const late = stepper.awaitedValue(result);
+          if (late !== undefined) void closeUnreached(late, this.closing!);
+          throw CANCELLED;
+        }
         step = stepper.resume(result);
         if (step === undefined) step = stepper.run();
       }
@@ -112,8 +119,8 @@ export class Encoder {
   }
 
   /**
-   * Stops for good: calls return() on every open iterator and cancel(reason) on every open stream, innermost
-   * first, each awaited before the next (an outer generator's `finally` may depend on the inner one's).
+   * Stops for good and closes every source in the value, reached or not (source_closer.ts), innermost first,
+   * each awaited before the next (an outer generator's `finally` may depend on the inner one's).
    */
   cancel(reason: unknown): Promise<void> {
     if (this.cancelled) return Promise.resolve();
@@ -121,10 +128,24 @@ export class Encoder {
     return this.close(reason);
   }
 
+  /**
+   * Closes the sources of the value being written, from the innermost frame out: the ones in what the frame has
+   * not reached, then its own. A value still on its way (a promise, a source's next element) is closed when it
+   * arrives (see write()).
+   */
   private async close(reason: unknown): Promise<void> {
-    const { frames, ancestors } = this.stepper;
+    const stepper = this.stepper;
+    const { frames, ancestors } = stepper;
+    const context: CloseContext = { reason, propertyList: stepper.propertyList, closed: new WeakSet() };
+    this.closing = context;
+    // The frames' own sources are closed as frames, not found again in what they hold.
+    for (const frame of frames) if (frame.kind !== ROOT) context.closed.add(frame.container);
+    const raw = stepper.pendingRaw;
+    stepper.pendingRaw = null;
+    if (raw !== null) await closeUnreached(raw, context);
     while (frames.length > 0) {
       const frame = frames.pop()!;
+      await closeUnreachedIn(frame, context, ancestors);
       if (frame.kind !== ROOT) ancestors.delete(frame.container);
       await closeFrame(frame, reason);
     }

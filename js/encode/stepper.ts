@@ -71,7 +71,8 @@ export class Stepper {
   private pendingHolder: unknown = undefined;
   /** The member name, or the element index (made a string only if toJSON or a replacer needs it). */
   private pendingKey: string | number = '';
-  private pendingRaw: object | null = null;
+  /** WAIT_RUNTIME: the rawJson value to write once the module is loaded. */
+  pendingRaw: object | null = null;
 
   constructor(options: ResolvedStringifyOptions, out: ChunkWriter, sink: Demand) {
     this.out = out;
@@ -173,6 +174,26 @@ export class Stepper {
         this.pendingRaw = null;
         return this.raw(raw, rawJsonPayload(raw)!);
       }
+    }
+  }
+
+  /**
+   * What `result`, the value of the awaited promise, brought to be written: a value, or an element of a source of
+   * values; undefined when nothing (an end, raw bytes, the module).
+   */
+  awaitedValue(result: unknown): unknown {
+    switch (this.waitTag) {
+      case WAIT_VALUE:
+      case WAIT_FINAL:
+        return result;
+      case WAIT_NEXT: {
+        const kind = this.pendingSource!.kind;
+        if (kind === RAW_READER || kind === RAW_ELEMENTS_ITERATOR) return undefined;
+        const next = result as IteratorResult<unknown> | null;
+        return typeof next === 'object' && next !== null && next.done !== true ? next.value : undefined;
+      }
+      default:
+        return undefined;
     }
   }
 
