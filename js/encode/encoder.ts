@@ -120,12 +120,13 @@ export class Encoder {
 
   /**
    * Stops for good and closes every source in the value, reached or not (source_closer.ts), innermost first,
-   * each awaited before the next (an outer generator's `finally` may depend on the inner one's).
+   * each awaited before the next (an outer generator's `finally` may depend on the inner one's). `unwritten`: a
+   * value whose write() never started, closed after.
    */
-  cancel(reason: unknown): Promise<void> {
+  cancel(reason: unknown, unwritten?: unknown): Promise<void> {
     if (this.cancelled) return Promise.resolve();
     this.cancelled = true;
-    return this.close(reason);
+    return this.close(reason, unwritten);
   }
 
   /**
@@ -133,7 +134,7 @@ export class Encoder {
    * not reached, then its own. A value still on its way (a promise, a source's next element) is closed when it
    * arrives (see write()).
    */
-  private async close(reason: unknown): Promise<void> {
+  private async close(reason: unknown, unwritten?: unknown): Promise<void> {
     const stepper = this.stepper;
     const { frames, ancestors } = stepper;
     const context: CloseContext = { reason, propertyList: stepper.propertyList, closed: new WeakSet() };
@@ -150,6 +151,7 @@ export class Encoder {
       await closeFrame(frame, reason);
     }
     ancestors.clear();
+    if (unwritten !== undefined) await closeUnreached(unwritten, context);
   }
 
   private armFlush(): void {

@@ -38,9 +38,14 @@ export function openStringifyStream(
   holdFirstChunk: boolean,
 ): ReadableStream<Uint8Array> {
   let encoder: Encoder | undefined;
+  let started = false;
   const channel: PullChannel = new PullChannel(
-    () => void run(),
-    (reason) => encoder!.cancel(reason),
+    () => {
+      started = true;
+      void run();
+    },
+    // Cancelled before the first read: the value's sources are closed all the same.
+    (reason) => encoder!.cancel(reason, started ? undefined : value),
   );
   encoder = new Encoder(options, channel, holdFirstChunk);
   const root = { '': value };

@@ -144,6 +144,14 @@ describe('cancelling closes the sources not reached', () => {
         'stalling', ...probes.filter((_, i) => i % 2 === 1).map((probe) => probe.name)]);
     });
 
+  test('cancelled before the first read: nothing was written, every source in the value is closed', async () => {
+    const log: string[] = [];
+    const probes = KINDS.map((kind) => makeProbe(kind, kind, log));
+    await stringifyStream({ all: nest(probes.map((probe) => probe.source), 3) }).cancel('never read');
+    for (const probe of probes) expect(probe.closed(), probe.name).toBe(true);
+    expect(log).toEqual(KINDS);
+  });
+
   test('a generator that never started finishes without running its body', async () => {
     const log: string[] = [];
     const probe = makeProbe('async generator', 'g', log);
