@@ -204,7 +204,8 @@ function arraySource(rng: Rng, items: unknown[]): unknown {
         for (const item of items) yield item;
       })();
     case 1: {
-      const slow = rng.chance(0.2);
+      // Slow: a timer per element; not for long arrays (thousands of timer ticks).
+      const slow = rng.chance(0.2) && items.length <= 100;
       return (async function* generate() {
         for (const item of items) {
           if (slow) await later(null);
