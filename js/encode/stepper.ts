@@ -1,14 +1,14 @@
 // The encoder's stepping machine: the synchronous part of the encoder. run() writes from the top of the frame
 // stack until the stack is empty, the consumer is full (PAUSE) or a promise must be awaited (returned, with
-// `waitTag` saying what it stands for); resume() continues with what the promise gave. Subtrees without sources go
-// to JSON.stringify in one piece (PlainCheck decides), plain array elements in batches of about BATCH_CHARS
-// characters; only the rest is walked here, member by member.
+// `waitTag` saying what it stands for); resume() continues with what the promise gave. What JSON.stringify can
+// write whole goes to it (fast_path.ts); only the rest is walked here, member by member.
 import type { ChunkWriter } from './chunk_writer.js';
 import {
   ARRAY, arrayFrame, ITERATOR, OBJECT, objectFrame, OMITTED_IS_ERROR, RAW_ELEMENTS_ITERATOR, RAW_READER, READER,
-  ROOT, type ArrayFrame, type AsyncIteratorFrame, type Frame, type ListFrame, type NestedFrame, type RawReaderFrame,
+  ROOT, type AsyncIteratorFrame, type Frame, type ListFrame, type NestedFrame, type RawReaderFrame,
   type ReaderFrame,
 } from './frames.js';
+import { FastPath } from './fast_path.js';
 import { Layout } from './layout.js';
 import { BIGINT_ERROR, BIGINT_NUMBER, type ReplacerFunction, type ResolvedStringifyOptions } from './options.js';
 import { circularError, PlainCheck } from './plain_check.js';
@@ -23,13 +23,6 @@ import {
 export interface Demand {
   readonly demand: boolean;
 }
-
-// Values whose estimated text is at most this long are written by one JSON.stringify call; larger ones member by
-// member. Under V8's 64 Ki-character two-byte limit for regular heap strings, above which allocation is slower.
-const SMALL_CHARS = 32 * 1024;
-// Plain array elements are written by one JSON.stringify per slice of about this many characters: fewer calls
-// than one per element, without building strings large enough to leave the young generation.
-const BATCH_CHARS = 12 * 1024;
 
 // What the promise returned by run() or resume() stands for.
 /** The next result of `pendingSource`. */
@@ -65,9 +58,8 @@ export class Stepper {
   private readonly layout: Layout;
   private readonly replacer: ReplacerFunction | undefined;
   private readonly bigint: ResolvedStringifyOptions['bigint'];
-  /** No replacer function: plain subtrees may go to JSON.stringify. */
-  private readonly fast: boolean;
-  private readonly check: PlainCheck;
+  /** Null with a replacer function (it must see every member). */
+  private readonly fast: FastPath | null;
   private pendingHolder: unknown = undefined;
   /** The member name, or the element index (made a string only if toJSON or a replacer needs it). */
   private pendingKey: string | number = '';
@@ -81,8 +73,9 @@ export class Stepper {
     this.replacer = options.replacer;
     this.propertyList = options.propertyList;
     this.bigint = options.bigint;
-    this.fast = options.replacer === undefined;
-    this.check = new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR);
+    this.fast = options.replacer === undefined
+      ? new FastPath(new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR), this.layout, out)
+      : null;
   }
 
   /** Runs until the stack is empty (undefined), the consumer is full (PAUSE) or a source must be awaited. */
@@ -119,7 +112,7 @@ export class Stepper {
             this.end(frame, ']');
             continue;
           }
-          if (this.fast && this.batch(frame, array, index)) continue;
+          if (this.fast !== null && this.fast.batch(frame, array, index)) continue;
           frame.index = index + 1;
           step = this.item(array, index, array[index]);
           break;
@@ -140,7 +133,9 @@ export class Stepper {
             continue;
           }
           const value = result.value;
-          if (this.fast && typeof value === 'object' && value !== null && this.plainElement(frame, value)) continue;
+          if (this.fast !== null && typeof value === 'object' && value !== null && this.fast.element(frame, value)) {
+            continue;
+          }
           step = this.item(frame.container, frame.index++, value);
           break;
         }
@@ -228,7 +223,7 @@ export class Stepper {
       writeRawChunk(this.out, frame, value);
       return undefined;
     }
-    if (this.fast && typeof value === 'object' && value !== null && this.plainElement(frame, value)) {
+    if (this.fast !== null && typeof value === 'object' && value !== null && this.fast.element(frame, value)) {
       return this.advance(frame);
     }
     return this.item(frame.container, frame.index++, value);
@@ -247,19 +242,6 @@ export class Stepper {
     this.waitTag = WAIT_NEXT;
     this.pendingSource = frame;
     return isThenable(next) ? next : Promise.resolve(next);
-  }
-
-  /**
-   * The common case of a source's element, a plain row, written without the general path (item, transform,
-   * emit): true if `value` was plain and small, and is written.
-   */
-  private plainElement(frame: ListFrame, value: object): boolean {
-    // At the top, a thenable, a toJSON or a rawJson is NOT_PLAIN: item() handles those.
-    if (this.check.measure(value, SMALL_CHARS, false) < 0) return false;
-    this.separator(frame);
-    frame.index++;
-    this.out.write(this.layout.stringify(value, frame.depth + 1));
-    return true;
   }
 
   /** holder[key] is `value`: resolve it (promise, toJSON, replacer) and write it. */
@@ -355,12 +337,9 @@ export class Stepper {
   private object(value: object, depth: number): Step {
     const raw = rawJsonPayload(value);
     if (raw !== undefined) return this.raw(value, raw);
-    if (this.fast) {
+    if (this.fast !== null) {
       // Throws the cycle TypeError when `value` is an ancestor.
-      if (this.check.measure(value, SMALL_CHARS, false) >= 0) {
-        this.out.write(this.layout.stringify(value, depth));
-        return undefined;
-      }
+      if (this.fast.value(value, depth)) return undefined;
     } else if (this.ancestors.has(value)) {
       throw circularError();
     }
@@ -381,38 +360,6 @@ export class Stepper {
     this.frames.push(frame);
     this.out.write(frame.kind === OBJECT ? '{' : '[');
     return undefined;
-  }
-
-  /**
-   * Writes plain array elements from `start` on with one JSON.stringify of a slice, as long as they are plain
-   * and about BATCH_CHARS long in all. False when the element at `start` needs the general path.
-   */
-  private batch(frame: ArrayFrame, array: readonly unknown[], start: number): boolean {
-    const length = array.length;
-    let left = BATCH_CHARS;
-    let end = start;
-    while (end < length && left > 0) {
-      const item = array[end];
-      if (typeof item === 'object' && item !== null) {
-        // nested: JSON.stringify calls a Date's toJSON itself (with the slice index, which Date ignores).
-        const size = this.check.measure(item, left, true);
-        if (size < 0) break;
-        left -= size;
-      } else if (typeof item === 'string') {
-        left -= item.length + 2;
-      } else if (typeof item === 'bigint' && !this.check.bigintIsPlain()) {
-        break;
-      } else {
-        left -= 6;
-      }
-      end++;
-    }
-    if (end === start) return false;
-    const text = this.layout.elements(array, start, end, frame.depth);
-    this.out.write(frame.count === 0 ? text : ',' + text);
-    frame.count += end - start;
-    frame.index = end;
-    return true;
   }
 
   /** Writes a rawJson value: whole, or as a frame reading its stream. */
