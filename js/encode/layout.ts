@@ -9,6 +9,8 @@ export class Layout {
   /** What goes between a member's key and its value. */
   readonly colon: string;
   private readonly propertyList: string[] | undefined;
+  /** The gap has newlines of its own: nested text cannot be re-indented by replacing newlines. */
+  private readonly gapHasNewline: boolean;
   /** '\n' followed by the indentation of each depth, built on first use. */
   private readonly newlines: string[] = ['\n'];
 
@@ -16,6 +18,7 @@ export class Layout {
     this.gap = gap;
     this.colon = gap === '' ? ':' : ': ';
     this.propertyList = propertyList;
+    this.gapHasNewline = gap.includes('\n');
   }
 
   /** The text before the next member of `frame`, counted as written. */
@@ -55,7 +58,7 @@ export class Layout {
   /** JSON.stringify's text of `value` (gap not empty), re-based from nesting 0 to `depth`. */
   private indented(value: object, depth: number): string {
     // Outside strings (where JSON.stringify escapes them) newlines are only where indentation starts.
-    if (!this.gap.includes('\n')) {
+    if (!this.gapHasNewline) {
       return JSON.stringify(value, this.propertyList, this.gap).replaceAll('\n', this.newline(depth));
     }
     // A gap with its own newlines cannot be told from the indentation around it: written with one space per level
