@@ -150,10 +150,12 @@ export class ChunkWriter {
    */
   private encode(text: string, start: number): number {
     const length = text.length;
+    // The rare cases (a pair at a chunk's end) are arithmetic and compares that run every time, not branches of
+    // their own: this is inlined into the fast path's hot loops, and a branch first taken late deoptimises them.
     for (;;) {
       let end = start + (this.size - this.pos);
       // Never split a surrogate pair: each half alone would be encoded as U+FFFD.
-      if (end < length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+      if (end < length) end -= highSurrogateAt(text, end - 1);
       const piece = start === 0 && end >= length ? text : text.substring(start, end);
       const { read, written } = encoder.encodeInto(piece, this.pos === 0 ? this.chunk : this.chunk.subarray(this.pos));
       this.pos += written!;
@@ -161,7 +163,7 @@ export class ChunkWriter {
       if (start === length) break;
       // Read all of a piece cut before a pair, with room left: the pair comes next. Else the chunk is full, up to
       // the 1-3 bytes a multi-byte character did not fit in (an empty piece: one byte left, a pair next).
-      if (read === piece.length && read !== 0 && this.pos < this.size) continue;
+      if (this.pos < this.size && read !== 0 && read === piece.length) continue;
       if (this.pos === 0) throw new Error('sluice: a chunk is too small for one character');
       if (!this.next()) return start;
     }
@@ -199,6 +201,7 @@ export class ChunkWriter {
   }
 }
 
-function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
+/** 1 if the unit at `index` of `text` is a high surrogate, else 0. */
+function highSurrogateAt(text: string, index: number): number {
+  return (text.charCodeAt(index) & 0xfc00) === 0xd800 ? 1 : 0;
 }
