@@ -54,8 +54,8 @@ export class Encoder {
 
   /**
    * Writes the JSON text of `value`, the member `key` of `holder` (`holder` matters to a replacer function only),
-   * at nesting `depth`. Resolves when all of it is in the output buffer; rejects with the error that stopped it,
-   * after closing every source it opened, or with CANCELLED. One write at a time.
+   * at nesting `depth`. Resolves when all of it is in the output buffer (the writer's backlog included); rejects
+   * with the error that stopped it, after closing every source in the value, or with CANCELLED. One at a time.
    */
   async write(holder: unknown, key: string, value: unknown, depth: number, omitted: Omitted): Promise<void> {
     const stepper = this.stepper;
