@@ -1,5 +1,5 @@
 // JsonArrayStringifyStream: values in, the bytes of one JSON array of them out.
-import { OMITTED_AS_NULL } from './encoder.js';
+import { OMITTED_AS_NULL } from './frames.js';
 import { openElementStream } from './element_stream.js';
 import { resolveStringifyOptions, type StringifyOptions } from './options.js';
 

@@ -1,5 +1,5 @@
 // JsonLinesStringifyStream: values in, NDJSON (JSON Lines) bytes out.
-import { OMITTED_IS_ERROR } from './encoder.js';
+import { OMITTED_IS_ERROR } from './frames.js';
 import { openElementStream } from './element_stream.js';
 import { resolveStringifyOptions, type StringifyOptions } from './options.js';
 

@@ -1,9 +1,23 @@
 // The options of the encoders, their validation (a TypeError naming the option, thrown at the call) and the
 // normalisation JSON.stringify applies to `space` and to an array `replacer`.
 import { describeType } from '../validate.js';
+import { unbox } from './value_kinds.js';
 
-/** A `JSON.stringify` replacer function: `this` is the object or array holding `value` under `key`. */
-export type StringifyReplacer = (this: any, key: string, value: any) => any;
+// lib.d.ts's own replacer type, taken from JSON.stringify's first overload, so that any function JSON.stringify
+// accepts is accepted here too.
+type LibReplacer = typeof JSON.stringify extends {
+  (value: unknown, replacer?: infer R, space?: string | number): string;
+  (value: unknown, replacer?: (number | string)[] | null, space?: string | number): string;
+} ? R : never;
+
+/**
+ * A `JSON.stringify` replacer function (the type lib.d.ts gives JSON.stringify's): `this` is the object or array
+ * holding `value` under `key`.
+ */
+export type StringifyReplacer = Exclude<LibReplacer, undefined>;
+
+/** @internal How the encoder calls a replacer function. */
+export type ReplacerFunction = (this: unknown, key: string, value: unknown) => unknown;
 
 /** Options of {@link stringifyStream}, {@link StreamedJsonResponse} and {@link JsonArrayStringifyStream}. */
 export interface StringifyOptions {
@@ -43,7 +57,7 @@ export const BIGINT_STRING = 2;
 export interface ResolvedStringifyOptions {
   /** The indentation unit; '' when compact. */
   readonly gap: string;
-  readonly replacer: StringifyReplacer | undefined;
+  readonly replacer: ReplacerFunction | undefined;
   /** The member names of an array replacer, deduplicated, in order (JSON.stringify's PropertyList). */
   readonly propertyList: string[] | undefined;
   readonly bigint: typeof BIGINT_ERROR | typeof BIGINT_NUMBER | typeof BIGINT_STRING;
@@ -54,26 +68,10 @@ const MIN_CHUNK_BYTES = 16;
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const DEFAULT_CHUNK_BYTES = 16 * 1024;
 
-const toString = Object.prototype.toString;
-
-/** @internal The primitive inside a `Number` or `String` object, or `undefined` for anything else. */
-export function numberOrStringObject(value: object): number | string | undefined {
-  const tag = toString.call(value);
-  // The tag alone can be forged with Symbol.toStringTag; the prototype method throws unless the internal slot
-  // is there. JSON.stringify then converts with ToNumber/ToString, which may call user valueOf/toString.
-  try {
-    if (tag === '[object Number]') {
-      Number.prototype.valueOf.call(value);
-      return Number(value);
-    }
-    if (tag === '[object String]') {
-      String.prototype.valueOf.call(value);
-      return String(value);
-    }
-  } catch {
-    // A forged tag: an ordinary object.
-  }
-  return undefined;
+/** The primitive inside a `Number` or `String` object (by internal slot), or `undefined` for anything else. */
+function numberOrStringObject(value: object): number | string | undefined {
+  const primitive = unbox(value);
+  return typeof primitive === 'number' || typeof primitive === 'string' ? primitive : undefined;
 }
 
 function resolveSpace(space: unknown): string {
@@ -110,9 +108,9 @@ export function resolveStringifyOptions(options: StringifyOptions | undefined): 
   }
   const { replacer, bigint, chunkBytes } = options;
 
-  let replacerFunction: StringifyReplacer | undefined;
+  let replacerFunction: ReplacerFunction | undefined;
   let propertyList: string[] | undefined;
-  if (typeof replacer === 'function') replacerFunction = replacer;
+  if (typeof replacer === 'function') replacerFunction = replacer as ReplacerFunction;
   else if (Array.isArray(replacer)) propertyList = resolvePropertyList(replacer);
   else if (replacer !== undefined && replacer !== null) {
     throw new TypeError(`options.replacer must be a function or an array, got ${describeType(replacer)}`);

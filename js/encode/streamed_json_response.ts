@@ -38,7 +38,7 @@ function prepend(first: ReadableStreamReadResult<Uint8Array>, reader: ReadableSt
 /**
  * A `Response` streaming the JSON text of `value` (see {@link stringifyStream} for what `value` may hold), with
  * `content-type: application/json; charset=utf-8` unless `init.headers` sets one. When the client goes away,
- * every open iterator is returned and every open stream cancelled.
+ * every source in the value is closed, reached or not (see {@link stringifyStream}).
  *
  * @example
  * export default {
