@@ -24,7 +24,7 @@ export class JsonArrayStringifyStream<T = unknown> implements TransformStream<T,
     writableStrategy?: QueuingStrategy<T>,
     readableStrategy?: QueuingStrategy<Uint8Array>,
   ) {
-    const resolved = resolveStringifyOptions(options);
+    const resolved = resolveStringifyOptions('new JsonArrayStringifyStream()', options);
     const gap = resolved.gap;
     const first = gap === '' ? '[' : `[\n${gap}`;
     const next = gap === '' ? ',' : `,\n${gap}`;

@@ -27,7 +27,7 @@ import { PullChannel } from './pull_channel.js';
  * @throws {TypeError} at once for invalid options.
  */
 export function stringifyStream(value: unknown, options?: StringifyOptions): ReadableStream<Uint8Array> {
-  return openStringifyStream(value, resolveStringifyOptions(options), false);
+  return openStringifyStream(value, resolveStringifyOptions('stringifyStream()', options), false);
 }
 
 /**

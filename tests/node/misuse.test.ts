@@ -1,4 +1,4 @@
-// Misuse of the parser's and the lazy documents' APIs, message by message: every mistake is a TypeError thrown at
+// Misuse of the parser's, the lazy documents' and the encoders' APIs, message by message: every mistake is a TypeError thrown at
 // the call (or, for what only a later step can see, a chunk of the wrong type, at that step), and every message
 // follows one grammar:
 //   <api>: <subject> must be <expected>, got <actual>   |   <api>: <subject> <what is wrong>
@@ -8,6 +8,12 @@ import {
   createParser,
   init,
   JsonArrayStream,
+  JsonArrayStringifyStream,
+  JsonLinesStringifyStream,
+  rawJson,
+  StreamedJsonResponse,
+  stringifyStream,
+  type StringifyOptions,
   lazyParse,
   openJson,
   parseJsonArray,
@@ -431,5 +437,39 @@ describe('lazyParse(): writes and a released document', () => {
     const doc = lazyParse('{"a":[1,2],"b":{"c":3}}') as Any;
     expect(releaseLazy(doc)).toBe(true);
     expect(thrown(() => doc.b)).toEqual(new TypeError('lazyParse(): the document was released by releaseLazy()'));
+  });
+});
+
+describe('the encoders: options and values, a TypeError at the call', () => {
+  const STRINGIFY = 'space, replacer, bigint, chunkBytes';
+  const MISTAKES: [string, unknown, string][] = [
+    ['a string', 'x', 'options must be an object, got "x"'],
+    ['a misspelt key', { chunkbytes: 64 }, `options.chunkbytes is not an option; the options are ${STRINGIFY}`],
+    ['a parser option', { path: '$' }, `options.path is not an option; the options are ${STRINGIFY}`],
+    ['space a boolean', { space: true }, 'options.space must be a number or a string, got true'],
+    ['replacer a number', { replacer: 3 }, 'options.replacer must be a function or an array, got 3'],
+    ['bigint unknown', { bigint: 'hex' }, `options.bigint must be 'number' or 'string', got "hex"`],
+    ['chunkBytes too small', { chunkBytes: 8 }, 'options.chunkBytes must be an integer from 16 to 67108864, got 8'],
+    ['chunkBytes a string', { chunkBytes: '64' }, 'options.chunkBytes must be an integer from 16 to 67108864, got "64"'],
+  ];
+  const APIS: [string, (options: unknown) => unknown][] = [
+    ['stringifyStream()', (options) => stringifyStream([], options as StringifyOptions)],
+    ['new StreamedJsonResponse()', (options) => new StreamedJsonResponse([], undefined, options as StringifyOptions)],
+    ['new JsonArrayStringifyStream()', (options) => new JsonArrayStringifyStream(options as StringifyOptions)],
+  ];
+
+  for (const [api, call] of APIS) {
+    test.each(MISTAKES)(`${api} options: %s`, (_, options, message) => {
+      expect(thrown(() => call(options))).toEqual(new TypeError(`${api}: ${message}`));
+    });
+  }
+
+  test('rawJson() of another type, and a space in JSON Lines', () => {
+    expect(thrown(() => rawJson(42 as unknown as string))).toEqual(
+      new TypeError('rawJson(): json must be a string, a Uint8Array or a ReadableStream of bytes, got 42'),
+    );
+    expect(thrown(() => new JsonLinesStringifyStream({ space: 2 } as StringifyOptions))).toEqual(
+      new TypeError('new JsonLinesStringifyStream(): options.space is not supported: a line cannot be indented'),
+    );
   });
 });
