@@ -6,6 +6,7 @@
 #include "internal/ascii_json.h"
 #include "internal/parser_state.h"
 #include "internal/stage2.h"
+#include "stream/compact_lines.h"
 
 namespace sluice {
 
@@ -181,6 +182,9 @@ void build_batches(parser_state& st) {
     case batch_mode::none: break;
     case batch_mode::json_array: build_json_batches(st); break;
     case batch_mode::cover: build_cover_batches(st); break;
+    case batch_mode::compact_lines:
+      if (!internal::write_compact_lines(st)) internal::fail(st, error_code::out_of_memory, st.w_base, -1);
+      break;
   }
 }
 

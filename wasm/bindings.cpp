@@ -52,6 +52,7 @@ enum flags : int {
   flag_json_batches = 2,
   flag_cover_batches = 4,
   flag_scalar_kernel = 8,  // tests: run the scalar kernel inside the SIMD build
+  flag_compact_lines = 16,  // batches of compacted elements, one per line (the CLI's select)
 };
 
 parser_options make_options(double max_depth, double max_element_bytes, int flags) {
@@ -60,8 +61,9 @@ parser_options make_options(double max_depth, double max_element_bytes, int flag
   o.max_element_bytes = max_element_bytes >= 1 && max_element_bytes <= 4294967295.0 ? uint64_t(max_element_bytes)
                                                                                     : (uint64_t{256} << 20);
   o.ndjson = (flags & flag_ndjson) != 0;
-  o.batches = (flags & flag_json_batches) ? batch_mode::json_array
+  o.batches = (flags & flag_json_batches)    ? batch_mode::json_array
               : (flags & flag_cover_batches) ? batch_mode::cover
+              : (flags & flag_compact_lines) ? batch_mode::compact_lines
                                              : batch_mode::none;
   o.kernel = (flags & flag_scalar_kernel) ? kernel_kind::scalar : kernel_kind::best;
   return o;

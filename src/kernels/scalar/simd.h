@@ -85,6 +85,18 @@ struct kernel {
     return r;
   }
 
+  SLUICE_INLINE static internal::compact_classes compact_classes(const uint8_t* p) noexcept {
+    internal::compact_classes r{};
+    for (int i = 0; i < 64; ++i) {
+      const uint64_t bit = uint64_t{1} << i;
+      r.quote |= p[i] == '"' ? bit : 0;
+      r.backslash |= p[i] == '\\' ? bit : 0;
+      r.space |= int8_t(p[i]) < 0x21 ? bit : 0;
+    }
+    return r;
+  }
+  static constexpr bool byte_shuffle = false;  // compact.h compresses a byte at a time
+
   SLUICE_INLINE static uint64_t digits(const uint8_t* p) noexcept {
     uint64_t r = 0;
     for (int i = 0; i < 64; ++i) r |= uint64_t(unsigned(p[i] - '0') <= 9) << i;

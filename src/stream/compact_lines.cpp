@@ -1,0 +1,42 @@
+#include "stream/compact_lines.h"
+
+#include "internal/best_kernel.h"
+#include "internal/parser_state.h"
+#include "kernels/scalar/simd.h"
+#include "stream/compact.h"
+
+namespace sluice {
+namespace internal {
+
+static_assert(byte_buffer::back_slack >= compact_overshoot, "compaction stores whole blocks past the text's end");
+
+namespace {
+
+template <class K>
+bool write_lines(parser_state& st) noexcept {
+  const size_t count = st.elements.size();
+  element* const e = st.elements.data();
+  size_t bound = 0;
+  for (size_t i = 0; i < count; ++i) bound += size_t(e[i].size) + 1;
+  if (!st.batch_text.reserve(bound)) return false;
+  uint8_t* const text = st.batch_text.data();
+  uint8_t* out = text;
+  for (size_t i = 0; i < count; ++i) {
+    uint8_t* const start = out;
+    out = compact_value<K>(e[i].data, e[i].size, out);
+    e[i].data = start;
+    e[i].size = uint32_t(out - start);
+    *out++ = '\n';
+  }
+  st.batch_text.resize_unchecked(size_t(out - text));
+  return st.batches.push_back({text, uint32_t(out - text), 0, uint32_t(count)});
+}
+
+}  // namespace
+
+bool write_compact_lines(parser_state& st) noexcept {
+  return st.options.kernel == kernel_kind::scalar ? write_lines<scalar::kernel>(st) : write_lines<best_kernel>(st);
+}
+
+}  // namespace internal
+}  // namespace sluice
