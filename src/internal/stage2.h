@@ -760,6 +760,9 @@ void scan_window(parser_state& st) noexcept {
     st.block_off = off;
     st.block_newline = b.newline;
     st.block_quote = b.quote;
+    // Whitespace outside strings: every byte that is neither in a string, nor a quote, a token or an event.
+    if (const uint64_t spaces = ~(b.in_string | b.quote | b.scalar | b.events) & mask_below(len))
+      st.spaces_end = st.block_base + 64 - unsigned(leading_zeroes(spaces));
     uint64_t events = b.events;
     if (b.error_at >= 0) {
       // Nothing at or after the error may complete: not an event, not the end of a string.

@@ -1,5 +1,7 @@
 #include "stream/compact_lines.h"
 
+#include <cstring>
+
 #include "internal/best_kernel.h"
 #include "internal/parser_state.h"
 #include "kernels/scalar/simd.h"
@@ -20,10 +22,22 @@ bool write_lines(parser_state& st) noexcept {
   for (size_t i = 0; i < count; ++i) bound += size_t(e[i].size) + 1;
   if (!st.batch_text.reserve(bound)) return false;
   uint8_t* const text = st.batch_text.data();
+  const uint8_t* const window = st.window.data();
   uint8_t* out = text;
   for (size_t i = 0; i < count; ++i) {
     uint8_t* const start = out;
-    out = compact_value<K>(e[i].data, e[i].size, out);
+    // An element that starts after the last whitespace stage 2 saw outside strings has none: copied as it is.
+    const uint8_t* const p = e[i].data;
+    const uint64_t at = p >= window && p <= window + st.w_len ? st.w_base + uint64_t(p - window)
+                                                              : st.c_base + uint64_t(p - st.carry.data());
+    if (at >= st.spaces_end) {
+      // 16 bytes at a time, past the end into the buffers' slack: std::memcpy of a variable size is a call to a
+      // byte loop in wasm without bulk memory.
+      for (uint32_t k = 0; k < e[i].size; k += 16) std::memcpy(out + k, p + k, 16);
+      out += e[i].size;
+    } else {
+      out = compact_value<K>(p, e[i].size, out);
+    }
     e[i].data = start;
     e[i].size = uint32_t(out - start);
     *out++ = '\n';
