@@ -87,9 +87,12 @@ export const MODE_TEXT = 2;
 export type Mode = typeof MODE_VALUE | typeof MODE_BYTES | typeof MODE_TEXT;
 
 // Native flags of the binding contract (HACKING.md).
-const FLAG_NDJSON = 1;
+/** @internal */
+export const FLAG_NDJSON = 1;
 const FLAG_VALUE_BATCHES = 2;
 const FLAG_COVER_BATCHES = 4;
+/** @internal Compact-lines batches: elements without insignificant whitespace, one per line (the CLI's select). */
+export const FLAG_COMPACT_LINES = 16;
 
 /** @internal Options after validation, with defaults applied. */
 export interface ResolvedOptions {
