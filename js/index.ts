@@ -1,19 +1,23 @@
 // The public API of sluice (README.md, "API"). Everything else in js/ is internal.
-export { init, type CompiledModule, type ModuleSource } from './loader.js';
-export { createParser, type JsonChunk, type PushParser } from './parser.js';
-export { parseJsonArray } from './parse_json_array.js';
-export { JsonArrayStream, type JsonArrayStreamConstructor } from './json_array_stream.js';
+export { init, type CompiledModule, type ModuleSource } from './native/loader.js';
+export { createParser, type JsonChunk, type PushParser } from './parse/parser.js';
+export { parseJsonArray } from './parse/parse_json_array.js';
+export { JsonArrayStream, type JsonArrayStreamConstructor } from './parse/json_array_stream.js';
 export { lazyParse, releaseLazy, type LazyParseOptions } from './lazy/lazy_parse.js';
 export type { JsonSource } from './sources.js';
 export type {
-  BareOptions, BytesOptions, ElementWithPath, OutputKind, ParserOptions, Reviver, TextOptions, ValueOptions,
-  WithPathOptions,
-} from './options.js';
+  BareOptions, BytesOptions, ElementWithPath, ExactOptions, OutputKind, ParsedElement, ParserOptions, Reviver,
+  TextOptions, ValueOptions, WithPathOptions,
+} from './parse/options.js';
 export {
   JsonLimitError, JsonPassedError, JsonSyntaxError, SluiceLoadError,
   type JsonErrorPosition, type JsonLimitErrorCode, type JsonSyntaxErrorCode,
 } from './errors.js';
-export * from './encoder/index.js';
+export * from './encode/index.js';
 export {
   openJson, type IterateOptions, type JsonDocument, type OpenJsonOptions,
 } from './lazy/open_json.js';
+export {
+  createPartialParser, type PartialChunk, type PartialJsonOptions, type PartialParser, type PartialValue,
+} from './partial/partial_parser.js';
+export { partialJson } from './partial/partial_json.js';

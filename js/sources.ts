@@ -1,7 +1,7 @@
 // Every source parseJsonArray accepts, as one pull reader shaped like ReadableStreamDefaultReader: read() one
 // chunk when asked, cancel() to stop the producer. Streams are read with getReader(), never `for await` (Safari
 // has no async iteration of ReadableStream).
-import { describeType } from './options.js';
+import { misuse, mustBe, type ApiName } from './validate.js';
 
 /** What {@link parseJsonArray} reads: a stream, a `Response`, an async iterable of chunks, or the whole input. */
 export type JsonSource =
@@ -18,7 +18,10 @@ export type ReadResult = { done?: false; value: unknown } | { done: true; value?
 /** @internal A pull reader over any source. */
 export interface PullReader {
   read(): Promise<ReadResult>;
-  /** Stops the producer (cancels the stream, returns the iterator); never rejects. */
+  /**
+   * Stops the producer (cancels the stream, returns the iterator); never rejects. Resolves once it stopped, or at
+   * once while a read is under way on an iterator (an async generator runs return() only after its pending next()).
+   */
   cancel(reason: unknown): Promise<void>;
 }
 
@@ -36,25 +39,31 @@ function isResponse(value: object): value is Response {
   return 'body' in value && typeof (value as Response).arrayBuffer === 'function' && 'headers' in value;
 }
 
-/** @internal Checks the source's type now (a TypeError at the call), opens it on the first read. */
-export function checkSource(source: unknown): void {
+/**
+ * @internal Checks the source's type now (a TypeError naming `api` at the call), opens it on the first read.
+ * `api` defaults to the old `parseJsonArray(source)` wording only while js/lazy/open_json.ts still rewrites that
+ * text for openJson: it goes once openJson passes `'openJson()'`.
+ */
+export function checkSource(source: unknown, api: ApiName = 'parseJsonArray(source)'): void {
   if (source === null || typeof source === 'string' || source instanceof Uint8Array) return;
   if (typeof source === 'object') {
     if (typeof (source as ReadableStream).getReader === 'function') {
       if ((source as ReadableStream).locked) {
-        throw new TypeError('parseJsonArray(source): the ReadableStream is locked (another reader holds it)');
+        throw misuse(api, 'source is a locked ReadableStream (another reader holds it)');
       }
       return;
     }
     if (isResponse(source)) {
-      if (source.bodyUsed) throw new TypeError('parseJsonArray(source): the Response body was already read');
+      if (source.bodyUsed) throw misuse(api, 'source is a Response whose body was already read');
       return;
     }
     if (typeof (source as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') return;
   }
-  throw new TypeError(
-    'parseJsonArray(source) takes a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, ' +
-      `a Uint8Array or a string, got ${describeType(source)}`,
+  throw mustBe(
+    api,
+    'source',
+    'a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, a Uint8Array or a string',
+    source,
   );
 }
 
@@ -91,6 +100,7 @@ class StreamReader implements PullReader {
 class IteratorReader implements PullReader {
   private readonly iterator: AsyncIterator<Uint8Array | string>;
   private done = false;
+  private reading = false;
 
   constructor(iterator: AsyncIterator<Uint8Array | string>) {
     this.iterator = iterator;
@@ -98,6 +108,7 @@ class IteratorReader implements PullReader {
 
   async read(): Promise<ReadResult> {
     if (this.done) return DONE;
+    this.reading = true;
     try {
       const result = await this.iterator.next();
       if (result.done === true) this.done = true;
@@ -106,6 +117,8 @@ class IteratorReader implements PullReader {
       // An iterator that threw is finished: cancel() must not call its return().
       this.done = true;
       throw error;
+    } finally {
+      this.reading = false;
     }
   }
 
@@ -113,11 +126,16 @@ class IteratorReader implements PullReader {
     // An iterator that ended or threw is finished already; return() is only for one still producing.
     if (this.done) return;
     this.done = true;
+    let stopped: Promise<unknown>;
     try {
-      await this.iterator.return?.();
+      stopped = Promise.resolve(this.iterator.return?.());
     } catch {
-      // The consumer stopped reading; a failure to stop the producer is not theirs to handle.
+      return;
     }
+    // The consumer stopped reading; a failure to stop the producer is not theirs to handle. While a next() is
+    // pending, an async generator queues return() behind it, which may take as long as the producer likes.
+    if (this.reading) stopped.catch(swallow);
+    else await stopped.catch(swallow);
   }
 }
 
@@ -140,9 +158,12 @@ class PiecesReader implements PullReader {
       if (end < input.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
     }
     this.offset = end;
-    const value = start === 0 && end === input.length
-      ? input
-      : typeof input === 'string' ? input.substring(start, end) : input.subarray(start, end);
+    const value =
+      start === 0 && end === input.length
+        ? input
+        : typeof input === 'string'
+          ? input.substring(start, end)
+          : input.subarray(start, end);
     return Promise.resolve({ done: false, value });
   }
 

@@ -33,13 +33,14 @@ if (!args.has('--ts-only')) {
   if (glue !== scalarGlue) {
     throw new Error('the SIMD and scalar builds produced different Emscripten glue; ship both or fix the flags');
   }
-  copyFileSync(out('wasm-simd', 'sluice.mjs'), join(dist, 'sluice_glue.mjs'));
+  mkdirSync(join(dist, 'native'), { recursive: true });
+  copyFileSync(out('wasm-simd', 'sluice.mjs'), join(dist, 'native', 'sluice_glue.mjs'));
   copyFileSync(out('wasm-simd', 'sluice.wasm'), join(dist, 'sluice.simd.wasm'));
   copyFileSync(out('wasm-scalar', 'sluice.wasm'), join(dist, 'sluice.scalar.wasm'));
 }
 
 if (!args.has('--wasm-only')) {
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')]);
-  copyFileSync(join(root, 'js', 'sluice_glue.d.mts'), join(dist, 'sluice_glue.d.mts'));
+  copyFileSync(join(root, 'js', 'native', 'sluice_glue.d.mts'), join(dist, 'native', 'sluice_glue.d.mts'));
 }
 console.log('build: dist/ is up to date');

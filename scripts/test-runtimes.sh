@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The runtime suites (issue 4): the API suite under Deno and Bun on both wasm builds, then through Vitest in Node:
-# Chromium (tests/browser), workerd (tests/edge), the packed package (tests/package) and the examples' smoke runs.
-# Needs dist/ built and Debian's chromium installed (scripts/setup.sh). Every suite runs even when an earlier one
-# failed; the script exits non-zero if any did, naming them.
+# the browser suites in Chromium, Firefox and WebKit (tests/browser), workerd (tests/edge), the packed package
+# (tests/package) and the examples' smoke runs. Needs dist/ built and the browsers installed (scripts/setup.sh).
+# Every suite runs even when an earlier one failed; the script exits non-zero if any did, naming them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

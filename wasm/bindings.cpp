@@ -1,72 +1,45 @@
-// The only Emscripten file: exposes push_parser to the JS facade (js/native.ts) through embind. The contract (the
-// parser_view layout, the record layouts, the flags) is documented in HACKING.md; users never see this module.
+// The push parser's half of the bindings: push_parser exposed to the JS facade through embind, one call per chunk
+// (the lazy index's half, plain C exports: lazy_bindings.cpp). The contract (flags, the parser_view layout, the
+// record layouts, the limits) is contract.h here and js/native/contract.ts there, documented in HACKING.md; users
+// never see this module.
 #include <emscripten/bind.h>
 #include <malloc.h>
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
-#include "internal/parser_state.h"
+#include "contract.h"
 #include "sluice/push_parser.h"
+#include "stream/parser_state.h"
 
 namespace {
 
 using sluice::batch_mode;
-using sluice::element;
-using sluice::error_code;
-using sluice::kernel_kind;
 using sluice::parser_options;
 using sluice::push_parser;
+using sluice::contract::parser_view;
+namespace contract = sluice::contract;
 
-static_assert(sizeof(void*) == 4, "the binding contract assumes wasm32");
-static_assert(sizeof(element) == 32, "element record: 8 x u32");
-static_assert(sizeof(sluice::batch) == 16, "batch record: 4 x u32");
-
-// Read by JS with a Uint32Array and a Float64Array over memory.buffer.
-struct parser_view {
-  uint32_t input_ptr;
-  uint32_t input_capacity;
-  uint32_t element_count;
-  uint32_t elements_ptr;
-  uint32_t batch_count;
-  uint32_t batches_ptr;
-  uint32_t status;
-  uint32_t error_byte;  // 256 = end of input
-  double error_offset;
-  double error_line;
-  double error_column;
-  double bytes_fed;
-  // Where the addresses of the last results lie in the stream (openJson): an address in the window
-  // [window_ptr, window_ptr + input_capacity] is at window_offset + (address - window_ptr), any other at
-  // carry_offset + (address - carry_ptr).
-  uint32_t window_ptr;
-  uint32_t carry_ptr;
-  double window_offset;
-  double carry_offset;
-};
-static_assert(sizeof(parser_view) == 88, "parser_view layout");
-
-enum flags : int {
-  flag_ndjson = 1,
-  flag_json_batches = 2,
-  flag_cover_batches = 4,
-  flag_scalar_kernel = 8,  // tests: run the scalar kernel inside the SIMD build
-  flag_compact_lines = 16,  // batches of compacted elements, one per line (the CLI's select)
-};
-
+// The JS layer validated the numbers against the same limits; anything else (NaN, below 1) falls back to the
+// defaults, and above the limits is clamped to them.
 parser_options make_options(double max_depth, double max_element_bytes, int flags) {
   parser_options o;
-  o.max_depth = max_depth >= 1 && max_depth <= 4294967295.0 ? uint32_t(max_depth) : 1024;
-  o.max_element_bytes = max_element_bytes >= 1 && max_element_bytes <= 4294967295.0 ? uint64_t(max_element_bytes)
-                                                                                    : (uint64_t{256} << 20);
-  o.ndjson = (flags & flag_ndjson) != 0;
-  o.batches = (flags & flag_json_batches)    ? batch_mode::json_array
-              : (flags & flag_cover_batches) ? batch_mode::cover
-              : (flags & flag_compact_lines) ? batch_mode::compact_lines
-                                             : batch_mode::none;
-  o.kernel = (flags & flag_scalar_kernel) ? kernel_kind::scalar : kernel_kind::best;
+  if (max_depth >= 1) o.max_depth = max_depth < contract::max_depth ? uint32_t(max_depth) : contract::max_depth;
+  if (max_element_bytes >= 1)
+    o.max_element_bytes = uint64_t(max_element_bytes < contract::max_element_bytes ? max_element_bytes
+                                                                                   : contract::max_element_bytes);
+  o.ndjson = (flags & contract::flag_ndjson) != 0;
+  o.batches = (flags & contract::flag_value_batches)   ? batch_mode::json_array
+              : (flags & contract::flag_cover_batches) ? batch_mode::cover
+              : (flags & contract::flag_compact_lines) ? batch_mode::compact_lines
+                                                       : batch_mode::none;
   return o;
+}
+
+// addPath and friends: path_accepted, path_refused, or the index of the offending character.
+int path_result(bool accepted, size_t at) {
+  if (accepted) return contract::path_accepted;
+  return at == size_t(-1) ? contract::path_refused : int(at);
 }
 
 class wasm_parser {
@@ -76,25 +49,21 @@ class wasm_parser {
     refresh();
   }
 
-  // -1: accepted; -2: too many paths or too late; else the index of the offending character.
   int add_path(const std::string& path) {
     size_t at = 0;
-    if (parser_.add_path(path, &at)) return -1;
-    return at == size_t(-1) ? -2 : int(at);
+    return path_result(parser_.add_path(path, &at), at);
   }
 
-  // The same for a marker selector (push_parser::add_marker_path).
+  // A marker selector (push_parser::add_marker_path).
   int add_marker_path(const std::string& path) {
     size_t at = 0;
-    if (parser_.add_marker_path(path, &at)) return -1;
-    return at == size_t(-1) ? -2 : int(at);
+    return path_result(parser_.add_marker_path(path, &at), at);
   }
 
   // A start marker (push_parser::add_start_marker_path).
   int add_start_marker_path(const std::string& path) {
     size_t at = 0;
-    if (parser_.add_start_marker_path(path, &at)) return -1;
-    return at == size_t(-1) ? -2 : int(at);
+    return path_result(parser_.add_start_marker_path(path, &at), at);
   }
 
   uintptr_t view() const { return reinterpret_cast<uintptr_t>(&view_); }
@@ -149,23 +118,6 @@ std::string build_kind() {
   return std::string(sluice::internal::best_kernel_name()) == "simd128" ? "simd128" : "scalar";
 }
 
-// Tests: stage-1 masks of `input`, 4 x u64 per 64-byte block (events, in_string, quote, error; stage1_debug in
-// parser_state.h), computed by the best kernel or the scalar one. Returns the address of the words; valid until
-// the next call.
-uintptr_t stage1_debug(const std::string& input, bool scalar) {
-  static std::vector<uint64_t> out;
-  std::vector<uint8_t> padded(input.begin(), input.end());
-  padded.resize(input.size() + 64, 0);
-  out.assign((input.size() + 63) / 64 * 4 + 1, 0);
-  const uint8_t* p = padded.data();
-  if (scalar) {
-    sluice::internal::stage1_debug_scalar(p, input.size(), out.data());
-  } else {
-    sluice::internal::stage1_debug_best(p, input.size(), out.data());
-  }
-  return reinterpret_cast<uintptr_t>(out.data());
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sluice) {
@@ -180,5 +132,4 @@ EMSCRIPTEN_BINDINGS(sluice) {
       .function("finish", &wasm_parser::finish);
   emscripten::function("heapInUse", &heap_in_use);
   emscripten::function("buildKind", &build_kind);
-  emscripten::function("stage1Debug", &stage1_debug);
 }

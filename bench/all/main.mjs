@@ -1,9 +1,10 @@
-// npm run bench: every benchmark (bundle sizes; parse in Node, Chromium, Deno and Bun; stringify in Node, Chromium,
-// Deno and Bun), then the rendered tables and chart. Each benchmark is its own program (it can be run alone; see
-// its --help) that writes bench/results/KIND-DATE.json and prints `JSON results: FILE`; this one runs them one
-// after the other, collects those files and renders docs/benchmarks.md and docs/benchmarks.svg (and the README's
-// section between its markers). A benchmark that fails does not stop the others. The whole run prints its
-// duration: 10.1 minutes on 2 idle cores at 4f07fb6 (--quick: about 2 to 3).
+// npm run bench: every benchmark (bundle sizes; the Node deep dive of bench:parse; the engine matrix: parse at 1, 10
+// and 100 MB, in memory and over a paced HTTP response, in Node, Deno and Bun and in Chromium, Firefox and WebKit,
+// with the stringify runs of every engine; stringify in Node with its peers), then the rendered tables and chart.
+// Each benchmark is its own program (it can be run alone; see its --help) that writes bench/results/KIND-DATE.json
+// and prints `JSON results: FILE`; this one runs them one after the other, collects those files and renders
+// docs/benchmarks.md and docs/benchmarks.svg (and the README's block between its markers). A benchmark that fails
+// does not stop the others. The whole run prints its duration and each benchmark's.
 // Usage: npm run bench -- [--runs N] [--quick] [--only LIST] [--skip LIST] [--no-render]
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -14,32 +15,35 @@ import { readOptions } from '../cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const script = (path) => fileURLToPath(new URL(path, import.meta.url));
+// --quick: the smallest size, one run, a small stringify document: every program and the renderer, in minutes.
+const QUICK_MATRIX = ['--sizes', '1MB', '--stringify-count', '2000'];
 
 // In order: quick ones first, so a problem with the build shows early.
 const SUITES = {
   sizes: { what: 'bundle sizes', script: script('../sizes/main.mjs'), args: () => [] },
-  parse: { what: 'parse in Node (bench:parse)', script: script('../parse/main.mjs'),
-    args: (o) => ['--runs', String(o.runs), ...(o.quick ? ['--dataset', 'articles'] : [])] },
-  browser: { what: 'parse and stringify in Chromium', script: script('../browser/main.mjs'),
-    args: (o) => ['--runs', String(o.runs), ...(o.quick ? ['--dataset', 'articles'] : [])] },
-  engines: { what: 'parse and stringify in Deno and Bun', script: script('./engines/main.mjs'),
-    args: (o) => ['--runs', String(o.runs), ...(o.quick ? ['--dataset', 'articles'] : [])] },
+  parse: { what: 'parse in Node, every mode and peer (bench:parse)', script: script('../parse/main.mjs'),
+    args: (o) => ['--runs', String(o.runs), ...(o.quick ? ['--dataset', 'articles', '--only', 'sluice-value-simd,json-parse'] : [])] },
+  engines: { what: 'the engine matrix in Node, Deno and Bun', script: script('./engines/main.mjs'),
+    args: (o) => ['--runs', String(o.runs), ...(o.quick ? QUICK_MATRIX : [])] },
+  browser: { what: 'the engine matrix in Chromium, Firefox and WebKit', script: script('../browser/main.mjs'),
+    args: (o) => ['--runs', String(o.runs), ...(o.quick ? QUICK_MATRIX : [])] },
   stringify: { what: 'stringify in Node (bench:stringify)', script: script('../stringify/main.mjs'),
     // 100,000 articles (42 MB) per source: the million-article tables take several minutes more.
-    args: (o) => ['--runs', String(o.runs), '--counts', '100000', ...(o.quick ? ['--sources', 'async', '--no-http'] : [])] },
+    args: (o) => ['--runs', String(o.runs), '--counts', o.quick ? '10000' : '100000', ...(o.quick ? ['--sources', 'async', '--no-http'] : [])] },
 };
 
 const USAGE = `usage: npm run bench -- [options]
   --runs N       runs per competitor in every benchmark; tables show medians (default 3)
-  --quick        a smoke run of the pipeline (a few minutes): the articles dataset only, stringify from an async
-                 generator only, no HTTP run; renders into bench/results/quick/, never docs/ or the README
+  --quick        a smoke run of the pipeline (a few minutes): --runs 1 unless given, the engine matrix at 1 MB only,
+                 bench:parse on articles with two competitors, small stringify runs; renders into
+                 bench/results/quick/, never docs/ or the README
   --only LIST    comma-separated benchmarks to run: ${Object.keys(SUITES).join(', ')} (default: all)
   --skip LIST    comma-separated benchmarks not to run
   --no-render    do not render docs/benchmarks.md and its charts
 Benchmarks not run now are rendered from their newest result in bench/results/.`;
 
 function parseOptions(argv) {
-  const options = { runs: 3, quick: false, suites: Object.keys(SUITES), render: true };
+  const options = { runs: null, quick: false, suites: Object.keys(SUITES), render: true };
   const list = (value, flag) => {
     const items = (value ?? '').split(',').filter(Boolean);
     const unknown = items.filter((name) => !SUITES[name]);
@@ -63,6 +67,7 @@ function parseOptions(argv) {
     else if (flag === '--help' || flag === '-h') options.help = true;
     else throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
   }
+  options.runs ??= options.quick ? 1 : 3;
   return options;
 }
 

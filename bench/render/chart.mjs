@@ -1,20 +1,17 @@
-// The README's chart, hand-written SVG: for each library, one bar per runtime, throughput on the left (higher is
-// better) and peak memory growth on the right (lower is better), every bar labelled with its value.
+// The benchmark chart, hand-written SVG: one group of bars per engine, one bar per series (library), two panels
+// side by side (each a linear or a log scale), every bar labelled with its value.
 const WIDTH = 960;
-const LABEL_WIDTH = 200;
-const GAP = 28;
+const LABEL_WIDTH = 150;
+const GAP = 36;
 const PANEL_WIDTH = (WIDTH - LABEL_WIDTH - GAP - 20) / 2;
-const VALUE_ROOM = 48;
+const VALUE_ROOM = 58;
 const BAR = 11;
 const BAR_GAP = 3;
 const GROUP_GAP = 14;
 // Okabe-Ito: tell apart with every kind of colour vision.
-const COLOURS = { node: '#0072B2', chromium: '#E69F00', deno: '#009E73', bun: '#CC79A7' };
-const FALLBACK_COLOURS = ['#56B4E9', '#D55E00', '#F0E442', '#000000'];
+const COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00'];
 
 const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const number = (v) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
-const tickLabel = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 /** `text` cut into lines of at most `width` characters, at spaces. */
 function wrap(text, width = 150) {
@@ -37,51 +34,72 @@ function tickStep(max) {
   return [1, 2, 2.5, 5, 10].map((m) => m * power).find((step) => step >= raw) ?? 10 * power;
 }
 
-function panel({ x, top, height, title, values, max }) {
-  const scale = (PANEL_WIDTH - VALUE_ROOM) / max;
-  const step = tickStep(max);
-  const parts = [`<text x="${x}" y="${top - 10}" class="panel">${escape(title)}</text>`];
-  for (let tick = 0; tick <= max + 1e-9; tick += step) {
-    const tx = x + tick * scale;
-    parts.push(`<line x1="${tx.toFixed(1)}" y1="${top}" x2="${tx.toFixed(1)}" y2="${top + height}" class="grid"/>`,
-      `<text x="${tx.toFixed(1)}" y="${top + height + 14}" class="tick">${tickLabel(Math.round(tick * 1e6) / 1e6)}</text>`);
+/** Position (0..1) and ticks of a linear or log axis over `values`. */
+function axis(values, log) {
+  if (log) {
+    const low = 10 ** Math.floor(Math.log10(Math.max(Math.min(...values), 0.1)));
+    const high = 10 ** Math.ceil(Math.log10(Math.max(...values, low * 10)));
+    const ticks = [];
+    for (let t = low; t <= high * 1.0001; t *= 10) ticks.push(t);
+    const at = (v) => (Math.log10(Math.max(v, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low));
+    return { at, ticks };
   }
-  for (const { y, value, colour } of values) {
-    const w = Math.max(1, value * scale);
+  const max = Math.max(1, ...values);
+  const step = tickStep(max);
+  const ticks = [];
+  for (let t = 0; t <= max + 1e-9; t += step) ticks.push(Math.round(t * 1e6) / 1e6);
+  if (ticks.at(-1) < max) ticks.push(Math.round((ticks.at(-1) + step) * 1e6) / 1e6);
+  return { at: (v) => v / ticks.at(-1), ticks };
+}
+
+function panel({ x, top, height, title, bars, log, format }) {
+  const { at, ticks } = axis(bars.map((b) => b.value), log);
+  const scale = PANEL_WIDTH - VALUE_ROOM;
+  const parts = [`<text x="${x}" y="${top - 10}" class="panel">${escape(title)}</text>`];
+  for (const tick of ticks) {
+    const tx = x + at(tick) * scale;
+    parts.push(`<line x1="${tx.toFixed(1)}" y1="${top}" x2="${tx.toFixed(1)}" y2="${top + height}" class="grid"/>`,
+      `<text x="${tx.toFixed(1)}" y="${top + height + 14}" class="tick">${escape(format(tick))}</text>`);
+  }
+  for (const { y, value, colour } of bars) {
+    const w = Math.max(1, at(value) * scale);
     parts.push(`<rect x="${x}" y="${y}" width="${w.toFixed(1)}" height="${BAR}" fill="${colour}"/>`,
-      `<text x="${(x + w + 4).toFixed(1)}" y="${y + BAR - 1.5}" class="value">${number(value)}</text>`);
+      `<text x="${(x + w + 4).toFixed(1)}" y="${y + BAR - 1.5}" class="value">${escape(format(value))}</text>`);
   }
   return parts.join('\n');
 }
 
-/** `matrix` from model.mjs; `caption`: lines under the chart (machine, method, date). */
-export function renderChart(matrix, { title, caption }) {
-  const colourOf = Object.fromEntries(matrix.runtimes.map((r, i) => [r.key, COLOURS[r.key] ?? FALLBACK_COLOURS[i % 4]]));
+/**
+ * @param {{ groups: { key: string, label: string }[], series: { key: string, label: string, own?: boolean,
+ *   values: Record<string, [number | null, number | null]> }[] }} data  values: group key -> [left, right]
+ * @param {{ title: string, caption: string[],
+ *   panels: { title: string, log?: boolean, format: (v: number) => string }[] }} layout
+ */
+export function renderChart(data, { title, panels, caption }) {
   const top = 108;
   const rows = [];
-  const throughput = [];
-  const memory = [];
+  const left = [];
+  const right = [];
   let y = top + 8;
-  for (const lib of matrix.libraries) {
-    const present = matrix.runtimes.filter((r) => lib.cells[r.key]);
+  for (const group of data.groups) {
+    const present = data.series.filter((s) => s.values[group.key]);
     const groupHeight = present.length * (BAR + BAR_GAP) - BAR_GAP;
-    const sluice = lib.key.startsWith('sluice');
-    rows.push(`<text x="${LABEL_WIDTH - 10}" y="${(y + groupHeight / 2 + 4).toFixed(1)}" class="library${sluice ? ' own' : ''}">${escape(lib.label)}</text>`);
-    present.forEach((runtime, i) => {
-      const summary = lib.cells[runtime.key];
-      const barY = y + i * (BAR + BAR_GAP);
-      if (summary.mbps !== null) throughput.push({ y: barY, value: summary.mbps, colour: colourOf[runtime.key] });
-      if (summary.rssGrowthMiB !== null) memory.push({ y: barY, value: Math.max(0, summary.rssGrowthMiB), colour: colourOf[runtime.key] });
+    rows.push(`<text x="${LABEL_WIDTH - 10}" y="${(y + groupHeight / 2 + 4).toFixed(1)}" class="group">${escape(group.label)}</text>`);
+    present.forEach((series) => {
+      const colour = COLOURS[data.series.indexOf(series) % COLOURS.length];
+      const barY = y + present.indexOf(series) * (BAR + BAR_GAP);
+      const [a, b] = series.values[group.key];
+      if (a !== null) left.push({ y: barY, value: a, colour });
+      if (b !== null) right.push({ y: barY, value: Math.max(0, b), colour });
     });
     y += groupHeight + GROUP_GAP;
   }
   const height = y - top;
-  const legend = matrix.runtimes.map((r, i) => {
-    const lx = LABEL_WIDTH + i * 170;
-    return `<rect x="${lx}" y="62" width="12" height="12" fill="${colourOf[r.key]}"/>` +
-      `<text x="${lx + 18}" y="72" class="legend">${escape(r.label)}</text>`;
+  const legend = data.series.map((s, i) => {
+    const lx = 20 + i * 235;
+    return `<rect x="${lx}" y="62" width="12" height="12" fill="${COLOURS[i % COLOURS.length]}"/>` +
+      `<text x="${lx + 18}" y="72" class="legend${s.own ? ' own' : ''}">${escape(s.label)}</text>`;
   });
-  const maxOf = (values) => Math.max(1, ...values.map((v) => v.value));
   const bottom = top + height + 22;
   const lines = caption.flatMap((line) => wrap(line));
   const captionLines = lines.map((line, i) => `<text x="20" y="${bottom + 18 + i * 16}" class="caption">${escape(line)}</text>`);
@@ -91,8 +109,8 @@ export function renderChart(matrix, { title, caption }) {
   text { font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif; fill: #24292f; }
   .title { font-size: 17px; font-weight: 600; }
   .panel { font-size: 13px; font-weight: 600; }
-  .legend, .library { font-size: 12.5px; }
-  .library { text-anchor: end; }
+  .legend, .group { font-size: 12.5px; }
+  .group { text-anchor: end; }
   .own { font-weight: 600; }
   .value, .tick { font-size: 10.5px; fill: #57606a; }
   .tick { text-anchor: middle; }
@@ -103,8 +121,8 @@ export function renderChart(matrix, { title, caption }) {
 <text x="20" y="32" class="title">${escape(title)}</text>
 ${legend.join('\n')}
 ${rows.join('\n')}
-${panel({ x: LABEL_WIDTH, top, height, title: 'Throughput, MB/s (higher is better)', values: throughput, max: maxOf(throughput) })}
-${panel({ x: LABEL_WIDTH + PANEL_WIDTH + GAP, top, height, title: 'Peak memory growth, MiB (lower is better)', values: memory, max: maxOf(memory) })}
+${panel({ x: LABEL_WIDTH, top, height, bars: left, ...panels[0] })}
+${panel({ x: LABEL_WIDTH + PANEL_WIDTH + GAP, top, height, bars: right, ...panels[1] })}
 ${captionLines.join('\n')}
 </svg>
 `;

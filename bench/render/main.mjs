@@ -1,14 +1,14 @@
-// Renders the benchmark results into docs/benchmarks.md (every table, with machine, runtimes and versions named)
-// and the charts docs/benchmarks.svg (parse) and docs/benchmarks-stringify.svg, and refreshes the README's benchmark section when the README marks it with
-// <!-- benchmarks:start --> and <!-- benchmarks:end -->.
+// Renders the benchmark results into docs/benchmarks.md (every table, with machine, engines, versions, dates and
+// load named) and its chart docs/benchmarks.svg, and refreshes the README's benchmark block (one chart, one
+// table, a link; no dates or run logs) when the README marks it with <!-- benchmarks:start --> and
+// <!-- benchmarks:end -->.
 // Usage: node bench/render/main.mjs [RESULT.json ...]   (default: the newest result of each kind in bench/results/)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderChart } from './chart.mjs';
-import { documentMarkdown, machineLine, summaryMarkdown } from './markdown.mjs';
-import { parseMatrix, stringifyMatrix } from './model.mjs';
+import { documentMarkdown } from './markdown.mjs';
 import { KINDS, loadResults, newestResults } from './results.mjs';
+import { headline, headlineChart, machineShort, summaryMarkdown } from './summary.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -30,35 +30,18 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
 
   mkdirSync(docs, { recursive: true });
   const written = [];
-  const matrix = parseMatrix(results, 'articles');
-  if (matrix.libraries.length) {
-    const d = matrix.dataset;
-    const runs = results.parse?.data.options.runs ?? results.browser?.data.options.runs;
-    const svg = renderChart(matrix, {
-      title: `Parsing ${(d.bytes / 1e6).toFixed(0)} MB of JSON (${d.count.toLocaleString('en-US')} articles), 64 KiB chunks`,
-      caption: [
-        `Median of ${runs} runs, each a fresh process (Chromium: a fresh renderer); every element consumed; memory: peak RSS growth over the input.`,
-        machineLine(results).replace(/ \(a shared machine[^)]*\)/, ' (a shared machine)'),
-        'npm run bench · docs/benchmarks.md',
-      ],
-    });
+  const matrix = headline(results);
+  if (matrix) {
+    const options = (results.engines ?? results.browser).data.options;
+    const svg = headlineChart(matrix, [
+      `Medians of ${options.runs} run${options.runs === 1 ? '' : 's'}, each in a fresh process or page; ` +
+        (matrix.mode === 'http' ? `fetch() of a response paced at ${options.paceMBps} MB/s on 127.0.0.1` : 'fed from memory in 64 KiB chunks') +
+        '; every element consumed; memory: peak RSS growth of the process (a browser: its web content processes).',
+      `${machineShort(results)}.`,
+      'npm run bench · docs/benchmarks.md',
+    ]);
     writeFileSync(join(docs, 'benchmarks.svg'), svg);
     written.push(join(docs, 'benchmarks.svg'));
-  }
-  const writers = stringifyMatrix(results);
-  if (writers.libraries.length) {
-    const first = writers.runtimes[0];
-    const stringifyRuns = results.engines?.data.options.runs ?? results.stringify?.data.options.runs;
-    const svg = renderChart({ runtimes: writers.runtimes, libraries: writers.libraries.map((lib) => ({ ...lib, label: lib.short })) }, {
-      title: `Writing ${(first.bytes / 1e6).toFixed(0)} MB of JSON (${first.count.toLocaleString('en-US')} articles from an async generator) as a stream`,
-      caption: [
-        `Median of ${stringifyRuns} runs, each a fresh process (Chromium: a fresh renderer); output consumed as UTF-8 chunks; memory: peak RSS growth.`,
-        machineLine(results).replace(/ \(a shared machine[^)]*\)/, ' (a shared machine)'),
-        'npm run bench · docs/benchmarks.md',
-      ],
-    });
-    writeFileSync(join(docs, 'benchmarks-stringify.svg'), svg);
-    written.push(join(docs, 'benchmarks-stringify.svg'));
   }
   writeFileSync(join(docs, 'benchmarks.md'), documentMarkdown(results, { command: 'npm run bench' }));
   written.push(join(docs, 'benchmarks.md'));
@@ -68,7 +51,7 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
     const start = readme.indexOf(START);
     const end = readme.indexOf(END);
     if (start >= 0 && end > start) {
-      const section = `${START}\n${summaryMarkdown(results, { assets: 'docs/' })}\n${END}`;
+      const section = `${START}\n${summaryMarkdown(results, { assets: 'docs/', link: true })}\n${END}`;
       writeFileSync(README, readme.slice(0, start) + section + readme.slice(end + END.length));
       written.push(README);
     }

@@ -1,112 +1,98 @@
-// The cross-runtime view of the parse results that the summary table and the chart share: one row per library,
-// one column per runtime, each cell a summary (median MB/s, peak RSS growth, time to first element). Node comes
-// from bench/parse (every peer), Chromium from bench/browser, Deno and Bun from bench/all/engines.
+// The cross-engine view of the results that the tables and the chart share: the engine matrix's cells (Node,
+// Deno and Bun from bench/all/engines; Chromium, Firefox and WebKit from bench/browser), one column per engine,
+// one row per library, each cell a summary (median MB/s, time to first element, peak memory growth, ms).
 
-// Library keys, in display order, and the competitor id of each benchmark that measures them.
-const LIBRARIES = [
-  { key: 'sluice-simd', label: 'sluice (SIMD)', ids: { parse: 'sluice-value-simd', browser: 'sluice-simd', engines: 'sluice-simd' } },
-  { key: 'sluice-scalar', label: 'sluice (scalar)', ids: { parse: 'sluice-value-scalar', browser: 'sluice-scalar', engines: 'sluice-scalar' } },
-  { key: 'json-parse', label: 'JSON.parse (whole text)', ids: { parse: 'json-parse', browser: 'json-parse', engines: 'json-parse' } },
-  { key: 'streamparser', label: '@streamparser/json', package: 'streamparser', ids: { parse: 'streamparser', browser: 'streamparser', engines: 'streamparser' } },
-  { key: 'stream-json', label: 'stream-json', package: 'stream-json', ids: { parse: 'stream-json' } },
-  { key: 'jsonstream', label: 'JSONStream', package: 'jsonstream', ids: { parse: 'jsonstream' } },
+const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
+
+/** Library rows in display order: the competitor id in memory and over HTTP, and a short label for the chart. */
+export const LIBRARIES = [
+  { key: 'drain', ids: { http: 'drain' }, label: 'body read, not parsed (the transfer)' },
+  { key: 'sluice-simd', ids: { memory: 'sluice-simd', http: 'sluice-simd' }, label: 'sluice (SIMD)', own: true },
+  { key: 'sluice-scalar', ids: { memory: 'sluice-scalar', http: 'sluice-scalar' }, label: 'sluice (scalar)', own: true },
+  { key: 'json-parse', ids: { memory: 'json-parse' }, label: 'JSON.parse of the whole text' },
+  { key: 'res-json', ids: { http: 'res-json' }, label: 'await res.json()' },
+  { key: 'streamparser', ids: { memory: 'streamparser', http: 'streamparser' }, label: '@streamparser/json', package: '@streamparser/json' },
+  { key: 'stream-json', ids: { memory: 'stream-json', http: 'stream-json' }, label: 'stream-json', package: 'stream-json' },
+  { key: 'jsonstream', ids: { memory: 'jsonstream', http: 'jsonstream' }, label: 'JSONStream', package: 'JSONStream' },
 ];
 
-const short = (version) => version.split('.').slice(0, 3).join('.');
-
-/** Competitor summaries of `dataset` by runtime: `[{ key, label, byId: { id: summary } }]`. */
-function runtimeColumns(results, dataset) {
+/** The engines measured, in display order: `[{ key, label, name, version, engine, options }]`. */
+export function engineColumns(results) {
   const columns = [];
-  const parse = results.parse?.data.datasets.find((d) => d.name === dataset);
-  if (parse) {
-    columns.push({ key: 'node', source: 'parse', label: `Node ${results.parse.data.environment.node}`,
-      byId: Object.fromEntries(parse.competitors.map((c) => [c.id, c.summary])) });
+  for (const kind of ['engines', 'browser']) {
+    const data = results[kind]?.data;
+    if (!data?.cells) continue;
+    for (const [key, info] of Object.entries(data.engines ?? {})) {
+      if (!data.cells.some((c) => c.engine === key)) continue;
+      const version = key === 'chromium' ? info.version.split('.').slice(0, 1).join('.') : info.version;
+      columns.push({ key, label: `${info.name} ${version}`, name: info.name, version: info.version, engine: info.engine,
+        options: data.options, date: data.date });
+    }
   }
-  const browser = results.browser?.data.datasets.find((d) => d.name === dataset);
-  if (browser) {
-    columns.push({ key: 'chromium', source: 'browser', label: `Chromium ${short(results.browser.data.browser.version)}`,
-      byId: Object.fromEntries(browser.competitors.map((c) => [c.id, c.summary])) });
-  }
-  const engines = results.engines?.data.datasets.find((d) => d.name === dataset);
-  for (const runtime of engines?.runtimes ?? []) {
-    // Node is measured by bench/parse; the engines harness's own Node run is a cross-check shown in the details.
-    if (runtime.id === 'node' && parse) continue;
-    columns.push({ key: runtime.id, source: 'engines', label: `${runtime.name} ${runtime.version}`,
-      byId: Object.fromEntries(runtime.competitors.map((c) => [c.id, c.summary])) });
-  }
-  return columns;
+  return columns.sort((a, b) => ORDER.indexOf(a.key) - ORDER.indexOf(b.key));
 }
 
-/** `{ dataset, runtimes: [{ key, label }], libraries: [{ key, label, cells: { runtimeKey: summary } }] }` */
-export function parseMatrix(results, dataset) {
-  const columns = runtimeColumns(results, dataset);
-  const versions = results.parse?.data.versions ?? {};
-  const libraries = LIBRARIES.map((lib) => {
-    const cells = {};
-    for (const column of columns) {
-      const summary = column.byId[lib.ids[column.source]];
-      if (summary?.runs) cells[column.key] = summary;
-    }
-    const version = lib.package ? versions[lib.package] ?? results.browser?.data.versions?.[lib.package] : null;
-    return { key: lib.key, label: version ? `${lib.label} ${version}` : lib.label, cells };
-  }).filter((lib) => Object.keys(lib.cells).length > 0);
-  const any = (source) => results[source]?.data.datasets.find((d) => d.name === dataset);
-  const info = any('parse') ?? any('browser') ?? any('engines');
+function cellsOf(results) {
+  return ['engines', 'browser'].flatMap((kind) => results[kind]?.data.cells ?? []);
+}
+
+/** Sizes and modes present, in the order measured. */
+export function matrixShape(results) {
+  const cells = cellsOf(results);
   return {
-    dataset: info ? { name: dataset, bytes: info.bytes, count: info.count, path: info.path } : null,
-    runtimes: columns.map(({ key, label }) => ({ key, label })),
+    sizes: [...new Set(cells.map((c) => c.size))].sort((a, b) => parseFloat(a) - parseFloat(b)),
+    modes: ['memory', 'http'].filter((m) => cells.some((c) => c.mode === m)),
+  };
+}
+
+const timeoutOf = (competitor) => Number(/after (\d+) s/.exec(competitor.runs.find((r) => r.timedOut)?.error ?? '')?.[1] ?? 0) * 1000;
+const versionOf = (results, pkg) => results.engines?.data.versions?.[pkg] ?? results.browser?.data.versions?.[pkg];
+
+/**
+ * One size and mode: `{ size, mode, count, bytes, engines: [{ key, label }], libraries: [{ key, label, own,
+ * cells: { engineKey: summary } }] }`; summaries of runs that all failed are left out.
+ */
+export function parseMatrix(results, size, mode) {
+  const columns = engineColumns(results);
+  const cells = cellsOf(results).filter((c) => c.size === size && c.mode === mode);
+  const libraries = LIBRARIES.map((lib) => {
+    const id = lib.ids[mode];
+    const out = {};
+    for (const cell of cells) {
+      const competitor = cell.competitors.find((c) => c.id === id);
+      if (competitor?.summary.runs) out[cell.engine] = competitor.summary;
+      // Every run timed out: the cell says so instead of vanishing.
+      else if (competitor?.timedOut) out[cell.engine] = { ...competitor.summary, timedOut: true, limitMs: timeoutOf(competitor) };
+    }
+    const version = lib.package ? versionOf(results, lib.package) : null;
+    return { key: lib.key, label: version ? `${lib.label} ${version}` : lib.label, own: lib.own === true, cells: out };
+  }).filter((lib) => Object.keys(lib.cells).length > 0);
+  const any = cells[0];
+  return {
+    size, mode, count: any?.count ?? 0, bytes: any?.bytes ?? 0,
+    engines: columns.filter((c) => cells.some((cell) => cell.engine === c.key)).map(({ key, label }) => ({ key, label })),
     libraries,
   };
 }
 
-// MARK: stringify
-
-// Node (bench/stringify) measures every peer; Chromium, Deno and Bun (bench/browser, bench/all/engines) the
-// engine-neutral three. Display order; `short` labels fit the chart's label column.
-const WRITERS = [
-  { key: 'sluice', short: 'sluice stringifyStream' },
-  { key: 'whole', short: 'JSON.stringify whole' },
-  { key: 'naive', short: 'JSON.stringify per row' },
-  { key: 'jsonstream', short: 'JSONStream', package: 'jsonstream' },
-  { key: 'json-stream-stringify', short: 'json-stream-stringify', package: 'json-stream-stringify' },
-  { key: 'json-ext', short: 'json-ext stringifyChunked', package: 'json-ext' },
-];
-
-/**
- * The cross-runtime view of the stringify results, shaped like parseMatrix's (each cell also has `firstByteMs`):
- * `{ runtimes: [{ key, label, count, bytes, kind }], libraries: [{ key, label, short, cells }] }`. Node's column is
- * its async-generator table of the same size as the other runtimes' when there is one, else its biggest.
- */
+/** The stringify runs of every engine: `{ count, bytes, engines: [{ key, label }], libraries: [{ key, label, cells }] }`. */
 export function stringifyMatrix(results) {
-  const columns = [];
-  const cross = results.engines?.data.stringify ?? results.browser?.data.stringify;
-  const tables = results.stringify?.data.tables ?? [];
-  const async = tables.filter((t) => t.kind === 'async');
-  const node = async.find((t) => t.count === cross?.count) ?? [...async].sort((a, b) => b.count - a.count)[0] ?? tables[0];
-  const cell = (c, firstByteMs) => ({ label: c.label, mbps: c.summary.mbps, firstByteMs, rssGrowthMiB: c.summary.rssGrowthMiB,
-    runs: c.summary.runs });
-  if (node) {
-    columns.push({ key: 'node', label: `Node ${results.stringify.data.environment.node}`, count: node.count, bytes: node.bytes,
-      kind: node.kind, byId: Object.fromEntries(node.competitors.map((c) => [c.id, cell(c, c.summary.firstByteMs)])) });
-  }
-  const browser = results.browser?.data.stringify;
-  if (browser) {
-    columns.push({ key: 'chromium', label: `Chromium ${short(results.browser.data.browser.version)}`, count: browser.count,
-      bytes: browser.bytes, kind: 'async', byId: Object.fromEntries(browser.competitors.map((c) => [c.id, cell(c, c.summary.firstElementMs)])) });
-  }
-  const engines = results.engines?.data.stringify;
-  for (const runtime of engines?.runtimes ?? []) {
-    if (runtime.id === 'node' && node) continue;
-    columns.push({ key: runtime.id, label: `${runtime.name} ${runtime.version}`, count: engines.count, bytes: engines.bytes,
-      kind: 'async', byId: Object.fromEntries(runtime.competitors.map((c) => [c.id, cell(c, c.summary.firstElementMs)])) });
-  }
-  const versions = results.stringify?.data.versions ?? {};
-  const libraries = WRITERS.map((w) => {
+  const columns = engineColumns(results);
+  const entries = ['engines', 'browser'].map((kind) => results[kind]?.data.stringify).filter(Boolean);
+  if (entries.length === 0) return null;
+  const byEngine = new Map(entries.flatMap((e) => e.engines.map((engine) => [engine.id, engine])));
+  const engines = columns.filter((c) => byEngine.has(c.key));
+  const ids = [...new Set(entries.flatMap((e) => e.engines.flatMap((engine) => engine.competitors.map((c) => c.id))))];
+  const libraries = ids.map((id) => {
     const cells = {};
-    for (const column of columns) if (column.byId[w.key]?.runs) cells[column.key] = column.byId[w.key];
-    const any = Object.values(cells)[0];
-    const version = w.package ? versions[w.package] : null;
-    return { key: w.key, label: any?.label, short: version ? `${w.short} ${version}` : w.short, cells };
-  }).filter((lib) => Object.keys(lib.cells).length > 0);
-  return { runtimes: columns.map(({ key, label, count, bytes, kind }) => ({ key, label, count, bytes, kind })), libraries };
+    let label = id;
+    for (const column of engines) {
+      const competitor = byEngine.get(column.key).competitors.find((c) => c.id === id);
+      if (competitor?.summary.runs) cells[column.key] = competitor.summary;
+      label = competitor?.label ?? label;
+    }
+    return { key: id, label, cells };
+  });
+  const counts = [...new Set(entries.map((e) => e.count))];
+  return { count: counts.map((n) => n.toLocaleString('en-US')).join(' / '), bytes: entries[0].bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
 }

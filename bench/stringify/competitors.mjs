@@ -62,9 +62,9 @@ function countText(ctx, chunk) {
 const sluice = {
   id: 'sluice',
   label: 'sluice stringifyStream',
-  available: () => existsSync(fileURLToPath(new URL('encoder/index.js', DIST))),
+  available: () => existsSync(fileURLToPath(new URL('encode/index.js', DIST))),
   async setup() {
-    const { stringifyStream } = await import(new URL('encoder/index.js', DIST).href);
+    const { stringifyStream } = await import(new URL('encode/index.js', DIST).href);
     return (ctx) => drainWebStream(ctx, stringifyStream(makeDocument(ctx, makeSource(ctx))));
   },
 };

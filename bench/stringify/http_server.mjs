@@ -10,7 +10,7 @@ import { RssSampler } from '../parse/rss_sampler.mjs';
 const { impl, count, sampleIntervalMs } = JSON.parse(process.argv[2]);
 if (typeof globalThis.gc !== 'function') throw new Error('http_server.mjs needs node --expose-gc');
 preparePool();
-const { StreamedJsonResponse } = await import(new URL('../../dist/encoder/index.js', import.meta.url).href);
+const { StreamedJsonResponse } = await import(new URL('../../dist/encode/index.js', import.meta.url).href);
 
 /** What a Node adapter of an edge framework does with a web Response. */
 async function sendResponse(res, response) {

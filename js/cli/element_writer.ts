@@ -1,7 +1,7 @@
 // What `select` writes for the elements of one parser call, from the compact-lines batch in wasm memory: the lines
 // as they are (one write per call, no copy), one JSON array (--array: the newlines turned into commas in place), or
 // {"path","key","value"} lines (--with-path: assembled in a reused buffer).
-import { KEY_INDEX, KEY_NAME } from '../native.js';
+import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import type { NativeStream } from './native_stream.js';
 import type { Output } from './output.js';
 

@@ -1,6 +1,7 @@
 // How `sluice` reports an error on standard error: the library's message (code, byte offset, line, column), and
 // for invalid JSON the offending line with a caret under the byte, from the input bytes still at hand.
 import { JsonLimitError, JsonSyntaxError } from '../errors.js';
+import { UsageError } from './exit_codes.js';
 
 /** Bytes of the line shown before and after the offending byte, at most. */
 const BEFORE = 60;
@@ -22,6 +23,8 @@ export function describeError(error: unknown, name: string, around?: InputBytes)
     if (excerpt !== undefined) lines.push(...excerpt);
     return lines.join('\n');
   }
+  // A usage error names its api already (`sluice select: ...`).
+  if (error instanceof UsageError) return error.message;
   return `sluice: ${error instanceof Error ? error.message : String(error)}`;
 }
 

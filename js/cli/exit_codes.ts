@@ -19,10 +19,13 @@ export const EXIT_IO = 6;
 /** A bug in sluice (the message and stack are printed): please report it. */
 export const EXIT_INTERNAL = 70;
 
-/** A mistake on the command line; the message says what and how to get help. */
+/**
+ * A mistake on the command line, worded as the library words misuse (validate.ts: `<api>: <problem>`, the api being
+ * `sluice` or `sluice <command>`), from the TypeError that misuse(), mustBe() or a library check made of it.
+ */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(misuse: TypeError) {
+    super(misuse.message, { cause: misuse });
     this.name = 'UsageError';
   }
 }

@@ -4,7 +4,7 @@ import { JsonLimitError, JsonSyntaxError, type ParserLimits } from '../errors.js
 import { openJson } from '../lazy/open_json.js';
 import type { CommandLine } from './args.js';
 import { ExcerptedError, type InputBytes } from './error_report.js';
-import { EXIT_NOT_FOUND, EXIT_OK, UsageError } from './exit_codes.js';
+import { EXIT_NOT_FOUND, EXIT_OK } from './exit_codes.js';
 import type { Input } from './input.js';
 import type { Output } from './output.js';
 import type { Progress } from './progress.js';
@@ -52,11 +52,7 @@ export async function get(cli: CommandLine, context: GetContext): Promise<number
   try {
     value = await doc.get(path);
   } catch (error) {
-    if (error instanceof TypeError) {
-      throw new UsageError(
-        error.message.replace(/^doc\.get\(path\): /, 'PATH ').replace('doc.iterate()', '`sluice select`'),
-      );
-    }
+    // The path was checked with the command line (args.ts): a TypeError here would be a bug, reported as one.
     if (error instanceof JsonSyntaxError || error instanceof JsonLimitError) throw new ExcerptedError(error, around());
     throw error;
   } finally {

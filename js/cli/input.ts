@@ -4,6 +4,7 @@
 // download), so a download keeps flowing while nothing else runs.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isatty } from 'node:tty';
+import { misuse } from '../validate.js';
 import { IoError, UsageError, systemCode } from './exit_codes.js';
 
 /** An open input. */
@@ -26,7 +27,9 @@ export async function openInput(spec: string | undefined): Promise<Input> {
   if (spec !== undefined && /^https?:\/\//i.test(spec)) return openUrl(spec);
   if (spec === undefined || spec === '-') {
     if (spec === undefined && isatty(0)) {
-      throw new UsageError('no input: name a file or an http(s) URL, or pipe the JSON in (`-` reads standard input)');
+      throw new UsageError(
+        misuse('sluice', 'no input: name a file or an http(s) URL, or pipe the JSON in (`-` reads standard input)'),
+      );
     }
     return new DescriptorInput(0, 'standard input', false);
   }

@@ -2,8 +2,8 @@
 // a message on standard error and an exit code (exit_codes.ts). Standard output carries nothing but data.
 import { readFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import type { ParserLimits } from '../errors.js';
-import { init, loadedRuntime } from '../loader.js';
+import { init, requireRuntime } from '../native/loader.js';
+import { misuse, mustBe } from '../validate.js';
 import { isCommandName, parseCommandLine, type CommandLine } from './args.js';
 import { ExcerptedError, describeError } from './error_report.js';
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError, exitCodeOf } from './exit_codes.js';
@@ -37,7 +37,7 @@ function version(): string {
 function wasmBuild(): URL | undefined {
   const build = nodeProcess.env.SLUICE_WASM;
   if (build === undefined || build === '') return undefined;
-  if (build !== 'simd' && build !== 'scalar') throw new UsageError(`SLUICE_WASM must be simd or scalar, got ${build}`);
+  if (build !== 'simd' && build !== 'scalar') throw new UsageError(mustBe('sluice', 'SLUICE_WASM', "'simd' or 'scalar'", build));
   return new URL(`../sluice.${build}.wasm`, import.meta.url);
 }
 
@@ -59,7 +59,7 @@ export async function main(args: readonly string[]): Promise<number> {
   }
   let cli: CommandLine;
   try {
-    if (!isCommandName(first)) throw new UsageError(`unknown command ${JSON.stringify(first)}`);
+    if (!isCommandName(first)) throw new UsageError(misuse('sluice', `unknown command ${JSON.stringify(first)}`));
     cli = parseCommandLine(first, args.slice(1));
   } catch (error) {
     printTo(2, `${describeError(error, '')}\nRun \`sluice --help\` for the commands and their options.`);
@@ -73,10 +73,7 @@ export async function main(args: readonly string[]): Promise<number> {
 }
 
 async function run(cli: CommandLine): Promise<number> {
-  const limits: ParserLimits = {
-    maxDepth: cli.maxDepth ?? 1024,
-    maxElementBytes: cli.maxElementBytes ?? 256 * 1024 * 1024,
-  };
+  const limits = cli.limits;
   const output = new Output();
   let input: Input | undefined;
   let progress: Progress | undefined;
@@ -101,7 +98,7 @@ async function run(cli: CommandLine): Promise<number> {
       const { get } = await import('./get_command.js');
       code = await get(cli, { input, output, progress, limits, report });
     } else {
-      await scan[cli.command](cli, { runtime: loadedRuntime()!, input, output, progress, limits });
+      await scan[cli.command](cli, { runtime: requireRuntime(`sluice ${cli.command}`), input, output, progress, limits });
     }
     progress?.finish();
     return code;

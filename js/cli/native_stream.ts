@@ -5,21 +5,15 @@
 import { errorFromStatus, type ParserLimits } from '../errors.js';
 import {
   BATCH_LEN, BATCH_PTR, ELEMENT_INDEX_HI, ELEMENT_INDEX_LO, ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR,
-  ELEMENT_LEN, ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT, VIEW_BYTES_FED,
-  VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE, VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET,
-  VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, type NativeParser, type NativeRuntime,
-} from '../native.js';
-import { FLAG_COMPACT_LINES, FLAG_NDJSON } from '../options.js';
-import { createParser } from '../parser.js';
-import { UsageError } from './exit_codes.js';
-
-/** The marker selector binding (push_parser::add_marker_path), not part of the facade's NativeParser type. */
-interface MarkerParser extends NativeParser {
-  addMarkerPath(path: string): number;
-}
+  ELEMENT_LEN, ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS, FLAG_COMPACT_LINES, FLAG_NDJSON, PATH_ACCEPTED,
+  VIEW_BATCHES_PTR, VIEW_BATCH_COUNT, VIEW_BYTES_FED, VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE,
+  VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET, VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, type NativeParser,
+  type NativeRuntime,
+} from '../native/contract.js';
 
 export interface StreamOptions {
-  readonly paths: readonly string[];
+  /** Paths already checked, as canonicalPath() writes them (args.ts): the native parser accepts them all. */
+  readonly nativePaths: readonly string[];
   readonly ndjson: boolean;
   /** lines: compacted elements, one per line; markers: element ends only, no bytes kept. */
   readonly mode: 'lines' | 'markers';
@@ -33,7 +27,7 @@ const TAIL = 240;
 
 export class NativeStream {
   readonly runtime: NativeRuntime;
-  private readonly native: MarkerParser;
+  private readonly native: NativeParser;
   private readonly view: number;
   private readonly view64: number;
   private readonly limits: ParserLimits;
@@ -47,11 +41,11 @@ export class NativeStream {
 
   constructor(runtime: NativeRuntime, options: StreamOptions) {
     const flags = (options.ndjson ? FLAG_NDJSON : 0) | (options.mode === 'lines' ? FLAG_COMPACT_LINES : 0);
-    const native = new runtime.native.Parser(options.limits.maxDepth, options.limits.maxElementBytes, flags) as MarkerParser;
+    const native = new runtime.native.Parser(options.limits.maxDepth, options.limits.maxElementBytes, flags);
     try {
-      for (const path of options.paths) {
+      for (const path of options.nativePaths) {
         const status = options.mode === 'lines' ? native.addPath(path) : native.addMarkerPath(path);
-        if (status !== -1) throw pathError(path);
+        if (status !== PATH_ACCEPTED) throw new Error(`sluice: the native parser refused the checked path ${path}`);
       }
       if (!native.reserve(options.windowBytes)) throw new RangeError('sluice: cannot allocate the input window');
     } catch (error) {
@@ -188,15 +182,4 @@ export class NativeStream {
     this.deleted = true;
     this.native.delete();
   }
-}
-
-/** The library's message for a path it refuses, said of the command line's PATH. */
-function pathError(path: string): UsageError {
-  try {
-    createParser({ path, output: 'bytes' }).close();
-  } catch (error) {
-    if (error instanceof TypeError) return new UsageError(error.message.replace(/^options\.path /, 'PATH '));
-    throw error;
-  }
-  return new UsageError(`PATH ${JSON.stringify(path)} was refused by the parser`);
 }

@@ -2,7 +2,7 @@
 // window. Memory stays flat: the window, the batch of one read, the bytes of an element still open; the output is
 // written before the next read (a blocked pipe holds the reading back).
 import type { ParserLimits } from '../errors.js';
-import type { NativeRuntime } from '../native.js';
+import type { NativeRuntime } from '../native/contract.js';
 import type { CommandLine } from './args.js';
 import { ElementWriter } from './element_writer.js';
 import { ExcerptedError } from './error_report.js';
@@ -53,9 +53,9 @@ async function pump(
   progress?.update(stream.bytesFed, elements);
 }
 
-function openStream(context: ScanContext, cli: CommandLine, mode: 'lines' | 'markers', paths: readonly string[]) {
+function openStream(context: ScanContext, cli: CommandLine, mode: 'lines' | 'markers', nativePaths: readonly string[]) {
   return new NativeStream(context.runtime, {
-    paths,
+    nativePaths,
     ndjson: cli.ndjson,
     mode,
     limits: context.limits,
@@ -68,7 +68,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
   const writer = new ElementWriter(context.output, cli.array ? 'array' : cli.withPath ? 'with-path' : 'lines', cli.paths);
   const limit = cli.limit ?? Infinity;
   if (limit > 0) {
-    const stream = openStream(context, cli, 'lines', cli.paths);
+    const stream = openStream(context, cli, 'lines', cli.nativePaths);
     try {
       await pump(context, stream, async () => {
         const take = Math.min(stream.elementCount, limit - writer.count);
@@ -84,7 +84,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
 
 /** `sluice count`: how many elements; their ends are all the parser reports (no bytes kept). */
 export async function count(cli: CommandLine, context: ScanContext): Promise<void> {
-  const stream = openStream(context, cli, 'markers', cli.paths);
+  const stream = openStream(context, cli, 'markers', cli.nativePaths);
   let total = 0;
   try {
     await pump(context, stream, () => {

@@ -1,60 +1,98 @@
-// One lazyParse() document: the native lazy_index holding the bytes and the container table, and the few
-// operations the proxies need from it (enumerate a container, look a key up, parse a range of values). Every native
-// call may grow wasm memory, so views are re-synced after each.
+// One lazyParse() document and the few operations the proxies need from it: list a container, find a key, parse a
+// range of values. What a document is made of lives in the JS heap, where the garbage collector sees its size: its
+// bytes and each listed container's member table (copied out of the native index). The native index scans, and
+// holds the container table: it is resident while the document needs it, within a budget (residency.ts).
 import type { ParserLimits } from '../errors.js';
+import type { ContainerHandler } from './container_handler.js';
 import {
-  CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS, CONTAINER_END, CONTAINER_NEXT, CONTAINER_START, CONTAINER_WORDS,
-  OUT_COUNT, OUT_PTR, lazyError, type LazyBinding,
+  CHILD_CONTAINER,
+  CHILD_KEY_END,
+  CHILD_KEY_START,
+  CHILD_VALUE_END,
+  CHILD_VALUE_START,
+  CHILD_WORDS,
+  CONTAINER_END,
+  CONTAINER_NEXT,
+  CONTAINER_START,
+  CONTAINER_WORDS,
+  NO_CONTAINER,
+  OUT_COUNT,
+  lazyError,
+  type LazyBinding,
 } from './native_lazy.js';
-import { writeKey } from './wtf8.js';
+import { evict, load, touch, type Residency } from './residency.js';
+import { keyBytes } from './wtf8.js';
 
 // Fatal: JSON.parse would otherwise accept the U+FFFD a lenient decoder puts for invalid UTF-8, which the parser
 // rejects. ignoreBOM: a string member may start with U+FEFF.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const ZERO = 0x30;
 
-// Frees the native index of a document nobody references any more (no proxy left).
-const registry = new FinalizationRegistry<{ binding: LazyBinding; handle: number }>(({ binding, handle }) => {
+/** Makes the proxy handler of a member container (handlers.ts: passed in, since the handler classes import us). */
+export type NewHandler = (doc: LazyDocument, id: number, first: number) => ContainerHandler;
+
+// Frees the native index of a document nobody references any more (no proxy left), if it is still resident.
+const registry = new FinalizationRegistry<{ binding: LazyBinding; residency: Residency }>(({ binding, residency }) => {
   try {
-    binding.m._lazy_index_delete(handle);
+    evict(binding, residency);
   } catch {
     // The module aborted: nothing left to free.
   }
 });
 
+/** Member tables are allocated in chunks of up to this many u32 (64 KiB). */
+const TABLE_CHUNK_WORDS = 16384;
+const NO_CHUNK = new Uint32Array(0);
+
+/** Scratch for the text of a batch, grown up to SCRATCH_MAX. */
+let scratch = new Uint8Array(1024);
+const SCRATCH_MAX = 1 << 20;
+
 /** @internal */
 export class LazyDocument {
   readonly binding: LazyBinding;
   readonly limits: ParserLimits;
-  private handle: number;
-  /** Address of the document's first byte in wasm memory: member offsets are relative to it. */
-  private readonly base: number;
+  readonly newHandler: NewHandler;
+  /** The document's bytes; null once released. */
+  private bytes: Uint8Array | null;
   /** The input text when it is ASCII: then byte offsets are string offsets, and slicing it skips decoding. */
   private readonly text: string | null;
-  /** The member table and count of the object the latest lookup() listed. */
-  listedTable = 0;
-  listedCount = 0;
-  /** u32 index of the container table in wasm memory; -1 until first asked for. */
-  private containerTable = -1;
+  /** u32 index of the resident index's container table (3 x u32 per container), and the index it is of. */
+  private containerTable = 0;
+  private containerHandle = 0;
+  private readonly residency: Residency;
+  /** Where small member tables go (children()), and how much of it is used. */
+  private chunk: Uint32Array = NO_CHUNK;
+  private chunkUsed = 0;
 
-  constructor(binding: LazyBinding, handle: number, base: number, limits: ParserLimits, text: string | null) {
+  constructor(
+    binding: LazyBinding,
+    bytes: Uint8Array,
+    text: string | null,
+    residency: Residency,
+    limits: ParserLimits,
+    newHandler: NewHandler,
+  ) {
     this.binding = binding;
-    this.handle = handle;
-    this.base = base;
-    this.limits = limits;
+    this.bytes = bytes;
     this.text = text;
-    registry.register(this, { binding, handle }, this);
+    this.residency = residency;
+    this.limits = limits;
+    this.newHandler = newHandler;
+    registry.register(this, { binding, residency }, this);
   }
 
   get released(): boolean {
-    return this.handle === 0;
+    return this.bytes === null;
   }
 
   release(): void {
-    if (this.handle === 0) return;
+    if (this.bytes === null) return;
     registry.unregister(this);
-    this.binding.m._lazy_index_delete(this.handle);
-    this.handle = 0;
+    evict(this.binding, this.residency);
+    this.bytes = null;
   }
 
   /** Throws the TypeError of a released document. */
@@ -62,9 +100,24 @@ export class LazyDocument {
     this.live();
   }
 
-  private live(): number {
-    if (this.handle === 0) throw new TypeError('sluice: this lazyParse() document was released (releaseLazy)');
-    return this.handle;
+  private live(): Uint8Array {
+    if (this.bytes === null) throw new TypeError('sluice: this lazyParse() document was released (releaseLazy)');
+    return this.bytes;
+  }
+
+  /** The native index, loaded again if it was evicted. */
+  private index(): number {
+    const bytes = this.live();
+    const binding = this.binding;
+    const r = this.residency;
+    if (r.handle !== 0) {
+      touch(binding, r);
+      return r.handle;
+    }
+    // The same bytes built before: a failure now can only be out of memory.
+    const status = load(binding, r, bytes, this.limits.maxDepth);
+    if (status !== 0) throw lazyError(binding, status, this.limits);
+    return r.handle;
   }
 
   /**
@@ -73,22 +126,27 @@ export class LazyDocument {
    * bytes outside that one. A cheap filter: listing the container then decides.
    */
   spineShape(id: number, max: number, longMin: number, restMax: number): boolean {
+    // The container table is the index's (copying it out cost canada.json 1.3 MB per document).
+    const handle = this.index();
     const binding = this.binding;
-    if (this.containerTable < 0) this.containerTable = binding.m._lazy_index_containers(this.live()) >>> 2;
+    if (this.containerHandle !== handle) {
+      this.containerTable = binding.m._lazy_index_containers(handle) >>> 2;
+      this.containerHandle = handle;
+    }
     const runtime = binding.runtime;
     runtime.sync();
     const u32 = runtime.u32;
-    const table = this.containerTable;
-    const at = table + id * CONTAINER_WORDS;
-    const next = u32[at + CONTAINER_NEXT]!;
-    let rest = u32[at + CONTAINER_END]! + 1 - u32[at + CONTAINER_START]!;
+    const base = this.containerTable;
+    const at = id * CONTAINER_WORDS;
+    const next = u32[base + at + CONTAINER_NEXT]!;
+    let rest = u32[base + at + CONTAINER_END]! + 1 - u32[base + at + CONTAINER_START]!;
     let long = 0;
     let n = 0;
     // Containers directly inside: the next one after each is the first after its whole subtree.
-    for (let k = id + 1; k < next; k = u32[table + k * CONTAINER_WORDS + CONTAINER_NEXT]!) {
+    for (let k = id + 1; k < next; k = u32[base + k * CONTAINER_WORDS + CONTAINER_NEXT]!) {
       if (++n > max) return false;
-      const record = table + k * CONTAINER_WORDS;
-      const size = u32[record + CONTAINER_END]! + 1 - u32[record + CONTAINER_START]!;
+      const record = k * CONTAINER_WORDS;
+      const size = u32[base + record + CONTAINER_END]! + 1 - u32[base + record + CONTAINER_START]!;
       if (size >= longMin) {
         if (++long > 1) return false;
         rest -= size;
@@ -97,78 +155,142 @@ export class LazyDocument {
     return rest <= restMax;
   }
 
-  /** The member table of container `id` (address), and its member count in `countOut[0]`. Throws on invalid text. */
-  children(id: number, countOut: [number]): number {
+  /** The member table of container `id` (CHILD_WORDS u32 per member). Throws on invalid text. */
+  children(id: number): Uint32Array {
     const binding = this.binding;
-    const table = binding.m._lazy_index_children(this.live(), id);
+    const at = binding.m._lazy_index_children(this.index(), id);
     const runtime = binding.runtime;
     runtime.sync();
-    if (table === 0) throw lazyError(binding, runtime.u32[binding.out32]!, this.limits);
-    countOut[0] = runtime.u32[binding.out32 + OUT_COUNT]!;
-    return table;
+    if (at === 0) throw lazyError(binding, runtime.u32[binding.out32]!, this.limits);
+    const words = runtime.u32[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
+    const u32 = runtime.u32;
+    const from = at >>> 2;
+    // Small tables share chunks: a typed array of its own costs an ArrayBuffer each (about 1 µs in Node 20,
+    // twitter.json lists 224 containers to read 1 % of its leaves); a view of a chunk costs an object.
+    if (words > TABLE_CHUNK_WORDS >> 2) return u32.slice(from, from + words);
+    if (this.chunkUsed + words > this.chunk.length) {
+      this.chunk = new Uint32Array(Math.min(TABLE_CHUNK_WORDS, Math.max(4 * this.chunk.length, 4 * words)));
+      this.chunkUsed = 0;
+    }
+    const chunk = this.chunk;
+    const to = this.chunkUsed;
+    if (words <= 64) for (let i = 0; i < words; i++) chunk[to + i] = u32[from + i]!;
+    else chunk.set(u32.subarray(from, from + words), to);
+    this.chunkUsed = to + words;
+    return chunk.subarray(to, to + words);
   }
 
   /**
-   * Index of the member of object `id` with this key (the last one), -1 when absent. `table` 0 (not listed yet):
-   * the object is listed by the same call, and its table and count are left in `listedTable`/`listedCount`.
-   * Throws on invalid text.
+   * Index of the member of an object's table with this key: the last one, as JSON.parse keeps it; -1 when absent.
+   * Keys compare as WTF-8 bytes; a raw key with escapes is decoded first, and only when it could match.
    */
-  lookup(id: number, table: number, count: number, key: string): number {
-    const binding = this.binding;
-    const handle = this.live();
-    const length = writeKey(binding, key);
-    const i = binding.m._lazy_index_lookup(handle, id, table, count, length);
-    if (table === 0) {
-      const runtime = binding.runtime;
-      runtime.sync();
-      if (i === -2) throw lazyError(binding, runtime.u32[binding.out32]!, this.limits);
-      this.listedTable = runtime.u32[binding.out32 + OUT_PTR]!;
-      this.listedCount = runtime.u32[binding.out32 + OUT_COUNT]!;
+  find(table: Uint32Array, key: string): number {
+    const d = this.live();
+    const length: [number] = [0];
+    const k = keyBytes(key, length);
+    const n = length[0];
+    // A raw key as long as `key` has no escape if it matches (an escape would make it decode shorter), so equal
+    // bytes are a match unless they hold a backslash, which then is an escape in the raw key: no match.
+    let keyHasBackslash = false;
+    for (let i = 0; i < n; i++) if (k[i] === BACKSLASH) keyHasBackslash = true;
+    const first = k[0];
+    for (let r = table.length - CHILD_WORDS; r >= 0; r -= CHILD_WORDS) {
+      const raw = table[r + CHILD_KEY_START]! + 1;
+      const rawN = table[r + CHILD_KEY_END]! - 1 - raw;
+      // Escapes only shorten a key, so a raw key shorter than `key` cannot match.
+      if (rawN < n) continue;
+      if (rawN === n) {
+        if (keyHasBackslash) continue;
+        let i = 0;
+        while (i < n && d[raw + i] === k[i]) i++;
+        if (i === n) return r / CHILD_WORDS;
+        continue;
+      }
+      // Longer: only an escaped key can match, and the bytes before its first escape are the key's own.
+      if (n === 0 || (d[raw] !== BACKSLASH && d[raw] !== first)) continue;
+      let escaped = false;
+      for (let i = raw; i < raw + rawN && !escaped; i++) escaped = d[i] === BACKSLASH;
+      if (escaped && JSON.parse(decoder.decode(d.subarray(raw - 1, raw + rawN + 1))) === key) return r / CHILD_WORDS;
     }
-    return i;
+    return -1;
   }
 
   /** Every key of an object table, in order, duplicates included. */
-  keys(table: number, count: number): string[] {
-    const binding = this.binding;
-    const at = binding.m._lazy_index_keys_text(this.live(), table, count);
-    const runtime = binding.runtime;
-    runtime.sync();
-    if (at === 0) throw new RangeError('sluice: out of memory listing the keys of a lazyParse() object');
-    // Keys were validated when the object was enumerated: decoding and parsing cannot fail.
-    return JSON.parse(decoder.decode(runtime.u8.subarray(at, at + runtime.u32[binding.out32 + OUT_COUNT]!)));
+  keys(table: Uint32Array): string[] {
+    // Keys were validated when the object was listed: decoding and parsing cannot fail.
+    return JSON.parse(this.join(table, 0, table.length / CHILD_WORDS, CHILD_KEY_START, CHILD_KEY_END, Infinity));
   }
 
   /**
    * The values of members [from, to) as JSON.parse gives them; containers over `maxBytes` come back as 0 (the
    * caller makes them lazy instead).
    */
-  values(table: number, from: number, to: number, maxBytes: number): unknown[] {
-    const binding = this.binding;
-    const at = binding.m._lazy_index_values_text(this.live(), table, from, to, maxBytes);
-    const runtime = binding.runtime;
-    runtime.sync();
-    if (at === 0) throw new RangeError('sluice: out of memory reading a lazyParse() document');
+  values(table: Uint32Array, from: number, to: number, maxBytes: number): unknown[] {
     try {
-      return JSON.parse(decoder.decode(runtime.u8.subarray(at, at + runtime.u32[binding.out32 + OUT_COUNT]!)));
+      return JSON.parse(this.join(table, from, to, CHILD_VALUE_START, CHILD_VALUE_END, maxBytes));
     } catch (error) {
       // Which value is broken, and where exactly: the parser says, value by value.
-      const u32 = runtime.u32;
       for (let i = from; i < to; i++) {
-        const record = (table >>> 2) + i * CHILD_WORDS;
-        this.check(u32[record + CHILD_VALUE_START]!, u32[record + CHILD_VALUE_END]!, error);
-        runtime.sync();
+        this.check(table[i * CHILD_WORDS + CHILD_VALUE_START]!, table[i * CHILD_WORDS + CHILD_VALUE_END]!, error);
       }
       throw error;
     }
   }
 
+  /**
+   * `[s_from,...,s_to-1]`: the spans [startField, endField) of table[from, to) as one JSON array text, a container
+   * over `maxBytes` written as `0`. The elements of an array run with no such container are one span of the text,
+   * commas and whitespace included: no copy.
+   */
+  private join(
+    table: Uint32Array,
+    from: number,
+    to: number,
+    startField: number,
+    endField: number,
+    maxBytes: number,
+  ): string {
+    const d = this.live();
+    if (to <= from) return '[]';
+    const first = from * CHILD_WORDS;
+    const last = (to - 1) * CHILD_WORDS;
+    let whole = startField === CHILD_VALUE_START && table[first + CHILD_KEY_END] === 0;
+    for (let r = first; whole && r <= last; r += CHILD_WORDS) {
+      whole =
+        table[r + CHILD_CONTAINER] === NO_CONTAINER ||
+        table[r + CHILD_VALUE_END]! - table[r + CHILD_VALUE_START]! <= maxBytes;
+    }
+    if (whole) {
+      const start = table[first + startField]!;
+      const end = table[last + endField]!;
+      return '[' + (this.text !== null ? this.text.slice(start, end) : decoder.decode(d.subarray(start, end))) + ']';
+    }
+    let size = 2;
+    for (let r = first; r <= last; r += CHILD_WORDS) size += table[r + endField]! - table[r + startField]! + 1;
+    // Batches are small (RUN_MAX_BYTES of text, mostly); the keys of a huge object get a buffer of their own.
+    if (scratch.length < size && size <= SCRATCH_MAX) scratch = new Uint8Array(Math.max(size, 2 * scratch.length));
+    const out = size <= scratch.length ? scratch : new Uint8Array(size);
+    out[0] = 0x5b;
+    let at = 1;
+    for (let r = first; r <= last; r += CHILD_WORDS) {
+      if (r !== first) out[at++] = COMMA;
+      const start = table[r + startField]!;
+      const end = table[r + endField]!;
+      if (table[r + CHILD_CONTAINER] !== NO_CONTAINER && end - start > maxBytes) {
+        out[at++] = ZERO;
+      } else {
+        out.set(d.subarray(start, end), at);
+        at += end - start;
+      }
+    }
+    out[at++] = 0x5d;
+    return decoder.decode(out.subarray(0, at));
+  }
+
   /** One value, bytes [start, end), as JSON.parse gives it. */
   parse(start: number, end: number): unknown {
-    let text: string;
     try {
-      text = this.text !== null ? this.text.slice(start, end) : this.decode(start, end);
-      return JSON.parse(text);
+      return JSON.parse(this.text !== null ? this.text.slice(start, end) : this.decode(start, end));
     } catch (error) {
       this.check(start, end, error);
       throw error;
@@ -178,16 +300,13 @@ export class LazyDocument {
   /** A number member, bytes [start, end): digits alone are summed here, anything else goes to JSON.parse. */
   parseNumber(start: number, end: number): unknown {
     if (end - start < 16) {
-      const runtime = this.binding.runtime;
-      runtime.sync();
-      const u8 = runtime.u8;
+      const u8 = this.live();
       let value = 0;
-      let i = this.base + start;
-      const last = this.base + end;
+      let i = start;
       const negative = u8[i] === 0x2d;
       if (negative) i++;
-      // A leading zero is only valid alone ("0"), and enumeration already validated the token.
-      for (; i < last; i++) {
+      // A leading zero is only valid alone ("0"), and listing the container already validated the token.
+      for (; i < end; i++) {
         const digit = u8[i]! - 0x30;
         if (digit < 0 || digit > 9) return this.parse(start, end);
         value = value * 10 + digit;
@@ -206,27 +325,23 @@ export class LazyDocument {
       const inner = this.text.slice(start + 1, end - 1);
       return inner.indexOf('\\') === -1 ? inner : (this.parse(start, end) as string);
     }
-    const runtime = this.binding.runtime;
-    runtime.sync();
-    const inner = runtime.u8.subarray(this.base + start + 1, this.base + end - 1);
+    const inner = this.live().subarray(start + 1, end - 1);
     return inner.indexOf(BACKSLASH) === -1 ? decoder.decode(inner) : (this.parse(start, end) as string);
   }
 
   private decode(start: number, end: number): string {
-    const runtime = this.binding.runtime;
-    runtime.sync();
-    return decoder.decode(runtime.u8.subarray(this.base + start, this.base + end));
+    return decoder.decode(this.live().subarray(start, end));
   }
 
-  /** Throws the parser's error for bytes [start, end) if it finds one (else returns: the caller rethrows). */
   /** Checks bytes [start, end) as one value: throws the parser's error for it, positioned, if it is invalid. */
   validate(start: number, end: number): void {
     this.check(start, end, undefined);
   }
 
+  /** Throws the parser's error for bytes [start, end) if it finds one (else returns: the caller rethrows). */
   private check(start: number, end: number, cause: unknown): void {
     const binding = this.binding;
-    const status = binding.m._lazy_index_locate(this.live(), start, end);
+    const status = binding.m._lazy_index_locate(this.index(), start, end);
     if (status !== 0) {
       const error = lazyError(binding, status, this.limits);
       if (cause !== undefined) (error as { cause?: unknown }).cause = cause;
@@ -236,13 +351,6 @@ export class LazyDocument {
 
   /** Byte `offset` of the document. */
   byteAt(offset: number): number {
-    const runtime = this.binding.runtime;
-    runtime.sync();
-    return runtime.u8[this.base + offset]!;
-  }
-
-  /** Native bytes held by this document. */
-  memoryBytes(): number {
-    return this.handle === 0 ? 0 : this.binding.m._lazy_index_memory(this.handle);
+    return this.live()[offset]!;
   }
 }

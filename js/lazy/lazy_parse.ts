@@ -1,13 +1,22 @@
 // lazyParse(): a buffered JSON document that reads like the JSON.parse result but only materialises what is
-// touched. The bytes are copied into wasm memory once; one structural pass finds every container; the rest
-// happens on access (container_handlers.ts).
-import { requireRuntime } from '../loader.js';
-import { describeType } from '../options.js';
-import { keepShapes, lazyContainer } from './container_handlers.js';
+// touched. The bytes are copied once (the document's own copy, in the JS heap: lazy_document.ts); one structural
+// pass finds every container; the rest happens on access (handlers.ts).
+import { MAX_DEPTH } from '../native/contract.js';
+import { requireRuntime } from '../native/loader.js';
+import { describeType } from '../validate.js';
+import { keepShapes, lazyContainer, newHandler } from './handlers.js';
 import { LazyDocument } from './lazy_document.js';
 import {
-  NO_CONTAINER, OUT_ROOT_CONTAINER, OUT_ROOT_END, OUT_ROOT_START, lazyBinding, lazyError, type LazyBinding,
+  CONTAINER_WORDS,
+  NO_CONTAINER,
+  OUT_COUNT,
+  OUT_ROOT_CONTAINER,
+  OUT_ROOT_END,
+  OUT_ROOT_START,
+  lazyBinding,
+  lazyError,
 } from './native_lazy.js';
+import { Residency, evict, load, outOfMemory, setSize } from './residency.js';
 
 /** Options of {@link lazyParse}. */
 export interface LazyParseOptions {
@@ -19,7 +28,6 @@ export interface LazyParseOptions {
 }
 
 const encoder = new TextEncoder();
-const MAX_DEPTH_LIMIT = 1_000_000;
 /** The documents lazyParse returned, for releaseLazy. */
 const roots = new WeakMap<object, LazyDocument>();
 
@@ -46,44 +54,37 @@ const roots = new WeakMap<object, LazyDocument>();
  * const tweets = lazyParse(bytes);
  * tweets.statuses[3].user.screen_name; // only this path is materialised
  *
- * @throws {JsonSyntaxError | JsonLimitError} for a broken structure (here) or invalid parts (when read).
+ * @throws {JsonSyntaxError | JsonLimitError} for a broken structure (here) or invalid parts (when read); a
+ *   JsonLimitError with code `OUT_OF_MEMORY` when the document does not fit.
  * @throws {TypeError} for input that is not a Uint8Array, ArrayBuffer or string, or invalid options.
  */
 export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string, options?: LazyParseOptions): T {
   const maxDepth = resolveMaxDepth(options);
   const binding = lazyBinding(requireRuntime('lazyParse'));
+  const limits = { maxDepth, maxElementBytes: 0 };
   // Once: objects of every class a document is made of, kept alive so that optimised code survives documents.
-  keepShapes(() => new LazyDocument(binding, 0, 0, { maxDepth, maxElementBytes: 0 }, null));
+  keepShapes(() => new LazyDocument(binding, new Uint8Array(1), null, new Residency(0), limits, newHandler));
+  // The document's own copy, in the JS heap: the caller may change theirs.
+  const bytes = copyOf(input);
+  // ASCII (one byte per character): values are sliced from the string itself, no decoding needed.
+  const text = typeof input === 'string' && bytes.length === input.length ? input : null;
+  const residency = new Residency(bytes.length);
+  const status = load(binding, residency, bytes, maxDepth);
+  if (status !== 0) throw lazyError(binding, status, limits);
   const { m, runtime } = binding;
-  const handle = m._lazy_index_new(maxDepth, 0);
-  if (handle === 0) throw new RangeError('sluice: out of memory creating a lazyParse() document');
   let doc: LazyDocument | undefined;
   try {
-    let size: number;
-    let base: number;
-    let text: string | null = null;
-    if (typeof input === 'string') {
-      [base, size] = encodeInto(binding, handle, input);
-      // ASCII (one byte per character): values are sliced from the string itself, no decoding needed.
-      if (size === input.length) text = input;
-    } else {
-      const bytes = toBytes(input);
-      size = bytes.length;
-      // At least one byte: an empty buffer has no address (and the empty document is the parser's error).
-      base = m._lazy_index_reserve(handle, Math.max(1, size));
-      if (base === 0) throw new RangeError(`sluice: out of memory for a ${size}-byte lazyParse() document`);
-      runtime.sync();
-      runtime.u8.set(bytes, base);
-    }
-    const status = m._lazy_index_build(handle, size);
-    const limits = { maxDepth, maxElementBytes: 0 };
-    if (status !== 0) throw lazyError(binding, status, limits);
     runtime.sync();
     const u32 = runtime.u32;
     const rootContainer = u32[binding.out32 + OUT_ROOT_CONTAINER]!;
     const rootStart = u32[binding.out32 + OUT_ROOT_START]!;
     const rootEnd = u32[binding.out32 + OUT_ROOT_END]!;
-    doc = new LazyDocument(binding, handle, base, limits, text);
+    if (rootContainer !== NO_CONTAINER) {
+      m._lazy_index_containers(residency.handle);
+      runtime.sync();
+      setSize(binding, residency, bytes.length + 4 * CONTAINER_WORDS * runtime.u32[binding.out32 + OUT_COUNT]!);
+    }
+    doc = new LazyDocument(binding, bytes, text, residency, limits, newHandler);
     if (rootContainer === NO_CONTAINER) {
       // A scalar root, already validated whole: nothing to keep.
       const value = doc.parse(rootStart, rootEnd) as T;
@@ -95,13 +96,13 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
     return root as T;
   } catch (error) {
     if (doc !== undefined) doc.release();
-    else m._lazy_index_delete(handle);
+    else evict(binding, residency);
     throw error;
   }
 }
 
 /**
- * Frees the native memory of a document {@link lazyParse} returned, without waiting for the garbage collector.
+ * Frees the memory of a document {@link lazyParse} returned, without waiting for the garbage collector.
  * Members materialised before stay usable; reading anything else from the document afterwards throws a
  * `TypeError`. Returns false for a value lazyParse did not return (or already released).
  */
@@ -113,26 +114,15 @@ export function releaseLazy(document: unknown): boolean {
   return true;
 }
 
-/**
- * Writes `text` as UTF-8 into the document buffer, growing it when it has non-ASCII characters. Returns the
- * buffer's address and the byte length.
- */
-function encodeInto(binding: LazyBinding, handle: number, text: string): [number, number] {
-  const { m, runtime } = binding;
-  let capacity = Math.max(1, text.length);
-  let read = 0;
-  let written = 0;
-  for (;;) {
-    const at = m._lazy_index_reserve(handle, capacity);
-    if (at === 0) throw new RangeError(`sluice: out of memory for a ${capacity}-byte lazyParse() document`);
-    runtime.sync();
-    const rest = read === 0 ? text : text.substring(read);
-    const result = encoder.encodeInto(rest, runtime.u8.subarray(at + written, at + capacity));
-    read += result.read!;
-    written += result.written!;
-    if (read >= text.length) return [at, written];
-    // At most 3 bytes per remaining UTF-16 unit.
-    capacity = written + 3 * (text.length - read);
+/** A copy of the document's bytes; a JsonLimitError when the engine cannot allocate it. */
+function copyOf(input: unknown): Uint8Array {
+  const bytes = typeof input === 'string' ? null : toBytes(input);
+  const size = bytes === null ? (input as string).length : bytes.length;
+  try {
+    return bytes === null ? encoder.encode(input as string) : bytes.slice();
+  } catch (error) {
+    if (error instanceof RangeError) throw outOfMemory(size, error);
+    throw error;
   }
 }
 
@@ -152,6 +142,6 @@ function resolveMaxDepth(options: LazyParseOptions | undefined): number {
   }
   const value = options.maxDepth;
   if (value === undefined) return 1024;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_DEPTH_LIMIT) return value;
-  throw new TypeError(`options.maxDepth must be an integer from 1 to ${MAX_DEPTH_LIMIT}, got ${String(value)}`);
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_DEPTH) return value;
+  throw new TypeError(`options.maxDepth must be an integer from 1 to ${MAX_DEPTH}, got ${String(value)}`);
 }

@@ -2,31 +2,19 @@
 // on the module as `_lazy_*`, and the static `lazy_out` record they report through. Nothing here is exported to
 // users.
 import { errorFromStatus, type ParserLimits } from '../errors.js';
-import type { NativeRuntime } from '../native.js';
+import type { NativeRuntime } from '../native/contract.js';
+import type { Residency } from './residency.js';
 
 /** The raw exports. Pointers and sizes are numbers; every call may grow memory (re-sync views after it). */
 export interface LazyExports {
   _lazy_out_address(): number;
-  _lazy_key_buffer(n: number): number;
   _lazy_index_new(maxDepth: number, scalar: number): number;
   _lazy_index_delete(index: number): void;
   _lazy_index_reserve(index: number, n: number): number;
   _lazy_index_build(index: number, n: number): number;
   _lazy_index_containers(index: number): number;
   _lazy_index_children(index: number, container: number): number;
-  _lazy_index_lookup(index: number, container: number, table: number, count: number, keyLength: number): number;
-  _lazy_index_keys_text(index: number, table: number, count: number): number;
-  _lazy_index_values_text(index: number, table: number, from: number, to: number, maxBytes: number): number;
   _lazy_index_locate(index: number, start: number, end: number): number;
-  _lazy_index_memory(index: number): number;
-  _lazy_cursor_new(scalar: number): number;
-  _lazy_cursor_delete(cursor: number): void;
-  _lazy_cursor_input(cursor: number): number;
-  _lazy_cursor_capacity(cursor: number): number;
-  _lazy_cursor_feed(cursor: number, n: number): void;
-  _lazy_cursor_end_input(cursor: number): void;
-  _lazy_cursor_op(cursor: number, op: number, arg: number): number;
-  _lazy_cursor_memory(cursor: number): number;
 }
 
 // lazy_out, as u32 indices from its start.
@@ -37,34 +25,18 @@ export const OUT_ERROR_BYTE = 1;
 /** @internal */
 export const OUT_COUNT = 2;
 /** @internal */
-export const OUT_PTR = 3;
-/** @internal */
 export const OUT_ROOT_START = 4;
 /** @internal */
 export const OUT_ROOT_END = 5;
 /** @internal */
 export const OUT_ROOT_CONTAINER = 6;
-/** @internal */
-export const OUT_VALUE_BYTE = 7;
-/** @internal */
-export const OUT_DEPTH = 8;
 // lazy_out, as f64 indices from its start.
 /** @internal */
-export const OUT_ERROR_OFFSET = 6;
+export const OUT_ERROR_OFFSET = 4;
 /** @internal */
-export const OUT_ERROR_LINE = 7;
+export const OUT_ERROR_LINE = 5;
 /** @internal */
-export const OUT_ERROR_COLUMN = 8;
-/** @internal */
-export const OUT_KEY_START = 9;
-/** @internal */
-export const OUT_KEY_END = 10;
-/** @internal */
-export const OUT_VALUE_START = 11;
-/** @internal */
-export const OUT_VALUE_END = 12;
-/** @internal */
-export const OUT_HOLD_FROM = 13;
+export const OUT_ERROR_COLUMN = 6;
 
 // Member record (lazy_child): 6 x u32.
 /** @internal */
@@ -94,18 +66,6 @@ export const CONTAINER_END = 1;
 /** @internal */
 export const CONTAINER_NEXT = 2;
 
-// Run record (cursor_record): 4 x f64.
-/** @internal */
-export const RUN_WORDS = 4;
-/** @internal */
-export const RUN_KEY_START = 0;
-/** @internal */
-export const RUN_KEY_END = 1;
-/** @internal */
-export const RUN_VALUE_START = 2;
-/** @internal */
-export const RUN_VALUE_END = 3;
-
 /** @internal The lazy exports of a loaded module and the location of lazy_out. */
 export interface LazyBinding {
   readonly runtime: NativeRuntime;
@@ -114,9 +74,12 @@ export interface LazyBinding {
   readonly out32: number;
   /** f64 index of lazy_out. */
   readonly out64: number;
-  /** The native key buffer (wtf8.ts) and its size, grown on demand. */
-  keyAddress: number;
-  keyCapacity: number;
+  /** The documents whose native index is resident, least recently used first (residency.ts). */
+  readonly resident: Set<Residency>;
+  /** Their bytes. */
+  residentBytes: number;
+  /** The most recently used of them (the last in `resident`), or null. */
+  recent: Residency | null;
 }
 
 const bindings = new WeakMap<NativeRuntime, LazyBinding>();
@@ -130,7 +93,15 @@ export function lazyBinding(runtime: NativeRuntime): LazyBinding {
     throw new Error('sluice: this WebAssembly module was built without lazy documents (wasm/lazy_bindings.cpp)');
   }
   const address = m._lazy_out_address();
-  binding = { runtime, m: m as LazyExports, out32: address >>> 2, out64: address >>> 3, keyAddress: 0, keyCapacity: 0 };
+  binding = {
+    runtime,
+    m: m as LazyExports,
+    out32: address >>> 2,
+    out64: address >>> 3,
+    resident: new Set(),
+    residentBytes: 0,
+    recent: null,
+  };
   bindings.set(runtime, binding);
   return binding;
 }

@@ -8,15 +8,17 @@
 // chunk; everything before the cursor was skipped at SIMD speed by the earlier requests. A kept (default)
 // document holds every byte read, and answers a request behind the cursor by scanning those bytes from the start;
 // a transient one holds only the chunk being read and rejects such a request with JsonPassedError.
-import { JsonPassedError, type ParserLimits } from '../errors.js';
-import { loadRuntime } from '../loader.js';
-import { describeType } from '../options.js';
+import type { ParserLimits } from '../errors.js';
+import { MAX_DEPTH, MAX_ELEMENT_BYTES } from '../native/contract.js';
+import { loadRuntime } from '../native/loader.js';
+import { describeType } from '../validate.js';
 import { checkSource, type JsonSource } from '../sources.js';
+import { Cursor } from './open_json_cursor.js';
 import { Driver, type CopyFilter, type DriverEvent } from './open_json_driver.js';
 import { ExpandIterator } from './open_json_expand.js';
-import {
-  ancestors, displayPath, localPath, parsePath, pathText, relation, syntheticPrefix, type Relation, type Step,
-} from './open_json_path.js';
+import { ElementIterator } from './open_json_iterate.js';
+import { localPath, parsePath, pathText, syntheticPrefix, type Step } from './open_json_path.js';
+import { MAX_EXPAND, endOf, passedBefore, planRequest, recordName, type Plan } from './open_json_plan.js';
 import { ByteStore } from './open_json_store.js';
 
 /** Options of {@link openJson}. */
@@ -64,8 +66,13 @@ export interface JsonDocument {
    * after the array, the rest of which is skipped).
    */
   iterate<T = unknown>(path: string, options?: IterateOptions): AsyncIterableIterator<T>;
-  /** Stops reading: cancels the source. Later requests are rejected. */
-  close(): Promise<void>;
+  /**
+   * Stops reading: a request still pending (and every later one) is rejected with `reason`, or with an
+   * `AbortError` when none is given; the native parser is freed at once and the source cancelled. Resolves once
+   * the source has stopped, or at once when it is busy producing a chunk (an async generator in an `await` then
+   * gets its `return()` when that await ends).
+   */
+  close(reason?: unknown): Promise<void>;
 }
 
 /**
@@ -86,13 +93,14 @@ export function openJson(source: JsonSource, options?: OpenJsonOptions): JsonDoc
   const transient = options?.transient ?? false;
   if (typeof transient !== 'boolean') throw new TypeError('openJson: options.transient must be a boolean');
   const limits: ParserLimits = {
-    maxDepth: limit(options?.maxDepth, 'maxDepth', 1024, 1_000_000),
-    maxElementBytes: limit(options?.maxElementBytes, 'maxElementBytes', 256 * 1024 * 1024, 0xffff_ffff),
+    maxDepth: limit(options?.maxDepth, 'maxDepth', 1024, MAX_DEPTH),
+    maxElementBytes: limit(options?.maxElementBytes, 'maxElementBytes', 256 * 1024 * 1024, MAX_ELEMENT_BYTES),
   };
   try {
     checkSource(source);
   } catch (error) {
-    if (error instanceof TypeError) throw new TypeError(error.message.replace('parseJsonArray(source)', 'openJson(source)'));
+    if (error instanceof TypeError)
+      throw new TypeError(error.message.replace('parseJsonArray(source)', 'openJson(source)'));
     throw error;
   }
   return new OpenDocument(source, transient, limits);
@@ -107,46 +115,49 @@ function limit(value: unknown, name: string, fallback: number, max: number): num
 }
 
 const FIRST_PIECE = 1024;
-const MAX_CHECKPOINTS = 4096;
 const MAX_PIECE = 1 << 20;
 
-/** Where a request's parser starts: the stream's beginning, or just after the value at `loc`. */
-interface Start {
-  readonly x: number;
-  readonly loc: readonly Step[] | null;
+/** The error pending and later requests of a closed document reject with, when close() was given no reason. */
+function abortError(): Error {
+  const message = 'openJson: the document was closed';
+  if (typeof DOMException === 'function') return new DOMException(message, 'AbortError');
+  const error = new Error(message);
+  error.name = 'AbortError';
+  return error;
 }
 
 /** @internal */
 export class OpenDocument implements JsonDocument {
   readonly transient: boolean;
   readonly store: ByteStore;
+  readonly cursor: Cursor;
   private readonly limits: ParserLimits;
-  /** The cursor: just after the value at `loc` (null: nothing read yet), at absolute offset `x`. */
-  loc: readonly Step[] | null = null;
-  x = 0;
   private tail: Promise<void> = Promise.resolve();
-  /**
-   * Transient: the member names passed so far in each object that encloses the cursor (by pathText), for the
-   * objects where the record is complete. It tells "passed" from "later or absent" for a sibling member.
-   */
-  private seen = new Map<string, Set<string>>();
   /** An iteration holds the document. */
   private iterating = false;
-  private closed = false;
+  /** Set by close(): what every pending and later request rejects with. */
+  private closedWith: { reason: unknown; done: Promise<void> } | null = null;
+  /** The native parsers of the requests under way, freed by close(). */
+  private readonly drivers = new Set<Driver>();
 
   constructor(source: JsonSource, transient: boolean, limits: ParserLimits) {
     this.transient = transient;
     this.limits = limits;
     this.store = new ByteStore(source, !transient);
+    this.cursor = new Cursor(transient);
   }
 
   async get<T>(path: string): Promise<T | undefined> {
     const steps = parsePath(path, 'doc.get(path)');
     if (steps.includes(null)) {
-      throw new TypeError(`doc.get(path): ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`);
+      throw new TypeError(
+        `doc.get(path): ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`,
+      );
     }
     if (this.iterating) {
-      throw new Error(`doc.get(${JSON.stringify(path)}) while doc.iterate() holds the document: finish or break the loop first`);
+      throw new Error(
+        `doc.get(${JSON.stringify(path)}) while doc.iterate() holds the document: finish or break the loop first`,
+      );
     }
     const release = await this.acquire();
     try {
@@ -161,21 +172,42 @@ export class OpenDocument implements JsonDocument {
     const last = steps.length - 1;
     if (last < 0 || steps[last] !== null || steps.indexOf(null) !== last) {
       throw new TypeError(
-        `doc.iterate(path): ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`);
+        `doc.iterate(path): ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`,
+      );
     }
+    const container = steps.slice(0, -1);
     const expand = options?.expand;
     if (expand !== undefined) {
-      if (!Array.isArray(expand) || expand.some((e) => typeof e !== 'string') || expand.length > 29) {
-        throw new TypeError('doc.iterate(path, options): options.expand must be an array of at most 29 member names');
+      if (!Array.isArray(expand) || expand.some((e) => typeof e !== 'string') || expand.length > MAX_EXPAND) {
+        throw new TypeError(
+          `doc.iterate(path, options): options.expand must be an array of at most ${MAX_EXPAND} member names`,
+        );
       }
-      if (expand.length > 0) return new ExpandIterator(this, steps, path, expand) as AsyncIterableIterator<T>;
+      if (expand.length > 0) {
+        return new ExpandIterator(
+          this,
+          { kind: 'expand', container, names: [...expand] },
+          path,
+        ) as AsyncIterableIterator<T>;
+      }
     }
-    return new ElementIterator<T>(this, steps, path);
+    return new ElementIterator<T>(this, { kind: 'iterate', container }, path);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.store.cancel(undefined);
+  close(reason?: unknown): Promise<void> {
+    if (this.closedWith === null) {
+      const why = reason === undefined ? abortError() : reason;
+      // Pending requests fail now, not when the source answers: their parsers are freed at once.
+      for (const driver of this.drivers) driver.close();
+      this.drivers.clear();
+      this.closedWith = { reason: why, done: this.store.abort(why) };
+    }
+    return this.closedWith.done;
+  }
+
+  /** Throws the reason a closed document rejects requests with. */
+  assertOpen(): void {
+    if (this.closedWith !== null) throw this.closedWith.reason;
   }
 
   /**
@@ -194,175 +226,66 @@ export class OpenDocument implements JsonDocument {
 
   /** Waits for the requests before this one; returns the release. */
   async acquire(): Promise<() => void> {
-    if (this.closed) throw new Error('openJson: the document was closed');
+    this.assertOpen();
     const before = this.tail;
     let release!: () => void;
     this.tail = new Promise((resolve) => (release = resolve));
     await before;
+    if (this.closedWith !== null) {
+      release();
+      throw this.closedWith.reason;
+    }
     return release;
   }
 
-  /**
-   * Kept: positions where requests finished, sorted by offset. Each is a restart point as good as the cursor
-   * (its bytes are kept), so a request behind the cursor starts at the latest one it is ahead of, not at byte 0.
-   */
-  private checkpoints: Start[] = [];
-
-  private remember(loc: readonly Step[], x: number): void {
-    const list = this.checkpoints;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid]!.x < x) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo < list.length && list[lo]!.x === x) return;
-    list.splice(lo, 0, { x, loc });
-    // Bounded: thin out evenly, so restart points stay spread over the document.
-    if (list.length > MAX_CHECKPOINTS) this.checkpoints = list.filter((_, i) => i % 2 === 0);
-  }
-
-  /** Moves the cursor forward (never back: a scan from the start may finish before it). */
-  advance(loc: readonly Step[], x: number): void {
-    if (!this.transient) this.remember(loc, x);
-    if (this.loc === null || x > this.x) {
-      this.loc = loc;
-      this.x = x;
-      if (this.transient && this.seen.size !== 0) {
-        // Only the objects enclosing the cursor matter from now on.
-        const enclosing = new Set<string>();
-        for (let k = 0; k < loc.length; k++) if (typeof loc[k] === 'string') enclosing.add(pathText(loc.slice(0, k)));
-        for (const key of this.seen.keys()) if (!enclosing.has(key)) this.seen.delete(key);
-      }
-    }
-  }
-
-  /**
-   * Transient: the containers under which a request is about to read (`prefixes` of its path) get start markers
-   * on their members, so that the member names it passes are recorded. Returns the start marker paths and the
-   * recorder, or nothing (and forgets every record) when the selectors would not fit.
-   */
-  track(steps: readonly Step[], upto: number, room: number):
-    { starts: Step[][]; record: (j: number, key: unknown) => void } {
-    // Only objects have names to record: the containers whose next step on the path is a name.
-    const prefixes: Step[][] = [];
-    for (let k = 0; k < upto; k++) if (typeof steps[k] === 'string') prefixes.push(steps.slice(0, k));
-    if (!this.transient || prefixes.length > room) {
-      this.seen.clear();
-      return { starts: [], record: () => {} };
-    }
-    const cursor = this.loc;
-    const sets: (Set<string> | undefined)[] = prefixes.map((a) => {
-      const key = pathText(a);
-      const enclosing = cursor !== null && a.length < cursor.length && a.every((s, k) => cursor[k] === s);
-      if (enclosing) return this.seen.get(key); // complete since the cursor entered it, or never recorded
-      const fresh = new Set<string>(); // it starts after the cursor: every member of it is still to come
-      this.seen.set(key, fresh);
-      return fresh;
-    });
-    return {
-      starts: prefixes.map((a) => [...a, null]),
-      record: (j, key) => {
-        if (typeof key === 'string') sets[j]?.add(key);
-      },
-    };
-  }
-
-  /**
-   * Where a request for the value at `steps` must start, or a JsonPassedError for a transient document. Returns
-   * null when the cursor shows the value cannot exist.
-   */
-  startFor(steps: readonly Step[], path: string): { start: Start; rel: Relation } | null {
-    let rel = relation(steps, this.loc);
-    if (rel.kind === 'absent') return null;
-    if (rel.kind === 'unknown' && this.transient) {
-      const names = this.seen.get(pathText(rel.object));
-      if (names !== undefined) {
-        // The record of that object is complete: passed, or still to come (or absent).
-        if (names.has(steps[rel.object.length] as string)) throw this.passed(path);
-        rel = { kind: 'ahead' };
-      }
-    }
-    if (rel.kind === 'passed' && this.transient) throw this.passed(path);
-    if (rel.kind === 'ahead' || this.transient) return { start: { x: this.x, loc: this.loc }, rel };
-    // Kept, behind the cursor: a late checkpoint the value is ahead of (a binary search: the checkpoints before
-    // the value are ahead of it, those after it are not; one whose relation is unknown counts as after, which
-    // can only pick an earlier start), else the start of the stream.
-    const list = this.checkpoints;
-    let lo = 0;
-    let hi = list.length - 1;
-    let best: Start | null = null;
-    let bestRel: Relation = rel;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const r = relation(steps, list[mid]!.loc);
-      if (r.kind === 'absent') return null;
-      if (r.kind === 'ahead') {
-        best = list[mid]!;
-        bestRel = r;
-        lo = mid + 1;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return { start: best ?? { x: 0, loc: null }, rel: bestRel };
-  }
-
-  passed(path: string, object?: readonly Step[]): JsonPassedError {
-    const where = this.loc === null ? 'the start' : `the end of ${displayPath(this.loc)}`;
-    const message = object === undefined
-      ? `openJson: ${path} was already passed: the transient document's cursor is at ${where} (byte ${this.x})`
-      : `openJson: ${path} is not in ${displayPath(object)} after the transient document's cursor (${where}, byte ` +
-        `${this.x}); it may have come before, and a transient document cannot look back`;
-    return new JsonPassedError(message, path, this.x);
-  }
-
   private async resolve(steps: readonly Step[], path: string): Promise<unknown> {
-    const plan = this.startFor(steps, path);
+    const plan = planRequest(this.cursor, { kind: 'get', steps }, path);
     if (plan === null) return undefined;
-    const { start, rel } = plan;
-    const tracking = this.track(steps, steps.length, 32 - steps.length);
-    const parents = ancestors(steps, 31 - tracking.starts.length);
-    const ambiguous = rel.kind === 'unknown' && this.transient ? rel.object : null;
-    const firstStart = 1 + parents.length;
-    for await (const events of this.scan(start, [steps], parents, tracking.starts)) {
+    for await (const events of this.scan(plan)) {
       for (const ev of events) {
-        if (ev.path >= firstStart) {
-          tracking.record(ev.path - firstStart, ev.key);
-          continue;
-        }
+        if (recordName(plan, ev.path, ev.key)) continue;
         if (ev.path === 0) {
           const value = ev.value();
-          this.advance(steps, ev.end);
+          this.cursor.advance(steps, ev.end);
           return value;
         }
-        const parent = parents[ev.path - 1]!;
-        this.advance(parent, ev.end);
-        if (ambiguous !== null && parent.length <= ambiguous.length) throw this.passed(path, ambiguous);
+        const parent = endOf(plan, ev.path)!;
+        this.cursor.advance(parent, ev.end);
+        if (passedBefore(plan, parent)) throw this.cursor.passed(path, plan.ambiguous!);
         return undefined;
       }
     }
-    this.advance([], this.store.end);
-    if (ambiguous !== null) throw this.passed(path, ambiguous);
+    this.cursor.advance([], this.store.end);
+    if (plan.ambiguous !== null) throw this.cursor.passed(path, plan.ambiguous);
     return undefined;
   }
 
   /**
-   * Runs a parser from `start` over the bytes held, then over the source; yields the events of each chunk. Rejects
-   * with the input's error after yielding the events before it.
+   * Runs the plan's parser from its start over the bytes held, then over the source; yields the events of each
+   * chunk. Rejects with the input's error after yielding the events before it, and with the close() reason once
+   * the document is closed.
    */
-  async *scan(start: Start, paths: readonly (readonly Step[])[], markers: readonly (readonly Step[])[],
-    starts: readonly (readonly Step[])[],
-    copy?: CopyFilter): AsyncGenerator<DriverEvent[], void, undefined> {
-    if (this.closed) throw new Error('openJson: the document was closed');
+  async *scan(plan: Plan, copy?: CopyFilter): AsyncGenerator<DriverEvent[], void, undefined> {
+    this.assertOpen();
     const runtime = await loadRuntime();
+    this.assertOpen();
     const store = this.store;
+    const start = plan.start;
     if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
     const prefix = start.loc === null ? '' : syntheticPrefix(start.loc);
     const local = (list: readonly (readonly Step[])[]) => list.map((p) => pathText(localPath(p, start.loc)));
-    const driver = new Driver(runtime, this.limits, local(paths), local(markers), local(starts), prefix, start.x,
-      store.lineAt(start.x), copy);
+    const driver = new Driver(
+      runtime,
+      this.limits,
+      local(plan.paths),
+      local(plan.markers),
+      local(plan.starts),
+      prefix,
+      start.x,
+      store.lineAt(start.x),
+      copy,
+    );
+    this.drivers.add(driver);
     try {
       let pos = start.x;
       let piece = FIRST_PIECE;
@@ -377,7 +300,8 @@ export class OpenDocument implements JsonDocument {
         pos = chunk.offset + chunk.bytes.length;
         // Growing pieces: a request that ends soon (the next value of many asked in order) scans little past its
         // answer; a long skip soon feeds whole windows.
-        for (let at = 0; at < bytes.length;) {
+        for (let at = 0; at < bytes.length; ) {
+          this.assertOpen();
           const n = Math.min(piece, bytes.length - at);
           const events = driver.feed(at === 0 && n === bytes.length ? bytes : bytes.subarray(at, at + n));
           at += n;
@@ -386,159 +310,13 @@ export class OpenDocument implements JsonDocument {
           if (driver.failure !== null) throw driver.failure;
         }
       }
+      this.assertOpen();
       const events = driver.finish();
       if (events.length !== 0) yield events;
       if (driver.failure !== null) throw driver.failure;
     } finally {
+      this.drivers.delete(driver);
       driver.close();
     }
-  }
-}
-
-/** doc.iterate() without expand: the elements of one array, in order. */
-class ElementIterator<T> implements AsyncIterableIterator<T> {
-  private readonly doc: OpenDocument;
-  private readonly container: Step[];
-  private readonly path: string;
-  private scan: AsyncGenerator<DriverEvent[], void, undefined> | null = null;
-  private events: DriverEvent[] = [];
-  private next_ = 0;
-  private parents: Step[][] = [];
-  private ambiguous: readonly Step[] | null = null;
-  private release: (() => void) | null = null;
-  private state: 'new' | 'running' | 'done' = 'new';
-  private tracking: ReturnType<OpenDocument['track']> | null = null;
-  private firstStart = Infinity;
-  /** The last element taken, not yet told to the document. */
-  private taken: DriverEvent | null = null;
-
-  constructor(doc: OpenDocument, steps: Step[], path: string) {
-    this.doc = doc;
-    this.container = steps.slice(0, -1);
-    this.path = path;
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
-    return this;
-  }
-
-  async next(): Promise<IteratorResult<T>> {
-    if (this.state === 'done') return { done: true, value: undefined };
-    try {
-      if (this.state === 'new') {
-        this.state = 'running';
-        this.release = await this.doc.holdForIteration();
-        const plan = this.doc.startFor(this.container, this.path);
-        if (plan === null) return this.finish();
-        // Not the array itself: a transient iteration always leaves the cursor after it (return() skips the rest).
-        const depth = this.container.length;
-        this.tracking = this.doc.track(this.container, depth, 30 - depth);
-        this.parents = [this.container, ...ancestors(this.container, 30 - this.tracking.starts.length)];
-        this.firstStart = 1 + this.parents.length;
-        this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
-        this.scan = this.doc.scan(plan.start, [[...this.container, null]], this.parents, this.tracking.starts);
-      }
-      for (;;) {
-        while (this.next_ < this.events.length) {
-          const ev = this.events[this.next_++]!;
-          if (ev.path >= this.firstStart) {
-            this.tracking!.record(ev.path - this.firstStart, ev.key);
-            continue;
-          }
-          if (ev.path === 0) {
-            // The cursor moves past it; recorded cheaply here, told to the document when the loop stops.
-            this.taken = ev;
-            return { done: false, value: ev.value() as T };
-          }
-          return this.ended(ev);
-        }
-        const r = await this.scan!.next();
-        if (r.done === true) {
-          this.flush();
-          this.doc.advance([], this.doc.store.end);
-          if (this.ambiguous !== null) throw this.doc.passed(this.path, this.ambiguous);
-          return this.finish();
-        }
-        this.events = r.value;
-        this.next_ = 0;
-      }
-    } catch (error) {
-      await this.finish();
-      throw error;
-    }
-  }
-
-  /** Moves the document's cursor past the last element taken. */
-  private flush(): void {
-    const ev = this.taken;
-    if (ev === null) return;
-    this.taken = null;
-    this.doc.advance([...this.container, ev.key as Step], ev.end);
-  }
-
-  /** A marker: the array (or an ancestor, when there is no array) ended. */
-  private async ended(ev: DriverEvent): Promise<IteratorResult<T>> {
-    this.flush();
-    const parent = this.parents[ev.path - 1]!;
-    this.doc.advance(parent, ev.end);
-    if (this.ambiguous !== null && ev.path > 1 && parent.length <= this.ambiguous.length) {
-      throw this.doc.passed(this.path, this.ambiguous);
-    }
-    return this.finish();
-  }
-
-  private async finish(): Promise<IteratorResult<T>> {
-    if (this.state !== 'done') {
-      this.flush();
-      this.state = 'done';
-      const scan = this.scan;
-      this.scan = null;
-      this.events = [];
-      if (this.release !== null) {
-        this.release();
-        this.release = null;
-      }
-      await scan?.return();
-    }
-    return { done: true, value: undefined };
-  }
-
-  async return(): Promise<IteratorResult<T>> {
-    if (this.state === 'running' && this.doc.transient && this.scan !== null) {
-      // Forward only: the rest of the array is skipped now, so the cursor stands after it.
-      try {
-        for (;;) {
-          while (this.next_ < this.events.length) {
-            const ev = this.events[this.next_++]!;
-            if (ev.path >= this.firstStart) {
-              this.tracking!.record(ev.path - this.firstStart, ev.key);
-              continue;
-            }
-            if (ev.path !== 0) {
-              this.flush();
-              this.doc.advance(this.parents[ev.path - 1]!, ev.end);
-              return await this.finish();
-            }
-          }
-          const r = await this.scan.next();
-          if (r.done === true) {
-            this.flush();
-            this.doc.advance([], this.doc.store.end);
-            break;
-          }
-          this.events = r.value;
-          this.next_ = 0;
-        }
-      } catch (error) {
-        await this.finish();
-        throw error;
-      }
-    }
-    return this.finish();
-  }
-
-  async throw(error: unknown): Promise<IteratorResult<T>> {
-    await this.return();
-    throw error;
   }
 }

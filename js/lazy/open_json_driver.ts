@@ -8,22 +8,10 @@ import {
   ELEMENT_INDEX_HI, ELEMENT_INDEX_LO, ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR, ELEMENT_LEN,
   ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS, KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT,
   VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE, VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET,
-  VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, BATCH_PTR, BATCH_LEN, type NativeParser, type NativeRuntime,
-} from '../native.js';
+  VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, BATCH_PTR, BATCH_LEN, FLAG_VALUE_BATCHES, PATH_ACCEPTED, VIEW_CARRY_OFFSET,
+  VIEW_CARRY_PTR, VIEW_WINDOW_OFFSET, VIEW_WINDOW_PTR, type NativeParser, type NativeRuntime,
+} from '../native/contract.js';
 
-/** The marker selector binding (push_parser::add_marker_path), not part of the facade's NativeParser type. */
-interface MarkerParser extends NativeParser {
-  addMarkerPath(path: string): number;
-  addStartMarkerPath(path: string): number;
-}
-
-// parser_view fields after bytes_fed (wasm/bindings.cpp): where result addresses lie in the stream.
-const VIEW_WINDOW_PTR = 16;
-const VIEW_CARRY_PTR = 17;
-const VIEW_WINDOW_OFFSET = 9; // f64 index
-const VIEW_CARRY_OFFSET = 10; // f64 index
-
-const FLAG_JSON_BATCHES = 2;
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
 const BACKSLASH = 0x5c;
@@ -97,7 +85,7 @@ const registry = new FinalizationRegistry<NativeParser>((native) => {
 });
 
 export class Driver {
-  private native: MarkerParser | null;
+  private native: NativeParser | null;
   private readonly runtime: NativeRuntime;
   private readonly view: number;
   private readonly view64: number;
@@ -117,17 +105,26 @@ export class Driver {
    * in that order; a start marker's `end` is the offset of the value's first byte).
    * `prefix` is fed first; `origin` is the absolute offset of the first real byte fed after it.
    */
-  constructor(runtime: NativeRuntime, limits: ParserLimits, paths: readonly string[], markers: readonly string[],
-    starts: readonly string[], prefix: string, origin: number, line: () => { lines: number; lineStart: number },
-    copy?: CopyFilter) {
+  constructor(
+    runtime: NativeRuntime,
+    limits: ParserLimits,
+    paths: readonly string[],
+    markers: readonly string[],
+    starts: readonly string[],
+    prefix: string,
+    origin: number,
+    line: () => { lines: number; lineStart: number },
+    copy?: CopyFilter,
+  ) {
     this.runtime = runtime;
     this.limits = limits;
     this.copy = copy;
     this.firstStart = paths.length + markers.length;
     const native = new runtime.native.Parser(limits.maxDepth, limits.maxElementBytes,
-      copy === undefined ? FLAG_JSON_BATCHES : 0) as MarkerParser;
-    const refused = paths.find((p) => native.addPath(p) !== -1) ??
-      markers.find((p) => native.addMarkerPath(p) !== -1) ?? starts.find((p) => native.addStartMarkerPath(p) !== -1);
+      copy === undefined ? FLAG_VALUE_BATCHES : 0);
+    const refused = paths.find((p) => native.addPath(p) !== PATH_ACCEPTED) ??
+      markers.find((p) => native.addMarkerPath(p) !== PATH_ACCEPTED) ??
+      starts.find((p) => native.addStartMarkerPath(p) !== PATH_ACCEPTED);
     if (refused !== undefined) {
       native.delete();
       throw new Error(`sluice: the native parser refused the path ${refused}`);
@@ -155,7 +152,8 @@ export class Driver {
     const runtime = this.runtime;
     let offset = 0;
     while (offset < bytes.length && this.failure === null) {
-      const native = this.native!;
+      const native = this.native;
+      if (native === null) throw new Error('sluice: an openJson parser was fed after it was freed');
       runtime.sync();
       const u32 = runtime.u32;
       const n = Math.min(u32[this.view + VIEW_INPUT_CAPACITY]!, bytes.length - offset);
@@ -214,7 +212,8 @@ export class Driver {
       const r = elements + i * ELEMENT_WORDS;
       const ptr = u32[r + ELEMENT_PTR]!;
       const end = ptr + u32[r + ELEMENT_LEN]!;
-      const abs = ptr >= windowPtr && ptr <= windowEnd ? windowOffset + (end - windowPtr) : carryOffset + (end - carryPtr);
+      const abs =
+        ptr >= windowPtr && ptr <= windowEnd ? windowOffset + (end - windowPtr) : carryOffset + (end - carryPtr);
       const kind = u32[r + ELEMENT_KEY_KIND];
       let key: string | number | null = null;
       if (kind === KEY_INDEX) key = u32[r + ELEMENT_INDEX_HI]! * 4294967296 + u32[r + ELEMENT_INDEX_LO]!;

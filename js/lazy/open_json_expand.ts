@@ -1,21 +1,36 @@
 // doc.iterate(path, { expand: names }): each element is rebuilt from its members as they arrive, and the named
-// child arrays are streamed as async iterables while the stream is read. One parser whose selectors keep no bytes
-// but the children's:
-//   0..E-1         the children of the j-th expanded member (`path.name[*]`), ordinary selectors
-//   E, E+1         end markers: the element, each of its members
-//   E+2...         end markers: the array and its ancestors (where the iteration ends)
-//   then           start markers: the element (its first byte), each of its members (name and first byte)
+// members that are arrays are streamed as async iterables while the stream is read. One parser (planned by
+// open_json_plan.ts) whose selectors keep no bytes but the children's: the children of each expanded member, end
+// and start markers on the element and its members, end markers on the array and its ancestors.
+//
 // A member's value (and an element that is not an object) is read from the document's bytes between its start and
 // end, which stay held (pinned) meanwhile; an expanded array is never held: only its children, one at a time. So
 // memory is bounded by the largest member or child, not by the element. Events come in stream order; whoever needs
 // the next one (the element loop, a child loop) pumps it and files it where it belongs.
+//
+// The rules (docs/open_json.md, "expand"): only arrays are streamed; any other value of an expanded name (null, a
+// string, a number, an object) is a plain member like the others. The element is yielded when its first streamed
+// array starts, or when it ends. With duplicate names in an element, an expanded name takes its first member (a
+// stream cannot be taken back; later ones are skipped), any other name its last, as JSON.parse does.
 import type { DriverEvent } from './open_json_driver.js';
 import type { OpenDocument } from './open_json.js';
-import { ancestors, type Step } from './open_json_path.js';
+import { endOf, passedBefore, planRequest, type Plan, type Request } from './open_json_plan.js';
+import type { Step } from './open_json_path.js';
 
 const OPEN_BRACE = 0x7b;
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const OPEN_BRACKET = 0x5b;
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The member being read. */
+interface Member {
+  readonly key: string;
+  /** Where its value starts. */
+  readonly start: number;
+  /** The stream of an expanded array; null for a plain member. */
+  readonly stream: ChildStream | null;
+  /** A later member of an expanded name: skipped. */
+  readonly skip: boolean;
+}
 
 /** One element being rebuilt. */
 interface Building {
@@ -23,24 +38,24 @@ interface Building {
   start: number;
   first: number;
   key: string | number | null;
-  /** The member being read: its name, where its value starts, the expanded member's index (or -1). */
-  member: { key: string; start: number; expanded: number } | null;
+  member: Member | null;
   readonly value: Record<string, unknown>;
-  /** Yielded to the element loop (or due to be: `ready`). */
+  /** Due to the element loop (or yielded already). */
   ready: boolean;
   yielded: boolean;
   finished: boolean;
-  members: number;
-  /** Expanded members whose stream started, in order. */
-  started: number;
-  streams: Map<number, ChildStream>;
+  /** Streams started, in order. */
+  readonly streams: ChildStream[];
+  /** The expanded names met so far (their first member decides). */
+  readonly expandedSeen: Set<number>;
+  /** An element that is not an object: its value, read whole. */
   whole: unknown;
   hasWhole: boolean;
 }
 
 class ChildStream implements AsyncIterableIterator<unknown> {
   readonly queue: DriverEvent[] = [];
-  /** The array ended (its member event came), or it was returned. */
+  /** The array ended, or its element did. */
   done = false;
   returned = false;
   /** The element loop moved on before this stream was read to its end. */
@@ -49,6 +64,7 @@ class ChildStream implements AsyncIterableIterator<unknown> {
   constructor(
     private readonly owner: ExpandIterator,
     private readonly element: Building,
+    /** Its rank among the element's streams. */
     readonly order: number,
     private readonly name: string,
   ) {}
@@ -79,20 +95,19 @@ class ChildStream implements AsyncIterableIterator<unknown> {
     return { done: true, value: undefined };
   }
 
-  /** The members after this array: read up to the element's end or the next expanded member's start. */
+  /** The members after this array: read up to the element's end or the next stream's start. */
   private trailing(): Promise<void> {
     const element = this.element;
-    return this.owner.until(() => element.finished || element.started > this.order + 1);
+    return this.owner.until(() => element.finished || element.streams.length > this.order + 1);
   }
 }
 
 /** @internal */
 export class ExpandIterator implements AsyncIterableIterator<unknown> {
   private readonly doc: OpenDocument;
-  private readonly container: Step[];
+  private readonly request: Request & { readonly kind: 'expand' };
   private readonly path: string;
-  private readonly expand: readonly string[];
-  private parents: Step[][] = [];
+  private plan: Plan | null = null;
   private scan: AsyncGenerator<DriverEvent[], void, undefined> | null = null;
   private events: DriverEvent[] = [];
   private nextEvent = 0;
@@ -100,19 +115,16 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
   private building: Building[] = [];
   private current: Building | null = null;
   private ended = false;
+  /** The error that stopped the scan: every later pump rethrows it. */
+  private failure: { error: unknown } | null = null;
   private release: (() => void) | null = null;
   private state: 'new' | 'running' | 'done' = 'new';
   private pumping: Promise<boolean> | null = null;
-  private firstParent = 0;
-  private firstStart = 0;
-  /** Transient, a sibling member passed: the array is looked for after the cursor up to the end of this object. */
-  private ambiguous: readonly Step[] | null = null;
 
-  constructor(doc: OpenDocument, steps: Step[], path: string, expand: readonly string[]) {
+  constructor(doc: OpenDocument, request: Request & { readonly kind: 'expand' }, path: string) {
     this.doc = doc;
-    this.container = steps.slice(0, -1);
+    this.request = request;
     this.path = path;
-    this.expand = [...expand];
   }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<unknown> {
@@ -125,23 +137,14 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
       if (this.state === 'new') {
         this.state = 'running';
         this.release = await this.doc.holdForIteration();
-        const plan = this.doc.startFor(this.container, this.path);
-        if (plan === null) return await this.finish();
-        this.ambiguous = plan.rel.kind === 'unknown' && this.doc.transient ? plan.rel.object : null;
-        const e = this.expand.length;
-        this.parents = [this.container, ...ancestors(this.container, 27 - e)];
-        this.firstParent = e + 2;
-        this.firstStart = e + 2 + this.parents.length;
-        const element = [...this.container, null];
-        const children = this.expand.map((name) => [...element, name, null]);
-        this.doc.track([], 0, -1); // not recorded here: later sibling requests fall back to reading forward
-        this.scan = this.doc.scan(plan.start, children, [element, [...element, null], ...this.parents],
-          [element, [...element, null]], () => true);
+        this.plan = planRequest(this.doc.cursor, this.request, this.path);
+        if (this.plan === null) return await this.finish();
+        this.scan = this.doc.scan(this.plan, () => true);
       }
       // The element loop moved on: the rest of the previous element is skipped.
       const previous = this.current;
-      if (previous !== null && previous.yielded && !previous.finished) {
-        for (const s of previous.streams.values()) if (!s.done && !s.returned) s.skipped = true;
+      if (previous?.yielded && !previous.finished) {
+        for (const s of previous.streams) if (!s.done && !s.returned) s.skipped = true;
         await this.until(() => previous.finished);
       }
       await this.until(() => this.building.some((b) => b.ready && !b.yielded));
@@ -156,9 +159,11 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     }
   }
 
-  /** Pumps events until `done()` holds or the iteration ended. */
+  /** Pumps events until `done()` holds or the iteration ended; rethrows the error that stopped it. */
   async until(done: () => boolean): Promise<void> {
-    while (!done() && !this.ended) {
+    while (!done()) {
+      if (this.failure !== null) throw this.failure.error;
+      if (this.ended) return;
       if (this.pumping === null) this.pumping = this.pumpOne().finally(() => (this.pumping = null));
       await this.pumping;
     }
@@ -166,32 +171,48 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
 
   /** Files the next event; false at the end. */
   private async pumpOne(): Promise<boolean> {
-    while (this.nextEvent >= this.events.length) {
-      if (this.scan === null) {
-        this.ended = true;
-        return false;
+    try {
+      while (this.nextEvent >= this.events.length) {
+        if (this.scan === null) {
+          this.ended = true;
+          return false;
+        }
+        const r = await this.scan.next();
+        if (r.done === true) {
+          this.doc.cursor.advance([], this.doc.store.end);
+          this.ended = true;
+          const ambiguous = this.plan!.ambiguous;
+          if (ambiguous !== null && this.current === null) throw this.doc.cursor.passed(this.path, ambiguous);
+          return false;
+        }
+        this.events = r.value;
+        this.nextEvent = 0;
       }
-      const r = await this.scan.next();
-      if (r.done === true) {
-        this.doc.advance([], this.doc.store.end);
-        this.ended = true;
-        if (this.ambiguous !== null && this.current === null) throw this.doc.passed(this.path, this.ambiguous);
-        return false;
-      }
-      this.events = r.value;
-      this.nextEvent = 0;
+      this.file(this.events[this.nextEvent++]!);
+      return true;
+    } catch (error) {
+      this.failure ??= { error };
+      this.ended = true;
+      throw error;
     }
-    this.file(this.events[this.nextEvent++]!);
-    return true;
   }
 
   private element(): Building {
     let b = this.current;
     if (b === null || b.finished) {
       b = {
-        start: 0, first: 0, key: null, member: null,
-        value: {}, ready: false, yielded: false, finished: false, members: 0, started: 0, streams: new Map(),
-        whole: undefined, hasWhole: false,
+        start: 0,
+        first: 0,
+        key: null,
+        member: null,
+        value: {},
+        ready: false,
+        yielded: false,
+        finished: false,
+        streams: [],
+        expandedSeen: new Set(),
+        whole: undefined,
+        hasWhole: false,
       };
       this.current = b;
       this.building.push(b);
@@ -199,35 +220,22 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     return b;
   }
 
-  private stream(b: Building, j: number): ChildStream {
-    let s = b.streams.get(j);
-    if (s === undefined) {
-      const name = this.expand[j]!;
-      s = new ChildStream(this, b, b.started++, name);
-      b.streams.set(j, s);
-      defineMember(b.value, name, s);
-      b.ready = true;
-    }
-    return s;
-  }
-
   private file(ev: DriverEvent): void {
-    const e = this.expand.length;
+    const plan = this.plan!;
+    const e = this.request.names.length;
     const path = ev.path;
-    if (path >= this.firstParent && path < this.firstStart) {
-      // A marker: the array (or an ancestor) ended; the iteration is over.
-      const parent = this.parents[path - this.firstParent]!;
-      this.doc.advance(parent, ev.end);
+    const parent = endOf(plan, path);
+    if (parent !== undefined) {
+      // The array (or an ancestor) ended; the iteration is over.
+      this.doc.cursor.advance(parent, ev.end);
       this.ended = true;
       this.scan?.return().catch(() => {});
       this.scan = null;
-      if (this.ambiguous !== null && path > this.firstParent && parent.length <= this.ambiguous.length) {
-        throw this.doc.passed(this.path, this.ambiguous);
-      }
+      if (passedBefore(plan, parent)) throw this.doc.cursor.passed(this.path, plan.ambiguous!);
       return;
     }
     const store = this.doc.store;
-    if (path === this.firstStart) {
+    if (path === plan.firstStart) {
       // An element starts. One that is not an object is read whole from the bytes.
       const b = this.element();
       b.start = ev.end;
@@ -246,17 +254,13 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
       }
       b.finished = true;
       b.ready = true;
-      this.doc.advance([...this.container, b.key as Step], ev.end);
-      for (const s of b.streams.values()) s.done = true;
+      this.doc.cursor.advance([...this.request.container, b.key as Step], ev.end);
+      for (const s of b.streams) s.done = true;
       return;
     }
-    if (path === this.firstStart + 1) {
+    if (path === plan.firstStart + 1) {
       // A member starts (an array element's index key: the element is read whole).
-      if (typeof ev.key !== 'string' || b.first !== OPEN_BRACE) return;
-      const j = ev.first === OPEN_BRACKET ? this.expand.indexOf(ev.key) : -1;
-      b.member = { key: ev.key, start: ev.end, expanded: j };
-      if (j !== -1) this.stream(b, j); // the element is due: its first expanded array starts
-      else store.pin(ev.end);
+      if (typeof ev.key === 'string' && b.first === OPEN_BRACE) this.memberStarts(b, ev.key, ev);
       return;
     }
     if (path === e + 1) {
@@ -264,19 +268,37 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
       const m = b.member;
       if (m === null) return;
       b.member = null;
-      if (m.expanded !== -1) {
-        this.stream(b, m.expanded).done = true;
-        return;
+      if (m.stream !== null) {
+        m.stream.done = true;
+      } else if (!m.skip) {
+        defineMember(b.value, m.key, JSON.parse(decoder.decode(store.slice(m.start, ev.end))));
+        store.unpin();
       }
-      const value = JSON.parse(decoder.decode(store.slice(m.start, ev.end)));
-      store.unpin();
-      if (this.expand.includes(m.key)) b.ready = true; // not an array: a plain member, but the element is due
-      defineMember(b.value, m.key, value);
-      b.members++;
       return;
     }
-    const s = this.stream(b, path);
-    if (!s.returned && !s.skipped) s.queue.push(ev);
+    // A child of expanded member `path`: kept only for the member's stream (a child of an object, or of a later
+    // member of that name, is not).
+    const stream = b.member?.stream;
+    if (stream != null && !stream.returned && !stream.skipped) stream.queue.push(ev);
+  }
+
+  private memberStarts(b: Building, key: string, ev: DriverEvent): void {
+    const j = this.request.names.indexOf(key);
+    if (j !== -1 && b.expandedSeen.has(j)) {
+      b.member = { key, start: ev.end, stream: null, skip: true };
+      return;
+    }
+    if (j !== -1) b.expandedSeen.add(j);
+    if (j !== -1 && ev.first === OPEN_BRACKET) {
+      const stream = new ChildStream(this, b, b.streams.length, key);
+      b.streams.push(stream);
+      defineMember(b.value, key, stream);
+      b.ready = true; // the element is due: a streamed array starts
+      b.member = { key, start: ev.end, stream, skip: false };
+      return;
+    }
+    b.member = { key, start: ev.end, stream: null, skip: false };
+    this.doc.store.pin(ev.end);
   }
 
   private async finish(): Promise<IteratorResult<unknown>> {
@@ -297,7 +319,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
   async return(): Promise<IteratorResult<unknown>> {
     if (this.state === 'running' && this.doc.transient) {
       // Forward only: skip the rest of the array now, so the cursor stands after it.
-      for (const b of this.building) for (const s of b.streams.values()) s.skipped = !s.done;
+      for (const b of this.building) for (const s of b.streams) s.skipped = !s.done;
       try {
         await this.until(() => false);
       } catch (error) {

@@ -74,7 +74,15 @@ export function parsePath(path: unknown, what: string): Step[] {
         const e = path[i + 1];
         if (e === undefined) fail(path.length);
         const simple: Record<string, string> = {
-          '"': '"', "'": "'", '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t',
+          '"': '"',
+          "'": "'",
+          '\\': '\\',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          n: '\n',
+          r: '\r',
+          t: '\t',
         };
         if (e === 'u') {
           const hex = path.slice(i + 2, i + 6);

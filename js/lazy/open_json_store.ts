@@ -4,8 +4,8 @@
 // parsers restarted in the middle of the stream: a transient document counts each chunk as it arrives (it forgets
 // them), a kept one only when an error needs a position (counting newlines one indexOf at a time cost a pretty-
 // printed document more than scanning it: twitter.json, 1.4 ms per MB).
-import { openSource, type JsonSource, type PullReader } from '../sources.js';
-import { describeType } from '../options.js';
+import { openSource, type JsonSource, type PullReader, type ReadResult } from '../sources.js';
+import { describeType } from '../validate.js';
 
 /** A chunk of the stream. */
 export interface StoredChunk {
@@ -49,12 +49,12 @@ export class ByteStore {
     for (;;) {
       if (this.done) return null;
       this.reader ??= openSource(this.source);
-      let result;
+      let result: ReadResult;
       try {
-        result = await this.reader.read();
+        result = await this.read(this.reader);
       } catch (error) {
-        this.failure = error;
-        throw error;
+        this.failure ??= error;
+        throw this.failure;
       }
       let bytes: Uint8Array;
       if (result.done === true) {
@@ -86,10 +86,12 @@ export class ByteStore {
     // From another realm (an iframe, a vm context) instanceof fails, the tag does not.
     const tag = Object.prototype.toString.call(value);
     if (value instanceof Uint8Array || tag === '[object Uint8Array]') bytes = value as Uint8Array;
-    else if (value instanceof ArrayBuffer || tag === '[object ArrayBuffer]') bytes = new Uint8Array(value as ArrayBuffer);
+    else if (value instanceof ArrayBuffer || tag === '[object ArrayBuffer]')
+      bytes = new Uint8Array(value as ArrayBuffer);
     else {
       const error = new TypeError(
-        `openJson: a chunk must be a Uint8Array, ArrayBuffer or string, got ${describeType(value)}`);
+        `openJson: a chunk must be a Uint8Array, ArrayBuffer or string, got ${describeType(value)}`,
+      );
       this.failure = error;
       throw error;
     }
@@ -144,7 +146,7 @@ export class ByteStore {
     const chunks = this.chunks;
     for (let i = 0; i < chunks.length; i++) {
       const c = chunks[i]!;
-      if (c.offset + c.bytes.length > offset) chunks[i] = { ...c, bytes: c.bytes.slice() };  // counted: transient
+      if (c.offset + c.bytes.length > offset) chunks[i] = { ...c, bytes: c.bytes.slice() }; // counted: transient
     }
   }
 
@@ -177,11 +179,15 @@ export class ByteStore {
     if (this.pinned >= 0 && this.pinned < offset) offset = this.pinned;
     let drop = 0;
     const chunks = this.chunks;
-    while (drop < chunks.length && chunks[drop]!.offset + chunks[drop]!.bytes.length <= offset &&
-      drop < chunks.length - 1) drop++;
+    while (
+      drop < chunks.length &&
+      chunks[drop]!.offset + chunks[drop]!.bytes.length <= offset &&
+      drop < chunks.length - 1
+    )
+      drop++;
     if (drop > 0) {
       this.chunks = chunks.slice(drop);
-      this.counted -= drop;  // a transient document counted them on arrival
+      this.counted -= drop; // a transient document counted them on arrival
     }
   }
 
@@ -242,9 +248,33 @@ export class ByteStore {
     }
   }
 
-  async cancel(reason: unknown): Promise<void> {
+  /** Rejects the read under way, if any, when abort() is called (see read()). */
+  private abortRead: ((reason: unknown) => void) | null = null;
+
+  /**
+   * One read of the source that abort() can end at once: a source may take its time (an async generator in an
+   * `await`), and a closed document must not wait for it. A fresh promise per read: racing every read against
+   * one long-lived promise would pile up reactions on it.
+   */
+  private read(reader: PullReader): Promise<ReadResult> {
+    return new Promise<ReadResult>((resolve, reject) => {
+      this.abortRead = reject;
+      reader.read().then(resolve, reject);
+    }).finally(() => {
+      this.abortRead = null;
+    });
+  }
+
+  /**
+   * Stops reading for good: the read under way and every later pull() reject with `reason`, the chunks are
+   * dropped, and the source is cancelled (resolves when it has stopped, or at once when it is busy: see
+   * PullReader.cancel).
+   */
+  abort(reason: unknown): Promise<void> {
+    this.failure ??= reason;
     this.done = true;
     this.chunks = [];
-    if (this.reader !== null) await this.reader.cancel(reason);
+    this.abortRead?.(reason);
+    return this.reader === null ? Promise.resolve() : this.reader.cancel(reason);
   }
 }

@@ -1,24 +1,21 @@
-// Writes a JS string as the bytes the native side compares member keys with: UTF-8, except that a lone surrogate
-// becomes its own 3-byte sequence (WTF-8), as the core decodes a `\uD800` escape. TextEncoder would turn it into
-// U+FFFD and miss the key.
-import type { LazyBinding } from './native_lazy.js';
+// Writes a JS string as the bytes a member key is compared with: UTF-8, except that a lone surrogate becomes its own
+// 3-byte sequence (WTF-8), which no valid document's raw key holds. TextEncoder would turn it into U+FFFD and
+// match a raw key holding a real U+FFFD.
 
-/** @internal Writes `key` into the native key buffer; returns its length in bytes. */
-export function writeKey(binding: LazyBinding, key: string): number {
-  const n = key.length;
+let scratch = new Uint8Array(64);
+
+/** @internal Writes `key` as WTF-8 into a scratch buffer it returns (valid until the next call); `n[0]` its length. */
+export function keyBytes(key: string, n: [number]): Uint8Array {
   // At most 3 bytes per UTF-16 unit (a surrogate pair is 2 units and 4 bytes).
-  let address = binding.keyAddress;
-  if (3 * n > binding.keyCapacity || address === 0) {
-    const capacity = Math.max(64, 3 * n);
-    address = binding.m._lazy_key_buffer(capacity);
-    if (address === 0) throw new RangeError('sluice: out of memory for a member name');
-    binding.keyAddress = address;
-    binding.keyCapacity = capacity;
-  }
-  const runtime = binding.runtime;
-  runtime.sync();
-  const u8 = runtime.u8;
-  let at = address;
+  if (3 * key.length > scratch.length) scratch = new Uint8Array(3 * key.length);
+  const u8 = scratch;
+  n[0] = writeKey(u8, key);
+  return u8;
+}
+
+function writeKey(u8: Uint8Array, key: string): number {
+  const n = key.length;
+  let at = 0;
   for (let i = 0; i < n; i++) {
     let c = key.charCodeAt(i);
     if (c < 0x80) {
@@ -44,5 +41,5 @@ export function writeKey(binding: LazyBinding, key: string): number {
       u8[at++] = 0x80 | (c & 0x3f);
     }
   }
-  return at - address;
+  return at;
 }

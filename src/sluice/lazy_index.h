@@ -88,6 +88,9 @@ class lazy_index {
   // The members of container c, in document order. The table lives until the index is destroyed; asking again
   // enumerates again (callers cache the pointer). nullptr on an error (see error()) or when memory is exhausted.
   const lazy_child* children(uint32_t c, uint32_t* count);
+  // The same members in a table the index reuses: valid until the next list() or children() call, and kept by
+  // nobody (a caller that copies it out holds the only copy). nullptr on an error, as children().
+  const lazy_child* list(uint32_t c, uint32_t* count);
 
   // The member of an object's table whose key decodes to key[0..n) (UTF-8; lone surrogates as WTF-8, as
   // unescape_json_string writes them): the last one, as JSON.parse keeps it, or the first. -1 when absent.

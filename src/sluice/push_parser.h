@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "sluice/error.h"
+#include "sluice/limits.h"
 #include "sluice/options.h"
 
 namespace sluice {
@@ -59,15 +60,15 @@ class push_parser {
   push_parser(const push_parser&) = delete;
   push_parser& operator=(const push_parser&) = delete;
 
-  // Adds a selector (JSONPath subset, see selector.h) before the first feed. Returns false, with *error_at set to
-  // the index of the offending character, if the path is invalid, or if more than 32 paths are added. Without any
-  // path the parser selects `$[*]` (`$` with ndjson).
+  // Adds a selector (JSONPath subset, see select/selector.h) before the first feed. Returns false, with *error_at
+  // set to the index of the offending character if the path is invalid, or to size_t(-1) after the first feed or
+  // beyond max_selectors (sluice/limits.h) paths. Without any path the parser selects `$[*]` (`$` with ndjson).
   bool add_path(std::string_view path, size_t* error_at = nullptr);
   // Adds a marker selector: each value it matches is reported when it ends, as an element of size 0 whose data
   // points just past the value's last byte (a name key is not reported: key_data null, key_size 0). Its bytes are
   // never kept and max_element_bytes does not apply, so a marker on a huge container costs no memory: it tells
   // the caller where the container ends (openJson uses it to end an iteration and to know a member is absent).
-  // Counts towards the 32 paths.
+  // Counts towards max_selectors.
   bool add_marker_path(std::string_view path, size_t* error_at = nullptr);
   // The same, reported where each matched value starts: data points at its first byte, and the key is reported
   // (a name key's raw JSON text). openJson uses it to know which members of an object it has passed.

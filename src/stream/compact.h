@@ -14,9 +14,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "internal/bits.h"
-#include "internal/block_classes.h"
-#include "internal/escapes.h"
+#include "scan/bits.h"
+#include "scan/block_classes.h"
+#include "scan/escapes.h"
 
 namespace sluice {
 namespace internal {

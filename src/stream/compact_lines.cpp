@@ -2,10 +2,10 @@
 
 #include <cstring>
 
-#include "internal/best_kernel.h"
-#include "internal/parser_state.h"
+#include "kernels/best_kernel.h"
 #include "kernels/scalar/simd.h"
 #include "stream/compact.h"
+#include "stream/parser_state.h"
 
 namespace sluice {
 namespace internal {

@@ -1,17 +1,13 @@
-// Debian's Chromium driven by playwright-core: never a downloaded browser. A persistent context in a fresh
-// profile directory (removed on close) keeps every run independent of the last one.
+// Debian's Chromium driven by playwright-core, with playwright's own API (the examples' smoke runs click and query
+// the page); the browser suites use the engine-neutral driver of tests/browser/engines instead. A persistent
+// context in a fresh profile directory (removed on close) keeps every run independent of the last one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './engines/playwright.mjs';
 
-export const CHROMIUM = process.env.SLUICE_CHROMIUM ?? '/usr/bin/chromium';
-
-// No GPU, sandbox or QUIC in CI containers; no first-run, sync, update or background traffic off the machine.
-const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+export { CHROMIUM };
 
 export interface Browser {
   readonly context: BrowserContext;
@@ -24,7 +20,7 @@ export async function launchChromium(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'sluice-chromium-'));
   let context: BrowserContext;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
     throw error;

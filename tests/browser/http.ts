@@ -114,7 +114,8 @@ export async function sendPaced(res: ServerResponse, body: Uint8Array, options: 
   let sincePause = 0;
   for (let at = 0; at < body.length && !result.aborted; at += chunkBytes) {
     const chunk = body.subarray(at, at + chunkBytes);
-    if (at + chunkBytes >= body.length && beforeLast) await beforeLast();
+    // A client that leaves while the last chunk is held ends the wait at once.
+    if (at + chunkBytes >= body.length && beforeLast) await Promise.race([beforeLast(), closed]);
     if (result.aborted) break;
     if (!res.write(chunk)) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
     result.bytesSent += chunk.length;

@@ -1,10 +1,13 @@
-// The browser suite's server: the built package (/dist/), the shared test helpers (/support/), the test pages
-// (/page/), and the documents: a ~50 MB article list, whole or in paced chunks whose last chunk is held back until
-// the page reports its first element (or a timeout passes), and a document with a syntax error deep inside. For
-// the encoder: /gate holds a producer until the page reports (POST /mark) that it holds bytes of the response.
+// The browser suites' server: the built package (/dist/), the shared test helpers (/support/), the test pages
+// (/page/), the runner-neutral suites bundled for a page (/suites/NAME.html and .js), the copied corpus
+// (/corpus/), and the documents: a ~20 MB article list, whole or in paced chunks whose last chunk is held back
+// until the page reports its first element (or a timeout passes), a ~2 MB one (/data/small.json), and a document
+// with a syntax error deep inside. For the encoder: /gate holds a producer until the page reports (POST /mark)
+// that it holds bytes of the response.
 import { fileURLToPath } from 'node:url';
 import { articleDocument } from './dataset.ts';
 import { listen, notFound, sendPaced, serveFile, type PacedResult, type RunningServer } from './http.ts';
+import { bundleSuite, SUITE_ENTRIES, type SuiteName } from './suite_bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HOLD_LAST_CHUNK_MS = 20_000;
@@ -33,8 +36,11 @@ export interface Gate {
 }
 
 export interface BrowserTestServer extends RunningServer {
+  /** Articles in /data/articles.json. */
   readonly articles: number;
   readonly documentBytes: number;
+  /** Articles in /data/small.json. */
+  readonly smallArticles: number;
   readonly broken: BrokenDocument;
   transfer(id: string): Transfer | undefined;
   gate(id: string): Gate | undefined;
@@ -55,8 +61,10 @@ function brokenDocument(elements: readonly string[], index: number): BrokenDocum
   };
 }
 
-export async function startBrowserTestServer(documentBytes = 50e6): Promise<BrowserTestServer> {
+export async function startBrowserTestServer(documentBytes = 20e6): Promise<BrowserTestServer> {
   const document = articleDocument(documentBytes);
+  const small = articleDocument(2e6, 7);
+  const bundles = new Map<SuiteName, Promise<string>>();
   // About 3 MB before the error: dozens of 64 KiB chunks, so the offset must be absolute to be right.
   const broken = brokenDocument(document.elements.slice(0, 9000), 7500);
   const transfers = new Map<string, Transfer & { release?: () => void }>();
@@ -78,6 +86,25 @@ export async function startBrowserTestServer(documentBytes = 50e6): Promise<Brow
     if (area === 'dist' && serveFile(res, `${ROOT}dist`, relative)) return;
     if (area === 'support' && serveFile(res, `${ROOT}tests/support`, relative)) return;
     if (area === 'page' && serveFile(res, `${ROOT}tests/browser/page`, relative || 'index.html')) return;
+    if (area === 'corpus' && serveFile(res, `${ROOT}tests/corpus`, relative)) return;
+    const suite = /^\/suites\/(\w+)\.(html|js)$/.exec(url.pathname);
+    if (suite && suite[1]! in SUITE_ENTRIES) {
+      const name = suite[1] as SuiteName;
+      if (suite[2] === 'html') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(`<!doctype html><meta charset="utf-8"><title>sluice ${name} suite</title>`
+          + `<script src="/page/errors.js"></script><script type="module" src="/suites/${name}.js"></script>`);
+        return;
+      }
+      if (!bundles.has(name)) bundles.set(name, bundleSuite(name));
+      const code = await bundles.get(name)!;
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(code);
+      return;
+    }
+    if (url.pathname === '/data/small.json') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(small.bytes);
+      return;
+    }
     if (url.pathname === '/favicon.ico') {
       res.writeHead(204).end();
       return;
@@ -136,6 +163,7 @@ export async function startBrowserTestServer(documentBytes = 50e6): Promise<Brow
     ...running,
     articles: document.elements.length,
     documentBytes: document.bytes.length,
+    smallArticles: small.elements.length,
     broken,
     transfer: (id) => transfers.get(id),
     gate: (id) => gates.get(id),

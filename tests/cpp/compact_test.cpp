@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "internal/best_kernel.h"
+#include "kernels/best_kernel.h"
 #include "kernels/scalar/simd.h"
 #include "sluice/push_parser.h"
 #include "support/canonical_json.h"

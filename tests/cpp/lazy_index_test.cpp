@@ -1,13 +1,11 @@
-// lazy_index and lazy_cursor against an obvious recursive-descent walk of the same documents:
+// lazy_index against an obvious recursive-descent walk of the same documents:
 // - every container's member table (key and value spans, container ids) equals the walk's, on random documents,
 //   for both kernels;
 // - lazy validation is complete: a document is valid exactly when build(), every enumeration and the push
 //   parser's verdict on every scalar member all accept it, and the errors reported are the push parser's own
 //   (same code and absolute position) for the part read;
 // - find() resolves duplicate and escaped keys like JSON.parse (last) or first-wins, keys_text()/values_text()
-//   write the spans given;
-// - the cursor, fed in random chunkings, reports every member of every container the walk finds, through each
-//   of its operations (next/finish/enter, skip, read_run, leave).
+//   write the spans given.
 // Once per kernel. Soak: SLUICE_LAZY_DOCS=... SLUICE_TEST_SEED=...
 #include <gtest/gtest.h>
 
@@ -15,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "internal/lazy_cursor.h"
 #include "sluice/lazy_index.h"
 #include "sluice/push_parser.h"
 #include "support/collect.h"
@@ -28,9 +25,6 @@
 namespace sluice::test {
 namespace {
 
-using internal::cursor_record;
-using internal::cursor_status;
-using internal::lazy_cursor;
 
 class LazyIndex : public ::testing::TestWithParam<kernel_kind> {
  protected:
@@ -309,193 +303,6 @@ TEST_P(LazyIndex, ValuesTextLeavesLongContainersOut) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, LazyIndex, all_kernels(), kernel_param_name());
-
-// MARK: the cursor
-
-// Feeds `doc` to a cursor in the chunks given, driving one operation to completion.
-class cursor_driver {
- public:
-  cursor_driver(std::string_view doc, std::vector<size_t> chunks, kernel_kind kernel)
-      : doc_(doc), chunks_(std::move(chunks)), cursor(kernel) {}
-
-  template <class Op>
-  cursor_status drive(Op op) {
-    cursor_status s = op();
-    while (s == cursor_status::need_input) s = feed_and_resume();
-    return s;
-  }
-
-  // The next chunk (or the end of input), then resume() once.
-  cursor_status feed_and_resume() {
-    if (next_chunk_ < chunks_.size()) {
-      const size_t n = chunks_[next_chunk_++];
-      if (n > cursor.input_capacity()) cursor.reserve(n);
-      if (n != 0) std::memcpy(cursor.input_data(), doc_.data() + fed_, n);
-      fed_ += n;
-      cursor.feed(n);
-    } else {
-      cursor.end_input();
-    }
-    return cursor.resume();
-  }
-
- private:
-  std::string_view doc_;
-  std::vector<size_t> chunks_;
-  size_t next_chunk_ = 0;
-  size_t fed_ = 0;
-
- public:
-  lazy_cursor cursor;
-};
-
-// Walks every container depth-first with next/finish/enter, choosing at random per member whether to enter it,
-// read it, or skip it; and per container whether to read the rest as runs, skip some, or leave early. Checks each
-// reported span against the reference walk.
-struct cursor_walk {
-  const reference_walk& ref;
-  rng& random;
-  cursor_driver& d;
-  std::string where;
-  size_t containers_checked = 0;
-
-  // The cursor's focus is container `c` (just entered, nothing read).
-  void container(size_t c) {
-    const ref_container& box = ref.containers[c];
-    size_t next_container = c + 1;
-    bool left_paused = false;  // the previous member was paused at and neither entered nor read: skip() counts it
-    for (size_t i = 0; i < box.members.size(); ++i) {
-      const ref_member& m = box.members[i];
-      switch (random.below(6)) {
-        case 0: {  // the rest as runs of a few members
-          const uint32_t max = uint32_t(random.between(1, 4));
-          // (ReadRunReportsConsecutiveMembers checks the records; here, that the cursor stays consistent.)
-          const cursor_status s = d.drive([&] { return d.cursor.read_run(max); });
-          if (s == cursor_status::end) {
-            ASSERT_EQ(d.cursor.value_end(), box.end + 1) << where;
-            ++containers_checked;
-            return;
-          }
-          ASSERT_EQ(s, cursor_status::paused) << where;
-          return check_rest_by_leaving(c);
-        }
-        case 1: {  // skip this member and maybe a few more
-          const uint64_t k = random.between(1, box.members.size() - i);
-          ASSERT_EQ(d.drive([&] { return d.cursor.skip(left_paused ? k + 1 : k); }), cursor_status::paused) << where;
-          left_paused = false;
-          i += k - 1;
-          while (next_container < ref.containers.size() && ref.containers[next_container].start < box.members[i].value_end)
-            ++next_container;
-          continue;
-        }
-        case 2:  // leave the container now
-          return check_rest_by_leaving(c);
-        default:
-          break;
-      }
-      ASSERT_EQ(d.drive([&] { return d.cursor.next(); }), cursor_status::paused) << where;
-      left_paused = true;
-      if (m.key_end != 0) {
-        ASSERT_EQ(d.cursor.key_start(), m.key_start) << where;
-        ASSERT_EQ(d.cursor.key_end(), m.key_end) << where;
-      }
-      ASSERT_EQ(d.cursor.value_start(), m.value_start) << where;
-      ASSERT_EQ(d.cursor.hold_from(), m.key_end != 0 ? m.key_start : m.value_start) << where;
-      const bool is_container = next_container < ref.containers.size() && ref.containers[next_container].start == m.value_start;
-      if (is_container && random.chance(2, 3)) {
-        ASSERT_EQ(d.cursor.enter(), cursor_status::paused) << where;
-        left_paused = false;
-        const size_t inner = next_container;
-        container(inner);
-        if (::testing::Test::HasFatalFailure()) return;
-        ASSERT_EQ(d.cursor.value_end(), m.value_end) << where;
-      } else if (random.chance(1, 2)) {
-        ASSERT_EQ(d.drive([&] { return d.cursor.finish(); }), cursor_status::paused) << where;
-        ASSERT_EQ(d.cursor.value_end(), m.value_end) << where;
-        left_paused = false;
-      }  // else: the next next() skips it
-      while (next_container < ref.containers.size() && ref.containers[next_container].start < m.value_end) ++next_container;
-    }
-    ASSERT_EQ(d.drive([&] { return d.cursor.next(); }), cursor_status::end) << where;
-    ASSERT_EQ(d.cursor.value_end(), box.end + 1) << where;
-    ++containers_checked;
-  }
-
-  void check_rest_by_leaving(size_t c) {
-    ASSERT_EQ(d.drive([&] { return d.cursor.leave(); }), cursor_status::end) << where;
-    ASSERT_EQ(d.cursor.value_end(), ref.containers[c].end + 1) << where;
-  }
-};
-
-class LazyCursor : public ::testing::TestWithParam<kernel_kind> {};
-
-TEST_P(LazyCursor, WalksEveryContainerInAnyChunking) {
-  const uint64_t docs = env_count("SLUICE_LAZY_DOCS", 1500);
-  for (uint64_t n = 0; n < docs; ++n) {
-    const uint64_t seed = base_seed() ^ (n * 0x2545F4914F6CDD1DULL) ^ 0xC0;
-    rng random(seed);
-    json_shape shape;
-    shape.max_bytes = random.chance(1, 10) ? 30000 : random.skewed(3000);
-    const std::string doc = random_json(random, shape);
-    const reference_walk ref(doc);
-    std::vector<size_t> chunks;
-    switch (random.below(3)) {
-      case 0: chunks = chunks_one_shot(doc.size()); break;
-      case 1: chunks = chunks_bytewise(doc.size()); break;
-      default: chunks = chunks_random(doc.size(), random, 200); break;
-    }
-    cursor_driver d(doc, chunks, GetParam());
-    cursor_walk walk{ref, random, d, "seed " + std::to_string(seed) + ": " + printable(doc)};
-    ASSERT_EQ(d.drive([&] { return d.cursor.next(); }), cursor_status::paused) << walk.where;
-    ASSERT_EQ(d.cursor.value_start(), ref.root_start) << walk.where;
-    if (!ref.containers.empty() && random.chance(3, 4)) {
-      ASSERT_EQ(d.cursor.enter(), cursor_status::paused) << walk.where;
-      walk.container(0);
-      if (HasFatalFailure()) return;
-    } else {
-      ASSERT_EQ(d.drive([&] { return d.cursor.finish(); }), cursor_status::paused) << walk.where;
-      ASSERT_EQ(d.cursor.value_end(), ref.root_end) << walk.where;
-    }
-    ASSERT_EQ(d.drive([&] { return d.cursor.next(); }), cursor_status::end) << walk.where;
-  }
-}
-
-TEST_P(LazyCursor, ReadRunReportsConsecutiveMembers) {
-  rng random(base_seed() + 99);
-  for (int n = 0; n < 400; ++n) {
-    json_shape shape;
-    shape.root = random.chance(1, 2) ? root_kind::array : root_kind::object;
-    shape.fill = true;
-    shape.max_bytes = random.skewed(5000);
-    const std::string doc = random_json(random, shape);
-    const reference_walk ref(doc);
-    cursor_driver d(doc, chunks_random(doc.size(), random, 300), GetParam());
-    ASSERT_EQ(d.drive([&] { return d.cursor.next(); }), cursor_status::paused);
-    ASSERT_EQ(d.cursor.enter(), cursor_status::paused);
-    std::vector<ref_member> seen;
-    for (;;) {
-      // One read_run call at a time, feeding by hand: records come back with need_input too.
-      cursor_status s = d.cursor.read_run(uint32_t(random.between(1, 50)));
-      const auto take = [&] {
-        for (size_t i = 0; i < d.cursor.run_count(); ++i) {
-          const cursor_record& r = d.cursor.run()[i];
-          seen.push_back({r.key_start < 0 ? 0 : size_t(r.key_start), r.key_start < 0 ? 0 : size_t(r.key_end),
-                          size_t(r.value_start), size_t(r.value_end)});
-        }
-      };
-      take();
-      while (s == cursor_status::need_input) {
-        s = d.feed_and_resume();
-        take();
-      }
-      if (s == cursor_status::end) break;
-      ASSERT_EQ(s, cursor_status::paused);
-    }
-    ASSERT_EQ(seen, ref.containers[0].members) << printable(doc);
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Kernels, LazyCursor, all_kernels(), kernel_param_name());
 
 }  // namespace
 }  // namespace sluice::test

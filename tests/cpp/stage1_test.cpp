@@ -1,5 +1,5 @@
 // Stage 1 against its byte-at-a-time model (support/stage1_reference.h), per kernel: the kernel's class masks
-// against a per-byte definition, then scan_block's outputs against the model on random streams fed as whole
+// against a per-byte definition, then scan_block_full's outputs against the model on random streams fed as whole
 // blocks, as random partial blocks (the carries: an escape at the last byte, \u digits, UTF-8 sequences and
 // strings spanning pieces) and one byte at a time. The SSE2 and scalar kernels must also agree with each other bit
 // for bit. Soak: SLUICE_STAGE1_STREAMS=...
@@ -10,12 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "internal/parser_state.h"
-#include "internal/stage1.h"
+#include "kernels/best_kernel.h"
 #include "kernels/scalar/simd.h"
+#include "scan/full_scan.h"
 #include "support/collect.h"
 #include "support/random_json.h"
 #include "support/rng.h"
+#include "support/stage1_debug.h"
 #include "support/stage1_reference.h"
 #if defined(__SSE2__)
 #include "kernels/sse2/simd.h"
@@ -25,8 +26,8 @@ namespace sluice::test {
 namespace {
 
 using internal::block_classes;
-using internal::block_events;
-using internal::stage1_state;
+using internal::scan_full_events;
+using internal::scan_full_state;
 
 // MARK: random input
 
@@ -199,7 +200,7 @@ std::string error_text(int at, error_code code) {
 }
 
 // Compares one piece's masks; "" if equal.
-std::string compare_masks(const block_events& got, const stage1_reference_piece& want, unsigned len) {
+std::string compare_masks(const scan_full_events& got, const stage1_reference_piece& want, unsigned len) {
   const struct {
     const char* name;
     uint64_t got, want;
@@ -223,7 +224,7 @@ std::string compare_masks(const block_events& got, const stage1_reference_piece&
 // reports are left free).
 class error_checker {
  public:
-  std::string check(const block_events& got, const stage1_reference_piece& want) {
+  std::string check(const scan_full_events& got, const stage1_reference_piece& want) {
     if (!live_) return "";
     const int outside = want.utf8_outside_at;
     std::string problem;
@@ -260,22 +261,22 @@ void load_piece(uint8_t (&block)[64], const std::string& stream, size_t offset, 
 
 // What scan_window runs: the Full instantiation (with its string-interior shortcut) for whole blocks.
 template <class K>
-block_events scan_piece(stage1_state& state, const uint8_t* block, unsigned len) {
-  return len == 64 ? internal::scan_block<K, true>(state, block, 64) : internal::scan_block<K>(state, block, len);
+scan_full_events scan_piece(scan_full_state& state, const uint8_t* block, unsigned len) {
+  return len == 64 ? internal::scan_block_full<K, true>(state, block, 64) : internal::scan_block_full<K>(state, block, len);
 }
 
 // Runs kernel K over `stream` cut into `pieces` and compares every piece with the model. "" if all agree.
 template <class K>
 std::string run_against_reference(const std::string& stream, const std::vector<unsigned>& pieces, rng& junk) {
   stage1_reference ref;
-  stage1_state state;
+  scan_full_state state;
   error_checker errors;
   size_t offset = 0;
   uint8_t block[64];
   for (unsigned len : pieces) {
     load_piece(block, stream, offset, len, junk);
     const stage1_reference_piece want = ref.scan(block, len);
-    const block_events got = scan_piece<K>(state, block, len);
+    const scan_full_events got = scan_piece<K>(state, block, len);
     std::string problem = compare_masks(got, want, len);
     if (problem.empty()) problem = errors.check(got, want);
     if (problem.empty() && (state.prev_in_string != 0) != ref.in_string()) problem = "in-string carry differs";
@@ -285,22 +286,22 @@ std::string run_against_reference(const std::string& stream, const std::vector<u
   return "";
 }
 
-bool same_state(const stage1_state& a, const stage1_state& b) {
+bool same_state(const scan_full_state& a, const scan_full_state& b) {
   return a.prev_in_string == b.prev_in_string && a.prev_escaped == b.prev_escaped && a.prev_scalar == b.prev_scalar &&
          a.hex_pending == b.hex_pending && a.utf8.need == b.utf8.need && a.utf8.lo == b.utf8.lo &&
          a.utf8.hi == b.utf8.hi;
 }
 
-// Two kernels in lockstep: everything bit for bit, errors included (the same scan_block over equal class masks).
+// Two kernels in lockstep: everything bit for bit, errors included (the same scan_block_full over equal class masks).
 template <class A, class B>
 std::string run_kernels_lockstep(const std::string& stream, const std::vector<unsigned>& pieces, rng& junk) {
-  stage1_state sa, sb;
+  scan_full_state sa, sb;
   size_t offset = 0;
   uint8_t block[64];
   for (unsigned len : pieces) {
     load_piece(block, stream, offset, len, junk);
-    const block_events a = scan_piece<A>(sa, block, len);
-    const block_events b = scan_piece<B>(sb, block, len);
+    const scan_full_events a = scan_piece<A>(sa, block, len);
+    const scan_full_events b = scan_piece<B>(sb, block, len);
     stage1_reference_piece as_ref;  // reuse the mask comparison: B plays the model
     as_ref.events = b.events;
     as_ref.quote = b.quote;
@@ -477,8 +478,8 @@ TYPED_TEST(Stage1Kernel, DirectedCases) {
     const unsigned len = unsigned(c.input.size());
     stage1_reference ref;
     const stage1_reference_piece want = ref.scan(block, len);
-    stage1_state state;
-    const block_events got = internal::scan_block<TypeParam>(state, block, len);
+    scan_full_state state;
+    const scan_full_events got = internal::scan_block_full<TypeParam>(state, block, len);
     const struct {
       const char* name;
       const char* expected;
@@ -552,7 +553,7 @@ TYPED_TEST(Stage1Kernel, DirectedCarriesAcrossFullBlocks) {
   }
 }
 
-// Whole blocks inside long strings take scan_block's string-interior shortcut: the same masks, errors and carries
+// Whole blocks inside long strings take scan_block_full's string-interior shortcut: the same masks, errors and carries
 // as the full classification, whatever the block holds (plain text, multi-byte characters, sequences cut by the
 // block edge, a control byte, a bad byte) and wherever the string starts and ends.
 TYPED_TEST(Stage1Kernel, StringInteriorBlocks) {
@@ -607,7 +608,8 @@ TEST(Stage1Kernels, Sse2AgreesWithScalarBitForBit) {
 }
 #endif
 
-// The test hook behind the bindings' stage1Debug (4 x u64 per block) reports what scan_block reports.
+// The test hook behind the wasm kernel test's stage1_debug (4 x u64 per block) reports what scan_block_full
+// reports, with the build's best kernel and the scalar one.
 TEST(Stage1Debug, BothKernelsMatchReference) {
   const uint64_t seed0 = base_seed() ^ 0xDEB6;
   for (size_t k = 0; k < 300; ++k) {
@@ -618,15 +620,15 @@ TEST(Stage1Debug, BothKernelsMatchReference) {
     padded.resize(stream.size() + 64, 0);
     const size_t blocks = (stream.size() + 63) / 64;
     std::vector<uint64_t> best(blocks * 4), scalar_out(blocks * 4);
-    internal::stage1_debug_best(padded.data(), stream.size(), best.data());
-    internal::stage1_debug_scalar(padded.data(), stream.size(), scalar_out.data());
-    ASSERT_EQ(best, scalar_out) << "seed " << seed0 + k << " (" << internal::best_kernel_name() << " vs scalar)";
+    stage1_debug<internal::best_kernel>(padded.data(), stream.size(), best.data());
+    stage1_debug<scalar::kernel>(padded.data(), stream.size(), scalar_out.data());
+    ASSERT_EQ(best, scalar_out) << "seed " << seed0 + k << " (" << internal::best_kernel::name << " vs scalar)";
     stage1_reference ref;
     error_checker errors;
     for (size_t b = 0; b < blocks; ++b) {
       const unsigned len = unsigned(std::min<size_t>(64, stream.size() - 64 * b));
       const stage1_reference_piece want = ref.scan(padded.data() + 64 * b, len);
-      block_events got{};
+      scan_full_events got{};
       got.events = best[4 * b];
       got.in_string = best[4 * b + 1];
       got.quote = best[4 * b + 2];

@@ -1,4 +1,4 @@
-// libFuzzer target for lazyParse's core (sluice/lazy_index.h) and openJson's stream cursor (internal/lazy_cursor.h).
+// libFuzzer target for lazyParse's core (sluice/lazy_index.h).
 // Input: the 4 configuration bytes of fuzz_push_parser (README.md here; only bits that apply are read), then the
 // JSON text, so both targets share their seeds. For each input it aborts (a crash libFuzzer keeps) unless:
 //   - the best and scalar kernels build the same index (or fail with the same error) and list every container
@@ -7,8 +7,7 @@
 //   - lazy validation is complete: reading everything (every container listed, every scalar member located)
 //     finds an error exactly when the push parser rejects the document, never before the parser's first error;
 //   - on a valid document: every member table equals the reference walk's, container ids name the container at
-//     each value, find() returns the last (or the first) member whose key decodes to the same bytes, and the
-//     cursor, fed in a random chunking, walks every member of every container to the same spans;
+//     each value, and find() returns the last (or the first) member whose key decodes to the same bytes;
 //   - memory_bytes() stays linear in the document: the document, 12 bytes per container, 24 per member listed, and
 //     the scratch of the largest container listed (at most one member per two bytes).
 #include <algorithm>
@@ -23,19 +22,15 @@
 #include <utility>
 #include <vector>
 
-#include "internal/lazy_cursor.h"
-#include "internal/selector.h"
+#include "scan/json_string.h"
 #include "sluice/lazy_index.h"
 #include "support/collect.h"
 #include "support/lazy_reference.h"
-#include "support/rng.h"
 
 namespace {
 
 using namespace sluice;
 using namespace sluice::test;
-using internal::cursor_status;
-using internal::lazy_cursor;
 
 std::string_view g_input;
 
@@ -118,87 +113,11 @@ void check_valid_document(std::string_view doc, lazy_index& index) {
   }
 }
 
-// Drives the cursor over the whole document in a random chunking, entering every container, checking each span.
-class cursor_check {
- public:
-  cursor_check(std::string_view doc, const reference_walk& walk, uint64_t seed)
-      : doc_(doc),
-        walk_(walk),
-        random_(seed),
-        cursor_(random_.chance(1, 2) ? kernel_kind::best : kernel_kind::scalar) {}
-
-  void run() {
-    // Into the root container: the first next() stops at the root value, which enter() opens.
-    expect(drive([&] { return cursor_.next(); }) == cursor_status::paused, "the cursor does not find the root");
-    expect(cursor_.value_start() == walk_.root_start, "the cursor's root starts elsewhere");
-    if (!walk_.containers.empty() && walk_.containers[0].start == walk_.root_start) {
-      expect(cursor_.enter() == cursor_status::paused, "the cursor cannot enter the root");
-      container(0);
-    } else {
-      expect(drive([&] { return cursor_.finish(); }) == cursor_status::paused, "the cursor cannot finish the root");
-    }
-    expect(cursor_.value_end() == walk_.root_end, "the cursor's root ends elsewhere");
-    expect(drive([&] { return cursor_.next(); }) == cursor_status::end, "the cursor runs past the root");
-  }
-
- private:
-  template <class Op>
-  cursor_status drive(Op op) {
-    cursor_status s = op();
-    // Each round feeds at least one byte or ends the input (empty chunks are free): more rounds than bytes plus
-    // two means the cursor asks for input it does not consume.
-    for (size_t rounds = 0; s == cursor_status::need_input;) {
-      if (fed_ < doc_.size()) {
-        const size_t n = std::min<size_t>(doc_.size() - fed_, random_.chance(1, 4) ? 0 : random_.between(1, 300));
-        if (n > cursor_.input_capacity()) cursor_.reserve(n);
-        if (n != 0) std::memcpy(cursor_.input_data(), doc_.data() + fed_, n);
-        fed_ += n;
-        cursor_.feed(n);
-        if (n != 0) ++rounds;
-      } else {
-        cursor_.end_input();
-        ++rounds;
-      }
-      expect(rounds <= doc_.size() + 2, "the cursor keeps asking for input");
-      s = cursor_.resume();
-    }
-    return s;
-  }
-
-  void container(size_t c) {
-    const ref_container& box = walk_.containers[c];
-    size_t next_container = c + 1;
-    for (const ref_member& m : box.members) {
-      expect(drive([&] { return cursor_.next(); }) == cursor_status::paused, "the cursor misses a member");
-      expect(cursor_.value_start() == m.value_start, "the cursor's member starts elsewhere");
-      if (m.key_end != 0) expect(cursor_.key_start() == m.key_start && cursor_.key_end() == m.key_end, "wrong key");
-      while (next_container < walk_.containers.size() && walk_.containers[next_container].start < m.value_start)
-        ++next_container;
-      if (next_container < walk_.containers.size() && walk_.containers[next_container].start == m.value_start) {
-        expect(cursor_.enter() == cursor_status::paused, "the cursor cannot enter a member");
-        container(next_container);
-      } else {
-        expect(drive([&] { return cursor_.finish(); }) == cursor_status::paused, "the cursor cannot finish a member");
-      }
-      expect(cursor_.value_end() == m.value_end, "the cursor's member ends elsewhere");
-    }
-    expect(drive([&] { return cursor_.next(); }) == cursor_status::end, "the cursor runs past a container");
-    expect(cursor_.value_end() == box.end + 1, "the cursor's container ends elsewhere");
-  }
-
-  std::string_view doc_;
-  const reference_walk& walk_;
-  rng random_;
-  lazy_cursor cursor_;
-  size_t fed_ = 0;
-};
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 4) return 0;
   const uint32_t max_depth = (data[0] & 2) ? 1 + (data[1] & 63) : 1024;
-  const uint64_t seed = data[3];
   const std::string_view doc(reinterpret_cast<const char*>(data + 4), size - 4);
   g_input = doc;
 
@@ -229,7 +148,5 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (truth.code != error_code::ok) return 0;
 
   check_valid_document(doc, index);
-  const reference_walk walk(doc);
-  cursor_check(doc, walk, seed).run();
   return 0;
 }

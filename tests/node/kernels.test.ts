@@ -1,38 +1,77 @@
 // The SIMD128 kernel and the scalar reference kernel classify every 64-byte block identically: stage-1 masks
 // (quotes, escapes, in-string regions, structurals, scalar starts, string-content and UTF-8 errors) compared bit
 // for bit on random inputs, with the state carried across blocks exercised by runs that straddle block edges.
-// Both builds are loaded into this one process; the result does not depend on the project running it.
+// The masks come from the test-only wasm module of each build (tests/wasm/kernel_test.cpp, built next to the
+// shipped module by `npm run build` and never shipped); both are loaded into this one process, so the result does
+// not depend on the project running it.
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, inject, test } from 'vitest';
 import { init } from '../../dist/index.js';
 import { loadedBuildKind, nativeModule } from '../../dist/internal.js';
 import { createRng, randomDocument } from '../support/random_json.mjs';
 
-type Native = ReturnType<typeof nativeModule>;
 type Rng = ReturnType<typeof createRng>;
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0xb10c);
 const INPUTS = 3000;
 const wasm = (build: string) => new Uint8Array(readFileSync(new URL(`../../dist/sluice.${build}.wasm`, import.meta.url)));
 
-let simd: Native;
-let scalar: Native;
+interface KernelTestExports {
+  memory: WebAssembly.Memory;
+  _initialize(): void;
+  kernel_test_input(n: number): number;
+  kernel_test_stage1(n: number, scalar: number): number;
+  kernel_test_simd(): number;
+}
+
+interface Kernels {
+  /**
+   * The stage-1 masks of each 64-byte block of `input`, by the build's best kernel or, with `scalar`, by the
+   * scalar one: per block 4 u64 masks (events, in_string, quote, error; bit i = byte i of the block), each as two
+   * u32 words, low word first. The error word is (index + 1) | code << 32 (0: none), with bit 63 set when the
+   * kernel's string-interior test disagrees with its classification. A copy, 8 words per block.
+   */
+  stage1Debug(input: Uint8Array, scalar?: boolean): Uint32Array;
+  simd: boolean;
+}
+
+async function loadKernels(build: 'simd' | 'scalar'): Promise<Kernels> {
+  const bytes = readFileSync(new URL(`../../build/wasm-${build}/tests/wasm/kernel_test.wasm`, import.meta.url));
+  const { instance } = await WebAssembly.instantiate(bytes, { env: { emscripten_notify_memory_growth() {} } });
+  const e = instance.exports as unknown as KernelTestExports;
+  e._initialize();
+  return {
+    simd: e.kernel_test_simd() === 1,
+    stage1Debug(input, scalar = false) {
+      new Uint8Array(e.memory.buffer).set(input, e.kernel_test_input(input.length));
+      const at = e.kernel_test_stage1(input.length, scalar ? 1 : 0) >>> 2;
+      return new Uint32Array(e.memory.buffer).slice(at, at + Math.ceil(input.length / 64) * 8);
+    },
+  };
+}
+
+let simd: Kernels;
+let scalar: Kernels;
+let warmUp: { simd: number; scalar: number };
 
 beforeAll(async () => {
+  simd = await loadKernels('simd');
+  scalar = await loadKernels('scalar');
+  expect(simd.simd).toBe(true);
+  expect(scalar.simd).toBe(false);
   await init(wasm('simd'));
   expect(loadedBuildKind()).toBe('simd128');
-  simd = nativeModule();
+  const simdStatus = nativeModule().warmUpStatus();
   await init(wasm('scalar'));
   expect(loadedBuildKind()).toBe('scalar');
-  // The hooks stay bound to the module that was loaded when they were taken.
-  scalar = nativeModule();
+  warmUp = { simd: simdStatus, scalar: nativeModule().warmUpStatus() };
   // Leave the project's own build loaded, as the setup file did.
   await init(wasm(inject('sluiceBuild')));
 });
 
 test("init()'s warm-up document parses cleanly on both builds (an error would cut the warm-up short)", () => {
-  expect(simd.warmUpStatus()).toBe(0);
-  expect(scalar.warmUpStatus()).toBe(0);
+  expect(warmUp.simd).toBe(0);
+  expect(warmUp.scalar).toBe(0);
 });
 
 // Bytes every mask reacts to: quotes, backslashes, structurals, whitespace, scalar starts, control characters,

@@ -4,6 +4,7 @@
 // passed paths in transient documents; errors with absolute offsets; every source kind.
 import { describe, expect, test } from 'vitest';
 import { JsonPassedError, JsonSyntaxError, createParser, openJson } from '../../dist/index.js';
+import { nativeModule } from '../../dist/internal.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import { randomPieces, randomTextPieces, type Chunk } from '../support/feed.js';
 import { isWithin, pathOf, readJson, type Entry } from '../support/open_json_oracle.js';
@@ -18,9 +19,12 @@ type Rng = ReturnType<typeof createRng>;
 function randomChunks(text: string, rng: Rng): Chunk[] {
   const maxPiece = rng.pick([1, 3, 16, 200, 5000]);
   switch (rng.int(3)) {
-    case 0: return randomPieces(encoder.encode(text), rng, maxPiece);
-    case 1: return randomTextPieces(text, rng, maxPiece, 0, rng.chance(0.5));
-    default: return randomTextPieces(text, rng, maxPiece, 0.5);
+    case 0:
+      return randomPieces(encoder.encode(text), rng, maxPiece);
+    case 1:
+      return randomTextPieces(text, rng, maxPiece, 0, rng.chance(0.5));
+    default:
+      return randomTextPieces(text, rng, maxPiece, 0.5);
   }
 }
 
@@ -91,7 +95,10 @@ describe('random documents, random paths, random chunkings', () => {
         if (passed) {
           // Anything whose first byte the cursor has read: an ancestor, a value inside, an earlier sibling.
           const path = pathOf(entry.steps, rng.int);
-          const error = await doc.get(path).then(() => null, (err: unknown) => err);
+          const error = await doc.get(path).then(
+            () => null,
+            (err: unknown) => err,
+          );
           if (!(error instanceof JsonPassedError)) fail(`get(${path}) of a passed value`, String(error));
           asked.passed++;
           continue;
@@ -125,12 +132,14 @@ describe('kept documents', () => {
   test('reads only as far as the value asked for', async () => {
     const chunks = Array.from({ length: Math.ceil(text.length / 8) }, (_, i) => text.slice(i * 8, i * 8 + 8));
     let pulled = 0;
-    const doc = openJson((async function* () {
-      for (const c of chunks) {
-        pulled++;
-        yield c;
-      }
-    })());
+    const doc = openJson(
+      (async function* () {
+        for (const c of chunks) {
+          pulled++;
+          yield c;
+        }
+      })(),
+    );
     expect(await doc.get('$.meta.total')).toBe(3);
     const afterTotal = pulled;
     expect(afterTotal).toBeLessThan(chunks.length / 2);
@@ -146,7 +155,11 @@ describe('kept documents', () => {
   test('every source kind', async () => {
     const bytes = encoder.encode(text);
     const sources = [
-      text, bytes, new Response(text), new Blob([text]).stream(), source([bytes.subarray(0, 5), bytes.subarray(5)]),
+      text,
+      bytes,
+      new Response(text),
+      new Blob([text]).stream(),
+      source([bytes.subarray(0, 5), bytes.subarray(5)]),
     ];
     for (const s of sources) {
       const doc = openJson(s);
@@ -169,7 +182,12 @@ describe('kept documents', () => {
 
   test('requests made at once are served one at a time, in call order', async () => {
     const doc = openJson(source(Array.from(text)));
-    const got = await Promise.all([doc.get('$.total'), doc.get('$.meta.tags[0]'), doc.get('$.rows[2].id'), doc.get('$.x')]);
+    const got = await Promise.all([
+      doc.get('$.total'),
+      doc.get('$.meta.tags[0]'),
+      doc.get('$.rows[2].id'),
+      doc.get('$.x'),
+    ]);
     expect(got).toEqual([42, 'a', 3, undefined]);
   });
 
@@ -207,12 +225,15 @@ describe('transient documents', () => {
   test('a later sibling is found, an absent one is undefined as soon as its object ends', async () => {
     const chunks = Array.from({ length: Math.ceil(text.length / 4) }, (_, i) => text.slice(i * 4, i * 4 + 4));
     let pulled = 0;
-    const doc = openJson((async function* () {
-      for (const c of chunks) {
-        pulled++;
-        yield c;
-      }
-    })(), { transient: true });
+    const doc = openJson(
+      (async function* () {
+        for (const c of chunks) {
+          pulled++;
+          yield c;
+        }
+      })(),
+      { transient: true },
+    );
     expect(await doc.get('$.meta.tags')).toEqual(['a', 'b']);
     expect(await doc.get('$.meta.nope')).toBeUndefined();
     expect(pulled).toBe(Math.ceil(text.indexOf(',"rows"') / 4)); // no further than the end of $.meta
@@ -281,8 +302,12 @@ describe('long arrays: restarts at a cursor deep in an array', () => {
       const doc = openJson(source(randomPieces(encoder.encode(bad), rng, 4096)), { transient });
       expect(await doc.get('$.a[2990].v')).toBe(2990);
       const error = (await doc.get('$.zz').catch((e: unknown) => e)) as JsonSyntaxError;
-      expect([error.code, error.offset, error.line, error.column]).toEqual(
-        [expected.code, expected.offset, expected.line, expected.column]);
+      expect([error.code, error.offset, error.line, error.column]).toEqual([
+        expected.code,
+        expected.offset,
+        expected.line,
+        expected.column,
+      ]);
     }
   });
 });
@@ -308,20 +333,145 @@ describe('errors', () => {
     throw new Error('expected an error');
   }
 
-  test.each(texts.map((t, i) => [i, t] as const))('error %i: the same code, offset, line and column', async (_, text) => {
-    const expected = expectedError(text);
-    for (const transient of [false, true]) {
-      for (const size of [1, 7, 1000]) {
-        const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
-        const doc = openJson(source(chunks), { transient });
-        // A value before the error resolves; the cursor then restarts there and meets the error.
-        expect(await doc.get('$.b.c')).toBe(3);
-        const error = await doc.get('$.d[1]').then(() => doc.get('$.zz')).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(JsonSyntaxError);
-        const e = error as JsonSyntaxError;
-        expect([e.code, e.offset, e.line, e.column, e.message]).toEqual(
-          [expected.code, expected.offset, expected.line, expected.column, expected.message]);
+  test.each(texts.map((t, i) => [i, t] as const))(
+    'error %i: the same code, offset, line and column',
+    async (_, text) => {
+      const expected = expectedError(text);
+      for (const transient of [false, true]) {
+        for (const size of [1, 7, 1000]) {
+          const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+            text.slice(i * size, i * size + size),
+          );
+          const doc = openJson(source(chunks), { transient });
+          // A value before the error resolves; the cursor then restarts there and meets the error.
+          expect(await doc.get('$.b.c')).toBe(3);
+          const error = await doc
+            .get('$.d[1]')
+            .then(() => doc.get('$.zz'))
+            .catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(JsonSyntaxError);
+          const e = error as JsonSyntaxError;
+          expect([e.code, e.offset, e.line, e.column, e.message]).toEqual([
+            expected.code,
+            expected.offset,
+            expected.line,
+            expected.column,
+            expected.message,
+          ]);
+        }
+      }
+    },
+  );
+});
+
+describe('close()', () => {
+  /** A source that yields `head` and then waits until `release()` (an upstream that went quiet). */
+  function stalled(head: string) {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const state = { finallyRan: false, pulls: 0 };
+    async function* generate() {
+      try {
+        state.pulls++;
+        yield head;
+        state.pulls++;
+        await gate;
+        yield ']}';
+      } finally {
+        state.finallyRan = true;
       }
     }
+    return { source: generate(), release, state };
+  }
+
+  const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+
+  test('a pending get() rejects with an AbortError, close() resolves at once, the parser is freed', async () => {
+    for (const transient of [false, true]) {
+      const baseline = nativeModule().heapInUse();
+      const { source: s, release, state } = stalled('{"rows":[1,2');
+      const doc = openJson(s, { transient });
+      const pending = doc.get('$.total');
+      const outcome = pending.then(
+        () => 'resolved',
+        (error: unknown) => error,
+      );
+      while (state.pulls < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(nativeModule().heapInUse()).toBeGreaterThan(baseline); // the request's parser is alive
+      await doc.close(); // would hang if it waited for the generator's return()
+      expect(nativeModule().heapInUse()).toBe(baseline);
+      const error = await outcome;
+      expect(isAbort(error), String(error)).toBe(true);
+      // Later requests are rejected the same way.
+      expect(isAbort(await doc.get('$.rows[0]').catch((e: unknown) => e))).toBe(true);
+      expect(state.finallyRan).toBe(false);
+      release(); // the generator's await ends: the queued return() runs its finally block
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(state.finallyRan).toBe(true);
+    }
+  });
+
+  test('close(reason) rejects pending and later requests with that reason', async () => {
+    const { source: s } = stalled('{"rows":[1,2');
+    const doc = openJson(s);
+    const reason = new Error('user went away');
+    const pending = doc.get('$.total').catch((e: unknown) => e);
+    const queued = doc.get('$.rows[0]').catch((e: unknown) => e); // waits behind the first
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await doc.close(reason);
+    expect(await pending).toBe(reason);
+    expect(await queued).toBe(reason);
+    expect(await doc.get('$.x').catch((e: unknown) => e)).toBe(reason);
+  });
+
+  test('a pending iterate() and a pending expanded child stream reject with an AbortError', async () => {
+    {
+      const { source: s } = stalled('{"rows":[1,2,');
+      const doc = openJson(s, { transient: true });
+      const it = doc.iterate('$.rows[*]');
+      expect(await it.next()).toEqual({ done: false, value: 1 });
+      expect(await it.next()).toEqual({ done: false, value: 2 });
+      const pending = it.next().catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await doc.close();
+      expect(isAbort(await pending)).toBe(true);
+      expect(await it.next()).toEqual({ done: true, value: undefined });
+    }
+    {
+      const { source: s } = stalled('{"rows":[{"id":1,"lines":[1,2');
+      const doc = openJson(s);
+      const it = doc.iterate<{ id: number; lines: AsyncIterable<number> }>('$.rows[*]', { expand: ['lines'] });
+      const row = (await it.next()).value as { id: number; lines: AsyncIterator<number> & AsyncIterable<number> };
+      expect(row.id).toBe(1);
+      const lines = row.lines[Symbol.asyncIterator]();
+      expect(await lines.next()).toEqual({ done: false, value: 1 });
+      const pending = lines
+        .next()
+        .then(() => lines.next())
+        .catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await doc.close();
+      expect(isAbort(await pending)).toBe(true);
+      expect(isAbort(await it.next().catch((e: unknown) => e))).toBe(true);
+    }
+  });
+
+  test('a ReadableStream source: the pending read ends with an AbortError, not UNEXPECTED_END, and is cancelled', async () => {
+    let cancelled: unknown = 'not cancelled';
+    const stream = new ReadableStream<string>({
+      start(controller) {
+        controller.enqueue('{"rows":[1,');
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const doc = openJson(stream);
+    const pending = doc.get('$.total').catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await doc.close();
+    const error = await pending;
+    expect(isAbort(error), String(error)).toBe(true);
+    expect(cancelled).toBe(error);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { Readable } from 'node:stream';
 import {
   JsonArrayStringifyStream, JsonLinesStringifyStream, StreamedJsonResponse, stringifyStream,
-} from '../../dist/encoder/index.js';
+} from '../../dist/encode/index.js';
 import { readAll, textOf } from '../support/stringify_read.js';
 
 const write = (value: unknown, options?: object) => textOf(stringifyStream(value, options));

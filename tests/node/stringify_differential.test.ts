@@ -3,7 +3,7 @@
 // give exactly the bytes of JSON.stringify of the same structure with the sources materialised (raw JSON verbatim
 // where it stands). A failure names the seed and the value's number; SLUICE_TEST_SEED explores other values.
 import { describe, expect, test } from 'vitest';
-import { stringifyStream } from '../../dist/encoder/index.js';
+import { stringifyStream } from '../../dist/encode/index.js';
 import { createRng, expectedText, randomCorpusValue, testReplacer, type Rng } from '../support/stringify_corpus.js';
 import { readAll } from '../support/stringify_read.js';
 

@@ -3,7 +3,7 @@
 // (the output errors, never ends normally, and the other open sources are closed), and early flushing when the
 // encoder waits for a slow source (first byte), including StreamedJsonResponse.from.
 import { describe, expect, test } from 'vitest';
-import { StreamedJsonResponse, stringifyStream } from '../../dist/encoder/index.js';
+import { StreamedJsonResponse, stringifyStream } from '../../dist/encode/index.js';
 import { readAll, settle, textOf } from '../support/stringify_read.js';
 import {
   countedAsyncRows, countedRows, countedStream, probe, type CloseLog,

@@ -2,7 +2,7 @@
 // and the generator behind it is closed when the client goes away mid-transfer.
 import { request } from 'node:http';
 import { describe, expect, test } from 'vitest';
-import { StreamedJsonResponse } from '../../dist/encoder/index.js';
+import { StreamedJsonResponse } from '../../dist/encode/index.js';
 import { settle } from '../support/stringify_read.js';
 import { countedAsyncRows, probe } from '../support/stringify_sources.js';
 import { serve } from '../support/stringify_http.js';

@@ -3,7 +3,7 @@
 // otherwise; parseJsonArray(..., { output: 'bytes' }) elements pass through byte for byte.
 import { describe, expect, test } from 'vitest';
 import { JsonSyntaxError, parseJsonArray } from '../../dist/index.js';
-import { rawJson, stringifyStream } from '../../dist/encoder/index.js';
+import { rawJson, stringifyStream } from '../../dist/encode/index.js';
 import { concat, readAll, textOf } from '../support/stringify_read.js';
 import { countedStream, probe } from '../support/stringify_sources.js';
 

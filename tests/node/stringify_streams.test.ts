@@ -2,7 +2,7 @@
 // array (or one JSON.stringify per line); what is buffered is flushed when no value follows; cancelling the
 // output stops the upstream; a failing value errors both sides.
 import { describe, expect, test } from 'vitest';
-import { JsonArrayStringifyStream, JsonLinesStringifyStream } from '../../dist/encoder/index.js';
+import { JsonArrayStringifyStream, JsonLinesStringifyStream } from '../../dist/encode/index.js';
 import { readAll, settle, textOf } from '../support/stringify_read.js';
 import { countedAsyncRows, countedStream, probe } from '../support/stringify_sources.js';
 

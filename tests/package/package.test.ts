@@ -1,10 +1,10 @@
 // The package as users get it: `npm pack`, installed into a fresh project, then used from Node ESM, bundled for
-// the browser with esbuild and run in Chromium, loaded in workerd, and type-checked by tsc.
+// the browser with esbuild and run in Chromium, Firefox and WebKit, loaded in workerd, and type-checked by tsc.
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../browser/chromium.ts';
+import { launchEngine, selectedEngines } from '../browser/engines/index.mjs';
 import { listen, notFound, serveFile } from '../browser/http.ts';
 import { startWorkerd } from '../edge/workerd.ts';
 import { packAndInstall, ROOT, run, type InstalledProject } from './project.ts';
@@ -27,8 +27,8 @@ afterAll(() => {
 
 describe('the tarball', () => {
   test('holds both builds, the glue, the declarations, README and LICENSE', () => {
-    for (const file of ['dist/sluice.simd.wasm', 'dist/sluice.scalar.wasm', 'dist/sluice_glue.mjs',
-      'dist/sluice_glue.d.mts', 'dist/index.js', 'dist/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
+    for (const file of ['dist/sluice.simd.wasm', 'dist/sluice.scalar.wasm', 'dist/native/sluice_glue.mjs',
+      'dist/native/sluice_glue.d.mts', 'dist/index.js', 'dist/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
       expect(project.files, file).toContain(file);
     }
   });
@@ -73,8 +73,8 @@ test('Node ESM: import from "sluice", the default loader, every entry point', ()
   });
 });
 
-test('browser: an esbuild bundle runs in Chromium and loads the SIMD build next to it', async () => {
-  const out = join(project.dir, 'www');
+test.each(selectedEngines())('browser: an esbuild bundle runs in %s and loads the SIMD build next to it', async (name) => {
+  const out = join(project.dir, `www-${name}`);
   await build({
     entryPoints: [join(project.dir, 'browser.js')],
     outfile: join(out, 'app.js'),
@@ -84,7 +84,10 @@ test('browser: an esbuild bundle runs in Chromium and loads the SIMD build next 
     logLevel: 'error',
   });
   for (const file of ['sluice.simd.wasm', 'sluice.scalar.wasm']) copyFileSync(join(installed, 'dist', file), join(out, file));
-  copyFileSync(join(project.dir, 'index.html'), join(out, 'index.html'));
+  // The consumer's page, with the error collector the engine drivers read (tests/browser/page/errors.js) first.
+  copyFileSync(join(ROOT, 'tests', 'browser', 'page', 'errors.js'), join(out, 'errors.js'));
+  const html = readFileSync(join(project.dir, 'index.html'), 'utf8');
+  writeFileSync(join(out, 'index.html'), html.replace('<script', '<script src="./errors.js"></script>\n<script'));
   writeFileSync(join(out, 'data.json'), JSON.stringify({ items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }));
   const bundle = readFileSync(join(out, 'app.js'), 'utf8');
   // Nothing a browser or a strict CSP refuses.
@@ -96,17 +99,19 @@ test('browser: an esbuild bundle runs in Chromium and loads the SIMD build next 
     if (url.pathname === '/favicon.ico') res.writeHead(204).end();
     else if (!serveFile(res, out, url.pathname.slice(1) || 'index.html')) notFound(res);
   });
-  const browser = await launchChromium();
+  const engine = await launchEngine(name).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
   try {
-    const { page, errors } = await browser.newPage();
-    await page.goto(`${server.origin}/`);
-    await page.waitForFunction(() => (window as { result?: unknown }).result !== undefined, null, { timeout: 30_000 });
-    expect(await page.evaluate(() => (window as { result?: unknown }).result)).toEqual({ ids: ['a', 'b', 'c'] });
+    const page = await engine.open(`${server.origin}/`);
+    await page.waitFor('window.result !== undefined');
+    expect(await page.evaluate('window.result')).toEqual({ ids: ['a', 'b', 'c'] });
     expect(requested).toContain('/sluice.simd.wasm');
     expect(requested).not.toContain('/sluice.scalar.wasm');
-    expect(errors).toEqual([]);
+    expect(await page.errors()).toEqual([]);
   } finally {
-    await browser.close();
+    await engine.close();
     await server.close();
   }
 });

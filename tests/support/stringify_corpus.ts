@@ -10,7 +10,7 @@
 //
 // rawJson leaves appear in `plain` as a marker string; `expectedText` puts the raw text in its place, so the
 // expected output is JSON.stringify of the plain view with the raw text verbatim.
-import { rawJson } from '../../dist/encoder/index.js';
+import { rawJson } from '../../dist/encode/index.js';
 import { createRng } from './random_json.mjs';
 
 export type Rng = ReturnType<typeof createRng>;

@@ -2,7 +2,11 @@
 // Compiled with `tsc --noEmit -p tests/types`; never run.
 import {
   JsonArrayStream, JsonLimitError, JsonSyntaxError, SluiceLoadError, createParser, init, parseJsonArray,
-  type ElementWithPath, type JsonLimitErrorCode, type JsonSyntaxErrorCode, type ParserOptions, type PushParser,
+  type ElementWithPath, type JsonLimitErrorCode, type JsonSyntaxErrorCode, type ParsedElement, type ParserOptions,
+  type PushParser,
+} from 'sluice';
+import {
+  createPartialParser, partialJson, type PartialJsonOptions, type PartialParser, type PartialValue,
 } from 'sluice';
 
 // Exact type equality (not mere assignability): `any` or a wider type fails.
@@ -119,6 +123,79 @@ expectType<Equal<ReturnType<typeof textParser.end>, ElementWithPath<string>[]>>(
 const defaultParser = createParser();
 expectType<Equal<typeof defaultParser, PushParser<unknown>>>();
 
+// MARK: one conditional type, every API
+
+// ParsedElement computes what the signatures of all three APIs give: the same options, the same element type.
+expectType<Equal<ParsedElement<{ output: 'bytes' }>, Uint8Array>>();
+expectType<Equal<ParsedElement<{ output: 'text'; withPath: true }>, ElementWithPath<string>>>();
+expectType<Equal<ParsedElement<{ paths: string[]; output: 'bytes' }>, ElementWithPath<Uint8Array>>>();
+expectType<Equal<ParsedElement<{ path: string }, Article>, Article>>();
+expectType<Equal<ParsedElement<{ withPath: true; ndjson: true }, Article>, ElementWithPath<Article>>>();
+expectType<Equal<ParsedElement<Record<never, never>, Article>, Article>>();
+expectType<Equal<ParsedElement<ParserOptions>, unknown>>();
+// Combinations the parser rejects at run time, or does not tell statically: unknown.
+expectType<Equal<ParsedElement<{ output: 'bytes'; reviver: () => unknown }>, unknown>>();
+expectType<Equal<ParsedElement<{ paths: string[]; withPath: false }>, unknown>>();
+expectType<Equal<ParsedElement<{ withPath: boolean }>, unknown>>();
+expectType<Equal<ParsedElement<{ output: 'bytes' | 'text' }>, unknown>>();
+expectType<Equal<ParsedElement<any>, unknown>>();
+// A union of options: the union of their element types (the overloads gave unknown).
+expectType<Equal<ParsedElement<{ output: 'bytes' } | { output: 'text' }>, Uint8Array | string>>();
+
+declare const flag: boolean;
+const either = createParser(flag ? ({ output: 'bytes' } as const) : ({ output: 'text' } as const));
+expectType<Equal<typeof either, PushParser<Uint8Array | string>>>();
+const undecided = createParser({ withPath: flag });
+expectType<Equal<typeof undecided, PushParser<unknown>>>();
+declare const anyOptions: any;
+// `any` options: unknown elements (the overloads picked the first, ElementWithPath<Uint8Array>).
+expectType<Equal<typeof anyParser, PushParser<unknown>>>();
+const anyParser = createParser(anyOptions);
+// An explicit `any` element type is kept, bare and wrapped.
+expectType<Equal<ReturnType<typeof createParser<any>>, PushParser<any>>>();
+expectType<Equal<typeof anyWrapped, PushParser<ElementWithPath<any>>>>();
+const anyWrapped = createParser<any>({ withPath: true });
+
+// An explicit element type with withPath or paths: ElementWithPath<T>, in every API.
+expectType<Equal<typeof articleWrapped, PushParser<ElementWithPath<Article>>>>();
+const articleWrapped = createParser<Article>({ paths: ['$.a[*]', '$.b[*]'] });
+expectType<Equal<ElementOf<typeof articlePaths>, ElementWithPath<Article>>>();
+const articlePaths = parseJsonArray<Article>(response, { paths: ['$.a[*]'] });
+expectType<Equal<Output<typeof articleStream>, ElementWithPath<Article>>>();
+const articleStream = new JsonArrayStream<Article>({ withPath: true, ndjson: true });
+expectType<Equal<Output<typeof articleRevived>, Date>>();
+const articleRevived = new JsonArrayStream<Date>({ reviver: (_key, value) => new Date(value) });
+// The reviver's parameters are typed from the options without an explicit element type too.
+const inferredReviver = createParser({ reviver: (key, value) => (key === '' ? value : String(value)), withPath: true });
+expectType<Equal<typeof inferredReviver, PushParser<ElementWithPath<unknown>>>>();
+// The same options, the same element type, whichever API reads them.
+const shared = { paths: ['$.a'], output: 'text' } as const;
+expectType<Equal<ReturnType<typeof createParser<unknown, typeof shared>>, PushParser<ElementWithPath<string>>>>();
+expectType<Equal<ElementOf<ReturnType<typeof parseJsonArray<unknown, typeof shared>>>, ElementWithPath<string>>>();
+expectType<Equal<Output<typeof sharedStream>, ElementWithPath<string>>>();
+const sharedStream = new JsonArrayStream(shared);
+
+// @ts-expect-error an explicit element type is for output 'value' (bytes elements are Uint8Array)
+createParser<Article>({ output: 'bytes' });
+// @ts-expect-error an explicit element type is for output 'value'
+parseJsonArray<Article>('[]', { output: 'text', withPath: true });
+
+// MARK: misspelt options
+
+// A key the options do not have is a compile error, next to valid keys too (runtime: a TypeError naming it).
+// @ts-expect-error outptu is not an option
+createParser({ outptu: 'bytes' });
+// @ts-expect-error outptu is not an option
+createParser({ path: '$', outptu: 'bytes' });
+// @ts-expect-error maxdepth is not an option
+createParser({ output: 'text', maxdepth: 3 });
+// @ts-expect-error pathes is not an option
+parseJsonArray('[]', { withPath: true, pathes: ['$'] });
+// @ts-expect-error wat is not an option
+new JsonArrayStream({ path: '$', wat: 1 });
+// @ts-expect-error wat is not an option
+new JsonArrayStream<Article>({ withPath: true, wat: 1 });
+
 // MARK: JsonArrayStream
 
 const stream = new JsonArrayStream<Article>({ path: '$.data[*]' });
@@ -164,3 +241,51 @@ void code;
 // @ts-expect-error not a syntax error code
 const wrongCode: JsonSyntaxErrorCode = 'DEPTH_LIMIT';
 void wrongCode;
+
+// MARK: partial JSON
+
+interface ToolArgs {
+  title: string;
+  tags: string[];
+  meta: { score: number };
+}
+const partial = createPartialParser<ToolArgs>();
+expectType<Equal<typeof partial, PartialParser<ToolArgs>>>();
+const snapshot = partial.push('{"title":"He');
+expectType<Equal<typeof snapshot, PartialValue<ToolArgs> | undefined>>();
+if (snapshot !== undefined) {
+  // Every member may be missing yet, at every level, and nothing can be written.
+  expectType<Equal<typeof snapshot.title, string | undefined>>();
+  expectType<Equal<typeof snapshot.tags, readonly string[] | undefined>>();
+  expectType<Equal<typeof snapshot.meta, { readonly score?: number } | undefined>>();
+  // @ts-expect-error snapshots are read-only
+  snapshot.title = 'x';
+  // @ts-expect-error snapshot arrays are read-only
+  snapshot.tags?.push('x');
+}
+partial.push(bytes);
+partial.push(new ArrayBuffer(2));
+// @ts-expect-error a number is not a delta
+partial.push(1);
+expectType<Equal<ReturnType<typeof partial.end>, ToolArgs>>();
+expectType<Equal<typeof partial.value, PartialValue<ToolArgs> | undefined>>();
+expectType<Equal<typeof partial.pending, readonly (string | number)[] | null>>();
+// @ts-expect-error pending is read-only
+partial.pending = null;
+
+const untyped = createPartialParser({ numbers: 'partial', maxDepth: 64, maxElementBytes: 1 << 20 });
+expectType<Equal<ReturnType<typeof untyped.push>, unknown>>();
+// @ts-expect-error numbers is 'complete' or 'partial'
+createPartialParser({ numbers: 'all' });
+// @ts-expect-error the partial parser has no path
+createPartialParser({ path: '$' });
+const partialOptions: PartialJsonOptions = { numbers: 'complete' };
+void partialOptions;
+
+const growing = partialJson<ToolArgs>(response.body, { numbers: 'partial' });
+expectType<Equal<ElementOf<typeof growing>, PartialValue<ToolArgs>>>();
+expectType<Equal<ElementOf<ReturnType<typeof partialJson>>, unknown>>();
+partialJson(nodeStream);
+partialJson('{"a":1}');
+// @ts-expect-error a number is not a source
+partialJson(42);

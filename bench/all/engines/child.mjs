@@ -3,16 +3,19 @@
 //   child: {"ready": {...runtime}}   (input read, competitor set up, garbage collected)
 //   parent: "go"                     (after it took the RSS baseline)
 //   child: {"result": {...}}
-// Usage: node --expose-gc | deno run --allow-read --allow-env --v8-flags=--expose-gc | bun  child.mjs SPEC_JSON
-// SPEC_JSON: { bench: 'parse' (default) | 'stringify', competitor, ... }: parse also names file, path, field,
-// chunkSize; stringify names count.
+// Usage: node --expose-gc | deno run --allow-read --allow-env --allow-net=127.0.0.1 --v8-flags=--expose-gc | bun
+//        child.mjs SPEC_JSON
+// SPEC_JSON: { bench: 'parse' (default) | 'stringify', competitor, ... }: parse names mode ('memory': file,
+// chunkSize; 'http': url), path and field; stringify names count.
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { COMPETITORS, makeContext } from './competitors.mjs';
+import { HTTP_COMPETITORS, makeHttpContext } from '../../common/http_competitors.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
 
 const DIST = new URL('../../../dist/', import.meta.url);
 const STREAMPARSER = new URL('../../node_modules/@streamparser/json/dist/mjs/index.js', import.meta.url);
+const isNode = !globalThis.Deno && !globalThis.Bun;
 
 function runtime() {
   if (globalThis.Deno) return { name: 'Deno', version: Deno.version.deno, engine: `V8 ${Deno.version.v8}` };
@@ -45,11 +48,16 @@ const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 const spec = JSON.parse(process.argv[2]);
 const stringify = spec.bench === 'stringify';
-const competitor = (stringify ? STRINGIFY_COMPETITORS : COMPETITORS).find((c) => c.id === spec.competitor);
+const http = spec.mode === 'http';
+// The Node-only peers join only in Node (their module imports Node built-ins the others lack).
+const nodePeers = isNode && !stringify ? (await import('./node_peers.mjs')).NODE_PEERS[http ? 'http' : 'memory'] : [];
+const list = stringify ? STRINGIFY_COMPETITORS : [...(http ? HTTP_COMPETITORS : COMPETITORS), ...nodePeers];
+const competitor = list.find((c) => c.id === spec.competitor);
 if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
 
 let ctx;
 if (stringify) ctx = makeStringifyContext(spec);
+else if (http) ctx = makeHttpContext(spec);
 else {
   const file = readFileSync(spec.file);
   ctx = makeContext(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), spec);

@@ -1,44 +1,52 @@
-// The page side of the browser benchmark: the same competitors as in Node, Deno and Bun (/competitors.mjs, from
-// bench/all/engines), with the page's own way of loading sluice (the .wasm by URL, compiled while it streams in)
-// and @streamparser/json (an esbuild bundle). main.mjs calls benchSetup(), takes the renderer's RSS baseline, then
-// calls benchRun(): one run per fresh browser context.
-import { COMPETITORS, makeContext } from '/competitors.mjs';
-import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/stringify_competitors.mjs';
+// The page side of the browser benchmark, the same in Chromium, Firefox and WebKit: the competitors of Node, Deno
+// and Bun (bench/all/engines/competitors.mjs in memory, bench/common/http_competitors.mjs over HTTP,
+// stringify_competitors.mjs), with the page's own way of loading sluice (the .wasm by URL, compiled while it
+// streams in) and @streamparser/json (an esbuild bundle). main.mjs calls benchSetup(), takes the content
+// processes' RSS baseline, then calls benchRun(): one run per fresh page.
+import { COMPETITORS, makeContext } from '/bench/all/engines/competitors.mjs';
+import { HTTP_COMPETITORS, makeHttpContext } from '/bench/common/http_competitors.mjs';
+import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/bench/all/engines/stringify_competitors.mjs';
 
 let pending = null;
 
-window.benchSetup = async (spec) => {
-  if (spec.bench === 'stringify') return stringifySetup(spec);
-  const { competitor: id, dataset, path, field, chunkSize } = spec;
-  const competitor = COMPETITORS.find((c) => c.id === id);
-  if (!competitor) throw new Error(`unknown competitor ${id}`);
-  const input = new Uint8Array(await (await fetch(dataset, { cache: 'no-store' })).arrayBuffer());
-  const ctx = makeContext(input, { path, field, chunkSize });
-  const deps = {
+// Chromium runs with --js-flags=--expose-gc; Firefox and WebKit give pages no gc(): their runs start from a
+// fresh page whose only garbage is the setup's.
+const collect = () => {
+  if (typeof globalThis.gc === 'function') {
+    globalThis.gc();
+    globalThis.gc();
+  }
+};
+
+async function deps(competitor) {
+  return {
     sluice: await import('/dist/index.js'),
     internal: await import('/dist/internal.js'),
     wasm: { simd: new URL('/dist/sluice.simd.wasm', location.href), scalar: new URL('/dist/sluice.scalar.wasm', location.href) },
     streamparser: competitor.package === '@streamparser/json' ? await import('/streamparser.js') : null,
   };
-  pending = { ctx, run: await competitor.setup(ctx, deps) };
-  // Chromium started with --js-flags=--expose-gc: the run starts from a collected heap, as in the Node children.
-  gc();
-  gc();
-  return { bytes: input.length, userAgent: navigator.userAgent };
-};
-
-// The stringify competitors (bench/all/engines/stringify_competitors.mjs): nothing to fetch, rows made in the page.
-async function stringifySetup({ competitor: id, count }) {
-  const competitor = STRINGIFY_COMPETITORS.find((c) => c.id === id);
-  if (!competitor) throw new Error(`unknown stringify competitor ${id}`);
-  const ctx = makeStringifyContext({ count });
-  const sluice = await import('/dist/index.js');
-  await sluice.init(new URL('/dist/sluice.simd.wasm', location.href));
-  pending = { ctx, run: await competitor.setup(ctx, { sluice }) };
-  gc();
-  gc();
-  return { userAgent: navigator.userAgent };
 }
+
+window.benchSetup = async (spec) => {
+  if (spec.bench === 'stringify') {
+    const competitor = STRINGIFY_COMPETITORS.find((c) => c.id === spec.competitor);
+    if (!competitor) throw new Error(`unknown stringify competitor ${spec.competitor}`);
+    const ctx = makeStringifyContext(spec);
+    const sluice = await import('/dist/index.js');
+    await sluice.init(new URL('/dist/sluice.simd.wasm', location.href));
+    pending = { ctx, run: await competitor.setup(ctx, { sluice }) };
+  } else {
+    const http = spec.mode === 'http';
+    const competitor = (http ? HTTP_COMPETITORS : COMPETITORS).find((c) => c.id === spec.competitor);
+    if (!competitor) throw new Error(`unknown ${spec.mode} competitor ${spec.competitor}`);
+    let ctx;
+    if (http) ctx = makeHttpContext({ ...spec, url: new URL(spec.url, location.href).href });
+    else ctx = makeContext(new Uint8Array(await (await fetch(spec.dataset, { cache: 'no-store' })).arrayBuffer()), spec);
+    pending = { ctx, run: await competitor.setup(ctx, await deps(competitor)) };
+  }
+  collect();
+  return { userAgent: navigator.userAgent, isolated: globalThis.crossOriginIsolated === true };
+};
 
 window.benchRun = async () => {
   const { ctx, run } = pending;

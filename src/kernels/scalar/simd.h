@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "internal/bits.h"
-#include "internal/block_classes.h"
+#include "scan/bits.h"
+#include "scan/block_classes.h"
 
 namespace sluice {
 namespace scalar {

@@ -9,17 +9,18 @@
 
 #include <cstdint>
 
-#include "internal/bits.h"
-#include "internal/block_classes.h"
 #include "kernels/compress_table.h"
-#include "internal/utf8.h"
+#include "scan/bits.h"
+#include "scan/block_classes.h"
+#include "scan/utf8.h"
 
 namespace sluice {
 namespace simd128 {
 
 struct kernel {
   static constexpr const char* name = "simd128";
-  // string_interior() is vector code of its own: stage1_debug checks it against classify() for the tests.
+  // string_interior() is vector code of its own: the kernel tests check it against classify()
+  // (tests/cpp/support/stage1_debug.h).
   static constexpr bool own_string_interior = true;
   static constexpr bool utf8_blocks = true;  // utf8_errors() below
 

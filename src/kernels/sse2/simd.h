@@ -8,16 +8,17 @@
 
 #include <cstdint>
 
-#include "internal/bits.h"
-#include "internal/block_classes.h"
-#include "internal/utf8.h"
+#include "scan/bits.h"
+#include "scan/block_classes.h"
+#include "scan/utf8.h"
 
 namespace sluice {
 namespace sse2 {
 
 struct kernel {
   static constexpr const char* name = "sse2";
-  // string_interior() is vector code of its own: stage1_debug checks it against classify() for the tests.
+  // string_interior() is vector code of its own: the kernel tests check it against classify()
+  // (tests/cpp/support/stage1_debug.h).
   static constexpr bool own_string_interior = true;
   // SSE2 has no byte shuffle for the lookup tables: the byte-wise rendering of SIMD128's vector check, so that
   // natively the tests and the fuzzer run the block-level UTF-8 logic the SIMD128 build runs (and check it

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "internal/selector.h"
+#include "scan/json_string.h"
 
 namespace sluice {
 namespace test {

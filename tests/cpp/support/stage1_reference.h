@@ -1,6 +1,6 @@
 // An obviously-correct model of stage 1 (src/internal/stage1.h): it walks the stream one byte at a time with an
 // explicit state (inside a string? is this byte escaped? how many \u hex digits are still due? how many UTF-8
-// continuation bytes?) and reports, for each piece of 1..64 bytes it is given, the masks `scan_block` reports for
+// continuation bytes?) and reports, for each piece of 1..64 bytes it is given, the masks `scan_block_full` reports for
 // the same piece. No word tricks, no kernel: agreement with the kernels means something.
 //
 // The contract it encodes, byte by byte:

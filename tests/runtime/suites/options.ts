@@ -1,8 +1,8 @@
 // The options of the public API, each with an input whose answer is known: selectors, keys, outputs, reviver,
 // NDJSON, the byte order mark and multi-byte characters split across chunks.
-import { createParser } from '../../../dist/index.js';
+import { createParser, JsonArrayStream, parseJsonArray } from '../../../dist/index.js';
 import { parseChunks, splitAt, type Chunk, type ParserOptions } from '../../support/feed.ts';
-import { assert, assertEqual, group, test } from '../harness.ts';
+import { assert, assertEqual, assertThrows, group, test } from '../harness.ts';
 
 const encoder = new TextEncoder();
 
@@ -133,4 +133,28 @@ group('encoding', () => {
   test('string chunks with surrogate pairs split between chunks', () => {
     assertEqual(values(['["\ud83d', '\ude00"]']), ['😀']);
   });
+});
+
+group('option mistakes', () => {
+  // One grammar in every engine: "<api>: <subject> must be <expected>, got <actual>", a TypeError at the call.
+  const OPTIONS = 'path, paths, output, reviver, withPath, ndjson, maxDepth, maxElementBytes';
+  const table: [unknown, string][] = [
+    [{ outptu: 'bytes' }, `options.outptu is not an option; the options are ${OPTIONS}`],
+    [{ maxDepth: -1 }, 'options.maxDepth must be an integer from 1 to 1000000, got -1'],
+    [[], 'options must be an object, got Array'],
+    [{ path: '$[1:2]' }, `options.path "$[1:2]" is not a supported path: unexpected ":" at index 3 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`],
+  ];
+  for (const [options, message] of table) {
+    test(message, () => {
+      const given = options as ParserOptions;
+      const calls: [string, () => unknown][] = [
+        ['createParser()', () => createParser(given)],
+        ['parseJsonArray()', () => parseJsonArray('[]', given)],
+        ['new JsonArrayStream()', () => new JsonArrayStream(given)],
+      ];
+      for (const [api, call] of calls) {
+        assertEqual(assertThrows(call, TypeError, api).message, `${api}: ${message}`, api);
+      }
+    });
+  }
 });

@@ -1,0 +1,89 @@
+// The cross-engine parse matrix that `npm run bench` measures in every engine (Node, Deno and Bun through
+// bench/all/engines; Chromium, Firefox and WebKit through bench/browser): the articles dataset at three sizes,
+// fed from memory and streamed over a paced HTTP response on 127.0.0.1. Both harnesses take the same options
+// and write their cells in the same shape, which bench/render reads.
+import { ensureDataset, fileSize } from '../datasets.mjs';
+
+/** Size name -> articles (about 418 bytes each): 1.05, 10.5 and 104.6 MB. */
+export const SIZES = { '1MB': 2_500, '10MB': 25_000, '100MB': 250_000 };
+export const MODES = ['memory', 'http'];
+export const PATH = '$._embedded.articles[*]';
+export const FIELD = 'id';
+export const CHUNK_SIZE = 64 * 1024;
+/** The paced response's rate: 50 MB/s (400 Mbit/s), a fast connection. 0: as fast as the loopback goes. */
+export const DEFAULT_PACE_MBPS = 50;
+
+/** Options both harnesses share; `extra` adds the harness's own (its list flag and its defaults). */
+export const MATRIX_USAGE = `  --runs N          runs per competitor in each cell; tables show medians (default 3)
+  --sizes LIST      comma-separated: ${Object.keys(SIZES).join(', ')} (default: all)
+  --modes LIST      comma-separated: memory (the input fed from memory in 64 KiB chunks), http (a paced response
+                    fetched on 127.0.0.1) (default: both)
+  --pace MBPS       the paced response's rate in MB/s (default ${DEFAULT_PACE_MBPS}; 0: unpaced)
+  --stringify-count N  articles written by the stringify runs (default 100000; 0: no stringify runs)`;
+
+/**
+ * Parses the shared options and the harness's list flag (`--runtimes` or `--engines`).
+ * @param {string[]} argv
+ * @param {{ flag: string, known: string[], defaults: string[], usage: string }} list
+ */
+export function parseMatrixOptions(argv, list) {
+  const options = {
+    runs: 3, sizes: Object.keys(SIZES), modes: [...MODES], paceMBps: DEFAULT_PACE_MBPS, stringifyCount: 100_000,
+    targets: [...list.defaults],
+  };
+  const items = (value, known, flag) => {
+    const names = (value ?? '').split(',').filter(Boolean);
+    const unknown = names.filter((name) => !known.includes(name));
+    if (names.length === 0 || unknown.length) throw new RangeError(`${flag}: unknown "${unknown.join(',')}"\n${list.usage}`);
+    return names;
+  };
+  const count = (value, flag, min) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new RangeError(`${flag} must be an integer >= ${min}\n${list.usage}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--runs') options.runs = count(value(), flag, 1);
+    else if (flag === '--sizes') options.sizes = items(value(), Object.keys(SIZES), flag);
+    else if (flag === '--modes') options.modes = items(value(), MODES, flag);
+    else if (flag === '--pace') {
+      options.paceMBps = Number(value());
+      if (!(options.paceMBps >= 0)) throw new RangeError(`--pace must be a number of MB/s >= 0\n${list.usage}`);
+    } else if (flag === '--stringify-count') options.stringifyCount = count(value(), flag, 0);
+    else if (flag === list.flag) options.targets = items(value(), list.known, flag);
+    else if (flag === '--help' || flag === '-h') options.help = true;
+    else throw new RangeError(`unknown option ${argv[i]}\n${list.usage}`);
+  }
+  return options;
+}
+
+/**
+ * The dataset files of `sizes`, generated when missing: `{ size: { file, count, bytes } }`.
+ * @param {string[]} sizes
+ * @param {(line: string) => void} log
+ */
+export async function matrixDatasets(sizes, log) {
+  const out = {};
+  for (const size of sizes) {
+    const file = await ensureDataset('articles', SIZES[size], { log });
+    out[size] = { file, count: SIZES[size], bytes: fileSize(file) };
+  }
+  return out;
+}
+
+/** The method text both harnesses print and the renderer repeats. */
+export function methodLines(options) {
+  return [
+    'Method: The articles dataset (bench/gen-dataset.mjs) at each size; every element at ' + `${PATH} is consumed (counted,`,
+    'its id summed into a checksum every competitor must agree on). memory: the input is in memory before the clock',
+    'starts and is fed in 64 KiB subarrays (JSON.parse: one TextDecoder.decode of the whole input, then JSON.parse).',
+    `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${options.paceMBps || 'unlimited'}` +
+      `${options.paceMBps ? ' MB/s' : ''}; the clock starts at`,
+    'fetch(). Time to first element: from the start to the first element delivered. Peak memory growth: the peak RSS',
+    'of the process running the competitor (a browser: its web content processes) sampled every 2 ms from /proc,',
+    `minus its RSS once set up. Medians of ${options.runs} run${options.runs === 1 ? '' : 's'}, each a fresh process (a browser: a fresh page in a new`,
+    'context; WebKit: a new browser process), interleaved round-robin; MB = 10^6 bytes.',
+  ];
+}

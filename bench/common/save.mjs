@@ -1,0 +1,14 @@
+// Writes a benchmark's results as bench/results/KIND-DATE.json (what bench/render reads) and prints the line
+// `JSON results: FILE` that bench/all/main.mjs collects.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
+
+export function saveResults(kind, results) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = `${RESULTS_DIR}${kind}-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nJSON results: ${file}`);
+  return file;
+}

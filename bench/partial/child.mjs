@@ -1,0 +1,134 @@
+// One measurement of bench:partial in a fresh process (bench/partial/main.mjs forks it): a library reading the
+// corpus of one size token by token, reading the value after every token.
+//
+// CPU time (process.cpuUsage: user + system, so the engine's compiler and GC threads count too) of the whole
+// document, token by token, after untimed runs that let the engine optimise; the median of `runs` timed runs. A
+// library that re-parses the whole text on every token takes O(n²) in all; past `fullMax` bytes it is timed on
+// `sample` tokens spread evenly over the document (a re-parse costs the same whatever came before it), each parse
+// alone, and the time of the document is their mean times the tokens.
+//
+// With `check`, one more run compares the value after every token with the oracle's (tests/support/
+// partial_oracle.mjs) and counts the tokens after which they differ: wrong snapshots.
+import { expectedSnapshot } from '../../tests/support/partial_oracle.mjs';
+import { corpusDocument, tokenize } from './corpus.mjs';
+import { PEERS, THREW } from './peers.mjs';
+
+/**
+ * Equal as values an app would show: primitives by ===, arrays element by element, objects by their own
+ * enumerable keys in any order (a key whose value is undefined is a key).
+ */
+export function sameValue(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key) || !sameValue(a[key], b[key])) return false;
+  }
+  return true;
+}
+
+const WARMUP_MS = 1500;
+const MIN_TIMED_MS = 200;
+
+function cpuMs(start) {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[sorted.length >> 1];
+}
+
+export async function measure({ peer: id, size, runs, check, fullMax, sample }) {
+  const spec = PEERS.find((p) => p.id === id);
+  const text = corpusDocument(size);
+  const tokens = tokenize(text);
+  const ends = [];
+  for (let i = 0, at = 0; i < tokens.length; i++) ends.push((at += tokens[i].length));
+  const peer = await spec.load();
+  const input = peer.prepare?.(tokens) ?? tokens;
+  const bytes = new TextEncoder().encode(text).length;
+  const result = { peer: id, label: spec.label(), size, bytes, tokens: tokens.length, sampled: 0 };
+
+  let sink = 0;
+  const read = (_i, value) => {
+    if (value !== undefined) sink++;
+  };
+  let once;
+  if (spec.reparses && bytes > fullMax) {
+    const indices = Array.from({ length: sample }, (_, k) => Math.floor(((k + 0.5) * tokens.length) / sample));
+    const prefixes = indices.map((i) => text.slice(0, ends[i]));
+    result.sampled = indices.length;
+    // One pass: every sampled parse, each timed alone (nothing between them is the library's).
+    once = async () => {
+      let total = 0;
+      for (let k = 0; k < prefixes.length; k++) {
+        const start = process.cpuUsage();
+        read(indices[k], await peer.parse(prefixes[k]));
+        total += cpuMs(start);
+      }
+      return (total / prefixes.length) * tokens.length;
+    };
+  } else {
+    once = async () => {
+      const start = process.cpuUsage();
+      await peer.feed(input, text, ends, read);
+      return cpuMs(start);
+    };
+  }
+  // Warm up (the engine optimises the code, on threads whose CPU time counts too) for WARMUP_MS, at most 10,000
+  // runs; then each timed run repeats the document until it has taken MIN_TIMED_MS, and counts the mean. (Capped at
+  // 50 runs, the warm-up of the 2 KB document lasted 15 ms and its first timed runs took up to twice as long.)
+  let spent = 0;
+  let warmups = 0;
+  while (warmups < 1 || (spent < WARMUP_MS && warmups < 10_000)) {
+    spent += await once();
+    warmups++;
+  }
+  const repeats = Math.max(1, Math.ceil(MIN_TIMED_MS / (spent / warmups)));
+  const times = [];
+  for (let run = 0; run < runs; run++) {
+    let total = 0;
+    for (let r = 0; r < repeats; r++) total += await once();
+    times.push(total / repeats);
+  }
+  result.totalMs = median(times);
+  result.usPerToken = (result.totalMs * 1000) / tokens.length;
+  result.runs = times;
+  result.sink = sink;
+
+  if (check) {
+    let wrong = 0;
+    let threw = 0;
+    let first = null;
+    await peer.feed(input, text, ends, (i, value) => {
+      const expected = expectedSnapshot(text.slice(0, ends[i]));
+      if (value === THREW) threw++;
+      if (value === THREW || !sameValue(value, expected)) {
+        wrong++;
+        first ??= { token: i, prefix: text.slice(Math.max(0, ends[i] - 40), ends[i]) };
+      }
+    });
+    result.wrong = wrong;
+    result.threw = threw;
+    result.firstWrong = first;
+  }
+  return result;
+}
+
+if (process.send) {
+  const spec = JSON.parse(process.argv[2]);
+  try {
+    process.send(await measure(spec));
+  } catch (error) {
+    process.send({ error: error instanceof Error ? error.stack : String(error) });
+  }
+}

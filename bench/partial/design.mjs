@@ -1,0 +1,167 @@
+// The measurements behind createPartialParser's design (docs/partial.md), in one fresh process, each choice and its
+// alternative interleaved round by round (medians), CPU time:
+// - tiny deltas: the whole JS parser per token against the least a WebAssembly-backed one would pay, one feed()
+//   call of the native push parser per token with a selector that matches nothing (no value built, no event
+//   returned);
+// - what freezing snapshots costs, and what publishing long arrays as views saves against copying them;
+// - reading a view against reading a frozen array;
+// - big pushes: a 10 MB document in 64 KiB chunks, partialJson against parseJsonArray(..., { path: '$' }).
+import { readFileSync } from 'node:fs';
+import { corpusDocument, tokenize } from './corpus.mjs';
+
+const DIST = new URL('../../dist/', import.meta.url);
+
+function cpuMs(start) {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[sorted.length >> 1];
+}
+
+/** Runs every variant `rounds` times, round-robin; each run repeats its body until it took 100 ms of CPU. */
+async function interleaved(variants, rounds) {
+  const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  for (const variant of Object.values(variants)) {
+    // Warm-up: the engine optimises during the first runs.
+    const start = process.cpuUsage();
+    do await variant();
+    while (cpuMs(start) < 300);
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, variant] of Object.entries(variants)) {
+      let repeats = 0;
+      const start = process.cpuUsage();
+      do {
+        await variant();
+        repeats++;
+      } while (cpuMs(start) < 100);
+      times[name].push(cpuMs(start) / repeats);
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
+}
+
+/** Tokens without a lone high surrogate at their end, so that each has a UTF-8 form of its own. */
+function wholeCharacterTokens(tokens) {
+  const out = [];
+  let carry = '';
+  for (const token of tokens) {
+    let text = carry + token;
+    carry = '';
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      carry = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    out.push(text);
+  }
+  if (carry) out.push(carry);
+  return out;
+}
+
+export async function design({ rounds, bigBytes }) {
+  const sluice = await import(new URL('index.js', DIST).href);
+  const { treeTuning } = await import(new URL('partial/tree.js', DIST).href);
+  await sluice.init(readFileSync(new URL('sluice.simd.wasm', DIST)));
+  const { createPartialParser, createParser, partialJson, parseJsonArray } = sluice;
+  const results = {};
+
+  // MARK: tiny deltas
+  const text20 = corpusDocument(20e3);
+  const tokens = wholeCharacterTokens(tokenize(text20));
+  const encoder = new TextEncoder();
+  const byteTokens = tokens.map((token) => encoder.encode(token));
+  const partialRun = (input) => () => {
+    const parser = createPartialParser();
+    for (let i = 0; i < input.length; i++) parser.push(input[i]);
+    parser.end();
+  };
+  const floorRun = (input) => () => {
+    const parser = createParser({ path: '$.__selects_nothing__[*]' });
+    for (let i = 0; i < input.length; i++) parser.push(input[i]);
+    parser.end();
+  };
+  const tiny = await interleaved({
+    jsText: partialRun(tokens),
+    jsBytes: partialRun(byteTokens),
+    wasmFloorText: floorRun(tokens),
+    wasmFloorBytes: floorRun(byteTokens),
+  }, rounds);
+  results.tiny = { tokens: tokens.length, bytes: encoder.encode(text20).length,
+    usPerToken: Object.fromEntries(Object.entries(tiny).map(([k, ms]) => [k, (ms * 1000) / tokens.length])) };
+
+  // MARK: freezing, views
+  const perToken = async (size, setup) => {
+    const input = tokenize(corpusDocument(size));
+    const variants = {};
+    for (const [name, tuning] of Object.entries(setup)) {
+      const run = partialRun(input);
+      variants[name] = () => {
+        Object.assign(treeTuning, tuning);
+        try {
+          run();
+        } finally {
+          Object.assign(treeTuning, { freeze: true, viewMinLength: 128 });
+        }
+      };
+    }
+    const ms = await interleaved(variants, rounds);
+    return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * 1000) / input.length]));
+  };
+  results.freeze = {};
+  for (const size of [20e3, 1e6]) {
+    results.freeze[size] = await perToken(size, { frozen: { freeze: true }, notFrozen: { freeze: false } });
+  }
+  // The corpus's `sections` array: about 100 objects at 200 KB, 500 at 1 MB.
+  results.views = {};
+  for (const size of [200e3, 1e6]) {
+    results.views[size] = await perToken(size, { from32: { viewMinLength: 32 }, from128: { viewMinLength: 128 },
+      never: { viewMinLength: Infinity } });
+  }
+
+  // MARK: reading a view
+  const values = Array.from({ length: 1000 }, (_, i) => i);
+  const viewParser = createPartialParser();
+  const view = viewParser.push(`[${values.join(',')},`);
+  const frozen = Object.freeze(values.slice());
+  const sum = (array) => () => {
+    let total = 0;
+    for (let r = 0; r < 100; r++) for (let i = 0; i < array.length; i++) total += array[i];
+    return total;
+  };
+  const reads = await interleaved({ view: sum(view), frozen: sum(frozen) }, rounds);
+  results.read = { nsPerElement: Object.fromEntries(Object.entries(reads).map(([k, ms]) => [k, (ms * 1e6) / 1e5])) };
+
+  // MARK: big pushes
+  const big = encoder.encode(corpusDocument(bigBytes));
+  const chunks = [];
+  for (let at = 0; at < big.length; at += 65536) chunks.push(big.subarray(at, at + 65536));
+  async function* source() {
+    for (const chunk of chunks) yield chunk;
+  }
+  const bigTimes = { partialJson: [], parseJsonArray: [] };
+  // Round 0 warms up, uncounted.
+  for (let round = 0; round <= rounds; round++) {
+    let start = process.cpuUsage();
+    for await (const snapshot of partialJson(source())) if (snapshot === undefined) throw new Error('undefined');
+    if (round > 0) bigTimes.partialJson.push(cpuMs(start));
+    start = process.cpuUsage();
+    for await (const root of parseJsonArray(source(), { path: '$' })) if (root === undefined) throw new Error('undefined');
+    if (round > 0) bigTimes.parseJsonArray.push(cpuMs(start));
+  }
+  results.big = { bytes: big.length, chunks: chunks.length,
+    ms: { partialJson: median(bigTimes.partialJson), parseJsonArray: median(bigTimes.parseJsonArray) } };
+  return results;
+}
+
+if (process.send) {
+  const spec = JSON.parse(process.argv[2]);
+  try {
+    process.send(await design(spec));
+  } catch (error) {
+    process.send({ error: error instanceof Error ? error.stack : String(error) });
+  }
+}

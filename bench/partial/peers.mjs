@@ -1,0 +1,135 @@
+// The libraries bench:partial compares, each behind one adapter: `feed(tokens, text, ends, observe)` pushes the
+// tokens in order and calls observe(i, value) after token i with the value an app would show then (the library's
+// own object, read at that moment). Libraries that re-parse the whole text on every token also offer
+// `parse(prefix)`, so that the big sizes can be timed on a sample of tokens (bench/partial/child.mjs).
+import { readFileSync } from 'node:fs';
+
+const DIST = new URL('../../dist/', import.meta.url);
+
+function version(name) {
+  return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
+}
+
+/** Pushes to a createPartialParser. */
+async function sluice() {
+  const { createPartialParser } = await import(new URL('index.js', DIST).href);
+  return {
+    feed(tokens, _text, _ends, observe) {
+      const parser = createPartialParser();
+      for (let i = 0; i < tokens.length; i++) observe(i, parser.push(tokens[i]));
+      parser.end();
+    },
+  };
+}
+
+/**
+ * @streamparser/json with partial values: containers are attached to their parents as they open, scalars once
+ * complete; the partial values of strings and numbers go to onValue only. What an app shows is the root it builds.
+ */
+async function streamparser() {
+  const { JSONParser } = await import('@streamparser/json');
+  return {
+    feed(tokens, _text, _ends, observe) {
+      const parser = new JSONParser({ emitPartialTokens: true, emitPartialValues: true });
+      let root;
+      parser.onValue = ({ value, parent, stack }) => {
+        if (root !== undefined) return;
+        if (stack.length === 0) root = value;
+        else root = stack.length === 1 ? parent : stack[1].value;
+      };
+      for (let i = 0; i < tokens.length; i++) {
+        parser.write(tokens[i]);
+        observe(i, root);
+      }
+      // It ends by itself after the root value.
+      if (!parser.isEnded) parser.end();
+    },
+  };
+}
+
+/**
+ * jsonriver: an async iterable of the growing value (one object, updated in place), read from an async iterable
+ * of text. It reads the next token only once it has parsed the last, so what it shows after token i is its value
+ * when it asks for token i + 1.
+ */
+async function jsonriver() {
+  const { parse } = await import('jsonriver');
+  return {
+    async feed(tokens, _text, _ends, observe) {
+      let shown;
+      async function* source() {
+        for (let i = 0; i < tokens.length; i++) {
+          if (i > 0) observe(i - 1, shown);
+          yield tokens[i];
+        }
+      }
+      for await (const value of parse(source())) shown = value;
+      observe(tokens.length - 1, shown);
+    },
+  };
+}
+
+/** What an adapter shows when the library threw on a prefix of valid JSON (always a wrong snapshot). */
+export const THREW = Symbol('threw');
+
+/** A library that parses the whole text so far after every token. */
+function reparse(parse) {
+  const safe = async (prefix) => {
+    try {
+      return await parse(prefix);
+    } catch {
+      return THREW;
+    }
+  };
+  return {
+    parse: safe,
+    async feed(tokens, text, ends, observe) {
+      for (let i = 0; i < tokens.length; i++) observe(i, await safe(text.slice(0, ends[i])));
+    },
+  };
+}
+
+export const PEERS = [
+  {
+    id: 'sluice',
+    label: () => 'sluice createPartialParser',
+    load: sluice,
+  },
+  {
+    id: 'streamparser',
+    label: () => `@streamparser/json ${version('@streamparser/json')} (partial values)`,
+    load: streamparser,
+  },
+  {
+    id: 'jsonriver',
+    label: () => `jsonriver ${version('jsonriver')}`,
+    load: jsonriver,
+  },
+  {
+    id: 'ai',
+    label: () => `ai ${version('ai')} parsePartialJson`,
+    reparses: true,
+    load: async () => {
+      const { parsePartialJson } = await import('ai');
+      return reparse(async (prefix) => (await parsePartialJson(prefix)).value);
+    },
+  },
+  {
+    id: 'partial-json',
+    label: () => `partial-json ${version('partial-json')}`,
+    reparses: true,
+    load: async () => {
+      const { parse } = await import('partial-json');
+      return reparse((prefix) => parse(prefix));
+    },
+  },
+  {
+    id: 'openai',
+    label: () => `openai ${version('openai')} (vendored partial-json-parser)`,
+    reparses: true,
+    load: async () => {
+      const { partialParse } = await import('openai/_vendor/partial-json-parser/parser');
+      return reparse((prefix) => partialParse(prefix));
+    },
+  },
+];

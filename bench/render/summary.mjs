@@ -1,0 +1,117 @@
+// The README's benchmark block (and the top of docs/benchmarks.md): one chart (the largest size over HTTP: time to
+// the first element and peak memory, per engine), what holds in every engine in one paragraph, and one table
+// (sluice's throughput against JSON.parse of the whole text, per size, mode and engine). No dates, no load, no
+// run logs: those are in docs/benchmarks.md.
+import { renderChart } from './chart.mjs';
+import { engineColumns, matrixShape, parseMatrix } from './model.mjs';
+
+const MB = 1e6;
+export const mbps = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+export const mib = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+export const time = (v) => (v === null || v === undefined ? '–' : v < 10 ? `${v.toFixed(1)} ms` : v < 1000
+  ? `${v.toFixed(0)} ms` : `${(v / 1000).toFixed(2)} s`);
+const sizeLabel = (size) => size.replace(/MB$/, ' MB');
+const whole = (mode) => (mode === 'http' ? 'res-json' : 'json-parse');
+const wholeLabel = (mode) => (mode === 'http' ? '`await res.json()`' : '`JSON.parse` of the whole text');
+
+/** The cell the chart and the paragraph are about: the largest size over HTTP (else in memory). */
+export function headline(results) {
+  const { sizes, modes } = matrixShape(results);
+  if (sizes.length === 0) return null;
+  const mode = modes.includes('http') ? 'http' : 'memory';
+  return parseMatrix(results, sizes.at(-1), mode);
+}
+
+const range = (values, format) => {
+  const v = values.filter((x) => x !== null && x !== undefined);
+  if (v.length === 0) return '–';
+  const [lo, hi] = [Math.min(...v), Math.max(...v)];
+  return format(lo) === format(hi) ? format(lo) : `${format(lo)} to ${format(hi)}`;
+};
+
+/** The chart of `matrix` (a parseMatrix), as SVG text. */
+export function headlineChart(matrix, caption) {
+  const keep = ['sluice-simd', whole(matrix.mode), 'streamparser'];
+  const series = matrix.libraries.filter((lib) => keep.includes(lib.key)).map((lib) => ({
+    key: lib.key, label: lib.label, own: lib.own,
+    values: Object.fromEntries(Object.entries(lib.cells).map(([engine, s]) => [engine, [s.firstElementMs, s.rssGrowthMiB]])),
+  }));
+  const how = matrix.mode === 'http' ? 'a paced response' : 'memory';
+  return renderChart({ groups: matrix.engines, series }, {
+    title: `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`,
+    panels: [
+      { title: 'First element, ms (log scale, lower is better)', log: true, format: (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0)) },
+      { title: 'Peak memory growth, MiB (lower is better)', format: (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0)) },
+    ],
+    caption,
+  });
+}
+
+/** What every engine shows at the headline cell, in one paragraph. */
+function everywhere(matrix) {
+  const lib = (key) => matrix.libraries.find((l) => l.key === key);
+  const sluice = lib('sluice-simd');
+  const parse = lib(whole(matrix.mode));
+  if (!sluice || !parse) return '';
+  const engines = matrix.engines.map((e) => e.key);
+  const of = (l, get) => engines.map((e) => (l.cells[e] ? get(l.cells[e]) : null));
+  const drain = lib('drain');
+  const after = (l) => engines.map((e) => (l.cells[e] && drain?.cells[e] ? Math.max(0, l.cells[e].ms - drain.cells[e].ms) : null));
+  const how = matrix.mode === 'http' ? `a response paced at ${matrix.paceMBps} MB/s` : 'memory';
+  return `Reading ${(matrix.bytes / MB).toFixed(0)} MB from ${how}, in each of the ${engines.length} engines: the first element ` +
+    `arrives after ${range(of(sluice, (s) => s.firstElementMs), time)} with sluice, ${range(of(parse, (s) => s.firstElementMs), time)} ` +
+    `with ${wholeLabel(matrix.mode)}; peak memory grows by ${range(of(sluice, (s) => s.rssGrowthMiB), mib)} MiB against ` +
+    `${range(of(parse, (s) => s.rssGrowthMiB), mib)} MiB` +
+    (drain ? `; the last element comes ${range(after(sluice), time)} after the last byte, against ` +
+      `${range(after(parse), time)}.` : '.');
+}
+
+/** sluice (SIMD) MB/s over whole-text parsing MB/s, per size and mode (rows) and engine (columns). */
+function ratioTable(results) {
+  const { sizes, modes } = matrixShape(results);
+  const engines = engineColumns(results);
+  const lines = [`| sluice (SIMD) ÷ whole-text parse | ${engines.map((e) => e.label).join(' | ')} |`,
+    `|---|${engines.map(() => '---:').join('|')}|`];
+  for (const mode of modes) {
+    for (const size of sizes) {
+      const m = parseMatrix(results, size, mode);
+      const sluice = m.libraries.find((l) => l.key === 'sluice-simd');
+      const parse = m.libraries.find((l) => l.key === whole(mode));
+      const cells = engines.map((e) => {
+        const a = sluice?.cells[e.key];
+        const b = parse?.cells[e.key];
+        if (!a?.mbps || !b?.mbps) return '–';
+        return `${(a.mbps / b.mbps).toFixed(2)}× (${mbps(a.mbps)} / ${mbps(b.mbps)})`;
+      });
+      const what = mode === 'http' ? `${sizeLabel(size)}, paced response, vs res.json()` : `${sizeLabel(size)} in memory, vs JSON.parse`;
+      lines.push(`| ${what} | ${cells.join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Machine and engines, without dates or load. */
+export function machineShort(results) {
+  const env = (results.engines ?? results.browser ?? results.parse)?.data.environment;
+  const engines = engineColumns(results).map((e) => `${e.key === 'chromium' ? `Chromium ${e.version}` : `${e.name} ${e.version}`} (${e.engine.split(' ')[0]})`);
+  return env ? `${env.cpu}, ${env.cores} cores; ${engines.join(', ')}; sluice ${env.sluice}` : '';
+}
+
+/** The block's Markdown. `assets`: the path from the including document to docs/ ('docs/' or ''). */
+export function summaryMarkdown(results, { assets, link }) {
+  const matrix = headline(results);
+  if (!matrix) return 'No engine matrix results yet: run `npm run bench`.';
+  matrix.paceMBps = (results.engines ?? results.browser).data.options.paceMBps;
+  return [
+    `![${(matrix.bytes / MB).toFixed(0)} MB of JSON in every engine: time to the first element and peak memory](${assets}benchmarks.svg)`,
+    '',
+    everywhere(matrix),
+    '',
+    `Throughput is another matter: sluice's MB/s divided by ${wholeLabel('memory')}'s (in memory) or \`await res.json()\`'s ` +
+      '(over the paced response), median MB/s in brackets; below 1× the whole-text parse is faster:',
+    '',
+    ratioTable(results),
+    '',
+    `${machineShort(results)}. ${link ? `Method, every table and where each number comes from: [${assets}benchmarks.md](${assets}benchmarks.md).` : ''}`.trim(),
+  ].join('\n');
+}

@@ -1,0 +1,143 @@
+// The proxy handler of a lazyParse() object: key lookups (natively while they are few, then in a Map of every
+// decoded key), JSON.parse's key order, and the read-ahead of objects: all members in batches once max(3, count/8)
+// distinct members were read one by one.
+import { ContainerHandler, arrayIndex } from './container_handler.js';
+import { BULK_MAX_BYTES, lazyTuning } from './lazy_tuning.js';
+import { CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS } from './native_lazy.js';
+
+/** @internal */
+export class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
+  readonly isArray = false;
+  /** key -> index of its last member, -1 when absent. Complete once `ordered` is set. */
+  private lookup = new Map<string, number>();
+  /** The own keys in JSON.parse's order: array indices ascending, then the rest by first appearance. */
+  private ordered: string[] | null = null;
+  private finds = 0;
+  private misses = 0;
+  private bulked = false;
+  /** Members hidden by a later duplicate key, not checked yet (see ownKeys). */
+  private shadowed: number[] | null = null;
+
+  private indexOf(key: string): number {
+    const known = this.lookup.get(key);
+    if (known !== undefined) return known;
+    if (this.ordered !== null) return -1;
+    const limit = lazyTuning.findLimit;
+    if (++this.finds > limit && this.count > limit) {
+      this.decodeKeys();
+      return this.lookup.get(key) ?? -1;
+    }
+    // The object is listed by its first lookup (one native call), then searched in its member table.
+    this.enumerate();
+    const i = this.doc.find(this.table, key);
+    this.lookup.set(key, i);
+    return i;
+  }
+
+  private decodeKeys(): string[] {
+    if (this.ordered !== null) return this.ordered;
+    this.enumerate();
+    const keys = this.count === 0 ? [] : this.doc.keys(this.table);
+    const lookup = new Map<string, number>();
+    const indices: string[] = [];
+    const names: string[] = [];
+    let shadowed: number[] | null = null;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const earlier = lookup.get(key);
+      if (earlier === undefined) {
+        (arrayIndex(key) >= 0 ? indices : names).push(key);
+      } else {
+        shadowed ??= [];
+        shadowed.push(earlier);
+      }
+      lookup.set(key, i);
+    }
+    if (indices.length > 1) indices.sort((a, b) => Number(a) - Number(b));
+    this.shadowed = shadowed;
+    this.lookup = lookup;
+    this.ordered = indices.length === 0 ? names : indices.concat(names);
+    return this.ordered;
+  }
+
+  spine(): object | undefined {
+    const values = this.spineMembers();
+    if (values === undefined) return undefined;
+    // ownKeys checks the members a later duplicate key hides, as JSON.parse does (those that are proxies above
+    // were not read). A broken one throws here: spineOf then hands out a proxy, whose own reads say what is wrong.
+    const keys = this.ownKeys() as string[];
+    const lookup = this.lookup;
+    const out: Record<string, unknown> = {};
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const value = values[lookup.get(key)!];
+      if (key === '__proto__') {
+        Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+      } else {
+        out[key] = value;
+      }
+    }
+    return Object.freeze(out);
+  }
+
+  protected materialise(i: number): unknown {
+    if (!this.bulked && ++this.misses >= Math.max(3, this.count >> 3)) {
+      this.bulked = true;
+      for (let from = 0; from < this.count; ) {
+        const to = this.runEnd(from, this.count, BULK_MAX_BYTES);
+        this.batch(from, to, BULK_MAX_BYTES);
+        from = to;
+      }
+      const value = this.cache[i];
+      if (value !== undefined) return value;
+    }
+    return this.single(i);
+  }
+
+  get(target: object, key: string | symbol, receiver: unknown): unknown {
+    if (key === this.lastKey) return this.lastValue;
+    if (typeof key === 'string') {
+      // A member read before: two lookups, no call (every read from the root passes here for each level).
+      const known = this.lookup.get(key);
+      if (known !== undefined && known >= 0) {
+        const value = this.cache[known];
+        if (value !== undefined) return this.remember(key, value);
+      }
+      const i = this.indexOf(key);
+      if (i >= 0) return this.remember(key, this.child(i));
+    }
+    return Reflect.get(target, key, receiver);
+  }
+
+  has(target: object, key: string | symbol): boolean {
+    if (typeof key === 'string' && this.indexOf(key) >= 0) return true;
+    return Reflect.has(target, key);
+  }
+
+  getPrototypeOf(): object {
+    return Object.prototype;
+  }
+
+  ownKeys(): ArrayLike<string | symbol> {
+    const keys = this.decodeKeys();
+    const shadowed = this.shadowed;
+    if (shadowed !== null) {
+      // No read reaches a member a later duplicate key hides, but JSON.parse checks it: listing the keys does, so
+      // that reading a document whole (JSON.stringify, a deep copy) still rejects every invalid one.
+      const table = this.table;
+      for (const i of shadowed) {
+        const record = i * CHILD_WORDS;
+        this.doc.validate(table[record + CHILD_VALUE_START]!, table[record + CHILD_VALUE_END]!);
+      }
+      this.shadowed = null;
+    }
+    return keys;
+  }
+
+  getOwnPropertyDescriptor(_target: object, key: string | symbol): PropertyDescriptor | undefined {
+    if (typeof key !== 'string') return undefined;
+    const i = this.indexOf(key);
+    if (i < 0) return undefined;
+    return { value: this.child(i), writable: true, enumerable: true, configurable: true };
+  }
+}

@@ -1,0 +1,183 @@
+// The binding contract of the push parser, JS half (HACKING.md, "The binding contract"): the embind types, the flags,
+// the parser_view and record layouts and the limits, each under the name its C++ half (wasm/contract.h) gives it in
+// lower case; tests/node/contract.test.ts compares the two. Also the reader of wasm memory every product shares.
+// Nothing here is exported to users.
+
+/** Which build of the core is running. */
+export type BuildKind = 'simd128' | 'scalar';
+
+/** One native push parser (an embind class handle). */
+export interface NativeParser {
+  /**
+   * Before the first feed. PATH_ACCEPTED; PATH_REFUSED: more than MAX_SELECTORS, or after the first feed; else the
+   * index (in UTF-8 bytes) of the path's syntax error.
+   */
+  addPath(path: string): number;
+  /**
+   * The same for a marker selector (openJson): each match is reported at its end as an element of length 0 whose
+   * ptr is just past it; no bytes kept, no size limit.
+   */
+  addMarkerPath(path: string): number;
+  /** A marker reported where each match starts (ptr at its first byte, length 0), with its key. */
+  addStartMarkerPath(path: string): number;
+  /** Address of the parser_view struct; stable for the parser's life. */
+  view(): number;
+  /** Makes input_capacity >= n; false if memory is exhausted. */
+  reserve(n: number): boolean;
+  /** Scans n bytes written at input_ptr; returns the status (0 = ok). */
+  feed(n: number): number;
+  /** End of input; returns the status. */
+  finish(): number;
+  /** Frees the native parser. */
+  delete(): void;
+}
+
+/** What the Emscripten module exposes to the parser half (the lazy half: js/lazy/native_lazy.ts). */
+export interface NativeModule {
+  Parser: new (maxDepth: number, maxElementBytes: number, flags: number) => NativeParser;
+  /** Bytes malloc'ed right now. */
+  heapInUse(): number;
+  buildKind(): BuildKind;
+}
+
+// Flags of the Parser constructor.
+/** @internal The input is a sequence of top-level values (NDJSON or concatenated). */
+export const FLAG_NDJSON = 1;
+/** @internal Write each batch of elements as one JSON array text (`[e1,e2,...]`, ASCII). */
+export const FLAG_VALUE_BATCHES = 2;
+/** @internal Write each batch as one contiguous copy covering its elements' bytes. */
+export const FLAG_COVER_BATCHES = 4;
+/**
+ * @internal One batch per call: the elements compacted (insignificant whitespace removed, every other byte kept),
+ * each followed by a newline, the element records pointing at their compacted text (the CLI's select).
+ */
+export const FLAG_COMPACT_LINES = 16;
+
+// What addPath, addMarkerPath and addStartMarkerPath return, besides the index of a syntax error.
+/** @internal */
+export const PATH_ACCEPTED = -1;
+/** @internal More than MAX_SELECTORS paths, or a path added after the first feed. */
+export const PATH_REFUSED = -2;
+
+// Limits of the core (src/sluice/limits.h), which the options are validated against. Visible in the .d.ts: the
+// tests check the budgets derived from them.
+/**
+ * Selectors of one native parser, markers included (a bit each in a 32-bit mask). openJson spends them on
+ * one request: its path, the containers around it, the members it tracks.
+ */
+export const MAX_SELECTORS = 32;
+/** The largest maxDepth. */
+export const MAX_DEPTH = 1_000_000;
+/** The largest maxElementBytes: element sizes are 32-bit in the records. */
+export const MAX_ELEMENT_BYTES = 0xffff_ffff;
+
+// parser_view, as u32 indices from the struct's start.
+/** @internal */
+export const VIEW_INPUT_PTR = 0;
+/** @internal */
+export const VIEW_INPUT_CAPACITY = 1;
+/** @internal */
+export const VIEW_ELEMENT_COUNT = 2;
+/** @internal */
+export const VIEW_ELEMENTS_PTR = 3;
+/** @internal */
+export const VIEW_BATCH_COUNT = 4;
+/** @internal */
+export const VIEW_BATCHES_PTR = 5;
+/** @internal */
+export const VIEW_STATUS = 6;
+/** @internal */
+export const VIEW_ERROR_BYTE = 7;
+/** @internal Where result addresses in the window start (see VIEW_WINDOW_OFFSET). */
+export const VIEW_WINDOW_PTR = 16;
+/** @internal Where result addresses in the carry start (see VIEW_CARRY_OFFSET). */
+export const VIEW_CARRY_PTR = 17;
+// parser_view, as f64 indices from the struct's start.
+/** @internal */
+export const VIEW_ERROR_OFFSET = 4;
+/** @internal */
+export const VIEW_ERROR_LINE = 5;
+/** @internal */
+export const VIEW_ERROR_COLUMN = 6;
+/** @internal */
+export const VIEW_BYTES_FED = 7;
+/**
+ * @internal The stream offset of VIEW_WINDOW_PTR: an address in [window_ptr, window_ptr + input_capacity] is at
+ * window_offset + (address - window_ptr).
+ */
+export const VIEW_WINDOW_OFFSET = 9;
+/** @internal The stream offset of VIEW_CARRY_PTR, for every other address. */
+export const VIEW_CARRY_OFFSET = 10;
+/** @internal Size of parser_view in bytes. */
+export const VIEW_BYTES = 88;
+
+// Element record: 8 x u32.
+/** @internal */
+export const ELEMENT_WORDS = 8;
+/** @internal */
+export const ELEMENT_PTR = 0;
+/** @internal */
+export const ELEMENT_LEN = 1;
+/** @internal */
+export const ELEMENT_PATH_INDEX = 2;
+/** @internal */
+export const ELEMENT_KEY_KIND = 3;
+/** @internal */
+export const ELEMENT_KEY_PTR = 4;
+/** @internal */
+export const ELEMENT_KEY_LEN = 5;
+/** @internal */
+export const ELEMENT_INDEX_LO = 6;
+/** @internal */
+export const ELEMENT_INDEX_HI = 7;
+/** @internal */
+export const KEY_NONE = 0;
+/** @internal */
+export const KEY_INDEX = 1;
+/** @internal */
+export const KEY_NAME = 2;
+
+// Batch record: 4 x u32.
+/** @internal */
+export const BATCH_WORDS = 4;
+/** @internal */
+export const BATCH_PTR = 0;
+/** @internal */
+export const BATCH_LEN = 1;
+/** @internal */
+export const BATCH_FIRST_ELEMENT = 2;
+/** @internal */
+export const BATCH_ELEMENT_COUNT = 3;
+
+/**
+ * @internal A loaded module: the bindings plus typed views over its memory. Memory may grow inside any native
+ * call, which detaches the old ArrayBuffer (its views then have length 0), so callers run `sync()` after every
+ * call before reading; that check is one property load instead of a `memory.buffer` getter call.
+ */
+export class NativeRuntime {
+  readonly native: NativeModule;
+  readonly memory: WebAssembly.Memory;
+  u8: Uint8Array;
+  u32: Uint32Array;
+  f64: Float64Array;
+  /** The first non-zero status of init()'s warm-up parse (0: it parsed cleanly), for the tests. */
+  warmUpStatus = 0;
+
+  constructor(native: NativeModule, memory: WebAssembly.Memory) {
+    this.native = native;
+    this.memory = memory;
+    const buffer = memory.buffer;
+    this.u8 = new Uint8Array(buffer);
+    this.u32 = new Uint32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+  }
+
+  /** Re-creates the views if memory grew since they were made. */
+  sync(): void {
+    if (this.u8.byteLength !== 0) return;
+    const buffer = this.memory.buffer;
+    this.u8 = new Uint8Array(buffer);
+    this.u32 = new Uint32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+  }
+}

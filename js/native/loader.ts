@@ -1,0 +1,253 @@
+// Finds, compiles and instantiates the WebAssembly module, once. Never compiles from bytes when handed a
+// compiled Module (Cloudflare Workers forbid it), and never lets the Emscripten glue fetch anything itself.
+import createModule from './sluice_glue.mjs';
+import { SluiceLoadError } from '../errors.js';
+import { NativeRuntime, VIEW_INPUT_PTR, type NativeModule } from './contract.js';
+import { misuse, mustBe, type ApiName } from '../validate.js';
+
+/**
+ * `WebAssembly.Module`, named through `globalThis` so the declarations also compile in Node-only type setups
+ * (`@types/node` without the DOM lib), which have no `WebAssembly` namespace.
+ */
+export type CompiledModule = typeof globalThis extends {
+  WebAssembly: { Module: abstract new (...args: any[]) => infer M };
+} ? M : never;
+
+/** What {@link init} accepts: a compiled module, where to get one, or its bytes (or a promise of any of them). */
+export type ModuleSource =
+  | CompiledModule
+  | URL
+  | string
+  | Response
+  | ArrayBuffer
+  | ArrayBufferView;
+
+// The smallest module using a SIMD128 instruction: (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt).
+// Engines without SIMD reject it in validate(), which is what picks the scalar build.
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // type section: () -> v128
+  0x03, 0x02, 0x01, 0x00, // function section: one function of type 0
+  0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b, // code: i32.const 0, splat, popcnt, end
+]);
+
+let current: Promise<NativeRuntime> | undefined;
+let currentInput: unknown;
+let loaded: NativeRuntime | undefined;
+
+/**
+ * Loads the WebAssembly module. Optional: the first {@link parseJsonArray} or {@link JsonArrayStream} loads the
+ * default build, but {@link createParser} is synchronous and needs `await init()` first.
+ *
+ * `module` may be a compiled `WebAssembly.Module` (Cloudflare Workers: `import wasm from 'sluice/sluice.simd.wasm'`),
+ * a `URL` or URL string, a `Response`, the bytes, or a promise of one of them. By default the SIMD build next to
+ * the package is used where the engine validates SIMD128, the scalar build elsewhere. The result is cached:
+ * concurrent calls share one load, and a later call with a different module replaces it for parsers created
+ * afterwards.
+ *
+ * @throws {SluiceLoadError} when the module cannot be fetched, compiled or instantiated (`cause` says why).
+ * @throws {TypeError} for a `module` (or what its promise gives) of another type.
+ */
+export function init(module?: ModuleSource | PromiseLike<ModuleSource>): Promise<void> {
+  if (current === undefined || (module !== undefined && module !== currentInput)) {
+    const loading = load(module);
+    current = loading;
+    currentInput = module;
+    // Registered before any caller's then(), so `loaded` is set by the time `await init()` returns.
+    loading.then(
+      (runtime) => {
+        if (current === loading) loaded = runtime;
+      },
+      () => {
+        // Forget the failure so a later init() retries; parsers keep the module loaded before, if any.
+        if (current === loading) {
+          current = loaded === undefined ? undefined : Promise.resolve(loaded);
+          currentInput = undefined;
+        }
+      },
+    );
+  }
+  return current.then(noop);
+}
+
+function noop(): void {}
+
+/** @internal The module parsers use, loading the default one first if nobody called {@link init}. */
+export function loadRuntime(): Promise<NativeRuntime> {
+  if (current === undefined) init().catch(noop);
+  return current!;
+}
+
+/**
+ * @internal The loaded module. Before one is loaded, a synchronous API (`createParser()`, `lazyParse()`) is called
+ * in the wrong state: a TypeError telling the user to `await init()`.
+ */
+export function requireRuntime(api: ApiName): NativeRuntime {
+  if (loaded === undefined) throw misuse(api, 'the WebAssembly module is not loaded yet: call `await init()` first');
+  return loaded;
+}
+
+/** @internal The loaded module, if any. */
+export function loadedRuntime(): NativeRuntime | undefined {
+  return loaded;
+}
+
+function defaultModuleUrl(): URL {
+  // Written out twice, literally, so bundlers see both `new URL(..., import.meta.url)` patterns and copy the files.
+  return WebAssembly.validate(SIMD_PROBE)
+    ? new URL('../sluice.simd.wasm', import.meta.url)
+    : new URL('../sluice.scalar.wasm', import.meta.url);
+}
+
+async function load(input: ModuleSource | PromiseLike<ModuleSource> | undefined): Promise<NativeRuntime> {
+  let source: unknown;
+  try {
+    source = input === undefined ? defaultModuleUrl() : await input;
+  } catch (error) {
+    throw new SluiceLoadError(`sluice: cannot load the WebAssembly module: ${messageOf(error)}`, { cause: error });
+  }
+  // Misuse, not a failure to load: a TypeError of its own (rejecting init()'s promise), never wrapped.
+  checkModuleSource(source);
+  let module: WebAssembly.Module;
+  try {
+    module = await compile(source);
+  } catch (error) {
+    throw new SluiceLoadError(`sluice: cannot load the WebAssembly module: ${messageOf(error)}`, { cause: error });
+  }
+  try {
+    return await instantiate(module);
+  } catch (error) {
+    throw new SluiceLoadError(`sluice: cannot instantiate the WebAssembly module: ${messageOf(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isResponse(value: object): value is Response {
+  if (typeof Response === 'function' && value instanceof Response) return true;
+  return typeof (value as Response).arrayBuffer === 'function' && typeof (value as Response).headers === 'object';
+}
+
+function checkModuleSource(input: unknown): asserts input is ModuleSource {
+  if (input instanceof WebAssembly.Module || typeof input === 'string' || input instanceof URL) return;
+  if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) return;
+  if (typeof input === 'object' && input !== null && isResponse(input)) return;
+  throw mustBe('init()', 'module', 'a WebAssembly.Module, a URL, a URL string, a Response or bytes', input);
+}
+
+/** Compiles what checkModuleSource() accepted. */
+async function compile(input: ModuleSource): Promise<WebAssembly.Module> {
+  if (input instanceof WebAssembly.Module) return input;
+  if (typeof input === 'string' || input instanceof URL) return compileUrl(toUrl(input));
+  if (input instanceof ArrayBuffer) return WebAssembly.compile(input);
+  if (ArrayBuffer.isView(input)) {
+    return WebAssembly.compile(new Uint8Array(input.buffer, input.byteOffset, input.byteLength) as BufferSource);
+  }
+  return compileResponse(input as Response);
+}
+
+function toUrl(input: string | URL): URL {
+  if (input instanceof URL) return input;
+  // Relative URL strings resolve against the page, as fetch() would.
+  const base = (globalThis as { location?: { href?: string } }).location?.href;
+  return base === undefined ? new URL(input) : new URL(input, base);
+}
+
+// Hidden from bundlers, which would otherwise try to resolve a Node built-in for the browser.
+const FS_MODULE = 'node:fs/promises';
+
+async function compileUrl(url: URL): Promise<WebAssembly.Module> {
+  if (url.protocol === 'file:') {
+    // Node, Deno and Bun: fetch() does not read file: URLs everywhere, but all three provide node:fs.
+    const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ FS_MODULE)) as {
+      readFile(path: URL): Promise<Uint8Array>;
+    };
+    return WebAssembly.compile((await fs.readFile(url)) as BufferSource);
+  }
+  return compileResponse(await fetch(url));
+}
+
+async function compileResponse(response: Response): Promise<WebAssembly.Module> {
+  if (!response.ok) {
+    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    throw new Error(response.url ? `${status} for ${response.url}` : status);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  // compileStreaming consumes the body and rejects other content types, so decide before calling it.
+  if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/i.test(type)) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+function findMemory(exports: WebAssembly.Exports): WebAssembly.Memory {
+  for (const name in exports) {
+    const value = exports[name];
+    if (value instanceof WebAssembly.Memory) return value;
+  }
+  throw new Error('the module exports no WebAssembly.Memory');
+}
+
+async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
+  let memory: WebAssembly.Memory | undefined;
+  let fail!: (error: unknown) => void;
+  // The glue never settles its promise when instantiateWasm fails, so failures race it from here.
+  const failed = new Promise<never>((_, reject) => { fail = reject; });
+  const ready = createModule({
+    // The glue resolves its default .wasm path against import.meta.url as it starts, and workerd (Cloudflare
+    // Workers) has no import.meta.url: give it a path it never uses (instantiateWasm hands over the module).
+    locateFile: (path: string) => path,
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(module, imports)
+        .then((instance) => {
+          memory = findMemory(instance.exports);
+          done(instance, module);
+        })
+        .catch(fail);
+      return {};
+    },
+    onAbort(what) {
+      fail(what instanceof Error ? what : new Error(`aborted: ${String(what)}`));
+    },
+  });
+  const native: NativeModule = await Promise.race([ready, failed]);
+  if (memory === undefined) throw new Error('the module resolved before it was instantiated');
+  const runtime = new NativeRuntime(native, memory);
+  warmUp(runtime);
+  return runtime;
+}
+
+/**
+ * Engines compile wasm lazily and optimise only what runs hot, so the first chunk of the first parse paid for
+ * compiling the scanner (tens of milliseconds on Node 20: most of the time to the first element). Parsing a small
+ * document that takes every hot path moves that cost into init(), once per module.
+ */
+function warmUp(runtime: NativeRuntime): void {
+  // JSON text (String.raw keeps its escapes for the parser): every escape kind, 2-, 3- and 4-byte UTF-8, numbers,
+  // literals, nesting. The tests check it parses cleanly (warmUpStatus): an error would end the warm-up early.
+  const row = String.raw`{"id":12,"name":"caf\u00e9 \\ \"q\" \/\b\f\n\r\t \ud83d\ude00 é 中文 😀","n":-1.5e3,"ok":true,"none":null,"tags":["a",[0,1],{}]}`;
+  const text = new TextEncoder().encode(`{"rows":[${new Array(200).fill(row).join(',')}],"total":200}\n`);
+  // NDJSON (flag 1), so the document can be fed again and again; value batches (2), then byte ranges (4).
+  for (const flags of [1 | 2, 1 | 4]) {
+    const parser = new runtime.native.Parser(1024, 1 << 20, flags);
+    try {
+      parser.addPath('$.rows[*]');
+      const view = parser.view() >> 2;
+      for (let round = 0; round < 4; ++round) {
+        runtime.sync();
+        runtime.u8.set(text, runtime.u32[view + VIEW_INPUT_PTR]!);
+        const status = parser.feed(text.length);
+        if (status !== 0) {
+          if (runtime.warmUpStatus === 0) runtime.warmUpStatus = status;
+          break;
+        }
+      }
+    } finally {
+      parser.delete();
+    }
+  }
+}

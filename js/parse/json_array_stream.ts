@@ -1,0 +1,135 @@
+// JsonArrayStream: the push parser as a TransformStream, for pipeThrough().
+import { loadRuntime } from '../native/loader.js';
+import {
+  resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions, type ParsedElement, type ParserOptions,
+  type ResolvedOptions, type ValueOptions, type WithPathOptions,
+} from './options.js';
+import { ParserCore } from './parser.js';
+
+/**
+ * A `TransformStream` from `Uint8Array` or string chunks to the selected elements.
+ *
+ * @example
+ * const articles = res.body.pipeThrough(new JsonArrayStream<Article>({ path: '$._embedded.articles[*]' }));
+ */
+export interface JsonArrayStream<T = unknown> extends TransformStream<Uint8Array | string, T> {}
+
+/**
+ * The constructor of {@link JsonArrayStream}: the element type follows the options ({@link ParsedElement}); `T` is
+ * the type of a parsed value.
+ */
+export interface JsonArrayStreamConstructor {
+  /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
+  new <T = unknown>(
+    options: ValueOptions & WithPathOptions,
+    writableStrategy?: QueuingStrategy<Uint8Array | string>,
+    readableStrategy?: QueuingStrategy<ElementWithPath<T>>,
+  ): JsonArrayStream<ElementWithPath<T>>;
+  new <T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
+    options?: ExactOptions<O>,
+    writableStrategy?: QueuingStrategy<Uint8Array | string>,
+    readableStrategy?: QueuingStrategy<ParsedElement<O, T>>,
+  ): JsonArrayStream<ParsedElement<O, T>>;
+  readonly prototype: JsonArrayStream<unknown>;
+}
+
+class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
+  constructor(
+    options?: ParserOptions,
+    writableStrategy?: QueuingStrategy<Uint8Array | string>,
+    readableStrategy?: QueuingStrategy<T>,
+  ) {
+    const transformer = new JsonArrayTransformer<T>(resolveOptions('new JsonArrayStream()', options), readableStrategy?.highWaterMark ?? 0);
+    super(transformer, writableStrategy, readableStrategy);
+  }
+}
+
+/**
+ * Parses a stream of `Uint8Array` or string chunks and enqueues each complete selected element (what
+ * {@link parseJsonArray} yields). Loads the WebAssembly module on first use (see {@link init}). The native parser
+ * is freed at the end of input, on error and on cancel.
+ *
+ * @example
+ * const articles = res.body.pipeThrough(new JsonArrayStream({ path: '$._embedded.articles[*]' }));
+ *
+ * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included). The stream
+ * errors with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input, after the elements completed
+ * before the error were read.
+ */
+export const JsonArrayStream = JsonArrayStreamImpl as JsonArrayStreamConstructor;
+
+class JsonArrayTransformer<T> implements Transformer<Uint8Array | string, T> {
+  private readonly options: ResolvedOptions;
+  private readonly readableHighWaterMark: number;
+  private core: ParserCore<T> | null = null;
+  private cancelled = false;
+
+  constructor(options: ResolvedOptions, readableHighWaterMark: number) {
+    this.options = options;
+    this.readableHighWaterMark = readableHighWaterMark;
+  }
+
+  async start(): Promise<void> {
+    // Holding the parser here (not in a closure over the stream) lets the FinalizationRegistry in parser.ts
+    // free it when a stream is dropped without end or cancel, e.g. where transformer.cancel is not supported.
+    this.core = new ParserCore<T>(await loadRuntime(), this.options);
+  }
+
+  transform(chunk: Uint8Array | string, controller: TransformStreamDefaultController<T>): Promise<void> | void {
+    const core = this.core!;
+    let items: T[];
+    try {
+      items = core.push(chunk);
+    } catch (error) {
+      core.close();
+      throw error;
+    }
+    for (let i = 0; i < items.length; i++) controller.enqueue(items[i]!);
+    if (core.failure !== null) return this.failWhenRead(controller, core.failure);
+  }
+
+  flush(controller: TransformStreamDefaultController<T>): Promise<void> | void {
+    const core = this.core!;
+    const items = core.finishInput();
+    for (let i = 0; i < items.length; i++) controller.enqueue(items[i]!);
+    if (core.failure !== null) return this.failWhenRead(controller, core.failure);
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    this.core?.close();
+  }
+
+  /**
+   * Erroring a stream drops the elements still queued in it, so the error waits until the reader has taken them
+   * (the queue is empty when desiredSize is back at the high-water mark) or the stream went away. Streams have
+   * no event for that, hence the polling; it runs only on this error path. The timer must keep Node alive (the
+   * reader may be awaiting this very error), so a reader that stops reading for READER_GONE_MS is taken as gone
+   * and gets the error early rather than holding the process open.
+   */
+  private async failWhenRead(controller: TransformStreamDefaultController<T>, error: Error): Promise<void> {
+    let delay = 1;
+    let last = controller.desiredSize;
+    let idle = 0;
+    for (;;) {
+      const size = controller.desiredSize;
+      if (this.cancelled || size === null || size >= this.readableHighWaterMark) break;
+      if (size !== last) {
+        last = size;
+        idle = 0;
+      } else if (idle >= READER_GONE_MS) {
+        break;
+      }
+      await sleep(delay);
+      idle += delay;
+      delay = Math.min(delay * 2, 100);
+    }
+    throw error;
+  }
+}
+
+const READER_GONE_MS = 30_000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,220 @@
+// The options users pass, their types, and their eager validation: every mistake (a path outside the subset
+// included) is a TypeError naming the API, the option and what it got, thrown before any input is read.
+import { FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES, MAX_SELECTORS } from '../native/contract.js';
+import {
+  checkOptions, misuse, mustBe, optionalBoolean, optionalFunction, optionalOneOf, resolveLimits, type ApiName,
+  type OptionsRecord,
+} from '../validate.js';
+import { canonicalPath, checkPath } from './json_path.js';
+
+/** How each selected element is delivered. */
+export type OutputKind = 'value' | 'bytes' | 'text';
+
+/** A `JSON.parse` reviver, applied to each element on its own. */
+export type Reviver = (this: any, key: string, value: any) => any;
+
+/** Options of {@link createParser}, {@link parseJsonArray} and {@link JsonArrayStream}. */
+export interface ParserOptions {
+  /**
+   * Which elements to emit (JSONPath subset: `$`, `.name`, `['name']`, `["name"]`, `[*]`, `.*`, `[N]`).
+   * `'$'` emits the root value as the one element.
+   * @default '$[*]' ('$' with `ndjson`)
+   */
+  readonly path?: string;
+  /**
+   * Several selectors at once (at most 32); each element is emitted as `{ path, key, value }` naming the one
+   * that matched. Not together with `path`.
+   */
+  readonly paths?: readonly string[];
+  /**
+   * `'value'`: what `JSON.parse` gives for the element's text; `'bytes'`: a `Uint8Array` of its exact bytes (a
+   * copy, never parsed in JS; the elements completed by one chunk share one `ArrayBuffer`); `'text'`: its exact
+   * text.
+   * @default 'value'
+   */
+  readonly output?: OutputKind;
+  /** As in `JSON.parse`, applied to each element on its own (`output: 'value'` only). */
+  readonly reviver?: Reviver;
+  /**
+   * Emit `{ path, key, value }`: `path` the selector that matched, `key` the member name, the array index (the
+   * value's number in NDJSON) or `null` for the root.
+   * @default false
+   */
+  readonly withPath?: boolean;
+  /**
+   * The input is a sequence of top-level values (newline-delimited or concatenated); each one is an element.
+   * @default false
+   */
+  readonly ndjson?: boolean;
+  /**
+   * Deepest nesting allowed, 1 to 1,000,000.
+   * @default 1024
+   */
+  readonly maxDepth?: number;
+  /**
+   * Largest element (and retained object key) allowed, in bytes, 1 to 4,294,967,295.
+   * @default 268435456 (256 MiB)
+   */
+  readonly maxElementBytes?: number;
+}
+
+/** An element emitted with `withPath` or `paths`. */
+export interface ElementWithPath<V> {
+  /** The selector that matched, exactly as given in `path` or `paths` (or the default path). */
+  path: string;
+  /** The member name, the array index (the value's number in NDJSON), or `null` for the root value. */
+  key: string | number | null;
+  /** The element itself, in the chosen `output` form. */
+  value: V;
+}
+
+// MARK: element types
+
+// The shapes of options the parser's signatures name. A general `ParserOptions` (output or withPath not known
+// statically) selects `unknown` elements.
+/** Options with `output: 'bytes'`: elements are `Uint8Array`s. */
+export type BytesOptions = ParserOptions & { readonly output: 'bytes'; readonly reviver?: undefined };
+/** Options with `output: 'text'`: elements are strings. */
+export type TextOptions = ParserOptions & { readonly output: 'text'; readonly reviver?: undefined };
+/** Options with `output: 'value'` (the default): elements are what `JSON.parse` gives. */
+export type ValueOptions = ParserOptions & { readonly output?: 'value' };
+/** Options that wrap each element in `{ path, key, value }`: `withPath: true`, or `paths`. */
+export type WithPathOptions =
+  | { readonly withPath: true }
+  | { readonly paths: readonly string[]; readonly path?: undefined; readonly withPath?: true };
+/** Options that emit bare elements. */
+export type BareOptions = { readonly withPath?: false; readonly paths?: undefined };
+
+/**
+ * The element type that options of type `O` select, `T` being the type of a parsed value: what `output` delivers
+ * (`T` for `'value'`, the default; `Uint8Array` for `'bytes'`; `string` for `'text'`), wrapped in
+ * {@link ElementWithPath} when `O` has `withPath: true` or `paths`. `unknown` when `O` does not tell statically
+ * (a general {@link ParserOptions}, `any`) or holds a combination the parser rejects (a reviver with bytes).
+ * A union of options gives the union of their element types.
+ *
+ * @example
+ * type A = ParsedElement<{ output: 'text'; withPath: true }>; // ElementWithPath<string>
+ * type B = ParsedElement<{ path: string }, Article>; // Article
+ */
+export type ParsedElement<O, T = unknown> = 0 extends 1 & O
+  ? unknown // any
+  : O extends BytesOptions
+    ? Wrapped<O, Uint8Array>
+    : O extends TextOptions
+      ? Wrapped<O, string>
+      : O extends ValueOptions & object
+        ? Wrapped<O, T>
+        : unknown;
+
+// `& object`: ValueOptions and BareOptions alone are weak types (every property optional), which options naming
+// none of their properties (`{ output: 'bytes' }` for BareOptions) would fail to extend.
+/** `E`, bare or in `{ path, key, value }` as `O` says, or `unknown` when `O` does not tell. */
+type Wrapped<O, E> = O extends WithPathOptions ? ElementWithPath<E> : O extends BareOptions & object ? E : unknown;
+
+/**
+ * Options of type `O` that name only options of {@link ParserOptions}: a misspelt key (`outptu`) is a compile
+ * error, as an object literal's excess property is where the parameter is not generic.
+ */
+export type ExactOptions<O> = O & { readonly [K in Exclude<keyof O, keyof ParserOptions>]: never };
+
+/** @internal `output: 'value'`, as a small integer compared on the hot path. */
+export const MODE_VALUE = 0;
+/** @internal `output: 'bytes'`. */
+export const MODE_BYTES = 1;
+/** @internal `output: 'text'`. */
+export const MODE_TEXT = 2;
+/** @internal */
+export type Mode = typeof MODE_VALUE | typeof MODE_BYTES | typeof MODE_TEXT;
+
+/** @internal Options after validation, with defaults applied. */
+export interface ResolvedOptions {
+  /** The API that was called, named in the messages of later misuse (a chunk of the wrong type). */
+  readonly api: ApiName;
+  /** The selectors as the user wrote them, reported in `{ path, key, value }`. */
+  readonly paths: readonly string[];
+  /** The same selectors as canonicalPath() writes them, for the native parser. */
+  readonly nativePaths: readonly string[];
+  /** Which option named the paths, for messages: `path` or `paths`. */
+  readonly pathOption: 'path' | 'paths';
+  readonly mode: Mode;
+  readonly reviver: Reviver | undefined;
+  readonly wrap: boolean;
+  readonly flags: number;
+  readonly maxDepth: number;
+  readonly maxElementBytes: number;
+}
+
+/** @internal The options {@link ParserOptions} defines, in the order messages list them. */
+export const PARSER_OPTIONS = [
+  'path', 'paths', 'output', 'reviver', 'withPath', 'ndjson', 'maxDepth', 'maxElementBytes',
+] as const satisfies readonly (keyof ParserOptions)[];
+
+type Options = OptionsRecord<(typeof PARSER_OPTIONS)[number]>;
+
+const OUTPUTS: readonly OutputKind[] = ['value', 'bytes', 'text'];
+
+function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly string[] {
+  const { path, paths } = options;
+  if (paths !== undefined) {
+    if (path !== undefined) throw misuse(api, 'options.path and options.paths cannot be used together');
+    if (!Array.isArray(paths)) throw mustBe(api, 'options.paths', 'an array of strings', paths);
+    if (paths.length === 0) throw misuse(api, 'options.paths must hold at least one path');
+    if (paths.length > MAX_SELECTORS) {
+      throw misuse(api, `options.paths holds ${paths.length} paths; at most ${MAX_SELECTORS} are supported`);
+    }
+    for (let i = 0; i < paths.length; i++) {
+      if (typeof paths[i] !== 'string') throw mustBe(api, `options.paths[${i}]`, 'a string', paths[i]);
+    }
+    return paths.slice() as string[];
+  }
+  if (path === undefined) return [ndjson ? '$' : '$[*]'];
+  if (typeof path !== 'string') throw mustBe(api, 'options.path', 'a string', path);
+  return [path];
+}
+
+/**
+ * @internal Validates the options of `api` (`createParser()`, `parseJsonArray()`, `new JsonArrayStream()`) at the
+ * call, compiles their paths, and applies the defaults.
+ */
+export function resolveOptions(api: ApiName, input: ParserOptions | undefined): ResolvedOptions {
+  const options: Options = checkOptions(api, input, PARSER_OPTIONS);
+  const ndjson = optionalBoolean(api, options, 'ndjson') ?? false;
+  const withPath = optionalBoolean(api, options, 'withPath');
+  const paths = resolvePaths(api, options, ndjson);
+  const pathOption = options.paths !== undefined ? 'paths' : 'path';
+  const nativePaths = paths.map((path, i) =>
+    canonicalPath(checkPath(api, pathOption === 'paths' ? `options.paths[${i}]` : 'options.path', path)));
+  if (options.paths !== undefined && withPath === false) {
+    throw misuse(api, 'options.paths always emits { path, key, value }; remove withPath: false');
+  }
+
+  const output = optionalOneOf(api, options, 'output', OUTPUTS) ?? 'value';
+  const mode: Mode = output === 'value' ? MODE_VALUE : output === 'bytes' ? MODE_BYTES : MODE_TEXT;
+
+  const reviver = optionalFunction(api, options, 'reviver') as Reviver | undefined;
+  if (reviver !== undefined && mode !== MODE_VALUE) {
+    throw misuse(api, `options.reviver applies to output 'value' only, not '${output}'`);
+  }
+
+  let flags = ndjson ? FLAG_NDJSON : 0;
+  if (mode === MODE_VALUE) {
+    // With a reviver each element is parsed on its own, from its element record, so no batch text is needed.
+    if (reviver === undefined) flags |= FLAG_VALUE_BATCHES;
+  } else {
+    flags |= FLAG_COVER_BATCHES;
+  }
+
+  const { maxDepth, maxElementBytes } = resolveLimits(api, options);
+  return {
+    api,
+    paths,
+    nativePaths,
+    pathOption,
+    mode,
+    reviver,
+    wrap: withPath === true || options.paths !== undefined,
+    flags,
+    maxDepth,
+    maxElementBytes,
+  };
+}

@@ -1,0 +1,147 @@
+// parseJsonArray: a pull-based async iterator. A chunk is read only when the consumer asks for an element and
+// the elements of the chunks read so far are used up, so a slow consumer slows the producer (backpressure).
+// The elements come from an async generator (V8 runs for-await over one with the fewest promise hops; it also
+// queues overlapping next() calls), wrapped so that return() and throw() cancel the source at once, even while
+// a read is pending.
+import { RAW_ELEMENTS } from '../encode/raw_json.js';
+import { loadRuntime } from '../native/loader.js';
+import {
+  MODE_BYTES, resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions, type ParsedElement,
+  type ParserOptions, type ResolvedOptions, type ValueOptions, type WithPathOptions,
+} from './options.js';
+import { ParserCore, type JsonChunk } from './parser.js';
+import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
+
+/** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
+export function parseJsonArray<T = unknown>(
+  source: JsonSource,
+  options: ValueOptions & WithPathOptions,
+): AsyncIterableIterator<ElementWithPath<T>>;
+/**
+ * Parses a JSON document (or NDJSON) as a stream and yields each complete selected element the moment its last
+ * byte arrives. Memory stays at one chunk plus the largest element. The element type follows the options
+ * ({@link ParsedElement}); `T` is the type of a parsed value.
+ *
+ * `source` is a `ReadableStream` (e.g. `response.body`; `null` is an empty body), a `Response`, an
+ * `AsyncIterable` of `Uint8Array` or string chunks (e.g. a Node stream), or the whole input as a `Uint8Array` or
+ * string. Breaking out of the loop cancels the source and frees the parser. Loads the WebAssembly module on first
+ * use (see {@link init}).
+ *
+ * @example
+ * for await (const article of parseJsonArray<Article>(res.body, { path: '$._embedded.articles[*]' })) {
+ *   render(article);
+ * }
+ *
+ * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included) or a source of
+ * another type. The iteration rejects with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input
+ * (after the elements completed before the error), with the source's own error if it fails, and with
+ * {@link SluiceLoadError} if the module cannot be loaded.
+ */
+export function parseJsonArray<T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
+  source: JsonSource,
+  options?: ExactOptions<O>,
+): AsyncIterableIterator<ParsedElement<O, T>>;
+export function parseJsonArray(source: JsonSource, options?: ParserOptions): AsyncIterableIterator<unknown> {
+  const api = 'parseJsonArray()';
+  const resolved = resolveOptions(api, options);
+  checkSource(source, api);
+  return new JsonArrayIterator(source, resolved);
+}
+
+/** What parseJsonArray returns: an async generator of the elements, behind a wrapper that owns the source. */
+class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
+  private readonly source: JsonSource;
+  private readonly options: ResolvedOptions;
+  private readonly generator: AsyncGenerator<T, undefined, undefined>;
+  private reader: PullReader | null = null;
+  private core: ParserCore<T> | null = null;
+  /** The source was read to its end (nothing to cancel). */
+  private drained = false;
+  /** Set by return(), throw() or a failure: the generator stops at its next step. */
+  private stopped = false;
+
+  /**
+   * @internal Bare `output: 'bytes'` elements are validated JSON values: the encoders (stringifyStream,
+   * StreamedJsonResponse) write them byte for byte instead of as objects.
+   */
+  get [RAW_ELEMENTS](): boolean {
+    return this.options.mode === MODE_BYTES && !this.options.wrap;
+  }
+
+  constructor(source: JsonSource, options: ResolvedOptions) {
+    this.source = source;
+    this.options = options;
+    this.generator = this.elements();
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<T, undefined>> {
+    return this.generator.next();
+  }
+
+  async return(value?: unknown): Promise<IteratorResult<T, undefined>> {
+    await this.stop(undefined);
+    await this.generator.return(undefined);
+    return { done: true, value: value as undefined };
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<T, undefined>> {
+    await this.stop(error);
+    return this.generator.throw(error);
+  }
+
+  private async *elements(): AsyncGenerator<T, undefined, undefined> {
+    try {
+      const runtime = await loadRuntime();
+      if (this.stopped) return;
+      const core = new ParserCore<T>(runtime, this.options);
+      this.core = core;
+      const reader = openSource(this.source);
+      this.reader = reader;
+      for (;;) {
+        const result = await reader.read();
+        if (this.stopped) return;
+        let items: T[];
+        if (result.done) {
+          this.drained = true;
+          items = core.finishInput();
+        } else {
+          items = core.push(result.value as JsonChunk);
+        }
+        for (let i = 0; i < items.length; i++) yield items[i]!;
+        // Elements completed before an error were handed out above; now the error.
+        if (core.failure !== null) throw core.failure;
+        if (result.done) return;
+      }
+    } catch (error) {
+      await this.stop(error);
+      throw error;
+    } finally {
+      // Ended, failed, or stopped at a yield by return()/throw(): free the parser, cancel the source.
+      await this.stop(undefined);
+    }
+  }
+
+  /** Frees the parser and cancels the source (opening it if needed: this iterator owns it). Idempotent. */
+  private async stop(reason: unknown): Promise<void> {
+    if (this.stopped && this.core === null && this.reader === null) return;
+    this.stopped = true;
+    const core = this.core;
+    this.core = null;
+    core?.close();
+    let reader = this.reader;
+    this.reader = null;
+    if (this.drained) return;
+    if (reader === null) {
+      try {
+        reader = openSource(this.source);
+      } catch {
+        return; // locked or used elsewhere: not ours to cancel
+      }
+    }
+    await reader.cancel(reason);
+  }
+}

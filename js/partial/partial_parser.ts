@@ -1,0 +1,357 @@
+// createPartialParser: the value of a JSON text still being written, after every push. Chunks become text here
+// (strings as given, with pairs split across chunks held back; bytes through utf8.ts), the tokenizer reads them,
+// and the tree publishes one immutable snapshot per push. Byte offsets are counted as the native parser counts
+// them (the UTF-8 of the text), so errors carry the same code, offset, line and column.
+import { errorFromStatus } from '../errors.js';
+import { checkOptions, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
+import { Tree } from './tree.js';
+import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
+import { Tokenizer } from './tokenizer.js';
+import { Utf8Reader } from './utf8.js';
+
+/** Options of {@link createPartialParser} and {@link partialJson}. */
+export interface PartialJsonOptions {
+  /**
+   * Deepest nesting allowed, 1 to 1,000,000.
+   * @default 1024
+   */
+  readonly maxDepth?: number;
+  /**
+   * Largest document (the root value's bytes, as UTF-8) allowed, 1 to 4,294,967,295.
+   * @default 268435456 (256 MiB)
+   */
+  readonly maxElementBytes?: number;
+  /**
+   * `'complete'`: a number appears once it is complete (a delimiter or the end follows it). `'partial'`: as soon
+   * as its text starts with a number, as the longest such prefix (`1.5e-` shows 1.5); it stays a number.
+   * @default 'complete'
+   */
+  readonly numbers?: 'complete' | 'partial';
+}
+
+/** A snapshot of a `T` still being written: any member may be missing yet, and nothing can be changed. */
+export type PartialValue<T> = T extends readonly (infer E)[]
+  ? readonly PartialValue<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]?: PartialValue<T[K]> }
+    : T;
+
+/** A chunk of a partial document: text (a model's text delta) or bytes (a response body's chunk). */
+export type PartialChunk = string | Uint8Array | ArrayBuffer;
+
+/** A synchronous partial JSON parser; see {@link createPartialParser}. */
+export interface PartialParser<T = unknown> {
+  /**
+   * Reads the next piece of the text; returns the snapshot of the root, or `undefined` until the root's type is
+   * known. A push that changes nothing returns the same snapshot (`===`).
+   * @throws {JsonSyntaxError | JsonLimitError} as soon as no continuation could make the text valid; `value` keeps
+   * the snapshot of the text before the error. {TypeError} for a chunk of another type.
+   */
+  push(delta: PartialChunk): PartialValue<T> | undefined;
+  /**
+   * Ends the text; returns the final value (equal to `JSON.parse` of the whole text).
+   * @throws {JsonSyntaxError} `UNEXPECTED_END` if the text stops short of a whole value.
+   */
+  end(): T;
+  /** The latest snapshot. */
+  readonly value: PartialValue<T> | undefined;
+  /**
+   * The path (keys and indices) of the innermost value still being written, or `null` before the root starts and
+   * after it ends. Its last key may not be in `value` yet: a number (by default) or a literal shows once complete.
+   */
+  readonly pending: readonly (string | number)[] | null;
+}
+
+const UNEXPECTED_END = 13;
+const ELEMENT_TOO_LARGE = 15;
+const INVALID_UTF8 = 12;
+const encoder = new TextEncoder();
+
+/**
+ * Creates a parser of one JSON text arriving in pieces, such as a language model's tool-call arguments, whose
+ * value can be shown after every piece. Each snapshot shows only what the text already says: strings as far as
+ * they are decoded (never half an escape, surrogate pair or UTF-8 sequence), numbers and literals once complete,
+ * members once their key is complete and their value's type known. Snapshots are frozen and share every subtree
+ * that did not change. Pure JavaScript: no `init()` needed.
+ *
+ * @example
+ * const parser = createPartialParser<{ title: string }>();
+ * for await (const delta of textDeltas) render(parser.push(delta));
+ * const args = parser.end();
+ *
+ * @throws {TypeError} for invalid options.
+ */
+export function createPartialParser<T = unknown>(options?: PartialJsonOptions): PartialParser<T> {
+  return new PartialCore<T>('createPartialParser()', options);
+}
+
+/** @internal The options {@link PartialJsonOptions} defines, in the order messages list them. */
+const PARTIAL_OPTIONS = ['numbers', 'maxDepth', 'maxElementBytes'] as const;
+
+function resolvePartialOptions(api: ApiName, input: PartialJsonOptions | undefined): Required<PartialJsonOptions> {
+  const options = checkOptions(api, input, PARTIAL_OPTIONS);
+  // The limits mean and validate what they do for the other parsers.
+  const { maxDepth, maxElementBytes } = resolveLimits(api, options);
+  const numbers = optionalOneOf(api, options, 'numbers', ['complete', 'partial'] as const) ?? 'complete';
+  return { maxDepth, maxElementBytes, numbers };
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+type WellFormed = { isWellFormed?(): boolean; toWellFormed?(): string };
+
+/** Lone surrogates become U+FFFD, as TextEncoder (and so the native parser) encodes them. */
+function wellFormed(text: string): string {
+  const s = text as WellFormed;
+  if (typeof s.isWellFormed === 'function') return s.isWellFormed() ? text : s.toWellFormed!();
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+/** UTF-8 bytes of text[0 .. end) (well-formed text). */
+function utf8Length(text: string, end: number): number {
+  let bytes = end;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) bytes += c < 0x800 || (c & 0xf800) === 0xd800 ? 1 : 2;
+  }
+  return bytes;
+}
+
+/** The first UTF-8 byte of the character at text[i], as error messages show it. */
+function leadByte(text: string, i: number): number {
+  const c = text.codePointAt(i)!;
+  if (c < 0x80) return c;
+  if (c < 0x800) return 0xc0 | (c >> 6);
+  if (c < 0x10000) return 0xe0 | (c >> 12);
+  return 0xf0 | (c >> 18);
+}
+
+function toBytes(chunk: unknown): Uint8Array {
+  if (chunk instanceof Uint8Array) return chunk;
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  const tag = Object.prototype.toString.call(chunk);
+  if (tag === '[object Uint8Array]') return chunk as Uint8Array;
+  if (tag === '[object ArrayBuffer]') return new Uint8Array(chunk as ArrayBuffer);
+  throw mustBe('parser.push()', 'chunk', 'a string, a Uint8Array or an ArrayBuffer', chunk);
+}
+
+/** @internal The parser behind createPartialParser and partialJson. */
+export class PartialCore<T> implements PartialParser<T> {
+  private readonly options: Required<PartialJsonOptions>;
+  private readonly tree = new Tree();
+  private readonly tokenizer: Tokenizer;
+  private utf8: Utf8Reader | null = null;
+  /** Bytes pushed as bytes so far (with the text before them): where the next byte chunk starts. */
+  private surrogate = '';
+  private started = false;
+  private ended = false;
+  private failure: Error | null = null;
+
+  constructor(api: ApiName, options: PartialJsonOptions | undefined) {
+    this.options = resolvePartialOptions(api, options);
+    this.tokenizer = new Tokenizer(this.tree, this.options.maxDepth, this.options.numbers === 'partial');
+  }
+
+  get value(): PartialValue<T> | undefined {
+    return this.tree.root as PartialValue<T> | undefined;
+  }
+
+  get pending(): readonly (string | number)[] | null {
+    return this.tokenizer.pending();
+  }
+
+  push(delta: PartialChunk): PartialValue<T> | undefined {
+    this.check('push');
+    if (typeof delta === 'string') this.pushString(delta);
+    else this.pushBytes(toBytes(delta));
+    if (this.failure !== null) throw this.failure;
+    return this.tree.root as PartialValue<T> | undefined;
+  }
+
+  end(): T {
+    this.check('end');
+    const t = this.tokenizer;
+    if (this.surrogate !== '') {
+      this.surrogate = '';
+      this.feed('\ufffd');
+    }
+    const held = this.utf8 === null ? 0 : this.utf8.held.length;
+    if (this.failure === null && held > 0 && !t.inStringText()) {
+      // The start of what could have been a byte order mark.
+      this.invalidSequence(this.utf8!.held, 0, 0, t.base);
+    }
+    if (this.failure === null) {
+      // Otherwise bytes of a sequence cut short are held only inside a string (pushBytes() fails elsewhere).
+      const status = held > 0 ? UNEXPECTED_END : t.finish();
+      this.tree.publish();
+      if (status !== 0) this.fail(status, t.base + held, 256);
+    }
+    if (this.failure !== null) throw this.failure;
+    this.ended = true;
+    return this.tree.root as T;
+  }
+
+  private check(method: 'push' | 'end'): void {
+    if (this.failure !== null) throw this.failure;
+    if (this.ended) throw new Error(`sluice: ${method}() after end()`);
+  }
+
+  private fail(status: number, offset: number, byte: number): void {
+    const t = this.tokenizer;
+    this.failure = errorFromStatus(status, byte, { offset, line: t.line, column: offset - t.lineStart + 1 },
+      this.options);
+  }
+
+  // MARK: input
+
+  private pushString(text: string): void {
+    if (this.utf8 !== null && this.utf8.held.length > 0) {
+      // A UTF-8 sequence is waiting for its end: the text's bytes continue it (or break it), as on the wire.
+      this.pushBytes(encoder.encode(text));
+      return;
+    }
+    if (this.surrogate !== '') {
+      text = this.surrogate + text;
+      this.surrogate = '';
+    }
+    const n = text.length;
+    if (n > 0 && isHighSurrogate(text.charCodeAt(n - 1))) {
+      // Its low half may start the next chunk; joined there, the pair is one character.
+      this.surrogate = text.charAt(n - 1);
+      text = text.slice(0, n - 1);
+    }
+    this.feed(wellFormed(text));
+  }
+
+  private pushBytes(bytes: Uint8Array): void {
+    if (this.surrogate !== '') {
+      // What TextEncoder writes for a high surrogate that no low one follows.
+      this.surrogate = '';
+      this.feed('\ufffd');
+      if (this.failure !== null) return;
+    }
+    const utf8 = (this.utf8 ??= new Utf8Reader());
+    const decoded = utf8.decode(bytes);
+    // decoded.bytes starts with the bytes held from the last chunk: the text's first byte.
+    const start = this.tokenizer.base;
+    this.feed(decoded.text);
+    if (this.failure !== null) return;
+    if (decoded.badStart >= 0) {
+      this.invalidSequence(decoded.bytes, decoded.badStart, decoded.badByte, start);
+    } else if (utf8.held.length > 0) {
+      // A sequence starts outside a string's text: no byte that follows can make that valid. Inside one, its
+      // bytes so far count towards the size limit.
+      const t = this.tokenizer;
+      if (t.inStringText()) this.pastLimit(t.base + utf8.held.length - 1, true);
+      else if (!this.mayBeBom(utf8.held)) this.invalidSequence(utf8.held, 0, 0, t.base);
+    }
+  }
+
+  /** The first bytes of a byte order mark at the very start. */
+  private mayBeBom(held: Uint8Array): boolean {
+    return !this.started && this.tokenizer.base === 0 && held[0] === 0xef && (held.length < 2 || held[1] === 0xbb);
+  }
+
+  /**
+   * An invalid (or misplaced) UTF-8 sequence: bytes[badStart] starts it, bytes[badByte] is where it breaks, and
+   * bytes[0] is at absolute offset `start`. Inside a string's text that is INVALID_UTF8 at the break; a byte that
+   * can start no sequence is that too inside an escape; anywhere else the sequence's first byte is an unexpected
+   * character (an escape's, a number's or the grammar's error). A size limit reached first wins, as natively.
+   */
+  private invalidSequence(bytes: Uint8Array, badStart: number, badByte: number, start: number): void {
+    const t = this.tokenizer;
+    const stray = badStart === badByte && bytes[badStart]! >= 0x80 && (bytes[badStart]! < 0xc2 || bytes[badStart]! > 0xf4);
+    if (t.inStringText() || (stray && t.inEscape())) {
+      const offset = start + badByte;
+      if (!this.pastLimit(offset, offset > this.limit())) this.fail(INVALID_UTF8, offset, bytes[badByte]!);
+      return;
+    }
+    const offset = start + badStart;
+    if (this.pastLimit(offset, !t.failsToken(0x80))) return;
+    // Any character from U+0080 on gives the error the state gives a non-ASCII byte.
+    t.run('\u0080', 0, 1);
+    this.fail(t.error, offset, bytes[badStart]!);
+  }
+
+  /** Where the root's bytes must end (the first byte past maxElementBytes), or Infinity before the root. */
+  private limit(): number {
+    const t = this.tokenizer;
+    return t.rootStart < 0 || t.state === S_END ? Infinity : t.rootStart + this.options.maxElementBytes;
+  }
+
+  /** Fails with ELEMENT_TOO_LARGE if a byte of the root at `offset` is past the limit and `limitFirst`. */
+  private pastLimit(offset: number, limitFirst: boolean): boolean {
+    const limit = this.limit();
+    if (offset < limit || !limitFirst || !this.partOfRoot(0x80)) return false;
+    this.fail(ELEMENT_TOO_LARGE, limit, 256);
+    return true;
+  }
+
+  /** Reads a text (well-formed UTF-16), then publishes; on an error the snapshot shows the text before it. */
+  private feed(text: string): void {
+    const t = this.tokenizer;
+    let start = 0;
+    if (!this.started) {
+      if (text.length === 0) return;
+      this.started = true;
+      // A byte order mark at the very start is skipped (it still counts in offsets: 3 bytes).
+      if (text.charCodeAt(0) === 0xfeff) {
+        start = 1;
+        t.extra += 2;
+      }
+    }
+    const n = text.length;
+    if (this.withinLimit(n)) t.run(text, start, n);
+    else this.runLimited(text, start, n);
+    if (t.error !== 0) {
+      t.settle(text, t.errorIndex);
+      if (this.failure === null) this.fail(t.error, t.base + utf8Length(text, t.errorIndex), leadByte(text, t.errorIndex));
+    } else {
+      t.settle(text, n);
+      t.base += n + t.extra;
+      t.extra = 0;
+    }
+    this.tree.publish();
+  }
+
+  /** Whether no byte of this text can be past the root's maxElementBytes (a UTF-16 unit is at most 3 bytes). */
+  private withinLimit(n: number): boolean {
+    const t = this.tokenizer;
+    if (t.state === S_END) return true;
+    const from = t.rootStart >= 0 ? t.rootStart : t.base;
+    return t.base + 3 * n <= from + this.options.maxElementBytes;
+  }
+
+  /** Reads character by character, stopping at the first byte of the root past maxElementBytes. */
+  private runLimited(text: string, start: number, n: number): void {
+    const t = this.tokenizer;
+    for (let i = start; i < n && t.error === 0;) {
+      const limit = this.limit();
+      if (limit !== Infinity) {
+        const c = text.charCodeAt(i);
+        const offset = t.base + i + t.extra;
+        const width = c < 0x80 ? 1 : c < 0x800 || (c & 0xf800) === 0xd800 ? 2 : 3;
+        // The limit falls on this character's first byte (an error inside the token there comes first), or on a
+        // later byte of a string's character (anywhere else a non-ASCII character is an error at its first byte).
+        if (offset + width > limit && this.partOfRoot(c) &&
+          (offset >= limit ? !t.failsToken(c) : t.inStringText())) {
+          t.error = ELEMENT_TOO_LARGE;
+          t.errorIndex = i;
+          this.fail(ELEMENT_TOO_LARGE, limit, 256);
+          return;
+        }
+      }
+      i = t.run(text, i, i + 1);
+    }
+  }
+
+  /** Whether the next character belongs to the root value (a root number or literal may just be ending). */
+  private partOfRoot(c: number): boolean {
+    const t = this.tokenizer;
+    if (this.tree.frames.length > 0) return true;
+    if (t.state === S_NUMBER) return continuesNumber(c);
+    return !t.literalEnded();
+  }
+}

@@ -1,0 +1,449 @@
+// The incremental JSON grammar behind createPartialParser, over UTF-16 text: a state machine that carries every
+// token across pushes (a string, an escape, a number, a literal cut anywhere) and tells the tree (tree.ts) what
+// the text says so far. Pure JS: a push of a few characters costs less here than one call into WebAssembly
+// (docs/partial.md). Errors are the native parser's codes at the same positions (tests/node/partial_errors.test.ts
+// compares them): the first character no continuation could make valid.
+import {
+  S_VALUE, S_ARRAY_FIRST, S_AFTER_VALUE, S_OBJECT_FIRST, S_KEY, S_COLON, S_END, S_STRING, S_KEY_STRING, S_NUMBER,
+  S_LITERAL, S_LITERAL_END, S_START, N_MINUS, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP, EXPECTED_VALUE,
+  EXPECTED_COMMA_OR_BRACKET, EXPECTED_COMMA_OR_BRACE, EXPECTED_KEY, EXPECTED_COLON, TRAILING_DATA, INVALID_NUMBER,
+  INVALID_LITERAL, CONTROL_CHARACTER, INVALID_ESCAPE, INVALID_UNICODE_ESCAPE, DEPTH_LIMIT, LITERALS, LITERAL_VALUES,
+  ESCAPES, hexDigit, endsToken,
+} from './grammar.js';
+import type { Tree } from './tree.js';
+
+export class Tokenizer {
+  private readonly tree: Tree;
+  private readonly maxDepth: number;
+  private readonly partialNumbers: boolean;
+  state = S_START;
+  /** A native status code once the text is invalid (sticky), else 0. */
+  error = 0;
+  /** Index in the text of the character the error is at. */
+  errorIndex = 0;
+  /** Absolute byte offset of the current text's first character. */
+  base = 0;
+  /** UTF-8 bytes minus UTF-16 units of the characters read so far in the current text. */
+  extra = 0;
+  /** 1-based line, and the absolute byte offset where it starts. */
+  line = 1;
+  lineStart = 0;
+  /** Absolute byte offset of the root value's first byte, or -1 before it. */
+  rootStart = -1;
+
+  // The string or key being read: decoded text so far, and how much of it the tree shows.
+  private str = '';
+  private shown = 0;
+  /** 0, or 1 after a backslash, or 2 + the hex digits read of a \u escape. */
+  private esc = 0;
+  private hex = 0;
+  /** A high surrogate escape waiting to see whether a low one follows (never shown alone before that). */
+  private held = 0;
+
+  // The number being read: its text before the current one, where it starts in the current one, its state.
+  private num = '';
+  private numStart = 0;
+  private numState = N_MINUS;
+  private numShown: number | undefined = undefined;
+
+  private lit = '';
+  private litPos = 0;
+
+  constructor(tree: Tree, maxDepth: number, partialNumbers: boolean) {
+    this.tree = tree;
+    this.maxDepth = maxDepth;
+    this.partialNumbers = partialNumbers;
+  }
+
+  /** Reads text[start .. end); returns where it stopped (end, or the error's index). */
+  run(text: string, start: number, end: number): number {
+    let i = start;
+    while (i < end && this.error === 0) {
+      const state = this.state;
+      if (state === S_STRING || state === S_KEY_STRING) i = this.string(text, i, end);
+      else if (state === S_NUMBER) i = this.number(text, i, end);
+      else if (state === S_LITERAL || state === S_LITERAL_END) i = this.literal(text, i, end);
+      else i = this.structure(text, i, end);
+    }
+    return i;
+  }
+
+  /**
+   * After reading a text up to `end`: shows the string or number still being read as far as it goes, and keeps the
+   * part of a number that the next text continues.
+   */
+  settle(text: string, end: number): void {
+    const state = this.state;
+    if (state === S_STRING) {
+      if (this.str.length !== this.shown) {
+        this.shown = this.str.length;
+        this.tree.set(this.str);
+      }
+    } else if (state === S_NUMBER) {
+      this.num += text.slice(this.numStart, end);
+      this.numStart = 0;
+      if (this.partialNumbers && this.error === 0) this.showNumberPrefix();
+    }
+  }
+
+  /** The end of input: completes a number; returns the native status (0, or UNEXPECTED_END). */
+  finish(): number {
+    if (this.state === S_NUMBER && this.numberComplete()) this.completeNumber(this.num);
+    else if (this.state === S_LITERAL_END) this.state = this.after();
+    return this.state === S_END ? 0 : 13;
+  }
+
+  /** Inside a string's text, where any character but a quote, a backslash or a control character is content. */
+  inStringText(): boolean {
+    return (this.state === S_STRING || this.state === S_KEY_STRING) && this.esc === 0;
+  }
+
+  /**
+   * Whether `c` would be an error inside the token being read (a string's content or escape, a number, a literal).
+   * The native parser reports those before a size limit reached at the same byte, and the limit before any other.
+   */
+  failsToken(c: number): boolean {
+    switch (this.state) {
+      case S_STRING:
+      case S_KEY_STRING:
+        if (this.esc === 0) return c < 32;
+        if (this.esc === 1) return c !== 117 && (c >= 128 || ESCAPES[c] === undefined);
+        return hexDigit(c) < 0;
+      case S_NUMBER: {
+        const ns = this.numState;
+        if (c >= 48 && c <= 57) return ns === N_ZERO;
+        if (c === 46) return ns !== N_ZERO && ns !== N_INT;
+        if (c === 101 || c === 69) return ns !== N_ZERO && ns !== N_INT && ns !== N_FRAC;
+        if (c === 43 || c === 45) return ns !== N_E;
+        return !this.numberComplete() || !endsToken(c);
+      }
+      case S_LITERAL:
+        return c !== this.lit.charCodeAt(this.litPos);
+      case S_LITERAL_END:
+        return !endsToken(c);
+      default:
+        return false;
+    }
+  }
+
+  /** In a string, an escape begun. */
+  inEscape(): boolean {
+    return (this.state === S_STRING || this.state === S_KEY_STRING) && this.esc !== 0;
+  }
+
+  /** Right after true, false or null, before the character that must end it. */
+  literalEnded(): boolean {
+    return this.state === S_LITERAL_END;
+  }
+
+  /** The innermost value still being written, as a path; null before the root and after it. */
+  pending(): (string | number)[] | null {
+    const state = this.state;
+    const frames = this.tree.frames;
+    if (state === S_START || state === S_END || (state === S_LITERAL_END && frames.length === 0)) return null;
+    const path: (string | number)[] = [];
+    // In a scalar, the innermost container's slot is part of the path; otherwise that container itself is what
+    // is being written.
+    const inScalar = state === S_STRING || state === S_NUMBER || state === S_LITERAL;
+    const last = inScalar ? frames.length : frames.length - 1;
+    for (let d = 0; d < last; d++) {
+      const frame = frames[d]!;
+      path.push(frame.isArray ? frame.index : frame.key);
+    }
+    return path;
+  }
+
+  private fail(status: number, i: number): number {
+    this.error = status;
+    this.errorIndex = i;
+    return i;
+  }
+
+  private after(): number {
+    return this.tree.frames.length === 0 ? S_END : S_AFTER_VALUE;
+  }
+
+  /** A value starts: an array gets its next element; the root records where it starts. */
+  private beginSlot(i: number): void {
+    const frames = this.tree.frames;
+    const depth = frames.length;
+    if (depth === 0) this.rootStart = this.base + i + this.extra;
+    else if (frames[depth - 1]!.isArray) this.tree.nextIndex();
+  }
+
+  // MARK: structure
+
+  private structure(text: string, i: number, end: number): number {
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) {
+        if (c === 10) {
+          this.line++;
+          this.lineStart = this.base + i + 1 + this.extra;
+        }
+        continue;
+      }
+      switch (this.state) {
+        case S_ARRAY_FIRST:
+        case S_VALUE:
+        case S_START:
+          if (c !== 93 || this.state !== S_ARRAY_FIRST) return this.value(c, i);
+          this.close();
+          continue;
+        case S_AFTER_VALUE: {
+          const isArray = this.tree.frames[this.tree.frames.length - 1]!.isArray;
+          if (c === 44) this.state = isArray ? S_VALUE : S_KEY;
+          else if (c === (isArray ? 93 : 125)) this.close();
+          else return this.fail(isArray ? EXPECTED_COMMA_OR_BRACKET : EXPECTED_COMMA_OR_BRACE, i);
+          continue;
+        }
+        case S_OBJECT_FIRST:
+        case S_KEY:
+          if (c === 125 && this.state === S_OBJECT_FIRST) {
+            this.close();
+            continue;
+          }
+          if (c !== 34) return this.fail(EXPECTED_KEY, i);
+          this.state = S_KEY_STRING;
+          this.str = '';
+          return i + 1;
+        case S_COLON:
+          if (c !== 58) return this.fail(EXPECTED_COLON, i);
+          this.state = S_VALUE;
+          continue;
+        default:
+          return this.fail(TRAILING_DATA, i);
+      }
+    }
+    return i;
+  }
+
+  private value(c: number, i: number): number {
+    if (c === 34) {
+      this.beginSlot(i);
+      this.state = S_STRING;
+      this.str = '';
+      this.shown = 0;
+      this.tree.set('');
+      return i + 1;
+    }
+    if (c === 123 || c === 91) {
+      if (this.tree.frames.length >= this.maxDepth) return this.fail(DEPTH_LIMIT, i);
+      this.beginSlot(i);
+      this.tree.open(c === 91);
+      this.state = c === 91 ? S_ARRAY_FIRST : S_OBJECT_FIRST;
+      return i + 1;
+    }
+    if (c === 45 || (c >= 48 && c <= 57)) {
+      this.beginSlot(i);
+      this.state = S_NUMBER;
+      this.numState = c === 45 ? N_MINUS : c === 48 ? N_ZERO : N_INT;
+      this.num = '';
+      this.numStart = i;
+      this.numShown = undefined;
+      return i + 1;
+    }
+    const literal = LITERALS[c];
+    if (literal === undefined) return this.fail(EXPECTED_VALUE, i);
+    this.beginSlot(i);
+    this.state = S_LITERAL;
+    this.lit = literal;
+    this.litPos = 1;
+    return i + 1;
+  }
+
+  private close(): void {
+    this.tree.close();
+    this.state = this.after();
+  }
+
+  // MARK: strings
+
+  private string(text: string, i: number, end: number): number {
+    let s = this.str;
+    let extra = this.extra;
+    while (i < end) {
+      if (this.esc !== 0) {
+        this.str = s;
+        i = this.escape(text, i, end);
+        s = this.str;
+        if (this.error !== 0) break;
+        continue;
+      }
+      const run = i;
+      let c = 0;
+      for (; i < end; i++) {
+        c = text.charCodeAt(i);
+        if (c === 34 || c === 92 || c < 32) break;
+        // UTF-8 length: 2 bytes below U+0800 and for each half of a surrogate pair, else 3.
+        if (c >= 128) extra += c < 0x800 || (c & 0xf800) === 0xd800 ? 1 : 2;
+      }
+      if (this.held !== 0 && (i > run || c === 34)) {
+        s += String.fromCharCode(this.held);
+        this.held = 0;
+      }
+      if (i > run) s += run === 0 && i === text.length ? text : text.slice(run, i);
+      if (i >= end) break;
+      if (c === 92) {
+        this.esc = 1;
+        i++;
+      } else if (c === 34) {
+        this.str = s;
+        this.extra = extra;
+        this.endString();
+        return i + 1;
+      } else {
+        this.str = s;
+        this.extra = extra;
+        return this.fail(CONTROL_CHARACTER, i);
+      }
+    }
+    this.str = s;
+    this.extra = extra;
+    return i;
+  }
+
+  /** Reads an escape, from just after its backslash or from the middle of it, up to its end or the text's. */
+  private escape(text: string, i: number, end: number): number {
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (this.esc === 1) {
+        if (c === 117) {
+          this.esc = 2;
+          this.hex = 0;
+          continue;
+        }
+        const decoded = c < 128 ? ESCAPES[c] : undefined;
+        if (decoded === undefined) return this.fail(INVALID_ESCAPE, i);
+        this.esc = 0;
+        this.flushHeld();
+        this.str += decoded;
+        return i + 1;
+      }
+      const digit = hexDigit(c);
+      if (digit < 0) return this.fail(INVALID_UNICODE_ESCAPE, i);
+      this.hex = this.hex * 16 + digit;
+      if (++this.esc < 6) continue;
+      this.esc = 0;
+      this.unit(this.hex);
+      return i + 1;
+    }
+    return i;
+  }
+
+  /** A \u escape's code unit: a surrogate pair joins, a high surrogate waits for its partner. */
+  private unit(u: number): void {
+    if (this.held !== 0) {
+      if ((u & 0xfc00) === 0xdc00) {
+        this.str += String.fromCharCode(this.held, u);
+        this.held = 0;
+        return;
+      }
+      this.flushHeld();
+    }
+    if ((u & 0xfc00) === 0xd800) this.held = u;
+    else this.str += String.fromCharCode(u);
+  }
+
+  private flushHeld(): void {
+    if (this.held === 0) return;
+    this.str += String.fromCharCode(this.held);
+    this.held = 0;
+  }
+
+  private endString(): void {
+    const s = this.str;
+    if (this.state === S_KEY_STRING) {
+      this.tree.frames[this.tree.frames.length - 1]!.key = s;
+      this.state = S_COLON;
+      return;
+    }
+    if (s.length !== this.shown) this.tree.set(s);
+    this.state = this.after();
+  }
+
+  // MARK: numbers and literals
+
+  private number(text: string, i: number, end: number): number {
+    let ns = this.numState;
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        if (ns === N_MINUS) ns = c === 48 ? N_ZERO : N_INT;
+        else if (ns === N_ZERO) return this.fail(INVALID_NUMBER, i);
+        else if (ns === N_DOT) ns = N_FRAC;
+        else if (ns === N_E || ns === N_ESIGN) ns = N_EXP;
+        continue;
+      }
+      if (c === 46 && (ns === N_ZERO || ns === N_INT)) ns = N_DOT;
+      else if ((c === 101 || c === 69) && (ns === N_ZERO || ns === N_INT || ns === N_FRAC)) ns = N_E;
+      else if ((c === 43 || c === 45) && ns === N_E) ns = N_ESIGN;
+      else {
+        this.numState = ns;
+        if (!this.numberComplete() || !endsToken(c)) return this.fail(INVALID_NUMBER, i);
+        // A character that ends the number but cannot come next is the grammar's error: the snapshot before it
+        // does not show the number, which only that character ended.
+        if (this.fits(c)) this.completeNumber(this.num + text.slice(this.numStart, i));
+        else this.state = this.after();
+        return i;
+      }
+    }
+    this.numState = ns;
+    return i;
+  }
+
+  /** Whether `c` may follow a complete value here (whitespace, or the separator or closer the container takes). */
+  private fits(c: number): boolean {
+    if (c === 44 || c === 93 || c === 125) {
+      const frames = this.tree.frames;
+      if (frames.length === 0) return false;
+      return c === 44 || frames[frames.length - 1]!.isArray === (c === 93);
+    }
+    return c === 32 || c === 10 || c === 13 || c === 9;
+  }
+
+  private numberComplete(): boolean {
+    const ns = this.numState;
+    return ns === N_ZERO || ns === N_INT || ns === N_FRAC || ns === N_EXP;
+  }
+
+  private completeNumber(text: string): void {
+    // Number() reads JSON's number grammar exactly as JSON.parse does (same rounding, -0, Infinity past the range).
+    const value = +text;
+    if (this.numShown === undefined || !Object.is(value, this.numShown)) this.tree.set(value);
+    this.num = '';
+    this.state = this.after();
+  }
+
+  /** numbers: 'partial': the longest prefix that is a number, once there is one. */
+  private showNumberPrefix(): void {
+    const ns = this.numState;
+    if (ns === N_MINUS) return;
+    const text = this.num;
+    const cut = ns === N_DOT || ns === N_E ? 1 : ns === N_ESIGN ? 2 : 0;
+    const value = +(cut === 0 ? text : text.slice(0, text.length - cut));
+    if (this.numShown !== undefined && Object.is(value, this.numShown)) return;
+    this.numShown = value;
+    this.tree.set(value);
+  }
+
+  private literal(text: string, i: number, end: number): number {
+    if (this.state === S_LITERAL_END) {
+      if (!endsToken(text.charCodeAt(i))) return this.fail(INVALID_LITERAL, i);
+      this.state = this.after();
+      return i;
+    }
+    const lit = this.lit;
+    let k = this.litPos;
+    for (; i < end; i++) {
+      if (text.charCodeAt(i) !== lit.charCodeAt(k)) return this.fail(INVALID_LITERAL, i);
+      if (++k === lit.length) {
+        this.tree.set(LITERAL_VALUES[lit]);
+        this.state = S_LITERAL_END;
+        return i + 1;
+      }
+    }
+    this.litPos = k;
+    return i;
+  }
+}

@@ -1,0 +1,174 @@
+// The value being built, as immutable snapshots that share structure. Each open container (a frame) keeps a private
+// mutable state that the tokenizer's changes go to, and its last published snapshot. publish() gives each changed
+// frame a new snapshot (a frozen copy of its state), from the deepest changed frame up to the root: only the
+// containers on the path that changed are new, every other subtree keeps its identity, and a push that changed
+// nothing leaves the root as it was. A container that closes hands over its state itself, frozen, as its final
+// value: a container opened and closed within one push is never copied.
+//
+// Cost per publish: the members of each changed open container are copied once (O(width) per changed level). An
+// array published with treeTuning.viewMinLength elements or more is published as a view instead (array_view.ts):
+// O(1), whatever its length.
+import { arrayView } from './array_view.js';
+
+/**
+ * Switches for bench:partial, which measures what each costs (docs/partial.md); the defaults are what users get.
+ * `viewMinLength`: arrays with this many elements and more are published as views. Copying a packed array costs
+ * about 1 ns per element plus the allocation and the freeze; at 128 a copy costs about a quarter of a token's
+ * other work. `freeze`: whether snapshots are frozen.
+ */
+export const treeTuning = { freeze: true, viewMinLength: 128 };
+
+type Container = unknown[] | Record<string, unknown>;
+
+/** An open array or object. */
+export class Frame {
+  readonly isArray: boolean;
+  /** The last published snapshot (frozen, or a view), or null before the first publish. */
+  snap: Container | null = null;
+  /**
+   * The private, mutable state changes go to (null once the frame is a view). Snapshots are copied from it: V8
+   * copies a frozen array tens of times slower than a plain one (array.slice(): 0.7 us for 5 elements, 5.6 us for
+   * 100, against 0.07 and 0.11 us), so copying the last snapshot instead would cost more than the parse.
+   */
+  work: Container | null;
+  /** Arrays published as views: the append-only store, shared with the views (never copied again). */
+  store: unknown[] | null = null;
+  /** Something in this container changed since its last publish. */
+  changed = true;
+  /** Objects: the key of the member being written. */
+  key = '';
+  /** Arrays: the index of the element being written; elements started so far is index + 1. */
+  index = -1;
+
+  constructor(isArray: boolean) {
+    this.isArray = isArray;
+    this.work = isArray ? [] : {};
+  }
+}
+
+function freeze<T extends object>(value: T): T {
+  return treeTuning.freeze ? Object.freeze(value) : value;
+}
+
+/** Sets an own data property, also for `__proto__` (which assignment would take as the prototype). */
+function setMember(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    object[key] = value;
+  }
+}
+
+/** The container's snapshot after a change: a frozen copy of its state, or a view. */
+function snapshotOf(frame: Frame): Container {
+  const store = frame.store;
+  if (store !== null) return arrayView(store, store.length, store[store.length - 1]);
+  const work = frame.work!;
+  if (!frame.isArray) return freeze({ ...(work as Record<string, unknown>) });
+  const array = work as unknown[];
+  if (array.length < treeTuning.viewMinLength) return freeze(array.slice());
+  // From now on the elements live in the store: no copy, now or at any later change.
+  frame.store = array;
+  frame.work = null;
+  return arrayView(array, array.length, array[array.length - 1]);
+}
+
+export class Tree {
+  /** Open containers, root first. */
+  readonly frames: Frame[] = [];
+  /** The latest published root: undefined until the root's type is known. */
+  root: unknown = undefined;
+  /** A root scalar waiting for publish(), and whether there is one. */
+  private rootValue: unknown = undefined;
+  private rootChanged = false;
+  /** The deepest frame changed since the last publish, or -1. Every frame above it changes too. */
+  private dirty = -1;
+
+  /** The value at the current slot of the innermost container (or the root) is now `value`. */
+  set(value: unknown): void {
+    const frames = this.frames;
+    const depth = frames.length - 1;
+    if (depth < 0) {
+      this.rootValue = value;
+      this.rootChanged = true;
+      return;
+    }
+    writeSlot(frames[depth]!, value);
+    if (depth > this.dirty) this.dirty = depth;
+  }
+
+  /** Begins an element of the innermost array (before its value is known). */
+  nextIndex(): void {
+    this.frames[this.frames.length - 1]!.index++;
+  }
+
+  /** Opens a container at the current slot. */
+  open(isArray: boolean): void {
+    const frames = this.frames;
+    frames.push(new Frame(isArray));
+    // The new frame publishes its first (empty) snapshot into its parent's slot.
+    this.dirty = frames.length - 1;
+  }
+
+  /** Closes the innermost container; its final value goes into its parent's slot (or becomes the root). */
+  close(): void {
+    const frames = this.frames;
+    const frame = frames.pop()!;
+    let value: Container;
+    if (frame.changed) {
+      if (frame.store !== null) {
+        value = arrayView(frame.store, frame.store.length, frame.store[frame.store.length - 1]);
+      } else {
+        // Final: nothing writes to the private state again, so it becomes the value itself, uncopied.
+        value = freeze(frame.work!);
+        frame.work = null;
+      }
+    } else {
+      value = frame.snap!;
+    }
+    const depth = frames.length - 1;
+    if (this.dirty > depth) this.dirty = depth;
+    if (depth < 0) {
+      this.rootValue = value;
+      this.rootChanged = value !== this.root;
+      return;
+    }
+    // Unchanged since its last publish: its parent's slot holds that snapshot already.
+    if (!frame.changed) return;
+    writeSlot(frames[depth]!, value);
+    if (depth > this.dirty) this.dirty = depth;
+  }
+
+  /** Makes the changes since the last publish visible; returns the root. */
+  publish(): unknown {
+    const frames = this.frames;
+    let child: Container | null = null;
+    for (let depth = this.dirty; depth >= 0; depth--) {
+      const frame = frames[depth]!;
+      if (child !== null) writeSlot(frame, child);
+      child = frame.changed ? snapshotOf(frame) : frame.snap!;
+      frame.snap = child;
+      frame.changed = false;
+    }
+    this.dirty = -1;
+    if (child !== null) {
+      this.root = child;
+    } else if (this.rootChanged) {
+      this.root = this.rootValue;
+    }
+    this.rootChanged = false;
+    return this.root;
+  }
+}
+
+function writeSlot(frame: Frame, value: unknown): void {
+  frame.changed = true;
+  if (frame.isArray) {
+    const array = (frame.store ?? frame.work) as unknown[];
+    const index = frame.index;
+    if (index === array.length) array.push(value);
+    else array[index] = value;
+    return;
+  }
+  setMember(frame.work as Record<string, unknown>, frame.key, value);
+}

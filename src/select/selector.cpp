@@ -1,0 +1,137 @@
+#include "select/selector.h"
+
+#include "scan/json_string.h"
+
+namespace sluice {
+namespace internal {
+namespace {
+
+bool is_name_first(unsigned char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80; }
+bool is_name_char(unsigned char c) { return is_name_first(c) || (c >= '0' && c <= '9'); }
+
+struct path_parser {
+  std::string_view p;
+  size_t i = 0;
+  size_t* error_at;
+
+  bool fail(size_t at) {
+    if (error_at) *error_at = at;
+    return false;
+  }
+  void skip_blanks() {
+    while (i < p.size() && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r')) ++i;
+  }
+
+  // A quoted name: 'abc' or "abc", escapes as in JSON plus \' inside single quotes.
+  bool quoted(std::string& out) {
+    const char q = p[i++];
+    for (;;) {
+      if (i >= p.size()) return fail(p.size());
+      const unsigned char c = static_cast<unsigned char>(p[i]);
+      if (c == static_cast<unsigned char>(q)) {
+        ++i;
+        return true;
+      }
+      if (c < 0x20) return fail(i);
+      if (c != '\\') {
+        out.push_back(char(c));
+        ++i;
+        continue;
+      }
+      if (i + 1 >= p.size()) return fail(p.size());
+      const char e = p[i + 1];
+      switch (e) {
+        case '"': out.push_back('"'); break;
+        case '\'': out.push_back('\''); break;
+        case '\\': out.push_back('\\'); break;
+        case '/': out.push_back('/'); break;
+        case 'b': out.push_back('\b'); break;
+        case 'f': out.push_back('\f'); break;
+        case 'n': out.push_back('\n'); break;
+        case 'r': out.push_back('\r'); break;
+        case 't': out.push_back('\t'); break;
+        case 'u': {
+          long cp = read_hex4(p, i + 2);
+          if (cp < 0) return fail(i);
+          size_t used = 6;
+          if (cp >= 0xD800 && cp <= 0xDBFF && i + 12 <= p.size() && p[i + 6] == '\\' && p[i + 7] == 'u') {
+            const long lo = read_hex4(p, i + 8);
+            if (lo >= 0xDC00 && lo <= 0xDFFF) {
+              cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+              used = 12;
+            }
+          }
+          append_utf8(uint32_t(cp), out);
+          i += used;
+          continue;
+        }
+        default: return fail(i + 1);
+      }
+      i += 2;
+    }
+  }
+
+  bool parse(selector& out) {
+    if (p.empty() || p[0] != '$') return fail(0);
+    i = 1;
+    while (i < p.size()) {
+      step s{};
+      if (p[i] == '.') {
+        ++i;
+        if (i < p.size() && p[i] == '*') {
+          s.kind = step::wildcard;
+          ++i;
+        } else {
+          if (i >= p.size() || !is_name_first(static_cast<unsigned char>(p[i]))) return fail(i);
+          const size_t start = i;
+          while (i < p.size() && is_name_char(static_cast<unsigned char>(p[i]))) ++i;
+          s.kind = step::by_name;
+          s.name.assign(p.substr(start, i - start));
+        }
+      } else if (p[i] == '[') {
+        ++i;
+        skip_blanks();
+        if (i >= p.size()) return fail(i);
+        const char c = p[i];
+        if (c == '*') {
+          s.kind = step::wildcard;
+          ++i;
+        } else if (c == '\'' || c == '"') {
+          s.kind = step::by_name;
+          if (!quoted(s.name)) return false;
+        } else if (c >= '0' && c <= '9') {
+          if (c == '0' && i + 1 < p.size() && p[i + 1] >= '0' && p[i + 1] <= '9') return fail(i + 1);
+          s.kind = step::by_index;
+          uint64_t v = 0;
+          while (i < p.size() && p[i] >= '0' && p[i] <= '9') {
+            const uint64_t next = v * 10 + uint64_t(p[i] - '0');
+            if (next > (uint64_t{1} << 53)) return fail(i);  // beyond any real array, and beyond JS integers
+            v = next;
+            ++i;
+          }
+          s.index = v;
+        } else {
+          return fail(i);  // negative indices, slices, filters, unions: not supported in a stream
+        }
+        skip_blanks();
+        if (i >= p.size() || p[i] != ']') return fail(i);
+        ++i;
+      } else {
+        return fail(i);
+      }
+      out.steps.push_back(std::move(s));
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+bool parse_selector(std::string_view path, selector& out, size_t* error_at) {
+  out.steps.clear();
+  path_parser parser{path, 0, error_at};
+  return parser.parse(out);
+}
+
+}  // namespace internal
+}  // namespace sluice

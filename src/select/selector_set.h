@@ -1,0 +1,81 @@
+// The selector automaton: the compiled form of a push parser's selectors, and its state along the current path.
+// Each selector is a bit (at most max_selectors of them); at every depth the automaton keeps the set of selectors
+// still matching the path from the root (the candidates), so a value's fate is a few mask operations: O(1) per
+// value, and nothing at all deeper than the longest selector.
+#ifndef SLUICE_SELECT_SELECTOR_SET_H
+#define SLUICE_SELECT_SELECTOR_SET_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scan/bits.h"
+#include "select/selector.h"
+#include "sluice/limits.h"
+
+namespace sluice {
+namespace internal {
+
+struct index_step {
+  uint32_t path;
+  uint64_t index;
+};
+
+// wildcard_choice(): the general path must decide.
+constexpr uint32_t decide_generally = ~uint32_t{0};
+
+struct selector_set {
+  // MARK: compiled at the first feed
+  std::vector<selector> paths;
+  uint32_t all = 0;            // a bit per selector
+  uint32_t markers = 0;        // added with add_(start_)marker_path: reported, never retained
+  uint32_t start_markers = 0;  // ...of which add_start_marker_path: reported where the value starts
+  uint32_t max_len = 0;        // the longest selector, in steps
+  std::vector<uint32_t> len_is;         // [d]: selectors with exactly d steps (they select values at level d)
+  std::vector<uint32_t> wild_at;        // [j]: selectors whose step j is * (any key or index)
+  std::vector<uint32_t> name_at;        // [j]: selectors whose step j is a name
+  std::vector<uint32_t> index_mask_at;  // [j]: selectors whose step j is [N]
+  std::vector<std::vector<index_step>> index_at_step;  // [j]: the same, with their N
+
+  // MARK: along the current path
+  std::vector<uint32_t> cand_at;   // [d]: selectors still matching inside the open container at depth d
+  std::vector<uint64_t> index_at;  // [d]: index of the current element in the array at depth d
+  std::string key_scratch;         // an escaped key, decoded for comparison
+
+  // Adds a selector; false with *error_at as parse_selector() sets it, or size_t(-1) when the budget is spent.
+  bool add(std::string_view path, size_t* error_at);
+  // Builds the tables. Without any selector, selects every element of the root array (the root value itself
+  // with ndjson, where each top-level value is the root).
+  void compile(bool ndjson);
+
+  // Which of the candidates `cand` match the element `index` of the array at depth d.
+  uint32_t match_index(uint32_t cand, uint32_t d, uint64_t index) const noexcept {
+    uint32_t matched = cand & wild_at[d - 1];
+    for (const index_step& s : index_at_step[d - 1])
+      if (s.index == index) matched |= cand & (1u << s.path);
+    return matched;
+  }
+  // Which of the candidates `cand` match the member whose raw key (quotes excluded, n bytes) is `key`, in an
+  // object at depth d.
+  uint32_t match_key(uint32_t cand, uint32_t d, const uint8_t* key, size_t n);
+
+  // The common case of a live array at depth d (wildcards alone decide about its elements): the one plain
+  // selector that chooses the next element, 0 when none does (strings and scalars only: nothing can continue into
+  // them), or decide_generally when the general path must decide (an index step, several selectors, a marker, a
+  // selector continuing into the container).
+  SLUICE_INLINE uint32_t wildcard_choice(uint32_t cand, uint32_t d, bool container) const noexcept {
+    if ((index_mask_at[d - 1] & cand) != 0) return decide_generally;
+    const uint32_t matched = cand & wild_at[d - 1];
+    const uint32_t chosen = matched & len_is[d];
+    if (chosen == 0) return container ? decide_generally : 0;
+    if ((chosen & (chosen - 1)) != 0 || (chosen & markers) != 0 || (container && matched != chosen))
+      return decide_generally;
+    return chosen;
+  }
+};
+
+}  // namespace internal
+}  // namespace sluice
+
+#endif  // SLUICE_SELECT_SELECTOR_SET_H

@@ -1,0 +1,78 @@
+// The batches of a call: the elements prepared for the caller as a few units, so that materialising them costs one
+// decode and one JSON.parse (json_array), or one copy (cover), per call rather than per element; or one write
+// (compact_lines, stream/compact_lines.cpp).
+#include "stream/batches.h"
+
+#include "stream/ascii_json.h"
+#include "stream/compact_lines.h"
+#include "stream/failure.h"
+
+namespace sluice {
+namespace internal {
+namespace {
+
+// One JSON array text per call (`[e1,e2,...]`), so the caller materialises all the elements of a chunk with one
+// TextDecoder.decode and one JSON.parse. The text is written as ASCII (see ascii_json.h): a copy, which pays for
+// itself several times over in the decoder and the parser.
+void build_json_batches(parser_state& st) {
+  const size_t count = st.elements.size();
+  const element* e = st.elements.data();
+  size_t bound = 2;
+  for (size_t i = 0; i < count; ++i) bound += e[i].size * ascii_json_max_growth + 2;
+  if (!st.batch_text.reserve(bound)) return fail(st, error_code::out_of_memory, st.w_base, -1);
+  uint8_t* const text = st.batch_text.data();
+  uint8_t* out = text;
+  *out++ = '[';
+  for (size_t i = 0; i < count; ++i) {
+    if (i != 0) *out++ = ',';
+    if (e[i].size == 0) {
+      *out++ = '0';  // a marker (add_marker_path): no bytes of its own
+    } else {
+      out = write_ascii_json(out, e[i].data, e[i].size);
+    }
+  }
+  *out++ = ']';
+  st.batch_text.resize_unchecked(size_t(out - text));
+  if (!st.batches.push_back({text, uint32_t(out - text), 0, uint32_t(count)}))
+    fail(st, error_code::out_of_memory, st.w_base, -1);
+}
+
+// One address range per run of elements in the same buffer (the window or the carry), so the caller copies a run
+// out at once.
+void build_cover_batches(parser_state& st) {
+  const size_t count = st.elements.size();
+  const element* e = st.elements.data();
+  const uint8_t* const w = st.window.data();
+  const auto in_window = [&](const uint8_t* p) { return p >= w && p <= w + st.w_len; };
+  size_t i = 0;
+  while (i < count) {
+    const bool window = in_window(e[i].data);
+    const uint8_t* begin = e[i].data;
+    const uint8_t* end = e[i].data + e[i].size;
+    size_t j = i + 1;
+    while (j < count && in_window(e[j].data) == window && e[j].data >= begin) {
+      if (e[j].data + e[j].size > end) end = e[j].data + e[j].size;
+      ++j;
+    }
+    if (!st.batches.push_back({begin, uint32_t(end - begin), uint32_t(i), uint32_t(j - i)}))
+      return fail(st, error_code::out_of_memory, st.w_base, -1);
+    i = j;
+  }
+}
+
+}  // namespace
+
+void build_batches(parser_state& st) {
+  if (st.elements.size() == 0) return;
+  switch (st.options.batches) {
+    case batch_mode::none: break;
+    case batch_mode::json_array: build_json_batches(st); break;
+    case batch_mode::cover: build_cover_batches(st); break;
+    case batch_mode::compact_lines:
+      if (!write_compact_lines(st)) fail(st, error_code::out_of_memory, st.w_base, -1);
+      break;
+  }
+}
+
+}  // namespace internal
+}  // namespace sluice

@@ -1,0 +1,110 @@
+// The push parser's output: selected elements opened where they start and recorded where they end, with their
+// key, into the element table the caller reads after each call. Every record is written by emit_element().
+#ifndef SLUICE_STREAM_ELEMENT_OUTPUT_H
+#define SLUICE_STREAM_ELEMENT_OUTPUT_H
+
+#include <cstdint>
+
+#include "scan/bits.h"
+#include "stream/carry.h"
+#include "stream/parser_state.h"
+
+namespace sluice {
+namespace internal {
+
+// Appends one record; the table has room (the callers reserve it, so a failure leaves nothing half done).
+SLUICE_INLINE void emit_element(parser_state& st, const uint8_t* data, uint64_t size, uint32_t path, key_kind key,
+                                const uint8_t* key_data, uint64_t key_size, uint64_t index) noexcept {
+  element e;
+  e.data = data;
+  e.size = uint32_t(size);
+  e.path_index = path;
+  e.key = key;
+  e.key_data = key_data;
+  e.key_size = uint32_t(key_size);
+  e.index_lo = uint32_t(index);
+  e.index_hi = uint32_t(index >> 32);
+  st.elements.push_back(e);
+}
+
+SLUICE_INLINE bool reserve_elements(parser_state& st, uint32_t paths) noexcept {
+  return st.elements.reserve(st.elements.size() + unsigned(count_ones(paths)));
+}
+
+// The outermost open element whose bytes are kept: markers (add_marker_path) keep none, so neither the carry nor
+// the size limit starts at them.
+inline const open_element* first_retained(const parser_state& st) noexcept {
+  for (uint32_t i = 0; i < st.open_count; ++i)
+    if ((st.open[i].paths & ~st.selectors.markers) != 0) return &st.open[i];
+  return nullptr;
+}
+
+// The first offset the open elements and the key being read may not reach.
+inline void update_limit(parser_state& st) noexcept {
+  uint64_t limit = no_position;
+  const uint64_t max = st.options.max_element_bytes;
+  if (const open_element* o = first_retained(st)) limit = o->start + max;
+  if (st.key_reading && st.key_start + max < limit) limit = st.key_start + max;
+  st.limit_pos = limit;
+}
+
+// The selectors `paths` chose the value starting at absolute offset p, inside `level` containers. A name key is
+// the one just read (st.key_start, st.key_end). The caller updates the limit.
+inline void open_element_at(parser_state& st, uint64_t p, uint32_t level, uint32_t paths, key_kind key,
+                            uint64_t index) noexcept {
+  open_element& o = st.open[st.open_count++];
+  o.start = p;
+  o.level = level;
+  o.paths = paths;
+  o.key = key;
+  o.index = index;
+  o.retain_from = p;
+  if (key == key_kind::name) {
+    o.key_start = st.key_start;
+    o.key_end = st.key_end;
+    o.retain_from = st.key_start;
+  }
+}
+
+// The innermost open element ends just before `end`: one record per selector that chose it. A marker-only element
+// kept no bytes, and a marker's record is the position just past the element. False (nothing done) when the
+// table cannot grow.
+inline bool close_element(parser_state& st, uint64_t end) noexcept {
+  const open_element& o = st.open[st.open_count - 1];
+  if (!reserve_elements(st, o.paths)) return false;
+  --st.open_count;
+  const uint32_t markers = st.selectors.markers;
+  const bool retained = (o.paths & ~markers) != 0;
+  const uint8_t* past = st.window.data() + (end - st.w_base);
+  const uint8_t* data = retained ? resolve(st, o.start, end) : past;
+  const uint8_t* key = retained && o.key == key_kind::name ? resolve(st, o.key_start, o.key_end) : nullptr;
+  const uint64_t key_size = key ? o.key_end - o.key_start : 0;
+  for (uint32_t rest = o.paths; rest != 0; rest &= rest - 1) {
+    const uint32_t path = uint32_t(trailing_zeroes(rest));
+    if (((markers >> path) & 1) != 0) {
+      emit_element(st, past, 0, path, o.key, nullptr, 0, o.index);
+    } else {
+      emit_element(st, data, end - o.start, path, o.key, key, key_size, o.index);
+    }
+  }
+  update_limit(st);
+  return true;
+}
+
+// Start markers (add_start_marker_path) matched the value starting at p (in the window): recorded at once, as
+// size-0 elements pointing at its first byte, with its key (still held: key_pending keeps it until here).
+SLUICE_NOINLINE inline bool start_marker(parser_state& st, uint64_t p, uint32_t paths, key_kind key,
+                                         uint64_t index) noexcept {
+  if (!reserve_elements(st, paths)) return false;
+  const uint8_t* data = st.window.data() + (p - st.w_base);
+  const uint8_t* key_data = key == key_kind::name ? resolve(st, st.key_start, st.key_end) : nullptr;
+  const uint64_t key_size = key_data ? st.key_end - st.key_start : 0;
+  for (uint32_t rest = paths; rest != 0; rest &= rest - 1)
+    emit_element(st, data, 0, uint32_t(trailing_zeroes(rest)), key, key_data, key_size, index);
+  return true;
+}
+
+}  // namespace internal
+}  // namespace sluice
+
+#endif  // SLUICE_STREAM_ELEMENT_OUTPUT_H

@@ -1,0 +1,15 @@
+// The scalar kernel's instantiation of the push parser's scan: the reference, and the only kernel of the wasm
+// scalar build.
+#include "kernels/scalar/simd.h"
+#include "stream/scan_window.h"
+
+namespace sluice {
+namespace internal {
+
+void scan_window_scalar(parser_state& st) {
+  if (st.options.batches == batch_mode::compact_lines) return scan_window<scalar::kernel, true>(st);
+  scan_window<scalar::kernel>(st);
+}
+
+}  // namespace internal
+}  // namespace sluice

@@ -1,0 +1,121 @@
+// Scans the window: one stage-1 block at a time (scan/full_scan.h), its events walked at once while the block is
+// in cache. The walk (walk/walk.h) takes what it can with the state in locals: the selecting walk where selectors
+// are alive, the skipping walk where none is (most events: inside selected elements, or where no path leads).
+// What they refuse goes to the general path (general_path.h) with the state in parser_state.
+#ifndef SLUICE_STREAM_SCAN_WINDOW_H
+#define SLUICE_STREAM_SCAN_WINDOW_H
+
+#include <cstdint>
+
+#include "scan/full_scan.h"
+#include "select/select_visitor.h"
+#include "stream/failure.h"
+#include "stream/general_path.h"
+#include "stream/parser_state.h"
+#include "walk/walk.h"
+
+namespace sluice {
+namespace internal {
+
+// The walk's hot state from parser_state, and back.
+inline void load_walk(const parser_state& st, walk_context& x) noexcept {
+  x.state = st.state;
+  x.depth = st.depth;
+  x.cand = st.cand_top;
+  x.open_level = st.open_count != 0 ? st.open[st.open_count - 1].level : ~uint32_t{0};
+  x.rel_limit = st.limit_pos - st.w_base;
+}
+inline void store_walk(parser_state& st, const walk_context& x) noexcept {
+  st.state = x.state;
+  st.depth = x.depth;
+  st.cand_top = x.cand;
+}
+
+// Spaces: also record in st.spaces_end where the last whitespace outside strings ends, for the compact_lines
+// batches (an element starting past it is copied, not compacted); an instantiation of its own, so that the other
+// batch modes pay nothing for it.
+template <class K, bool Spaces = false>
+void scan_window(parser_state& st) noexcept {
+  const uint8_t* const w = st.window.data();
+  const unsigned n = st.w_len;
+  if (st.state == s_in_scalar && n != 0) {
+    // A token cut by the previous chunk: it holds no newline and no event, so it can run before stage 1.
+    st.block_base = st.w_base;
+    st.block_off = 0;
+    st.block_newline = 0;
+    if (!run_token(st, 0)) return;
+  }
+  walk_context x;  // what does not change from block to block is set once
+  x.block.window = w;
+  x.block.n = n;
+  x.block.digits = 0;
+  x.object_bits = st.is_object.data();
+  x.cand_at = st.selectors.cand_at.data();
+  x.max_depth = st.options.max_depth;
+  x.max_len = st.selectors.max_len;
+  load_walk(st, x);
+  select_visitor v{st};
+  for (unsigned off = 0; off < n; off += 64) {
+    const unsigned len = n - off < 64 ? n - off : 64;
+    const scan_full_events b =
+        len == 64 ? scan_block_full<K, true>(st.scan, w + off, 64) : scan_block_full<K>(st.scan, w + off, len);
+    st.block_base = st.w_base + off;
+    st.block_off = off;
+    st.block_newline = b.newline;
+    st.block_quote = b.quote;
+    if constexpr (Spaces) {
+      // The bytes in no string, no token and no event, and not a closing quote: the whitespace outside strings.
+      if (const uint64_t spaces = ~(b.in_string | b.quote | b.scalar | b.events) & mask_below(len))
+        st.spaces_end = st.block_base + 64 - unsigned(leading_zeroes(spaces));
+    }
+    uint64_t events = b.events;
+    if (b.error_at >= 0) {
+      // Nothing at or after the error may complete: not an event, not the end of a string.
+      events &= mask_below(unsigned(b.error_at));
+      st.block_quote &= mask_below(unsigned(b.error_at));
+    }
+    if ((x.state == s_string_end || x.state == s_key_end) && st.block_quote != 0) {
+      store_walk(st, x);
+      if (!close_string(st, st.block_base + unsigned(trailing_zeroes(st.block_quote)))) return;
+      load_walk(st, x);
+    }
+    x.block.off = off;
+    x.block.len = len;
+    x.block.scalar = b.scalar;
+    x.block.quote = st.block_quote;
+    x.block.have_digits = false;
+    while (events != 0) {
+      events = walk_events<K>(x, v, events);
+      if (events == 0) break;
+      const unsigned i = off + unsigned(trailing_zeroes(events));
+      events = clear_lowest_bit(events);
+      store_walk(st, x);
+      if (!handle_event(st, i, w[i])) return;
+      load_walk(st, x);
+    }
+    if (b.error_at >= 0) {
+      store_walk(st, x);
+      fail(st, b.error, st.block_base + unsigned(b.error_at), w[off + unsigned(b.error_at)]);
+      return;
+    }
+    if (off + len > x.rel_limit) {
+      store_walk(st, x);
+      fail_too_large(st);
+      return;
+    }
+    if (b.newline != 0) {
+      st.lines_before += uint64_t(count_ones(b.newline));
+      st.line_start = st.block_base + uint64_t(63 - leading_zeroes(b.newline)) + 1;
+    }
+  }
+  store_walk(st, x);
+  st.block_base = st.w_base + n;
+  st.block_off = n;
+  st.block_newline = 0;
+  st.block_quote = 0;
+}
+
+}  // namespace internal
+}  // namespace sluice
+
+#endif  // SLUICE_STREAM_SCAN_WINDOW_H

@@ -1,0 +1,200 @@
+// Snapshots are immutable and structurally shared: a push that shows nothing new returns the same root; one that
+// does returns new containers only along the path that changed (every subtree equal to its previous version is
+// the same object); earlier snapshots never change; every plain container is frozen; long arrays are read-only
+// views that read like arrays.
+import { inspect } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { createPartialParser } from '../../dist/index.js';
+import { firstDifference } from '../support/deep_equal.mjs';
+import { HAND_WRITTEN, hasDuplicateKeys, longArrays, randomDocuments } from '../support/partial_documents.js';
+import { createRng } from '../support/random_json.mjs';
+
+const SEED = Number(process.env.SLUICE_TEST_SEED ?? 21);
+// Arrays of this many elements and more are published as views (js/partial/tree.ts, treeTuning.viewMinLength).
+const VIEW_MIN = 128;
+
+type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+function isContainer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A plain deep copy (views become arrays): what a snapshot showed, kept to compare with later. */
+function copy(value: unknown): unknown {
+  if (!isContainer(value)) return value;
+  if (Array.isArray(value)) return Array.from(value, copy);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(out, key, { value: copy((value as Record<string, unknown>)[key]), enumerable: true,
+      writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** Proxies (views) cannot be told apart from arrays by the language; a view is an array that is not frozen. */
+function isView(value: object): boolean {
+  return Array.isArray(value) && !Object.isFrozen(value);
+}
+
+/** Every container is frozen, or (an array of VIEW_MIN elements or more) a view. */
+function unfrozen(value: unknown, path = '$'): string | null {
+  if (!isContainer(value)) return null;
+  if (!Object.isFrozen(value) && !(isView(value) && (value as unknown[]).length >= VIEW_MIN)) return `${path} is not frozen`;
+  for (const key of Object.keys(value)) {
+    const found = unfrozen((value as Record<string, unknown>)[key], `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Sharing between consecutive snapshots: a subtree deep-equal to its previous version must be that very object.
+ * Walks the containers of `after` at the paths `before` has too.
+ */
+function unshared(before: unknown, after: unknown, path = '$'): string | null {
+  if (before === after || !isContainer(before) || !isContainer(after)) return null;
+  if (Array.isArray(before) !== Array.isArray(after)) return null;
+  if (firstDifference(after, before) === null) return `${path}: equal to its previous version but a new object`;
+  for (const key of Object.keys(after)) {
+    if (!Object.prototype.hasOwnProperty.call(before, key)) continue;
+    const found = unshared((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key],
+      `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function pieces(text: string, seed: number, max: number): string[] {
+  const rng = createRng(seed);
+  const out: string[] = [];
+  for (let at = 0; at < text.length;) {
+    const end = at + rng.range(1, max);
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  return out;
+}
+
+/** Streams the text; checks freezing, sharing and that no snapshot ever changes. */
+function checkSnapshots(text: string, chunks: readonly string[]): void {
+  const parser = createPartialParser();
+  const kept: { snapshot: unknown; shown: unknown }[] = [];
+  let previous: unknown = undefined;
+  for (const chunk of chunks) {
+    const snapshot = parser.push(chunk);
+    expect(unfrozen(snapshot), text).toBeNull();
+    if (snapshot === previous) {
+      // Nothing new: then what it shows is what the previous one showed.
+      expect(firstDifference(copy(snapshot), kept.at(-1)?.shown), text).toBeNull();
+    } else {
+      expect(unshared(previous, snapshot), `${JSON.stringify(text)} after ${JSON.stringify(chunk)}`).toBeNull();
+      if (previous !== undefined) expect(firstDifference(copy(snapshot), kept.at(-1)!.shown)).not.toBeNull();
+      kept.push({ snapshot, shown: copy(snapshot) });
+    }
+    previous = snapshot;
+  }
+  const final = parser.end();
+  expect(firstDifference(final, JSON.parse(text.replace(/^\ufeff/, ''))), text).toBeNull();
+  expect(parser.value).toBe(final);
+  for (const { snapshot, shown } of kept) expect(firstDifference(copy(snapshot), shown)).toBeNull();
+}
+
+describe('sharing, freezing and immutability', () => {
+  const documents = [...HAND_WRITTEN, ...randomDocuments(60, SEED)].filter((text) => !hasDuplicateKeys(text));
+
+  test(`${documents.length} documents without duplicate keys, one character and random deltas at a time`, () => {
+    expect(documents.length).toBeGreaterThan(40);
+    for (const text of documents) {
+      checkSnapshots(text, [...text]);
+      checkSnapshots(text, pieces(text, SEED + text.length, 8));
+    }
+  });
+
+  test('a push that completes nothing returns the same root', () => {
+    const parser = createPartialParser();
+    const root = parser.push('{"a":[1,{"b":"x"}],"c');
+    for (const chunk of ['d', '"', ' ', ':', ' ', '1', '2', '.', '5', 'e', '-']) expect(parser.push(chunk)).toBe(root);
+    expect(parser.push('3,')).not.toBe(root);
+    expect(parser.value).toEqual({ a: [1, { b: 'x' }], cd: 12.5e-3 });
+  });
+
+  test('new objects only along the changed path: siblings and finished subtrees keep their identity', () => {
+    const parser = createPartialParser();
+    const first = parser.push('{"done":{"x":[1,2]},"list":[{"a":1},{"b":"te') as Record<string, Json>;
+    const second = parser.push('xt"},{"c') as Record<string, Json>;
+    expect(second).not.toBe(first);
+    expect(second.done).toBe(first.done);
+    expect(second.list).not.toBe(first.list);
+    const [a1, b1] = first.list as readonly Json[];
+    const [a2, b2, c2] = second.list as readonly Json[];
+    expect(a2).toBe(a1);
+    expect(b2).not.toBe(b1);
+    expect(b1).toEqual({ b: 'te' });
+    expect(b2).toEqual({ b: 'text' });
+    expect(c2).toEqual({});
+    const third = parser.push('":"y"}]}') as Record<string, Json>;
+    expect(third.done).toBe(first.done);
+    expect((third.list as readonly Json[])[1]).toBe(b2);
+    expect(parser.end()).toBe(third);
+  });
+
+  test('snapshots are frozen: writes throw in strict mode and change nothing', () => {
+    const parser = createPartialParser();
+    const root = parser.push('{"a":[1,2],"b":{"c":"d"}}') as Record<string, unknown>;
+    expect(Object.isFrozen(root) && Object.isFrozen(root.a) && Object.isFrozen(root.b)).toBe(true);
+    expect(() => { root.x = 1; }).toThrow(TypeError);
+    expect(() => { (root.a as unknown[]).push(3); }).toThrow(TypeError);
+    expect(parser.end()).toEqual({ a: [1, 2], b: { c: 'd' } });
+  });
+});
+
+describe('long arrays: views', () => {
+  test('an array that reaches 128 elements while open reads like an array, is read-only and never changes', () => {
+    const text = longArrays(300);
+    const parser = createPartialParser();
+    const views: { view: readonly unknown[]; shown: unknown }[] = [];
+    for (const chunk of pieces(text, SEED, 5)) {
+      const snapshot = parser.push(chunk) as Record<string, readonly unknown[]> | undefined;
+      const numbers = snapshot?.numbers;
+      if (numbers === undefined || numbers.length < VIEW_MIN) continue;
+      if (views.at(-1)?.view !== numbers) views.push({ view: numbers, shown: Array.from(numbers) });
+    }
+    const final = parser.end() as Record<string, readonly unknown[]>;
+    const expected = JSON.parse(text) as Record<string, unknown[]>;
+    expect(views.length).toBeGreaterThan(100);
+    for (const { view, shown } of views) expect(firstDifference(Array.from(view), shown)).toBeNull();
+
+    const numbers = final.numbers!;
+    expect(isView(numbers)).toBe(true);
+    expect(Array.isArray(numbers)).toBe(true);
+    expect(numbers.length).toBe(300);
+    expect(numbers[299]).toBe(expected.numbers![299]);
+    expect(numbers[300]).toBeUndefined();
+    expect(Object.keys(numbers).length).toBe(300);
+    expect([...numbers]).toEqual(expected.numbers);
+    expect(numbers.map((n) => n)).toEqual(expected.numbers);
+    expect(numbers.includes(expected.numbers![17])).toBe(true);
+    expect(JSON.stringify(final)).toBe(JSON.stringify(expected));
+    expect(firstDifference(final, expected)).toBeNull();
+    expect(Object.getPrototypeOf(numbers)).toBe(Array.prototype);
+    expect(inspect(numbers, { maxArrayLength: 3 })).toMatch(/^\[ -300, -293, -286, \.\.\. 297 more items \]$/);
+    const writable = numbers as unknown[];
+    expect(() => { writable[0] = 1; }).toThrow(TypeError);
+    expect(() => writable.push(1)).toThrow(TypeError);
+    expect(() => { delete writable[0]; }).toThrow(TypeError);
+    expect(() => Object.defineProperty(writable, 'x', { value: 1 })).toThrow(TypeError);
+    expect(() => Object.setPrototypeOf(writable, null)).toThrow(TypeError);
+    // Their elements are frozen plain values, shared with the views before.
+    const records = final.records!;
+    expect(Object.isFrozen(records[5])).toBe(true);
+    expect(records[5]).toEqual({ id: 5, name: 'n5', tags: ['t0'] });
+  });
+
+  test('an array that closes within the push that reaches 128 elements is a frozen plain array', () => {
+    const parser = createPartialParser();
+    const values = Array.from({ length: 200 }, (_, i) => i);
+    const root = parser.push(`{"all":${JSON.stringify(values)},"open":[`) as Record<string, readonly number[]>;
+    expect(Object.isFrozen(root.all)).toBe(true);
+    expect(root.all).toEqual(values);
+  });
+});

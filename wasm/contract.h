@@ -1,0 +1,140 @@
+// The binding contract of the push parser, C++ half: the flags of the Parser constructor, the parser_view struct
+// JS reads after every call, the element and batch records, and the limits JS validates options against. The JS
+// half is js/native/contract.ts, with the same names in upper case (tests/node/contract.test.ts compares the two
+// files); the static_asserts below tie each constant to the layout it describes. HACKING.md documents both.
+#ifndef SLUICE_WASM_CONTRACT_H
+#define SLUICE_WASM_CONTRACT_H
+
+#include <cstddef>
+#include <cstdint>
+
+#include "sluice/limits.h"
+#include "sluice/push_parser.h"
+
+namespace sluice {
+namespace contract {
+
+static_assert(sizeof(void*) == 4, "the binding contract assumes wasm32");
+
+// MARK: flags of the Parser constructor
+constexpr int flag_ndjson = 1;          // a sequence of top-level values (parser_options::ndjson)
+constexpr int flag_value_batches = 2;   // batch_mode::json_array: each batch one JSON array text `[e1,e2,...]`
+constexpr int flag_cover_batches = 4;   // batch_mode::cover: each batch one address range covering its elements
+constexpr int flag_compact_lines = 16;  // batch_mode::compact_lines: one batch per call, the elements compacted, one
+                                        // per line (the CLI's select)
+
+// MARK: addPath, addMarkerPath, addStartMarkerPath (else the index of the path's syntax error)
+constexpr int path_accepted = -1;
+constexpr int path_refused = -2;  // more than max_selectors, or after the first feed
+
+// MARK: limits (src/sluice/limits.h), as literals JS can mirror
+constexpr uint32_t max_selectors = 32;
+constexpr uint32_t max_depth = 1000000;
+constexpr double max_element_bytes = 4294967295;
+static_assert(max_selectors == sluice::max_selectors);
+static_assert(max_depth == sluice::max_depth_limit);
+static_assert(max_element_bytes == double(sluice::max_element_bytes_limit));
+
+// MARK: parser_view
+// Read by JS with a Uint32Array and a Float64Array over memory.buffer: u32 and f64 word indices below.
+struct parser_view {
+  uint32_t input_ptr;       // where the next chunk is written
+  uint32_t input_capacity;  // how many bytes may be written there
+  uint32_t element_count;   // elements completed by the last call
+  uint32_t elements_ptr;
+  uint32_t batch_count;
+  uint32_t batches_ptr;
+  uint32_t status;          // 0 ok, else an error_code; sticky
+  uint32_t error_byte;      // 256 = end of input
+  double error_offset;
+  double error_line;
+  double error_column;
+  double bytes_fed;
+  // Where the addresses of the last results lie in the stream (openJson): an address in the window
+  // [window_ptr, window_ptr + input_capacity] is at window_offset + (address - window_ptr), any other at
+  // carry_offset + (address - carry_ptr).
+  uint32_t window_ptr;
+  uint32_t carry_ptr;
+  double window_offset;
+  double carry_offset;
+};
+constexpr uint32_t view_input_ptr = 0;
+constexpr uint32_t view_input_capacity = 1;
+constexpr uint32_t view_element_count = 2;
+constexpr uint32_t view_elements_ptr = 3;
+constexpr uint32_t view_batch_count = 4;
+constexpr uint32_t view_batches_ptr = 5;
+constexpr uint32_t view_status = 6;
+constexpr uint32_t view_error_byte = 7;
+constexpr uint32_t view_window_ptr = 16;
+constexpr uint32_t view_carry_ptr = 17;
+// f64 indices
+constexpr uint32_t view_error_offset = 4;
+constexpr uint32_t view_error_line = 5;
+constexpr uint32_t view_error_column = 6;
+constexpr uint32_t view_bytes_fed = 7;
+constexpr uint32_t view_window_offset = 9;
+constexpr uint32_t view_carry_offset = 10;
+constexpr uint32_t view_bytes = 88;
+
+static_assert(offsetof(parser_view, input_ptr) == view_input_ptr * 4);
+static_assert(offsetof(parser_view, input_capacity) == view_input_capacity * 4);
+static_assert(offsetof(parser_view, element_count) == view_element_count * 4);
+static_assert(offsetof(parser_view, elements_ptr) == view_elements_ptr * 4);
+static_assert(offsetof(parser_view, batch_count) == view_batch_count * 4);
+static_assert(offsetof(parser_view, batches_ptr) == view_batches_ptr * 4);
+static_assert(offsetof(parser_view, status) == view_status * 4);
+static_assert(offsetof(parser_view, error_byte) == view_error_byte * 4);
+static_assert(offsetof(parser_view, window_ptr) == view_window_ptr * 4);
+static_assert(offsetof(parser_view, carry_ptr) == view_carry_ptr * 4);
+static_assert(offsetof(parser_view, error_offset) == view_error_offset * 8);
+static_assert(offsetof(parser_view, error_line) == view_error_line * 8);
+static_assert(offsetof(parser_view, error_column) == view_error_column * 8);
+static_assert(offsetof(parser_view, bytes_fed) == view_bytes_fed * 8);
+static_assert(offsetof(parser_view, window_offset) == view_window_offset * 8);
+static_assert(offsetof(parser_view, carry_offset) == view_carry_offset * 8);
+static_assert(sizeof(parser_view) == view_bytes);
+
+// MARK: element record (sluice::element): u32 words
+constexpr uint32_t element_words = 8;
+constexpr uint32_t element_ptr = 0;
+constexpr uint32_t element_len = 1;
+constexpr uint32_t element_path_index = 2;
+constexpr uint32_t element_key_kind = 3;
+constexpr uint32_t element_key_ptr = 4;
+constexpr uint32_t element_key_len = 5;
+constexpr uint32_t element_index_lo = 6;
+constexpr uint32_t element_index_hi = 7;
+constexpr uint32_t key_none = 0;
+constexpr uint32_t key_index = 1;
+constexpr uint32_t key_name = 2;
+
+static_assert(sizeof(element) == element_words * 4);
+static_assert(offsetof(element, data) == element_ptr * 4);
+static_assert(offsetof(element, size) == element_len * 4);
+static_assert(offsetof(element, path_index) == element_path_index * 4);
+static_assert(offsetof(element, key) == element_key_kind * 4);
+static_assert(offsetof(element, key_data) == element_key_ptr * 4);
+static_assert(offsetof(element, key_size) == element_key_len * 4);
+static_assert(offsetof(element, index_lo) == element_index_lo * 4);
+static_assert(offsetof(element, index_hi) == element_index_hi * 4);
+static_assert(uint32_t(key_kind::none) == key_none && uint32_t(key_kind::index) == key_index &&
+              uint32_t(key_kind::name) == key_name);
+
+// MARK: batch record (sluice::batch): u32 words
+constexpr uint32_t batch_words = 4;
+constexpr uint32_t batch_ptr = 0;
+constexpr uint32_t batch_len = 1;
+constexpr uint32_t batch_first_element = 2;
+constexpr uint32_t batch_element_count = 3;
+
+static_assert(sizeof(batch) == batch_words * 4);
+static_assert(offsetof(batch, data) == batch_ptr * 4);
+static_assert(offsetof(batch, size) == batch_len * 4);
+static_assert(offsetof(batch, first_element) == batch_first_element * 4);
+static_assert(offsetof(batch, element_count) == batch_element_count * 4);
+
+}  // namespace contract
+}  // namespace sluice
+
+#endif  // SLUICE_WASM_CONTRACT_H
