@@ -7,7 +7,7 @@
 namespace sluice {
 
 // Which stage-1 kernel scans the input. `best` is the SIMD kernel compiled in (SSE2 natively, SIMD128 in the wasm
-// SIMD build, scalar where neither exists); `scalar` forces the byte-at-a-time reference kernel. All kernels produce
+// SIMD build, scalar where neither exists); `scalar` forces the portable reference kernel. All kernels produce
 // bit-identical results.
 enum class kernel_kind : uint8_t { best = 0, scalar = 1 };
 

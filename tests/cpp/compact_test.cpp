@@ -1,6 +1,7 @@
-// Compaction (stream/compact.h) and the compact_lines batches (stream/compact_lines.h), once per kernel: the
-// compacted text equals a byte-at-a-time reference on crafted values (escaped quotes and backslash runs at block
-// edges, strings across blocks, every whitespace byte, non-ASCII text) and on seeded random documents with extra
+// Compaction (stream/compact.h) and the compact_lines batches (stream/compact_lines.h), once per kernel: each
+// kernel's compact_classes() equal their per-byte definitions for every byte value at every position; the compacted
+// text equals a byte-at-a-time reference on crafted values (escaped quotes and backslash runs at block edges,
+// strings across blocks, every whitespace byte, non-ASCII text) and on seeded random documents with extra
 // whitespace sprinkled between tokens; nothing is written past the documented overshoot; through the push parser,
 // every chunking gives each element as the compacted text of the element cover mode gives, with the same key, and
 // the batch is exactly those texts, each followed by a newline.
@@ -78,6 +79,33 @@ std::string compact_with(kernel_kind kernel, std::string_view value, std::string
 }
 
 class Compact : public ::testing::TestWithParam<kernel_kind> {};
+
+template <class K>
+internal::compact_classes classes_of(const uint8_t* block) {
+  return K::compact_classes(block);
+}
+
+// Each kernel's compact_classes() against its per-byte definition, for blocks that put every byte value at every
+// position (block j holds byte (i * 7 + j) mod 256 at position i), then random blocks.
+TEST_P(Compact, ClassesAreTheirPerByteDefinitions) {
+  rng random(base_seed() + 0x2f00);
+  uint8_t block[64];
+  for (int j = 0; j < 256 + 200; ++j) {
+    for (int i = 0; i < 64; ++i) block[i] = uint8_t(j < 256 ? i * 7 + j : random.below(256));
+    const internal::compact_classes c = GetParam() == kernel_kind::scalar ? classes_of<scalar::kernel>(block)
+                                                                          : classes_of<internal::best_kernel>(block);
+    internal::compact_classes want{};
+    for (int i = 0; i < 64; ++i) {
+      const uint64_t bit = uint64_t{1} << i;
+      if (block[i] == '"') want.quote |= bit;
+      if (block[i] == '\\') want.backslash |= bit;
+      if (block[i] < 0x21 || block[i] >= 0x80) want.space |= bit;
+    }
+    ASSERT_EQ(c.quote, want.quote) << "block " << j;
+    ASSERT_EQ(c.backslash, want.backslash) << "block " << j;
+    ASSERT_EQ(c.space, want.space) << "block " << j;
+  }
+}
 
 TEST_P(Compact, CraftedValues) {
   const std::string long_text(150, 'x');
