@@ -48,7 +48,8 @@ function parseOptions(argv) {
     else if (flag === '--help' || flag === '-h') options.help = true;
     else throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
   }
-  if (!Number.isInteger(options.runs) || options.runs < 1) throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
+  if (!Number.isInteger(options.runs) || options.runs < 1)
+    throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
   return options;
 }
 
@@ -57,17 +58,39 @@ function commands(simdjson) {
   const node = process.execPath;
   return [
     { id: 'sluice', label: 'sluice select', own: true, argv: (f) => [node, BIN, 'select', PATH, f] },
-    { id: 'sluice-scalar', label: 'sluice select (scalar build)', own: true, env: { SLUICE_WASM: 'scalar' },
-      argv: (f) => [node, BIN, 'select', PATH, f] },
-    { id: 'simdjson', label: 'simdjson On-Demand (C++)', argv: (f, pretty) => [simdjson, f, ...(pretty ? ['--minify'] : [])] },
+    {
+      id: 'sluice-scalar',
+      label: 'sluice select (scalar build)',
+      own: true,
+      env: { SLUICE_WASM: 'scalar' },
+      argv: (f) => [node, BIN, 'select', PATH, f],
+    },
+    {
+      id: 'simdjson',
+      label: 'simdjson On-Demand (C++)',
+      argv: (f, pretty) => [simdjson, f, ...(pretty ? ['--minify'] : [])],
+    },
     { id: 'jq', label: 'jq -c', argv: (f) => ['jq', '-c', '._embedded.articles[]', f] },
     { id: 'jq-stream', label: 'jq -c --stream', argv: (f) => ['jq', '-cn', '--stream', JQ_STREAM, f] },
     { id: 'gojq', label: 'gojq -c (sorts keys)', argv: (f) => ['gojq', '-c', '._embedded.articles[]', f] },
-    { id: 'ndjson-split', label: 'ndjson-split', stdin: true, tightOnly: true,
-      argv: () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'] },
-    { id: 'fx', label: 'fx', argv: (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")'] },
+    {
+      id: 'ndjson-split',
+      label: 'ndjson-split',
+      stdin: true,
+      tightOnly: true,
+      argv: () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'],
+    },
+    {
+      id: 'fx',
+      label: 'fx',
+      argv: (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")'],
+    },
     { id: 'json-parse', label: 'JSON.parse script', argv: (f) => [node, `${HERE}json_parse_select.mjs`, f] },
-    { id: 'streamparser', label: '@streamparser/json script', argv: (f) => [node, `${HERE}streamparser_select.mjs`, f] },
+    {
+      id: 'streamparser',
+      label: '@streamparser/json script',
+      argv: (f) => [node, `${HERE}streamparser_select.mjs`, f],
+    },
   ];
 }
 
@@ -77,8 +100,14 @@ const ENV = { ...process.env };
 delete ENV.NODE_EXTRA_CA_CERTS;
 
 function measure(runner, command, file, pretty, { pipe = false, extraArgs = [] } = {}) {
-  const args = ['--no-stderr', ...(pipe ? ['--pipe'] : []), ...(command.stdin ? ['--stdin', file] : []), '--',
-    ...command.argv(file, pretty), ...extraArgs];
+  const args = [
+    '--no-stderr',
+    ...(pipe ? ['--pipe'] : []),
+    ...(command.stdin ? ['--stdin', file] : []),
+    '--',
+    ...command.argv(file, pretty),
+    ...extraArgs,
+  ];
   const out = execFileSync(runner, args, { env: { ...ENV, ...command.env }, encoding: 'utf8' });
   return JSON.parse(out);
 }
@@ -102,7 +131,10 @@ function summarise(bytes, runs, pipeRun) {
 function cell(s) {
   if (s === undefined) return '–';
   if (s.failed) return s.failed;
-  const first = s.firstLineMs === null ? '' : ` · ${s.firstLineMs < 1000 ? `${Math.round(s.firstLineMs)} ms` : `${(s.firstLineMs / 1000).toFixed(1)} s`}`;
+  const first =
+    s.firstLineMs === null
+      ? ''
+      : ` · ${s.firstLineMs < 1000 ? `${Math.round(s.firstLineMs)} ms` : `${(s.firstLineMs / 1000).toFixed(1)} s`}`;
   return `${s.mbps < 10 ? s.mbps.toFixed(1) : Math.round(s.mbps)} MB/s · ${s.rssMiB < 10 ? s.rssMiB.toFixed(1) : Math.round(s.rssMiB)} MiB${first}`;
 }
 
@@ -118,8 +150,15 @@ async function main() {
     log(`bench:cli: writing the pretty-printed copy ${pretty}`);
     prettyPrint(tight, pretty);
   }
-  const inputs = [{ key: 'tight', label: `${(fileSize(tight) / 1e6).toFixed(0)} MB of articles`, file: tight, pretty: false },
-    { key: 'pretty', label: `the same, pretty-printed (${(fileSize(pretty) / 1e6).toFixed(0)} MB)`, file: pretty, pretty: true }];
+  const inputs = [
+    { key: 'tight', label: `${(fileSize(tight) / 1e6).toFixed(0)} MB of articles`, file: tight, pretty: false },
+    {
+      key: 'pretty',
+      label: `the same, pretty-printed (${(fileSize(pretty) / 1e6).toFixed(0)} MB)`,
+      file: pretty,
+      pretty: true,
+    },
+  ];
   const all = commands(simdjson).filter((c) => options.only === null || options.only.includes(c.id));
   const env = environment();
   const runs = new Map();
@@ -135,7 +174,9 @@ async function main() {
         }
         const result = measure(runner, command, input.file, input.pretty);
         runs.set(key, [...(runs.get(key) ?? []), result]);
-        log(`round ${round + 1}/${options.runs} ${key}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB, exit ${result.code}`);
+        log(
+          `round ${round + 1}/${options.runs} ${key}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB, exit ${result.code}`,
+        );
       }
     }
   }
@@ -159,13 +200,18 @@ async function main() {
 
   const big = [];
   if (options.big) {
-    for (const [kind, n] of [['articles', 2_500_000], ['articles', 10_000_000]]) {
+    for (const [kind, n] of [
+      ['articles', 2_500_000],
+      ['articles', 10_000_000],
+    ]) {
       const file = await ensureDataset(kind, n, { log });
       const sluice = commands(simdjson)[0];
       for (const progress of [false, true]) {
         const result = measure(runner, sluice, file, false, { extraArgs: progress ? ['--progress'] : [] });
         big.push({ bytes: fileSize(file), progress, ...result, mbps: fileSize(file) / 1e3 / result.cpuMs });
-        log(`big ${(fileSize(file) / 1e9).toFixed(2)} GB${progress ? ' --progress' : ''}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB`);
+        log(
+          `big ${(fileSize(file) / 1e9).toFixed(2)} GB${progress ? ' --progress' : ''}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB`,
+        );
       }
     }
   }
@@ -173,9 +219,13 @@ async function main() {
 }
 
 function report({ options, env, inputs, table, big }) {
-  const versions = `Node ${env.node}; ${versionOf('jq')}; ${versionOf('gojq')}; fx ${packageVersion('fx')}; ` +
+  const versions =
+    `Node ${env.node}; ${versionOf('jq')}; ${versionOf('gojq')}; fx ${packageVersion('fx')}; ` +
     `ndjson-cli ${packageVersion('ndjson-cli')}; @streamparser/json ${packageVersion('@streamparser/json')}; simdjson 3.9.4`;
-  const machine = `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  const machine = `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
   const lines = [
     `\`npm run bench:cli -- --runs ${options.runs}\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC): ` +
       `extracting \`${PATH}\` as NDJSON. Each cell: MB of input per second of CPU time (user + system, all threads), ` +
@@ -183,12 +233,17 @@ function report({ options, env, inputs, table, big }) {
     '',
     `| command | ${inputs.map((i) => i.label).join(' | ')} |`,
     `|---|${inputs.map(() => '---:').join('|')}|`,
-    ...table.map((row) => `| ${row.own ? `**${row.label}**` : row.label} | ${row.cells.map((c) => cell(c) + (c?.note ? ` (${c.note})` : '')).join(' | ')} |`),
+    ...table.map(
+      (row) =>
+        `| ${row.own ? `**${row.label}**` : row.label} | ${row.cells.map((c) => cell(c) + (c?.note ? ` (${c.note})` : '')).join(' | ')} |`,
+    ),
   ];
   if (big.length > 0) {
     lines.push('', '| sluice select | MB/s of CPU | peak RSS |', '|---|---:|---:|');
     for (const b of big) {
-      lines.push(`| ${(b.bytes / 1e9).toFixed(2)} GB${b.progress ? ', --progress' : ''} | ${Math.round(b.mbps)} | ${mib(b.maxRssKiB).toFixed(1)} MiB |`);
+      lines.push(
+        `| ${(b.bytes / 1e9).toFixed(2)} GB${b.progress ? ', --progress' : ''} | ${Math.round(b.mbps)} | ${mib(b.maxRssKiB).toFixed(1)} MiB |`,
+      );
     }
   }
   lines.push('', `${versions}.`, `${machine}. ${memoryCostLine(env.memory)}.`);
@@ -200,7 +255,11 @@ function report({ options, env, inputs, table, big }) {
   const svg = renderChart({
     title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
     inputs: inputs.map((i) => i.label),
-    rows: table.map((row) => ({ label: row.label, own: row.own, values: row.cells.map((c) => (c && !c.failed ? c : null)) })),
+    rows: table.map((row) => ({
+      label: row.label,
+      own: row.own,
+      values: row.cells.map((c) => (c && !c.failed ? c : null)),
+    })),
     caption: [`npm run bench:cli -- --runs ${options.runs}, medians of fresh processes. ${versions}.`, machine + '.'],
   });
   writeFileSync(`${RESULTS}chart.svg`, svg);

@@ -8,7 +8,7 @@ export function prettyPrint(inFile, outFile) {
   const input = openSync(inFile, 'r');
   const output = openSync(outFile, 'w');
   const chunk = new Uint8Array(1 << 20);
-  let out = new Uint8Array(4 << 20);
+  const out = new Uint8Array(4 << 20);
   let used = 0;
   let depth = 0;
   let inString = false;
@@ -25,7 +25,11 @@ export function prettyPrint(inFile, outFile) {
     put(0x0a);
     for (let i = 0; i < depth * 2; i++) put(0x20);
   };
-  for (let n; (n = readSync(input, chunk, 0, chunk.length, null)) > 0; ) {
+  for (
+    let n = readSync(input, chunk, 0, chunk.length, null);
+    n > 0;
+    n = readSync(input, chunk, 0, chunk.length, null)
+  ) {
     for (let i = 0; i < n; i++) {
       const c = chunk[i];
       if (inString) {

@@ -31,7 +31,9 @@ export function setup(log) {
   const missing = ['jq', 'gojq'].filter((command) => !has(command));
   if (missing.length > 0) {
     log(`bench:cli: installing ${missing.join(' ')} (apt-get)`);
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   mkdirSync(BUILD, { recursive: true });
   const runner = `${BUILD}runner`;
@@ -42,8 +44,11 @@ export function setup(log) {
   const simdjson = `${BUILD}simdjson_select`;
   if (olderThan(simdjson, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`)) {
     log('bench:cli: building the simdjson peer (c++ -O3, about a minute)');
-    execFileSync('c++', ['-O3', '-std=c++17', `-I${SIMDJSON}`, '-o', simdjson, `${HERE}simdjson_select.cpp`,
-      `${SIMDJSON}simdjson.cpp`], { stdio: 'inherit' });
+    execFileSync(
+      'c++',
+      ['-O3', '-std=c++17', `-I${SIMDJSON}`, '-o', simdjson, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`],
+      { stdio: 'inherit' },
+    );
   }
   return { runner, simdjson };
 }
@@ -51,7 +56,9 @@ export function setup(log) {
 /** The first line a command prints for --version (or its error), for the environment table. */
 export function versionOf(command, args = ['--version']) {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n')[0];
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      .trim()
+      .split('\n')[0];
   } catch {
     return 'unknown';
   }

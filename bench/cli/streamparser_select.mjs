@@ -15,7 +15,9 @@ parser.onValue = ({ value }) => {
 };
 const fd = openSync(process.argv[2], 'r');
 const chunk = new Uint8Array(64 * 1024);
-for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) parser.write(chunk.subarray(0, n));
+for (let n = readSync(fd, chunk, 0, chunk.length, null); n > 0; n = readSync(fd, chunk, 0, chunk.length, null)) {
+  parser.write(chunk.subarray(0, n));
+}
 closeSync(fd);
 // The parser ends by itself after the root value; end() then would throw.
 if (!parser.isEnded) parser.end();

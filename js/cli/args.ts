@@ -43,7 +43,7 @@ const COMMON_FLAGS = ['--help', '-h', '--progress', '--no-progress', '--max-dept
 const VALUE_FLAGS = new Set(['--limit', '--max-depth', '--max-element-bytes']);
 
 export function isCommandName(name: string): name is CommandName {
-  return Object.prototype.hasOwnProperty.call(COMMANDS, name);
+  return Object.hasOwn(COMMANDS, name);
 }
 
 /** Runs a check of the library; the TypeError it throws for misuse becomes a usage error (exit 2). */
@@ -67,7 +67,9 @@ function integer(api: ApiName, flag: string, text: string | undefined, min: numb
 function nativePath(api: ApiName, command: CommandName, path: string): string {
   const steps = check(() => checkPath(api, 'PATH', path));
   if (command === 'get' && steps.includes(null)) {
-    throw new UsageError(misuse(api, `PATH ${JSON.stringify(path)} has a wildcard; use \`sluice select\` for several values`));
+    throw new UsageError(
+      misuse(api, `PATH ${JSON.stringify(path)} has a wildcard; use \`sluice select\` for several values`),
+    );
   }
   return canonicalPath(steps);
 }
@@ -144,6 +146,9 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     array: flags.has('--array'),
     withPath: flags.has('--with-path'),
     limit: flags.has('--limit') ? integer(api, '--limit', value('--limit'), 0, Number.MAX_SAFE_INTEGER) : undefined,
-    limits: { maxDepth: limit('--max-depth', 'maxDepth'), maxElementBytes: limit('--max-element-bytes', 'maxElementBytes') },
+    limits: {
+      maxDepth: limit('--max-depth', 'maxDepth'),
+      maxElementBytes: limit('--max-element-bytes', 'maxElementBytes'),
+    },
   };
 }

@@ -46,6 +46,7 @@ export function excerptAt(around: InputBytes, offset: number, line: number): str
   while (to < bytes.length && to > at && (bytes[to]! & 0xc0) === 0x80) to++;
   const cutBefore = from > 0 && bytes[from - 1] !== NEWLINE;
   const cutAfter = to < bytes.length && bytes[to] !== NEWLINE;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced.
   const shown = (b: Uint8Array): string => decoder.decode(b).replace(/[\u0000-\u001f\u007f]/g, ' ');
   const head = (cutBefore ? '…' : '') + shown(bytes.subarray(from, at));
   const text = head + shown(bytes.subarray(at, to)) + (cutAfter ? '…' : '');

@@ -47,9 +47,8 @@ export function describeSystemError(error: unknown): string {
   const code = systemCode(error);
   const message = error instanceof Error ? error.message : String(error);
   // Node's messages read `ENOENT: no such file or directory, open 'x'`: keep the words, then the code.
-  const words = code !== undefined && message.startsWith(`${code}: `)
-    ? message.slice(code.length + 2).split(',')[0]!
-    : message;
+  const words =
+    code !== undefined && message.startsWith(`${code}: `) ? message.slice(code.length + 2).split(',')[0]! : message;
   return code !== undefined ? `${words} (${code})` : words;
 }
 
@@ -113,7 +112,9 @@ async function openUrl(url: string): Promise<Input> {
   }
   if (!response.ok) {
     controller.abort();
-    throw new IoError(`cannot fetch ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    throw new IoError(
+      `cannot fetch ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+    );
   }
   // A compressed body is decoded by fetch(): Content-Length then counts other bytes than those read.
   const length = response.headers.get('content-length');

@@ -37,7 +37,8 @@ function version(): string {
 function wasmBuild(): URL | undefined {
   const build = nodeProcess.env.SLUICE_WASM;
   if (build === undefined || build === '') return undefined;
-  if (build !== 'simd' && build !== 'scalar') throw new UsageError(mustBe('sluice', 'SLUICE_WASM', "'simd' or 'scalar'", build));
+  if (build !== 'simd' && build !== 'scalar')
+    throw new UsageError(mustBe('sluice', 'SLUICE_WASM', "'simd' or 'scalar'", build));
   return new URL(`../sluice.${build}.wasm`, import.meta.url);
 }
 
@@ -84,7 +85,7 @@ async function run(cli: CommandLine): Promise<number> {
     await loading;
     const stderrTerminal = isatty(2);
     if (cli.progress ?? stderrTerminal) {
-      progress = new Progress(input.size, stderrTerminal ? nodeProcess.stderr.columns ?? 80 : undefined);
+      progress = new Progress(input.size, stderrTerminal ? (nodeProcess.stderr.columns ?? 80) : undefined);
       // On a terminal shared with the output, the bar makes way for each write.
       if (stderrTerminal && isatty(1)) output.beforeWrite = () => progress?.clear();
     }
@@ -98,7 +99,14 @@ async function run(cli: CommandLine): Promise<number> {
       const { get } = await import('./get_command.js');
       code = await get(cli, { input, output, progress, limits, report });
     } else {
-      await scan[cli.command](cli, { runtime: requireRuntime(`sluice ${cli.command}`), input, output, progress, limits });
+      const command = cli.command === 'select' ? scan.select : cli.command === 'count' ? scan.count : scan.validate;
+      await command(cli, {
+        runtime: requireRuntime(`sluice ${cli.command}`),
+        input,
+        output,
+        progress,
+        limits,
+      });
     }
     progress?.finish();
     return code;
@@ -108,9 +116,8 @@ async function run(cli: CommandLine): Promise<number> {
     const reported = error instanceof ExcerptedError ? error.error : error;
     const code = exitCodeOf(reported);
     if (code === EXIT_OK) return code; // the reader of our output went away: nothing to say
-    let message = error instanceof ExcerptedError
-      ? describeError(error.error, name, error.around)
-      : describeError(error, name);
+    let message =
+      error instanceof ExcerptedError ? describeError(error.error, name, error.around) : describeError(error, name);
     if (code === EXIT_INTERNAL && error instanceof Error && error.stack !== undefined) message += `\n${error.stack}`;
     printTo(2, message);
     return code;

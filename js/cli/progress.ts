@@ -65,7 +65,9 @@ export class Progress {
     const total = this.total;
     if (total !== undefined && total > 0) {
       const fraction = Math.min(1, this.bytes / total);
-      parts.push(`${(fraction * 100).toFixed(0).padStart(3)}% ${bar(fraction, 20)} ${size(this.bytes)} / ${size(total)}`);
+      parts.push(
+        `${(fraction * 100).toFixed(0).padStart(3)}% ${bar(fraction, 20)} ${size(this.bytes)} / ${size(total)}`,
+      );
     } else {
       parts.push(size(this.bytes));
     }

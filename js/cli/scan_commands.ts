@@ -65,7 +65,11 @@ function openStream(context: ScanContext, cli: CommandLine, mode: 'lines' | 'mar
 
 /** `sluice select`: the elements, compacted, as lines, one array, or with their paths. */
 export async function select(cli: CommandLine, context: ScanContext): Promise<void> {
-  const writer = new ElementWriter(context.output, cli.array ? 'array' : cli.withPath ? 'with-path' : 'lines', cli.paths);
+  const writer = new ElementWriter(
+    context.output,
+    cli.array ? 'array' : cli.withPath ? 'with-path' : 'lines',
+    cli.paths,
+  );
   const limit = cli.limit ?? Infinity;
   if (limit > 0) {
     const stream = openStream(context, cli, 'lines', cli.nativePaths);

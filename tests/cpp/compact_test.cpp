@@ -70,8 +70,9 @@ std::string compact_with(kernel_kind kernel, std::string_view value, std::string
   constexpr size_t guard = 32;
   std::vector<uint8_t> out(value.size() + internal::compact_overshoot + guard, 0xA5);
   const auto* in = reinterpret_cast<const uint8_t*>(value.data());
-  uint8_t* end = kernel == kernel_kind::scalar ? internal::compact_value<scalar::kernel>(in, value.size(), out.data())
-                                               : internal::compact_value<internal::best_kernel>(in, value.size(), out.data());
+  uint8_t* end = kernel == kernel_kind::scalar
+                     ? internal::compact_value<scalar::kernel>(in, value.size(), out.data())
+                     : internal::compact_value<internal::best_kernel>(in, value.size(), out.data());
   for (size_t i = out.size() - guard; i < out.size(); ++i) {
     if (out[i] != 0xA5) *problem = "wrote past the overshoot at " + std::to_string(i);
   }
@@ -208,8 +209,9 @@ TEST_P(CompactLines, ElementsAreTheCompactedCoverElements) {
     for (collected_element& e : compacted) e.bytes = compact_json(e.bytes);
     elements_seen += compacted.size();
     for (size_t max_chunk : {size_t{0}, size_t{7}, size_t{100}, size_t{5000}}) {
-      const parse_outcome actual = max_chunk == 0 ? parse_one_shot(doc, lines)
-                                                  : parse_chunked(doc, lines, chunks_random(doc.size(), random, max_chunk));
+      const parse_outcome actual = max_chunk == 0
+                                       ? parse_one_shot(doc, lines)
+                                       : parse_chunked(doc, lines, chunks_random(doc.size(), random, max_chunk));
       std::string why = expected.status != error_code::ok ? "rejected: " + describe(expected.error)
                                                           : describe_difference(compacted, actual.elements);
       if (why.empty() && actual.status != expected.status) why = "status differs: " + describe(actual.error);

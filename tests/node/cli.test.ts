@@ -55,34 +55,44 @@ describe('select writes each element compacted, one per line', () => {
   test.each([
     ['tight', false],
     ['pretty-printed', true],
-  ])('%s random documents: each line is the element without whitespace and parses to what JSON.parse gives', async (_, pretty) => {
-    const rng = createRng(SEED + (pretty ? 1 : 0));
-    for (let round = 0; round < 6; round++) {
-      let text = randomArray(rng, round === 5 ? 4000 : rng.range(0, 60));
-      if (pretty) text = prettyPrinted(text, rng);
-      const path = file(`doc${round}.json`, text);
-      const result = await runCli(['select', '$[*]', path]);
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      const got = lines(result.stdout);
-      const expected = topLevelItems(compactJson(text));
-      const values = JSON.parse(text) as unknown[];
-      expect(got.length).toBe(values.length);
-      for (let i = 0; i < got.length; i++) {
-        expect(got[i], `round ${round}, element ${i}`).toBe(expected[i]);
-        expect(firstDifference(JSON.parse(got[i]!), values[i]), `round ${round}, element ${i}`).toBeNull();
+  ])(
+    '%s random documents: each line is the element without whitespace and parses to what JSON.parse gives',
+    async (_, pretty) => {
+      const rng = createRng(SEED + (pretty ? 1 : 0));
+      for (let round = 0; round < 6; round++) {
+        let text = randomArray(rng, round === 5 ? 4000 : rng.range(0, 60));
+        if (pretty) text = prettyPrinted(text, rng);
+        const path = file(`doc${round}.json`, text);
+        const result = await runCli(['select', '$[*]', path]);
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        const got = lines(result.stdout);
+        const expected = topLevelItems(compactJson(text));
+        const values = JSON.parse(text) as unknown[];
+        expect(got.length).toBe(values.length);
+        for (let i = 0; i < got.length; i++) {
+          expect(got[i], `round ${round}, element ${i}`).toBe(expected[i]);
+          expect(firstDifference(JSON.parse(got[i]!), values[i]), `round ${round}, element ${i}`).toBeNull();
+        }
       }
-    }
-  });
+    },
+  );
 
   test('numbers keep their spelling, strings their escapes, objects their key order; raw UTF-8 stays', async () => {
-    const text = '[ -0 , 1.50 , 1E+2 , 1e400 , 0.0000000000000000000001 , 12345678901234567890123 ,\n' +
+    const text =
+      '[ -0 , 1.50 , 1E+2 , 1e400 , 0.0000000000000000000001 , 12345678901234567890123 ,\n' +
       '  "\\u00e9 é \\ud83d\\ude00 😀 \\n \\" \\\\ \\/" , { "b" : 1 , "a" : [ true , false , null ] , "b" : 2 } ]';
     const result = await runCli(['select', '$[*]'], { input: text });
     expect(result.code).toBe(0);
     expect(lines(result.stdout)).toEqual([
-      '-0', '1.50', '1E+2', '1e400', '0.0000000000000000000001', '12345678901234567890123',
-      '"\\u00e9 é \\ud83d\\ude00 😀 \\n \\" \\\\ \\/"', '{"b":1,"a":[true,false,null],"b":2}',
+      '-0',
+      '1.50',
+      '1E+2',
+      '1e400',
+      '0.0000000000000000000001',
+      '12345678901234567890123',
+      '"\\u00e9 é \\ud83d\\ude00 😀 \\n \\" \\\\ \\/"',
+      '{"b":1,"a":[true,false,null],"b":2}',
     ]);
   });
 
@@ -199,7 +209,9 @@ describe('exit codes and errors', () => {
     expect(result.stderr).toContain('found 0xC0 at byte 13 (line 1, column 14)');
     const tab = await runCli(['validate', '--ndjson'], { input: '{"a":1}\n["x\ty"]' });
     expect(tab.code).toBe(3);
-    expect(tab.stderr).toContain(`sluice: standard input: ${libraryError('{"a":1}\n["x\ty"]', { ndjson: true }).message}`);
+    expect(tab.stderr).toContain(
+      `sluice: standard input: ${libraryError('{"a":1}\n["x\ty"]', { ndjson: true }).message}`,
+    );
     expect(tab.stderr).toContain('  2 | ["x y"]\n    |    ^\n');
   });
 
@@ -249,13 +261,16 @@ describe('exit codes and errors', () => {
 });
 
 describe('help', () => {
-  test.each(['select', 'get', 'count', 'validate'])('%s --help: usage, options, examples, exit codes', async (command) => {
-    const result = await runCli([command, '--help']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`Usage: sluice ${command}`);
-    expect(result.stdout).toContain('Examples:');
-    expect(result.stdout).toContain('Exit codes: 0 done');
-  });
+  test.each(['select', 'get', 'count', 'validate'])(
+    '%s --help: usage, options, examples, exit codes',
+    async (command) => {
+      const result = await runCli([command, '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`Usage: sluice ${command}`);
+      expect(result.stdout).toContain('Examples:');
+      expect(result.stdout).toContain('Exit codes: 0 done');
+    },
+  );
 
   test('sluice --help lists the commands; sluice alone prints it on standard error with exit 2', async () => {
     const help = await runCli(['--help']);

@@ -15,7 +15,9 @@ import { BIN, cliEnv, lines, runCli, spawnCli } from './cli_run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-io-'));
 /** 20,000 elements, 778 kB: several of the CLI's 256 KiB reads. */
-const DOC = '{"rows": [' + Array.from({ length: 20000 }, (_, i) => `{"id": ${i}, "name": "row ${i} é"}`).join(',\n ') +
+const DOC =
+  '{"rows": [' +
+  Array.from({ length: 20000 }, (_, i) => `{"id": ${i}, "name": "row ${i} é"}`).join(',\n ') +
   '], "total": 20000}';
 const EXPECTED = Array.from({ length: 20000 }, (_, i) => `{"id":${i},"name":"row ${i} é"}`);
 const docFile = join(dir, 'doc.json');
@@ -123,7 +125,11 @@ describe('inputs', () => {
   });
 
   test('--limit cancels the download at once', async () => {
-    const result = await within(runCli(['select', '$[*].i', `${base}/endless`, '--limit', '3']), 20000, 'select --limit');
+    const result = await within(
+      runCli(['select', '$[*].i', `${base}/endless`, '--limit', '3']),
+      20000,
+      'select --limit',
+    );
     expect(result).toMatchObject({ code: 0, stdout: '0\n1\n2\n', stderr: '' });
     const state = served.get('/endless')!;
     await within(state.closed, 5000, 'the server seeing the connection closed');
@@ -177,7 +183,11 @@ describe('inputs', () => {
 describe('output', () => {
   test('a reader that goes away ends the command quietly (EPIPE): `sluice select ... | head -n 2`', () => {
     const script = `set -o pipefail; "${process.execPath}" "${BIN}" select '$.rows[*]' "${docFile}" | head -n 2`;
-    const out = execFileSync('bash', ['-c', script], { env: cliEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('bash', ['-c', script], {
+      env: cliEnv(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     expect(out).toBe(`${EXPECTED[0]}\n${EXPECTED[1]}\n`);
   });
 

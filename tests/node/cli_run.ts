@@ -25,7 +25,10 @@ export function cliEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.Pro
   return { ...process.env, SLUICE_WASM: inject('sluiceBuild'), ...extra };
 }
 
-export function spawnCli(args: readonly string[], env?: Readonly<Record<string, string>>): ChildProcessWithoutNullStreams {
+export function spawnCli(
+  args: readonly string[],
+  env?: Readonly<Record<string, string>>,
+): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [BIN, ...args], { env: cliEnv(env), stdio: 'pipe' });
 }
 
@@ -43,7 +46,13 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     child.on('error', reject);
     child.on('close', (code, signal) => {
       const stdoutBytes = Buffer.concat(out);
-      resolve({ code, signal, stdout: stdoutBytes.toString('utf8'), stdoutBytes, stderr: Buffer.concat(err).toString('utf8') });
+      resolve({
+        code,
+        signal,
+        stdout: stdoutBytes.toString('utf8'),
+        stdoutBytes,
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
     });
   });
 }
@@ -51,7 +60,8 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
 /** The lines of an NDJSON output (the last one ends with a newline, so the empty string after it is dropped). */
 export function lines(stdout: string): string[] {
   if (stdout === '') return [];
-  if (!stdout.endsWith('\n')) throw new Error(`output does not end with a newline: ${JSON.stringify(stdout.slice(-40))}`);
+  if (!stdout.endsWith('\n'))
+    throw new Error(`output does not end with a newline: ${JSON.stringify(stdout.slice(-40))}`);
   return stdout.slice(0, -1).split('\n');
 }
 
