@@ -64,8 +64,8 @@ struct parser_state {
   uint64_t block_quote = 0;     // its unescaped quotes
   uint64_t lines_before = 0;    // newlines before the current block
   uint64_t line_start = 0;      // absolute offset where the current line starts (as of the block start)
-  uint64_t spaces_end = 0;      // compact_lines: whitespace outside strings may lie before this offset, none after;
-                                // an element that starts at or after it is copied as it is (scan_window<K, true>)
+  uint64_t spaces_end = 0;      // compact_lines: just past the last whitespace byte outside strings so far (0: none);
+                                // an element that starts at or after it is copied as it is
 
   // MARK: stage 2
   uint8_t state = s_root;             // walk_state
@@ -93,8 +93,7 @@ struct parser_state {
   bool is_object_at(uint32_t d) const noexcept { return (is_object[d >> 6] >> (d & 63)) & 1; }
 };
 
-// Stage 1 + stage 2 over the window (stream/scan_window.h): one instantiation per kernel, and one more of a SIMD
-// best kernel for compact_lines, which also tracks spaces_end.
+// Stage 1 + stage 2 over the window (stream/scan_window.h): one instantiation per kernel.
 void scan_window_scalar(parser_state& st);
 void scan_window_best(parser_state& st);
 const char* best_kernel_name();  // "simd128", "sse2" or "scalar"

@@ -31,10 +31,7 @@ inline void store_walk(parser_state& st, const walk_context& x) noexcept {
   st.cand_top = x.cand;
 }
 
-// Spaces: also record in st.spaces_end where the last whitespace outside strings ends, for the compact_lines
-// batches (an element starting past it is copied, not compacted); an instantiation of its own, so that the other
-// batch modes pay nothing for it.
-template <class K, bool Spaces = false>
+template <class K>
 void scan_window(parser_state& st) noexcept {
   const uint8_t* const w = st.window.data();
   const unsigned n = st.w_len;
@@ -45,6 +42,10 @@ void scan_window(parser_state& st) noexcept {
     st.block_newline = 0;
     if (!run_token(st, 0)) return;
   }
+  // compact_lines: where whitespace outside strings was last seen (parser_state::spaces_end). A flag tested once a
+  // block, not an instantiation of its own: a second copy of this function added 15 kB to the SIMD module, and to the
+  // CLI a second tier-up (init()'s warm-up compiles the first) and 5 MiB of peak RSS.
+  const bool track_spaces = st.options.batches == batch_mode::compact_lines;
   walk_context x;  // what does not change from block to block is set once
   x.block.window = w;
   x.block.n = n;
@@ -63,7 +64,7 @@ void scan_window(parser_state& st) noexcept {
     st.block_off = off;
     st.block_newline = b.newline;
     st.block_quote = b.quote;
-    if constexpr (Spaces) {
+    if (track_spaces) {
       // The bytes in no string, no token and no event, and not a closing quote: the whitespace outside strings.
       if (const uint64_t spaces = ~(b.in_string | b.quote | b.scalar | b.events) & mask_below(len))
         st.spaces_end = st.block_base + 64 - unsigned(leading_zeroes(spaces));
