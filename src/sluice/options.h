@@ -19,6 +19,9 @@ enum class batch_mode : uint8_t {
   json_array = 1,
   // Each batch is the smallest address range covering its elements: one copy per batch.
   cover = 2,
+  // One batch per call: each element compacted (insignificant whitespace removed, every other byte kept) and
+  // followed by '\n', so the batch is NDJSON. The element records point at their compacted text in the batch.
+  compact_lines = 3,
 };
 
 struct parser_options {

@@ -150,6 +150,20 @@ struct kernel {
     return r;
   }
 
+  // Compaction (stream/compact.h): quotes, backslashes and whitespace candidates (below 0x21, or from 0x80 up).
+  SLUICE_SCALAR_KERNEL_FN static internal::compact_classes compact_classes(const uint8_t* p) noexcept {
+    internal::compact_classes r{};
+    SLUICE_WORD_LOOP
+    for (int k = 0; k < 8; ++k) {
+      const uint64_t x = swar::load(p + 8 * k);
+      r.quote |= swar::gather(swar::eq(x, '"')) << (8 * k);
+      r.backslash |= swar::gather(swar::eq(x, '\\')) << (8 * k);
+      r.space |= swar::gather(swar::below(x, 0x21) | (x & swar::tops)) << (8 * k);
+    }
+    return r;
+  }
+  static constexpr bool byte_shuffle = false;  // compact.h compresses a byte at a time
+
   // Bytes '0'..'9': x ^ 0x30 maps exactly them to 0..9.
   SLUICE_SCALAR_KERNEL_FN static uint64_t digits(const uint8_t* p) noexcept {
     uint64_t r = 0;
