@@ -12,7 +12,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { readOptions } from '../cli.mjs';
 import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
-import { environment, memoryCostLine, packageVersion } from '../parse/environment.mjs';
+import { environment, packageVersion } from '../parse/environment.mjs';
 import { median } from '../parse/report.mjs';
 import { renderChart } from './chart.mjs';
 import { prettyPrint } from './pretty.mjs';
@@ -222,12 +222,13 @@ function report({ options, env, inputs, table, big }) {
   const versions =
     `Node ${env.node}; ${versionOf('jq')}; ${versionOf('gojq')}; fx ${packageVersion('fx')}; ` +
     `ndjson-cli ${packageVersion('ndjson-cli')}; @streamparser/json ${packageVersion('@streamparser/json')}; simdjson 3.9.4`;
-  const machine = `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`;
+  // The date and the load average go to results.json only: table.md and the chart are copied into docs/cli.md.
+  const machine = `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`;
+  const run = { date: new Date().toISOString(), loadavg: os.loadavg() };
+  const args = process.argv.slice(2);
+  const command = `npm run bench:cli${args.length ? ` -- ${args.join(' ')}` : ''}`;
   const lines = [
-    `\`npm run bench:cli -- --runs ${options.runs}\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC): ` +
+    `\`${command}\`: ` +
       `extracting \`${PATH}\` as NDJSON. Each cell: MB of input per second of CPU time (user + system, all threads), ` +
       `peak RSS, time to the first line (a run writing to a pipe); medians of ${options.runs} fresh processes.`,
     '',
@@ -246,11 +247,11 @@ function report({ options, env, inputs, table, big }) {
       );
     }
   }
-  lines.push('', `${versions}.`, `${machine}. ${memoryCostLine(env.memory)}.`);
+  lines.push('', `${versions}.`, `${machine}.`);
   const markdown = lines.join('\n') + '\n';
   process.stdout.write(markdown);
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(`${RESULTS}results.json`, JSON.stringify({ env, options, inputs, table, big }, null, 2));
+  writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, big }, null, 2));
   writeFileSync(`${RESULTS}table.md`, markdown);
   const svg = renderChart({
     title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
@@ -260,7 +261,7 @@ function report({ options, env, inputs, table, big }) {
       own: row.own,
       values: row.cells.map((c) => (c && !c.failed ? c : null)),
     })),
-    caption: [`npm run bench:cli -- --runs ${options.runs}, medians of fresh processes. ${versions}.`, machine + '.'],
+    caption: [`${command}, medians of fresh processes. ${versions}.`, machine + '.'],
   });
   writeFileSync(`${RESULTS}chart.svg`, svg);
   log(`bench:cli: wrote ${RESULTS}results.json, table.md and chart.svg`);

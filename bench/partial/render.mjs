@@ -1,0 +1,179 @@
+// The Markdown of bench:partial: the libraries table and the design table of docs/partial.md, the README's compact
+// block (the 20 kB case), and their rendering between `<!-- NAME:start -->` and `<!-- NAME:end -->` markers. No
+// dates or load figures here: those stay in bench/results/partial-*.json.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { PEERS } from './peers.mjs';
+
+export const SIZES = { '2k': 2e3, '20k': 20e3, '200k': 200e3, '1m': 1e6 };
+export const CHECK_SIZE = 20e3;
+/** The README's rows, in this order. */
+const README_PEERS = ['sluice', 'jsonriver', 'streamparser', 'ai', 'partial-json', 'openai'];
+
+const count = (n) => n.toLocaleString('en-US');
+export const kb = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
+export const ms = (value) =>
+  value >= 100_000
+    ? `${count(Math.round(value / 1000))} s`
+    : value >= 1000
+      ? `${(value / 1000).toFixed(2)} s`
+      : value >= 10
+        ? `${value.toFixed(0)} ms`
+        : `${value.toFixed(2)} ms`;
+const msNumber = (value) => (value >= 100 ? count(Math.round(value)) : value.toFixed(value >= 10 ? 1 : 2));
+export const us = (value) =>
+  value >= 100 ? `${value.toFixed(0)} µs` : value >= 10 ? `${value.toFixed(1)} µs` : `${value.toFixed(2)} µs`;
+
+/** The command that reproduces a run with these options (flags that differ from the defaults). */
+export function commandOf(options) {
+  const flags = [];
+  if (options.quick) flags.push('--quick');
+  else {
+    if (options.sizes.length !== Object.keys(SIZES).length) flags.push(`--sizes ${options.sizes.join(',')}`);
+    if (options.runs !== 3) flags.push(`--runs ${options.runs}`);
+    if (options.sample !== 40) flags.push(`--sample ${options.sample}`);
+    if (options.fullMax !== SIZES['2k'])
+      flags.push(`--full-max ${Object.keys(SIZES).find((k) => SIZES[k] === options.fullMax)}`);
+  }
+  if (options.only.length !== PEERS.length) flags.push(`--only ${options.only.join(',')}`);
+  if (!options.design) flags.push('--no-design');
+  return `npm run bench:partial${flags.length ? ` -- ${flags.join(' ')}` : ''}`;
+}
+
+/** CPU, cores, Node and sluice versions: what the numbers were measured on. */
+export function machineOf(env) {
+  return `${env.cpu}, ${env.cores} cores, Node ${env.node} (V8 ${env.v8}); sluice ${env.sluice}`;
+}
+
+function wrongOf(results, peer) {
+  const checked = results.find((r) => r.peer === peer && r.wrong !== undefined);
+  return checked ? `${count(checked.wrong)} of ${count(checked.tokens)}` : '–';
+}
+
+/** docs/partial.md's libraries table and its legend. */
+export function peersSection(results, options, env) {
+  const sizes = options.sizes;
+  const peers = [...new Set(results.map((r) => r.peer))];
+  const cell = (peer, size) => results.find((r) => r.peer === peer && r.size === SIZES[size]);
+  const header = sizes.map((size) => {
+    const any = results.find((r) => r.size === SIZES[size] && !r.error);
+    return any ? `${kb(any.bytes)}, ${count(any.tokens)} tokens` : size;
+  });
+  const checkedBytes = results.find((r) => r.wrong !== undefined)?.bytes ?? CHECK_SIZE;
+  const lines = [
+    `| library | ${header.join(' | ')} | wrong snapshots (${kb(checkedBytes)} corpus) |`,
+    `|---|${sizes.map(() => '---:').join('|')}|---:|`,
+  ];
+  for (const peer of peers) {
+    const first = results.find((r) => r.peer === peer && !r.error);
+    const name = peer === 'sluice' ? `**${first?.label ?? peer}**` : (first?.label ?? peer);
+    const cells = sizes.map((size) => {
+      const r = cell(peer, size);
+      if (!r) return '–';
+      if (r.error) return 'failed';
+      return `${r.sampled ? '~' : ''}${ms(r.totalMs)} · ${us(r.usPerToken)}`;
+    });
+    const wrong = wrongOf(results, peer);
+    lines.push(`| ${name} | ${cells.join(' | ')} | ${peer === 'sluice' ? `**${wrong}**` : wrong} |`);
+  }
+  return [
+    ...lines,
+    '',
+    `CPU time to read the corpus token by token, reading the value after every token: total · per token (median of ` +
+      `${options.runs} runs in a fresh process per library and size, after warm-up runs). ~: estimated from ` +
+      `${options.sample} tokens spread over the document, each parsed alone (these libraries re-parse the whole text on ` +
+      `every token). Wrong snapshots: tokens after which the value shown differs from what the text says ` +
+      `(tests/support/partial_oracle.mjs). ${machineOf(env)}. \`${commandOf(options)}\`.`,
+  ].join('\n');
+}
+
+/** docs/partial.md's design measurements. */
+export function designSection(d, options, env) {
+  const t = d.tiny.usPerToken;
+  const pct = (a, b) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(0)} %`;
+  const rows = [
+    ['tiny deltas: the whole JS parser, text tokens', `${us(t.jsText)} per token`],
+    ['tiny deltas: the whole JS parser, the same tokens as UTF-8 bytes', `${us(t.jsBytes)} per token`],
+    [
+      'tiny deltas: one WebAssembly feed() per token, nothing built (text / bytes)',
+      `${us(t.wasmFloorText)} / ${us(t.wasmFloorBytes)} per token`,
+    ],
+    ...Object.entries(d.freeze).map(([size, v]) => [
+      `freezing snapshots, ${kb(Number(size))} corpus`,
+      `${us(v.frozen)} against ${us(v.notFrozen)} per token unfrozen (${pct(v.frozen, v.notFrozen)})`,
+    ]),
+    ...Object.entries(d.views).map(([size, v]) => [
+      `long open arrays as views from 32 / from 128 (the default) / ` + `never, ${kb(Number(size))} corpus`,
+      `${us(v.from32)} / ${us(v.from128)} / ${us(v.never)} per token`,
+    ]),
+    [
+      'reading an element of a 1,000-element array',
+      `view ${d.read.nsPerElement.view.toFixed(1)} ns, frozen array ` + `${d.read.nsPerElement.frozen.toFixed(1)} ns`,
+    ],
+    [
+      `big pushes: ${kb(d.big.bytes)} in ${d.big.chunks} chunks of 64 KiB`,
+      `partialJson ${ms(d.big.ms.partialJson)}, ` +
+        `parseJsonArray(…, { path: '$' }) ${ms(d.big.ms.parseJsonArray)}: ` +
+        `**${(d.big.ms.partialJson / d.big.ms.parseJsonArray).toFixed(2)}x**`,
+    ],
+  ];
+  return [
+    '| measurement | CPU time |',
+    '|---|---|',
+    ...rows.map(([a, b]) => `| ${a} | ${b} |`),
+    '',
+    `Each choice and its alternative interleaved in one process, medians. ${machineOf(env)}. ` +
+      `\`${commandOf(options)}\`.`,
+  ].join('\n');
+}
+
+/** The README's block: the 20 kB case, one row per library, then one line linking docs/partial.md. */
+export function readmeSection(results) {
+  const at = (peer) => results.find((r) => r.peer === peer && r.size === CHECK_SIZE);
+  const sluice = at('sluice');
+  if (!sluice || sluice.error) return null;
+  const lines = ['| library | time per document (ms, CPU) | wrong snapshots | × sluice |', '|---|---:|---:|---:|'];
+  for (const peer of README_PEERS) {
+    const r = at(peer);
+    if (!r) continue;
+    const name = peer === 'sluice' ? `**${r.label}**` : (r.label ?? peer);
+    if (r.error) {
+      lines.push(`| ${name} | failed | – | – |`);
+      continue;
+    }
+    const time = `${r.sampled ? '~' : ''}${msNumber(r.totalMs)}`;
+    const times = r.totalMs / sluice.totalMs;
+    const ratio =
+      peer === 'sluice'
+        ? '1×'
+        : `${r.sampled ? '~' : ''}${times >= 100 ? count(Math.round(times)) : times.toFixed(1)}×`;
+    const wrong = wrongOf(results, peer);
+    lines.push(
+      peer === 'sluice'
+        ? `| ${name} | **${time}** | **${wrong}** | ${ratio} |`
+        : `| ${name} | ${time} | ${wrong} | ${ratio} |`,
+    );
+  }
+  lines.push(
+    '',
+    `A ${kb(sluice.bytes)} model output read token by token (${count(sluice.tokens)} tokens), the value ` +
+      'read after every token; ~: estimated from a sample (these libraries re-parse the whole text on every token); ' +
+      'wrong snapshots: values that differ from what the text says. Every size, the method and the design ' +
+      'measurements: [docs/partial.md](docs/partial.md).',
+  );
+  return lines.join('\n');
+}
+
+/**
+ * Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; returns false (and leaves the
+ * file alone) when it has no such markers.
+ */
+export function renderBlock(file, name, body) {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const doc = readFileSync(file, 'utf8');
+  const a = doc.indexOf(start);
+  const b = doc.indexOf(end);
+  if (a < 0 || b < a) return false;
+  writeFileSync(file, `${doc.slice(0, a + start.length)}\n${body}\n${doc.slice(b)}`);
+  return true;
+}
