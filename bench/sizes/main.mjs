@@ -1,5 +1,6 @@
 // What a user downloads: each sluice build as a browser app ships it (the package's JS bundled and minified with
-// esbuild, plus the .wasm it loads), raw and gzipped, next to the peers of the benchmarks bundled the same way
+// esbuild, plus the .wasm files it loads: the parser's, and the lazy index's where lazyParse is in the bundle), raw
+// and gzipped, next to the peers of the benchmarks bundled the same way
 // (their package's main entry, esbuild --bundle --minify). Also the files of dist/ as npm installs them.
 // Usage: node bench/sizes/main.mjs
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -66,10 +67,15 @@ const sluiceEntries = [
 ];
 const sluice = [];
 for (const entry of sluiceEntries) {
-  const js = measure((await bundle(entry.source, ROOT)).bytes);
+  const { bytes } = await bundle(entry.source, ROOT);
+  const js = measure(bytes);
+  const text = new TextDecoder().decode(bytes);
   for (const buildName of ['simd', 'scalar']) {
-    const wasm = measure(readFileSync(join(DIST, `sluice.${buildName}.wasm`)));
-    sluice.push({ entry: entry.id, label: entry.label, build: buildName, js, wasm,
+    // The parser's module, and the lazy index's where the bundle can load it (lazyParse is in it).
+    const files = [`sluice.${buildName}.wasm`, `sluice-lazy.${buildName}.wasm`].filter((file, i) => i === 0 || text.includes(file));
+    const wasm = files.map((file) => measure(readFileSync(join(DIST, file))))
+      .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }));
+    sluice.push({ entry: entry.id, label: entry.label, build: buildName, files, js, wasm,
       total: { raw: js.raw + wasm.raw, gzip: js.gzip + wasm.gzip } });
   }
 }
@@ -94,6 +100,8 @@ console.log([
   '|---|---|---:|---:|---:|---:|---:|---:|',
   ...sluice.map((s) => `| ${s.label} | ${s.build} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.wasm.raw)} | ` +
     `${kb(s.wasm.gzip)} | ${kb(s.total.raw)} | ${kb(s.total.gzip)} |`),
+  '',
+  '.wasm: ' + [...new Set(sluice.map((s) => `${s.label}: ${s.files.join(' + ')}`))].join('; ') + '.',
   '',
   '| peer | version | used for | min | gzip |',
   '|---|---|---|---:|---:|',

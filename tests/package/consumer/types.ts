@@ -11,6 +11,11 @@ interface Article {
 
 export async function consume(res: Response): Promise<void> {
   await init(new URL('https://example.com/sluice.simd.wasm'));
+  await init(new URL('https://example.com/sluice.simd.wasm'), {
+    lazyModule: fetch('https://example.com/sluice-lazy.simd.wasm'),
+  });
+  // @ts-expect-error: `lazy` is not an option of init()
+  await init(undefined, { lazy: new URL('https://example.com/sluice-lazy.simd.wasm') });
   for await (const article of parseJsonArray<Article>(res.body, { path: '$._embedded.articles[*]' })) {
     const id: number = article.id;
     // @ts-expect-error: an Article has no `missing` field
