@@ -22,7 +22,12 @@ namespace {
 // Larger documents do not fit the u32 offsets of lazy_child (nor a wasm32 heap).
 constexpr uint64_t max_document = (uint64_t{1} << 32) - 2;
 
+#ifdef SLUICE_ONE_KERNEL
+// The wasm lazy module (wasm/CMakeLists.txt) scans with its build's kernel only: nothing there asks for the other.
+bool scalar_kernel(const lazy_options&) { return false; }
+#else
 bool scalar_kernel(const lazy_options& o) { return o.kernel == kernel_kind::scalar; }
+#endif
 
 }  // namespace
 
