@@ -72,7 +72,8 @@ for (const entry of sluiceEntries) {
   const text = new TextDecoder().decode(bytes);
   for (const buildName of ['simd', 'scalar']) {
     // The parser's module, and the lazy index's where the bundle can load it (lazyParse is in it).
-    const files = [`sluice.${buildName}.wasm`, `sluice-lazy.${buildName}.wasm`].filter((file, i) => i === 0 || text.includes(file));
+    const files = [`sluice.${buildName}.wasm`, `sluice-lazy.${buildName}.wasm`]
+      .filter((file, i) => i === 0 || text.includes(file));
     const wasm = files.map((file) => measure(readFileSync(join(DIST, file))))
       .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }));
     sluice.push({ entry: entry.id, label: entry.label, build: buildName, files, js, wasm,
@@ -89,6 +90,7 @@ for (const peer of PEERS) {
 const shipped = distFiles().map((file) => ({ file: relative(ROOT, file), ...measure(readFileSync(file)) }));
 const shippedJs = shipped.filter((f) => !f.file.endsWith('.wasm'));
 
+const stem = (file) => file.replace(/\.(simd|scalar)\.wasm$/, '');
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const results = { date: new Date().toISOString(), environment: env, esbuild: ESBUILD_VERSION, sluice, peers, shipped };
 console.log([
@@ -101,7 +103,7 @@ console.log([
   ...sluice.map((s) => `| ${s.label} | ${s.build} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.wasm.raw)} | ` +
     `${kb(s.wasm.gzip)} | ${kb(s.total.raw)} | ${kb(s.total.gzip)} |`),
   '',
-  '.wasm: ' + [...new Set(sluice.map((s) => `${s.label}: ${s.files.join(' + ')}`))].join('; ') + '.',
+  `.wasm loaded: ${[...new Set(sluice.map((s) => `${s.label}: ${s.files.map(stem).join(' + ')}`))].join('; ')}.`,
   '',
   '| peer | version | used for | min | gzip |',
   '|---|---|---|---:|---:|',
