@@ -8,8 +8,9 @@
 //   value | bytes | validate   createParser() over articles 25,000 (10.4 MB) in 64 KiB chunks: elements as values
 //                              (the default output), as bytes, or none selected (validation only)
 //   lazy                       lazyParse() of tests/corpus/jsonexamples/twitter.json, then JSON.stringify of it all
-//   lazyscan                   lazyParse() of articles 25,000, then the last article's id (the index's scan and
-//                              one listing of 25,000 members: the lazy module's work, little JS)
+//   lazyindex                  the lazy index's module alone, called directly (no lazyParse): articles 25,000
+//                              built, then every container listed (lazyParse's JS and GC would blur the module's
+//                              own count)
 // DIST is a copy of dist/ (with another sluice.simd.wasm and its glue, or another sluice-lazy.simd.wasm).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,8 +21,8 @@ import { ensureDataset } from '../datasets.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const [distArg, workload, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg);
-if (!distArg || !['value', 'bytes', 'validate', 'lazy', 'lazyscan'].includes(workload) || !(runs > 0)) {
-  console.error('usage: node bench/sizes/instructions.mjs DIST value|bytes|validate|lazy|lazyscan RUNS');
+if (!distArg || !['value', 'bytes', 'validate', 'lazy', 'lazyindex'].includes(workload) || !(runs > 0)) {
+  console.error('usage: node bench/sizes/instructions.mjs DIST value|bytes|validate|lazy|lazyindex RUNS');
   process.exit(2);
 }
 const dist = resolve(distArg);
@@ -35,11 +36,29 @@ let work;
 if (workload === 'lazy') {
   const text = readFileSync(join(ROOT, 'tests/corpus/jsonexamples/twitter.json'));
   work = () => JSON.stringify(lazyParse(text)).length;
-} else if (workload === 'lazyscan') {
+} else if (workload === 'lazyindex') {
   const bytes = readFileSync(await ensureDataset('articles', 25_000));
+  const { instance } = await WebAssembly.instantiate(readFileSync(join(dist, 'sluice-lazy.simd.wasm')), {
+    env: { emscripten_notify_memory_growth() {} },
+    wasi_snapshot_preview1: { proc_exit() {} },
+  });
+  const m = instance.exports;
+  m._initialize();
+  const out = m.lazy_out_address() >>> 2;
   work = () => {
-    const articles = lazyParse(bytes)._embedded.articles;
-    return articles[articles.length - 1].id;
+    const index = m.lazy_index_new(1024);
+    const at = m.lazy_index_reserve(index, bytes.length);
+    new Uint8Array(m.memory.buffer).set(bytes, at);
+    if (m.lazy_index_build(index, bytes.length) !== 0) throw new Error('build failed');
+    m.lazy_index_containers(index);
+    const containers = new Uint32Array(m.memory.buffer)[out + 2];
+    let members = 0;
+    for (let c = 0; c < containers; c++) {
+      if (m.lazy_index_children(index, c) === 0) throw new Error(`listing ${c} failed`);
+      members += new Uint32Array(m.memory.buffer)[out + 2];
+    }
+    m.lazy_index_delete(index);
+    return members;
   };
 } else {
   const bytes = readFileSync(await ensureDataset('articles', 25_000));
