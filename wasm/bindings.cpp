@@ -31,6 +31,7 @@ parser_options make_options(double max_depth, double max_element_bytes, int flag
   o.ndjson = (flags & contract::flag_ndjson) != 0;
   o.batches = (flags & contract::flag_value_batches)   ? batch_mode::json_array
               : (flags & contract::flag_cover_batches) ? batch_mode::cover
+              : (flags & contract::flag_compact_lines) ? batch_mode::compact_lines
                                                        : batch_mode::none;
   return o;
 }

@@ -1,8 +1,10 @@
 // The batches of a call: the elements prepared for the caller as a few units, so that materialising them costs one
-// decode and one JSON.parse (json_array), or one copy (cover), per call rather than per element.
+// decode and one JSON.parse (json_array), or one copy (cover), per call rather than per element; or one write
+// (compact_lines, stream/compact_lines.cpp).
 #include "stream/batches.h"
 
 #include "stream/ascii_json.h"
+#include "stream/compact_lines.h"
 #include "stream/failure.h"
 
 namespace sluice {
@@ -66,6 +68,9 @@ void build_batches(parser_state& st) {
     case batch_mode::none: break;
     case batch_mode::json_array: build_json_batches(st); break;
     case batch_mode::cover: build_cover_batches(st); break;
+    case batch_mode::compact_lines:
+      if (!write_compact_lines(st)) fail(st, error_code::out_of_memory, st.w_base, -1);
+      break;
   }
 }
 

@@ -13,9 +13,10 @@ bool prepare_carry(parser_state& st, size_t n) {
     case parser_state::carry_action::none: break;
     case parser_state::carry_action::clear:
       st.carry.clear();
-      // After a huge element, give its memory back: the window is the working size.
-      if (st.carry.capacity() > 4 * default_window_bytes) st.carry.release();
-      if (st.spare.capacity() > 4 * default_window_bytes) st.spare.release();
+      // After a huge element, give its memory back: the window is the working size (reserve() may have made it
+      // larger than the default, and a carry of a few windows is then the normal case, not one to free each call).
+      if (st.carry.capacity() > 4 * st.window.capacity()) st.carry.release();
+      if (st.spare.capacity() > 4 * st.window.capacity()) st.spare.release();
       break;
     case parser_state::carry_action::drop_prefix: {
       const size_t drop = size_t(st.pending_base - st.c_base);
@@ -29,7 +30,7 @@ bool prepare_carry(parser_state& st, size_t n) {
       st.spare.clear();
       st.c_base = st.pending_base;
       // After a huge element, do not keep a second huge buffer around.
-      if (st.spare.capacity() > 4 * default_window_bytes) st.spare.release();
+      if (st.spare.capacity() > 4 * st.window.capacity()) st.spare.release();
       break;
   }
   st.pending = parser_state::carry_action::none;
