@@ -33,19 +33,19 @@ static_assert(sizeof(sluice::lazy_container) == 12, "container record: 3 x u32")
 
 // u32 words 0..7, f64 words 4..6 (byte offsets 32..55), u32 words 14..15.
 struct lazy_out {
-  uint32_t status;           // 0: the error_code of the call, or status_verdict_needed
-  uint32_t error_byte;       // 1: the offending byte, 256 = end of input
-  uint32_t count;            // 2: containers (containers), members (children)
-  uint32_t verdict_if_valid; // 3: status_verdict_needed: the status when the parser finds no error
-  uint32_t root_start;       // 4
-  uint32_t root_end;         // 5
-  uint32_t root_container;   // 6
-  uint32_t pad7;             // 7
-  double error_offset;       // f64 4
-  double error_line;         // f64 5
-  double error_column;       // f64 6
-  uint32_t verdict_start;    // 14: status_verdict_needed: the range [start, end) the parser reads
-  uint32_t verdict_end;      // 15
+  uint32_t status;            // 0: the error_code of the call, or status_verdict_needed
+  uint32_t error_byte;        // 1: the offending byte, 256 = end of input
+  uint32_t count;             // 2: containers (containers), members (children)
+  uint32_t verdict_if_valid;  // 3: status_verdict_needed: the status when the parser finds no error
+  uint32_t root_start;        // 4
+  uint32_t root_end;          // 5
+  uint32_t root_container;    // 6
+  uint32_t pad7;              // 7
+  double error_offset;        // f64 4
+  double error_line;          // f64 5
+  double error_column;        // f64 6
+  uint32_t verdict_start;     // 14: status_verdict_needed: the range [start, end) the parser reads
+  uint32_t verdict_end;       // 15
 };
 static_assert(sizeof(lazy_out) == 64, "lazy_out layout");
 

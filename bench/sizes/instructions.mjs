@@ -62,8 +62,10 @@ if (workload === 'lazy') {
   };
 } else {
   const bytes = readFileSync(await ensureDataset('articles', 25_000));
-  const options = workload === 'validate' ? { path: '$.none' }
-    : { path: '$._embedded.articles[*]', output: workload === 'bytes' ? 'bytes' : 'value' };
+  const options =
+    workload === 'validate'
+      ? { path: '$.none' }
+      : { path: '$._embedded.articles[*]', output: workload === 'bytes' ? 'bytes' : 'value' };
   work = () => {
     const parser = createParser(options);
     let count = 0;

@@ -24,8 +24,15 @@ export interface LazyExports {
 
 /** @internal Every export of the module JS reads: tests/node/wasm_exports.test.ts checks the module has no others. */
 export const LAZY_EXPORTS = [
-  'lazy_out_address', 'lazy_index_new', 'lazy_index_delete', 'lazy_index_reserve', 'lazy_index_build',
-  'lazy_index_containers', 'lazy_index_children', 'lazy_heap_in_use', 'lazy_build_simd',
+  'lazy_out_address',
+  'lazy_index_new',
+  'lazy_index_delete',
+  'lazy_index_reserve',
+  'lazy_index_build',
+  'lazy_index_containers',
+  'lazy_index_children',
+  'lazy_heap_in_use',
+  'lazy_build_simd',
 ] as const satisfies readonly (keyof LazyExports)[];
 
 /** Not a native error code: the call needs the parser's verdict on a range (verdict.ts). */

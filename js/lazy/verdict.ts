@@ -38,8 +38,14 @@ export function settle(binding: LazyBinding, status: number, bytes: Uint8Array, 
   heap.sync();
   const u32 = heap.u32;
   const out32 = binding.out32;
-  return locate(binding, bytes, u32[out32 + OUT_VERDICT_START]!, u32[out32 + OUT_VERDICT_END]!, maxDepth,
-    u32[out32 + OUT_VERDICT_IF_VALID]!);
+  return locate(
+    binding,
+    bytes,
+    u32[out32 + OUT_VERDICT_START]!,
+    u32[out32 + OUT_VERDICT_END]!,
+    maxDepth,
+    u32[out32 + OUT_VERDICT_IF_VALID]!,
+  );
 }
 
 /**

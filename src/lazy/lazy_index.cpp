@@ -6,11 +6,11 @@
 #include <new>
 
 #include "kernels/best_kernel.h"
+#include "kernels/scalar/simd.h"
 #include "lazy/lazy_enumerate.h"
 #include "lazy/lazy_skeleton.h"
-#include "scan/json_string.h"
-#include "kernels/scalar/simd.h"
 #include "lazy/lazy_validate.h"
+#include "scan/json_string.h"
 #include "sluice/limits.h"
 
 namespace sluice {
@@ -194,8 +194,8 @@ error_code lazy_index::locate(uint32_t start, uint32_t end) {
   if (state_ == nullptr) return error_code::out_of_memory;
   lazy_state& st = *state_;
   if (end > st.doc.size() || start > end) return error_code::ok;
-  st.error = internal::validate_range(st.doc.data(), start, end, st.options.max_depth, st.options.kernel,
-                                      error_code::ok);
+  st.error =
+      internal::validate_range(st.doc.data(), start, end, st.options.max_depth, st.options.kernel, error_code::ok);
   return st.error.code;
 }
 
@@ -210,8 +210,8 @@ size_t lazy_index::size() const noexcept { return state_ ? state_->doc.size() : 
 size_t lazy_index::memory_bytes() const noexcept {
   if (state_ == nullptr) return 0;
   const lazy_state& st = *state_;
-  return sizeof(lazy_state) + st.doc.allocated() + st.containers.allocated() + st.tables.allocated() +
-         st.table_bytes + st.scratch.allocated() + st.text.allocated();
+  return sizeof(lazy_state) + st.doc.allocated() + st.containers.allocated() + st.tables.allocated() + st.table_bytes +
+         st.scratch.allocated() + st.text.allocated();
 }
 
 }  // namespace sluice

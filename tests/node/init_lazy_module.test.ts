@@ -86,13 +86,16 @@ test('by default, a lazy module that is missing leaves init() fulfilled and lazy
   const dist = mkdtempSync(join(tmpdir(), 'sluice-dist-'));
   copies.push(dist);
   cpSync(DIST, dist, { recursive: true, filter: (source) => !/sluice-lazy\.\w+\.wasm$/.test(source) });
-  const [parsed, missing, loaded] = inFreshProcess(`
+  const [parsed, missing, loaded] = inFreshProcess(
+    `
     await init();
     const results = [createParser().push('[7]')[0]];
     try { lazyParse('[1]'); } catch (e) { results.push(describe(e)); }
     await init(undefined, { lazyModule: lazy });
     results.push(lazyParse('{"k":true}').k);
-    return results;`, dist) as [number, [string, string], boolean];
+    return results;`,
+    dist,
+  ) as [number, [string, string], boolean];
   expect(parsed).toBe(7);
   expect(missing[0]).toBe('SluiceLoadError');
   expect(missing[1]).toMatch(/^lazyParse\(\): the lazy index's WebAssembly module could not be loaded \(.*ENOENT/);

@@ -24,7 +24,9 @@ function sources(dir: string): string[] {
 }
 
 test(`sluice.${build}.wasm: every export is read by the glue, and the glue reads nothing else`, () => {
-  const exports = WebAssembly.Module.exports(moduleOf(`sluice.${build}.wasm`)).map((e) => e.name).sort();
+  const exports = WebAssembly.Module.exports(moduleOf(`sluice.${build}.wasm`))
+    .map((e) => e.name)
+    .sort();
   const glue = readFileSync(join(ROOT, 'dist', 'native', 'sluice_glue.mjs'), 'utf8');
   const read = [...new Set([...glue.matchAll(/\["asm"\]\["([^"]+)"\]/g)].map((m) => m[1]!))].sort();
   expect(exports.length).toBeGreaterThan(0);
@@ -33,11 +35,15 @@ test(`sluice.${build}.wasm: every export is read by the glue, and the glue reads
 
 test(`sluice-lazy.${build}.wasm: exactly the exports js/lazy calls, and the imports it provides`, () => {
   const module = moduleOf(`sluice-lazy.${build}.wasm`);
-  const exports = WebAssembly.Module.exports(module).map((e) => e.name).sort();
+  const exports = WebAssembly.Module.exports(module)
+    .map((e) => e.name)
+    .sort();
   expect(exports).toEqual(['_initialize', 'memory', ...LAZY_EXPORTS].sort());
   const js = sources(join(ROOT, 'js')).join('\n');
   const uncalled = LAZY_EXPORTS.filter((name) => !js.includes(`.${name}(`));
   expect(uncalled).toEqual([]);
-  const imports = WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`).sort();
+  const imports = WebAssembly.Module.imports(module)
+    .map((i) => `${i.module}.${i.name}`)
+    .sort();
   expect(imports).toEqual(['env.emscripten_notify_memory_growth', 'wasi_snapshot_preview1.proc_exit']);
 });

@@ -29,8 +29,16 @@ afterAll(() => {
 
 describe('the tarball', () => {
   test('holds both builds of both modules, the glue, the declarations, README and LICENSE', () => {
-    for (const file of [...WASM.map((name) => `dist/${name}`), 'dist/native/sluice_glue.mjs',
-      'dist/native/sluice_glue.d.mts', 'dist/index.js', 'dist/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
+    for (const file of [
+      ...WASM.map((name) => `dist/${name}`),
+      'dist/native/sluice_glue.mjs',
+      'dist/native/sluice_glue.d.mts',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'package.json',
+      'README.md',
+      'LICENSE',
+    ]) {
       expect(project.files, file).toContain(file);
     }
   });
@@ -76,7 +84,7 @@ test('Node ESM: import from "sluice", the default loader, every entry point', ()
   });
 });
 
-describe('bundles (esbuild, the package\'s sideEffects: false)', () => {
+describe("bundles (esbuild, the package's sideEffects: false)", () => {
   async function bundled(source: string, outfile?: string): Promise<string> {
     const result = await build({
       stdin: { contents: source, resolveDir: project.dir, loader: 'js' },
@@ -99,7 +107,8 @@ describe('bundles (esbuild, the package\'s sideEffects: false)', () => {
   test('with lazyParse: its module is loaded by init() from where the bundle points', async () => {
     // The loader's `new URL('../sluice-lazy.simd.wasm', import.meta.url)` stays as written: one level up.
     const out = join(project.dir, 'lazy-bundle');
-    const source = "import { init, lazyParse } from 'sluice';\nawait init();\n" +
+    const source =
+      "import { init, lazyParse } from 'sluice';\nawait init();\n" +
       'console.log(JSON.stringify(lazyParse(\'[0,{"k":[5]}]\')[1].k));';
     const text = await bundled(source, join(out, 'js', 'app.mjs'));
     expect(text).toContain('sluice-lazy.simd.wasm');
@@ -108,49 +117,52 @@ describe('bundles (esbuild, the package\'s sideEffects: false)', () => {
   });
 });
 
-test.each(selectedEngines())('browser: an esbuild bundle runs in %s and loads the SIMD build next to it', async (name) => {
-  const out = join(project.dir, `www-${name}`);
-  await build({
-    entryPoints: [join(project.dir, 'browser.js')],
-    outfile: join(out, 'app.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    logLevel: 'error',
-  });
-  for (const file of WASM) copyFileSync(join(installed, 'dist', file), join(out, file));
-  // The consumer's page, with the error collector the engine drivers read (tests/browser/page/errors.js) first.
-  copyFileSync(join(ROOT, 'tests', 'browser', 'page', 'errors.js'), join(out, 'errors.js'));
-  const html = readFileSync(join(project.dir, 'index.html'), 'utf8');
-  writeFileSync(join(out, 'index.html'), html.replace('<script', '<script src="./errors.js"></script>\n<script'));
-  writeFileSync(join(out, 'data.json'), JSON.stringify({ items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }));
-  const bundle = readFileSync(join(out, 'app.js'), 'utf8');
-  // Nothing a browser or a strict CSP refuses.
-  expect(bundle).not.toMatch(/\bnew Function\(|\beval\(|require\(["']/);
+test.each(selectedEngines())(
+  'browser: an esbuild bundle runs in %s and loads the SIMD build next to it',
+  async (name) => {
+    const out = join(project.dir, `www-${name}`);
+    await build({
+      entryPoints: [join(project.dir, 'browser.js')],
+      outfile: join(out, 'app.js'),
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      logLevel: 'error',
+    });
+    for (const file of WASM) copyFileSync(join(installed, 'dist', file), join(out, file));
+    // The consumer's page, with the error collector the engine drivers read (tests/browser/page/errors.js) first.
+    copyFileSync(join(ROOT, 'tests', 'browser', 'page', 'errors.js'), join(out, 'errors.js'));
+    const html = readFileSync(join(project.dir, 'index.html'), 'utf8');
+    writeFileSync(join(out, 'index.html'), html.replace('<script', '<script src="./errors.js"></script>\n<script'));
+    writeFileSync(join(out, 'data.json'), JSON.stringify({ items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }));
+    const bundle = readFileSync(join(out, 'app.js'), 'utf8');
+    // Nothing a browser or a strict CSP refuses.
+    expect(bundle).not.toMatch(/\bnew Function\(|\beval\(|require\(["']/);
 
-  const requested: string[] = [];
-  const server = await listen((_req, res, url) => {
-    requested.push(url.pathname);
-    if (url.pathname === '/favicon.ico') res.writeHead(204).end();
-    else if (!serveFile(res, out, url.pathname.slice(1) || 'index.html')) notFound(res);
-  });
-  const engine = await launchEngine(name).catch(async (error: unknown) => {
-    await server.close();
-    throw error;
-  });
-  try {
-    const page = await engine.open(`${server.origin}/`);
-    await page.waitFor('window.result !== undefined');
-    expect(await page.evaluate('window.result')).toEqual({ ids: ['a', 'b', 'c'] });
-    expect(requested).toContain('/sluice.simd.wasm');
-    // parseJsonArray alone: neither the other build nor the lazy index's module.
-    expect(requested.filter((path) => path.endsWith('.wasm'))).toEqual(['/sluice.simd.wasm']);
-    expect(await page.errors()).toEqual([]);
-  } finally {
-    await engine.close();
-    await server.close();
-  }
-});
+    const requested: string[] = [];
+    const server = await listen((_req, res, url) => {
+      requested.push(url.pathname);
+      if (url.pathname === '/favicon.ico') res.writeHead(204).end();
+      else if (!serveFile(res, out, url.pathname.slice(1) || 'index.html')) notFound(res);
+    });
+    const engine = await launchEngine(name).catch(async (error: unknown) => {
+      await server.close();
+      throw error;
+    });
+    try {
+      const page = await engine.open(`${server.origin}/`);
+      await page.waitFor('window.result !== undefined');
+      expect(await page.evaluate('window.result')).toEqual({ ids: ['a', 'b', 'c'] });
+      expect(requested).toContain('/sluice.simd.wasm');
+      // parseJsonArray alone: neither the other build nor the lazy index's module.
+      expect(requested.filter((path) => path.endsWith('.wasm'))).toEqual(['/sluice.simd.wasm']);
+      expect(await page.errors()).toEqual([]);
+    } finally {
+      await engine.close();
+      await server.close();
+    }
+  },
+);
 
 test('workerd: a worker importing the package and both .wasm modules', async () => {
   const worker = await startWorkerd({
@@ -172,19 +184,22 @@ test('workerd: a worker importing the package and both .wasm modules', async () 
 describe('tsc on a consumer file, against the installed declarations', () => {
   test.each(['NodeNext', 'Bundler'])('moduleResolution %s', (resolution) => {
     const config = join(project.dir, `tsconfig.${resolution}.json`);
-    writeFileSync(config, JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: resolution === 'Bundler' ? 'ESNext' : 'NodeNext',
-        moduleResolution: resolution,
-        lib: ['ES2022', 'DOM', 'DOM.Iterable', 'DOM.AsyncIterable'],
-        types: [],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: false,
-      },
-      files: ['types.ts'],
-    }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: resolution === 'Bundler' ? 'ESNext' : 'NodeNext',
+          moduleResolution: resolution,
+          lib: ['ES2022', 'DOM', 'DOM.Iterable', 'DOM.AsyncIterable'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['types.ts'],
+      }),
+    );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     let output = '';
     try {

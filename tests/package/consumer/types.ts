@@ -1,7 +1,13 @@
 // Type-checked against the installed package's .d.ts (never run): the API's types are precise, not `any`.
 import {
-  createParser, init, JsonArrayStream, JsonSyntaxError, parseJsonArray,
-  type ElementWithPath, type JsonSource, type ParserOptions,
+  createParser,
+  init,
+  JsonArrayStream,
+  JsonSyntaxError,
+  parseJsonArray,
+  type ElementWithPath,
+  type JsonSource,
+  type ParserOptions,
 } from 'sluice';
 
 interface Article {
