@@ -1,10 +1,14 @@
 // For the project's own tests only; index.ts does not re-export it and package.json does not expose it.
 import { loadedRuntime } from './native/loader.js';
 import type { BuildKind, NativeRuntime } from './native/contract.js';
+import { loadedLazyBinding } from './lazy/native_lazy.js';
 
 /** Test hooks of the loaded module. */
 export interface NativeTestHooks {
-  /** Bytes malloc'ed in the wasm heap right now: after freeing every parser it returns to its baseline. */
+  /**
+   * Bytes malloc'ed in the wasm heaps right now (the parser's module, plus the lazy index's once loaded): after
+   * freeing every parser and document it returns to its baseline.
+   */
   heapInUse(): number;
   /** The status of init()'s warm-up parse: 0 when its document parsed cleanly. */
   warmUpStatus(): number;
@@ -21,20 +25,27 @@ export function nativeModule(): NativeTestHooks {
   const loaded = runtime();
   const native = loaded.native;
   return {
-    heapInUse: () => native.heapInUse(),
+    heapInUse: () => native.heapInUse() + (loadedLazyBinding(loaded)?.m.lazy_heap_in_use() ?? 0),
     warmUpStatus: () => loaded.warmUpStatus,
   };
 }
 
 /**
- * The raw exports of the loaded module, by name (`_lazy_index_reserve`...): a test replaces one to inject a
+ * The raw exports of the lazy index's module, by name (`lazy_index_reserve`...): a test replaces one to inject a
  * failure, and puts it back.
  */
 export function rawExports(): Record<string, unknown> {
-  return runtime().native as unknown as Record<string, unknown>;
+  const binding = loadedLazyBinding(runtime());
+  if (binding === undefined) throw new Error("sluice internal: the lazy index's module is not loaded");
+  return binding.m as unknown as Record<string, unknown>;
 }
 
 /** Which build is loaded: `'simd128'` or `'scalar'`. */
 export function loadedBuildKind(): BuildKind {
   return runtime().native.buildKind();
+}
+
+/** Which build of the lazy index's module is loaded, if any. */
+export function loadedLazyBuildKind(): BuildKind | undefined {
+  return loadedLazyBinding(runtime())?.kind;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Builds what the package ships into dist/: both wasm builds (CMake presets wasm-simd and wasm-scalar through
-// Emscripten), the shared Emscripten glue, and the TypeScript layer. Incremental: CMake and tsc skip what is
-// up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
+// Builds what the package ships into dist/: both wasm builds of each module, the parser's and the lazy index's
+// (CMake presets wasm-simd and wasm-scalar through Emscripten), the parser's Emscripten glue, and the TypeScript
+// layer. Incremental: CMake and tsc skip what is up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,6 +37,9 @@ if (!args.has('--ts-only')) {
   copyFileSync(out('wasm-simd', 'sluice.mjs'), join(dist, 'native', 'sluice_glue.mjs'));
   copyFileSync(out('wasm-simd', 'sluice.wasm'), join(dist, 'sluice.simd.wasm'));
   copyFileSync(out('wasm-scalar', 'sluice.wasm'), join(dist, 'sluice.scalar.wasm'));
+  // The lazy index's module (no glue): loaded by init() only where lazyParse is in the bundle.
+  copyFileSync(out('wasm-simd', 'sluice-lazy.wasm'), join(dist, 'sluice-lazy.simd.wasm'));
+  copyFileSync(out('wasm-scalar', 'sluice-lazy.wasm'), join(dist, 'sluice-lazy.scalar.wasm'));
 }
 
 if (!args.has('--wasm-only')) {

@@ -55,8 +55,8 @@ function sizesDetails(results) {
   const s = results.sizes?.data;
   if (!s) return [];
   return ['## Download sizes (`node bench/sizes/main.mjs`)', '',
-    `esbuild ${s.esbuild} \`--bundle --minify --format=esm\`; gzip -9 (zlib); kB = 1000 bytes. A page loads the JS and one ` +
-    'of the two `.wasm` files (SIMD where the engine supports it).', '',
+    `esbuild ${s.esbuild} \`--bundle --minify --format=esm\`; gzip -9 (zlib); kB = 1000 bytes. A page loads the JS, the ` +
+    "parser's `.wasm` (SIMD where the engine supports it) and, where `lazyParse` is in the bundle, the lazy index's.", '',
     '| sluice | build | JS | JS gzip | .wasm | .wasm gzip | total | total gzip |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
     ...s.sluice.map((x) => `| ${x.label} | ${x.build} | ${kB(x.js.raw)} | ${kB(x.js.gzip)} | ${kB(x.wasm.raw)} | ${kB(x.wasm.gzip)} | ` +

@@ -1,5 +1,6 @@
 // What a user downloads: each sluice build as a browser app ships it (the package's JS bundled and minified with
-// esbuild, plus the .wasm it loads), raw and gzipped, next to the peers of the benchmarks bundled the same way
+// esbuild, plus the .wasm files it loads: the parser's, and the lazy index's where lazyParse is in the bundle), raw
+// and gzipped, next to the peers of the benchmarks bundled the same way
 // (their package's main entry, esbuild --bundle --minify). Also the files of dist/ as npm installs them.
 // Usage: node bench/sizes/main.mjs
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,10 +19,23 @@ const ESBUILD_VERSION = packageVersion('../../node_modules/esbuild');
 // The peers of bench/parse and bench/stringify, each as its README imports it.
 const PEERS = [
   { name: '@streamparser/json', use: 'parse', source: "export { JSONParser } from '@streamparser/json';" },
-  { name: 'stream-json', use: 'parse', source: "export { parser } from 'stream-json'; export { streamArray } from 'stream-json/streamers/stream-array.js'; export { pick } from 'stream-json/filters/pick.js';" },
+  {
+    name: 'stream-json',
+    use: 'parse',
+    source:
+      "export { parser } from 'stream-json'; export { streamArray } from 'stream-json/streamers/stream-array.js'; export { pick } from 'stream-json/filters/pick.js';",
+  },
   { name: 'JSONStream', use: 'parse, stringify', source: "export { default } from 'JSONStream';" },
-  { name: '@discoveryjs/json-ext', use: 'parse, stringify', source: "export { parseChunked, stringifyChunked } from '@discoveryjs/json-ext';" },
-  { name: 'json-stream-stringify', use: 'stringify', source: "export { JsonStreamStringify } from 'json-stream-stringify';" },
+  {
+    name: '@discoveryjs/json-ext',
+    use: 'parse, stringify',
+    source: "export { parseChunked, stringifyChunked } from '@discoveryjs/json-ext';",
+  },
+  {
+    name: 'json-stream-stringify',
+    use: 'stringify',
+    source: "export { JsonStreamStringify } from 'json-stream-stringify';",
+  },
 ];
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
@@ -31,8 +45,15 @@ const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
  * is bundled for Node instead, with the built-ins left out (a browser would need polyfills on top).
  */
 async function bundle(source, resolveDir) {
-  const options = { stdin: { contents: source, resolveDir, loader: 'js' }, bundle: true, minify: true, format: 'esm',
-    write: false, logLevel: 'silent', legalComments: 'none' };
+  const options = {
+    stdin: { contents: source, resolveDir, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'none',
+  };
   try {
     const out = await build({ ...options, platform: 'browser' });
     return { bytes: out.outputFiles[0].contents, platform: 'browser' };
@@ -61,16 +82,39 @@ function distFiles() {
 
 const env = environment();
 const sluiceEntries = [
-  { id: 'all', label: 'everything (`import * from \'sluice\'`)', source: `export * from ${JSON.stringify(join(DIST, 'index.js'))};` },
-  { id: 'parse', label: '`parseJsonArray` only', source: `export { parseJsonArray } from ${JSON.stringify(join(DIST, 'index.js'))};` },
+  {
+    id: 'all',
+    label: "everything (`import * from 'sluice'`)",
+    source: `export * from ${JSON.stringify(join(DIST, 'index.js'))};`,
+  },
+  {
+    id: 'parse',
+    label: '`parseJsonArray` only',
+    source: `export { parseJsonArray } from ${JSON.stringify(join(DIST, 'index.js'))};`,
+  },
 ];
 const sluice = [];
 for (const entry of sluiceEntries) {
-  const js = measure((await bundle(entry.source, ROOT)).bytes);
+  const { bytes } = await bundle(entry.source, ROOT);
+  const js = measure(bytes);
+  const text = new TextDecoder().decode(bytes);
   for (const buildName of ['simd', 'scalar']) {
-    const wasm = measure(readFileSync(join(DIST, `sluice.${buildName}.wasm`)));
-    sluice.push({ entry: entry.id, label: entry.label, build: buildName, js, wasm,
-      total: { raw: js.raw + wasm.raw, gzip: js.gzip + wasm.gzip } });
+    // The parser's module, and the lazy index's where the bundle can load it (lazyParse is in it).
+    const files = [`sluice.${buildName}.wasm`, `sluice-lazy.${buildName}.wasm`].filter(
+      (file, i) => i === 0 || text.includes(file),
+    );
+    const wasm = files
+      .map((file) => measure(readFileSync(join(DIST, file))))
+      .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }));
+    sluice.push({
+      entry: entry.id,
+      label: entry.label,
+      build: buildName,
+      files,
+      js,
+      wasm,
+      total: { raw: js.raw + wasm.raw, gzip: js.gzip + wasm.gzip },
+    });
   }
 }
 
@@ -83,26 +127,41 @@ for (const peer of PEERS) {
 const shipped = distFiles().map((file) => ({ file: relative(ROOT, file), ...measure(readFileSync(file)) }));
 const shippedJs = shipped.filter((f) => !f.file.endsWith('.wasm'));
 
+const stem = (file) => file.replace(/\.(simd|scalar)\.wasm$/, '');
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const results = { date: new Date().toISOString(), environment: env, esbuild: ESBUILD_VERSION, sluice, peers, shipped };
-console.log([
-  '# bench: bundle sizes',
-  '',
-  `sluice ${env.sluice}; esbuild ${ESBUILD_VERSION} (--bundle --minify --format=esm); gzip -9 (zlib); kB = 1000 bytes.`,
-  '',
-  '| sluice | build | JS (min) | JS gzip | .wasm | .wasm gzip | total | total gzip |',
-  '|---|---|---:|---:|---:|---:|---:|---:|',
-  ...sluice.map((s) => `| ${s.label} | ${s.build} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.wasm.raw)} | ` +
-    `${kb(s.wasm.gzip)} | ${kb(s.total.raw)} | ${kb(s.total.gzip)} |`),
-  '',
-  '| peer | version | used for | min | gzip |',
-  '|---|---|---|---:|---:|',
-  ...peers.map((p) => `| ${p.name} | ${p.version} | ${p.use} | ${kb(p.raw)} | ${kb(p.gzip)}` +
-    `${p.platform === 'node' ? ' (Node built-ins not counted)' : ''} |`),
-  '',
-  `dist/ as npm installs it: ${shippedJs.length} JS files, ${kb(shippedJs.reduce((s, f) => s + f.raw, 0))} unminified; ` +
-    shipped.filter((f) => f.file.endsWith('.wasm')).map((f) => `${f.file} ${kb(f.raw)}`).join(', ') + '.',
-].join('\n'));
+console.log(
+  [
+    '# bench: bundle sizes',
+    '',
+    `sluice ${env.sluice}; esbuild ${ESBUILD_VERSION} (--bundle --minify --format=esm); gzip -9 (zlib); kB = 1000 bytes.`,
+    '',
+    '| sluice | build | JS (min) | JS gzip | .wasm | .wasm gzip | total | total gzip |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...sluice.map(
+      (s) =>
+        `| ${s.label} | ${s.build} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.wasm.raw)} | ` +
+        `${kb(s.wasm.gzip)} | ${kb(s.total.raw)} | ${kb(s.total.gzip)} |`,
+    ),
+    '',
+    `.wasm loaded: ${[...new Set(sluice.map((s) => `${s.label}: ${s.files.map(stem).join(' + ')}`))].join('; ')}.`,
+    '',
+    '| peer | version | used for | min | gzip |',
+    '|---|---|---|---:|---:|',
+    ...peers.map(
+      (p) =>
+        `| ${p.name} | ${p.version} | ${p.use} | ${kb(p.raw)} | ${kb(p.gzip)}` +
+        `${p.platform === 'node' ? ' (Node built-ins not counted)' : ''} |`,
+    ),
+    '',
+    `dist/ as npm installs it: ${shippedJs.length} JS files, ${kb(shippedJs.reduce((s, f) => s + f.raw, 0))} unminified; ` +
+      shipped
+        .filter((f) => f.file.endsWith('.wasm'))
+        .map((f) => `${f.file} ${kb(f.raw)}`)
+        .join(', ') +
+      '.',
+  ].join('\n'),
+);
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 const resultsFile = `${RESULTS_DIR}sizes-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;

@@ -18,10 +18,12 @@ import {
   CONTAINER_WORDS,
   NO_CONTAINER,
   OUT_COUNT,
+  OUT_STATUS,
   lazyError,
   type LazyBinding,
 } from './native_lazy.js';
 import { evict, load, touch, type Residency } from './residency.js';
+import { locate, settle } from './verdict.js';
 import { keyBytes } from './wtf8.js';
 
 // Fatal: JSON.parse would otherwise accept the U+FFFD a lenient decoder puts for invalid UTF-8, which the parser
@@ -131,12 +133,12 @@ export class LazyDocument {
     const handle = this.index();
     const binding = this.binding;
     if (this.containerHandle !== handle) {
-      this.containerTable = binding.m._lazy_index_containers(handle) >>> 2;
+      this.containerTable = binding.m.lazy_index_containers(handle) >>> 2;
       this.containerHandle = handle;
     }
-    const runtime = binding.runtime;
-    runtime.sync();
-    const u32 = runtime.u32;
+    const heap = binding.heap;
+    heap.sync();
+    const u32 = heap.u32;
     const base = this.containerTable;
     const at = id * CONTAINER_WORDS;
     const next = u32[base + at + CONTAINER_NEXT]!;
@@ -159,12 +161,15 @@ export class LazyDocument {
   /** The member table of container `id` (CHILD_WORDS u32 per member). Throws on invalid text. */
   children(id: number): Uint32Array {
     const binding = this.binding;
-    const at = binding.m._lazy_index_children(this.index(), id);
-    const runtime = binding.runtime;
-    runtime.sync();
-    if (at === 0) throw lazyError(binding, runtime.u32[binding.out32]!, this.limits);
-    const words = runtime.u32[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
-    const u32 = runtime.u32;
+    const at = binding.m.lazy_index_children(this.index(), id);
+    const heap = binding.heap;
+    heap.sync();
+    if (at === 0) {
+      const status = settle(binding, heap.u32[binding.out32 + OUT_STATUS]!, this.live(), this.limits.maxDepth);
+      throw lazyError(binding, status, this.limits);
+    }
+    const words = heap.u32[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
+    const u32 = heap.u32;
     const from = at >>> 2;
     // Small tables share chunks: a typed array of its own costs an ArrayBuffer each (about 1 µs in Node 20,
     // twitter.json lists 224 containers to read 1 % of its leaves); a view of a chunk costs an object.
@@ -342,7 +347,7 @@ export class LazyDocument {
   /** Throws the parser's error for bytes [start, end) if it finds one (else returns: the caller rethrows). */
   private check(start: number, end: number, cause: unknown): void {
     const binding = this.binding;
-    const status = binding.m._lazy_index_locate(this.index(), start, end);
+    const status = locate(binding, this.live(), start, end, this.limits.maxDepth, 0);
     if (status !== 0) {
       const error = lazyError(binding, status, this.limits);
       if (cause !== undefined) (error as { cause?: unknown }).cause = cause;

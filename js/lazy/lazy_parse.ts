@@ -1,7 +1,6 @@
 // lazyParse(): a buffered JSON document that reads like the JSON.parse result but only materialises what is
 // touched. The bytes are copied once (the document's own copy, in the JS heap: lazy_document.ts); one structural
 // pass finds every container; the rest happens on access (handlers.ts).
-import { requireRuntime } from '../native/loader.js';
 import { checkOptions, mustBe, resolveLimit } from '../validate.js';
 import { keepShapes, lazyContainer, newHandler } from './handlers.js';
 import { LazyDocument } from './lazy_document.js';
@@ -60,7 +59,7 @@ const roots = new WeakMap<object, LazyDocument>();
  */
 export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string, options?: LazyParseOptions): T {
   const maxDepth = resolveLimit(API, checkOptions(API, options, ['maxDepth']), 'maxDepth');
-  const binding = lazyBinding(requireRuntime(API));
+  const binding = lazyBinding(API);
   const limits = { maxDepth, maxElementBytes: 0 };
   // Once: objects of every class a document is made of, kept alive so that optimised code survives documents.
   keepShapes(() => new LazyDocument(binding, new Uint8Array(1), null, new Residency(0), limits, newHandler));
@@ -71,18 +70,18 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
   const residency = new Residency(bytes.length);
   const status = load(binding, residency, bytes, maxDepth);
   if (status !== 0) throw lazyError(binding, status, limits);
-  const { m, runtime } = binding;
+  const { m, heap } = binding;
   let doc: LazyDocument | undefined;
   try {
-    runtime.sync();
-    const u32 = runtime.u32;
+    heap.sync();
+    const u32 = heap.u32;
     const rootContainer = u32[binding.out32 + OUT_ROOT_CONTAINER]!;
     const rootStart = u32[binding.out32 + OUT_ROOT_START]!;
     const rootEnd = u32[binding.out32 + OUT_ROOT_END]!;
     if (rootContainer !== NO_CONTAINER) {
-      m._lazy_index_containers(residency.handle);
-      runtime.sync();
-      setSize(binding, residency, bytes.length + 4 * CONTAINER_WORDS * runtime.u32[binding.out32 + OUT_COUNT]!);
+      m.lazy_index_containers(residency.handle);
+      heap.sync();
+      setSize(binding, residency, bytes.length + 4 * CONTAINER_WORDS * heap.u32[binding.out32 + OUT_COUNT]!);
     }
     doc = new LazyDocument(binding, bytes, text, residency, limits, newHandler);
     if (rootContainer === NO_CONTAINER) {

@@ -1,21 +1,42 @@
-// The lazy half of the binding contract (wasm/lazy_bindings.cpp): plain C exports that the Emscripten glue puts
-// on the module as `_lazy_*`, and the static `lazy_out` record they report through. Nothing here is exported to
-// users.
-import { errorFromStatus, type ParserLimits } from '../errors.js';
-import type { NativeRuntime } from '../native/contract.js';
+// The lazy half of the binding contract (wasm/lazy_bindings.cpp): the lazy index's own module, a bare wasm module
+// with plain C exports and the static `lazy_out` record they report through, loaded by init() where this file is
+// in the bundle (registerCompanion, below). Nothing here is exported to users.
+import { errorFromStatus, SluiceLoadError, type ParserLimits } from '../errors.js';
+import type { BuildKind, NativeRuntime } from '../native/contract.js';
+import { compileModule, messageOf, registerCompanion, requireRuntime, type ModuleSource } from '../native/loader.js';
+import { misuse } from '../validate.js';
 import type { Residency } from './residency.js';
 
 /** The raw exports. Pointers and sizes are numbers; every call may grow memory (re-sync views after it). */
 export interface LazyExports {
-  _lazy_out_address(): number;
-  _lazy_index_new(maxDepth: number, scalar: number): number;
-  _lazy_index_delete(index: number): void;
-  _lazy_index_reserve(index: number, n: number): number;
-  _lazy_index_build(index: number, n: number): number;
-  _lazy_index_containers(index: number): number;
-  _lazy_index_children(index: number, container: number): number;
-  _lazy_index_locate(index: number, start: number, end: number): number;
+  lazy_out_address(): number;
+  lazy_index_new(maxDepth: number): number;
+  lazy_index_delete(index: number): void;
+  lazy_index_reserve(index: number, n: number): number;
+  lazy_index_build(index: number, n: number): number;
+  lazy_index_containers(index: number): number;
+  lazy_index_children(index: number, container: number): number;
+  /** Tests: bytes malloc'ed in the module right now. */
+  lazy_heap_in_use(): number;
+  /** Tests: 1 for the SIMD128 build. */
+  lazy_build_simd(): number;
 }
+
+/** @internal Every export of the module JS reads: tests/node/wasm_exports.test.ts checks the module has no others. */
+export const LAZY_EXPORTS = [
+  'lazy_out_address',
+  'lazy_index_new',
+  'lazy_index_delete',
+  'lazy_index_reserve',
+  'lazy_index_build',
+  'lazy_index_containers',
+  'lazy_index_children',
+  'lazy_heap_in_use',
+  'lazy_build_simd',
+] as const satisfies readonly (keyof LazyExports)[];
+
+/** Not a native error code: the call needs the parser's verdict on a range (verdict.ts). */
+export const STATUS_VERDICT_NEEDED = 255;
 
 // lazy_out, as u32 indices from its start.
 /** @internal */
@@ -24,6 +45,8 @@ export const OUT_STATUS = 0;
 export const OUT_ERROR_BYTE = 1;
 /** @internal */
 export const OUT_COUNT = 2;
+/** @internal STATUS_VERDICT_NEEDED: the status when the parser finds no error in the range. */
+export const OUT_VERDICT_IF_VALID = 3;
 /** @internal */
 export const OUT_ROOT_START = 4;
 /** @internal */
@@ -37,6 +60,11 @@ export const OUT_ERROR_OFFSET = 4;
 export const OUT_ERROR_LINE = 5;
 /** @internal */
 export const OUT_ERROR_COLUMN = 6;
+// lazy_out, u32 indices again.
+/** @internal STATUS_VERDICT_NEEDED: the range [start, end) the parser reads. */
+export const OUT_VERDICT_START = 14;
+/** @internal */
+export const OUT_VERDICT_END = 15;
 
 // Member record (lazy_child): 6 x u32.
 /** @internal */
@@ -66,10 +94,39 @@ export const CONTAINER_END = 1;
 /** @internal */
 export const CONTAINER_NEXT = 2;
 
-/** @internal The lazy exports of a loaded module and the location of lazy_out. */
+/** @internal Typed views over the lazy module's memory, re-created when it grew (as NativeRuntime's). */
+export class LazyHeap {
+  readonly memory: WebAssembly.Memory;
+  u8: Uint8Array;
+  u32: Uint32Array;
+  f64: Float64Array;
+
+  constructor(memory: WebAssembly.Memory) {
+    this.memory = memory;
+    const buffer = memory.buffer;
+    this.u8 = new Uint8Array(buffer);
+    this.u32 = new Uint32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+  }
+
+  /** Re-creates the views if memory grew since they were made. */
+  sync(): void {
+    if (this.u8.byteLength !== 0) return;
+    const buffer = this.memory.buffer;
+    this.u8 = new Uint8Array(buffer);
+    this.u32 = new Uint32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+  }
+}
+
+/** @internal The lazy module loaded next to a parser module, and the location of lazy_out. */
 export interface LazyBinding {
+  /** The parser module: its parser gives the verdicts the lazy module leaves to JS (verdict.ts). */
   readonly runtime: NativeRuntime;
+  readonly heap: LazyHeap;
+  /** The exports, in a plain object (a test replaces one to inject a failure). */
   readonly m: LazyExports;
+  readonly kind: BuildKind;
   /** u32 index of lazy_out. */
   readonly out32: number;
   /** f64 index of lazy_out. */
@@ -82,38 +139,130 @@ export interface LazyBinding {
   recent: Residency | null;
 }
 
-const bindings = new WeakMap<NativeRuntime, LazyBinding>();
+/** The lazy module of one parser module: what init() was given, and how loading it went. */
+interface LazyLoad {
+  readonly input: ModuleSource | PromiseLike<ModuleSource> | undefined;
+  readonly loading: Promise<void>;
+  binding?: LazyBinding;
+  failure?: unknown;
+}
 
-/** @internal The lazy exports of `runtime`; an Error for a module built without them. */
-export function lazyBinding(runtime: NativeRuntime): LazyBinding {
-  let binding = bindings.get(runtime);
-  if (binding !== undefined) return binding;
-  const m = runtime.native as unknown as Partial<LazyExports>;
-  if (typeof m._lazy_out_address !== 'function') {
-    throw new Error('sluice: this WebAssembly module was built without lazy documents (wasm/lazy_bindings.cpp)');
+const loads = new WeakMap<NativeRuntime, LazyLoad>();
+const LAZY_MODULE = "the lazy index's WebAssembly module";
+
+function defaultLazyUrl(kind: BuildKind): URL {
+  // Written out twice, literally, so bundlers see both `new URL(..., import.meta.url)` patterns and copy the files.
+  return kind === 'simd128'
+    ? new URL('../sluice-lazy.simd.wasm', import.meta.url)
+    : new URL('../sluice-lazy.scalar.wasm', import.meta.url);
+}
+
+/** init()'s part for the lazy module: loads it for `runtime` unless it is loaded (or loading) from `input`. */
+function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<ModuleSource> | undefined): Promise<void> {
+  const previous = loads.get(runtime);
+  if (previous !== undefined && previous.failure === undefined && (input === undefined || input === previous.input)) {
+    return previous.loading;
   }
-  const address = m._lazy_out_address();
-  binding = {
+  const kind = runtime.native.buildKind();
+  const load: LazyLoad = {
+    input,
+    loading: compileModule(input, () => defaultLazyUrl(kind), 'options.lazyModule', LAZY_MODULE)
+      .then((module) => instantiateLazy(runtime, module))
+      .then(
+        (binding) => {
+          load.binding = binding;
+        },
+        (error: unknown) => {
+          load.failure = error;
+          // Asked for by name, the failure is init()'s; the default one is lazyParse()'s to report.
+          if (input !== undefined) throw error;
+        },
+      ),
+  };
+  // A previous binding stays in use until this one is ready.
+  if (previous?.binding !== undefined && previous.failure === undefined) load.binding = previous.binding;
+  loads.set(runtime, load);
+  return load.loading;
+}
+
+async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Module): Promise<LazyBinding> {
+  const names = WebAssembly.Module.exports(module).map((e) => e.name);
+  if (!['memory', '_initialize', ...LAZY_EXPORTS].every((name) => names.includes(name))) {
+    throw new SluiceLoadError("sluice: this is not the lazy index's WebAssembly module (sluice-lazy.*.wasm)", {
+      cause: names,
+    });
+  }
+  let instance: WebAssembly.Instance;
+  try {
+    instance = await WebAssembly.instantiate(module, {
+      // Views are re-created when memory.buffer changed (LazyHeap.sync): nothing to do when it grows.
+      env: { emscripten_notify_memory_growth() {} },
+      // Reached only on a native abort, which the index never calls for (allocation failures are statuses).
+      wasi_snapshot_preview1: {
+        proc_exit(code: number): never {
+          throw new Error(`the lazy index's module exited (${code})`);
+        },
+      },
+    });
+  } catch (error) {
+    throw new SluiceLoadError(`sluice: cannot instantiate the lazy index's WebAssembly module: ${messageOf(error)}`, {
+      cause: error,
+    });
+  }
+  const exports = instance.exports;
+  const m = {} as Record<string, unknown>;
+  for (const name of LAZY_EXPORTS) m[name] = exports[name];
+  // The WASI reactor's constructors.
+  (exports._initialize as () => void)();
+  const lazy = m as unknown as LazyExports;
+  const address = lazy.lazy_out_address();
+  return {
     runtime,
-    m: m as LazyExports,
+    heap: new LazyHeap(exports.memory as WebAssembly.Memory),
+    m: lazy,
+    kind: lazy.lazy_build_simd() === 1 ? 'simd128' : 'scalar',
     out32: address >>> 2,
     out64: address >>> 3,
     resident: new Set(),
     residentBytes: 0,
     recent: null,
   };
-  bindings.set(runtime, binding);
-  return binding;
+}
+
+registerCompanion(loadLazy);
+
+/**
+ * @internal The lazy module of the parser module in use. A TypeError before init() has loaded it; the
+ * SluiceLoadError when loading it failed.
+ */
+export function lazyBinding(api: string): LazyBinding {
+  const runtime = requireRuntime(api);
+  const load = loads.get(runtime);
+  if (load?.binding !== undefined) return load.binding;
+  if (load?.failure !== undefined) {
+    const cause = load.failure;
+    throw new SluiceLoadError(
+      `${api}: the lazy index's WebAssembly module could not be loaded (${messageOf(cause)}); pass it as ` +
+        'init(module, { lazyModule })',
+      { cause },
+    );
+  }
+  throw misuse(api, "the lazy index's WebAssembly module is not loaded yet: call `await init()` first");
+}
+
+/** @internal The lazy module of `runtime`, if loaded (test hooks). */
+export function loadedLazyBinding(runtime: NativeRuntime): LazyBinding | undefined {
+  return loads.get(runtime)?.binding;
 }
 
 /** @internal The error lazy_out describes (status = a native error code), positioned absolutely. */
 export function lazyError(binding: LazyBinding, status: number, limits: ParserLimits): Error {
-  const runtime = binding.runtime;
-  runtime.sync();
-  const f64 = runtime.f64;
+  const heap = binding.heap;
+  heap.sync();
+  const f64 = heap.f64;
   return errorFromStatus(
     status,
-    runtime.u32[binding.out32 + OUT_ERROR_BYTE]!,
+    heap.u32[binding.out32 + OUT_ERROR_BYTE]!,
     {
       offset: f64[binding.out64 + OUT_ERROR_OFFSET]!,
       line: f64[binding.out64 + OUT_ERROR_LINE]!,

@@ -9,6 +9,7 @@
 import { JsonLimitError } from '../errors.js';
 import { lazyTuning } from './lazy_tuning.js';
 import type { LazyBinding } from './native_lazy.js';
+import { settle } from './verdict.js';
 
 /** The native status of an allocation failure (src/sluice/error.h). */
 const OUT_OF_MEMORY = 16;
@@ -58,7 +59,7 @@ export function evict(binding: LazyBinding, r: Residency): void {
   if (binding.recent === r) binding.recent = null;
   binding.resident.delete(r);
   binding.residentBytes -= r.size;
-  binding.m._lazy_index_delete(handle);
+  binding.m.lazy_index_delete(handle);
 }
 
 /** Evicts least recently used indexes until `size` more bytes fit the budget (`all`: every one). */
@@ -74,31 +75,31 @@ function makeRoom(binding: LazyBinding, size: number, all: boolean): void {
  * in lazy_out; `r` then has no index). Out of memory with every other index evicted throws a JsonLimitError.
  */
 export function load(binding: LazyBinding, r: Residency, bytes: Uint8Array, maxDepth: number): number {
-  const { m, runtime } = binding;
+  const { m, heap } = binding;
   makeRoom(binding, r.size, false);
   for (let attempt = 0; ; attempt++) {
-    const handle = m._lazy_index_new(maxDepth, 0);
+    const handle = m.lazy_index_new(maxDepth);
     // At least one byte: an empty buffer has no address (and the empty document is the parser's error).
-    const base = handle === 0 ? 0 : m._lazy_index_reserve(handle, Math.max(1, bytes.length));
+    const base = handle === 0 ? 0 : m.lazy_index_reserve(handle, Math.max(1, bytes.length));
     if (base === 0) {
-      if (handle !== 0) m._lazy_index_delete(handle);
+      if (handle !== 0) m.lazy_index_delete(handle);
       if (attempt === 0 && binding.resident.size !== 0) {
         makeRoom(binding, 0, true);
         continue;
       }
       throw outOfMemory(bytes.length);
     }
-    runtime.sync();
-    runtime.u8.set(bytes, base);
-    const status = m._lazy_index_build(handle, bytes.length);
+    heap.sync();
+    heap.u8.set(bytes, base);
+    const status = settle(binding, m.lazy_index_build(handle, bytes.length), bytes, maxDepth);
     if (status === OUT_OF_MEMORY && attempt === 0 && binding.resident.size !== 0) {
-      m._lazy_index_delete(handle);
+      m.lazy_index_delete(handle);
       makeRoom(binding, 0, true);
       continue;
     }
     if (status !== 0) {
       // The error stays in lazy_out for the caller; an index that could not be built holds nothing worth keeping.
-      m._lazy_index_delete(handle);
+      m.lazy_index_delete(handle);
       return status;
     }
     r.handle = handle;

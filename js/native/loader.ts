@@ -3,7 +3,7 @@
 import createModule from './sluice_glue.mjs';
 import { SluiceLoadError } from '../errors.js';
 import { NativeRuntime, VIEW_INPUT_PTR, type NativeModule } from './contract.js';
-import { misuse, mustBe, type ApiName } from '../validate.js';
+import { checkOptions, misuse, mustBe, type ApiName } from '../validate.js';
 
 /**
  * `WebAssembly.Module`, named through `globalThis` so the declarations also compile in Node-only type setups
@@ -11,24 +11,79 @@ import { misuse, mustBe, type ApiName } from '../validate.js';
  */
 export type CompiledModule = typeof globalThis extends {
   WebAssembly: { Module: abstract new (...args: any[]) => infer M };
-} ? M : never;
+}
+  ? M
+  : never;
 
 /** What {@link init} accepts: a compiled module, where to get one, or its bytes (or a promise of any of them). */
-export type ModuleSource =
-  | CompiledModule
-  | URL
-  | string
-  | Response
-  | ArrayBuffer
-  | ArrayBufferView;
+export type ModuleSource = CompiledModule | URL | string | Response | ArrayBuffer | ArrayBufferView;
+
+/** Options of {@link init}. */
+export interface InitOptions {
+  /**
+   * The lazy index's module (what {@link lazyParse} runs on), in any form `module` takes. init() loads it only where
+   * lazyParse is in the bundle (or the whole package is imported, as in Node without a bundler). By default, the
+   * build next to the package that matches the parser's: `sluice-lazy.simd.wasm` or `sluice-lazy.scalar.wasm`.
+   * Cloudflare Workers, which cannot fetch or compile it themselves: `import lazy from
+   * 'sluice/sluice-lazy.simd.wasm'`, then `init(wasm, { lazyModule: lazy })`.
+   *
+   * Given here, a failure to load it rejects init(); loaded by default, it leaves init() fulfilled (the parser
+   * works) and lazyParse() throws the SluiceLoadError.
+   */
+  readonly lazyModule?: ModuleSource | PromiseLike<ModuleSource>;
+}
+
+/**
+ * @internal A module init() loads next to the parser's: js/lazy registers the lazy index's as it is evaluated, so
+ * bundles without lazyParse neither load nor ship it. Called once per init(); resolves when that module is ready
+ * (or, for the default module, has failed: lazyParse then reports it).
+ */
+export type CompanionLoader = (
+  runtime: NativeRuntime,
+  module: ModuleSource | PromiseLike<ModuleSource> | undefined,
+) => Promise<void>;
+
+let companion: CompanionLoader | undefined;
+
+/** @internal Registers the lazy index's loader (js/lazy/native_lazy.ts). */
+export function registerCompanion(loader: CompanionLoader): void {
+  companion = loader;
+}
 
 // The smallest module using a SIMD128 instruction: (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt).
 // Engines without SIMD reject it in validate(), which is what picks the scalar build.
 const SIMD_PROBE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
-  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // type section: () -> v128
-  0x03, 0x02, 0x01, 0x00, // function section: one function of type 0
-  0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b, // code: i32.const 0, splat, popcnt, end
+  0x00,
+  0x61,
+  0x73,
+  0x6d,
+  0x01,
+  0x00,
+  0x00,
+  0x00, // magic, version 1
+  0x01,
+  0x05,
+  0x01,
+  0x60,
+  0x00,
+  0x01,
+  0x7b, // type section: () -> v128
+  0x03,
+  0x02,
+  0x01,
+  0x00, // function section: one function of type 0
+  0x0a,
+  0x0a,
+  0x01,
+  0x08,
+  0x00,
+  0x41,
+  0x00,
+  0xfd,
+  0x0f,
+  0xfd,
+  0x62,
+  0x0b, // code: i32.const 0, splat, popcnt, end
 ]);
 
 let current: Promise<NativeRuntime> | undefined;
@@ -43,12 +98,19 @@ let loaded: NativeRuntime | undefined;
  * a `URL` or URL string, a `Response`, the bytes, or a promise of one of them. By default the SIMD build next to
  * the package is used where the engine validates SIMD128, the scalar build elsewhere. The result is cached:
  * concurrent calls share one load, and a later call with a different module replaces it for parsers created
- * afterwards.
+ * afterwards. Where lazyParse is in the bundle, init() also loads the lazy index's module
+ * ({@link InitOptions.lazyModule}).
  *
  * @throws {SluiceLoadError} when the module cannot be fetched, compiled or instantiated (`cause` says why).
- * @throws {TypeError} for a `module` (or what its promise gives) of another type.
+ * @throws {TypeError} for a `module` (or what its promise gives) of another type, or invalid options.
  */
-export function init(module?: ModuleSource | PromiseLike<ModuleSource>): Promise<void> {
+export function init(module?: ModuleSource | PromiseLike<ModuleSource>, options?: InitOptions): Promise<void> {
+  let lazyModule: InitOptions['lazyModule'];
+  try {
+    lazyModule = checkOptions('init()', options, ['lazyModule']).lazyModule as InitOptions['lazyModule'];
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (current === undefined || (module !== undefined && module !== currentInput)) {
     const loading = load(module);
     current = loading;
@@ -67,7 +129,7 @@ export function init(module?: ModuleSource | PromiseLike<ModuleSource>): Promise
       },
     );
   }
-  return current.then(noop);
+  return current.then((runtime) => (companion === undefined ? undefined : companion(runtime, lazyModule)));
 }
 
 function noop(): void {}
@@ -100,20 +162,7 @@ function defaultModuleUrl(): URL {
 }
 
 async function load(input: ModuleSource | PromiseLike<ModuleSource> | undefined): Promise<NativeRuntime> {
-  let source: unknown;
-  try {
-    source = input === undefined ? defaultModuleUrl() : await input;
-  } catch (error) {
-    throw new SluiceLoadError(`sluice: cannot load the WebAssembly module: ${messageOf(error)}`, { cause: error });
-  }
-  // Misuse, not a failure to load: a TypeError of its own (rejecting init()'s promise), never wrapped.
-  checkModuleSource(source);
-  let module: WebAssembly.Module;
-  try {
-    module = await compile(source);
-  } catch (error) {
-    throw new SluiceLoadError(`sluice: cannot load the WebAssembly module: ${messageOf(error)}`, { cause: error });
-  }
+  const module = await compileModule(input, defaultModuleUrl, 'module', 'the WebAssembly module');
   try {
     return await instantiate(module);
   } catch (error) {
@@ -123,7 +172,34 @@ async function load(input: ModuleSource | PromiseLike<ModuleSource> | undefined)
   }
 }
 
-function messageOf(error: unknown): string {
+/**
+ * @internal The compiled module for what init() was given as `subject` (`module`, `options.lazyModule`), or from
+ * `defaultUrl()` when nothing was. A SluiceLoadError naming `what` when it cannot be had; a TypeError for a source
+ * of another type.
+ */
+export async function compileModule(
+  input: ModuleSource | PromiseLike<ModuleSource> | undefined,
+  defaultUrl: () => URL,
+  subject: string,
+  what: string,
+): Promise<WebAssembly.Module> {
+  let source: unknown;
+  try {
+    source = input === undefined ? defaultUrl() : await input;
+  } catch (error) {
+    throw new SluiceLoadError(`sluice: cannot load ${what}: ${messageOf(error)}`, { cause: error });
+  }
+  // Misuse, not a failure to load: a TypeError of its own (rejecting init()'s promise), never wrapped.
+  checkModuleSource(source, subject);
+  try {
+    return await compile(source);
+  } catch (error) {
+    throw new SluiceLoadError(`sluice: cannot load ${what}: ${messageOf(error)}`, { cause: error });
+  }
+}
+
+/** @internal */
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -132,11 +208,11 @@ function isResponse(value: object): value is Response {
   return typeof (value as Response).arrayBuffer === 'function' && typeof (value as Response).headers === 'object';
 }
 
-function checkModuleSource(input: unknown): asserts input is ModuleSource {
+function checkModuleSource(input: unknown, subject: string): asserts input is ModuleSource {
   if (input instanceof WebAssembly.Module || typeof input === 'string' || input instanceof URL) return;
   if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) return;
   if (typeof input === 'object' && input !== null && isResponse(input)) return;
-  throw mustBe('init()', 'module', 'a WebAssembly.Module, a URL, a URL string, a Response or bytes', input);
+  throw mustBe('init()', subject, 'a WebAssembly.Module, a URL, a URL string, a Response or bytes', input);
 }
 
 /** Compiles what checkModuleSource() accepted. */
@@ -196,7 +272,9 @@ async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
   let memory: WebAssembly.Memory | undefined;
   let fail!: (error: unknown) => void;
   // The glue never settles its promise when instantiateWasm fails, so failures race it from here.
-  const failed = new Promise<never>((_, reject) => { fail = reject; });
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
   const ready = createModule({
     // The glue resolves its default .wasm path against import.meta.url as it starts, and workerd (Cloudflare
     // Workers) has no import.meta.url: give it a path it never uses (instantiateWasm hands over the module).

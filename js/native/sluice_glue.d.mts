@@ -1,5 +1,6 @@
 // Types of the Emscripten factory (dist/sluice_glue.mjs, built with MODULARIZE + EXPORT_ES6), written by hand:
-// only what js/native/loader.ts uses. Shared by the SIMD and scalar builds.
+// only what js/native/loader.ts uses (the glue reads nothing else: -sINCOMING_MODULE_JS_API). Shared by the SIMD
+// and scalar builds.
 import type { NativeModule } from './contract.js';
 
 /** The settings object the factory reads (and extends into the module object it resolves to). */
@@ -16,8 +17,6 @@ export interface SluiceGlueOptions {
   locateFile?(path: string, prefix: string): string;
   /** Called when the runtime aborts (before the glue throws). */
   onAbort?(what: unknown): void;
-  print?(text: string): void;
-  printErr?(text: string): void;
 }
 
 /** Resolves to the module object once the wasm instance is ready. */

@@ -6,12 +6,12 @@
 #include <new>
 
 #include "kernels/best_kernel.h"
+#include "kernels/scalar/simd.h"
 #include "lazy/lazy_enumerate.h"
 #include "lazy/lazy_skeleton.h"
+#include "lazy/lazy_validate.h"
 #include "scan/json_string.h"
-#include "kernels/scalar/simd.h"
 #include "sluice/limits.h"
-#include "sluice/push_parser.h"
 
 namespace sluice {
 
@@ -22,59 +22,14 @@ namespace {
 // Larger documents do not fit the u32 offsets of lazy_child (nor a wasm32 heap).
 constexpr uint64_t max_document = (uint64_t{1} << 32) - 2;
 
-// A selector no document can satisfy (2^53 elements), so that the push parser validates without selecting.
-constexpr const char* validate_only_path = "$[9007199254740992]";
-
+#ifdef SLUICE_ONE_KERNEL
+// The wasm lazy module (wasm/CMakeLists.txt) scans with its build's kernel only: nothing there asks for the other.
+bool scalar_kernel(const lazy_options&) { return false; }
+#else
 bool scalar_kernel(const lazy_options& o) { return o.kernel == kernel_kind::scalar; }
-
-// 1-based line of document offset `pos` and the offset its line starts at. Errors only: O(pos).
-void line_of(const uint8_t* d, uint64_t pos, uint64_t& line, uint64_t& line_start) {
-  line = 1;
-  line_start = 0;
-  for (const uint8_t* p = d; p < d + pos;) {
-    const void* nl = std::memchr(p, '\n', size_t(d + pos - p));
-    if (nl == nullptr) break;
-    const uint8_t* at = static_cast<const uint8_t*>(nl);
-    ++line;
-    line_start = uint64_t(at - d) + 1;
-    p = at + 1;
-  }
-}
+#endif
 
 }  // namespace
-
-namespace internal {
-
-// The push parser's verdict on bytes [start, end) of `d`, as if they were a document of their own, with positions
-// moved to where those bytes are in `d`.
-parse_error validate_range(const uint8_t* d, uint64_t start, uint64_t end, uint32_t max_depth, kernel_kind kernel) {
-  parser_options o;
-  o.max_depth = max_depth;
-  o.kernel = kernel;
-  push_parser parser(o);
-  parser.add_path(validate_only_path);
-  uint64_t at = start;
-  while (at < end && parser.status() == error_code::ok) {
-    size_t n = parser.input_capacity();
-    if (n > end - at) n = size_t(end - at);
-    std::memcpy(parser.input_data(), d + at, n);
-    parser.feed(n);
-    at += n;
-  }
-  if (parser.status() == error_code::ok) parser.finish();
-  parse_error e = parser.error();
-  if (e.code == error_code::ok) return e;
-  if (start != 0) {
-    uint64_t base_line, base_start;
-    line_of(d, start, base_line, base_start);
-    if (e.line == 1) e.column += start - base_start;
-    e.line += base_line - 1;
-    e.offset += start;
-  }
-  return e;
-}
-
-}  // namespace internal
 
 // MARK: lazy_index
 
@@ -111,8 +66,8 @@ error_code lazy_index::build(size_t n) {
   // A scalar root is validated whole (it is read at once anyway); a broken structure is reported as the parser
   // reports it, which may be an earlier error of another kind.
   if (!ok || st.root_container == lazy_no_container) {
-    st.error = internal::validate_range(st.doc.data(), 0, n, st.options.max_depth, st.options.kernel);
-    if (!ok && st.error.code == error_code::ok) st.error = parse_error{error_code::out_of_memory, 0, 1, 1, -1};
+    st.error = internal::validate_range(st.doc.data(), 0, n, st.options.max_depth, st.options.kernel,
+                                        ok ? error_code::ok : error_code::out_of_memory);
   }
   return st.error.code;
 }
@@ -135,8 +90,7 @@ const lazy_child* lazy_index::list(uint32_t c, uint32_t* count) {
   if (!ok) {
     const internal::lazy_container& box = st.containers[c];
     st.error = internal::validate_range(st.doc.data(), box.start, uint64_t(box.end) + 1, st.options.max_depth,
-                                        st.options.kernel);
-    if (st.error.code == error_code::ok) st.error = parse_error{error_code::out_of_memory, box.start, 1, 1, -1};
+                                        st.options.kernel, error_code::out_of_memory);
     return nullptr;
   }
   *count = uint32_t(st.scratch.size());
@@ -240,7 +194,8 @@ error_code lazy_index::locate(uint32_t start, uint32_t end) {
   if (state_ == nullptr) return error_code::out_of_memory;
   lazy_state& st = *state_;
   if (end > st.doc.size() || start > end) return error_code::ok;
-  st.error = internal::validate_range(st.doc.data(), start, end, st.options.max_depth, st.options.kernel);
+  st.error =
+      internal::validate_range(st.doc.data(), start, end, st.options.max_depth, st.options.kernel, error_code::ok);
   return st.error.code;
 }
 
@@ -255,8 +210,8 @@ size_t lazy_index::size() const noexcept { return state_ ? state_->doc.size() : 
 size_t lazy_index::memory_bytes() const noexcept {
   if (state_ == nullptr) return 0;
   const lazy_state& st = *state_;
-  return sizeof(lazy_state) + st.doc.allocated() + st.containers.allocated() + st.tables.allocated() +
-         st.table_bytes + st.scratch.allocated() + st.text.allocated();
+  return sizeof(lazy_state) + st.doc.allocated() + st.containers.allocated() + st.tables.allocated() + st.table_bytes +
+         st.scratch.allocated() + st.text.allocated();
 }
 
 }  // namespace sluice

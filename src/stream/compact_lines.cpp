@@ -49,7 +49,12 @@ bool write_lines(parser_state& st) noexcept {
 }  // namespace
 
 bool write_compact_lines(parser_state& st) noexcept {
+#ifdef SLUICE_ONE_KERNEL
+  // The wasm SIMD build compiles its SIMD128 kernel only (wasm/one_kernel.cpp): nothing there asks for the other.
+  return write_lines<best_kernel>(st);
+#else
   return st.options.kernel == kernel_kind::scalar ? write_lines<scalar::kernel>(st) : write_lines<best_kernel>(st);
+#endif
 }
 
 }  // namespace internal

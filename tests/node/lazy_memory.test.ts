@@ -124,7 +124,7 @@ describe('out of memory', () => {
   test('lazyParse(): the index or the room for the document cannot be allocated', () => {
     const baseline = nativeModule().heapInUse();
     injected(
-      '_lazy_index_new',
+      'lazy_index_new',
       () => 0,
       () => {
         const error = outOfMemory(() => lazyParse('{"a":1}'));
@@ -132,7 +132,7 @@ describe('out of memory', () => {
       },
     );
     injected(
-      '_lazy_index_reserve',
+      'lazy_index_reserve',
       () => 0,
       () => {
         outOfMemory(() => lazyParse(new TextEncoder().encode('[1,2,3]')));
@@ -149,7 +149,7 @@ describe('out of memory', () => {
     expect(doc.a.b[0]).toBe(1);
     lazyParse('[]'); // evicts doc's index
     injected(
-      '_lazy_index_reserve',
+      'lazy_index_reserve',
       () => 0,
       () => {
         outOfMemory(() => doc.c.d);

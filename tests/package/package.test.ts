@@ -10,6 +10,8 @@ import { startWorkerd } from '../edge/workerd.ts';
 import { packAndInstall, ROOT, run, type InstalledProject } from './project.ts';
 
 const CONSUMER = join(ROOT, 'tests', 'package', 'consumer');
+/** The wasm modules the package ships: the parser's and the lazy index's, each SIMD128 and scalar. */
+const WASM = ['sluice.simd.wasm', 'sluice.scalar.wasm', 'sluice-lazy.simd.wasm', 'sluice-lazy.scalar.wasm'];
 let project: InstalledProject;
 let installed: string;
 
@@ -26,9 +28,17 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  test('holds both builds, the glue, the declarations, README and LICENSE', () => {
-    for (const file of ['dist/sluice.simd.wasm', 'dist/sluice.scalar.wasm', 'dist/native/sluice_glue.mjs',
-      'dist/native/sluice_glue.d.mts', 'dist/index.js', 'dist/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
+  test('holds both builds of both modules, the glue, the declarations, README and LICENSE', () => {
+    for (const file of [
+      ...WASM.map((name) => `dist/${name}`),
+      'dist/native/sluice_glue.mjs',
+      'dist/native/sluice_glue.d.mts',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'package.json',
+      'README.md',
+      'LICENSE',
+    ]) {
       expect(project.files, file).toContain(file);
     }
   });
@@ -67,64 +77,105 @@ test('Node ESM: import from "sluice", the default loader, every entry point', ()
     piped: [true, null],
     beforeError: [1],
     error: { isSyntax: true, code: 'EXPECTED_VALUE', offset: 3 },
+    lazy: 'c',
     classes: ['function', 'function'],
-    wasm: ['dist/sluice.simd.wasm', 'dist/sluice.scalar.wasm'],
+    wasm: WASM.map((name) => `dist/${name}`),
     version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
   });
 });
 
-test.each(selectedEngines())('browser: an esbuild bundle runs in %s and loads the SIMD build next to it', async (name) => {
-  const out = join(project.dir, `www-${name}`);
-  await build({
-    entryPoints: [join(project.dir, 'browser.js')],
-    outfile: join(out, 'app.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    logLevel: 'error',
-  });
-  for (const file of ['sluice.simd.wasm', 'sluice.scalar.wasm']) copyFileSync(join(installed, 'dist', file), join(out, file));
-  // The consumer's page, with the error collector the engine drivers read (tests/browser/page/errors.js) first.
-  copyFileSync(join(ROOT, 'tests', 'browser', 'page', 'errors.js'), join(out, 'errors.js'));
-  const html = readFileSync(join(project.dir, 'index.html'), 'utf8');
-  writeFileSync(join(out, 'index.html'), html.replace('<script', '<script src="./errors.js"></script>\n<script'));
-  writeFileSync(join(out, 'data.json'), JSON.stringify({ items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }));
-  const bundle = readFileSync(join(out, 'app.js'), 'utf8');
-  // Nothing a browser or a strict CSP refuses.
-  expect(bundle).not.toMatch(/\bnew Function\(|\beval\(|require\(["']/);
-
-  const requested: string[] = [];
-  const server = await listen((_req, res, url) => {
-    requested.push(url.pathname);
-    if (url.pathname === '/favicon.ico') res.writeHead(204).end();
-    else if (!serveFile(res, out, url.pathname.slice(1) || 'index.html')) notFound(res);
-  });
-  const engine = await launchEngine(name).catch(async (error: unknown) => {
-    await server.close();
-    throw error;
-  });
-  try {
-    const page = await engine.open(`${server.origin}/`);
-    await page.waitFor('window.result !== undefined');
-    expect(await page.evaluate('window.result')).toEqual({ ids: ['a', 'b', 'c'] });
-    expect(requested).toContain('/sluice.simd.wasm');
-    expect(requested).not.toContain('/sluice.scalar.wasm');
-    expect(await page.errors()).toEqual([]);
-  } finally {
-    await engine.close();
-    await server.close();
+describe("bundles (esbuild, the package's sideEffects: false)", () => {
+  async function bundled(source: string, outfile?: string): Promise<string> {
+    const result = await build({
+      stdin: { contents: source, resolveDir: project.dir, loader: 'js' },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      write: outfile !== undefined,
+      outfile,
+      logLevel: 'error',
+    });
+    return outfile === undefined ? result.outputFiles![0]!.text : readFileSync(outfile, 'utf8');
   }
+
+  test('without lazyParse: nothing of the lazy index, not even its file names', async () => {
+    const text = await bundled("export { parseJsonArray, init } from 'sluice';");
+    expect(text).toContain('sluice.simd.wasm');
+    expect(text).not.toMatch(/sluice-lazy|lazy_index/);
+  });
+
+  test('with lazyParse: its module is loaded by init() from where the bundle points', async () => {
+    // The loader's `new URL('../sluice-lazy.simd.wasm', import.meta.url)` stays as written: one level up.
+    const out = join(project.dir, 'lazy-bundle');
+    const source =
+      "import { init, lazyParse } from 'sluice';\nawait init();\n" +
+      'console.log(JSON.stringify(lazyParse(\'[0,{"k":[5]}]\')[1].k));';
+    const text = await bundled(source, join(out, 'js', 'app.mjs'));
+    expect(text).toContain('sluice-lazy.simd.wasm');
+    for (const file of WASM) copyFileSync(join(installed, 'dist', file), join(out, file));
+    expect(JSON.parse(run(process.execPath, [join(out, 'js', 'app.mjs')], out))).toEqual([5]);
+  });
 });
 
-test('workerd: a worker importing the package and its .wasm module', async () => {
+test.each(selectedEngines())(
+  'browser: an esbuild bundle runs in %s and loads the SIMD build next to it',
+  async (name) => {
+    const out = join(project.dir, `www-${name}`);
+    await build({
+      entryPoints: [join(project.dir, 'browser.js')],
+      outfile: join(out, 'app.js'),
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      logLevel: 'error',
+    });
+    for (const file of WASM) copyFileSync(join(installed, 'dist', file), join(out, file));
+    // The consumer's page, with the error collector the engine drivers read (tests/browser/page/errors.js) first.
+    copyFileSync(join(ROOT, 'tests', 'browser', 'page', 'errors.js'), join(out, 'errors.js'));
+    const html = readFileSync(join(project.dir, 'index.html'), 'utf8');
+    writeFileSync(join(out, 'index.html'), html.replace('<script', '<script src="./errors.js"></script>\n<script'));
+    writeFileSync(join(out, 'data.json'), JSON.stringify({ items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }));
+    const bundle = readFileSync(join(out, 'app.js'), 'utf8');
+    // Nothing a browser or a strict CSP refuses.
+    expect(bundle).not.toMatch(/\bnew Function\(|\beval\(|require\(["']/);
+
+    const requested: string[] = [];
+    const server = await listen((_req, res, url) => {
+      requested.push(url.pathname);
+      if (url.pathname === '/favicon.ico') res.writeHead(204).end();
+      else if (!serveFile(res, out, url.pathname.slice(1) || 'index.html')) notFound(res);
+    });
+    const engine = await launchEngine(name).catch(async (error: unknown) => {
+      await server.close();
+      throw error;
+    });
+    try {
+      const page = await engine.open(`${server.origin}/`);
+      await page.waitFor('window.result !== undefined');
+      expect(await page.evaluate('window.result')).toEqual({ ids: ['a', 'b', 'c'] });
+      expect(requested).toContain('/sluice.simd.wasm');
+      // parseJsonArray alone: neither the other build nor the lazy index's module.
+      expect(requested.filter((path) => path.endsWith('.wasm'))).toEqual(['/sluice.simd.wasm']);
+      expect(await page.errors()).toEqual([]);
+    } finally {
+      await engine.close();
+      await server.close();
+    }
+  },
+);
+
+test('workerd: a worker importing the package and both .wasm modules', async () => {
   const worker = await startWorkerd({
     entry: join(project.dir, 'worker.js'),
-    wasm: [{ name: 'sluice/sluice.simd.wasm', file: join(installed, 'dist', 'sluice.simd.wasm') }],
+    wasm: ['sluice.simd.wasm', 'sluice-lazy.simd.wasm'].map((name) => ({
+      name: `sluice/${name}`,
+      file: join(installed, 'dist', name),
+    })),
   });
   try {
     const response = await fetch(worker.origin, { method: 'POST', body: '[1, {"a" : [true]}, "é"]' });
     expect(response.status, worker.output()).toBe(200);
-    expect(await response.json()).toEqual({ values: ['1', '{"a" : [true]}', '"é"'] });
+    expect(await response.json()).toEqual({ values: ['1', '{"a" : [true]}', '"é"'], lazy: [true] });
   } finally {
     await worker.stop();
   }
@@ -133,19 +184,22 @@ test('workerd: a worker importing the package and its .wasm module', async () =>
 describe('tsc on a consumer file, against the installed declarations', () => {
   test.each(['NodeNext', 'Bundler'])('moduleResolution %s', (resolution) => {
     const config = join(project.dir, `tsconfig.${resolution}.json`);
-    writeFileSync(config, JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: resolution === 'Bundler' ? 'ESNext' : 'NodeNext',
-        moduleResolution: resolution,
-        lib: ['ES2022', 'DOM', 'DOM.Iterable', 'DOM.AsyncIterable'],
-        types: [],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: false,
-      },
-      files: ['types.ts'],
-    }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: resolution === 'Bundler' ? 'ESNext' : 'NodeNext',
+          moduleResolution: resolution,
+          lib: ['ES2022', 'DOM', 'DOM.Iterable', 'DOM.AsyncIterable'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['types.ts'],
+      }),
+    );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     let output = '';
     try {

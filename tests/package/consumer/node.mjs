@@ -2,7 +2,14 @@
 // node:fs), every entry point, and the .wasm subpath exports. Prints one JSON line for the test to check.
 import { createRequire } from 'node:module';
 import {
-  createParser, init, JsonArrayStream, JsonLimitError, JsonSyntaxError, parseJsonArray, SluiceLoadError,
+  createParser,
+  init,
+  JsonArrayStream,
+  JsonLimitError,
+  JsonSyntaxError,
+  lazyParse,
+  parseJsonArray,
+  SluiceLoadError,
 } from 'sluice';
 
 const elements = [];
@@ -23,11 +30,22 @@ try {
 } catch (caught) {
   error = { isSyntax: caught instanceof JsonSyntaxError, code: caught.code, offset: caught.offset };
 }
+// The lazy index's module, loaded by init() next to the parser's (the default: the SIMD build next to the package).
+const lazy = lazyParse('{"a":[1,{"b":"c"}]}').a[1].b;
 const resolve = (specifier) => import.meta.resolve(specifier);
 const require = createRequire(import.meta.url);
-console.log(JSON.stringify({
-  elements, texts, piped, beforeError, error,
-  classes: [typeof JsonLimitError, typeof SluiceLoadError],
-  wasm: [resolve('sluice/sluice.simd.wasm'), resolve('sluice/sluice.scalar.wasm')].map((url) => url.split('/').slice(-2).join('/')),
-  version: require('sluice/package.json').version,
-}));
+console.log(
+  JSON.stringify({
+    elements,
+    texts,
+    piped,
+    beforeError,
+    error,
+    lazy,
+    classes: [typeof JsonLimitError, typeof SluiceLoadError],
+    wasm: ['sluice.simd.wasm', 'sluice.scalar.wasm', 'sluice-lazy.simd.wasm', 'sluice-lazy.scalar.wasm'].map((file) =>
+      resolve(`sluice/${file}`).split('/').slice(-2).join('/'),
+    ),
+    version: require('sluice/package.json').version,
+  }),
+);

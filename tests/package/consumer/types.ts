@@ -1,7 +1,13 @@
 // Type-checked against the installed package's .d.ts (never run): the API's types are precise, not `any`.
 import {
-  createParser, init, JsonArrayStream, JsonSyntaxError, parseJsonArray,
-  type ElementWithPath, type JsonSource, type ParserOptions,
+  createParser,
+  init,
+  JsonArrayStream,
+  JsonSyntaxError,
+  parseJsonArray,
+  type ElementWithPath,
+  type JsonSource,
+  type ParserOptions,
 } from 'sluice';
 
 interface Article {
@@ -11,6 +17,11 @@ interface Article {
 
 export async function consume(res: Response): Promise<void> {
   await init(new URL('https://example.com/sluice.simd.wasm'));
+  await init(new URL('https://example.com/sluice.simd.wasm'), {
+    lazyModule: fetch('https://example.com/sluice-lazy.simd.wasm'),
+  });
+  // @ts-expect-error: `lazy` is not an option of init()
+  await init(undefined, { lazy: new URL('https://example.com/sluice-lazy.simd.wasm') });
   for await (const article of parseJsonArray<Article>(res.body, { path: '$._embedded.articles[*]' })) {
     const id: number = article.id;
     // @ts-expect-error: an Article has no `missing` field
