@@ -6,6 +6,8 @@ import type { BuildKind, NativeRuntime } from './native/contract.js';
 export interface NativeTestHooks {
   /** Bytes malloc'ed in the wasm heap right now: after freeing every parser it returns to its baseline. */
   heapInUse(): number;
+  /** Bytes of wasm memory (it only grows): a test proves that memory grew under a call. */
+  memoryBytes(): number;
   /** The status of init()'s warm-up parse: 0 when its document parsed cleanly. */
   warmUpStatus(): number;
 }
@@ -22,6 +24,7 @@ export function nativeModule(): NativeTestHooks {
   const native = loaded.native;
   return {
     heapInUse: () => native.heapInUse(),
+    memoryBytes: () => loaded.memory.buffer.byteLength,
     warmUpStatus: () => loaded.warmUpStatus,
   };
 }

@@ -12,6 +12,8 @@
 // Memory: the input window, the carry (the bytes of the selected element in progress, and of a key a selector
 // must compare, never more than max_element_bytes), a depth stack of max_depth bits, and the element table. None
 // of it grows with the document; nothing is allocated per element once the tables reached their working size.
+// (The wasm binding shares one window and one set of tables among all parsers, and leaves the carry to the JS
+// layer: stream/stream_parser.h.)
 #ifndef SLUICE_PUSH_PARSER_H
 #define SLUICE_PUSH_PARSER_H
 
@@ -26,7 +28,7 @@
 namespace sluice {
 
 namespace internal {
-struct parser_state;
+enum class selector_role : uint8_t;
 }
 
 enum class key_kind : uint32_t { none = 0, index = 1, name = 2 };
@@ -98,19 +100,13 @@ class push_parser {
   // The absolute stream offset of an address of the last call's results (an element's data, data + size): the
   // addresses lie in the input window or in the carry.
   uint64_t offset_of(const uint8_t* p) const noexcept;
-  // The same as two linear maps, for callers that convert many addresses (the wasm binding's view).
-  struct address_map {
-    const uint8_t* window;
-    uint64_t window_offset;
-    const uint8_t* carry;
-    uint64_t carry_offset;
-  };
-  address_map addresses() const noexcept;
   // Bytes of native memory this parser holds right now (window, carry, tables, stack).
   size_t memory_bytes() const noexcept;
 
  private:
-  internal::parser_state* state_;
+  struct impl;
+  bool add(std::string_view path, internal::selector_role role, size_t* error_at);
+  impl* impl_;
 };
 
 }  // namespace sluice
