@@ -1,8 +1,9 @@
 // The elements a parser reports do not depend on how the input is cut: for random documents and each kind of
 // selector, one-shot parsing equals the reference splitter's elements (bytes, selector, key), every chunking
 // (random sizes, empty chunks, one byte at a time) equals one-shot parsing, and a string or container element is
-// reported by the very feed() that brought its last byte; batches (random batch_mode) keep their contract.
-// Once per kernel. Soak: SLUICE_CHUNKING_DOCS=... SLUICE_TEST_SEED=...
+// reported by the very feed() that brought its last byte; batches (random batch_mode) keep their contract; and
+// driven as the wasm binding drives it (support/binding_client.h), every chunking gives the same. Once per kernel.
+// Soak: SLUICE_CHUNKING_DOCS=... SLUICE_TEST_SEED=...
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "sluice/push_parser.h"
+#include "support/binding_client.h"
 #include "support/collect.h"
 #include "support/kernel_param.h"
 #include "support/random_json.h"
@@ -127,6 +129,12 @@ TEST_P(Chunking, ElementsIndependentOfChunks) {
       }
       if (why.empty()) why = check_timing(outcome, ends, chunkings[k]);
       if (why.empty()) why = outcome.batch_problem;
+      if (why.empty()) {
+        // The same through the binding's protocol: shared workspace, saved and restored state, caller's carry.
+        const parse_outcome bound = parse_chunked_like_binding(doc, setup, chunkings[k]);
+        why = describe_difference(outcome, bound);
+        if (why.empty() && !bound.batch_problem.empty()) why = "like the binding: " + bound.batch_problem;
+      }
       if (!why.empty()) {
         ++failures;
         ADD_FAILURE() << "seed " << seed << ", chunking " << k << " (" << chunkings[k].size()

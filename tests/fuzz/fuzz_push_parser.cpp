@@ -1,7 +1,9 @@
 // libFuzzer target for the push parser. Input: 4 configuration bytes, then the JSON text (see README.md here).
 // For each input it aborts (a crash libFuzzer keeps) unless:
 //   - the best and scalar kernels give identical results (elements, status, error position);
-//   - random chunks and one byte at a time give exactly what one-shot parsing gives;
+//   - random chunks and one byte at a time give exactly what one-shot parsing gives, and so do random chunks fed as
+//     the wasm binding and the JS layer feed them (support/binding_client.h: a shared workspace, the state saved
+//     and restored at every call, the carry kept by the caller);
 //   - the verdict matches simdjson's (support/simdjson_oracle.h, differences mapped there): accepted inputs are
 //     valid and within max_depth, with the reference splitter's elements; syntax errors only on invalid input;
 //     DEPTH_LIMIT exactly where nesting first exceeds max_depth; ELEMENT_TOO_LARGE only below the input size;
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "sluice/push_parser.h"
+#include "support/binding_client.h"
 #include "support/collect.h"
 #include "support/reference_splitter.h"
 #include "support/rng.h"
@@ -299,6 +302,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   rng random(c.chunk_seed * 0x9E3779B97F4A7C15ULL + size);
   const parse_outcome chunked = parse_chunked(input, best, chunks_random(input.size(), random, 1 + random.skewed(300)));
   check_same(input, one_shot, chunked, "random chunks vs one-shot");
+  const std::vector<size_t> binding_chunks = chunks_random(input.size(), random, 1 + random.skewed(300));
+  check_same(input, one_shot, parse_chunked_like_binding(input, best, binding_chunks),
+             "random chunks driven as the wasm binding drives them vs one-shot");
   parse_outcome bytewise;
   if (input.size() <= 4096) {
     bytewise = parse_chunked(input, scalar, chunks_bytewise(input.size()));
