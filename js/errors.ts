@@ -124,6 +124,8 @@ const WHAT: Readonly<Record<JsonSyntaxErrorCode, string>> = {
 export interface ParserLimits {
   readonly maxDepth: number;
   readonly maxElementBytes: number;
+  /** maxElementBytes was lowered to the longest text every engine holds in a string (stringLimits()). */
+  readonly stringLimited?: boolean;
 }
 
 /** @internal Shows a byte the way a reader recognises it: the character for printable ASCII, `0xC3` otherwise. */
@@ -151,8 +153,11 @@ export function errorFromStatus(
       `Cannot parse JSON: nesting deeper than maxDepth (${limits.maxDepth})${where}`, code, position);
   }
   if (code === 'ELEMENT_TOO_LARGE') {
-    return new JsonLimitError(
-      `Cannot parse JSON: element larger than maxElementBytes (${limits.maxElementBytes})${where}`, code, position);
+    const limit = limits.stringLimited
+      ? `${limits.maxElementBytes} bytes, the longest text a string holds in every engine (output 'bytes' takes ` +
+        'elements up to maxElementBytes)'
+      : `maxElementBytes (${limits.maxElementBytes})`;
+    return new JsonLimitError(`Cannot parse JSON: element larger than ${limit}${where}`, code, position);
   }
   if (code === 'OUT_OF_MEMORY') {
     return new JsonLimitError(

@@ -10,6 +10,7 @@ import {
 } from '../native/contract.js';
 import { CallResults } from '../parse/materialise.js';
 import { NativeSession, OUT_OF_MEMORY_LOST } from '../parse/native_parser.js';
+import { stringLimits } from '../parse/options.js';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -112,7 +113,8 @@ export class Driver {
     copy?: CopyFilter,
   ) {
     this.runtime = runtime;
-    this.limits = limits;
+    // Every value a request delivers is parsed from a string.
+    this.limits = limits = stringLimits(limits);
     this.copy = copy;
     this.firstStart = paths.length + markers.length;
     this.session = new NativeSession(runtime, {

@@ -63,3 +63,18 @@ test('one 200 MiB string of é (under the 256 MiB maxElementBytes) parses in val
   const result = child<{ parser: unknown; openJson: unknown }>(['huge-string', '200']);
   expect(result).toEqual({ mib: 200, parser: 'ok', openJson: 'ok' });
 }, 300_000);
+
+test('value output: an element too long for a string is a JsonLimitError where strings end, whatever maxElementBytes', () => {
+  // maxElementBytes 1 GiB, a 512 MiB string: V8 cannot hold its text, so the limit is the longest string every
+  // engine holds, 2^29 - 24 bytes past the element's first byte (the quote at offset 1).
+  const result = child<{ error: { name: string; code: string; offset: number; line: number; column: number } }>([
+    'string-limit',
+  ]);
+  expect(result.error).toMatchObject({
+    name: 'JsonLimitError',
+    code: 'ELEMENT_TOO_LARGE',
+    offset: 1 + 2 ** 29 - 24,
+    line: 1,
+    column: 2 + 2 ** 29 - 24,
+  });
+}, 300_000);

@@ -7,6 +7,8 @@
 //                                                                 (run with --expose-gc): what one costs
 //   node parser_memory_child.mjs simd|scalar huge-string MIB     one string of MIB MiB of 'é' as the only element,
 //                                                                 through createParser (value) and openJson().get()
+//   node parser_memory_child.mjs simd|scalar string-limit        a 512 MiB element in value output, maxElementBytes
+//                                                                 1 GiB: the error where strings end
 import { readFileSync } from 'node:fs';
 
 const [build, kind, countText] = [process.argv[2], process.argv[3], Number(process.argv[4])];
@@ -97,6 +99,24 @@ async function hugeString(mib) {
   return result;
 }
 
+// value output with maxElementBytes 1 GiB: an element of 512 MiB is too long for a string in V8; the parser stops
+// at the longest string every engine holds (2^29 - 24 bytes past its first byte) with a JsonLimitError.
+async function stringLimit() {
+  const chunk = Buffer.alloc(65536, 'x');
+  const parser = createParser({ maxElementBytes: 2 ** 30 });
+  let error = null;
+  let fed = 0;
+  try {
+    parser.push('["');
+    for (; fed < 2 ** 29; fed += chunk.length) parser.push(chunk);
+    parser.push('"]');
+    parser.end();
+  } catch (e) {
+    error = { name: e.name, code: e.code, offset: e.offset, line: e.line, column: e.column, message: e.message };
+  }
+  return { fed, error };
+}
+
 let result;
 switch (kind) {
   case 'dropped-big': {
@@ -117,6 +137,9 @@ switch (kind) {
     break;
   case 'huge-string':
     result = await hugeString(countText);
+    break;
+  case 'string-limit':
+    result = await stringLimit();
     break;
   default:
     throw new Error(`unknown kind ${kind}`);
