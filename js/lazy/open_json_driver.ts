@@ -212,7 +212,7 @@ export class Driver {
         // An element that began in an earlier window is `0` in the batch: its text comes from the carry.
         holder = len !== 0 && start < session.windowOffset ? new Text(call.text(i)) : batch;
       } else {
-        holder = new Single(len !== 0 && copy!(path, key, first) ? call.bytes(i).slice() : null);
+        holder = new Single(len !== 0 && copy!(path, key, first) ? call.copy(i) : null);
       }
       out.push(new DriverEvent(path, key, start + len - shift, first, holder, i));
     }

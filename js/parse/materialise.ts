@@ -57,6 +57,12 @@ export class CallResults {
     return this.session.bytes(start, start + this.u32[r + ELEMENT_LEN]!);
   }
 
+  /** A copy of element i's bytes. */
+  copy(i: number): Uint8Array {
+    const start = this.start(i);
+    return this.session.copy(start, start + this.length(i));
+  }
+
   /** Element i's text. */
   text(i: number): string {
     return decoder.decode(this.bytes(i));
@@ -103,11 +109,12 @@ export function valueBatches(call: CallResults, paths: readonly string[] | null,
     const ptr = u32[record + BATCH_PTR]!;
     const first = u32[record + BATCH_FIRST_ELEMENT]!;
     const values = JSON.parse(decoder.decode(u8.subarray(ptr, ptr + u32[record + BATCH_LEN]!))) as unknown[];
-    if (call.session.carried !== 0) {
-      // `0` in the batch text: their bytes are in the carry, never ASCII-escaped (a long non-ASCII string would
-      // triple in length), decoded as UTF-8.
-      for (let i = 0; i < values.length; i++) {
-        if (call.carried(first + i)) values[i] = JSON.parse(call.text(first + i));
+    // Elements that began in an earlier window are `0` in the batch text: their bytes are in the carry, never
+    // ASCII-escaped (a long non-ASCII string would triple in length), decoded as UTF-8. Usually the first.
+    for (let i = 0, left = call.session.carried; left !== 0 && i < values.length; i++) {
+      if (call.carried(first + i)) {
+        values[i] = JSON.parse(call.text(first + i));
+        left--;
       }
     }
     if (paths !== null) wrapInPlace(call, paths, values, first);
@@ -164,7 +171,7 @@ export function bytesBatches(call: CallResults, paths: readonly string[] | null)
     const base = u32[record + BATCH_PTR]!;
     const first = u32[record + BATCH_FIRST_ELEMENT]!;
     if (base === 0) {
-      values.push(call.bytes(first).slice());
+      values.push(call.copy(first));
       continue;
     }
     const copy = u8.slice(base, base + u32[record + BATCH_LEN]!).buffer;

@@ -96,6 +96,8 @@ export class NativeSession {
   private readonly handle: Handle;
   /** The carry: buf[head, tail) holds the stream's bytes from offset base on. */
   private buf: Uint8Array = EMPTY;
+  /** A second buffer, for a new carry while the last call's results read `buf`. */
+  private spare: Uint8Array = EMPTY;
   private head = 0;
   private tail = 0;
   private base = 0;
@@ -197,7 +199,7 @@ export class NativeSession {
     release(this.pool, this.handle);
     this.handle.saved = null;
     this.handle.lost = true;
-    this.buf = this.rBuf = EMPTY;
+    this.buf = this.spare = this.rBuf = EMPTY;
   }
 
   /**
@@ -207,9 +209,18 @@ export class NativeSession {
   bytes(start: number, end: number): Uint8Array {
     if (start >= this.windowOffset) {
       const at = this.windowPtr + (start - this.windowOffset);
-      return this.runtime.u8.subarray(at, at + (end - start));
+      return new Uint8Array(this.runtime.memory.buffer, at, end - start);
     }
-    return this.rBuf.subarray(start + this.rDelta, end + this.rDelta);
+    return new Uint8Array(this.rBuf.buffer, start + this.rDelta, end - start);
+  }
+
+  /** A copy of the stream's bytes [start, end) of the last call's results (see bytes()). */
+  copy(start: number, end: number): Uint8Array {
+    if (start >= this.windowOffset) {
+      const at = this.windowPtr + (start - this.windowOffset);
+      return this.runtime.u8.slice(at, at + (end - start));
+    }
+    return this.rBuf.slice(start + this.rDelta, end + this.rDelta);
   }
 
   /** The first byte of the stream's bytes at `start` (see bytes()). */
@@ -247,7 +258,7 @@ export class NativeSession {
       // The carry holds [base, wBase).
       const through = continues ? wEnd : f64[view64 + VIEW_CARRY_THROUGH]!;
       if (through !== 0) {
-        if (through > wBase) this.append(runtime.u8.subarray(windowPtr, windowPtr + (through - wBase)));
+        if (through > wBase) this.append(runtime.u8, windowPtr, through - wBase);
         used = true;
       }
     }
@@ -257,30 +268,33 @@ export class NativeSession {
     }
     if (retain < 0) {
       this.head = this.tail = 0;
+      // After a large element, give its memory back.
       if (this.buf.length > KEEP_BUFFER_BYTES) this.buf = EMPTY;
     } else if (continues) {
       this.head += retain - this.base;
       this.base = retain;
     } else {
-      // A new element (or key) starts in this window: a fresh carry, in a new buffer if the results read the old.
-      if (used) this.buf = EMPTY;
+      // A new element (or key) starts in this window: a fresh carry, in the other buffer if the results read this.
+      if (used) {
+        const spare = this.spare;
+        this.spare = this.buf.length > KEEP_BUFFER_BYTES ? EMPTY : this.buf;
+        this.buf = spare;
+      }
       this.head = this.tail = 0;
       this.base = retain;
-      const at = windowPtr + (retain - wBase);
-      this.append(runtime.u8.subarray(at, at + (wEnd - retain)));
+      this.append(runtime.u8, windowPtr + (retain - wBase), wEnd - retain);
     }
   }
 
-  /** Appends to the carry, growing it by at least half (linear in the element, whatever the chunk size). */
-  private append(bytes: Uint8Array): void {
-    const n = bytes.length;
+  /** Appends n bytes of `from` at `at` to the carry, growing it by at least half (linear in the element). */
+  private append(from: Uint8Array, at: number, n: number): void {
     const live = this.tail - this.head;
     if (this.tail + n > this.buf.length) {
       if (live + n > this.buf.length) {
         let size = Math.max(1024, this.buf.length + (this.buf.length >> 1));
         while (size < live + n) size += size >> 1;
         const buf = new Uint8Array(size);
-        buf.set(this.buf.subarray(this.head, this.tail), 0);
+        buf.set(new Uint8Array(this.buf.buffer, this.head, live), 0);
         this.buf = buf;
       } else {
         this.buf.copyWithin(0, this.head, this.tail);
@@ -288,7 +302,8 @@ export class NativeSession {
       this.tail = live;
       this.head = 0;
     }
-    this.buf.set(bytes, this.tail);
+    // The constructor, not subarray(): subarray looks up the species constructor on every call.
+    this.buf.set(new Uint8Array(from.buffer, at, n), this.tail);
     this.tail += n;
   }
 }
