@@ -14,7 +14,11 @@ import {
   type ParsedElement, type ParserOptions, type ResolvedOptions, type ValueOptions, type WithPathOptions,
 } from './options.js';
 
-/** A chunk of input: bytes (a `Buffer` is a `Uint8Array`) or text. */
+/**
+ * A chunk of input: bytes (a `Buffer` is a `Uint8Array`) or text. Text is read as its UTF-8, as `TextEncoder`
+ * writes it: a raw lone surrogate, which has no UTF-8 form, is read as U+FFFD (`JSON.parse` keeps it; text from
+ * `JSON.stringify` or from decoding bytes never holds one). A surrogate pair split between two chunks is joined.
+ */
 export type JsonChunk = Uint8Array | ArrayBuffer | string;
 
 /** A synchronous push parser; see {@link createParser}. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import {
-  createParser, JsonArrayStream, JsonLimitError, JsonSyntaxError, parseJsonArray,
+  createParser, JsonArrayStream, JsonLimitError, JsonSyntaxError, lazyParse, openJson, parseJsonArray,
 } from '../../dist/index.js';
 // @ts-expect-error errorFromStatus is @internal: stripped from the shipped .d.ts, tested here all the same.
 import { errorFromStatus } from '../../dist/errors.js';
@@ -143,6 +143,17 @@ describe('output', () => {
     expect(first[0]).toBeInstanceOf(Uint8Array);
     expect(rest.slice(0, 3)).toEqual(sources.slice(1).map((text) => encoder.encode(text)));
     expect(rest[3].length).toBe((1 << 20) + 2);
+  });
+
+  // A string chunk is read as its UTF-8, as TextEncoder writes it: a raw lone surrogate has no UTF-8 form and
+  // becomes U+FFFD (JSON.parse keeps it; checking every string chunk for one would cost a second pass over it).
+  // An escaped one (`\ud800`) is kept, and a pair split across chunks is joined.
+  test('a raw lone surrogate in a string chunk is read as U+FFFD; escaped, or a split pair, it is kept', async () => {
+    expect(values('["a\ud800b","\udc00"]')).toEqual(['a\ufffdb', '\ufffd']);
+    expect(values(['["a\ud83d', '\ude00b"]'])).toEqual(['a\ud83d\ude00b']);
+    expect(values('["a\\ud800b"]')).toEqual(['a\ud800b']);
+    expect((lazyParse('["a\ud800b"]') as string[])[0]).toBe('a\ufffdb');
+    expect(await openJson('{"s":"a\ud800b"}').get('$.s')).toBe('a\ufffdb');
   });
 });
 
