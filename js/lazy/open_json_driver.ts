@@ -177,7 +177,8 @@ export class Driver {
     if (status !== 0) {
       // The elements before the error first.
       const error = this.errorOf(status);
-      this.collect(session, out);
+      // A lost parser made no call: the tables hold another call's results.
+      if (status !== OUT_OF_MEMORY_LOST) this.collect(session, out);
       this.failure = error;
       this.close();
       return;
@@ -221,7 +222,7 @@ export class Driver {
   private errorOf(status: number): Error {
     if (status === OUT_OF_MEMORY_LOST) {
       return new JsonLimitError(
-        'Cannot parse JSON: out of memory: the WebAssembly heap could not grow to resume the parser',
+        'Cannot parse JSON: out of memory: the parser could not be resumed, or the element in progress kept',
         'OUT_OF_MEMORY',
         { offset: 0, line: 1, column: 1 },
       );

@@ -31,8 +31,8 @@ export interface NativeConfig {
 export const RESIDENT_LIMIT = 64;
 
 /**
- * What call() returns when the parser's saved state could not be restored (out of memory): not a native status,
- * so no position is in the view.
+ * What call() returns when the parser's saved state could not be restored, or its carry could not grow in the JS
+ * heap (out of memory): not a native status, so no position is in the view, and the call has no results to read.
  */
 export const OUT_OF_MEMORY_LOST = -16;
 
@@ -189,7 +189,14 @@ export class NativeSession {
     const native = this.acquire();
     if (native === null) return OUT_OF_MEMORY_LOST;
     const status = n < 0 ? native.finish() : native.feed(n);
-    this.afterCall(n < 0 ? 0 : n);
+    try {
+      this.afterCall(n < 0 ? 0 : n);
+    } catch (error) {
+      // The engine could not allocate the carry's buffer: the element in progress is lost, and the parser with it.
+      if (!(error instanceof RangeError)) throw error;
+      this.close();
+      return OUT_OF_MEMORY_LOST;
+    }
     return status;
   }
 

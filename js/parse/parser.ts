@@ -203,7 +203,8 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     }
     // Read before the elements: a reviver may run another parser, which rewrites the view.
     const error = status === 0 ? null : this.errorOf(status);
-    out = this.collect(session, out);
+    // A lost parser made no call: the tables hold another call's results.
+    if (status !== OUT_OF_MEMORY_LOST) out = this.collect(session, out);
     if (this.failure === null) this.failure = error;
     if (this.failure !== null) this.free();
     return out;
@@ -212,7 +213,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   private errorOf(status: number): Error {
     if (status === OUT_OF_MEMORY_LOST) {
       return new JsonLimitError(
-        'Cannot parse JSON: out of memory: the WebAssembly heap could not grow to resume the parser',
+        'Cannot parse JSON: out of memory: the parser could not be resumed, or the element in progress kept',
         'OUT_OF_MEMORY',
         { offset: 0, line: 1, column: 1 },
       );

@@ -2,10 +2,12 @@
 // where no finalizer ever gets a turn, leave the wasm heap flat, whether they held a large partial element or
 // nothing; an idle parser costs a few kilobytes; an element far larger than the input window, of non-ASCII text
 // whose escaped form would exceed the engine's longest string, parses. Each in a child process
-// (support/parser_memory_child.mjs), so that one measurement sees nothing of another's garbage.
+// (support/parser_memory_child.mjs), so that one measurement sees nothing of another's garbage. Last, in this
+// process: a carry the JS heap refuses is OUT_OF_MEMORY like every other.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { createParser, JsonLimitError, openJson } from '../../dist/index.js';
 import { loadedBuildKind } from '../../dist/internal.js';
 
 const MB = 1024 * 1024;
@@ -78,3 +80,44 @@ test('value output: an element too long for a string is a JsonLimitError where s
     column: 2 + 2 ** 29 - 24,
   });
 }, 300_000);
+
+// Issue 18.5. The carry lives in the JS heap, where allocating it can fail with the engine's own RangeError; the
+// parser reports it as every other out-of-memory, and delivers nothing of a call whose results it cannot read.
+// The failure is injected: a Uint8Array constructor that refuses buffers above 100 KB, in this test alone.
+test('the JS heap refusing the carry is a JsonLimitError OUT_OF_MEMORY, sticky, in createParser and openJson', async () => {
+  const Real = globalThis.Uint8Array;
+  class Refusing extends Real {
+    constructor(...args: unknown[]) {
+      if (typeof args[0] === 'number' && args[0] > 100_000) throw new RangeError('Array buffer allocation failed');
+      super(...(args as [number]));
+    }
+  }
+  const chunk = 'x'.repeat(65536);
+  globalThis.Uint8Array = Refusing as Uint8ArrayConstructor;
+  try {
+    const parser = createParser();
+    expect(parser.push('[1,2,"x')).toEqual([1, 2]);
+    let error: unknown;
+    let pushed = 0;
+    try {
+      for (; pushed < 10; pushed++) parser.push(chunk);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(JsonLimitError);
+    expect((error as JsonLimitError).code).toBe('OUT_OF_MEMORY');
+    expect(pushed).toBeLessThan(3);
+    expect(() => parser.end()).toThrow(error as Error);
+
+    const doc = openJson((async function* () {
+      yield '{"a":1,"s":"';
+      for (let i = 0; i < 10; i++) yield chunk;
+      yield '"}';
+    })());
+    expect(await doc.get('$.a')).toBe(1);
+    await expect(doc.get('$.s')).rejects.toMatchObject({ name: 'JsonLimitError', code: 'OUT_OF_MEMORY' });
+    await doc.close();
+  } finally {
+    globalThis.Uint8Array = Real;
+  }
+});
