@@ -39,12 +39,8 @@ function isResponse(value: object): value is Response {
   return 'body' in value && typeof (value as Response).arrayBuffer === 'function' && 'headers' in value;
 }
 
-/**
- * @internal Checks the source's type now (a TypeError naming `api` at the call), opens it on the first read.
- * `api` defaults to the old `parseJsonArray(source)` wording only while js/lazy/open_json.ts still rewrites that
- * text for openJson: it goes once openJson passes `'openJson()'`.
- */
-export function checkSource(source: unknown, api: ApiName = 'parseJsonArray(source)'): void {
+/** @internal Checks the source's type now (a TypeError naming `api` at the call), opens it on the first read. */
+export function checkSource(source: unknown, api: ApiName): void {
   if (source === null || typeof source === 'string' || source instanceof Uint8Array) return;
   if (typeof source === 'object') {
     if (typeof (source as ReadableStream).getReader === 'function') {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The runtime suites (issue 4): the API suite under Deno and Bun on both wasm builds, then through Vitest in Node:
-# the browser suites in Chromium, Firefox and WebKit (tests/browser), workerd (tests/edge), the packed package
-# (tests/package) and the examples' smoke runs. Needs dist/ built and the browsers installed (scripts/setup.sh).
+# The runtime suites (issue 4): the runtime-neutral suites (tests/runtime/all.ts) under Deno and Bun on both wasm
+# builds, then through Vitest in Node: the browser suites in Chromium, Firefox and WebKit (tests/browser), workerd
+# (tests/edge), the packed package (tests/package) and the examples' smoke runs. Needs dist/ built and the browsers
+# installed (scripts/setup.sh).
 # Every suite runs even when an earlier one failed; the script exits non-zero if any did, naming them.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -1,7 +1,7 @@
 // The push parser's half of the bindings: the parser (stream/stream_parser.h) exposed to the JS facade through
 // embind, one call per chunk (the lazy index's half, plain C exports: lazy_bindings.cpp). All parsers share one
-// window, one set of result tables and one view; the JS layer keeps each parser's carry, and saves idle parsers
-// to its heap (js/parse/native_parser.ts). The contract (flags, the parser_view layout, the record layouts, the
+// window, one set of result tables and one view; the JS layer keeps each parser's carry (but the command line's
+// compact-lines parser's), and saves idle parsers to its heap (js/parse/native_parser.ts). The contract (flags, the parser_view layout, the record layouts, the
 // limits) is contract.h here and js/native/contract.ts there, documented in HACKING.md; users never see this
 // module.
 #include <emscripten/bind.h>
@@ -12,6 +12,7 @@
 
 #include "contract.h"
 #include "stream/batches.h"
+#include "stream/owned_carry.h"
 #include "stream/parser_state.h"
 #include "stream/saved_state.h"
 #include "stream/stream_parser.h"
@@ -35,6 +36,7 @@ parser_options make_options(double max_depth, double max_element_bytes, int flag
   o.ndjson = (flags & contract::flag_ndjson) != 0;
   o.batches = (flags & contract::flag_value_batches)   ? batch_mode::json_array
               : (flags & contract::flag_cover_batches) ? batch_mode::cover
+              : (flags & contract::flag_compact_lines) ? batch_mode::compact_lines
                                                        : batch_mode::none;
   return o;
 }
@@ -76,7 +78,8 @@ void refresh(const internal::parser_state* st) {
 class wasm_parser {
  public:
   wasm_parser(double max_depth, double max_element_bytes, int flags)
-      : st_(internal::new_parser(make_options(max_depth, max_element_bytes, flags), shared)) {}
+      : st_(internal::new_parser(make_options(max_depth, max_element_bytes, flags), shared)),
+        owns_carry_((flags & contract::flag_compact_lines) != 0) {}
   ~wasm_parser() { delete st_; }
 
   int add_path(const std::string& path) { return add(path, internal::selector_role::value); }
@@ -87,16 +90,18 @@ class wasm_parser {
 
   int feed(double n) {
     if (st_ == nullptr) return out_of_memory();
+    if (owns_carry_) carry_.apply_pending(shared.window.capacity());
     internal::feed(*st_, size_t(n));
-    internal::build_batches(*st_, nullptr, 0);
+    after_call();
     refresh(st_);
     return int(st_->status);
   }
 
   int finish() {
     if (st_ == nullptr) return out_of_memory();
+    if (owns_carry_) carry_.apply_pending(shared.window.capacity());
     internal::finish(*st_);
-    internal::build_batches(*st_, nullptr, 0);
+    after_call();
     refresh(st_);
     return int(st_->status);
   }
@@ -120,6 +125,15 @@ class wasm_parser {
   }
 
  private:
+  // The batches; a compact-lines parser (the command line: one parser, never saved) keeps its carry here, since
+  // its batch compacts elements that began in an earlier window.
+  void after_call() {
+    if (!owns_carry_) return internal::build_batches(*st_, nullptr, 0);
+    carry_.extend(*st_);
+    internal::build_batches(*st_, carry_.data(), carry_.c_base);
+    carry_.keep(*st_);
+  }
+
   int add(const std::string& path, internal::selector_role role) {
     size_t at = 0;
     if (st_ == nullptr) return contract::path_refused;
@@ -138,6 +152,8 @@ class wasm_parser {
   }
 
   internal::parser_state* st_;
+  bool owns_carry_;
+  internal::owned_carry carry_;
 };
 
 uintptr_t view_address() {

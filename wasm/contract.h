@@ -21,6 +21,8 @@ static_assert(sizeof(void*) == 4, "the binding contract assumes wasm32");
 constexpr int flag_ndjson = 1;          // a sequence of top-level values (parser_options::ndjson)
 constexpr int flag_value_batches = 2;   // batch_mode::json_array: each batch one JSON array text `[e1,e2,...]`
 constexpr int flag_cover_batches = 4;   // batch_mode::cover: each batch one address range covering its elements
+constexpr int flag_compact_lines = 16;  // batch_mode::compact_lines: one batch per call, the elements compacted, one
+                                        // per line (the CLI's select)
 
 // MARK: addPath, addMarkerPath, addStartMarkerPath (else the index of the path's syntax error)
 constexpr int path_accepted = -1;

@@ -2,6 +2,7 @@
 // encoder they are written to. Not a TransformStream: a transformer cannot tell when its readable side is read
 // again, and the encoder must wait for exactly that before advancing a source inside a value.
 import { CANCELLED, Encoder } from './encoder.js';
+import type { Omitted } from './frames.js';
 import type { ResolvedStringifyOptions } from './options.js';
 import { PullChannel } from './pull_channel.js';
 
@@ -18,7 +19,7 @@ export interface ElementFraming {
   /** Nesting depth of each value. */
   readonly depth: number;
   /** OMITTED_AS_NULL or OMITTED_IS_ERROR. */
-  readonly omitted: number;
+  readonly omitted: Omitted;
 }
 
 /** @internal */

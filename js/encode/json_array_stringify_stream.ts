@@ -1,5 +1,5 @@
 // JsonArrayStringifyStream: values in, the bytes of one JSON array of them out.
-import { OMITTED_AS_NULL } from './encoder.js';
+import { OMITTED_AS_NULL } from './frames.js';
 import { openElementStream } from './element_stream.js';
 import { resolveStringifyOptions, type StringifyOptions } from './options.js';
 
@@ -24,7 +24,7 @@ export class JsonArrayStringifyStream<T = unknown> implements TransformStream<T,
     writableStrategy?: QueuingStrategy<T>,
     readableStrategy?: QueuingStrategy<Uint8Array>,
   ) {
-    const resolved = resolveStringifyOptions(options);
+    const resolved = resolveStringifyOptions('new JsonArrayStringifyStream()', options);
     const gap = resolved.gap;
     const first = gap === '' ? '[' : `[\n${gap}`;
     const next = gap === '' ? ',' : `,\n${gap}`;

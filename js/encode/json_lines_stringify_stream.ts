@@ -1,5 +1,6 @@
 // JsonLinesStringifyStream: values in, NDJSON (JSON Lines) bytes out.
-import { OMITTED_IS_ERROR } from './encoder.js';
+import { misuse } from '../validate.js';
+import { OMITTED_IS_ERROR } from './frames.js';
 import { openElementStream } from './element_stream.js';
 import { resolveStringifyOptions, type StringifyOptions } from './options.js';
 
@@ -26,11 +27,12 @@ export class JsonLinesStringifyStream<T = unknown> implements TransformStream<T,
     writableStrategy?: QueuingStrategy<T>,
     readableStrategy?: QueuingStrategy<Uint8Array>,
   ) {
-    if (options !== undefined && options !== null && typeof options === 'object' && 'space' in options &&
-      (options as StringifyOptions).space !== undefined) {
-      throw new TypeError('options.space is not supported by JsonLinesStringifyStream: a line cannot be indented');
+    const api = 'new JsonLinesStringifyStream()';
+    const resolved = resolveStringifyOptions(api, options);
+    if ((options as StringifyOptions | undefined)?.space !== undefined) {
+      throw misuse(api, 'options.space is not supported: a line cannot be indented');
     }
-    const pair = openElementStream<T>(resolveStringifyOptions(options), {
+    const pair = openElementStream<T>(resolved, {
       before: () => '',
       after: '\n',
       end: () => '',

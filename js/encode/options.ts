@@ -1,9 +1,23 @@
 // The options of the encoders, their validation (a TypeError naming the option, thrown at the call) and the
 // normalisation JSON.stringify applies to `space` and to an array `replacer`.
-import { describeType } from '../validate.js';
+import { checkOptions, integerIn, mustBe, optionalOneOf, type ApiName } from '../validate.js';
+import { unbox } from './value_kinds.js';
 
-/** A `JSON.stringify` replacer function: `this` is the object or array holding `value` under `key`. */
-export type StringifyReplacer = (this: any, key: string, value: any) => any;
+// lib.d.ts's own replacer type, taken from JSON.stringify's first overload, so that any function JSON.stringify
+// accepts is accepted here too.
+type LibReplacer = typeof JSON.stringify extends {
+  (value: unknown, replacer?: infer R, space?: string | number): string;
+  (value: unknown, replacer?: (number | string)[] | null, space?: string | number): string;
+} ? R : never;
+
+/**
+ * A `JSON.stringify` replacer function (the type lib.d.ts gives JSON.stringify's): `this` is the object or array
+ * holding `value` under `key`.
+ */
+export type StringifyReplacer = Exclude<LibReplacer, undefined>;
+
+/** @internal How the encoder calls a replacer function. */
+export type ReplacerFunction = (this: unknown, key: string, value: unknown) => unknown;
 
 /** Options of {@link stringifyStream}, {@link StreamedJsonResponse} and {@link JsonArrayStringifyStream}. */
 export interface StringifyOptions {
@@ -43,40 +57,27 @@ export const BIGINT_STRING = 2;
 export interface ResolvedStringifyOptions {
   /** The indentation unit; '' when compact. */
   readonly gap: string;
-  readonly replacer: StringifyReplacer | undefined;
+  readonly replacer: ReplacerFunction | undefined;
   /** The member names of an array replacer, deduplicated, in order (JSON.stringify's PropertyList). */
   readonly propertyList: string[] | undefined;
   readonly bigint: typeof BIGINT_ERROR | typeof BIGINT_NUMBER | typeof BIGINT_STRING;
   readonly chunkBytes: number;
 }
 
+/** @internal The options {@link StringifyOptions} defines, in the order messages list them. */
+export const STRINGIFY_OPTIONS = ['space', 'replacer', 'bigint', 'chunkBytes'] as const;
+
 const MIN_CHUNK_BYTES = 16;
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 const DEFAULT_CHUNK_BYTES = 16 * 1024;
 
-const toString = Object.prototype.toString;
-
-/** @internal The primitive inside a `Number` or `String` object, or `undefined` for anything else. */
-export function numberOrStringObject(value: object): number | string | undefined {
-  const tag = toString.call(value);
-  // The tag alone can be forged with Symbol.toStringTag; the prototype method throws unless the internal slot
-  // is there. JSON.stringify then converts with ToNumber/ToString, which may call user valueOf/toString.
-  try {
-    if (tag === '[object Number]') {
-      Number.prototype.valueOf.call(value);
-      return Number(value);
-    }
-    if (tag === '[object String]') {
-      String.prototype.valueOf.call(value);
-      return String(value);
-    }
-  } catch {
-    // A forged tag: an ordinary object.
-  }
-  return undefined;
+/** The primitive inside a `Number` or `String` object (by internal slot), or `undefined` for anything else. */
+function numberOrStringObject(value: object): number | string | undefined {
+  const primitive = unbox(value);
+  return typeof primitive === 'number' || typeof primitive === 'string' ? primitive : undefined;
 }
 
-function resolveSpace(space: unknown): string {
+function resolveSpace(api: ApiName, space: unknown): string {
   if (space === undefined || space === null) return '';
   if (typeof space === 'object') {
     const primitive = numberOrStringObject(space);
@@ -88,7 +89,7 @@ function resolveSpace(space: unknown): string {
     return n >= 1 ? ' '.repeat(n) : '';
   }
   if (typeof space === 'string') return space.slice(0, 10);
-  throw new TypeError(`options.space must be a number or a string, got ${describeType(space)}`);
+  throw mustBe(api, 'options.space', 'a number or a string', space);
 }
 
 function resolvePropertyList(replacer: readonly unknown[]): string[] {
@@ -103,43 +104,26 @@ function resolvePropertyList(replacer: readonly unknown[]): string[] {
 }
 
 /** @internal Validates options eagerly and applies the defaults. */
-export function resolveStringifyOptions(options: StringifyOptions | undefined): ResolvedStringifyOptions {
-  if (options === undefined) options = {};
-  else if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options must be an object, got ${describeType(options)}`);
-  }
-  const { replacer, bigint, chunkBytes } = options;
+export function resolveStringifyOptions(api: ApiName, input: StringifyOptions | undefined): ResolvedStringifyOptions {
+  const options = checkOptions(api, input, STRINGIFY_OPTIONS);
+  const { replacer, chunkBytes } = options;
 
-  let replacerFunction: StringifyReplacer | undefined;
+  let replacerFunction: ReplacerFunction | undefined;
   let propertyList: string[] | undefined;
-  if (typeof replacer === 'function') replacerFunction = replacer;
+  if (typeof replacer === 'function') replacerFunction = replacer as ReplacerFunction;
   else if (Array.isArray(replacer)) propertyList = resolvePropertyList(replacer);
   else if (replacer !== undefined && replacer !== null) {
-    throw new TypeError(`options.replacer must be a function or an array, got ${describeType(replacer)}`);
+    throw mustBe(api, 'options.replacer', 'a function or an array', replacer);
   }
 
-  let bigintMode: ResolvedStringifyOptions['bigint'];
-  if (bigint === undefined) bigintMode = BIGINT_ERROR;
-  else if (bigint === 'number') bigintMode = BIGINT_NUMBER;
-  else if (bigint === 'string') bigintMode = BIGINT_STRING;
-  else {
-    const got = typeof bigint === 'string' ? JSON.stringify(bigint) : describeType(bigint);
-    throw new TypeError(`options.bigint must be 'number' or 'string', got ${got}`);
-  }
-
-  let size = DEFAULT_CHUNK_BYTES;
-  if (chunkBytes !== undefined) {
-    if (typeof chunkBytes !== 'number' || !Number.isInteger(chunkBytes) || chunkBytes < MIN_CHUNK_BYTES ||
-      chunkBytes > MAX_CHUNK_BYTES) {
-      const got = typeof chunkBytes === 'number' ? String(chunkBytes) : describeType(chunkBytes);
-      throw new TypeError(
-        `options.chunkBytes must be an integer from ${MIN_CHUNK_BYTES} to ${MAX_CHUNK_BYTES}, got ${got}`);
-    }
-    size = chunkBytes;
-  }
+  const bigint = optionalOneOf(api, options, 'bigint', ['number', 'string'] as const);
+  const bigintMode = bigint === undefined ? BIGINT_ERROR : bigint === 'number' ? BIGINT_NUMBER : BIGINT_STRING;
+  const size = chunkBytes === undefined
+    ? DEFAULT_CHUNK_BYTES
+    : integerIn(api, 'options.chunkBytes', chunkBytes, MIN_CHUNK_BYTES, MAX_CHUNK_BYTES);
 
   return {
-    gap: resolveSpace(options.space),
+    gap: resolveSpace(api, options.space),
     replacer: replacerFunction,
     propertyList,
     bigint: bigintMode,

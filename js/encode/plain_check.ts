@@ -1,12 +1,15 @@
 // The fast path's gate: is a value "plain", so that JSON.stringify(value, propertyList, gap) writes exactly the
 // text the encoder must write, and is it small enough to be written in one piece? Plain means: no source
 // (thenable, iterable other than arrays, typed arrays and strings, async iterable, ReadableStream), no rawJson, no
-// toJSON other than Date's below the top (JSON.stringify would call the top one again), no BigInt when
-// options.bigint asks for it, no reference back to an object the encoder is inside of (a cycle through a source).
+// toJSON (an array's included) other than Date's below the top: the general path calls it once, with its key, where
+// JSON.stringify would call the top one again and give an element of a slice its index in the slice. No BigInt
+// when options.bigint asks for it or BigInt.prototype has a toJSON, no reference back to an object the encoder is
+// inside of (a cycle through a source).
 //
 // Cost: O(size of the value), bounded by `limit`; one Set lookup and a few property reads per object. A cycle
 // inside the value exhausts the depth bound, so it is never handed to JSON.stringify: the structural path finds it.
 import { RAW_ELEMENTS, rawJsonPayload } from './raw_json.js';
+import { isStringObject } from './value_kinds.js';
 
 /** @internal The value holds something JSON.stringify cannot write as the encoder must. */
 export const NOT_PLAIN = -1;
@@ -27,13 +30,14 @@ export function circularError(): TypeError {
 export class PlainCheck {
   /** The objects the encoder is writing right now (open containers and sources). */
   private readonly ancestors: Set<object>;
-  private readonly bigintIsPlain: boolean;
+  /** options.bigint is unset. */
+  private readonly bigintUnset: boolean;
   /** Estimated characters left before the value counts as too big. */
   private left = 0;
 
-  constructor(ancestors: Set<object>, bigintIsPlain: boolean) {
+  constructor(ancestors: Set<object>, bigintUnset: boolean) {
     this.ancestors = ancestors;
-    this.bigintIsPlain = bigintIsPlain;
+    this.bigintUnset = bigintUnset;
   }
 
   /**
@@ -52,11 +56,16 @@ export class PlainCheck {
     if (this.ancestors.has(value)) throw circularError();
     if (depth > MAX_DEPTH) return TOO_BIG;
     if (Array.isArray(value)) {
+      // An array's toJSON (its own, or one on Array.prototype) is the general path's to call, with the right key:
+      // JSON.stringify would call it again at the top, and with the index in a slice below.
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return NOT_PLAIN;
       const length = value.length;
       if ((this.left -= length + 2) < 0) return TOO_BIG;
       for (let i = 0; i < length; i++) {
         const item: unknown = value[i];
-        const result = typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive(item);
+        const result = typeof item === 'object' && item !== null
+          ? this.object(item, depth + 1, true)
+          : this.primitive(item);
         if (result < 0) return result;
       }
       return 0;
@@ -77,9 +86,9 @@ export class PlainCheck {
       }
       if (typeof record[Symbol.iterator] === 'function') {
         // Typed arrays are objects to JSON.stringify ({"0":...}), String objects strings: neither is a source.
-        if (!ArrayBuffer.isView(value) && typeof record.charAt !== 'function') return NOT_PLAIN;
+        if (!ArrayBuffer.isView(value) && !isStringObject(value)) return NOT_PLAIN;
       }
-      if (!this.bigintIsPlain && Object.getPrototypeOf(value) === BIGINT_PROTOTYPE) return NOT_PLAIN;
+      if (!this.bigintUnset && Object.getPrototypeOf(value) === BIGINT_PROTOTYPE) return NOT_PLAIN;
     } else if (typeof record[Symbol.iterator] === 'function') {
       return NOT_PLAIN;
     }
@@ -89,10 +98,20 @@ export class PlainCheck {
     for (const key in record) {
       const item = record[key];
       this.left -= key.length + 4;
-      const result = typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive(item);
+      const result = typeof item === 'object' && item !== null
+        ? this.object(item, depth + 1, true)
+        : this.primitive(item);
       if (result < 0) return result;
     }
     return 0;
+  }
+
+  /**
+   * JSON.stringify writes a BigInt as the encoder must: options.bigint is unset (it throws the TypeError) and no
+   * BigInt.prototype.toJSON would be called (with a slice's index for a key).
+   */
+  bigintIsPlain(): boolean {
+    return this.bigintUnset && typeof (BIGINT_PROTOTYPE as { toJSON?: unknown }).toJSON !== 'function';
   }
 
   private primitive(value: unknown): number {
@@ -101,8 +120,7 @@ export class PlainCheck {
         this.left -= value.length + 2;
         break;
       case 'bigint':
-        // Unset, JSON.stringify throws the TypeError itself (or calls a BigInt.prototype.toJSON).
-        if (!this.bigintIsPlain) return NOT_PLAIN;
+        if (!this.bigintIsPlain()) return NOT_PLAIN;
         this.left -= 20;
         break;
       default:

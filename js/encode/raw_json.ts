@@ -1,7 +1,7 @@
 // rawJson(): JSON text the encoders write as it is, after validating it, and the mark by which the encoders
 // recognise the iterators of parseJsonArray(..., { output: 'bytes' }), whose elements are validated JSON already.
 
-import { describeType } from '../validate.js';
+import { mustBe } from '../validate.js';
 
 declare const rawJsonBrand: unique symbol;
 
@@ -47,8 +47,7 @@ class RawJsonValue {
 export function rawJson(json: RawJsonSource): RawJson {
   if (typeof json !== 'string' && !(json instanceof Uint8Array) &&
     !(typeof json === 'object' && json !== null && typeof (json as ReadableStream).getReader === 'function')) {
-    throw new TypeError(
-      `rawJson(json) takes a string, a Uint8Array or a ReadableStream of bytes, got ${describeType(json)}`);
+    throw mustBe('rawJson()', 'json', 'a string, a Uint8Array or a ReadableStream of bytes', json);
   }
   return new RawJsonValue(json) as unknown as RawJson;
 }

@@ -38,7 +38,7 @@ function prepend(first: ReadableStreamReadResult<Uint8Array>, reader: ReadableSt
 /**
  * A `Response` streaming the JSON text of `value` (see {@link stringifyStream} for what `value` may hold), with
  * `content-type: application/json; charset=utf-8` unless `init.headers` sets one. When the client goes away,
- * every open iterator is returned and every open stream cancelled.
+ * every source in the value is closed, reached or not (see {@link stringifyStream}).
  *
  * @example
  * export default {
@@ -51,7 +51,7 @@ export class StreamedJsonResponse extends Response {
   constructor(value: unknown, init?: ResponseInit, options?: StringifyOptions) {
     const body = value instanceof PreparedBody
       ? value.stream
-      : openStringifyStream(value, resolveStringifyOptions(options), false);
+      : openStringifyStream(value, resolveStringifyOptions('new StreamedJsonResponse()', options), false);
     super(body, withContentType(init));
   }
 
@@ -64,7 +64,7 @@ export class StreamedJsonResponse extends Response {
    * Rejects with a `TypeError` for invalid options.
    */
   static async from(value: unknown, init?: ResponseInit, options?: StringifyOptions): Promise<StreamedJsonResponse> {
-    const stream = openStringifyStream(value, resolveStringifyOptions(options), true);
+    const stream = openStringifyStream(value, resolveStringifyOptions('StreamedJsonResponse.from()', options), true);
     const reader = stream.getReader();
     const first = await reader.read();
     return new this(new PreparedBody(prepend(first, reader)), init);

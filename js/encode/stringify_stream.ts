@@ -1,5 +1,6 @@
 // stringifyStream(): the JSON text of a value with sources in it, as a pull-based ReadableStream of bytes.
-import { CANCELLED, Encoder, OMITTED_IS_ERROR } from './encoder.js';
+import { CANCELLED, Encoder } from './encoder.js';
+import { OMITTED_IS_ERROR } from './frames.js';
 import { resolveStringifyOptions, type ResolvedStringifyOptions, type StringifyOptions } from './options.js';
 import { PullChannel } from './pull_channel.js';
 
@@ -12,9 +13,11 @@ import { PullChannel } from './pull_channel.js';
  * written exactly as `JSON.stringify(value, options.replacer, options.space)` writes it.
  *
  * No source is advanced while the consumer's queue is full; what is buffered is flushed as a shorter chunk when
- * the encoder waits for a source. Cancelling the stream calls `return()` on every open iterator and `cancel()` on
- * every open stream, innermost first. A source that throws, a cycle, or a `BigInt` without `options.bigint`
- * errors the stream (it never ends normally after an error).
+ * the encoder waits for a source. A source that throws, a cycle, or a `BigInt` without `options.bigint` errors the
+ * stream (it never ends normally after an error). Cancelling the stream, or an error, closes every source in the
+ * value, reached or not, innermost first: streams are cancelled with the reason, iterators returned, Node streams
+ * destroyed; the part of the value not written yet is searched through arrays and the own data members of
+ * objects, without calling a getter, `toJSON`, the replacer or `then()`, and a promise's value once it fulfils.
  *
  * @example
  * return new Response(stringifyStream({ articles: db.rows(), total: db.count() }), {
@@ -24,7 +27,7 @@ import { PullChannel } from './pull_channel.js';
  * @throws {TypeError} at once for invalid options.
  */
 export function stringifyStream(value: unknown, options?: StringifyOptions): ReadableStream<Uint8Array> {
-  return openStringifyStream(value, resolveStringifyOptions(options), false);
+  return openStringifyStream(value, resolveStringifyOptions('stringifyStream()', options), false);
 }
 
 /**
@@ -37,9 +40,14 @@ export function openStringifyStream(
   holdFirstChunk: boolean,
 ): ReadableStream<Uint8Array> {
   let encoder: Encoder | undefined;
+  let started = false;
   const channel: PullChannel = new PullChannel(
-    () => void run(),
-    (reason) => encoder!.cancel(reason),
+    () => {
+      started = true;
+      void run();
+    },
+    // Cancelled before the first read: the value's sources are closed all the same.
+    (reason) => encoder!.cancel(reason, started ? undefined : value),
   );
   encoder = new Encoder(options, channel, holdFirstChunk);
   const root = { '': value };

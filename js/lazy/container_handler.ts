@@ -4,6 +4,7 @@
 // in sloppy mode too). The kinds (object_handler.ts, array_handler.ts) add the read traps and decide when reading
 // looks dense enough to read ahead; handlers.ts makes them.
 import { JsonLimitError, JsonSyntaxError } from '../errors.js';
+import { misuse } from '../validate.js';
 import type { LazyDocument } from './lazy_document.js';
 import { RUN_MAX_BYTES, lazyTuning } from './lazy_tuning.js';
 import {
@@ -20,8 +21,14 @@ import { spineOf } from './spine.js';
 const QUOTE = 0x22;
 const NO_MEMBERS = new Uint32Array(0);
 
-function readOnly(key: string | symbol): TypeError {
-  return new TypeError(`sluice: a lazyParse() document is read-only (cannot change ${String(key)})`);
+/** The TypeError of every write: `change` says which (`set "a"`, `delete "a"`, `change its prototype`). */
+function readOnly(change: string): TypeError {
+  return misuse('lazyParse()', `the document is read-only (cannot ${change})`);
+}
+
+/** A member key as a message shows it: a string quoted, a symbol as `Symbol(description)`. */
+function keyText(key: string | symbol): string {
+  return typeof key === 'string' ? JSON.stringify(key) : String(key);
 }
 
 /** A canonical array index ("0", "17", never "017" or "-1"), or -1. */
@@ -244,25 +251,25 @@ export abstract class ContainerHandler {
   // MARK: writes trap
 
   set(_target: object, key: string | symbol): boolean {
-    throw readOnly(key);
+    throw readOnly(`set ${keyText(key)}`);
   }
 
   defineProperty(_target: object, key: string | symbol): boolean {
-    throw readOnly(key);
+    throw readOnly(`define ${keyText(key)}`);
   }
 
   deleteProperty(_target: object, key: string | symbol): boolean {
-    throw readOnly(key);
+    throw readOnly(`delete ${keyText(key)}`);
   }
 
   setPrototypeOf(): boolean {
-    throw readOnly('the prototype');
+    throw readOnly('change its prototype');
   }
 
   /** What the target's prototype stands for (see INSPECT). */
   abstract getPrototypeOf(): object;
 
   preventExtensions(): boolean {
-    throw readOnly('extensibility');
+    throw readOnly('prevent extensions');
   }
 }

@@ -3,6 +3,7 @@
 // bytes and each listed container's member table (copied out of the native index). The native index scans, and
 // holds the container table: it is resident while the document needs it, within a budget (residency.ts).
 import type { ParserLimits } from '../errors.js';
+import { misuse } from '../validate.js';
 import type { ContainerHandler } from './container_handler.js';
 import {
   CHILD_CONTAINER,
@@ -101,7 +102,7 @@ export class LazyDocument {
   }
 
   private live(): Uint8Array {
-    if (this.bytes === null) throw new TypeError('sluice: this lazyParse() document was released (releaseLazy)');
+    if (this.bytes === null) throw misuse('lazyParse()', 'the document was released by releaseLazy()');
     return this.bytes;
   }
 

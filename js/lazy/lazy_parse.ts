@@ -1,9 +1,8 @@
 // lazyParse(): a buffered JSON document that reads like the JSON.parse result but only materialises what is
 // touched. The bytes are copied once (the document's own copy, in the JS heap: lazy_document.ts); one structural
 // pass finds every container; the rest happens on access (handlers.ts).
-import { MAX_DEPTH } from '../native/contract.js';
 import { requireRuntime } from '../native/loader.js';
-import { describeType } from '../validate.js';
+import { checkOptions, mustBe, resolveLimit } from '../validate.js';
 import { keepShapes, lazyContainer, newHandler } from './handlers.js';
 import { LazyDocument } from './lazy_document.js';
 import {
@@ -27,6 +26,7 @@ export interface LazyParseOptions {
   readonly maxDepth?: number;
 }
 
+const API = 'lazyParse()';
 const encoder = new TextEncoder();
 /** The documents lazyParse returned, for releaseLazy. */
 const roots = new WeakMap<object, LazyDocument>();
@@ -59,8 +59,8 @@ const roots = new WeakMap<object, LazyDocument>();
  * @throws {TypeError} for input that is not a Uint8Array, ArrayBuffer or string, or invalid options.
  */
 export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string, options?: LazyParseOptions): T {
-  const maxDepth = resolveMaxDepth(options);
-  const binding = lazyBinding(requireRuntime('lazyParse'));
+  const maxDepth = resolveLimit(API, checkOptions(API, options, ['maxDepth']), 'maxDepth');
+  const binding = lazyBinding(requireRuntime(API));
   const limits = { maxDepth, maxElementBytes: 0 };
   // Once: objects of every class a document is made of, kept alive so that optimised code survives documents.
   keepShapes(() => new LazyDocument(binding, new Uint8Array(1), null, new Residency(0), limits, newHandler));
@@ -132,16 +132,5 @@ function toBytes(input: unknown): Uint8Array {
   const tag = Object.prototype.toString.call(input);
   if (tag === '[object Uint8Array]') return input as Uint8Array;
   if (tag === '[object ArrayBuffer]') return new Uint8Array(input as ArrayBuffer);
-  throw new TypeError(`lazyParse(input) takes a Uint8Array, ArrayBuffer or string, got ${describeType(input)}`);
-}
-
-function resolveMaxDepth(options: LazyParseOptions | undefined): number {
-  if (options === undefined) return 1024;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options must be an object, got ${describeType(options)}`);
-  }
-  const value = options.maxDepth;
-  if (value === undefined) return 1024;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_DEPTH) return value;
-  throw new TypeError(`options.maxDepth must be an integer from 1 to ${MAX_DEPTH}, got ${String(value)}`);
+  throw mustBe(API, 'input', 'a Uint8Array, ArrayBuffer or string', input);
 }

@@ -9,15 +9,15 @@
 // document holds every byte read, and answers a request behind the cursor by scanning those bytes from the start;
 // a transient one holds only the chunk being read and rejects such a request with JsonPassedError.
 import type { ParserLimits } from '../errors.js';
-import { MAX_DEPTH, MAX_ELEMENT_BYTES } from '../native/contract.js';
 import { loadRuntime } from '../native/loader.js';
-import { describeType } from '../validate.js';
+import { canonicalPath, checkPath } from '../parse/json_path.js';
 import { checkSource, type JsonSource } from '../sources.js';
+import { type ApiName, checkOptions, misuse, mustBe, optionalBoolean, resolveLimits } from '../validate.js';
 import { Cursor } from './open_json_cursor.js';
 import { Driver, type CopyFilter, type DriverEvent } from './open_json_driver.js';
 import { ExpandIterator } from './open_json_expand.js';
 import { ElementIterator } from './open_json_iterate.js';
-import { localPath, parsePath, pathText, syntheticPrefix, type Step } from './open_json_path.js';
+import { localPath, syntheticPrefix, type Step } from './open_json_path.js';
 import { MAX_EXPAND, endOf, passedBefore, planRequest, recordName, type Plan } from './open_json_plan.js';
 import { ByteStore } from './open_json_store.js';
 
@@ -87,31 +87,31 @@ export interface JsonDocument {
  * @throws {TypeError} at once for invalid options or a source of another type.
  */
 export function openJson(source: JsonSource, options?: OpenJsonOptions): JsonDocument {
-  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
-    throw new TypeError(`openJson: options must be an object, got ${describeType(options)}`);
-  }
-  const transient = options?.transient ?? false;
-  if (typeof transient !== 'boolean') throw new TypeError('openJson: options.transient must be a boolean');
-  const limits: ParserLimits = {
-    maxDepth: limit(options?.maxDepth, 'maxDepth', 1024, MAX_DEPTH),
-    maxElementBytes: limit(options?.maxElementBytes, 'maxElementBytes', 256 * 1024 * 1024, MAX_ELEMENT_BYTES),
-  };
-  try {
-    checkSource(source);
-  } catch (error) {
-    if (error instanceof TypeError)
-      throw new TypeError(error.message.replace('parseJsonArray(source)', 'openJson(source)'));
-    throw error;
-  }
+  const api = 'openJson()';
+  const checked = checkOptions(api, options, ['transient', 'maxDepth', 'maxElementBytes']);
+  const transient = optionalBoolean(api, checked, 'transient') ?? false;
+  const limits = resolveLimits(api, checked);
+  checkSource(source, api);
   return new OpenDocument(source, transient, limits);
 }
 
-function limit(value: unknown, name: string, fallback: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    throw new TypeError(`openJson: options.${name} must be an integer from 1 to ${max}, got ${String(value)}`);
+/** The steps of a request's `path`; a TypeError naming `api` for anything but a supported path. */
+function requestSteps(api: ApiName, path: unknown): Step[] {
+  if (typeof path !== 'string') throw mustBe(api, 'path', 'a string', path);
+  return checkPath(api, 'path', path);
+}
+
+/** options.expand of doc.iterate(): a copy of its names (none when unset). */
+function expandNames(api: ApiName, expand: unknown): string[] {
+  if (expand === undefined) return [];
+  if (!Array.isArray(expand)) throw mustBe(api, 'options.expand', 'an array of member names', expand);
+  if (expand.length > MAX_EXPAND) {
+    throw misuse(api, `options.expand holds ${expand.length} names; at most ${MAX_EXPAND} are supported`);
   }
-  return value;
+  for (let i = 0; i < expand.length; i++) {
+    if (typeof expand[i] !== 'string') throw mustBe(api, `options.expand[${i}]`, 'a string', expand[i]);
+  }
+  return [...(expand as string[])];
 }
 
 const FIRST_PIECE = 1024;
@@ -119,7 +119,7 @@ const MAX_PIECE = 1 << 20;
 
 /** The error pending and later requests of a closed document reject with, when close() was given no reason. */
 function abortError(): Error {
-  const message = 'openJson: the document was closed';
+  const message = 'openJson(): the document was closed';
   if (typeof DOMException === 'function') return new DOMException(message, 'AbortError');
   const error = new Error(message);
   error.name = 'AbortError';
@@ -148,15 +148,16 @@ export class OpenDocument implements JsonDocument {
   }
 
   async get<T>(path: string): Promise<T | undefined> {
-    const steps = parsePath(path, 'doc.get(path)');
+    const api = 'doc.get()';
+    const steps = requestSteps(api, path);
     if (steps.includes(null)) {
-      throw new TypeError(
-        `doc.get(path): ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`,
-      );
+      throw misuse(api, `path ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`);
     }
     if (this.iterating) {
-      throw new Error(
-        `doc.get(${JSON.stringify(path)}) while doc.iterate() holds the document: finish or break the loop first`,
+      throw misuse(
+        api,
+        `path ${JSON.stringify(path)} cannot be read while doc.iterate() holds the document: ` +
+          'finish or break the loop first',
       );
     }
     const release = await this.acquire();
@@ -168,28 +169,16 @@ export class OpenDocument implements JsonDocument {
   }
 
   iterate<T>(path: string, options?: IterateOptions): AsyncIterableIterator<T> {
-    const steps = parsePath(path, 'doc.iterate(path)');
+    const api = 'doc.iterate()';
+    const steps = requestSteps(api, path);
     const last = steps.length - 1;
     if (last < 0 || steps[last] !== null || steps.indexOf(null) !== last) {
-      throw new TypeError(
-        `doc.iterate(path): ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`,
-      );
+      throw misuse(api, `path ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`);
     }
     const container = steps.slice(0, -1);
-    const expand = options?.expand;
-    if (expand !== undefined) {
-      if (!Array.isArray(expand) || expand.some((e) => typeof e !== 'string') || expand.length > MAX_EXPAND) {
-        throw new TypeError(
-          `doc.iterate(path, options): options.expand must be an array of at most ${MAX_EXPAND} member names`,
-        );
-      }
-      if (expand.length > 0) {
-        return new ExpandIterator(
-          this,
-          { kind: 'expand', container, names: [...expand] },
-          path,
-        ) as AsyncIterableIterator<T>;
-      }
+    const names = expandNames(api, checkOptions(api, options, ['expand']).expand);
+    if (names.length > 0) {
+      return new ExpandIterator(this, { kind: 'expand', container, names }, path) as AsyncIterableIterator<T>;
     }
     return new ElementIterator<T>(this, { kind: 'iterate', container }, path);
   }
@@ -214,8 +203,14 @@ export class OpenDocument implements JsonDocument {
    * Starts an iteration: waits for the requests before it, then holds the document (a `get` is rejected) until the
    * returned release is called.
    */
-  async holdForIteration(): Promise<() => void> {
-    if (this.iterating) throw new Error('doc.iterate(): another iteration holds the document');
+  async holdForIteration(path: string): Promise<() => void> {
+    if (this.iterating) {
+      throw misuse(
+        'doc.iterate()',
+        `path ${JSON.stringify(path)} cannot be iterated while another doc.iterate() holds the document: ` +
+          'finish or break that loop first',
+      );
+    }
     const release = await this.acquire();
     this.iterating = true;
     return () => {
@@ -273,7 +268,7 @@ export class OpenDocument implements JsonDocument {
     const start = plan.start;
     if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
     const prefix = start.loc === null ? '' : syntheticPrefix(start.loc);
-    const local = (list: readonly (readonly Step[])[]) => list.map((p) => pathText(localPath(p, start.loc)));
+    const local = (list: readonly (readonly Step[])[]) => list.map((p) => canonicalPath(localPath(p, start.loc)));
     const driver = new Driver(
       runtime,
       this.limits,

@@ -3,7 +3,8 @@
 // in the objects around the cursor. It answers where a request must start and whether its value was passed
 // (docs/open_json.md, "What passed means in a transient document").
 import { JsonPassedError } from '../errors.js';
-import { displayPath, pathText, relation, type Relation, type Step } from './open_json_path.js';
+import { canonicalPath } from '../parse/json_path.js';
+import { displayPath, relation, type Relation, type Step } from './open_json_path.js';
 
 /** Where a request's parser starts: the stream's beginning, or just after the value at `loc`. */
 export interface Start {
@@ -28,7 +29,7 @@ export class Cursor {
   loc: readonly Step[] | null = null;
   x = 0;
   /**
-   * Transient: the member names passed so far in each object that encloses the cursor (by pathText), for the
+   * Transient: the member names passed so far in each object that encloses the cursor (by canonicalPath), for the
    * objects where the record is complete. It tells "passed" from "later or absent" for a sibling member.
    */
   private seen = new Map<string, Set<string>>();
@@ -51,7 +52,9 @@ export class Cursor {
     if (this.transient && this.seen.size !== 0) {
       // Only the objects enclosing the cursor matter from now on.
       const enclosing = new Set<string>();
-      for (let k = 0; k < loc.length; k++) if (typeof loc[k] === 'string') enclosing.add(pathText(loc.slice(0, k)));
+      for (let k = 0; k < loc.length; k++) {
+        if (typeof loc[k] === 'string') enclosing.add(canonicalPath(loc.slice(0, k)));
+      }
       for (const key of this.seen.keys()) if (!enclosing.has(key)) this.seen.delete(key);
     }
   }
@@ -86,7 +89,7 @@ export class Cursor {
     }
     const cursor = this.loc;
     const sets: (Set<string> | undefined)[] = prefixes.map((a) => {
-      const key = pathText(a);
+      const key = canonicalPath(a);
       const enclosing = cursor !== null && a.length < cursor.length && a.every((s, k) => cursor[k] === s);
       if (enclosing) return this.seen.get(key); // complete since the cursor entered it, or never recorded
       const fresh = new Set<string>(); // it starts after the cursor: every member of it is still to come
@@ -114,7 +117,7 @@ export class Cursor {
     let rel = relation(steps, this.loc);
     if (rel.kind === 'absent') return null;
     if (rel.kind === 'unknown' && this.transient) {
-      const names = this.seen.get(pathText(rel.object));
+      const names = this.seen.get(canonicalPath(rel.object));
       if (names !== undefined) {
         // The record of that object is complete: passed, or still to come (or absent).
         if (names.has(steps[rel.object.length] as string)) throw this.passed(path);

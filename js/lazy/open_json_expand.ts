@@ -12,6 +12,7 @@
 // string, a number, an object) is a plain member like the others. The element is yielded when its first streamed
 // array starts, or when it ends. With duplicate names in an element, an expanded name takes its first member (a
 // stream cannot be taken back; later ones are skipped), any other name its last, as JSON.parse does.
+import { misuse } from '../validate.js';
 import type { DriverEvent } from './open_json_driver.js';
 import type { OpenDocument } from './open_json.js';
 import { endOf, passedBefore, planRequest, type Plan, type Request } from './open_json_plan.js';
@@ -75,7 +76,10 @@ class ChildStream implements AsyncIterableIterator<unknown> {
 
   async next(): Promise<IteratorResult<unknown>> {
     if (this.skipped) {
-      throw new Error(`openJson: the "${this.name}" stream was skipped: the iteration moved to the next element`);
+      throw misuse(
+        'doc.iterate()',
+        `the stream of member ${JSON.stringify(this.name)} was skipped: the iteration moved to the next element`,
+      );
     }
     if (this.returned) return { done: true, value: undefined };
     await this.owner.until(() => this.queue.length !== 0 || this.done);
@@ -136,7 +140,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     try {
       if (this.state === 'new') {
         this.state = 'running';
-        this.release = await this.doc.holdForIteration();
+        this.release = await this.doc.holdForIteration(this.path);
         this.plan = planRequest(this.doc.cursor, this.request, this.path);
         if (this.plan === null) return await this.finish();
         this.scan = this.doc.scan(this.plan, () => true);

@@ -34,7 +34,7 @@ export class ElementIterator<T> implements AsyncIterableIterator<T> {
     try {
       if (this.state === 'new') {
         this.state = 'running';
-        this.release = await this.doc.holdForIteration();
+        this.release = await this.doc.holdForIteration(this.path);
         this.plan = planRequest(this.doc.cursor, this.request, this.path);
         if (this.plan === null) return await this.finish();
         this.scan = this.doc.scan(this.plan);

@@ -5,7 +5,7 @@
 // them), a kept one only when an error needs a position (counting newlines one indexOf at a time cost a pretty-
 // printed document more than scanning it: twitter.json, 1.4 ms per MB).
 import { openSource, type JsonSource, type PullReader, type ReadResult } from '../sources.js';
-import { describeType } from '../validate.js';
+import { mustBe } from '../validate.js';
 
 /** A chunk of the stream. */
 export interface StoredChunk {
@@ -89,9 +89,7 @@ export class ByteStore {
     else if (value instanceof ArrayBuffer || tag === '[object ArrayBuffer]')
       bytes = new Uint8Array(value as ArrayBuffer);
     else {
-      const error = new TypeError(
-        `openJson: a chunk must be a Uint8Array, ArrayBuffer or string, got ${describeType(value)}`,
-      );
+      const error = mustBe('openJson()', 'each chunk of source', 'a Uint8Array, ArrayBuffer or string', value);
       this.failure = error;
       throw error;
     }

@@ -54,6 +54,11 @@ export const FLAG_NDJSON = 1;
 export const FLAG_VALUE_BATCHES = 2;
 /** @internal Write each batch as one contiguous copy covering its elements' bytes. */
 export const FLAG_COVER_BATCHES = 4;
+/**
+ * @internal One batch per call: the elements compacted (insignificant whitespace removed, every other byte kept),
+ * each followed by a newline, the element records pointing at their compacted text (the CLI's select).
+ */
+export const FLAG_COMPACT_LINES = 16;
 
 // What addPath, addMarkerPath and addStartMarkerPath return, besides the index of a syntax error.
 /** @internal */

@@ -3,7 +3,7 @@
 // and the tree publishes one immutable snapshot per push. Byte offsets are counted as the native parser counts
 // them (the UTF-8 of the text), so errors carry the same code, offset, line and column.
 import { errorFromStatus } from '../errors.js';
-import { checkOptions, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
+import { checkOptions, misuse, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
 import { Tree } from './tree.js';
 import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
 import { Tokenizer } from './tokenizer.js';
@@ -195,7 +195,7 @@ export class PartialCore<T> implements PartialParser<T> {
 
   private check(method: 'push' | 'end'): void {
     if (this.failure !== null) throw this.failure;
-    if (this.ended) throw new Error(`sluice: ${method}() after end()`);
+    if (this.ended) throw misuse(`parser.${method}()`, 'the parser was closed by end()');
   }
 
   private fail(status: number, offset: number, byte: number): void {

@@ -30,6 +30,15 @@ struct skeleton_classes {
   uint64_t bracket;
 };
 
+// What compaction (stream/compact.h) needs of a block of valid JSON: strings, and the bytes that may be whitespace.
+struct compact_classes {
+  uint64_t quote;      // '"'
+  uint64_t backslash;  // '\\'
+  // Bytes below 0x21 or from 0x80 up (a signed compare): outside the strings of valid JSON, exactly the whitespace,
+  // since control and non-ASCII bytes occur only inside strings.
+  uint64_t space;
+};
+
 }  // namespace internal
 }  // namespace sluice
 

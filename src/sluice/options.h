@@ -7,7 +7,7 @@
 namespace sluice {
 
 // Which stage-1 kernel scans the input. `best` is the SIMD kernel compiled in (SSE2 natively, SIMD128 in the wasm
-// SIMD build, scalar where neither exists); `scalar` forces the byte-at-a-time reference kernel. All kernels produce
+// SIMD build, scalar where neither exists); `scalar` forces the portable reference kernel. All kernels produce
 // bit-identical results.
 enum class kernel_kind : uint8_t { best = 0, scalar = 1 };
 
@@ -19,6 +19,9 @@ enum class batch_mode : uint8_t {
   json_array = 1,
   // Each batch is the smallest address range covering its elements: one copy per batch.
   cover = 2,
+  // One batch per call: each element compacted (insignificant whitespace removed, every other byte kept) and
+  // followed by '\n', so the batch is NDJSON. The element records point at their compacted text in the batch.
+  compact_lines = 3,
 };
 
 struct parser_options {

@@ -1,28 +1,15 @@
 // The batches of a call: the elements prepared for the caller as a few units, so that materialising them costs one
-// decode and one JSON.parse (json_array), or one copy (cover), per call rather than per element.
+// decode and one JSON.parse (json_array), or one copy (cover), per call rather than per element; or one write
+// (compact_lines, stream/compact_lines.cpp).
 #include "stream/batches.h"
 
 #include "stream/ascii_json.h"
+#include "stream/compact_lines.h"
 #include "stream/failure.h"
 
 namespace sluice {
 namespace internal {
 namespace {
-
-// Where the records' bytes lie: the window, or the carry (null when the caller keeps it).
-struct element_bytes {
-  const uint8_t* window;
-  uint64_t w_base;
-  const uint8_t* carry;
-  uint64_t c_base;
-
-  // The element's first byte, or null when it lies in a carry the caller keeps.
-  const uint8_t* start(const raw_element& e) const noexcept {
-    const size_t end = size_t(e.end - window);
-    if (end >= e.size) return e.end - e.size;
-    return carry != nullptr ? carry + (w_base + end - e.size - c_base) : nullptr;
-  }
-};
 
 // One JSON array text per call (`[e1,e2,...]`), so the caller materialises all the elements of a chunk with one
 // TextDecoder.decode and one JSON.parse. The text is written as ASCII (see ascii_json.h): a copy, which pays for
@@ -91,6 +78,9 @@ void build_batches(parser_state& st, const uint8_t* carry, uint64_t c_base) {
     case batch_mode::none: break;
     case batch_mode::json_array: build_json_batches(st, at); break;
     case batch_mode::cover: build_cover_batches(st, at); break;
+    case batch_mode::compact_lines:
+      if (!write_compact_lines(st, at)) fail(st, error_code::out_of_memory, st.w_base, -1);
+      break;
   }
 }
 

@@ -66,6 +66,8 @@ struct parser_scalars {
   uint64_t block_quote = 0;     // its unescaped quotes
   uint64_t lines_before = 0;    // newlines before the current block
   uint64_t line_start = 0;      // absolute offset where the current line starts (as of the block start)
+  uint64_t spaces_end = 0;      // compact_lines: just past the last whitespace byte outside strings so far (0: none);
+                                // an element that starts at or after it is copied as it is
 
   // MARK: stage 2
   uint8_t state = s_root;             // walk_state

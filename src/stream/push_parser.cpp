@@ -8,6 +8,7 @@
 #include "stream/carry.h"
 #include "stream/failure.h"
 #include "stream/general_path.h"
+#include "stream/owned_carry.h"
 #include "stream/parser_state.h"
 #include "stream/stream_parser.h"
 
@@ -131,66 +132,22 @@ using internal::no_position;
 using internal::parser_state;
 using internal::raw_element;
 
-// The parser, its own workspace, and its carry: the bytes [c_base, c_base + carry.size()) of the element in
-// progress, extended with each window while it lasts, so that every element's bytes are contiguous for the caller.
+// The parser, its own workspace, and its carry (stream/owned_carry.h), so that every element's bytes are
+// contiguous for the caller.
 struct push_parser::impl {
   internal::workspace ws;
   parser_state* st = nullptr;
-  internal::byte_buffer carry;
-  internal::byte_buffer spare;  // the next carry, while elements of this call still point into `carry`
-  uint64_t c_base = 0;
-  enum class carry_action : uint8_t { none, clear, drop_prefix, swap } pending = carry_action::none;
-  uint64_t pending_base = 0;
+  internal::owned_carry carry;
   internal::pod_vector<element> out;  // the last call's elements, with their addresses
 
   ~impl() { delete st; }
 
-  // What the last call decided for the carry, now that the caller is done with its results.
-  void apply_pending() {
-    switch (pending) {
-      case carry_action::none: break;
-      case carry_action::clear:
-        carry.clear();
-        // After a huge element, give its memory back: the window is the working size.
-        if (carry.capacity() > 4 * ws.window.capacity()) carry.release();
-        if (spare.capacity() > 4 * ws.window.capacity()) spare.release();
-        break;
-      case carry_action::drop_prefix: {
-        const size_t drop = size_t(pending_base - c_base);
-        std::memmove(carry.data(), carry.data() + drop, carry.size() - drop);
-        carry.resize_unchecked(carry.size() - drop);
-        c_base = pending_base;
-        break;
-      }
-      case carry_action::swap:
-        carry.swap(spare);
-        spare.clear();
-        c_base = pending_base;
-        // After a huge element, do not keep a second huge buffer around.
-        if (spare.capacity() > 4 * ws.window.capacity()) spare.release();
-        break;
-    }
-    pending = carry_action::none;
-  }
-
-  const uint8_t* address(uint64_t at) const {
-    if (at >= st->w_base) return ws.window.data() + (at - st->w_base);
-    return carry.data() + (at - c_base);
-  }
-
   // After a call: the carry extended as far as its records need, their addresses, the batches, and what the carry
   // becomes for the next call.
   void after_call() {
+    carry.extend(*st);
+    if (st->status == error_code::out_of_memory) return;
     const uint64_t w_base = st->w_base;
-    const uint64_t w_end = w_base + st->w_len;
-    const uint64_t keep = st->retain_from;
-    const bool continues = keep != no_position && keep < w_base;
-    if (carry.size() != 0) {
-      const uint64_t through = continues ? w_end : st->carry_through;
-      if (through > w_base && !carry.append(ws.window.data(), size_t(through - w_base))) {
-        return internal::fail(*st, error_code::out_of_memory, w_base, -1);
-      }
-    }
     const size_t count = ws.elements.size();
     out.clear();
     if (!out.reserve(count)) return internal::fail(*st, error_code::out_of_memory, w_base, -1);
@@ -198,38 +155,25 @@ struct push_parser::impl {
       const raw_element& r = ws.elements[i];
       const uint64_t start = w_base + uint64_t(r.end - ws.window.data()) - r.size;
       element e;
-      e.data = address(start);
+      e.data = carry.address(*st, start);
       e.size = r.size;
       e.path_index = r.path_index;
       e.key = r.key;
-      e.key_data = r.key_size != 0 ? address(start - r.key_gap) : nullptr;
+      e.key_data = r.key_size != 0 ? carry.address(*st, start - r.key_gap) : nullptr;
       e.key_size = r.key_size;
       e.index_lo = r.index_lo;
       e.index_hi = r.index_hi;
       out.push_back(e);
     }
-    build_batches(*st, carry.size() != 0 ? carry.data() : nullptr, c_base);
-    if (keep == no_position) {
-      pending = carry.size() != 0 ? carry_action::clear : carry_action::none;
-    } else if (continues) {
-      if (keep > c_base) {
-        pending = carry_action::drop_prefix;
-        pending_base = keep;
-      }
-    } else {
-      const uint8_t* tail = ws.window.data() + (keep - w_base);
-      const size_t n = size_t(w_end - keep);
-      if (carry.size() == 0) {
-        // Nothing of this call points into the carry: fill it directly.
-        if (!carry.append(tail, n)) return internal::fail(*st, error_code::out_of_memory, keep, -1);
-        c_base = keep;
-      } else {
-        spare.clear();
-        if (!spare.append(tail, n)) return internal::fail(*st, error_code::out_of_memory, keep, -1);
-        pending = carry_action::swap;
-        pending_base = keep;
+    build_batches(*st, carry.data(), carry.c_base);
+    if (st->options.batches == batch_mode::compact_lines && st->status != error_code::out_of_memory) {
+      // The records now name the compacted text in the batch (their keys stay where they were).
+      for (size_t i = 0; i < count; ++i) {
+        out[i].data = ws.elements[i].end - ws.elements[i].size;
+        out[i].size = ws.elements[i].size;
       }
     }
+    carry.keep(*st);
   }
 };
 
@@ -276,7 +220,7 @@ bool push_parser::reserve(size_t n) {
 
 error_code push_parser::feed(size_t n) {
   if (impl_ == nullptr) return error_code::out_of_memory;
-  impl_->apply_pending();
+  impl_->carry.apply_pending(impl_->ws.window.capacity());
   internal::feed(*impl_->st, n);
   impl_->after_call();
   return impl_->st->status;
@@ -284,7 +228,7 @@ error_code push_parser::feed(size_t n) {
 
 error_code push_parser::finish() {
   if (impl_ == nullptr) return error_code::out_of_memory;
-  impl_->apply_pending();
+  impl_->carry.apply_pending(impl_->ws.window.capacity());
   internal::finish(*impl_->st);
   impl_->after_call();
   return impl_->st->status;
@@ -307,13 +251,13 @@ uint64_t push_parser::offset_of(const uint8_t* p) const noexcept {
   if (impl_ == nullptr) return 0;
   const uint8_t* w = impl_->ws.window.data();
   if (p >= w && p <= w + impl_->ws.window.capacity()) return impl_->st->w_base + uint64_t(p - w);
-  return impl_->c_base + uint64_t(p - impl_->carry.data());
+  return impl_->carry.c_base + uint64_t(p - impl_->carry.carry.data());
 }
 
 size_t push_parser::memory_bytes() const noexcept {
   if (impl_ == nullptr) return 0;
   return sizeof(impl) + impl_->ws.allocated() + impl_->st->allocated() + impl_->carry.allocated() +
-         impl_->spare.allocated() + impl_->out.allocated();
+         impl_->out.allocated();
 }
 
 }  // namespace sluice

@@ -42,6 +42,10 @@ void scan_window(parser_state& st) noexcept {
     st.block_newline = 0;
     if (!run_token(st, 0)) return;
   }
+  // compact_lines: where whitespace outside strings was last seen (parser_state::spaces_end). A flag tested once a
+  // block, not an instantiation of its own: a second copy of this function added 15 kB to the SIMD module, and to the
+  // CLI a second tier-up (init()'s warm-up compiles the first) and 5 MiB of peak RSS.
+  const bool track_spaces = st.options.batches == batch_mode::compact_lines;
   walk_context x;  // what does not change from block to block is set once
   x.block.window = w;
   x.block.n = n;
@@ -60,6 +64,11 @@ void scan_window(parser_state& st) noexcept {
     st.block_off = off;
     st.block_newline = b.newline;
     st.block_quote = b.quote;
+    if (track_spaces) {
+      // The bytes in no string, no token and no event, and not a closing quote: the whitespace outside strings.
+      if (const uint64_t spaces = ~(b.in_string | b.quote | b.scalar | b.events) & mask_below(len))
+        st.spaces_end = st.block_base + 64 - unsigned(leading_zeroes(spaces));
+    }
     uint64_t events = b.events;
     if (b.error_at >= 0) {
       // Nothing at or after the error may complete: not an event, not the end of a string.

@@ -1,10 +1,11 @@
-// The runtime-neutral API suite (tests/runtime/all.ts: JSONTestSuite and random documents against the engine's own
+// The runtime-neutral API suite (tests/runtime/api.ts: JSONTestSuite and random documents against the engine's own
 // JSON.parse, options, errors and their positions, every source kind, backpressure, cancellation, the encoder
 // against the engine's own JSON.stringify) in a page of each engine, on each build: the same cases Deno and Bun
 // run, here in SpiderMonkey and JavaScriptCore-in-WebKit too.
 import { expect, test } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
-import { cases } from '../runtime/all.ts';
+import '../runtime/api.ts';
+import { cases } from '../runtime/harness.ts';
 import { describeEachEngine } from './each_engine.ts';
 import type { CaseResult } from './page/suite_runner.ts';
 import { startBrowserTestServer, type BrowserTestServer } from './server.ts';

@@ -1,8 +1,8 @@
-// The runner-neutral suites bundled for a page with esbuild: `api` is tests/runtime/all.ts (what Deno and Bun run),
-// `lazy` is tests/browser/suites/lazy.ts. The built package stays external (the page imports /dist/index.js, the
-// same module instance the runner initialises), and the few Node built-ins the suites use read files are replaced
-// by an in-memory copy of the JSONTestSuite files the conformance cases read (node:fs) and small stand-ins
-// (node:path, node:url, node:process, node:fs/promises).
+// The runner-neutral suites bundled for a page with esbuild: `api` is tests/runtime/api.ts, `lazy` and `partial`
+// are tests/runtime/suites/lazy.ts and partial.ts (Deno and Bun run all three: tests/runtime/all.ts). The built
+// package stays external (the page imports /dist/index.js, the same module instance the runner initialises), and
+// the few Node built-ins the suites use read files are replaced by an in-memory copy of the JSONTestSuite files
+// the conformance cases read (node:fs) and small stand-ins (node:path, node:url, node:process, node:fs/promises).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SUITE_ENTRIES = {
   api: join(ROOT, 'tests/browser/page/suite_api.ts'),
   lazy: join(ROOT, 'tests/browser/page/suite_lazy.ts'),
+  partial: join(ROOT, 'tests/browser/page/suite_partial.ts'),
 } as const;
 export type SuiteName = keyof typeof SUITE_ENTRIES;
 

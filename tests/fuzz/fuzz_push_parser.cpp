@@ -8,7 +8,8 @@
 //     valid and within max_depth, with the reference splitter's elements; syntax errors only on invalid input;
 //     DEPTH_LIMIT exactly where nesting first exceeds max_depth; ELEMENT_TOO_LARGE only below the input size;
 //   - the error position (line, column, byte) agrees with the input, and the error is sticky;
-//   - batches keep the batch_mode contract (support/collect.cpp, check_batches);
+//   - batches keep the batch_mode contract (support/collect.cpp, check_batches); compact_lines elements are the
+//     cover-mode elements compacted (support/canonical_json.h, compact_json);
 //   - memory_bytes() stays within a bound set by the chunk size, the element limit and max_depth, not the input;
 //   - marker selectors (end and start) on the same paths, in a random chunking, report exactly where each ordinary
 //     element ends and starts (offset_of), with its key, and change neither the ordinary elements nor the error.
@@ -24,6 +25,7 @@
 
 #include "sluice/push_parser.h"
 #include "support/binding_client.h"
+#include "support/canonical_json.h"
 #include "support/collect.h"
 #include "support/reference_splitter.h"
 #include "support/rng.h"
@@ -56,7 +58,7 @@ struct config {
 };
 
 // byte 0: bit 0 ndjson, bit 1 small max_depth (byte 1), bit 2 small max_element_bytes (byte 2), bits 3-4 batch
-// mode, bits 5-7 path set. byte 3: seed of the random chunking.
+// mode (0 none, 1 json_array, 2 cover, 3 compact_lines), bits 5-7 path set. byte 3: seed of the random chunking.
 config read_config(const uint8_t* data) {
   config c;
   parser_options& o = c.setup.options;
@@ -66,6 +68,7 @@ config read_config(const uint8_t* data) {
   switch ((data[0] >> 3) & 3) {
     case 1: o.batches = batch_mode::json_array; break;
     case 2: o.batches = batch_mode::cover; break;
+    case 3: o.batches = batch_mode::compact_lines; break;
     default: o.batches = batch_mode::none; break;
   }
   c.setup.paths = kPathSets[(data[0] >> 5) & 7];
@@ -303,8 +306,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const parse_outcome chunked = parse_chunked(input, best, chunks_random(input.size(), random, 1 + random.skewed(300)));
   check_same(input, one_shot, chunked, "random chunks vs one-shot");
   const std::vector<size_t> binding_chunks = chunks_random(input.size(), random, 1 + random.skewed(300));
-  check_same(input, one_shot, parse_chunked_like_binding(input, best, binding_chunks),
-             "random chunks driven as the wasm binding drives them vs one-shot");
+  // The binding's compact-lines parser keeps its carry natively, as push_parser does: the JS protocol is for the
+  // other modes.
+  if (best.options.batches != batch_mode::compact_lines) {
+    check_same(input, one_shot, parse_chunked_like_binding(input, best, binding_chunks),
+               "random chunks driven as the wasm binding drives them vs one-shot");
+  }
   parse_outcome bytewise;
   if (input.size() <= 4096) {
     bytewise = parse_chunked(input, scalar, chunks_bytewise(input.size()));
@@ -320,7 +327,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   check_memory(input, best, one_shot);
   check_memory(input, best, chunked);
   if (input.size() <= 4096) check_memory(input, scalar, bytewise);
-  check_against_oracle(input, c.setup, one_shot);
-  check_markers(input, best, one_shot, random);
+  // Compacted elements have no source offsets: the oracle and the marker run get the cover-mode run, whose
+  // elements compacted must be exactly the compact_lines elements.
+  parse_setup source = best;
+  parse_outcome source_run = one_shot;
+  if (best.options.batches == batch_mode::compact_lines) {
+    source.options.batches = batch_mode::cover;
+    source_run = parse_one_shot(input, source);
+    std::vector<collected_element> compacted = source_run.elements;
+    for (collected_element& e : compacted) e.bytes = compact_json(e.bytes);
+    if (source_run.status != one_shot.status || describe(source_run.error) != describe(one_shot.error)) {
+      fail(input, "compact_lines and cover end differently: " + describe(one_shot.error));
+    }
+    const std::string diff = describe_difference(compacted, one_shot.elements);
+    if (!diff.empty()) fail(input, "compact_lines elements are not the cover elements compacted: " + diff);
+  }
+  check_against_oracle(input, source, source_run);
+  check_markers(input, source, source_run, random);
   return 0;
 }

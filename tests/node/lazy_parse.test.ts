@@ -35,8 +35,9 @@ afterEach(() => Object.assign(lazyTuning, DEFAULT_TUNING));
 /** Every path of `value` (the root included), in document order. */
 function allPaths(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
-  if (Array.isArray(value)) value.forEach((item, i) => allPaths(item, [...path, i], out));
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) allPaths(value[i], [...path, i], out);
+  } else if (typeof value === 'object' && value !== null) {
     for (const key of Object.keys(value)) allPaths((value as Record<string, unknown>)[key], [...path, key], out);
   }
   return out;
@@ -250,6 +251,7 @@ describe('JSON.parse semantics', () => {
     expect(Object.keys(doc)).toEqual(['0', '1', 'a', 'b', '__proto__']);
     expect(Object.getPrototypeOf(doc)).toBe(Object.prototype);
     expect(Object.hasOwn(doc, '__proto__')).toBe(true);
+    // biome-ignore lint/suspicious/noProto: `__proto__` is an own key of this document, read as such
     expect(doc.__proto__).toEqual({ polluted: true });
     expect(doc.polluted).toBeUndefined();
     expect(({} as Any).polluted).toBeUndefined();
@@ -259,8 +261,9 @@ describe('JSON.parse semantics', () => {
   test('inherited members still resolve (toString, hasOwnProperty), own keys shadow them', () => {
     const doc = lazyParse('{"a":1,"toString":"mine"}') as Any;
     expect(doc.toString).toBe('mine');
+    // biome-ignore lint/suspicious/noPrototypeBuiltins: the inherited method itself, called on the proxy
     expect(doc.hasOwnProperty('a')).toBe(true);
-    expect(Object.prototype.hasOwnProperty.call(doc, 'toString')).toBe(true);
+    expect(Object.hasOwn(doc, 'toString')).toBe(true);
     expect('valueOf' in doc).toBe(true);
     const array = lazyParse('[1,2,3]') as Any;
     expect(array.map((x: number) => x * 2)).toEqual([2, 4, 6]);
@@ -280,6 +283,7 @@ describe('JSON.parse semantics', () => {
       expect(Object.getPrototypeOf(value)).toBe(proto);
       expect(value.constructor).toBe(ctor);
       expect(value instanceof ctor).toBe(true);
+      // biome-ignore lint/suspicious/noProto: the accessor inherited from Object.prototype, through the proxy
       expect(value.__proto__).toBe(proto);
     }
     const mapped = doc.a.map((x: number) => x * 2);
@@ -420,7 +424,7 @@ describe('JSON.parse semantics', () => {
     for (const input of [text, encoder.encode(text)]) {
       const doc = lazyParse(input) as Any;
       const want = JSON.parse(text);
-      expect(doc['éé']).toBe(want['éé']);
+      expect(doc.éé).toBe(want.éé);
       expect(doc['\ud800']).toBe('\udc00x');
       expect(doc['a"b']).toBe('\\');
       expect(doc.a).toBe(2);
@@ -448,15 +452,17 @@ describe('optimised code survives documents', () => {
 });
 
 describe('read-only', () => {
+  const readOnly = (change: string) => new TypeError(`lazyParse(): the document is read-only (cannot ${change})`);
+
   test('writes, deletes, definitions and prototype changes throw a TypeError', () => {
     const doc = lazyParse('{"a":{"b":1},"list":[1,2]}') as Any;
-    expect(() => { doc.a = 1; }).toThrow(TypeError);
-    expect(() => { doc.added = 1; }).toThrow(TypeError);
-    expect(() => { delete doc.a; }).toThrow(TypeError);
-    expect(() => Object.defineProperty(doc, 'x', { value: 1 })).toThrow(TypeError);
-    expect(() => Object.setPrototypeOf(doc, null)).toThrow(TypeError);
-    expect(() => Object.freeze(doc)).toThrow(TypeError);
-    expect(() => Reflect.set(doc, 'a', 2)).toThrow(TypeError);
+    expect(() => { doc.a = 1; }).toThrow(readOnly('set "a"'));
+    expect(() => { doc.added = 1; }).toThrow(readOnly('set "added"'));
+    expect(() => { delete doc.a; }).toThrow(readOnly('delete "a"'));
+    expect(() => Object.defineProperty(doc, 'x', { value: 1 })).toThrow(readOnly('define "x"'));
+    expect(() => Object.setPrototypeOf(doc, null)).toThrow(readOnly('change its prototype'));
+    expect(() => Object.freeze(doc)).toThrow(readOnly('prevent extensions'));
+    expect(() => Reflect.set(doc, 'a', 2)).toThrow(readOnly('set "a"'));
     expect(JSON.stringify(doc)).toBe('{"a":{"b":1},"list":[1,2]}');
     // Members under proxyMinBytes are plain JSON.parse values: the caller owns them (documented).
     const a = doc.a;
@@ -467,12 +473,12 @@ describe('read-only', () => {
   test('every container that stays lazy is read-only, arrays included', () => {
     Object.assign(lazyTuning, { proxyMinBytes: 1 });
     const doc = lazyParse('{"a":{"b":1},"list":[1,[2]]}') as Any;
-    expect(() => { doc.a.b = 2; }).toThrow(TypeError);
-    expect(() => { doc.list[0] = 5; }).toThrow(TypeError);
-    expect(() => doc.list.push(3)).toThrow(TypeError);
-    expect(() => doc.list.sort()).toThrow(TypeError);
-    expect(() => { doc.list.length = 0; }).toThrow(TypeError);
-    expect(() => { doc.list[1][0] = 0; }).toThrow(TypeError);
+    expect(() => { doc.a.b = 2; }).toThrow(readOnly('set "b"'));
+    expect(() => { doc.list[0] = 5; }).toThrow(readOnly('set "0"'));
+    expect(() => doc.list.push(3)).toThrow(readOnly('set "2"'));
+    expect(() => doc.list.sort()).toThrow(TypeError); // which write sort() tries first is the engine's business
+    expect(() => { doc.list.length = 0; }).toThrow(readOnly('set "length"'));
+    expect(() => { doc.list[1][0] = 0; }).toThrow(readOnly('set "0"'));
     expect(JSON.stringify(doc)).toBe('{"a":{"b":1},"list":[1,[2]]}');
   });
 });
@@ -727,12 +733,19 @@ describe('errors', () => {
     expect(JSON.stringify(lazyParse(deep, { maxDepth: 11 }))).toBe(deep);
   });
 
-  test('bad arguments are TypeErrors', () => {
-    expect(() => lazyParse(42 as unknown as string)).toThrow(TypeError);
-    expect(() => lazyParse(null as unknown as string)).toThrow(TypeError);
-    expect(() => lazyParse('[]', { maxDepth: 0 })).toThrow(TypeError);
-    expect(() => lazyParse('[]', { maxDepth: 1.5 })).toThrow(TypeError);
-    expect(() => lazyParse('[]', 'x' as unknown as object)).toThrow(TypeError);
+  test('bad arguments are TypeErrors (every message: misuse.test.ts)', () => {
+    const input = 'lazyParse(): input must be a Uint8Array, ArrayBuffer or string, got';
+    const maxDepth = 'lazyParse(): options.maxDepth must be an integer from 1 to 1000000, got';
+    expect(() => lazyParse(42 as unknown as string)).toThrow(new TypeError(`${input} 42`));
+    expect(() => lazyParse(null as unknown as string)).toThrow(new TypeError(`${input} null`));
+    expect(() => lazyParse('[]', { maxDepth: 0 })).toThrow(new TypeError(`${maxDepth} 0`));
+    expect(() => lazyParse('[]', { maxDepth: 1.5 })).toThrow(new TypeError(`${maxDepth} 1.5`));
+    expect(() => lazyParse('[]', 'x' as unknown as object)).toThrow(
+      new TypeError('lazyParse(): options must be an object, got "x"'),
+    );
+    expect(() => lazyParse('[]', { maxdepth: 3 } as object)).toThrow(
+      new TypeError('lazyParse(): options.maxdepth is not an option; the options are maxDepth'),
+    );
   });
 });
 
@@ -772,7 +785,8 @@ describe('native memory', () => {
     expect(releaseLazy(doc)).toBe(true);
     expect(a[0]).toBe(1);
     expect(a.length).toBe(2);
-    expect(() => a[1]).toThrow(TypeError);
-    expect(() => doc.b).toThrow(TypeError);
+    const released = new TypeError('lazyParse(): the document was released by releaseLazy()');
+    expect(() => a[1]).toThrow(released);
+    expect(() => doc.b).toThrow(released);
   });
 });

@@ -1,9 +1,28 @@
-// Misuse of the parser's APIs, message by message: every mistake is a TypeError thrown at the call (or, for what
-// only a later step can see, a chunk of the wrong type, at that step), and every message follows one grammar:
+// Misuse of the parser's, the lazy documents' and the encoders' APIs, message by message: every mistake is a TypeError thrown at
+// the call (or, for what only a later step can see, a chunk of the wrong type, at that step), and every message
+// follows one grammar:
 //   <api>: <subject> must be <expected>, got <actual>   |   <api>: <subject> <what is wrong>
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { createParser, init, JsonArrayStream, parseJsonArray, type ParserOptions } from '../../dist/index.js';
+import {
+  createParser,
+  init,
+  JsonArrayStream,
+  JsonArrayStringifyStream,
+  JsonLinesStringifyStream,
+  rawJson,
+  StreamedJsonResponse,
+  stringifyStream,
+  type StringifyOptions,
+  lazyParse,
+  openJson,
+  parseJsonArray,
+  releaseLazy,
+  type IterateOptions,
+  type LazyParseOptions,
+  type OpenJsonOptions,
+  type ParserOptions,
+} from '../../dist/index.js';
 import { asyncIterableOf, collect, collectStream } from '../support/sources.js';
 
 const OPTIONS = 'path, paths, output, reviver, withPath, ndjson, maxDepth, maxElementBytes';
@@ -175,14 +194,18 @@ describe('calls in the wrong state', () => {
     expect(thrown(() => closed.push('[]'))).toEqual(new TypeError('parser.push(): the parser was closed by close()'));
   });
 
-  test('createParser() before init(): in a fresh process', () => {
+  test('createParser() and lazyParse() before init(): in a fresh process', () => {
     const script = `
-      const { createParser } = await import(${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)});
-      try { createParser(); } catch (error) { console.log(JSON.stringify([error.constructor.name, error.message])); }`;
+      const { createParser, lazyParse } = await import(${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)});
+      const out = [];
+      for (const call of [() => createParser(), () => lazyParse('[]')]) {
+        try { call(); } catch (error) { out.push([error.constructor.name, error.message]); }
+      }
+      console.log(JSON.stringify(out));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual([
-      'TypeError',
-      'createParser(): the WebAssembly module is not loaded yet: call `await init()` first',
+      ['TypeError', 'createParser(): the WebAssembly module is not loaded yet: call `await init()` first'],
+      ['TypeError', 'lazyParse(): the WebAssembly module is not loaded yet: call `await init()` first'],
     ]);
   });
 
@@ -191,5 +214,262 @@ describe('calls in the wrong state', () => {
     await expect(init(42 as unknown as string)).rejects.toEqual(new TypeError(`${message} 42`));
     await expect(init(Promise.resolve(null as unknown as string))).rejects.toEqual(new TypeError(`${message} null`));
     expect(createParser().push('[1]')).toEqual([1]);
+  });
+});
+
+// The lazy documents: openJson() and its requests, lazyParse() and its proxies.
+const OPEN_JSON_OPTIONS = 'transient, maxDepth, maxElementBytes';
+const SUPPORTED = `(supported: $, .name, ['name'], ["name"], [*], .*, [N])`;
+const DOCUMENT = '{"total":3,"rows":[{"id":1,"lines":[1,2]},{"id":2,"lines":[3]}]}';
+
+/** What `promise` rejected with. */
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('nothing was thrown');
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('openJson(): options and source, a TypeError at the call', () => {
+  const MISTAKES: [string, unknown, string][] = [
+    ['a string', 'x', 'options must be an object, got "x"'],
+    ['null', null, 'options must be an object, got null'],
+    ['an array', [1], 'options must be an object, got Array'],
+    ['a misspelt key', { transient: true, maxdepth: 3 }, `options.maxdepth is not an option; the options are ${OPEN_JSON_OPTIONS}`],
+    ['an option of parseJsonArray', { path: '$' }, `options.path is not an option; the options are ${OPEN_JSON_OPTIONS}`],
+    ['transient not a boolean', { transient: 'yes' }, 'options.transient must be a boolean, got "yes"'],
+    ['maxDepth 0', { maxDepth: 0 }, 'options.maxDepth must be an integer from 1 to 1000000, got 0'],
+    ['maxDepth fractional', { maxDepth: 1.5 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1.5'],
+    ['maxDepth a string', { maxDepth: '10' }, 'options.maxDepth must be an integer from 1 to 1000000, got "10"'],
+    ['maxDepth over the range', { maxDepth: 1_000_001 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1000001'],
+    ['maxElementBytes 0', { maxElementBytes: 0 }, 'options.maxElementBytes must be an integer from 1 to 4294967295, got 0'],
+    ['maxElementBytes 2^32', { maxElementBytes: 2 ** 32 }, 'options.maxElementBytes must be an integer from 1 to 4294967295, got 4294967296'],
+  ];
+
+  test.each(MISTAKES)('options: %s', (_, options, message) => {
+    const source = new ReadableStream<Uint8Array>();
+    expect(thrown(() => openJson(source, options as OpenJsonOptions))).toEqual(new TypeError(`openJson(): ${message}`));
+    expect(source.locked).toBe(false);
+  });
+
+  test.each([
+    ['a number', 42, '42'],
+    ['undefined', undefined, 'undefined'],
+    ['an array of chunks (not async iterable)', [new Uint8Array(1)], 'Array'],
+    ['a sync iterable', new Set(['[]']), 'Set'],
+  ])('source: %s', (_, source, got) => {
+    expect(thrown(() => openJson(source as unknown as string))).toEqual(
+      new TypeError(`openJson(): source must be ${SOURCES}, got ${got}`),
+    );
+  });
+
+  test('source: a locked stream and a Response already read', async () => {
+    const stream = new ReadableStream();
+    stream.getReader();
+    expect(thrown(() => openJson(stream))).toEqual(
+      new TypeError('openJson(): source is a locked ReadableStream (another reader holds it)'),
+    );
+    const response = new Response('[]');
+    await response.text();
+    expect(thrown(() => openJson(response))).toEqual(
+      new TypeError('openJson(): source is a Response whose body was already read'),
+    );
+  });
+
+  test('a chunk of the wrong type rejects the request that reads it, after the values before it', async () => {
+    async function* chunks(): AsyncGenerator<unknown> {
+      yield '{"a":1,';
+      yield 2;
+    }
+    const doc = openJson(chunks() as AsyncIterable<string>);
+    expect(await doc.get('$.a')).toBe(1);
+    const expected = new TypeError('openJson(): each chunk of source must be a Uint8Array, ArrayBuffer or string, got 2');
+    expect(await rejection(doc.get('$.b'))).toEqual(expected);
+    expect(await rejection(doc.get('$.c'))).toEqual(expected);
+  });
+});
+
+describe('doc.get() and doc.iterate(): paths and options', () => {
+  // [what, path, the message after "<api>: "]
+  const PATHS: [string, unknown, string][] = [
+    ['not a string', 5, 'path must be a string, got 5'],
+    ['not starting with $', 'rows', `path "rows" is not a supported path: unexpected "r" at index 0 ${SUPPORTED}`],
+    ['a descendant step', '$..a', `path "$..a" is not a supported path: unexpected "." at index 2 ${SUPPORTED}`],
+    ['unclosed', '$[', `path "$[" is not a supported path: unexpected end at index 2 ${SUPPORTED}`],
+    ['an index past 2^53', '$[9007199254740993]', `path "$[9007199254740993]" is not a supported path: unexpected "3" at index 17 ${SUPPORTED}`],
+    ['a negative index', '$[-1]', `path "$[-1]" is not a supported path: unexpected "-" at index 2 ${SUPPORTED}`],
+  ];
+
+  test.each(PATHS)('a path %s', async (_, path, message) => {
+    const doc = openJson(DOCUMENT);
+    expect(await rejection(doc.get(path as string))).toEqual(new TypeError(`doc.get(): ${message}`));
+    expect(thrown(() => doc.iterate(path as string))).toEqual(new TypeError(`doc.iterate(): ${message}`));
+    expect(await doc.get('$.total')).toBe(3); // the document is still usable
+  });
+
+  test('2^53 itself is an index (of no value here)', async () => {
+    expect(await openJson(DOCUMENT).get('$.rows[9007199254740992]')).toBe(undefined);
+  });
+
+  test('a wildcard in get(), an iteration path that does not end with one wildcard', async () => {
+    const doc = openJson(DOCUMENT);
+    expect(await rejection(doc.get('$.rows[*]'))).toEqual(
+      new TypeError('doc.get(): path "$.rows[*]" has a wildcard; use doc.iterate() for several values'),
+    );
+    for (const path of ['$', '$.rows', '$[*].lines[*]', '$.rows[*].id']) {
+      expect(thrown(() => doc.iterate(path))).toEqual(
+        new TypeError(`doc.iterate(): path ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`),
+      );
+    }
+  });
+
+  const ITERATE_OPTIONS: [string, unknown, string][] = [
+    ['a string', 'x', 'options must be an object, got "x"'],
+    ['null', null, 'options must be an object, got null'],
+    ['a misspelt key', { expnad: ['lines'] }, 'options.expnad is not an option; the options are expand'],
+    ['an option of openJson', { transient: true }, 'options.transient is not an option; the options are expand'],
+    ['expand not an array', { expand: 'lines' }, 'options.expand must be an array of member names, got "lines"'],
+    ['a name not a string', { expand: ['lines', 1] }, 'options.expand[1] must be a string, got 1'],
+    ['28 names', { expand: Array.from({ length: 28 }, (_, i) => `m${i}`) }, 'options.expand holds 28 names; at most 27 are supported'],
+  ];
+
+  test.each(ITERATE_OPTIONS)('iterate() options: %s', (_, options, message) => {
+    expect(thrown(() => openJson(DOCUMENT).iterate('$.rows[*]', options as IterateOptions))).toEqual(
+      new TypeError(`doc.iterate(): ${message}`),
+    );
+  });
+});
+
+describe('doc.get() and doc.iterate() in the wrong state', () => {
+  test('a get() or a second iteration while an iteration holds the document', async () => {
+    const doc = openJson(DOCUMENT);
+    for await (const row of doc.iterate('$.rows[*]')) {
+      void row;
+      expect(await rejection(doc.get('$.total'))).toEqual(
+        new TypeError(
+          'doc.get(): path "$.total" cannot be read while doc.iterate() holds the document: ' +
+            'finish or break the loop first',
+        ),
+      );
+      expect(await rejection(doc.iterate('$.rows[0].lines[*]').next())).toEqual(
+        new TypeError(
+          'doc.iterate(): path "$.rows[0].lines[*]" cannot be iterated while another doc.iterate() holds the ' +
+            'document: finish or break that loop first',
+        ),
+      );
+      break;
+    }
+    expect(await doc.get('$.total')).toBe(3);
+  });
+
+  test('a child stream read after the iteration moved on', async () => {
+    const doc = openJson(DOCUMENT);
+    const streams: AsyncIterator<unknown>[] = [];
+    for await (const row of doc.iterate<{ lines: AsyncIterator<unknown> }>('$.rows[*]', { expand: ['lines'] })) {
+      streams.push(row.lines);
+    }
+    expect(await rejection(streams[0]!.next())).toEqual(
+      new TypeError('doc.iterate(): the stream of member "lines" was skipped: the iteration moved to the next element'),
+    );
+  });
+
+  test('requests of a closed document reject with an AbortError naming openJson() (cancellation, not misuse)', async () => {
+    const doc = openJson(new ReadableStream());
+    const pending = rejection(doc.get('$.total'));
+    await doc.close();
+    for (const error of [await pending, await rejection(doc.get('$.total'))]) {
+      expect(error).toMatchObject({ name: 'AbortError', message: 'openJson(): the document was closed' });
+    }
+  });
+});
+
+describe('lazyParse(): options and input, a TypeError at the call', () => {
+  const MISTAKES: [string, unknown, string][] = [
+    ['a string', 'x', 'options must be an object, got "x"'],
+    ['null', null, 'options must be an object, got null'],
+    ['an array', [1], 'options must be an object, got Array'],
+    ['a misspelt key', { maxdepth: 3 }, 'options.maxdepth is not an option; the options are maxDepth'],
+    ['an option of openJson', { maxElementBytes: 10 }, 'options.maxElementBytes is not an option; the options are maxDepth'],
+    ['maxDepth 0', { maxDepth: 0 }, 'options.maxDepth must be an integer from 1 to 1000000, got 0'],
+    ['maxDepth fractional', { maxDepth: 1.5 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1.5'],
+    ['maxDepth a string', { maxDepth: '10' }, 'options.maxDepth must be an integer from 1 to 1000000, got "10"'],
+    ['maxDepth over the range', { maxDepth: 1_000_001 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1000001'],
+  ];
+
+  test.each(MISTAKES)('options: %s', (_, options, message) => {
+    expect(thrown(() => lazyParse('[]', options as LazyParseOptions))).toEqual(new TypeError(`lazyParse(): ${message}`));
+  });
+
+  test.each([
+    ['a number', 42, '42'],
+    ['null', null, 'null'],
+    ['undefined', undefined, 'undefined'],
+    ['an object', {}, 'object'],
+    ['a Uint16Array', new Uint16Array(2), 'Uint16Array'],
+    ['a DataView', new DataView(new ArrayBuffer(2)), 'DataView'],
+  ])('input: %s', (_, input, got) => {
+    expect(thrown(() => lazyParse(input as string))).toEqual(
+      new TypeError(`lazyParse(): input must be a Uint8Array, ArrayBuffer or string, got ${got}`),
+    );
+  });
+});
+
+describe('lazyParse(): writes and a released document', () => {
+  type Any = Record<string | symbol, unknown> & unknown[];
+  const readOnly = (change: string) => new TypeError(`lazyParse(): the document is read-only (cannot ${change})`);
+
+  test('every write to a lazy container says which write', () => {
+    const doc = lazyParse('{"a":{"b":1},"list":[1,2]}') as Any;
+    expect(thrown(() => { doc.a = 1; })).toEqual(readOnly('set "a"'));
+    expect(thrown(() => Reflect.set(doc, 'added', 1))).toEqual(readOnly('set "added"'));
+    expect(thrown(() => { doc[Symbol.for('s')] = 1; })).toEqual(readOnly('set Symbol(s)'));
+    expect(thrown(() => delete doc.a)).toEqual(readOnly('delete "a"'));
+    expect(thrown(() => Object.defineProperty(doc, 'x', { value: 1 }))).toEqual(readOnly('define "x"'));
+    expect(thrown(() => Object.setPrototypeOf(doc, null))).toEqual(readOnly('change its prototype'));
+    expect(thrown(() => Object.freeze(doc))).toEqual(readOnly('prevent extensions'));
+    const list = lazyParse(`[${'1,'.repeat(600)}1]`) as Any;
+    expect(thrown(() => list.push(3))).toEqual(readOnly('set "601"'));
+  });
+
+  test('reading what was not read before releaseLazy()', () => {
+    const doc = lazyParse('{"a":[1,2],"b":{"c":3}}') as Any;
+    expect(releaseLazy(doc)).toBe(true);
+    expect(thrown(() => doc.b)).toEqual(new TypeError('lazyParse(): the document was released by releaseLazy()'));
+  });
+});
+
+describe('the encoders: options and values, a TypeError at the call', () => {
+  const STRINGIFY = 'space, replacer, bigint, chunkBytes';
+  const MISTAKES: [string, unknown, string][] = [
+    ['a string', 'x', 'options must be an object, got "x"'],
+    ['a misspelt key', { chunkbytes: 64 }, `options.chunkbytes is not an option; the options are ${STRINGIFY}`],
+    ['a parser option', { path: '$' }, `options.path is not an option; the options are ${STRINGIFY}`],
+    ['space a boolean', { space: true }, 'options.space must be a number or a string, got true'],
+    ['replacer a number', { replacer: 3 }, 'options.replacer must be a function or an array, got 3'],
+    ['bigint unknown', { bigint: 'hex' }, `options.bigint must be 'number' or 'string', got "hex"`],
+    ['chunkBytes too small', { chunkBytes: 8 }, 'options.chunkBytes must be an integer from 16 to 67108864, got 8'],
+    ['chunkBytes a string', { chunkBytes: '64' }, 'options.chunkBytes must be an integer from 16 to 67108864, got "64"'],
+  ];
+  const APIS: [string, (options: unknown) => unknown][] = [
+    ['stringifyStream()', (options) => stringifyStream([], options as StringifyOptions)],
+    ['new StreamedJsonResponse()', (options) => new StreamedJsonResponse([], undefined, options as StringifyOptions)],
+    ['new JsonArrayStringifyStream()', (options) => new JsonArrayStringifyStream(options as StringifyOptions)],
+  ];
+
+  for (const [api, call] of APIS) {
+    test.each(MISTAKES)(`${api} options: %s`, (_, options, message) => {
+      expect(thrown(() => call(options))).toEqual(new TypeError(`${api}: ${message}`));
+    });
+  }
+
+  test('rawJson() of another type, and a space in JSON Lines', () => {
+    expect(thrown(() => rawJson(42 as unknown as string))).toEqual(
+      new TypeError('rawJson(): json must be a string, a Uint8Array or a ReadableStream of bytes, got 42'),
+    );
+    expect(thrown(() => new JsonLinesStringifyStream({ space: 2 } as StringifyOptions))).toEqual(
+      new TypeError('new JsonLinesStringifyStream(): options.space is not supported: a line cannot be indented'),
+    );
   });
 });

@@ -170,14 +170,24 @@ describe('kept documents', () => {
     }
   });
 
-  test('invalid arguments', async () => {
-    expect(() => openJson(42 as never)).toThrow(/openJson\(source\)/);
-    expect(() => openJson(text, { transient: 'yes' } as never)).toThrow(TypeError);
+  test('invalid arguments (every message: misuse.test.ts)', async () => {
+    const sources =
+      'a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, a Uint8Array or a string';
+    expect(() => openJson(42 as never)).toThrow(new TypeError(`openJson(): source must be ${sources}, got 42`));
+    expect(() => openJson(text, { transient: 'yes' } as never)).toThrow(
+      new TypeError('openJson(): options.transient must be a boolean, got "yes"'),
+    );
     const doc = openJson(text);
-    await expect(doc.get('$.rows[*]')).rejects.toThrow(/wildcard/);
-    await expect(doc.get('rows')).rejects.toThrow(/not a supported path/);
-    expect(() => doc.iterate('$.rows')).toThrow(/must end with/);
-    expect(() => doc.iterate('$[*].x[*]')).toThrow(/no other wildcard/);
+    await expect(doc.get('$.rows[*]')).rejects.toThrow(
+      new TypeError('doc.get(): path "$.rows[*]" has a wildcard; use doc.iterate() for several values'),
+    );
+    await expect(doc.get('rows')).rejects.toThrow(/^doc\.get\(\): path "rows" is not a supported path: /);
+    for (const path of ['$.rows', '$[*].x[*]']) {
+      expect(() => doc.iterate(path)).toThrow(
+        new TypeError(`doc.iterate(): path ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`),
+      );
+    }
+    expect(await doc.get('$.total')).toBe(42);
   });
 
   test('requests made at once are served one at a time, in call order', async () => {
@@ -195,7 +205,12 @@ describe('kept documents', () => {
     const doc = openJson(text);
     for await (const row of doc.iterate('$.rows[*]')) {
       void row;
-      await expect(doc.get('$.total')).rejects.toThrow(/while doc.iterate\(\) holds the document/);
+      await expect(doc.get('$.total')).rejects.toThrow(
+        new TypeError(
+          'doc.get(): path "$.total" cannot be read while doc.iterate() holds the document: ' +
+            'finish or break the loop first',
+        ),
+      );
       break;
     }
     expect(await doc.get('$.total')).toBe(42);

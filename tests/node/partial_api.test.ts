@@ -91,8 +91,8 @@ describe('end(), misuse and options', () => {
     const parser = createPartialParser();
     parser.push('{"a":[1,2]}');
     expect(parser.end()).toEqual({ a: [1, 2] });
-    expect(() => parser.push('1')).toThrow('push() after end()');
-    expect(() => parser.end()).toThrow('end() after end()');
+    expect(() => parser.push('1')).toThrow(new TypeError('parser.push(): the parser was closed by end()'));
+    expect(() => parser.end()).toThrow(new TypeError('parser.end(): the parser was closed by end()'));
   });
 
   test('chunks: strings, Uint8Array, ArrayBuffer; anything else is a TypeError', () => {

@@ -216,6 +216,22 @@ describe('sources', () => {
       '"stream":[{"x":1},2],"node":[{"y":1},"z"],"iterable":[1],"asyncIterable":[2],"promise":[3],"thenable":"t"}');
   });
 
+  test('a String object is told by its internal slot, not by a method name or a tag', async () => {
+    const withCharAt = { charAt: () => 'a', *[Symbol.iterator]() { yield 1; } };
+    const forgedTag = { [Symbol.toStringTag]: 'String', *[Symbol.iterator]() { yield 2; } };
+    const hiddenTag = Object.defineProperty(new String('s'), Symbol.toStringTag, { value: 'Other' });
+    const numberHiddenTag = Object.defineProperty(new Number(7), Symbol.toStringTag, { value: 'Other' });
+    for (const value of [[withCharAt], { forgedTag }, [hiddenTag, numberHiddenTag], { n: [numberHiddenTag] }]) {
+      const plain = JSON.parse(JSON.stringify(value, (_key, item) => (item === withCharAt ? [1]
+        : item === forgedTag ? [2] : item)));
+      expect(await write(value)).toBe(JSON.stringify(plain));
+    }
+    expect(await write([hiddenTag, numberHiddenTag])).toBe(JSON.stringify([hiddenTag, numberHiddenTag]));
+    // The same brand checks for `space` and the items of an array replacer.
+    expect(await write({ a: [1] }, { space: numberHiddenTag })).toBe(JSON.stringify({ a: [1] }, null, 7));
+    expect(await write({ s: 1, t: 2 }, { replacer: [hiddenTag] })).toBe('{"s":1}');
+  });
+
   test('sources nest, and indentation stays right across them', async () => {
     const value = () => ({
       a: asyncOf<unknown>({ b: [1, asyncOf<unknown>(2, { c: asyncOf() })] }, []),

@@ -1,10 +1,11 @@
-// The runtime-neutral API suite: every case of suites/, registered in a fixed order. tests/deno and tests/bun run
-// it under their runtimes' own test runners, once per wasm build (SLUICE_BUILD).
-import './suites/conformance.ts';
-import './suites/options.ts';
-import './suites/errors.ts';
-import './suites/sources.ts';
-import './suites/encoder.ts';
+// Every runtime-neutral suite, registered in a fixed order: the API suite (api.ts), the lazy documents
+// (suites/lazy.ts) and the partial parser (suites/partial.ts). tests/deno and tests/bun run them under their
+// runtimes' own test runners, once per wasm build (SLUICE_BUILD). A page of each browser runs each of the three
+// (tests/browser/api.test.ts, lazy.test.ts, partial.test.ts), and Vitest runs the partial suite in Node
+// (tests/node/partial_runtime.test.ts).
+import './api.ts';
+import './suites/lazy.ts';
+import './suites/partial.ts';
 
 export { cases } from './harness.ts';
 export { loadBuild, requestedBuild } from './setup.ts';

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "kernels/compress_table.h"
 #include "scan/bits.h"
 #include "scan/block_classes.h"
 #include "scan/utf8.h"
@@ -144,6 +145,41 @@ struct kernel {
       prev = x;
     }
     return wasm_v128_any_true(error);
+  }
+
+  // Compaction (stream/compact.h): quotes, backslashes and whitespace candidates, three compares per 16 bytes.
+  SLUICE_INLINE static internal::compact_classes compact_classes(const uint8_t* p) noexcept {
+    v128_t quote[4], backslash[4], space[4];
+    for (int i = 0; i < 4; ++i) {
+      const v128_t x = wasm_v128_load(p + 16 * i);
+      quote[i] = eq(x, '"');
+      backslash[i] = eq(x, '\\');
+      space[i] = wasm_i8x16_lt(x, wasm_i8x16_splat(0x21));
+    }
+    internal::compact_classes r;
+    r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
+    r.space = bits(space[0], space[1], space[2], space[3]);
+    r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
+    return r;
+  }
+
+  // Writes the bytes of p[0..64) whose bit is set in `keep`, in order, at `out`; returns the end. A byte shuffle
+  // per 16 bytes packs each half's kept bytes (compress_table), two 8-byte stores put them end to end: the same
+  // work whatever the mask. Writes up to 64 bytes at `out`.
+  static constexpr bool byte_shuffle = true;
+  SLUICE_INLINE static uint8_t* compress(const uint8_t* p, uint64_t keep, uint8_t* out) noexcept {
+    const internal::compress_table& t = internal::compress_indices;
+    for (int i = 0; i < 4; ++i) {
+      const unsigned lo = unsigned(keep >> (16 * i)) & 0xFF;
+      const unsigned hi = unsigned(keep >> (16 * i + 8)) & 0xFF;
+      const v128_t index = wasm_i64x2_make(int64_t(t.index[lo]), int64_t(t.index[hi] | 0x0808080808080808ULL));
+      const v128_t packed = wasm_i8x16_swizzle(wasm_v128_load(p + 16 * i), index);
+      wasm_v128_store64_lane(out, packed, 0);
+      out += t.count[lo];
+      wasm_v128_store64_lane(out, packed, 1);
+      out += t.count[hi];
+    }
+    return out;
   }
 
   // Bytes '0'..'9' (number validation; computed only for blocks holding number tokens).

@@ -105,6 +105,24 @@ struct kernel {
     return r;
   }
 
+  // Compaction (stream/compact.h): quotes, backslashes and whitespace candidates (signed x < 0x21).
+  SLUICE_INLINE static internal::compact_classes compact_classes(const uint8_t* p) noexcept {
+    __m128i quote[4], backslash[4], space[4];
+    for (int i = 0; i < 4; ++i) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+      quote[i] = eq(x, '"');
+      backslash[i] = eq(x, '\\');
+      space[i] = _mm_cmplt_epi8(x, _mm_set1_epi8(0x21));
+    }
+    internal::compact_classes r;
+    r.quote = bits(quote[0], quote[1], quote[2], quote[3]);
+    r.space = bits(space[0], space[1], space[2], space[3]);
+    r.backslash = any(backslash) ? bits(backslash[0], backslash[1], backslash[2], backslash[3]) : 0;
+    return r;
+  }
+  // No byte shuffle in SSE2: compact.h compresses a byte at a time.
+  static constexpr bool byte_shuffle = false;
+
   // Bytes '0'..'9' (number validation; computed only for blocks holding number tokens).
   SLUICE_INLINE static uint64_t digits(const uint8_t* p) noexcept {
     __m128i d[4];

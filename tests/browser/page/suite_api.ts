@@ -1,5 +1,6 @@
-// The runtime-neutral API suite (tests/runtime/all.ts, what `deno test` and `bun test` run) in a page.
-import { cases } from '../../runtime/all.ts';
+// The runtime-neutral API suite (tests/runtime/api.ts, which `deno test` and `bun test` run too) in a page.
+import '../../runtime/api.ts';
+import { cases } from '../../runtime/harness.ts';
 import { exposeSuite } from './suite_runner.ts';
 
 exposeSuite(cases());

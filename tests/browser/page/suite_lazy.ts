@@ -1,5 +1,5 @@
-// The runner-neutral lazy suite (tests/browser/suites/lazy.ts) in a page.
-import '../suites/lazy.ts';
+// The runtime-neutral lazy suite (tests/runtime/suites/lazy.ts, which `deno test` and `bun test` run too) in a page.
+import '../../runtime/suites/lazy.ts';
 import { cases } from '../../runtime/harness.ts';
 import { exposeSuite } from './suite_runner.ts';
 

@@ -51,6 +51,30 @@ inline std::string canonical_json(std::string_view text) {
   return out;
 }
 
+// The obvious compaction (what batch_mode::compact_lines must give, byte for byte): the four whitespace bytes
+// outside strings dropped, everything else kept.
+inline std::string compact_json(std::string_view text) {
+  std::string out;
+  bool in_string = false;
+  bool escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      out.push_back(c);
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+      out.push_back(c);
+      in_string = c == '"';
+    }
+  }
+  return out;
+}
+
 inline bool is_ascii(std::string_view text) {
   for (const char c : text)
     if (static_cast<unsigned char>(c) >= 0x80) return false;

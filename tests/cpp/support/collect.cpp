@@ -15,7 +15,8 @@ namespace {
 
 // The batches of one call against batch_mode: they partition the call's elements in order; a json_array batch is
 // the text of a JSON array whose members are exactly its elements' bytes (whitespace between them allowed); a
-// cover batch is the smallest address range holding all its elements.
+// cover batch is the smallest address range holding all its elements; a compact_lines batch is its elements'
+// texts end to end, each followed by a newline.
 std::string check_batches(const push_parser& parser, batch_mode mode) {
   const element* elements = parser.elements();
   const size_t count = parser.element_count();
@@ -43,6 +44,17 @@ std::string check_batches(const push_parser& parser, batch_mode mode) {
           return at + "member " + std::to_string(i) + " differs from its element: " + printable(text);
         }
       }
+    } else if (mode == batch_mode::compact_lines) {
+      // Each element's text followed by a newline, end to end, the element records pointing into the batch.
+      const uint8_t* at_element = batch.data;
+      for (size_t i = batch.first_element; i < batch.first_element + batch.element_count; ++i) {
+        const element& e = elements[i];
+        if (e.data != at_element || e.data + e.size >= batch.data + batch.size || e.data[e.size] != '\n') {
+          return at + "element " + std::to_string(i) + " is not the next line: " + printable(text);
+        }
+        at_element = e.data + e.size + 1;
+      }
+      if (at_element != batch.data + batch.size) return at + "text after the last line: " + printable(text);
     } else {
       const uint8_t* lo = elements[batch.first_element].data;
       const uint8_t* hi = lo;

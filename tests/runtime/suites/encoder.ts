@@ -4,7 +4,9 @@
 import {
   JsonArrayStringifyStream, JsonLinesStringifyStream, parseJsonArray, rawJson, StreamedJsonResponse, stringifyStream,
 } from '../../../dist/index.js';
-import { createRng, expectedText, randomCorpusValue, testReplacer } from '../../support/stringify_corpus.ts';
+import {
+  createRng, expectedText, randomCorpusValue, randomLongArray, testReplacer,
+} from '../../support/stringify_corpus.ts';
 import { assert, assertEqual, assertRejects, group, test } from '../harness.ts';
 
 const encoder = new TextEncoder();
@@ -47,7 +49,8 @@ const textOf = async (stream: ReadableStream<Uint8Array>) => {
 group('encoder: differential', () => {
   const OPTIONS = [
     {}, { space: 2 }, { space: '\t' }, { replacer: testReplacer }, { replacer: ['a', 'b', '0', '__proto__'] },
-    { space: 1, replacer: testReplacer, chunkBytes: 17 }, { chunkBytes: 64 },
+    { space: 1, replacer: testReplacer, chunkBytes: 17 }, { chunkBytes: 64 }, { space: '\n' },
+    { space: ' \n\t', chunkBytes: 16 }, { space: 'abcdefghijkl\n' },
   ];
 
   test('seeded values with sources at random places give JSON.stringify\'s bytes', async () => {
@@ -57,16 +60,61 @@ group('encoder: differential', () => {
       const options = OPTIONS[n % OPTIONS.length]! as { replacer?: unknown; space?: unknown };
       // The plain view holds raw markers as plain strings; the sourced view holds rawJson values in their place.
       const plain = n % 2 === 0;
-      const expected = plain
-        ? JSON.stringify(value.plain, options.replacer as never, options.space as never)
-        : expectedText(value, options.replacer, options.space);
+      let expected: string | undefined;
+      let thrown: Error | undefined;
+      try {
+        expected = plain
+          ? JSON.stringify(value.plain, options.replacer as never, options.space as never)
+          : expectedText(value, options.replacer, options.space);
+      } catch (error) {
+        // A '__proto__' in an array replacer can make JSON.stringify call Date.prototype.toJSON on
+        // Date.prototype: the encoder must fail alike.
+        thrown = error as Error;
+      }
+      const input = plain
+        ? value.plain
+        : value.withSources(rng, { promisedToJSON: typeof options.replacer !== 'function' });
+      if (thrown !== undefined) {
+        const { error } = await readAll(stringifyStream(input, options as never));
+        assert(error instanceof Error && error.constructor === thrown.constructor && error.message === thrown.message,
+          `value ${n}: JSON.stringify threw ${String(thrown)}, the encoder gave ${String(error)}`);
+        continue;
+      }
       if (expected === undefined) continue;
-      const input = plain ? value.plain : value.withSources(rng);
       const { bytes, error } = await readAll(stringifyStream(input, options as never));
       assert(error === undefined, `value ${n}: ${String(error)}`);
       // Bytes, not decoded text: a lone surrogate written raw would decode to U+FFFD on both sides.
       assertEqual(bytes, encoder.encode(expected), `value ${n} (${JSON.stringify(options)})`);
     }
+  });
+
+  test('arrays longer than a batch: toJSON gets its index in the array, in batches and in sources', async () => {
+    const rng = createRng(0x10a6);
+    for (let n = 0; n < 6; n++) {
+      const value = randomLongArray(rng);
+      const options = OPTIONS[n % OPTIONS.length]! as { replacer?: unknown; space?: unknown };
+      let expected: string | undefined;
+      try {
+        expected = expectedText(value, options.replacer, options.space);
+      } catch {
+        continue; // the case of the test above
+      }
+      const input = value.withSources(rng, { promisedToJSON: typeof options.replacer !== 'function' });
+      const { bytes, error } = await readAll(stringifyStream(input, options as never));
+      assert(error === undefined, `array ${n}: ${String(error)}`);
+      assertEqual(bytes, encoder.encode(expected!), `array ${n} (${JSON.stringify(options)})`);
+    }
+  });
+
+  test('toJSON is called once, with its key; a String object is told by its slot', async () => {
+    const inner = Object.assign([1, 2], { toJSON: () => 'called again' });
+    const keyed = Object.assign([0], { toJSON: (key: string) => `key=${key}` });
+    const rows = Array.from({ length: 5000 }, (_, i) => (i % 1000 === 999 ? keyed : i));
+    const value = { x: { toJSON: () => inner }, rows, spaced: [{ a: [1] }] };
+    assertEqual(await textOf(stringifyStream(value)), JSON.stringify(value));
+    assertEqual(await textOf(stringifyStream(value, { space: '\n\t' })), JSON.stringify(value, null, '\n\t'));
+    const iterable = { charAt: () => 'a', *[Symbol.iterator]() { yield 1; } };
+    assertEqual(await textOf(stringifyStream([iterable, new String('s')])), '[[1],"s"]');
   });
 
   test('BigInt and cycles are TypeErrors; bigint: "string" writes them', async () => {
@@ -161,6 +209,83 @@ group('encoder: flow', () => {
     await reader.cancel();
     await settle();
     assertEqual(closed, ['stream', 'generator'], 'closed');
+  });
+
+  test('cancelling closes the sources not reached, at any depth, without calling getters', async () => {
+    const closed: string[] = [];
+    const stream = (name: string) => new ReadableStream({
+      pull(controller) {
+        controller.enqueue(1);
+      },
+      cancel(reason) {
+        closed.push(`${name}: ${String(reason)}`);
+      },
+    }, { highWaterMark: 0 });
+    let started = false;
+    async function* never() {
+      started = true;
+      yield 1;
+    }
+    const generator = never();
+    const stalled = new ReadableStream({ pull: () => new Promise(() => {}), cancel: () => void closed.push('stalled') },
+      { highWaterMark: 0 });
+    const value = {
+      head: [stalled],
+      tail: { deep: [{ deeper: { s: stream('deep') } }], generator, promised: Promise.resolve([stream('promised')]) },
+      get getter() {
+        closed.push('getter called');
+        return stream('getter');
+      },
+    };
+    const reader = stringifyStream(value).getReader();
+    const first = reader.read();
+    await settle();
+    await reader.cancel('gone');
+    await first;
+    await settle();
+    assertEqual(closed, ['stalled', 'deep: gone', 'promised: gone'], 'closed');
+    assertEqual(await generator.next(), { value: undefined, done: true }, 'the generator after cancel');
+    assert(!started, 'the generator that never started ran its body');
+  });
+
+  test('one long string goes out a chunk per read, in linear work', async () => {
+    let given = 0;
+    const encodeInto = TextEncoder.prototype.encodeInto;
+    TextEncoder.prototype.encodeInto = function counting(this: TextEncoder, text: string, into: Uint8Array) {
+      given += text.length;
+      return encodeInto.call(this, text, into);
+    };
+    try {
+      const text = 'é😀x'.repeat(25_000);
+      let enqueued = 0;
+      const pair = new JsonArrayStringifyStream({ chunkBytes: 16 }, undefined, {
+        highWaterMark: 1,
+        size: () => {
+          enqueued++;
+          return 1;
+        },
+      });
+      const writer = pair.writable.getWriter();
+      void writer.write(text).then(() => writer.close());
+      const reader = pair.readable.getReader();
+      let reads = 0;
+      let most = 0;
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        reads++;
+        bytes += value.length;
+        if (reads % 97 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        most = Math.max(most, enqueued - reads);
+      }
+      assertEqual(bytes, encoder.encode(JSON.stringify([text])).length, 'bytes');
+      assert(most <= 2, `${most} chunks were enqueued ahead of the reader`);
+      // Linear: each unit given again at most a few times (a character that did not fit); quadratic: ~10^8.
+      assert(given <= 4 * text.length + 64, `encodeInto was given ${given} units for ${text.length}`);
+    } finally {
+      TextEncoder.prototype.encodeInto = encodeInto;
+    }
   });
 
   test('a source that throws mid-stream errors the output', async () => {

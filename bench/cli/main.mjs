@@ -1,0 +1,269 @@
+// npm run bench:cli: `sluice select` against the command-line peers on the same files in the same run: jq -c, jq
+// --stream, gojq, ndjson-split, fx, a C++ program on simdjson's On-Demand API, a JSON.parse script and a
+// @streamparser/json script, each extracting $._embedded.articles[*] as NDJSON from 100 MB of articles, tight and
+// pretty-printed. Every run is a fresh process measured by runner.c: CPU time (user + system, all threads) with
+// standard output on /dev/null, peak RSS, and, in one more run per command whose output goes to a pipe, the time
+// to the first line and the output size (every command must write as many bytes as sluice). Then sluice alone on
+// 1 GB and 4.2 GB (generated here): flat memory, with and without --progress. Runs are interleaved round-robin;
+// tables show medians.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { readOptions } from '../cli.mjs';
+import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
+import { environment, memoryCostLine, packageVersion } from '../parse/environment.mjs';
+import { median } from '../parse/report.mjs';
+import { renderChart } from './chart.mjs';
+import { prettyPrint } from './pretty.mjs';
+import { setup, versionOf } from './setup.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HERE = fileURLToPath(new URL('./', import.meta.url));
+const BIN = `${ROOT}dist/cli/bin.js`;
+const PEER_BIN = `${ROOT}bench/node_modules/.bin/`;
+const RESULTS = `${ROOT}bench/results/cli/`;
+const PATH = '$._embedded.articles[*]';
+const JQ_STREAM = 'fromstream(3|truncate_stream(inputs | select(.[0][0] == "_embedded" and .[0][1] == "articles")))';
+
+const USAGE = `usage: npm run bench:cli -- [options]
+  --runs N     runs per command and input; tables show medians (default 3)
+  --only IDS   comma-separated command ids (default: all): ${'sluice,sluice-scalar,simdjson,jq,jq-stream,gojq,ndjson-split,fx,json-parse,streamparser'}
+  --no-big     skip the 1 GB and 4.2 GB flat-memory runs (which generate 5.3 GB of data once)
+  --quick      a smoke run: 10 MB of articles, one run, no big files`;
+
+function log(line) {
+  process.stderr.write(`${line}\n`);
+}
+
+function parseOptions(argv) {
+  const options = { runs: 3, only: null, big: true, quick: false };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--runs') options.runs = Number(value());
+    else if (flag === '--only') options.only = (value() ?? '').split(',').filter(Boolean);
+    else if (flag === '--no-big') options.big = false;
+    else if (flag === '--quick') Object.assign(options, { quick: true, runs: 1, big: false });
+    else if (flag === '--help' || flag === '-h') options.help = true;
+    else throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
+  }
+  if (!Number.isInteger(options.runs) || options.runs < 1)
+    throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
+  return options;
+}
+
+/** The commands; `argv(file, pretty)`; `stdin`: the file is their standard input; `tightOnly`: NDJSON-only input. */
+function commands(simdjson) {
+  const node = process.execPath;
+  return [
+    { id: 'sluice', label: 'sluice select', own: true, argv: (f) => [node, BIN, 'select', PATH, f] },
+    {
+      id: 'sluice-scalar',
+      label: 'sluice select (scalar build)',
+      own: true,
+      env: { SLUICE_WASM: 'scalar' },
+      argv: (f) => [node, BIN, 'select', PATH, f],
+    },
+    {
+      id: 'simdjson',
+      label: 'simdjson On-Demand (C++)',
+      argv: (f, pretty) => [simdjson, f, ...(pretty ? ['--minify'] : [])],
+    },
+    { id: 'jq', label: 'jq -c', argv: (f) => ['jq', '-c', '._embedded.articles[]', f] },
+    { id: 'jq-stream', label: 'jq -c --stream', argv: (f) => ['jq', '-cn', '--stream', JQ_STREAM, f] },
+    { id: 'gojq', label: 'gojq -c (sorts keys)', argv: (f) => ['gojq', '-c', '._embedded.articles[]', f] },
+    {
+      id: 'ndjson-split',
+      label: 'ndjson-split',
+      stdin: true,
+      tightOnly: true,
+      argv: () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'],
+    },
+    {
+      id: 'fx',
+      label: 'fx',
+      argv: (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")'],
+    },
+    { id: 'json-parse', label: 'JSON.parse script', argv: (f) => [node, `${HERE}json_parse_select.mjs`, f] },
+    {
+      id: 'streamparser',
+      label: '@streamparser/json script',
+      argv: (f) => [node, `${HERE}streamparser_select.mjs`, f],
+    },
+  ];
+}
+
+// NODE_EXTRA_CA_CERTS makes every Node process parse that CA bundle at start (40 ms of CPU on the machine this was
+// written on, twice Node's own start-up): a property of that machine, not of the commands measured.
+const ENV = { ...process.env };
+delete ENV.NODE_EXTRA_CA_CERTS;
+
+function measure(runner, command, file, pretty, { pipe = false, extraArgs = [] } = {}) {
+  const args = [
+    '--no-stderr',
+    ...(pipe ? ['--pipe'] : []),
+    ...(command.stdin ? ['--stdin', file] : []),
+    '--',
+    ...command.argv(file, pretty),
+    ...extraArgs,
+  ];
+  const out = execFileSync(runner, args, { env: { ...ENV, ...command.env }, encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+const mib = (kib) => kib / 1024;
+
+function summarise(bytes, runs, pipeRun) {
+  const ok = runs.filter((r) => r.code === 0);
+  if (ok.length === 0) return { failed: `exit ${runs[0]?.code}` };
+  const cpuMs = median(ok.map((r) => r.cpuMs));
+  return {
+    mbps: bytes / 1e3 / cpuMs,
+    cpuMs,
+    rssMiB: mib(median(ok.map((r) => r.maxRssKiB))),
+    wallMs: median(ok.map((r) => r.wallMs)),
+    firstLineMs: pipeRun?.firstByteMs ?? null,
+    bytesOut: pipeRun?.bytesOut ?? null,
+  };
+}
+
+function cell(s) {
+  if (s === undefined) return '–';
+  if (s.failed) return s.failed;
+  const first =
+    s.firstLineMs === null
+      ? ''
+      : ` · ${s.firstLineMs < 1000 ? `${Math.round(s.firstLineMs)} ms` : `${(s.firstLineMs / 1000).toFixed(1)} s`}`;
+  return `${s.mbps < 10 ? s.mbps.toFixed(1) : Math.round(s.mbps)} MB/s · ${s.rssMiB < 10 ? s.rssMiB.toFixed(1) : Math.round(s.rssMiB)} MiB${first}`;
+}
+
+async function main() {
+  const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
+  const { runner, simdjson } = setup(log);
+  const count = options.quick ? 25_000 : 250_000;
+  const tight = await ensureDataset('articles', count, { log });
+  const pretty = `${DATA_DIR}/articles-${count}.pretty.json`;
+  try {
+    fileSize(pretty);
+  } catch {
+    log(`bench:cli: writing the pretty-printed copy ${pretty}`);
+    prettyPrint(tight, pretty);
+  }
+  const inputs = [
+    { key: 'tight', label: `${(fileSize(tight) / 1e6).toFixed(0)} MB of articles`, file: tight, pretty: false },
+    {
+      key: 'pretty',
+      label: `the same, pretty-printed (${(fileSize(pretty) / 1e6).toFixed(0)} MB)`,
+      file: pretty,
+      pretty: true,
+    },
+  ];
+  const all = commands(simdjson).filter((c) => options.only === null || options.only.includes(c.id));
+  const env = environment();
+  const runs = new Map();
+  const pipes = new Map();
+  for (let round = 0; round < options.runs; round++) {
+    for (const input of inputs) {
+      for (const command of all) {
+        if (input.pretty && command.tightOnly) continue;
+        const key = `${command.id}/${input.key}`;
+        if (round === 0) {
+          // The first run of each warms the disk cache and goes to a pipe: the first line's time, the output size.
+          pipes.set(key, measure(runner, command, input.file, input.pretty, { pipe: true }));
+        }
+        const result = measure(runner, command, input.file, input.pretty);
+        runs.set(key, [...(runs.get(key) ?? []), result]);
+        log(
+          `round ${round + 1}/${options.runs} ${key}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB, exit ${result.code}`,
+        );
+      }
+    }
+  }
+  const table = all.map((command) => {
+    const cells = inputs.map((input) => {
+      const key = `${command.id}/${input.key}`;
+      if (!runs.has(key)) return undefined;
+      return summarise(fileSize(input.file), runs.get(key), pipes.get(key));
+    });
+    return { id: command.id, label: command.label, own: command.own ?? false, cells };
+  });
+  const expectedBytes = table.find((r) => r.id === 'sluice')?.cells[0]?.bytesOut;
+  for (const row of table) {
+    row.cells.forEach((c, i) => {
+      if (c && !c.failed && expectedBytes !== undefined && c.bytesOut !== expectedBytes) {
+        c.note = `wrote ${c.bytesOut} bytes, sluice ${expectedBytes}`;
+        log(`bench:cli: ${row.id} on ${inputs[i].key} ${c.note}`);
+      }
+    });
+  }
+
+  const big = [];
+  if (options.big) {
+    for (const [kind, n] of [
+      ['articles', 2_500_000],
+      ['articles', 10_000_000],
+    ]) {
+      const file = await ensureDataset(kind, n, { log });
+      const sluice = commands(simdjson)[0];
+      for (const progress of [false, true]) {
+        const result = measure(runner, sluice, file, false, { extraArgs: progress ? ['--progress'] : [] });
+        big.push({ bytes: fileSize(file), progress, ...result, mbps: fileSize(file) / 1e3 / result.cpuMs });
+        log(
+          `big ${(fileSize(file) / 1e9).toFixed(2)} GB${progress ? ' --progress' : ''}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB`,
+        );
+      }
+    }
+  }
+  report({ options, env, inputs, table, big });
+}
+
+function report({ options, env, inputs, table, big }) {
+  const versions =
+    `Node ${env.node}; ${versionOf('jq')}; ${versionOf('gojq')}; fx ${packageVersion('fx')}; ` +
+    `ndjson-cli ${packageVersion('ndjson-cli')}; @streamparser/json ${packageVersion('@streamparser/json')}; simdjson 3.9.4`;
+  const machine = `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+  const lines = [
+    `\`npm run bench:cli -- --runs ${options.runs}\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC): ` +
+      `extracting \`${PATH}\` as NDJSON. Each cell: MB of input per second of CPU time (user + system, all threads), ` +
+      `peak RSS, time to the first line (a run writing to a pipe); medians of ${options.runs} fresh processes.`,
+    '',
+    `| command | ${inputs.map((i) => i.label).join(' | ')} |`,
+    `|---|${inputs.map(() => '---:').join('|')}|`,
+    ...table.map(
+      (row) =>
+        `| ${row.own ? `**${row.label}**` : row.label} | ${row.cells.map((c) => cell(c) + (c?.note ? ` (${c.note})` : '')).join(' | ')} |`,
+    ),
+  ];
+  if (big.length > 0) {
+    lines.push('', '| sluice select | MB/s of CPU | peak RSS |', '|---|---:|---:|');
+    for (const b of big) {
+      lines.push(
+        `| ${(b.bytes / 1e9).toFixed(2)} GB${b.progress ? ', --progress' : ''} | ${Math.round(b.mbps)} | ${mib(b.maxRssKiB).toFixed(1)} MiB |`,
+      );
+    }
+  }
+  lines.push('', `${versions}.`, `${machine}. ${memoryCostLine(env.memory)}.`);
+  const markdown = lines.join('\n') + '\n';
+  process.stdout.write(markdown);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(`${RESULTS}results.json`, JSON.stringify({ env, options, inputs, table, big }, null, 2));
+  writeFileSync(`${RESULTS}table.md`, markdown);
+  const svg = renderChart({
+    title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
+    inputs: inputs.map((i) => i.label),
+    rows: table.map((row) => ({
+      label: row.label,
+      own: row.own,
+      values: row.cells.map((c) => (c && !c.failed ? c : null)),
+    })),
+    caption: [`npm run bench:cli -- --runs ${options.runs}, medians of fresh processes. ${versions}.`, machine + '.'],
+  });
+  writeFileSync(`${RESULTS}chart.svg`, svg);
+  log(`bench:cli: wrote ${RESULTS}results.json, table.md and chart.svg`);
+}
+
+await main();

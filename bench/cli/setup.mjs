@@ -1,0 +1,65 @@
+// bench:cli's own setup: the peers that are not npm packages (jq and gojq from Debian's apt, installed when
+// missing) and the two programs it compiles into build/bench-cli/ (gitignored): the measuring runner (runner.c)
+// and the simdjson On-Demand peer (simdjson_select.cpp, against the @nozbe/simdjson sources in node_modules). npm
+// peers (fx, ndjson-cli, @streamparser/json) come from bench/package.json, installed by scripts/bench.sh.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HERE = fileURLToPath(new URL('./', import.meta.url));
+export const BUILD = `${ROOT}build/bench-cli/`;
+const SIMDJSON = `${ROOT}node_modules/@nozbe/simdjson/src/`;
+
+function has(command) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function olderThan(target, ...sources) {
+  if (!existsSync(target)) return true;
+  const built = statSync(target).mtimeMs;
+  return sources.some((source) => statSync(source).mtimeMs > built);
+}
+
+/** Installs and builds what is missing; returns the paths of the built programs. */
+export function setup(log) {
+  const missing = ['jq', 'gojq'].filter((command) => !has(command));
+  if (missing.length > 0) {
+    log(`bench:cli: installing ${missing.join(' ')} (apt-get)`);
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  mkdirSync(BUILD, { recursive: true });
+  const runner = `${BUILD}runner`;
+  if (olderThan(runner, `${HERE}runner.c`)) {
+    log('bench:cli: building the runner (cc)');
+    execFileSync('cc', ['-O2', '-Wall', '-o', runner, `${HERE}runner.c`], { stdio: 'inherit' });
+  }
+  const simdjson = `${BUILD}simdjson_select`;
+  if (olderThan(simdjson, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`)) {
+    log('bench:cli: building the simdjson peer (c++ -O3, about a minute)');
+    execFileSync(
+      'c++',
+      ['-O3', '-std=c++17', `-I${SIMDJSON}`, '-o', simdjson, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`],
+      { stdio: 'inherit' },
+    );
+  }
+  return { runner, simdjson };
+}
+
+/** The first line a command prints for --version (or its error), for the environment table. */
+export function versionOf(command, args = ['--version']) {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      .trim()
+      .split('\n')[0];
+  } catch {
+    return 'unknown';
+  }
+}

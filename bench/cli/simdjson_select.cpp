@@ -1,0 +1,55 @@
+// bench:cli's native peer: simdjson's On-Demand API (3.9.4, the sources of the @nozbe/simdjson devDependency)
+// writing every element of /_embedded/articles as a line, its raw text copied out (raw_json()), or with --minify
+// compacted by simdjson::minify (the pretty-printed input). The whole file is loaded first, as simdjson requires.
+//
+//   simdjson_select FILE [--minify] > out.ndjson
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "simdjson.h"
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: simdjson_select FILE [--minify]\n");
+    return 2;
+  }
+  const bool minify = argc > 2 && std::string_view(argv[2]) == "--minify";
+  simdjson::padded_string json;
+  if (simdjson::padded_string::load(argv[1]).get(json)) {
+    std::fprintf(stderr, "simdjson_select: cannot read %s\n", argv[1]);
+    return 6;
+  }
+  simdjson::ondemand::parser parser;
+  simdjson::ondemand::document doc;
+  if (parser.iterate(json).get(doc)) return 3;
+  simdjson::ondemand::array articles;
+  if (doc["_embedded"]["articles"].get_array().get(articles)) return 3;
+  static char out[1 << 20];
+  size_t used = 0;
+  std::string compact;
+  for (auto element : articles) {
+    std::string_view raw;
+    if (element.raw_json().get(raw)) return 3;
+    if (minify) {
+      compact.resize(raw.size());
+      size_t length = 0;
+      if (simdjson::minify(raw.data(), raw.size(), compact.data(), length)) return 3;
+      raw = std::string_view(compact.data(), length);
+    }
+    if (used + raw.size() + 1 > sizeof out) {
+      std::fwrite(out, 1, used, stdout);
+      used = 0;
+    }
+    if (raw.size() + 1 > sizeof out) {
+      std::fwrite(raw.data(), 1, raw.size(), stdout);
+      std::fputc('\n', stdout);
+      continue;
+    }
+    std::memcpy(out + used, raw.data(), raw.size());
+    used += raw.size();
+    out[used++] = '\n';
+  }
+  std::fwrite(out, 1, used, stdout);
+  return 0;
+}

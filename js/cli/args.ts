@@ -1,0 +1,154 @@
+// The command line, parsed: which command, its paths, its input and its options. Options may come anywhere
+// (`--limit 10` or `--limit=10`); `--` ends them; a positional argument starting with `$` is a path, any other is
+// the input (a file, `-` for standard input, or an http(s) URL). What the library would refuse (a path, a limit)
+// is checked here by the library's own checks, so it is refused in the library's words before any input is read.
+import type { ParserLimits } from '../errors.js';
+import { MAX_SELECTORS } from '../native/contract.js';
+import { canonicalPath, checkPath } from '../parse/json_path.js';
+import { integerIn, LIMITS, misuse, type ApiName } from '../validate.js';
+import { UsageError } from './exit_codes.js';
+
+export type CommandName = 'select' | 'get' | 'validate' | 'count';
+
+/** Everything a command needs from the command line. */
+export interface CommandLine {
+  readonly command: CommandName;
+  /** The paths as written (what `--with-path` shows). */
+  readonly paths: readonly string[];
+  /** The same paths as the native parser is given them: canonicalPath() of their checked steps. */
+  readonly nativePaths: readonly string[];
+  /** A file name, `-` (standard input) or an http(s) URL; undefined when none was given. */
+  readonly input: string | undefined;
+  readonly help: boolean;
+  /** true: shown; false: hidden; undefined: shown when standard error is a terminal. */
+  readonly progress: boolean | undefined;
+  readonly ndjson: boolean;
+  readonly array: boolean;
+  readonly withPath: boolean;
+  /** Stop after this many elements; undefined: no limit. */
+  readonly limit: number | undefined;
+  /** --max-depth and --max-element-bytes, or the library's defaults. */
+  readonly limits: ParserLimits;
+}
+
+/** What each command accepts: its paths (exactly one, or one or more, or none) and its own options. */
+const COMMANDS: Readonly<Record<CommandName, { readonly paths: 'one' | 'many' | 'none'; readonly flags: string[] }>> = {
+  select: { paths: 'many', flags: ['--array', '--with-path', '--ndjson', '--limit'] },
+  get: { paths: 'one', flags: [] },
+  validate: { paths: 'none', flags: ['--ndjson'] },
+  count: { paths: 'one', flags: ['--ndjson'] },
+};
+
+const COMMON_FLAGS = ['--help', '-h', '--progress', '--no-progress', '--max-depth', '--max-element-bytes'];
+const VALUE_FLAGS = new Set(['--limit', '--max-depth', '--max-element-bytes']);
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+/** Runs a check of the library; the TypeError it throws for misuse becomes a usage error (exit 2). */
+function check<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error);
+    throw error;
+  }
+}
+
+function integer(api: ApiName, flag: string, text: string | undefined, min: number, max: number): number {
+  if (text === undefined || text === '') throw new UsageError(misuse(api, `${flag} needs a number`));
+  // A number as written, so that the message shows `got -1` or `got 2.5`; anything else as its text.
+  const value = /^[-+]?\d+(\.\d*)?$/.test(text) ? Number(text) : text;
+  return check(() => integerIn(api, flag, value, min, max));
+}
+
+/** The steps of `path` as the native parser is given them; for `get`, one value (no wildcard). */
+function nativePath(api: ApiName, command: CommandName, path: string): string {
+  const steps = check(() => checkPath(api, 'PATH', path));
+  if (command === 'get' && steps.includes(null)) {
+    throw new UsageError(
+      misuse(api, `PATH ${JSON.stringify(path)} has a wildcard; use \`sluice select\` for several values`),
+    );
+  }
+  return canonicalPath(steps);
+}
+
+/** Parses the arguments after the command name. */
+export function parseCommandLine(command: CommandName, args: readonly string[]): CommandLine {
+  const api = `sluice ${command}`;
+  const spec = COMMANDS[command];
+  const paths: string[] = [];
+  const inputs: string[] = [];
+  const flags = new Map<string, string | true>();
+  let options = true;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (options && arg === '--') {
+      options = false;
+      continue;
+    }
+    if (options && arg.startsWith('-') && arg !== '-') {
+      const eq = arg.indexOf('=');
+      const name = eq > 0 ? arg.slice(0, eq) : arg;
+      if (!COMMON_FLAGS.includes(name) && !spec.flags.includes(name)) {
+        throw new UsageError(misuse(api, `unknown option ${name}`));
+      }
+      if (VALUE_FLAGS.has(name)) {
+        const value = eq > 0 ? arg.slice(eq + 1) : args[++i];
+        flags.set(name, value ?? '');
+      } else {
+        if (eq > 0) throw new UsageError(misuse(api, `${name} takes no value`));
+        flags.set(name, true);
+      }
+      continue;
+    }
+    if (arg.startsWith('$')) paths.push(arg);
+    else inputs.push(arg);
+  }
+  const help = flags.has('--help') || flags.has('-h');
+  if (!help) {
+    if (inputs.length > 1) {
+      throw new UsageError(
+        misuse(api, `one input at most, got ${inputs.length}: ${inputs.join(' ')} (paths start with $)`),
+      );
+    }
+    if (spec.paths === 'none' && paths.length > 0) throw new UsageError(misuse(api, 'takes no path'));
+    if (spec.paths === 'one' && paths.length !== 1) {
+      throw new UsageError(misuse(api, `takes one PATH (starting with $), got ${paths.length}`));
+    }
+    if (spec.paths === 'many' && paths.length === 0) {
+      throw new UsageError(misuse(api, `needs at least one PATH (starting with $), e.g. '$[*]'`));
+    }
+    if (paths.length > MAX_SELECTORS) {
+      throw new UsageError(misuse(api, `${paths.length} PATHs given; at most ${MAX_SELECTORS} are supported`));
+    }
+    if (flags.has('--array') && flags.has('--with-path')) {
+      throw new UsageError(misuse(api, '--array and --with-path cannot be used together'));
+    }
+  }
+  const value = (name: string): string | undefined => {
+    const v = flags.get(name);
+    return v === true ? undefined : v;
+  };
+  const limit = (flag: string, name: keyof typeof LIMITS): number => {
+    const { min, max, fallback } = LIMITS[name];
+    return flags.has(flag) ? integer(api, flag, value(flag), min, max) : fallback;
+  };
+  return {
+    command,
+    paths,
+    nativePaths: help ? [] : paths.map((path) => nativePath(api, command, path)),
+    input: inputs[0],
+    help,
+    progress: flags.has('--no-progress') ? false : flags.has('--progress') ? true : undefined,
+    ndjson: flags.has('--ndjson'),
+    array: flags.has('--array'),
+    withPath: flags.has('--with-path'),
+    limit: flags.has('--limit') ? integer(api, '--limit', value('--limit'), 0, Number.MAX_SAFE_INTEGER) : undefined,
+    limits: {
+      maxDepth: limit('--max-depth', 'maxDepth'),
+      maxElementBytes: limit('--max-element-bytes', 'maxElementBytes'),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// What `select` writes for the elements of one parser call, from the compact-lines batch in wasm memory: the lines
+// as they are (one write per call, no copy), one JSON array (--array: the newlines turned into commas in place), or
+// {"path","key","value"} lines (--with-path: assembled in a reused buffer).
+import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
+import type { NativeStream } from './native_stream.js';
+import type { Output } from './output.js';
+
+const encoder = new TextEncoder();
+const OPEN = encoder.encode('[');
+const COMMA = encoder.encode(',');
+const CLOSE = encoder.encode(']\n');
+const EMPTY = encoder.encode('[]\n');
+const VALUE = encoder.encode(',"value":');
+const END = encoder.encode('}\n');
+const NULL = encoder.encode('null');
+const BUFFER_BYTES = 64 * 1024;
+
+export type Shape = 'lines' | 'array' | 'with-path';
+
+export class ElementWriter {
+  private readonly output: Output;
+  private readonly shape: Shape;
+  /** `{"path":"<path>","key":` for each path, encoded once. */
+  private readonly prefixes: readonly Uint8Array[];
+  private written = 0;
+  /** --with-path: the lines of one call, assembled here; `fill` bytes used. */
+  private buffer = new Uint8Array(BUFFER_BYTES);
+  private fill = 0;
+
+  constructor(output: Output, shape: Shape, paths: readonly string[]) {
+    this.output = output;
+    this.shape = shape;
+    this.prefixes = paths.map((path) => encoder.encode(`{"path":${JSON.stringify(path)},"key":`));
+  }
+
+  /** Elements written so far. */
+  get count(): number {
+    return this.written;
+  }
+
+  /** Writes the first `take` elements of the stream's last call (take <= its element count). */
+  async write(stream: NativeStream, take: number): Promise<void> {
+    if (take === 0) return;
+    const { ptr, length } = stream.batch();
+    const last = stream.element(take - 1);
+    // The lines of the first `take` elements: up to the newline after the last one.
+    const end = take === stream.elementCount ? ptr + length : stream.elementPtr(last) + stream.elementLength(last) + 1;
+    const u8 = stream.runtime.u8;
+    if (this.shape === 'lines') {
+      await this.output.write(u8, ptr, end - ptr);
+    } else if (this.shape === 'array') {
+      await this.output.write(this.written === 0 ? OPEN : COMMA, 0, 1);
+      for (let i = 0; i < take - 1; i++) {
+        const record = stream.element(i);
+        u8[stream.elementPtr(record) + stream.elementLength(record)] = 0x2c; // the newline after it becomes ','
+      }
+      await this.output.write(u8, ptr, end - 1 - ptr);
+    } else {
+      this.withPaths(stream, take);
+      await this.output.write(this.buffer, 0, this.fill);
+      // After a huge element, do not hold its copy for the rest of the run.
+      if (this.buffer.length > 64 * BUFFER_BYTES) this.buffer = new Uint8Array(BUFFER_BYTES);
+    }
+    this.written += take;
+  }
+
+  /** Ends the output: closes the array. */
+  async end(): Promise<void> {
+    if (this.shape !== 'array') return;
+    const tail = this.written === 0 ? EMPTY : CLOSE;
+    await this.output.write(tail, 0, tail.length);
+  }
+
+  private withPaths(stream: NativeStream, take: number): void {
+    this.fill = 0;
+    const u8 = stream.runtime.u8;
+    for (let i = 0; i < take; i++) {
+      const record = stream.element(i);
+      const key = stream.elementKey(record);
+      this.append(this.prefixes[stream.elementPath(record)]!);
+      if (key.kind === KEY_INDEX) this.append(encoder.encode(String(key.index)));
+      else if (key.kind === KEY_NAME) this.append(u8.subarray(key.ptr, key.ptr + key.length));
+      else this.append(NULL);
+      this.append(VALUE);
+      const ptr = stream.elementPtr(record);
+      this.append(u8.subarray(ptr, ptr + stream.elementLength(record)));
+      this.append(END);
+    }
+  }
+
+  private append(bytes: Uint8Array): void {
+    const need = this.fill + bytes.length;
+    if (need > this.buffer.length) {
+      const grown = new Uint8Array(Math.max(need, this.buffer.length * 2));
+      grown.set(this.buffer.subarray(0, this.fill));
+      this.buffer = grown;
+    }
+    this.buffer.set(bytes, this.fill);
+    this.fill = need;
+  }
+}

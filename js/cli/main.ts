@@ -1,0 +1,127 @@
+// `sluice <command>`: parses the command line, opens the input, runs the command, and turns what went wrong into
+// a message on standard error and an exit code (exit_codes.ts). Standard output carries nothing but data.
+import { readFileSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
+import { init, requireRuntime } from '../native/loader.js';
+import { misuse, mustBe } from '../validate.js';
+import { isCommandName, parseCommandLine, type CommandLine } from './args.js';
+import { ExcerptedError, describeError } from './error_report.js';
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError, exitCodeOf } from './exit_codes.js';
+import { GENERAL_HELP, commandHelp } from './help.js';
+import { openInput, type Input } from './input.js';
+import { Output } from './output.js';
+import { nodeProcess } from './node_process.js';
+import { Progress } from './progress.js';
+import * as scan from './scan_commands.js';
+
+const encoder = new TextEncoder();
+
+function printTo(fd: number, text: string): void {
+  const bytes = encoder.encode(text.endsWith('\n') ? text : `${text}\n`);
+  try {
+    writeSync(fd, bytes, 0, bytes.length);
+  } catch {
+    // Nowhere left to say it.
+  }
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/**
+ * The build SLUICE_WASM names (`simd` or `scalar`: the tests run both), else undefined: the loader's choice, SIMD
+ * where the engine has it.
+ */
+function wasmBuild(): URL | undefined {
+  const build = nodeProcess.env.SLUICE_WASM;
+  if (build === undefined || build === '') return undefined;
+  if (build !== 'simd' && build !== 'scalar')
+    throw new UsageError(mustBe('sluice', 'SLUICE_WASM', "'simd' or 'scalar'", build));
+  return new URL(`../sluice.${build}.wasm`, import.meta.url);
+}
+
+/** Runs the command line `args` (without `node` and the script); resolves to the exit code. */
+export async function main(args: readonly string[]): Promise<number> {
+  const first = args[0];
+  if (first === undefined) {
+    printTo(2, GENERAL_HELP);
+    return EXIT_USAGE;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const topic = args[1];
+    printTo(1, topic !== undefined && isCommandName(topic) ? commandHelp(topic) : GENERAL_HELP);
+    return EXIT_OK;
+  }
+  if (first === '--version' || first === '-V') {
+    printTo(1, version());
+    return EXIT_OK;
+  }
+  let cli: CommandLine;
+  try {
+    if (!isCommandName(first)) throw new UsageError(misuse('sluice', `unknown command ${JSON.stringify(first)}`));
+    cli = parseCommandLine(first, args.slice(1));
+  } catch (error) {
+    printTo(2, `${describeError(error, '')}\nRun \`sluice --help\` for the commands and their options.`);
+    return exitCodeOf(error);
+  }
+  if (cli.help) {
+    printTo(1, commandHelp(cli.command));
+    return EXIT_OK;
+  }
+  return run(cli);
+}
+
+async function run(cli: CommandLine): Promise<number> {
+  const limits = cli.limits;
+  const output = new Output();
+  let input: Input | undefined;
+  let progress: Progress | undefined;
+  try {
+    // The module compiles while the input opens (a download's first bytes may take a while).
+    const loading = init(wasmBuild());
+    input = await openInput(cli.input);
+    await loading;
+    const stderrTerminal = isatty(2);
+    if (cli.progress ?? stderrTerminal) {
+      progress = new Progress(input.size, stderrTerminal ? (nodeProcess.stderr.columns ?? 80) : undefined);
+      // On a terminal shared with the output, the bar makes way for each write.
+      if (stderrTerminal && isatty(1)) output.beforeWrite = () => progress?.clear();
+    }
+    let code = EXIT_OK;
+    const report = (line: string): void => {
+      progress?.clear();
+      printTo(2, line);
+    };
+    if (cli.command === 'get') {
+      // openJson's modules load for `get` alone.
+      const { get } = await import('./get_command.js');
+      code = await get(cli, { input, output, progress, limits, report });
+    } else {
+      const command = cli.command === 'select' ? scan.select : cli.command === 'count' ? scan.count : scan.validate;
+      await command(cli, {
+        runtime: requireRuntime(`sluice ${cli.command}`),
+        input,
+        output,
+        progress,
+        limits,
+      });
+    }
+    progress?.finish();
+    return code;
+  } catch (error) {
+    progress?.finish();
+    const name = input?.name ?? cli.input ?? 'standard input';
+    const reported = error instanceof ExcerptedError ? error.error : error;
+    const code = exitCodeOf(reported);
+    if (code === EXIT_OK) return code; // the reader of our output went away: nothing to say
+    let message =
+      error instanceof ExcerptedError ? describeError(error.error, name, error.around) : describeError(error, name);
+    if (code === EXIT_INTERNAL && error instanceof Error && error.stack !== undefined) message += `\n${error.stack}`;
+    printTo(2, message);
+    return code;
+  } finally {
+    input?.close();
+  }
+}

@@ -1,0 +1,212 @@
+// One native push parser driven by the command line: the input is read straight into its window in wasm memory,
+// one feed() per read (one boundary crossing per chunk), and the results are read where they lie. In `lines` mode
+// the parser writes the compact-lines batch (each element compacted, then '\n': NDJSON ready to write); in
+// `markers` mode it keeps no element bytes at all and reports only where each element ends (count, validate).
+import { errorFromStatus, type ParserLimits } from '../errors.js';
+import {
+  BATCH_LEN,
+  BATCH_PTR,
+  ELEMENT_END,
+  ELEMENT_INDEX_HI,
+  ELEMENT_INDEX_LO,
+  ELEMENT_KEY_KIND,
+  ELEMENT_KEY_LEN,
+  ELEMENT_KEY_GAP,
+  ELEMENT_LEN,
+  ELEMENT_PATH_INDEX,
+  ELEMENT_WORDS,
+  FLAG_COMPACT_LINES,
+  FLAG_NDJSON,
+  PATH_ACCEPTED,
+  VIEW_BATCHES_PTR,
+  VIEW_BATCH_COUNT,
+  VIEW_ELEMENTS_PTR,
+  VIEW_ELEMENT_COUNT,
+  VIEW_ERROR_BYTE,
+  VIEW_ERROR_COLUMN,
+  VIEW_ERROR_LINE,
+  VIEW_ERROR_OFFSET,
+  VIEW_INPUT_CAPACITY,
+  VIEW_INPUT_PTR,
+  type NativeParser,
+  type NativeRuntime,
+} from '../native/contract.js';
+
+export interface StreamOptions {
+  /** Paths already checked, as canonicalPath() writes them (args.ts): the native parser accepts them all. */
+  readonly nativePaths: readonly string[];
+  readonly ndjson: boolean;
+  /** lines: compacted elements, one per line; markers: element ends only, no bytes kept. */
+  readonly mode: 'lines' | 'markers';
+  readonly limits: ParserLimits;
+  /** Bytes per read: the window is made at least this large. */
+  readonly windowBytes: number;
+}
+
+/** Bytes of the previous window kept for an error's excerpt (the start of the offending line). */
+const TAIL = 240;
+
+export class NativeStream {
+  readonly runtime: NativeRuntime;
+  private readonly native: NativeParser;
+  private readonly view: number;
+  private readonly view64: number;
+  private readonly limits: ParserLimits;
+  private deleted = false;
+  /** Absolute offset of the window's first byte during the last feed, and how many bytes it held. */
+  private windowBase = 0;
+  private fed = 0;
+  private windowLength = 0;
+  /** The last bytes before the window (tail[TAIL - tailLength, TAIL)), copied before each read. */
+  private readonly tail = new Uint8Array(TAIL);
+  private tailLength = 0;
+
+  constructor(runtime: NativeRuntime, options: StreamOptions) {
+    const flags = (options.ndjson ? FLAG_NDJSON : 0) | (options.mode === 'lines' ? FLAG_COMPACT_LINES : 0);
+    const native = new runtime.native.Parser(options.limits.maxDepth, options.limits.maxElementBytes, flags);
+    try {
+      for (const path of options.nativePaths) {
+        const status = options.mode === 'lines' ? native.addPath(path) : native.addMarkerPath(path);
+        if (status !== PATH_ACCEPTED) throw new Error(`sluice: the native parser refused the checked path ${path}`);
+      }
+      if (!runtime.native.reserve(options.windowBytes)) throw new RangeError('sluice: cannot allocate the input window');
+    } catch (error) {
+      native.delete();
+      throw error;
+    }
+    // One view and one window for every parser of the module (HACKING.md, "Parser memory"); this parser keeps
+    // its carry natively (flag 16), and is the only one that runs while it is fed.
+    const address = runtime.native.view();
+    this.runtime = runtime;
+    this.native = native;
+    this.view = address >>> 2;
+    this.view64 = address >>> 3;
+    this.limits = options.limits;
+  }
+
+  /** Where the next read goes: runtime.u8[inputPtr, inputPtr + inputCapacity). */
+  get inputPtr(): number {
+    this.runtime.sync();
+    return this.runtime.u32[this.view + VIEW_INPUT_PTR]!;
+  }
+
+  get inputCapacity(): number {
+    this.runtime.sync();
+    return this.runtime.u32[this.view + VIEW_INPUT_CAPACITY]!;
+  }
+
+  /** Bytes fed so far (counted here: the module's one view holds the last call of any parser). */
+  get bytesFed(): number {
+    return this.fed;
+  }
+
+  /** Keeps the end of the window just scanned for an error's excerpt; call before reading into the window again. */
+  keepTail(): void {
+    const n = this.windowLength;
+    if (n === 0) return;
+    const u8 = this.runtime.u8;
+    const ptr = this.inputPtr;
+    const take = Math.min(n, TAIL);
+    // Shift what is kept left by `take`, then append the window's last `take` bytes.
+    this.tail.copyWithin(0, take);
+    this.tail.set(u8.subarray(ptr + n - take, ptr + n), TAIL - take);
+    this.tailLength = Math.min(TAIL, this.tailLength + take);
+  }
+
+  /** Scans n bytes written at inputPtr; returns the status (0: ok). Results stay valid until the next call. */
+  feed(n: number): number {
+    this.windowBase = this.fed;
+    this.windowLength = n;
+    this.fed += n;
+    return this.native.feed(n);
+  }
+
+  /** End of input; returns the status. */
+  finish(): number {
+    this.windowBase = this.fed;
+    this.windowLength = 0;
+    return this.native.finish();
+  }
+
+  /** Elements completed by the last call. */
+  get elementCount(): number {
+    this.runtime.sync();
+    return this.runtime.u32[this.view + VIEW_ELEMENT_COUNT]!;
+  }
+
+  /** lines mode: the batch text of the last call (start address and length), or length 0 without elements. */
+  batch(): { readonly ptr: number; readonly length: number } {
+    const u32 = this.runtime.u32;
+    if (u32[this.view + VIEW_BATCH_COUNT] === 0) return { ptr: 0, length: 0 };
+    const record = u32[this.view + VIEW_BATCHES_PTR]! >>> 2;
+    return { ptr: u32[record + BATCH_PTR]!, length: u32[record + BATCH_LEN]! };
+  }
+
+  /** u32 index of element i's record (ELEMENT_* fields) in runtime.u32. */
+  element(i: number): number {
+    return (this.runtime.u32[this.view + VIEW_ELEMENTS_PTR]! >>> 2) + i * ELEMENT_WORDS;
+  }
+
+  /** Address of element i's compacted text (the record names its end). */
+  elementPtr(record: number): number {
+    const u32 = this.runtime.u32;
+    return u32[record + ELEMENT_END]! - u32[record + ELEMENT_LEN]!;
+  }
+
+  elementLength(record: number): number {
+    return this.runtime.u32[record + ELEMENT_LEN]!;
+  }
+
+  elementPath(record: number): number {
+    return this.runtime.u32[record + ELEMENT_PATH_INDEX]!;
+  }
+
+  /** The key kind (KEY_NONE, KEY_INDEX, KEY_NAME), its raw JSON text's address and length, and the index. */
+  elementKey(record: number): { kind: number; ptr: number; length: number; index: number } {
+    const u32 = this.runtime.u32;
+    return {
+      kind: u32[record + ELEMENT_KEY_KIND]!,
+      // key_gap bytes before the element's first byte, in 32-bit address arithmetic (the key stays in the input).
+      ptr: (this.elementPtr(record) - u32[record + ELEMENT_KEY_GAP]!) >>> 0,
+      length: u32[record + ELEMENT_KEY_LEN]!,
+      index: u32[record + ELEMENT_INDEX_HI]! * 4294967296 + u32[record + ELEMENT_INDEX_LO]!,
+    };
+  }
+
+  /** The error for a non-zero status, in the library's words. */
+  error(status: number): Error {
+    const runtime = this.runtime;
+    runtime.sync();
+    const f64 = runtime.f64;
+    return errorFromStatus(
+      status,
+      runtime.u32[this.view + VIEW_ERROR_BYTE]!,
+      {
+        offset: f64[this.view64 + VIEW_ERROR_OFFSET]!,
+        line: f64[this.view64 + VIEW_ERROR_LINE]!,
+        column: f64[this.view64 + VIEW_ERROR_COLUMN]!,
+      },
+      this.limits,
+    );
+  }
+
+  /**
+   * The input bytes still at hand (the end of the window before, then the last one) and the absolute offset of the
+   * first: where an error's excerpt comes from. Call right after the failing feed or finish.
+   */
+  bytesAround(): { readonly start: number; readonly bytes: Uint8Array } {
+    const runtime = this.runtime;
+    runtime.sync();
+    const ptr = runtime.u32[this.view + VIEW_INPUT_PTR]!;
+    const bytes = new Uint8Array(this.tailLength + this.windowLength);
+    bytes.set(this.tail.subarray(TAIL - this.tailLength));
+    bytes.set(runtime.u8.subarray(ptr, ptr + this.windowLength), this.tailLength);
+    return { start: this.windowBase - this.tailLength, bytes };
+  }
+
+  delete(): void {
+    if (this.deleted) return;
+    this.deleted = true;
+    this.native.delete();
+  }
+}

@@ -1,0 +1,119 @@
+// The progress bar on standard error: bytes read (of the total, when known), elements, MB/s and the time left.
+// Redrawn at most every 100 ms, from the reading loop itself (a file is read without yielding to the event loop)
+// and from a timer while a download waits. On a terminal it is drawn over itself and erased at the end; forced
+// onto a file or a pipe (--progress), it writes a line a second and a last one at the end.
+import { writeSync } from 'node:fs';
+
+// Between drawings: a terminal redraws in place; a log gets a line a second.
+const TERMINAL_MS = 100;
+const LOG_MS = 1000;
+const encoder = new TextEncoder();
+
+export class Progress {
+  private readonly total: number | undefined;
+  private readonly terminal: boolean;
+  private readonly columns: number;
+  private readonly interval: number;
+  private readonly started = performance.now();
+  private last = 0;
+  private drawn = false;
+  private bytes = 0;
+  private elements = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  /** `columns`: the terminal's width, for a bar drawn in place (undefined: a log, a line per state). */
+  constructor(total: number | undefined, columns: number | undefined) {
+    this.total = total;
+    this.terminal = columns !== undefined;
+    this.columns = columns ?? 80;
+    this.interval = this.terminal ? TERMINAL_MS : LOG_MS;
+    // While a read waits (a slow download), the loop does not redraw: the timer does. unref: it never keeps the
+    // process alive.
+    this.timer = setInterval(() => this.update(this.bytes, this.elements), this.interval);
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  /** The counts so far; redraws when the last drawing is old enough. */
+  update(bytes: number, elements: number): void {
+    this.bytes = bytes;
+    this.elements = elements;
+    const now = performance.now();
+    if (now - this.last >= this.interval) this.draw(now);
+  }
+
+  /** Erases the bar (on a terminal) before other text is written to it. */
+  clear(): void {
+    if (!this.drawn || !this.terminal) return;
+    this.write('\r\x1b[K');
+    this.drawn = false;
+  }
+
+  /** The final state: erased on a terminal, a last line elsewhere. */
+  finish(): void {
+    if (this.timer === undefined) return;
+    if (this.terminal) this.clear();
+    else this.draw(performance.now());
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private draw(now: number): void {
+    this.last = now;
+    const seconds = (now - this.started) / 1000;
+    const rate = seconds > 0 ? this.bytes / seconds : 0;
+    const parts: string[] = [];
+    const total = this.total;
+    if (total !== undefined && total > 0) {
+      const fraction = Math.min(1, this.bytes / total);
+      parts.push(
+        `${(fraction * 100).toFixed(0).padStart(3)}% ${bar(fraction, 20)} ${size(this.bytes)} / ${size(total)}`,
+      );
+    } else {
+      parts.push(size(this.bytes));
+    }
+    parts.push(`${grouped(this.elements)} elements`, `${(rate / 1e6).toFixed(0)} MB/s`);
+    if (total !== undefined && rate > 0 && this.bytes < total) parts.push(`${clock((total - this.bytes) / rate)} left`);
+    let text = parts.join(' · ');
+    if (this.terminal) {
+      if (text.length > this.columns - 1) text = text.slice(0, this.columns - 1);
+      this.write(`\r${text}\x1b[K`);
+    } else {
+      this.write(`${text}\n`);
+    }
+    this.drawn = true;
+  }
+
+  private write(text: string): void {
+    try {
+      const bytes = encoder.encode(text);
+      writeSync(2, bytes, 0, bytes.length);
+    } catch {
+      // A progress bar that cannot be drawn is no reason to stop the command.
+    }
+  }
+}
+
+// 1234567 -> "1,234,567" (toLocaleString would load ICU's data: megabytes of memory for a comma).
+function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+function bar(fraction: number, width: number): string {
+  const filled = Math.round(fraction * width);
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+}
+
+function size(bytes: number): string {
+  if (bytes < 1e6) return `${(bytes / 1e3).toFixed(1)} kB`;
+  if (bytes < 1e9) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${(bytes / 1e9).toFixed(2)} GB`;
+}
+
+function clock(seconds: number): string {
+  const s = Math.ceil(seconds);
+  const m = Math.floor(s / 60);
+  const h = Math.floor(m / 60);
+  const mm = String(m % 60).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${m}:${ss}`;
+}

@@ -1,0 +1,390 @@
+// The encoder's stepping machine: the synchronous part of the encoder. run() writes from the top of the frame
+// stack until the stack is empty, the consumer is full (PAUSE) or a promise must be awaited (returned, with
+// `waitTag` saying what it stands for); resume() continues with what the promise gave. What JSON.stringify can
+// write whole goes to it (fast_path.ts); only the rest is walked here, member by member.
+import type { ChunkWriter } from './chunk_writer.js';
+import {
+  ARRAY, arrayFrame, ITERATOR, OBJECT, objectFrame, OMITTED_IS_ERROR, RAW_ELEMENTS_ITERATOR, RAW_READER, READER,
+  ROOT, type AsyncIteratorFrame, type Frame, type ListFrame, type NestedFrame, type RawReaderFrame,
+  type ReaderFrame,
+} from './frames.js';
+import { FastPath } from './fast_path.js';
+import { Layout } from './layout.js';
+import { BIGINT_ERROR, BIGINT_NUMBER, type ReplacerFunction, type ResolvedStringifyOptions } from './options.js';
+import { circularError, PlainCheck } from './plain_check.js';
+import { rawJsonPayload, type RawJsonSource } from './raw_json.js';
+import { runtimeLoading } from './raw_validator.js';
+import { endRaw, openRawReader, writeRawChunk, writeRawWhole } from './raw_writer.js';
+import {
+  describeChunk, describeOmitted, isThenable, NOT_A_SOURCE, NOT_BOXED, openSource, resultError, sourceKind, unbox,
+} from './value_kinds.js';
+
+/** What the consumer is asked: whether it wants more bytes now. */
+export interface Demand {
+  readonly demand: boolean;
+}
+
+// What the promise returned by run() or resume() stands for.
+/** The next result of `pendingSource`. */
+export const WAIT_NEXT = 0;
+/** A promise value, before toJSON and the replacer. */
+export const WAIT_VALUE = 1;
+/** A promise returned by toJSON or the replacer: written as it resolves. */
+export const WAIT_FINAL = 2;
+/** The WebAssembly module, to validate a rawJson. */
+export const WAIT_RUNTIME = 3;
+export type WaitTag = typeof WAIT_NEXT | typeof WAIT_VALUE | typeof WAIT_FINAL | typeof WAIT_RUNTIME;
+
+/** run() stopped because the consumer is full. */
+export const PAUSE: unique symbol = Symbol('pause') as never;
+export type Step = PromiseLike<unknown> | typeof PAUSE | undefined;
+
+/** The frames whose next result comes later. */
+export type AsyncSourceFrame = AsyncIteratorFrame | ReaderFrame | RawReaderFrame;
+
+/** @internal */
+export class Stepper {
+  /** The open containers and sources, innermost last. */
+  readonly frames: Frame[] = [];
+  /** The objects the stepper is inside of (for cycles). */
+  readonly ancestors = new Set<object>();
+  readonly propertyList: string[] | undefined;
+  /** What the promise last returned stands for. */
+  waitTag: WaitTag = WAIT_NEXT;
+  /** WAIT_NEXT: the frame whose source was asked for its next result. */
+  pendingSource: AsyncSourceFrame | null = null;
+  private readonly out: ChunkWriter;
+  private readonly sink: Demand;
+  private readonly layout: Layout;
+  private readonly replacer: ReplacerFunction | undefined;
+  private readonly bigint: ResolvedStringifyOptions['bigint'];
+  /** Null with a replacer function (it must see every member). */
+  private readonly fast: FastPath | null;
+  private pendingHolder: unknown = undefined;
+  /** The member name, or the element index (made a string only if toJSON or a replacer needs it). */
+  private pendingKey: string | number = '';
+  /** WAIT_RUNTIME: the rawJson value to write once the module is loaded. */
+  pendingRaw: object | null = null;
+
+  constructor(options: ResolvedStringifyOptions, out: ChunkWriter, sink: Demand) {
+    this.out = out;
+    this.sink = sink;
+    this.layout = new Layout(options.gap, options.propertyList);
+    this.replacer = options.replacer;
+    this.propertyList = options.propertyList;
+    this.bigint = options.bigint;
+    this.fast = options.replacer === undefined
+      ? new FastPath(new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR), this.layout, out)
+      : null;
+  }
+
+  /** Runs until the stack is empty (undefined), the consumer is full (PAUSE) or a source must be awaited. */
+  run(): Step {
+    const frames = this.frames;
+    for (;;) {
+      const frame = frames[frames.length - 1];
+      if (frame === undefined) return undefined;
+      if (!this.sink.demand) return PAUSE;
+      let step: Step;
+      switch (frame.kind) {
+        case ROOT:
+          if (frame.started) {
+            frames.pop();
+            continue;
+          }
+          frame.started = true;
+          step = this.item(frame.holder, frame.key, frame.value);
+          break;
+        case OBJECT: {
+          const keys = frame.keys;
+          if (frame.index === keys.length) {
+            this.end(frame, '}');
+            continue;
+          }
+          const key = keys[frame.index++]!;
+          step = this.item(frame.container, key, frame.container[key]);
+          break;
+        }
+        case ARRAY: {
+          const array = frame.container;
+          const index = frame.index;
+          if (index >= array.length) {
+            this.end(frame, ']');
+            continue;
+          }
+          if (this.fast !== null && this.fast.batch(frame, array, index)) continue;
+          frame.index = index + 1;
+          step = this.item(array, index, array[index]);
+          break;
+        }
+        case ITERATOR: {
+          let result: IteratorResult<unknown>;
+          try {
+            result = frame.source.next();
+            if (typeof result !== 'object' || result === null) throw resultError(result);
+          } catch (error) {
+            frame.open = false;
+            throw error;
+          }
+          frame.primed = true;
+          if (result.done === true) {
+            frame.open = false;
+            this.end(frame, ']');
+            continue;
+          }
+          const value = result.value;
+          if (this.fast !== null && typeof value === 'object' && value !== null && this.fast.element(frame, value)) {
+            continue;
+          }
+          step = this.item(frame.container, frame.index++, value);
+          break;
+        }
+        default:
+          // The next result comes later.
+          return this.advance(frame);
+      }
+      if (step !== undefined) return step;
+    }
+  }
+
+  /** Continues after the awaited promise settled with `result`. */
+  resume(result: unknown): Step {
+    switch (this.waitTag) {
+      case WAIT_NEXT:
+        return this.next(this.pendingSource!, result);
+      case WAIT_VALUE: {
+        const holder = this.pendingHolder;
+        this.pendingHolder = undefined;
+        const value = this.transform(holder, this.pendingKey, result);
+        if (isThenable(value)) {
+          this.waitTag = WAIT_FINAL;
+          return value;
+        }
+        return this.emit(this.pendingKey, value);
+      }
+      case WAIT_FINAL:
+        return this.emit(this.pendingKey, result);
+      default: {
+        const raw = this.pendingRaw!;
+        this.pendingRaw = null;
+        return this.raw(raw, rawJsonPayload(raw)!);
+      }
+    }
+  }
+
+  /**
+   * What `result`, the value of the awaited promise, brought to be written: a value, or an element of a source of
+   * values; undefined when nothing (an end, raw bytes, the module).
+   */
+  awaitedValue(result: unknown): unknown {
+    switch (this.waitTag) {
+      case WAIT_VALUE:
+      case WAIT_FINAL:
+        return result;
+      case WAIT_NEXT: {
+        const kind = this.pendingSource!.kind;
+        if (kind === RAW_READER || kind === RAW_ELEMENTS_ITERATOR) return undefined;
+        const next = result as IteratorResult<unknown> | null;
+        return typeof next === 'object' && next !== null && next.done !== true ? next.value : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** A result of the async source of `frame`, the top frame. */
+  private next(frame: AsyncSourceFrame, result: unknown): Step {
+    frame.primed = true;
+    if (typeof result !== 'object' || result === null) {
+      frame.open = false;
+      throw resultError(result);
+    }
+    const { done, value } = result as IteratorResult<unknown>;
+    if (done === true) {
+      frame.open = false;
+      if (frame.kind === RAW_READER) {
+        endRaw(this.out, frame);
+        this.frames.pop();
+      } else {
+        this.end(frame, ']');
+      }
+      return undefined;
+    }
+    if (frame.kind === RAW_ELEMENTS_ITERATOR) {
+      if (!(value instanceof Uint8Array)) {
+        throw new TypeError(`sluice: a raw element must be a Uint8Array, got ${describeChunk(value)}`);
+      }
+      this.separator(frame);
+      frame.index++;
+      this.out.writeBytes(value);
+      return undefined;
+    }
+    if (frame.kind === RAW_READER) {
+      writeRawChunk(this.out, frame, value);
+      return undefined;
+    }
+    if (this.fast !== null && typeof value === 'object' && value !== null && this.fast.element(frame, value)) {
+      return this.advance(frame);
+    }
+    return this.item(frame.container, frame.index++, value);
+  }
+
+  /** Asks the async source of `frame` for its next result, unless the consumer is full. */
+  private advance(frame: AsyncSourceFrame): Step {
+    if (!this.sink.demand) return PAUSE;
+    let next: unknown;
+    try {
+      next = frame.kind === READER || frame.kind === RAW_READER ? frame.source.read() : frame.source.next();
+    } catch (error) {
+      frame.open = false;
+      throw error;
+    }
+    this.waitTag = WAIT_NEXT;
+    this.pendingSource = frame;
+    return isThenable(next) ? next : Promise.resolve(next);
+  }
+
+  /** holder[key] is `value`: resolve it (promise, toJSON, replacer) and write it. */
+  private item(holder: unknown, key: string | number, value: unknown): Step {
+    if (isThenable(value)) {
+      this.pendingHolder = holder;
+      this.pendingKey = key;
+      this.waitTag = WAIT_VALUE;
+      return value;
+    }
+    value = this.transform(holder, key, value);
+    if (isThenable(value)) {
+      this.pendingKey = key;
+      this.waitTag = WAIT_FINAL;
+      return value;
+    }
+    return this.emit(key, value);
+  }
+
+  /** What JSON.stringify's SerializeJSONProperty does before writing: toJSON(key), then the replacer. */
+  private transform(holder: unknown, key: string | number, value: unknown): unknown {
+    const replacer = this.replacer;
+    // The root's holder is created only when a replacer can see it, holding the value before toJSON.
+    if (replacer !== undefined && holder === undefined) holder = { [key]: value };
+    if ((typeof value === 'object' && value !== null) || typeof value === 'bigint') {
+      const toJSON = (value as { toJSON?: unknown }).toJSON;
+      if (typeof toJSON === 'function') {
+        key = String(key);
+        value = toJSON.call(value, key);
+      }
+    }
+    return replacer === undefined ? value : replacer.call(holder, String(key), value);
+  }
+
+  /** Writes the separator (and the key, in an object) and the resolved `value`. */
+  private emit(key: string | number, value: unknown): Step {
+    const frame = this.frames[this.frames.length - 1]!;
+    const type = typeof value;
+    const omitted = value === undefined || type === 'function' || type === 'symbol';
+    if (frame.kind === ROOT) {
+      if (omitted) {
+        if (frame.omitted === OMITTED_IS_ERROR) {
+          throw new TypeError(`sluice: the value to write has no JSON text (it is ${describeOmitted(value)})`);
+        }
+        this.out.write('null');
+        return undefined;
+      }
+      return this.value(value, frame.depth);
+    }
+    if (frame.kind === OBJECT) {
+      if (omitted) return undefined;
+      this.out.write(this.layout.separator(frame) + JSON.stringify(key as string) + this.layout.colon);
+    } else {
+      this.separator(frame);
+      if (omitted) {
+        this.out.write('null');
+        return undefined;
+      }
+    }
+    return this.value(value, frame.depth + 1);
+  }
+
+  /** Writes a resolved value that has JSON text, at nesting `depth`. */
+  private value(value: unknown, depth: number): Step {
+    switch (typeof value) {
+      case 'string':
+        this.out.write(JSON.stringify(value));
+        return undefined;
+      case 'number':
+        // String() gives JSON.stringify's digits, and "0" for -0.
+        this.out.write(Number.isFinite(value) ? String(value) : 'null');
+        return undefined;
+      case 'boolean':
+        this.out.write(value ? 'true' : 'false');
+        return undefined;
+      case 'bigint':
+        this.out.write(this.bigintText(value));
+        return undefined;
+      default:
+        if (value === null) {
+          this.out.write('null');
+          return undefined;
+        }
+        return this.object(value as object, depth);
+    }
+  }
+
+  private bigintText(value: bigint): string {
+    if (this.bigint === BIGINT_ERROR) throw new TypeError('Do not know how to serialize a BigInt');
+    return this.bigint === BIGINT_NUMBER ? value.toString() : `"${value}"`;
+  }
+
+  private object(value: object, depth: number): Step {
+    const raw = rawJsonPayload(value);
+    if (raw !== undefined) return this.raw(value, raw);
+    if (this.fast !== null) {
+      // Throws the cycle TypeError when `value` is an ancestor.
+      if (this.fast.value(value, depth)) return undefined;
+    } else if (this.ancestors.has(value)) {
+      throw circularError();
+    }
+    let frame: Frame;
+    if (Array.isArray(value)) {
+      frame = arrayFrame(value, depth);
+    } else {
+      const kind = sourceKind(value);
+      if (kind !== NOT_A_SOURCE) {
+        frame = openSource(kind, value, depth);
+      } else {
+        const primitive = unbox(value);
+        if (primitive !== NOT_BOXED) return this.value(primitive, depth);
+        frame = objectFrame(value as Record<string, unknown>, depth, this.propertyList ?? Object.keys(value));
+      }
+    }
+    this.ancestors.add(value);
+    this.frames.push(frame);
+    this.out.write(frame.kind === OBJECT ? '{' : '[');
+    return undefined;
+  }
+
+  /** Writes a rawJson value: whole, or as a frame reading its stream. */
+  private raw(value: object, payload: RawJsonSource): Step {
+    const loading = runtimeLoading();
+    if (loading !== undefined) {
+      this.pendingRaw = value;
+      this.waitTag = WAIT_RUNTIME;
+      return loading;
+    }
+    if (typeof payload === 'string' || payload instanceof Uint8Array) writeRawWhole(this.out, payload);
+    else this.frames.push(openRawReader(value, payload));
+    return undefined;
+  }
+
+  // MARK: text
+
+  private end(frame: ListFrame, bracket: string): void {
+    this.frames.pop();
+    this.ancestors.delete(frame.container);
+    this.out.write(this.layout.closing(frame, bracket));
+  }
+
+  private separator(frame: NestedFrame): void {
+    const text = this.layout.separator(frame);
+    if (text !== '') this.out.write(text);
+  }
+}

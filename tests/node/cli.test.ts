@@ -1,0 +1,284 @@
+// The command line as users run it, a child process over dist/: `select` writes each element's own text without
+// insignificant whitespace (checked against an independent compaction of the document and against JSON.parse)
+// for seeded random documents, pretty-printed or not (unicode, every escape, numbers of every spelling), in each
+// output shape; get, count and validate; every exit code, with errors in the library's words.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createParser } from '../../dist/index.js';
+import { firstDifference } from '../support/deep_equal.mjs';
+import { createRng, randomDocument, randomWhitespace } from '../support/random_json.mjs';
+import { compactJson, lines, runCli, topLevelItems } from './cli_run.js';
+
+const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x51c11);
+const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: string | Uint8Array): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** A random document made to look pretty-printed: newlines and indentation after every `,` `[` `{` outside strings. */
+function prettyPrinted(text: string, rng: ReturnType<typeof createRng>): string {
+  let out = '';
+  let inString = false;
+  let escaped = false;
+  for (const c of text) {
+    out += c;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === ',' || c === '[' || c === '{') out += '\n' + ' '.repeat(rng.int(9)) + randomWhitespace(rng);
+    else if (c === ':') out += ' ';
+  }
+  return out;
+}
+
+/** Many random elements in one array, so a document spans several of the CLI's 256 KiB reads now and then. */
+function randomArray(rng: ReturnType<typeof createRng>, elements: number): string {
+  const items: string[] = [];
+  for (let i = 0; i < elements; i++) {
+    const doc = randomDocument(rng, { maxDepth: 4, maxItems: 5, budget: 30, deep: rng.chance(0.05) ? 40 : 0 });
+    items.push(rng.chance(0.5) ? doc : topLevelItems(compactJson(doc)).join(',') || '0');
+  }
+  return '[' + items.join(',') + ']';
+}
+
+describe('select writes each element compacted, one per line', () => {
+  test.each([
+    ['tight', false],
+    ['pretty-printed', true],
+  ])(
+    '%s random documents: each line is the element without whitespace and parses to what JSON.parse gives',
+    async (_, pretty) => {
+      const rng = createRng(SEED + (pretty ? 1 : 0));
+      for (let round = 0; round < 6; round++) {
+        let text = randomArray(rng, round === 5 ? 4000 : rng.range(0, 60));
+        if (pretty) text = prettyPrinted(text, rng);
+        const path = file(`doc${round}.json`, text);
+        const result = await runCli(['select', '$[*]', path]);
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        const got = lines(result.stdout);
+        const expected = topLevelItems(compactJson(text));
+        const values = JSON.parse(text) as unknown[];
+        expect(got.length).toBe(values.length);
+        for (let i = 0; i < got.length; i++) {
+          expect(got[i], `round ${round}, element ${i}`).toBe(expected[i]);
+          expect(firstDifference(JSON.parse(got[i]!), values[i]), `round ${round}, element ${i}`).toBeNull();
+        }
+      }
+    },
+  );
+
+  test('numbers keep their spelling, strings their escapes, objects their key order; raw UTF-8 stays', async () => {
+    const text =
+      '[ -0 , 1.50 , 1E+2 , 1e400 , 0.0000000000000000000001 , 12345678901234567890123 ,\n' +
+      '  "\\u00e9 é \\ud83d\\ude00 😀 \\n \\" \\\\ \\/" , { "b" : 1 , "a" : [ true , false , null ] , "b" : 2 } ]';
+    const result = await runCli(['select', '$[*]'], { input: text });
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toEqual([
+      '-0',
+      '1.50',
+      '1E+2',
+      '1e400',
+      '0.0000000000000000000001',
+      '12345678901234567890123',
+      '"\\u00e9 é \\ud83d\\ude00 😀 \\n \\" \\\\ \\/"',
+      '{"b":1,"a":[true,false,null],"b":2}',
+    ]);
+  });
+
+  test('several paths: elements in document order; members of objects with .*', async () => {
+    const text = '{"meta": {"n": 2}, "rows": [{"id": 1}, {"id": 2}], "tail": {"x": [1, 2], "y": "z"}}';
+    const result = await runCli(['select', '$.rows[*].id', '$.meta', '$.tail.*', '-'], { input: text });
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toEqual(['{"n":2}', '1', '2', '[1,2]', '"z"']);
+  });
+
+  test('--array writes one JSON array; --with-path {"path","key","value"} lines', async () => {
+    const text = '{"a": [ {"k": 1} , 2 , "x" ], "b": {"c": [ ], "d\\u0022": null}}';
+    const array = await runCli(['select', '$.a[*]', '--array'], { input: text });
+    expect(array.stdout).toBe('[{"k":1},2,"x"]\n');
+    const empty = await runCli(['select', '$.none[*]', '--array'], { input: text });
+    expect(empty.stdout).toBe('[]\n');
+    const withPath = await runCli(['select', '$.a[*]', '$.b.*', '$', '--with-path'], { input: text });
+    expect(withPath.code).toBe(0);
+    expect(lines(withPath.stdout).map((line) => JSON.parse(line) as unknown)).toEqual([
+      { path: '$.a[*]', key: 0, value: { k: 1 } },
+      { path: '$.a[*]', key: 1, value: 2 },
+      { path: '$.a[*]', key: 2, value: 'x' },
+      { path: '$.b.*', key: 'c', value: [] },
+      { path: '$.b.*', key: 'd"', value: null },
+      { path: '$', key: null, value: JSON.parse(text) as unknown },
+    ]);
+    // The key is the member name's own JSON text.
+    expect(withPath.stdout).toContain('"key":"d\\u0022"');
+  });
+
+  test('--ndjson reads a sequence of values; the key of --with-path is the value number', async () => {
+    const text = '{"u": 1}\n{"u": 2}  {"u":\n3}\n\n[4]';
+    const plain = await runCli(['select', '--ndjson', '$'], { input: text });
+    expect(lines(plain.stdout)).toEqual(['{"u":1}', '{"u":2}', '{"u":3}', '[4]']);
+    const users = await runCli(['select', '--ndjson', '$.u', '--with-path'], { input: text });
+    expect(lines(users.stdout).map((line) => JSON.parse(line) as unknown)).toEqual([
+      { path: '$.u', key: 'u', value: 1 },
+      { path: '$.u', key: 'u', value: 2 },
+      { path: '$.u', key: 'u', value: 3 },
+    ]);
+  });
+
+  test('--limit N writes N elements (and the closing bracket with --array)', async () => {
+    const text = '[' + Array.from({ length: 1000 }, (_, i) => `{"i": ${i}}`).join(', ') + ']';
+    const result = await runCli(['select', '$[*]', '--limit', '3'], { input: text });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('{"i":0}\n{"i":1}\n{"i":2}\n');
+    const array = await runCli(['select', '$[*].i', '--limit=2', '--array'], { input: text });
+    expect(array.stdout).toBe('[0,1]\n');
+    const none = await runCli(['select', '$[*]', '--limit', '0'], { input: text });
+    expect(none.stdout).toBe('');
+  });
+});
+
+describe('get, count, validate', () => {
+  const text = '{"meta": {"total": 3, "pages": [10, 20]}, "rows": [{"id": 1}, {"id": 2}, {"id": 3}], "end": true}';
+
+  test('get writes the value as JSON.stringify writes what JSON.parse gives; exit 1 when there is none', async () => {
+    expect((await runCli(['get', '$.meta.pages[1]'], { input: text })).stdout).toBe('20\n');
+    expect((await runCli(['get', '$.meta'], { input: text })).stdout).toBe('{"total":3,"pages":[10,20]}\n');
+    expect((await runCli(['get', '$.rows[2]'], { input: text })).stdout).toBe('{"id":3}\n');
+    const missing = await runCli(['get', '$.meta.nothing'], { input: text });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toBe('sluice: no value at $.meta.nothing in standard input\n');
+  });
+
+  test('count counts the elements at a path, with --ndjson the values', async () => {
+    expect((await runCli(['count', '$.rows[*]'], { input: text })).stdout).toBe('3\n');
+    expect((await runCli(['count', '$.*'], { input: text })).stdout).toBe('3\n');
+    expect((await runCli(['count', '$.nothing[*]'], { input: text })).stdout).toBe('0\n');
+    expect((await runCli(['count', '--ndjson', '$'], { input: '1 2\n[3]\n{}' })).stdout).toBe('4\n');
+  });
+
+  test('validate: exit 0 and no output for valid JSON', async () => {
+    const result = await runCli(['validate'], { input: text });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('exit codes and errors', () => {
+  /** The library's error for the same input, fed whole. */
+  function libraryError(input: string, options: Parameters<typeof createParser>[0] = {}): Error {
+    const parser = createParser(options);
+    try {
+      parser.push(input);
+      parser.end();
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error('the library accepted it');
+  }
+
+  test('invalid JSON: exit 3, the library message, code, and the line with a caret; elements before it first', async () => {
+    const input = '[1, 2,\n  {"a": [3 4]}]';
+    const result = await runCli(['select', '$[*]'], { input });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('1\n2\n');
+    const error = libraryError(input);
+    expect(result.stderr).toBe(
+      `sluice: standard input: ${error.message}\n` +
+        '  code: EXPECTED_COMMA_OR_BRACKET\n' +
+        '  2 |   {"a": [3 4]}]\n' +
+        '    |            ^\n',
+    );
+    expect(error.message).toContain('found "4" at byte 18 (line 2, column 12)');
+  });
+
+  test('validate reports invalid UTF-8 and control characters the same way', async () => {
+    const bad = Buffer.concat([Buffer.from('{"k": "caf\u00e9 '), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]);
+    const result = await runCli(['validate'], { input: bad });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('code: INVALID_UTF8');
+    expect(result.stderr).toContain('found 0xC0 at byte 13 (line 1, column 14)');
+    const tab = await runCli(['validate', '--ndjson'], { input: '{"a":1}\n["x\ty"]' });
+    expect(tab.code).toBe(3);
+    expect(tab.stderr).toContain(
+      `sluice: standard input: ${libraryError('{"a":1}\n["x\ty"]', { ndjson: true }).message}`,
+    );
+    expect(tab.stderr).toContain('  2 | ["x y"]\n    |    ^\n');
+  });
+
+  test('truncated input: exit 4 (UNEXPECTED_END), the complete elements written first', async () => {
+    const result = await runCli(['select', '$.rows[*]'], { input: '{"rows": [{"id": 1}, {"id": 2}, {"id"' });
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe('{"id":1}\n{"id":2}\n');
+    expect(result.stderr).toContain('Cannot parse JSON: unexpected end of input at byte 37');
+    expect(result.stderr).toContain('code: UNEXPECTED_END');
+  });
+
+  test('a limit exceeded: exit 5', async () => {
+    const deep = await runCli(['validate', '--max-depth', '3'], { input: '[[[[1]]]]' });
+    expect(deep.code).toBe(5);
+    expect(deep.stderr).toContain(libraryError('[[[[1]]]]', { maxDepth: 3 }).message);
+    const large = await runCli(['select', '$[*]', '--max-element-bytes=8'], { input: '["short", "far too long"]' });
+    expect(large.code).toBe(5);
+    expect(large.stdout).toBe('"short"\n');
+    expect(large.stderr).toContain('code: ELEMENT_TOO_LARGE');
+  });
+
+  test.each([
+    [['frob'], 'unknown command "frob"'],
+    [['select'], 'needs at least one PATH'],
+    [['select', '$[*', '-'], 'PATH "$[*" is not a supported path: unexpected end at index 3'],
+    [['select', '$[*]', '--frob'], 'unknown option --frob'],
+    [['select', '$[*]', '--limit', 'x'], '--limit must be an integer'],
+    [['select', '$[*]', 'a.json', 'b.json'], 'one input at most'],
+    [['get', '$[*]'], 'PATH "$[*]" has a wildcard; use `sluice select` for several values'],
+    [['count'], 'takes one PATH'],
+    [['validate', '$'], 'takes no path'],
+  ])('usage error %j: exit 2', async (args, message) => {
+    const result = await runCli(args, { input: '[]' });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+  });
+
+  test('input errors: exit 6', async () => {
+    const missing = await runCli(['select', '$[*]', join(dir, 'no-such-file.json')]);
+    expect(missing.code).toBe(6);
+    expect(missing.stderr).toContain('no such file or directory (ENOENT)');
+    const directory = await runCli(['validate', dir]);
+    expect(directory.code).toBe(6);
+    expect(directory.stderr).toContain('is a directory');
+  });
+});
+
+describe('help', () => {
+  test.each(['select', 'get', 'count', 'validate'])(
+    '%s --help: usage, options, examples, exit codes',
+    async (command) => {
+      const result = await runCli([command, '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`Usage: sluice ${command}`);
+      expect(result.stdout).toContain('Examples:');
+      expect(result.stdout).toContain('Exit codes: 0 done');
+    },
+  );
+
+  test('sluice --help lists the commands; sluice alone prints it on standard error with exit 2', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    for (const command of ['select', 'get', 'count', 'validate']) expect(help.stdout).toContain(`  ${command} `);
+    const bare = await runCli([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stdout).toBe('');
+    expect(bare.stderr).toContain('Usage: sluice <command>');
+  });
+});
