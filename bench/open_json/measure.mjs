@@ -85,7 +85,7 @@ if (mode === 'all-leaves') {
   const leaves = [];
   (function walk(v, p) {
     if (v !== null && typeof v === 'object') {
-      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${p}[${i}]`));
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) walk(v[i], `${p}[${i}]`);
       else for (const k of Object.keys(v)) walk(v[k], `${p}[${JSON.stringify(k)}]`);
     } else leaves.push(p);
   })(JSON.parse(Buffer.from(bytes).toString('utf8')), '$');

@@ -29,7 +29,7 @@ export function sameValue(a, b) {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key) || !sameValue(a[key], b[key])) return false;
+    if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key])) return false;
   }
   return true;
 }

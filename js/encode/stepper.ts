@@ -112,7 +112,7 @@ export class Stepper {
             this.end(frame, ']');
             continue;
           }
-          if (this.fast !== null && this.fast.batch(frame, array, index)) continue;
+          if (this.fast?.batch(frame, array, index)) continue;
           frame.index = index + 1;
           step = this.item(array, index, array[index]);
           break;

@@ -18,7 +18,7 @@ export const NOT_A_SOURCE = 0;
 export type SourceKind = typeof RAW_ELEMENTS_ITERATOR | typeof READER | typeof ASYNC_ITERATOR | typeof ITERATOR;
 
 export const NOT_BOXED: unique symbol = Symbol('not boxed') as never;
-const toString = Object.prototype.toString;
+const objectToString = Object.prototype.toString;
 
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
@@ -54,7 +54,7 @@ export function openSource(kind: SourceKind, value: object,
  */
 export function isStringObject(value: object): boolean {
   // Without a Symbol.toStringTag the tag names the slot: only "[object String]" needs the check.
-  if ((value as TagMark)[Symbol.toStringTag] === undefined && toString.call(value) !== '[object String]') return false;
+  if ((value as TagMark)[Symbol.toStringTag] === undefined && objectToString.call(value) !== '[object String]') return false;
   return hasSlot(String.prototype.valueOf, value);
 }
 
@@ -62,9 +62,9 @@ interface TagMark {
   readonly [Symbol.toStringTag]?: unknown;
 }
 
-function hasSlot(valueOf: (this: unknown) => unknown, value: object): boolean {
+function hasSlot(unbox: (this: unknown) => unknown, value: object): boolean {
   try {
-    valueOf.call(value);
+    unbox.call(value);
     return true;
   } catch {
     return false;
@@ -80,7 +80,7 @@ export function unbox(value: object): unknown {
   const prototype = Object.getPrototypeOf(value);
   if (prototype === Object.prototype || prototype === null) return NOT_BOXED;
   const tagged = (value as TagMark)[Symbol.toStringTag] !== undefined;
-  const tag = tagged ? '' : toString.call(value);
+  const tag = tagged ? '' : objectToString.call(value);
   // ToNumber and ToString, as JSON.stringify: a user valueOf or toString is honoured.
   if ((tagged || tag === '[object Number]') && hasSlot(Number.prototype.valueOf, value)) return Number(value);
   if ((tagged || tag === '[object String]') && hasSlot(String.prototype.valueOf, value)) return String(value);

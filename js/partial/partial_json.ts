@@ -65,7 +65,7 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
 
   private async *snapshots(): AsyncGenerator<PartialValue<T>, undefined, undefined> {
     const parser = this.parser;
-    let last: unknown = undefined;
+    let last: unknown;
     try {
       const reader = openSource(this.source);
       this.reader = reader;

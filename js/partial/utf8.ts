@@ -81,7 +81,7 @@ export class Utf8Reader {
       const bytes = before.length === 0 ? chunk : concat(before, chunk);
       const [bad, start] = firstInvalid(bytes);
       // TextDecoder refused what the check accepts: not expected; report the chunk's first byte rather than loop.
-      const badByte = bad < 0 ? 0 : bad;
+      const badByte = Math.max(bad, 0);
       const badStart = bad < 0 ? 0 : start;
       this.held = EMPTY;
       return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(0, badStart)), badStart,

@@ -11,7 +11,7 @@ import { loadedBuildKind, nativeModule, rawExports } from '../../dist/internal.j
 import { lazyTuning } from '../../dist/lazy/index.js';
 import { createRng, randomDocument } from '../support/random_json.mjs';
 
-// biome-ignore lint/suspicious/noExplicitAny: a lazy document is read like the JSON.parse result.
+// A lazy document is read like the JSON.parse result.
 type Any = any;
 const DEFAULT_TUNING = { ...lazyTuning };
 afterEach(() => Object.assign(lazyTuning, DEFAULT_TUNING));

@@ -56,7 +56,7 @@ function unshared(before: unknown, after: unknown, path = '$'): string | null {
   if (Array.isArray(before) !== Array.isArray(after)) return null;
   if (firstDifference(after, before) === null) return `${path}: equal to its previous version but a new object`;
   for (const key of Object.keys(after)) {
-    if (!Object.prototype.hasOwnProperty.call(before, key)) continue;
+    if (!Object.hasOwn(before, key)) continue;
     const found = unshared((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key],
       `${path}.${key}`);
     if (found !== null) return found;
@@ -79,7 +79,7 @@ function pieces(text: string, seed: number, max: number): string[] {
 function checkSnapshots(text: string, chunks: readonly string[]): void {
   const parser = createPartialParser();
   const kept: { snapshot: unknown; shown: unknown }[] = [];
-  let previous: unknown = undefined;
+  let previous: unknown;
   for (const chunk of chunks) {
     const snapshot = parser.push(chunk);
     expect(unfrozen(snapshot), text).toBeNull();

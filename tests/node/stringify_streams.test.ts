@@ -22,7 +22,7 @@ const VALUES = [1, 'two', { three: [3, { n: null }] }, [], {}, undefined, -0, 'Ã
 
 describe('JsonArrayStringifyStream', () => {
   test('gives JSON.stringify of the array, for every space and replacer', async () => {
-    const replacer = (key: string, value: unknown) => (typeof value === 'number' ? value * 10 : value);
+    const replacer = (_key: string, value: unknown) => (typeof value === 'number' ? value * 10 : value);
     const cases = [{}, { space: 2 }, { space: '\t', chunkBytes: 16 }, { replacer }, { replacer: ['three'] }];
     for (const options of cases) {
       const text = await textOf(streamOf(VALUES).pipeThrough(new JsonArrayStringifyStream(options as never)));

@@ -207,9 +207,9 @@ export function mutate(rng, bytes) {
   const at = rng.int(bytes.length + 1);
   const byte = rng.chance(0.8) ? rng.pick(MUTATION_BYTES) : rng.int(256);
   switch (rng.int(4)) {
+    // biome-ignore lint/suspicious/noFallthroughSwitchClause: nothing to delete at the end, so insert
     case 0:
       if (at < bytes.length) return concatBytes(bytes.subarray(0, at), bytes.subarray(at + 1));
-    // falls through: nothing to delete at the end
     case 1:
       return concatBytes(bytes.subarray(0, at), Uint8Array.of(byte), bytes.subarray(at));
     case 2:

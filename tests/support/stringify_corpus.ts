@@ -55,10 +55,8 @@ const TO_JSON = Symbol('corpus toJSON');
 // Marks the sourced twin of an object with a toJSON, which sourced() leaves as it is.
 const TWIN = Symbol('corpus twin');
 
-interface KeyedToJSON {
-  /** What toJSON returns for `key`, called on `self`. */
-  (self: object, key: string): unknown;
-}
+/** What toJSON returns for `key`, called on `self`. */
+type KeyedToJSON = (self: object, key: string) => unknown;
 
 function called(): string {
   return 'toJSON called again';

@@ -4,7 +4,7 @@
 (() => {
   const errors = [];
   globalThis.sluicePageErrors = errors;
-  const describe = (value) => (value && value.stack ? `${value.name}: ${value.message}` : String(value));
+  const describe = (value) => (value?.stack ? `${value.name}: ${value.message}` : String(value));
   addEventListener('error', (event) => {
     if (event.target && event.target !== window && event.target.src) errors.push(`failed to load ${event.target.src}`);
     else errors.push(`error: ${event.error ? describe(event.error) : event.message}`);

@@ -10,7 +10,7 @@ const COMMA = new TextEncoder().encode(',');
 const CLOSE = new TextEncoder().encode(']');
 
 export default {
-  async fetch(request, env) {
+  async fetch(_request, env) {
     // A compiled WebAssembly.Module, as workerd hands a `.wasm` import: nothing is compiled from bytes.
     await init(wasm);
     const upstream = await env.UPSTREAM.fetch('http://upstream/articles');

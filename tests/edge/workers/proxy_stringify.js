@@ -5,7 +5,7 @@ import { init, parseJsonArray, stringifyStream } from 'sluice';
 import wasm from 'sluice/sluice.simd.wasm';
 
 export default {
-  async fetch(request, env) {
+  async fetch(_request, env) {
     await init(wasm);
     const upstream = await env.UPSTREAM.fetch('http://upstream/articles');
     if (!upstream.ok) return new Response(`upstream answered ${upstream.status}`, { status: 502 });
