@@ -150,7 +150,10 @@ export function errorFromStatus(
   if (code === undefined) return new Error(`sluice: unknown native status ${status}${where}`);
   if (code === 'DEPTH_LIMIT') {
     return new JsonLimitError(
-      `Cannot parse JSON: nesting deeper than maxDepth (${limits.maxDepth})${where}`, code, position);
+      `Cannot parse JSON: nesting deeper than maxDepth (${limits.maxDepth})${where}`,
+      code,
+      position,
+    );
   }
   if (code === 'ELEMENT_TOO_LARGE') {
     const limit = limits.stringLimited
@@ -161,11 +164,15 @@ export function errorFromStatus(
   }
   if (code === 'OUT_OF_MEMORY') {
     return new JsonLimitError(
-      `Cannot parse JSON: out of memory (the WebAssembly heap could not grow)${where}`, code, position);
+      `Cannot parse JSON: out of memory (the WebAssembly heap could not grow)${where}`,
+      code,
+      position,
+    );
   }
-  const message = code === 'UNEXPECTED_END' && byte >= 256
-    ? `Cannot parse JSON: unexpected end of input${where}`
-    : `Cannot parse JSON: ${WHAT[code]} ${describeByte(byte)}${where}`;
+  const message =
+    code === 'UNEXPECTED_END' && byte >= 256
+      ? `Cannot parse JSON: unexpected end of input${where}`
+      : `Cannot parse JSON: ${WHAT[code]} ${describeByte(byte)}${where}`;
   return new JsonSyntaxError(message, code, position);
 }
 

@@ -1,9 +1,9 @@
 // The push parser's half of the bindings: the parser (stream/stream_parser.h) exposed to the JS facade through
 // embind, one call per chunk (the lazy index's half, plain C exports: lazy_bindings.cpp). All parsers share one
 // window, one set of result tables and one view; the JS layer keeps each parser's carry (but the command line's
-// compact-lines parser's), and saves idle parsers to its heap (js/parse/native_parser.ts). The contract (flags, the parser_view layout, the record layouts, the
-// limits) is contract.h here and js/native/contract.ts there, documented in HACKING.md; users never see this
-// module.
+// compact-lines parser's), and saves idle parsers to its heap (js/parse/native_parser.ts). The contract (flags, the
+// parser_view layout, the record layouts, the limits) is contract.h here and js/native/contract.ts there, documented in
+// HACKING.md; users never see this module.
 #include <emscripten/bind.h>
 #include <malloc.h>
 
@@ -31,8 +31,8 @@ parser_options make_options(double max_depth, double max_element_bytes, int flag
   parser_options o;
   if (max_depth >= 1) o.max_depth = max_depth < contract::max_depth ? uint32_t(max_depth) : contract::max_depth;
   if (max_element_bytes >= 1)
-    o.max_element_bytes = uint64_t(max_element_bytes < contract::max_element_bytes ? max_element_bytes
-                                                                                   : contract::max_element_bytes);
+    o.max_element_bytes =
+        uint64_t(max_element_bytes < contract::max_element_bytes ? max_element_bytes : contract::max_element_bytes);
   o.ndjson = (flags & contract::flag_ndjson) != 0;
   o.batches = (flags & contract::flag_value_batches)   ? batch_mode::json_array
               : (flags & contract::flag_cover_batches) ? batch_mode::cover

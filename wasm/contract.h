@@ -46,20 +46,20 @@ struct parser_view {
   uint32_t elements_ptr;
   uint32_t batch_count;
   uint32_t batches_ptr;
-  uint32_t status;          // 0 ok, else an error_code; sticky
-  uint32_t error_byte;      // 256 = end of input
+  uint32_t status;      // 0 ok, else an error_code; sticky
+  uint32_t error_byte;  // 256 = end of input
   double error_offset;
   double error_line;
   double error_column;
   double bytes_fed;
-  double window_offset;     // the stream offset of input_ptr in the last call
+  double window_offset;  // the stream offset of input_ptr in the last call
   // The caller keeps the stream's bytes [retain_from, window_offset + n) for the next call (its carry); -1: none.
   double retain_from;
   // The last call's records need the carry extended with the window up to this stream offset (at least
   // window_offset); 0: no record reads the carry.
   double carry_through;
-  uint32_t carried_count;   // elements of the last call that began before its window (their bytes: the carry)
-  uint32_t saved_bytes;     // save() wrote the parser's state at input_ptr, this many bytes
+  uint32_t carried_count;  // elements of the last call that began before its window (their bytes: the carry)
+  uint32_t saved_bytes;    // save() wrote the parser's state at input_ptr, this many bytes
 };
 constexpr uint32_t view_input_ptr = 0;
 constexpr uint32_t view_input_capacity = 1;

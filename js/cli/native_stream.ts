@@ -69,7 +69,8 @@ export class NativeStream {
         const status = options.mode === 'lines' ? native.addPath(path) : native.addMarkerPath(path);
         if (status !== PATH_ACCEPTED) throw new Error(`sluice: the native parser refused the checked path ${path}`);
       }
-      if (!runtime.native.reserve(options.windowBytes)) throw new RangeError('sluice: cannot allocate the input window');
+      if (!runtime.native.reserve(options.windowBytes))
+        throw new RangeError('sluice: cannot allocate the input window');
     } catch (error) {
       native.delete();
       throw error;

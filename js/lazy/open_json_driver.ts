@@ -5,8 +5,16 @@
 // are translated back from the synthetic coordinates.
 import { errorFromStatus, JsonLimitError, type ParserLimits } from '../errors.js';
 import {
-  BATCH_LEN, BATCH_PTR, FLAG_VALUE_BATCHES, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT, VIEW_ERROR_BYTE, VIEW_ERROR_COLUMN,
-  VIEW_ERROR_LINE, VIEW_ERROR_OFFSET, type NativeRuntime,
+  BATCH_LEN,
+  BATCH_PTR,
+  FLAG_VALUE_BATCHES,
+  VIEW_BATCHES_PTR,
+  VIEW_BATCH_COUNT,
+  VIEW_ERROR_BYTE,
+  VIEW_ERROR_COLUMN,
+  VIEW_ERROR_LINE,
+  VIEW_ERROR_OFFSET,
+  type NativeRuntime,
 } from '../native/contract.js';
 import { CallResults } from '../parse/materialise.js';
 import { NativeSession, OUT_OF_MEMORY_LOST } from '../parse/native_parser.js';

@@ -11,24 +11,47 @@ import { misuse, mustBe, type ApiName } from '../validate.js';
  */
 export type CompiledModule = typeof globalThis extends {
   WebAssembly: { Module: abstract new (...args: any[]) => infer M };
-} ? M : never;
+}
+  ? M
+  : never;
 
 /** What {@link init} accepts: a compiled module, where to get one, or its bytes (or a promise of any of them). */
-export type ModuleSource =
-  | CompiledModule
-  | URL
-  | string
-  | Response
-  | ArrayBuffer
-  | ArrayBufferView;
+export type ModuleSource = CompiledModule | URL | string | Response | ArrayBuffer | ArrayBufferView;
 
 // The smallest module using a SIMD128 instruction: (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt).
 // Engines without SIMD reject it in validate(), which is what picks the scalar build.
 const SIMD_PROBE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
-  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // type section: () -> v128
-  0x03, 0x02, 0x01, 0x00, // function section: one function of type 0
-  0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b, // code: i32.const 0, splat, popcnt, end
+  0x00,
+  0x61,
+  0x73,
+  0x6d,
+  0x01,
+  0x00,
+  0x00,
+  0x00, // magic, version 1
+  0x01,
+  0x05,
+  0x01,
+  0x60,
+  0x00,
+  0x01,
+  0x7b, // type section: () -> v128
+  0x03,
+  0x02,
+  0x01,
+  0x00, // function section: one function of type 0
+  0x0a,
+  0x0a,
+  0x01,
+  0x08,
+  0x00,
+  0x41,
+  0x00,
+  0xfd,
+  0x0f,
+  0xfd,
+  0x62,
+  0x0b, // code: i32.const 0, splat, popcnt, end
 ]);
 
 let current: Promise<NativeRuntime> | undefined;
@@ -196,7 +219,9 @@ async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
   let memory: WebAssembly.Memory | undefined;
   let fail!: (error: unknown) => void;
   // The glue never settles its promise when instantiateWasm fails, so failures race it from here.
-  const failed = new Promise<never>((_, reject) => { fail = reject; });
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
   const ready = createModule({
     // The glue resolves its default .wasm path against import.meta.url as it starts, and workerd (Cloudflare
     // Workers) has no import.meta.url: give it a path it never uses (instantiateWasm hands over the module).

@@ -5,9 +5,26 @@
 // A batch covers the call's elements in the window (one decode and one JSON.parse, or one copy); an element that
 // began in an earlier window is read from the parser's carry (native_parser.ts) on its own.
 import {
-  BATCH_ELEMENT_COUNT, BATCH_FIRST_ELEMENT, BATCH_LEN, BATCH_PTR, BATCH_WORDS, ELEMENT_END, ELEMENT_INDEX_HI,
-  ELEMENT_INDEX_LO, ELEMENT_KEY_GAP, ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_LEN, ELEMENT_PATH_INDEX,
-  ELEMENT_WORDS, KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT, VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT,
+  BATCH_ELEMENT_COUNT,
+  BATCH_FIRST_ELEMENT,
+  BATCH_LEN,
+  BATCH_PTR,
+  BATCH_WORDS,
+  ELEMENT_END,
+  ELEMENT_INDEX_HI,
+  ELEMENT_INDEX_LO,
+  ELEMENT_KEY_GAP,
+  ELEMENT_KEY_KIND,
+  ELEMENT_KEY_LEN,
+  ELEMENT_LEN,
+  ELEMENT_PATH_INDEX,
+  ELEMENT_WORDS,
+  KEY_INDEX,
+  KEY_NAME,
+  VIEW_BATCHES_PTR,
+  VIEW_BATCH_COUNT,
+  VIEW_ELEMENTS_PTR,
+  VIEW_ELEMENT_COUNT,
   type NativeRuntime,
 } from '../native/contract.js';
 import type { NativeSession } from './native_parser.js';
@@ -99,7 +116,11 @@ export function decodeKey(raw: Uint8Array): string {
 }
 
 /** Each batch's JSON array text through one decode and one JSON.parse; carried elements parsed on their own. */
-export function valueBatches(call: CallResults, paths: readonly string[] | null, out: unknown[] | undefined): unknown[] {
+export function valueBatches(
+  call: CallResults,
+  paths: readonly string[] | null,
+  out: unknown[] | undefined,
+): unknown[] {
   const { u32, u8, runtime } = call;
   const batches = u32[runtime.view + VIEW_BATCHES_PTR]! >>> 2;
   const count = u32[runtime.view + VIEW_BATCH_COUNT]!;

@@ -8,8 +8,16 @@
 // and however late their finalizers run, the module's memory stays bounded. A call's results are read, and
 // copied out, before any other call or user code runs.
 import {
-  VIEW_CARRIED_COUNT, VIEW_CARRY_THROUGH, VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, VIEW_RETAIN_FROM, VIEW_SAVED_BYTES,
-  VIEW_WINDOW_OFFSET, PATH_ACCEPTED, type NativeParser, type NativeRuntime,
+  VIEW_CARRIED_COUNT,
+  VIEW_CARRY_THROUGH,
+  VIEW_INPUT_CAPACITY,
+  VIEW_INPUT_PTR,
+  VIEW_RETAIN_FROM,
+  VIEW_SAVED_BYTES,
+  VIEW_WINDOW_OFFSET,
+  PATH_ACCEPTED,
+  type NativeParser,
+  type NativeRuntime,
 } from '../native/contract.js';
 
 /** What a native parser is created with. */
@@ -190,7 +198,7 @@ export class NativeSession {
     if (native === null) return OUT_OF_MEMORY_LOST;
     const status = n < 0 ? native.finish() : native.feed(n);
     try {
-      this.afterCall(n < 0 ? 0 : n);
+      this.afterCall(Math.max(n, 0));
     } catch (error) {
       // The engine could not allocate the carry's buffer: the element in progress is lost, and the parser with it.
       if (!(error instanceof RangeError)) throw error;

@@ -2,7 +2,14 @@
 // included) is a TypeError naming the API, the option and what it got, thrown before any input is read.
 import { FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES, MAX_SELECTORS } from '../native/contract.js';
 import {
-  checkOptions, misuse, mustBe, optionalBoolean, optionalFunction, optionalOneOf, resolveLimits, type ApiName,
+  checkOptions,
+  misuse,
+  mustBe,
+  optionalBoolean,
+  optionalFunction,
+  optionalOneOf,
+  resolveLimits,
+  type ApiName,
   type OptionsRecord,
 } from '../validate.js';
 import type { ParserLimits } from '../errors.js';
@@ -162,7 +169,14 @@ export interface ResolvedOptions extends ParserLimits {
 
 /** @internal The options {@link ParserOptions} defines, in the order messages list them. */
 export const PARSER_OPTIONS = [
-  'path', 'paths', 'output', 'reviver', 'withPath', 'ndjson', 'maxDepth', 'maxElementBytes',
+  'path',
+  'paths',
+  'output',
+  'reviver',
+  'withPath',
+  'ndjson',
+  'maxDepth',
+  'maxElementBytes',
 ] as const satisfies readonly (keyof ParserOptions)[];
 
 type Options = OptionsRecord<(typeof PARSER_OPTIONS)[number]>;
@@ -199,7 +213,8 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
   const paths = resolvePaths(api, options, ndjson);
   const pathOption = options.paths !== undefined ? 'paths' : 'path';
   const nativePaths = paths.map((path, i) =>
-    canonicalPath(checkPath(api, pathOption === 'paths' ? `options.paths[${i}]` : 'options.path', path)));
+    canonicalPath(checkPath(api, pathOption === 'paths' ? `options.paths[${i}]` : 'options.path', path)),
+  );
   if (options.paths !== undefined && withPath === false) {
     throw misuse(api, 'options.paths always emits { path, key, value }; remove withPath: false');
   }

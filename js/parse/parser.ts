@@ -5,13 +5,26 @@ import { errorFromStatus, JsonLimitError } from '../errors.js';
 import { misuse, mustBe, type ApiName } from '../validate.js';
 import { requireRuntime } from '../native/loader.js';
 import {
-  VIEW_ERROR_BYTE, VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET, type NativeRuntime,
+  VIEW_ERROR_BYTE,
+  VIEW_ERROR_COLUMN,
+  VIEW_ERROR_LINE,
+  VIEW_ERROR_OFFSET,
+  type NativeRuntime,
 } from '../native/contract.js';
 import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
 import { NativeSession, OUT_OF_MEMORY_LOST } from './native_parser.js';
 import {
-  MODE_BYTES, MODE_VALUE, resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions,
-  type ParsedElement, type ParserOptions, type ResolvedOptions, type ValueOptions, type WithPathOptions,
+  MODE_BYTES,
+  MODE_VALUE,
+  resolveOptions,
+  type BareOptions,
+  type ElementWithPath,
+  type ExactOptions,
+  type ParsedElement,
+  type ParserOptions,
+  type ResolvedOptions,
+  type ValueOptions,
+  type WithPathOptions,
 } from './options.js';
 
 /**

@@ -84,9 +84,9 @@ struct select_visitor {
   // A string value opens at window index i; its end is the next unescaped quote (0: not in this block).
   SLUICE_INLINE bool string(walk_context& x, uint32_t depth, uint8_t state, unsigned i) noexcept {
     return x.cand == 0 || record(x, depth, state, i, [&] {
-      const uint64_t rest = x.block.quote & ~mask_below(i - x.block.off + 1);
-      return rest == 0 ? 0u : x.block.off + unsigned(trailing_zeroes(rest)) + 1;
-    });
+             const uint64_t rest = x.block.quote & ~mask_below(i - x.block.off + 1);
+             return rest == 0 ? 0u : x.block.off + unsigned(trailing_zeroes(rest)) + 1;
+           });
   }
 
   // A key a selector may compare goes to the general path.

@@ -46,8 +46,12 @@ void selector_set::compile(bool ndjson) {
     len_is[steps.size()] |= 1u << p;
     for (uint32_t j = 0; j < steps.size(); ++j) {
       switch (steps[j].kind) {
-        case step::wildcard: wild_at[j] |= 1u << p; break;
-        case step::by_name: name_at[j] |= 1u << p; break;
+        case step::wildcard:
+          wild_at[j] |= 1u << p;
+          break;
+        case step::by_name:
+          name_at[j] |= 1u << p;
+          break;
         case step::by_index:
           index_at_step[j].push_back({p, steps[j].index});
           index_mask_at[j] |= 1u << p;
@@ -67,8 +71,8 @@ size_t selector_set::allocated() const noexcept {
     n += s.steps.capacity() * sizeof(step);
     for (const step& t : s.steps) n += t.name.capacity();
   }
-  n += (len_is.capacity() + wild_at.capacity() + name_at.capacity() + index_mask_at.capacity() +
-        cand_at.capacity()) * sizeof(uint32_t);
+  n += (len_is.capacity() + wild_at.capacity() + name_at.capacity() + index_mask_at.capacity() + cand_at.capacity()) *
+       sizeof(uint32_t);
   n += index_at.capacity() * sizeof(uint64_t) + index_at_step.capacity() * sizeof(std::vector<index_step>);
   for (const auto& v : index_at_step) n += v.capacity() * sizeof(index_step);
   return n;

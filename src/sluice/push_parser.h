@@ -35,13 +35,13 @@ enum class key_kind : uint32_t { none = 0, index = 1, name = 2 };
 
 // A complete selected element. On wasm32 the layout is exactly the 8 x u32 record of the binding contract.
 struct element {
-  const uint8_t* data;    // the element's exact bytes
+  const uint8_t* data;  // the element's exact bytes
   uint32_t size;
-  uint32_t path_index;    // which add_path() selector matched (in the order they were added)
-  key_kind key;           // none: the root value; index: an array element (or the value's number in NDJSON)
+  uint32_t path_index;      // which add_path() selector matched (in the order they were added)
+  key_kind key;             // none: the root value; index: an array element (or the value's number in NDJSON)
   const uint8_t* key_data;  // key == name: the member's key as raw JSON text, quotes included
   uint32_t key_size;
-  uint32_t index_lo;      // key == index: the index, split in two halves for the wasm32 layout
+  uint32_t index_lo;  // key == index: the index, split in two halves for the wasm32 layout
   uint32_t index_hi;
 
   uint64_t index() const noexcept { return (uint64_t{index_hi} << 32) | index_lo; }

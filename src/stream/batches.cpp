@@ -75,9 +75,14 @@ void build_batches(parser_state& st, const uint8_t* carry, uint64_t c_base) {
   if (st.elements.size() == 0) return;
   const element_bytes at{st.window.data(), st.w_base, carry, c_base};
   switch (st.options.batches) {
-    case batch_mode::none: break;
-    case batch_mode::json_array: build_json_batches(st, at); break;
-    case batch_mode::cover: build_cover_batches(st, at); break;
+    case batch_mode::none:
+      break;
+    case batch_mode::json_array:
+      build_json_batches(st, at);
+      break;
+    case batch_mode::cover:
+      build_cover_batches(st, at);
+      break;
     case batch_mode::compact_lines:
       if (!write_compact_lines(st, at)) fail(st, error_code::out_of_memory, st.w_base, -1);
       break;

@@ -184,7 +184,8 @@ inline bool start_value(parser_state& st, uint64_t p, unsigned i, uint8_t c) noe
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
   fail(st, error_code::expected_value, p, c);
   return false;

@@ -9,7 +9,8 @@ namespace internal {
 
 void owned_carry::apply_pending(size_t window) noexcept {
   switch (pending) {
-    case action::none: break;
+    case action::none:
+      break;
     case action::clear:
       carry.clear();
       // After a huge element, give its memory back.

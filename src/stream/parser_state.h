@@ -32,9 +32,9 @@ struct open_element {
   uint64_t retain_from;  // its key's opening quote for object members, else start
   uint64_t key_start;    // key span, quotes included (key == name)
   uint64_t key_end;
-  uint64_t index;        // key == index
-  uint32_t level;        // number of enclosing containers
-  uint32_t paths;        // selectors that chose it
+  uint64_t index;  // key == index
+  uint32_t level;  // number of enclosing containers
+  uint32_t paths;  // selectors that chose it
   key_kind key;
 };
 
@@ -46,8 +46,8 @@ struct parser_scalars {
   bool compiled = false;  // the selectors are compiled: at the first call
 
   // MARK: input
-  uint64_t w_base = 0;     // absolute offset of window[0] during a call
-  unsigned w_len = 0;      // bytes in the window during a call
+  uint64_t w_base = 0;  // absolute offset of window[0] during a call
+  unsigned w_len = 0;   // bytes in the window during a call
   uint64_t bytes_fed = 0;
   uint8_t bom_matched = 0;  // bytes of a leading EF BB BF seen so far
   bool bom_done = false;
@@ -60,27 +60,27 @@ struct parser_scalars {
 
   // MARK: stage 1 and positions
   scan_full_state scan;
-  uint64_t block_base = 0;      // absolute offset of the block being processed
-  unsigned block_off = 0;       // its index in the window
-  uint64_t block_newline = 0;   // its newline mask
-  uint64_t block_quote = 0;     // its unescaped quotes
-  uint64_t lines_before = 0;    // newlines before the current block
-  uint64_t line_start = 0;      // absolute offset where the current line starts (as of the block start)
-  uint64_t spaces_end = 0;      // compact_lines: just past the last whitespace byte outside strings so far (0: none);
-                                // an element that starts at or after it is copied as it is
+  uint64_t block_base = 0;     // absolute offset of the block being processed
+  unsigned block_off = 0;      // its index in the window
+  uint64_t block_newline = 0;  // its newline mask
+  uint64_t block_quote = 0;    // its unescaped quotes
+  uint64_t lines_before = 0;   // newlines before the current block
+  uint64_t line_start = 0;     // absolute offset where the current line starts (as of the block start)
+  uint64_t spaces_end = 0;     // compact_lines: just past the last whitespace byte outside strings so far (0: none);
+                               // an element that starts at or after it is copied as it is
 
   // MARK: stage 2
-  uint8_t state = s_root;             // walk_state
-  uint32_t depth = 0;                 // open containers
-  uint8_t token = 0;                  // DFA state while state == s_in_scalar
-  uint32_t cand_top = 0;              // selectors.cand_at[depth], cached
-  uint32_t next_cand = 0;             // selectors continuing into the value just begun
-  uint32_t member_match = 0;          // selectors matching the key just read
-  bool key_pending = false;           // a key a selector may need is being read or awaits its value
-  bool key_reading = false;           // ...and its closing quote has not arrived (only then does the limit apply)
+  uint8_t state = s_root;     // walk_state
+  uint32_t depth = 0;         // open containers
+  uint8_t token = 0;          // DFA state while state == s_in_scalar
+  uint32_t cand_top = 0;      // selectors.cand_at[depth], cached
+  uint32_t next_cand = 0;     // selectors continuing into the value just begun
+  uint32_t member_match = 0;  // selectors matching the key just read
+  bool key_pending = false;   // a key a selector may need is being read or awaits its value
+  bool key_reading = false;   // ...and its closing quote has not arrived (only then does the limit apply)
   uint64_t key_start = 0, key_end = 0;
-  uint64_t root_index = 0;            // top-level values completed (NDJSON keys)
-  uint64_t limit_pos = no_position;   // first offset an open element or key may not reach
+  uint64_t root_index = 0;           // top-level values completed (NDJSON keys)
+  uint64_t limit_pos = no_position;  // first offset an open element or key may not reach
 
   // MARK: results of the last call (the records are in the workspace)
   uint32_t carried = 0;  // elements that began before the window: the caller's carry holds their first bytes

@@ -60,9 +60,7 @@ class reader {
 };
 
 // The scalars up to the open elements in use.
-size_t scalars_size(uint32_t open_count) {
-  return offsetof(parser_scalars, open) + open_count * sizeof(open_element);
-}
+size_t scalars_size(uint32_t open_count) { return offsetof(parser_scalars, open) + open_count * sizeof(open_element); }
 
 }  // namespace
 

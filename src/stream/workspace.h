@@ -25,8 +25,8 @@ struct raw_element {
   uint32_t size;       // the element is [end - size, end) in the stream
   uint32_t path_index;
   key_kind key;
-  uint32_t key_gap;    // key == name: from the key's opening quote to the element's first byte
-  uint32_t key_size;   // the key's raw JSON text, quotes included
+  uint32_t key_gap;   // key == name: from the key's opening quote to the element's first byte
+  uint32_t key_size;  // the key's raw JSON text, quotes included
   uint32_t index_lo;
   uint32_t index_hi;
 };

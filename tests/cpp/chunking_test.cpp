@@ -39,10 +39,14 @@ const chunking_case kCases[] = {
      [](rng& r) { return std::vector<std::string>{"$[" + std::to_string(r.below(4)) + "]"}; }},
     {"Grandchildren", root_kind::any, false, [](rng&) { return std::vector<std::string>{"$.*[*]"}; }},
     {"NamedMembers", root_kind::object, false,
-     [](rng&) { return std::vector<std::string>{"$.a", "$['b'][*]", "$[\"c\"].*"}; }},
+     [](rng&) {
+       return std::vector<std::string>{"$.a", "$['b'][*]", "$[\"c\"].*"};
+     }},
     // `$.a[*]` lies inside `$.*`'s `a`, and `$.a[0]` is also `$.a[*]`: nested and doubly matched elements.
     {"OverlappingPaths", root_kind::object, false,
-     [](rng&) { return std::vector<std::string>{"$.a[*]", "$.*", "$.a[0]"}; }},
+     [](rng&) {
+       return std::vector<std::string>{"$.a[*]", "$.*", "$.a[0]"};
+     }},
     {"Ndjson", root_kind::any, true, [](rng&) { return std::vector<std::string>{}; }},
     {"NdjsonElements", root_kind::any, true, [](rng&) { return std::vector<std::string>{"$[*]"}; }},
 };
@@ -99,8 +103,7 @@ TEST_P(Chunking, ElementsIndependentOfChunks) {
     setup.paths = c.paths(random);
     static const batch_mode modes[] = {batch_mode::none, batch_mode::json_array, batch_mode::cover};
     setup.options.batches = random.pick(modes);
-    const std::string doc =
-        c.ndjson ? random_ndjson(random, random.between(0, 12), shape) : random_json(random, shape);
+    const std::string doc = c.ndjson ? random_ndjson(random, random.between(0, 12), shape) : random_json(random, shape);
 
     std::vector<collected_element> expected;
     std::vector<size_t> ends;
@@ -137,8 +140,8 @@ TEST_P(Chunking, ElementsIndependentOfChunks) {
       }
       if (!why.empty()) {
         ++failures;
-        ADD_FAILURE() << "seed " << seed << ", chunking " << k << " (" << chunkings[k].size()
-                      << " feeds): " << why << "\n  input: \"" << printable(doc, 400) << "\"";
+        ADD_FAILURE() << "seed " << seed << ", chunking " << k << " (" << chunkings[k].size() << " feeds): " << why
+                      << "\n  input: \"" << printable(doc, 400) << "\"";
         break;
       }
     }
@@ -152,8 +155,7 @@ std::string param_name(const ::testing::TestParamInfo<chunking_param>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Selectors, Chunking,
-                         ::testing::Combine(all_kernels(), ::testing::Range(size_t{0}, std::size(kCases))),
-                         param_name);
+                         ::testing::Combine(all_kernels(), ::testing::Range(size_t{0}, std::size(kCases))), param_name);
 
 }  // namespace
 }  // namespace sluice::test

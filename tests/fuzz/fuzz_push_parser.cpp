@@ -42,14 +42,7 @@ using namespace sluice::test;
 }
 
 const std::vector<std::string> kPathSets[] = {
-    {},
-    {"$"},
-    {"$[*]"},
-    {"$.*"},
-    {"$[0]", "$[2]"},
-    {"$.a", "$.b[*]"},
-    {"$[*].a", "$[*]"},
-    {"$.*.*", "$['a']", "$[1]"},
+    {}, {"$"}, {"$[*]"}, {"$.*"}, {"$[0]", "$[2]"}, {"$.a", "$.b[*]"}, {"$[*].a", "$[*]"}, {"$.*.*", "$['a']", "$[1]"},
 };
 
 struct config {
@@ -66,18 +59,25 @@ config read_config(const uint8_t* data) {
   if (data[0] & 2) o.max_depth = 1 + (data[1] & 63);
   if (data[0] & 4) o.max_element_bytes = 1 + data[2];
   switch ((data[0] >> 3) & 3) {
-    case 1: o.batches = batch_mode::json_array; break;
-    case 2: o.batches = batch_mode::cover; break;
-    case 3: o.batches = batch_mode::compact_lines; break;
-    default: o.batches = batch_mode::none; break;
+    case 1:
+      o.batches = batch_mode::json_array;
+      break;
+    case 2:
+      o.batches = batch_mode::cover;
+      break;
+    case 3:
+      o.batches = batch_mode::compact_lines;
+      break;
+    default:
+      o.batches = batch_mode::none;
+      break;
   }
   c.setup.paths = kPathSets[(data[0] >> 5) & 7];
   c.chunk_seed = data[3];
   return c;
 }
 
-void check_same(std::string_view input, const parse_outcome& expected, const parse_outcome& actual,
-                const char* what) {
+void check_same(std::string_view input, const parse_outcome& expected, const parse_outcome& actual, const char* what) {
   std::string diff = describe_difference(expected, actual);
   if (!diff.empty()) fail(input, std::string(what) + ": " + diff);
   if (!actual.batch_problem.empty()) fail(input, std::string(what) + ": " + actual.batch_problem);
@@ -244,8 +244,8 @@ void check_markers(std::string_view input, const parse_setup& setup, const parse
 
   // End markers: one per completed value, in the same order, just past its last byte, with its index key.
   if (ends.size() != ordinary.size()) {
-    fail(input, "marker run: " + std::to_string(ends.size()) + " end markers for " +
-                    std::to_string(ordinary.size()) + " elements");
+    fail(input, "marker run: " + std::to_string(ends.size()) + " end markers for " + std::to_string(ordinary.size()) +
+                    " elements");
   }
   for (size_t i = 0; i < ends.size(); ++i) {
     const located& o = ordinary[i];
@@ -275,8 +275,9 @@ void check_markers(std::string_view input, const parse_setup& setup, const parse
       continue;
     }
     // (At the error's own offset too: a bracket past max_depth starts a value, then fails.)
-    const bool starts_value = s.offset < input.size() &&
-                              std::string_view("{[\"-0123456789tfn").find(input[size_t(s.offset)]) != std::string_view::npos;
+    const bool starts_value =
+        s.offset < input.size() &&
+        std::string_view("{[\"-0123456789tfn").find(input[size_t(s.offset)]) != std::string_view::npos;
     if (status == error_code::ok || !starts_value || s.offset > error.offset) {
       fail(input, "marker run: a start marker at " + std::to_string(s.offset) + " matches no element");
     }

@@ -109,11 +109,13 @@ test('the JS heap refusing the carry is a JsonLimitError OUT_OF_MEMORY, sticky, 
     expect(pushed).toBeLessThan(3);
     expect(() => parser.end()).toThrow(error as Error);
 
-    const doc = openJson((async function* () {
-      yield '{"a":1,"s":"';
-      for (let i = 0; i < 10; i++) yield chunk;
-      yield '"}';
-    })());
+    const doc = openJson(
+      (async function* () {
+        yield '{"a":1,"s":"';
+        for (let i = 0; i < 10; i++) yield chunk;
+        yield '"}';
+      })(),
+    );
     expect(await doc.get('$.a')).toBe(1);
     await expect(doc.get('$.s')).rejects.toMatchObject({ name: 'JsonLimitError', code: 'OUT_OF_MEMORY' });
     await doc.close();

@@ -76,7 +76,9 @@ describe('a reviver that throws', () => {
 
   test('JsonArrayStream: the elements before it are read, then the stream errors with it', async () => {
     const source = countingSource(['[1,2,3,', '4]']);
-    const { values, error } = await collectStream(source.stream.pipeThrough(new JsonArrayStream({ reviver: throwsAt(2) })));
+    const { values, error } = await collectStream(
+      source.stream.pipeThrough(new JsonArrayStream({ reviver: throwsAt(2) })),
+    );
     expect(values).toEqual([1]);
     expect(error).toBe(boom);
   });

@@ -44,7 +44,8 @@ describe('backpressure', () => {
   test('JsonArrayStream stops pulling once its readable queue is full', async () => {
     const source = countingSource(oneElementPerChunk(1000));
     const readable = source.stream.pipeThrough(
-      new JsonArrayStream(undefined, { highWaterMark: 1 }, { highWaterMark: 4 }));
+      new JsonArrayStream(undefined, { highWaterMark: 1 }, { highWaterMark: 4 }),
+    );
     await settle();
     // Four queued elements, plus at most the writable's one queued chunk, the one being transformed and the one
     // the pipe has read: nowhere near the 1002 chunks.
@@ -201,8 +202,9 @@ describe('native memory returns to its baseline', () => {
           expect((await collect(parseJsonArray(bad))).error).toBeInstanceOf(JsonSyntaxError);
           break;
         default:
-          expect((await collectStream(new Response(bad).body!.pipeThrough(new JsonArrayStream()))).error)
-            .toBeInstanceOf(JsonSyntaxError);
+          expect(
+            (await collectStream(new Response(bad).body!.pipeThrough(new JsonArrayStream()))).error,
+          ).toBeInstanceOf(JsonSyntaxError);
       }
     }
     expect(heapInUse()).toBe(baseline);

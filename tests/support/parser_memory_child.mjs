@@ -83,8 +83,10 @@ async function hugeString(mib) {
     let got = [];
     for await (const chunk of chunks()) got = got.concat(parser.push(chunk));
     got = got.concat(parser.end());
-    result.parser = got.length === 1 && got[0].length === expected && got[0].charCodeAt(expected - 1) === 0xe9
-      ? 'ok' : `wrong: ${got.length} elements`;
+    result.parser =
+      got.length === 1 && got[0].length === expected && got[0].charCodeAt(expected - 1) === 0xe9
+        ? 'ok'
+        : `wrong: ${got.length} elements`;
     got = null;
   } catch (e) {
     result.parser = describe(e);

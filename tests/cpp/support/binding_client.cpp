@@ -123,8 +123,8 @@ parse_outcome parse_chunked_like_binding(std::string_view input, const parse_set
   internal::workspace shared;
   if (!shared.init()) std::abort();
   // The other parser: NDJSON, so it can be fed the same text forever; it selects, so the tables fill.
-  std::unique_ptr<parser_state> noise(internal::new_parser(parser_options{1024, 1 << 20, true, batch_mode::cover},
-                                                           shared));
+  std::unique_ptr<parser_state> noise(
+      internal::new_parser(parser_options{1024, 1 << 20, true, batch_mode::cover}, shared));
   const std::string noise_text = "[1,\"noise\",{\"a\":[true,null]}] 7 {\"k\":\"v\"}\n";
 
   std::unique_ptr<parser_state> st(internal::new_parser(setup.options, shared));

@@ -62,14 +62,20 @@ group('output', () => {
 
   test('value is what JSON.parse gives: -0, own __proto__ keys', () => {
     const got = values(doc);
-    assertEqual(got, sources.map((text) => JSON.parse(text)));
+    assertEqual(
+      got,
+      sources.map((text) => JSON.parse(text)),
+    );
     assert(Object.is(got[1], -0), 'the second element is -0');
     assert(Object.getPrototypeOf(got[4]) === Object.prototype, '__proto__ stays an own key');
   });
 
   test('text and bytes are the exact source', () => {
     assertEqual(values(doc, { output: 'text' }), sources);
-    assertEqual(values(doc, { output: 'bytes' }), sources.map((text) => encoder.encode(text)));
+    assertEqual(
+      values(doc, { output: 'bytes' }),
+      sources.map((text) => encoder.encode(text)),
+    );
   });
 
   test('bytes handed out stay intact when later input grows the wasm memory', () => {
@@ -90,7 +96,10 @@ group('reviver', () => {
       return typeof value === 'number' ? value * 10 : value;
     };
     const texts = values(doc, { output: 'text' }) as string[];
-    assertEqual(values(doc, { reviver }), texts.map((text) => JSON.parse(text, reviver)));
+    assertEqual(
+      values(doc, { reviver }),
+      texts.map((text) => JSON.parse(text, reviver)),
+    );
   });
 
   test('a reviver that throws stops the parser after the elements before it, like a syntax error', () => {
@@ -134,7 +143,11 @@ group('reviver', () => {
       const got: unknown[] = [];
       for (let i = 0; i < text.length; i += chunk) got.push(...parser.push(text.slice(i, i + chunk)));
       got.push(...parser.end());
-      assertEqual(got, rows.map((value, key) => ({ path: '$[*]', key, value })), `chunks of ${chunk}`);
+      assertEqual(
+        got,
+        rows.map((value, key) => ({ path: '$[*]', key, value })),
+        `chunks of ${chunk}`,
+      );
       size = 1 << 14;
     }
   });
@@ -199,7 +212,10 @@ group('option mistakes', () => {
     [{ outptu: 'bytes' }, `options.outptu is not an option; the options are ${OPTIONS}`],
     [{ maxDepth: -1 }, 'options.maxDepth must be an integer from 1 to 1000000, got -1'],
     [[], 'options must be an object, got Array'],
-    [{ path: '$[1:2]' }, `options.path "$[1:2]" is not a supported path: unexpected ":" at index 3 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`],
+    [
+      { path: '$[1:2]' },
+      `options.path "$[1:2]" is not a supported path: unexpected ":" at index 3 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`,
+    ],
   ];
   for (const [options, message] of table) {
     test(message, () => {
