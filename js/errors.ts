@@ -124,6 +124,8 @@ const WHAT: Readonly<Record<JsonSyntaxErrorCode, string>> = {
 export interface ParserLimits {
   readonly maxDepth: number;
   readonly maxElementBytes: number;
+  /** maxElementBytes was lowered to the longest text every engine holds in a string (stringLimits()). */
+  readonly stringLimited?: boolean;
 }
 
 /** @internal Shows a byte the way a reader recognises it: the character for printable ASCII, `0xC3` otherwise. */
@@ -148,19 +150,29 @@ export function errorFromStatus(
   if (code === undefined) return new Error(`sluice: unknown native status ${status}${where}`);
   if (code === 'DEPTH_LIMIT') {
     return new JsonLimitError(
-      `Cannot parse JSON: nesting deeper than maxDepth (${limits.maxDepth})${where}`, code, position);
+      `Cannot parse JSON: nesting deeper than maxDepth (${limits.maxDepth})${where}`,
+      code,
+      position,
+    );
   }
   if (code === 'ELEMENT_TOO_LARGE') {
-    return new JsonLimitError(
-      `Cannot parse JSON: element larger than maxElementBytes (${limits.maxElementBytes})${where}`, code, position);
+    const limit = limits.stringLimited
+      ? `${limits.maxElementBytes} bytes, the longest text a string holds in every engine (output 'bytes' takes ` +
+        'elements up to maxElementBytes)'
+      : `maxElementBytes (${limits.maxElementBytes})`;
+    return new JsonLimitError(`Cannot parse JSON: element larger than ${limit}${where}`, code, position);
   }
   if (code === 'OUT_OF_MEMORY') {
     return new JsonLimitError(
-      `Cannot parse JSON: out of memory (the WebAssembly heap could not grow)${where}`, code, position);
+      `Cannot parse JSON: out of memory (the WebAssembly heap could not grow)${where}`,
+      code,
+      position,
+    );
   }
-  const message = code === 'UNEXPECTED_END' && byte >= 256
-    ? `Cannot parse JSON: unexpected end of input${where}`
-    : `Cannot parse JSON: ${WHAT[code]} ${describeByte(byte)}${where}`;
+  const message =
+    code === 'UNEXPECTED_END' && byte >= 256
+      ? `Cannot parse JSON: unexpected end of input${where}`
+      : `Cannot parse JSON: ${WHAT[code]} ${describeByte(byte)}${where}`;
   return new JsonSyntaxError(message, code, position);
 }
 

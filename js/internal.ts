@@ -10,6 +10,8 @@ export interface NativeTestHooks {
    * freeing every parser and document it returns to its baseline.
    */
   heapInUse(): number;
+  /** Bytes of wasm memory (it only grows): a test proves that memory grew under a call. */
+  memoryBytes(): number;
   /** The status of init()'s warm-up parse: 0 when its document parsed cleanly. */
   warmUpStatus(): number;
 }
@@ -26,6 +28,7 @@ export function nativeModule(): NativeTestHooks {
   const native = loaded.native;
   return {
     heapInUse: () => native.heapInUse() + (loadedLazyBinding(loaded)?.m.lazy_heap_in_use() ?? 0),
+    memoryBytes: () => loaded.memory.buffer.byteLength,
     warmUpStatus: () => loaded.warmUpStatus,
   };
 }

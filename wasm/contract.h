@@ -10,6 +10,7 @@
 
 #include "sluice/limits.h"
 #include "sluice/push_parser.h"
+#include "stream/workspace.h"
 
 namespace sluice {
 namespace contract {
@@ -36,27 +37,29 @@ static_assert(max_depth == sluice::max_depth_limit);
 static_assert(max_element_bytes == double(sluice::max_element_bytes_limit));
 
 // MARK: parser_view
-// Read by JS with a Uint32Array and a Float64Array over memory.buffer: u32 and f64 word indices below.
+// One for the module: every parser's call refreshes it. Read by JS with a Uint32Array and a Float64Array over
+// memory.buffer: u32 and f64 word indices below.
 struct parser_view {
-  uint32_t input_ptr;       // where the next chunk is written
+  uint32_t input_ptr;       // where the next chunk is written: the window all parsers share
   uint32_t input_capacity;  // how many bytes may be written there
   uint32_t element_count;   // elements completed by the last call
   uint32_t elements_ptr;
   uint32_t batch_count;
   uint32_t batches_ptr;
-  uint32_t status;          // 0 ok, else an error_code; sticky
-  uint32_t error_byte;      // 256 = end of input
+  uint32_t status;      // 0 ok, else an error_code; sticky
+  uint32_t error_byte;  // 256 = end of input
   double error_offset;
   double error_line;
   double error_column;
   double bytes_fed;
-  // Where the addresses of the last results lie in the stream (openJson): an address in the window
-  // [window_ptr, window_ptr + input_capacity] is at window_offset + (address - window_ptr), any other at
-  // carry_offset + (address - carry_ptr).
-  uint32_t window_ptr;
-  uint32_t carry_ptr;
-  double window_offset;
-  double carry_offset;
+  double window_offset;  // the stream offset of input_ptr in the last call
+  // The caller keeps the stream's bytes [retain_from, window_offset + n) for the next call (its carry); -1: none.
+  double retain_from;
+  // The last call's records need the carry extended with the window up to this stream offset (at least
+  // window_offset); 0: no record reads the carry.
+  double carry_through;
+  uint32_t carried_count;  // elements of the last call that began before its window (their bytes: the carry)
+  uint32_t saved_bytes;    // save() wrote the parser's state at input_ptr, this many bytes
 };
 constexpr uint32_t view_input_ptr = 0;
 constexpr uint32_t view_input_capacity = 1;
@@ -66,16 +69,17 @@ constexpr uint32_t view_batch_count = 4;
 constexpr uint32_t view_batches_ptr = 5;
 constexpr uint32_t view_status = 6;
 constexpr uint32_t view_error_byte = 7;
-constexpr uint32_t view_window_ptr = 16;
-constexpr uint32_t view_carry_ptr = 17;
+constexpr uint32_t view_carried_count = 22;
+constexpr uint32_t view_saved_bytes = 23;
 // f64 indices
 constexpr uint32_t view_error_offset = 4;
 constexpr uint32_t view_error_line = 5;
 constexpr uint32_t view_error_column = 6;
 constexpr uint32_t view_bytes_fed = 7;
-constexpr uint32_t view_window_offset = 9;
-constexpr uint32_t view_carry_offset = 10;
-constexpr uint32_t view_bytes = 88;
+constexpr uint32_t view_window_offset = 8;
+constexpr uint32_t view_retain_from = 9;
+constexpr uint32_t view_carry_through = 10;
+constexpr uint32_t view_bytes = 96;
 
 static_assert(offsetof(parser_view, input_ptr) == view_input_ptr * 4);
 static_assert(offsetof(parser_view, input_capacity) == view_input_capacity * 4);
@@ -85,23 +89,26 @@ static_assert(offsetof(parser_view, batch_count) == view_batch_count * 4);
 static_assert(offsetof(parser_view, batches_ptr) == view_batches_ptr * 4);
 static_assert(offsetof(parser_view, status) == view_status * 4);
 static_assert(offsetof(parser_view, error_byte) == view_error_byte * 4);
-static_assert(offsetof(parser_view, window_ptr) == view_window_ptr * 4);
-static_assert(offsetof(parser_view, carry_ptr) == view_carry_ptr * 4);
+static_assert(offsetof(parser_view, carried_count) == view_carried_count * 4);
+static_assert(offsetof(parser_view, saved_bytes) == view_saved_bytes * 4);
 static_assert(offsetof(parser_view, error_offset) == view_error_offset * 8);
 static_assert(offsetof(parser_view, error_line) == view_error_line * 8);
 static_assert(offsetof(parser_view, error_column) == view_error_column * 8);
 static_assert(offsetof(parser_view, bytes_fed) == view_bytes_fed * 8);
 static_assert(offsetof(parser_view, window_offset) == view_window_offset * 8);
-static_assert(offsetof(parser_view, carry_offset) == view_carry_offset * 8);
+static_assert(offsetof(parser_view, retain_from) == view_retain_from * 8);
+static_assert(offsetof(parser_view, carry_through) == view_carry_through * 8);
 static_assert(sizeof(parser_view) == view_bytes);
 
-// MARK: element record (sluice::element): u32 words
+// MARK: element record (internal::raw_element): u32 words
+// The element is the stream's bytes [end - len, end), `end` an address in the window: those before the window lie
+// in the caller's carry. A name key lies key_gap bytes before the element's first byte.
 constexpr uint32_t element_words = 8;
-constexpr uint32_t element_ptr = 0;
+constexpr uint32_t element_end = 0;
 constexpr uint32_t element_len = 1;
 constexpr uint32_t element_path_index = 2;
 constexpr uint32_t element_key_kind = 3;
-constexpr uint32_t element_key_ptr = 4;
+constexpr uint32_t element_key_gap = 4;
 constexpr uint32_t element_key_len = 5;
 constexpr uint32_t element_index_lo = 6;
 constexpr uint32_t element_index_hi = 7;
@@ -109,19 +116,21 @@ constexpr uint32_t key_none = 0;
 constexpr uint32_t key_index = 1;
 constexpr uint32_t key_name = 2;
 
-static_assert(sizeof(element) == element_words * 4);
-static_assert(offsetof(element, data) == element_ptr * 4);
-static_assert(offsetof(element, size) == element_len * 4);
-static_assert(offsetof(element, path_index) == element_path_index * 4);
-static_assert(offsetof(element, key) == element_key_kind * 4);
-static_assert(offsetof(element, key_data) == element_key_ptr * 4);
-static_assert(offsetof(element, key_size) == element_key_len * 4);
-static_assert(offsetof(element, index_lo) == element_index_lo * 4);
-static_assert(offsetof(element, index_hi) == element_index_hi * 4);
+using internal::raw_element;
+static_assert(sizeof(raw_element) == element_words * 4);
+static_assert(offsetof(raw_element, end) == element_end * 4);
+static_assert(offsetof(raw_element, size) == element_len * 4);
+static_assert(offsetof(raw_element, path_index) == element_path_index * 4);
+static_assert(offsetof(raw_element, key) == element_key_kind * 4);
+static_assert(offsetof(raw_element, key_gap) == element_key_gap * 4);
+static_assert(offsetof(raw_element, key_size) == element_key_len * 4);
+static_assert(offsetof(raw_element, index_lo) == element_index_lo * 4);
+static_assert(offsetof(raw_element, index_hi) == element_index_hi * 4);
 static_assert(uint32_t(key_kind::none) == key_none && uint32_t(key_kind::index) == key_index &&
               uint32_t(key_kind::name) == key_name);
 
 // MARK: batch record (sluice::batch): u32 words
+// ptr 0: the batch's one element began before the window, its bytes are in the caller's carry.
 constexpr uint32_t batch_words = 4;
 constexpr uint32_t batch_ptr = 0;
 constexpr uint32_t batch_len = 1;

@@ -6,21 +6,20 @@ import { errorFromStatus, type ParserLimits } from '../errors.js';
 import {
   BATCH_LEN,
   BATCH_PTR,
+  ELEMENT_END,
   ELEMENT_INDEX_HI,
   ELEMENT_INDEX_LO,
   ELEMENT_KEY_KIND,
   ELEMENT_KEY_LEN,
-  ELEMENT_KEY_PTR,
+  ELEMENT_KEY_GAP,
   ELEMENT_LEN,
   ELEMENT_PATH_INDEX,
-  ELEMENT_PTR,
   ELEMENT_WORDS,
   FLAG_COMPACT_LINES,
   FLAG_NDJSON,
   PATH_ACCEPTED,
   VIEW_BATCHES_PTR,
   VIEW_BATCH_COUNT,
-  VIEW_BYTES_FED,
   VIEW_ELEMENTS_PTR,
   VIEW_ELEMENT_COUNT,
   VIEW_ERROR_BYTE,
@@ -56,6 +55,7 @@ export class NativeStream {
   private deleted = false;
   /** Absolute offset of the window's first byte during the last feed, and how many bytes it held. */
   private windowBase = 0;
+  private fed = 0;
   private windowLength = 0;
   /** The last bytes before the window (tail[TAIL - tailLength, TAIL)), copied before each read. */
   private readonly tail = new Uint8Array(TAIL);
@@ -69,12 +69,15 @@ export class NativeStream {
         const status = options.mode === 'lines' ? native.addPath(path) : native.addMarkerPath(path);
         if (status !== PATH_ACCEPTED) throw new Error(`sluice: the native parser refused the checked path ${path}`);
       }
-      if (!native.reserve(options.windowBytes)) throw new RangeError('sluice: cannot allocate the input window');
+      if (!runtime.native.reserve(options.windowBytes))
+        throw new RangeError('sluice: cannot allocate the input window');
     } catch (error) {
       native.delete();
       throw error;
     }
-    const address = native.view();
+    // One view and one window for every parser of the module (HACKING.md, "Parser memory"); this parser keeps
+    // its carry natively (flag 16), and is the only one that runs while it is fed.
+    const address = runtime.native.view();
     this.runtime = runtime;
     this.native = native;
     this.view = address >>> 2;
@@ -93,10 +96,9 @@ export class NativeStream {
     return this.runtime.u32[this.view + VIEW_INPUT_CAPACITY]!;
   }
 
-  /** Bytes fed so far. */
+  /** Bytes fed so far (counted here: the module's one view holds the last call of any parser). */
   get bytesFed(): number {
-    this.runtime.sync();
-    return this.runtime.f64[this.view64 + VIEW_BYTES_FED]!;
+    return this.fed;
   }
 
   /** Keeps the end of the window just scanned for an error's excerpt; call before reading into the window again. */
@@ -114,14 +116,15 @@ export class NativeStream {
 
   /** Scans n bytes written at inputPtr; returns the status (0: ok). Results stay valid until the next call. */
   feed(n: number): number {
-    this.windowBase = this.bytesFed;
+    this.windowBase = this.fed;
     this.windowLength = n;
+    this.fed += n;
     return this.native.feed(n);
   }
 
   /** End of input; returns the status. */
   finish(): number {
-    this.windowBase = this.bytesFed;
+    this.windowBase = this.fed;
     this.windowLength = 0;
     return this.native.finish();
   }
@@ -145,8 +148,10 @@ export class NativeStream {
     return (this.runtime.u32[this.view + VIEW_ELEMENTS_PTR]! >>> 2) + i * ELEMENT_WORDS;
   }
 
+  /** Address of element i's compacted text (the record names its end). */
   elementPtr(record: number): number {
-    return this.runtime.u32[record + ELEMENT_PTR]!;
+    const u32 = this.runtime.u32;
+    return u32[record + ELEMENT_END]! - u32[record + ELEMENT_LEN]!;
   }
 
   elementLength(record: number): number {
@@ -162,7 +167,8 @@ export class NativeStream {
     const u32 = this.runtime.u32;
     return {
       kind: u32[record + ELEMENT_KEY_KIND]!,
-      ptr: u32[record + ELEMENT_KEY_PTR]!,
+      // key_gap bytes before the element's first byte, in 32-bit address arithmetic (the key stays in the input).
+      ptr: (this.elementPtr(record) - u32[record + ELEMENT_KEY_GAP]!) >>> 0,
       length: u32[record + ELEMENT_KEY_LEN]!,
       index: u32[record + ELEMENT_INDEX_HI]! * 4294967296 + u32[record + ELEMENT_INDEX_LO]!,
     };

@@ -3,18 +3,25 @@
 // synthetic prefix (open_json_path.ts). Reports each element as an event with its absolute end offset in the real
 // stream; values are materialised only when asked for (a skipped element is never parsed). Native error positions
 // are translated back from the synthetic coordinates.
-import { errorFromStatus, type ParserLimits } from '../errors.js';
+import { errorFromStatus, JsonLimitError, type ParserLimits } from '../errors.js';
 import {
-  ELEMENT_INDEX_HI, ELEMENT_INDEX_LO, ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR, ELEMENT_LEN,
-  ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS, KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT,
-  VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE, VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET,
-  VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, BATCH_PTR, BATCH_LEN, FLAG_VALUE_BATCHES, PATH_ACCEPTED, VIEW_CARRY_OFFSET,
-  VIEW_CARRY_PTR, VIEW_WINDOW_OFFSET, VIEW_WINDOW_PTR, type NativeParser, type NativeRuntime,
+  BATCH_LEN,
+  BATCH_PTR,
+  FLAG_VALUE_BATCHES,
+  VIEW_BATCHES_PTR,
+  VIEW_BATCH_COUNT,
+  VIEW_ERROR_BYTE,
+  VIEW_ERROR_COLUMN,
+  VIEW_ERROR_LINE,
+  VIEW_ERROR_OFFSET,
+  type NativeRuntime,
 } from '../native/contract.js';
+import { CallResults } from '../parse/materialise.js';
+import { NativeSession, OUT_OF_MEMORY_LOST } from '../parse/native_parser.js';
+import { stringLimits } from '../parse/options.js';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
-const BACKSLASH = 0x5c;
 
 /**
  * The values of one native call: one JSON array text, decoded at once (straight from wasm memory: no copy of the
@@ -34,6 +41,15 @@ class Batch {
       this.text = null;
     }
     return this.values[i];
+  }
+}
+
+/** The text of an element that began in an earlier window (its bytes were in the carry, not in the batch). */
+class Text {
+  constructor(private readonly text: string) {}
+
+  value(): unknown {
+    return JSON.parse(this.text);
   }
 }
 
@@ -58,7 +74,7 @@ export class DriverEvent {
     readonly end: number,
     /** The value's first byte (0 for an end marker). */
     readonly first: number,
-    private readonly batch: Batch | Single,
+    private readonly batch: Batch | Text | Single,
     private readonly index: number,
   ) {}
 
@@ -74,21 +90,9 @@ export class DriverEvent {
  */
 export type CopyFilter = (path: number, key: string | number | null, first: number) => boolean;
 
-// Backstop for a request abandoned without close() (an iteration neither finished nor returned): the native
-// parser would leak in wasm memory. The held value is the native handle alone.
-const registry = new FinalizationRegistry<NativeParser>((native) => {
-  try {
-    native.delete();
-  } catch {
-    // Already freed, or the module aborted.
-  }
-});
-
 export class Driver {
-  private native: NativeParser | null;
+  private session: NativeSession | null;
   private readonly runtime: NativeRuntime;
-  private readonly view: number;
-  private readonly view64: number;
   /** Bytes of synthetic prefix before the real stream's `origin`. */
   private readonly shift: number;
   /** Lines before `origin` and where its line starts, for error positions (counted only then). */
@@ -117,23 +121,18 @@ export class Driver {
     copy?: CopyFilter,
   ) {
     this.runtime = runtime;
-    this.limits = limits;
+    // Every value a request delivers is parsed from a string.
+    this.limits = limits = stringLimits(limits);
     this.copy = copy;
     this.firstStart = paths.length + markers.length;
-    const native = new runtime.native.Parser(limits.maxDepth, limits.maxElementBytes,
-      copy === undefined ? FLAG_VALUE_BATCHES : 0);
-    const refused = paths.find((p) => native.addPath(p) !== PATH_ACCEPTED) ??
-      markers.find((p) => native.addMarkerPath(p) !== PATH_ACCEPTED) ??
-      starts.find((p) => native.addStartMarkerPath(p) !== PATH_ACCEPTED);
-    if (refused !== undefined) {
-      native.delete();
-      throw new Error(`sluice: the native parser refused the path ${refused}`);
-    }
-    this.native = native;
-    registry.register(this, native, this);
-    const address = native.view();
-    this.view = address >>> 2;
-    this.view64 = address >>> 3;
+    this.session = new NativeSession(runtime, {
+      maxDepth: limits.maxDepth,
+      maxElementBytes: limits.maxElementBytes,
+      flags: copy === undefined ? FLAG_VALUE_BATCHES : 0,
+      paths,
+      markers,
+      starts,
+    });
     const bytes = encoder.encode(prefix);
     this.shift = bytes.length - origin;
     this.line = line;
@@ -152,15 +151,15 @@ export class Driver {
     const runtime = this.runtime;
     let offset = 0;
     while (offset < bytes.length && this.failure === null) {
-      const native = this.native;
-      if (native === null) throw new Error('sluice: an openJson parser was fed after it was freed');
-      runtime.sync();
-      const u32 = runtime.u32;
-      const n = Math.min(u32[this.view + VIEW_INPUT_CAPACITY]!, bytes.length - offset);
-      runtime.u8.set(n === bytes.length ? bytes : bytes.subarray(offset, offset + n), u32[this.view + VIEW_INPUT_PTR]!);
-      const status = native.feed(n);
-      this.collect(out);
-      if (status !== 0) this.fail(status);
+      const session = this.session;
+      if (session === null) throw new Error('sluice: an openJson parser was fed after it was freed');
+      if (!session.acquireInput()) {
+        this.run(session, 0, out);
+        break;
+      }
+      const n = Math.min(session.inputCapacity, bytes.length - offset);
+      runtime.u8.set(n === bytes.length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr);
+      this.run(session, n, out);
       offset += n;
     }
     return out;
@@ -169,86 +168,86 @@ export class Driver {
   /** The end of the input: completes a root scalar, reports truncation (as `failure`). */
   finish(): DriverEvent[] {
     const out: DriverEvent[] = [];
-    if (this.native === null) return out;
-    const status = this.native.finish();
-    this.collect(out);
-    if (status !== 0) this.fail(status);
+    if (this.session === null) return out;
+    this.run(this.session, -1, out);
     return out;
   }
 
   close(): void {
-    const native = this.native;
-    if (native === null) return;
-    this.native = null;
-    registry.unregister(this);
-    native.delete();
+    const session = this.session;
+    if (session === null) return;
+    this.session = null;
+    session.close();
   }
 
-  private collect(out: DriverEvent[]): void {
-    const runtime = this.runtime;
-    runtime.sync();
-    const u32 = runtime.u32;
-    const f64 = runtime.f64;
-    const view = this.view;
-    const count = u32[view + VIEW_ELEMENT_COUNT]!;
+  private run(session: NativeSession, n: number, out: DriverEvent[]): void {
+    const status = session.call(n);
+    if (status !== 0) {
+      // The elements before the error first.
+      const error = this.errorOf(status);
+      // A lost parser made no call: the tables hold another call's results.
+      if (status !== OUT_OF_MEMORY_LOST) this.collect(session, out);
+      this.failure = error;
+      this.close();
+      return;
+    }
+    this.collect(session, out);
+  }
+
+  private collect(session: NativeSession, out: DriverEvent[]): void {
+    const call = new CallResults(this.runtime, session);
+    const count = call.count;
     if (count === 0) return;
-    const u8 = runtime.u8;
     const copy = this.copy;
     let batch: Batch | null = null;
     if (copy === undefined) {
+      const { u32, u8 } = call;
+      const view = this.runtime.view;
       const batches = u32[view + VIEW_BATCHES_PTR]! >>> 2;
       if (u32[view + VIEW_BATCH_COUNT] !== 1) throw new Error('sluice: expected one value batch per call');
       const bptr = u32[batches + BATCH_PTR]!;
       batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + u32[batches + BATCH_LEN]!)));
     }
-    const elements = u32[view + VIEW_ELEMENTS_PTR]! >>> 2;
-    const windowPtr = u32[view + VIEW_WINDOW_PTR]!;
-    const windowEnd = windowPtr + u32[view + VIEW_INPUT_CAPACITY]!;
-    const carryPtr = u32[view + VIEW_CARRY_PTR]!;
-    const windowOffset = f64[this.view64 + VIEW_WINDOW_OFFSET]!;
-    const carryOffset = f64[this.view64 + VIEW_CARRY_OFFSET]!;
     const shift = this.shift;
     for (let i = 0; i < count; i++) {
-      const r = elements + i * ELEMENT_WORDS;
-      const ptr = u32[r + ELEMENT_PTR]!;
-      const end = ptr + u32[r + ELEMENT_LEN]!;
-      const abs =
-        ptr >= windowPtr && ptr <= windowEnd ? windowOffset + (end - windowPtr) : carryOffset + (end - carryPtr);
-      const kind = u32[r + ELEMENT_KEY_KIND];
-      let key: string | number | null = null;
-      if (kind === KEY_INDEX) key = u32[r + ELEMENT_INDEX_HI]! * 4294967296 + u32[r + ELEMENT_INDEX_LO]!;
-      else if (kind === KEY_NAME && u32[r + ELEMENT_KEY_LEN] !== 0) {
-        key = decodeKey(u8, u32[r + ELEMENT_KEY_PTR]!, u32[r + ELEMENT_KEY_LEN]!);
-      }
-      const path = u32[r + ELEMENT_PATH_INDEX]!;
-      const len = u32[r + ELEMENT_LEN]!;
+      const start = call.start(i);
+      const len = call.length(i);
+      const key = call.key(i);
+      const path = call.path(i);
       // A start marker points at the value's first byte; an end marker past its last.
-      const first = len !== 0 || path >= this.firstStart ? u8[ptr]! : 0;
-      const holder = batch ?? new Single(len !== 0 && copy!(path, key, first) ? u8.slice(ptr, end) : null);
-      out.push(new DriverEvent(path, key, abs - shift, first, holder, i));
+      const first = len !== 0 || path >= this.firstStart ? session.byteAt(start) : 0;
+      let holder: Batch | Text | Single;
+      if (batch !== null) {
+        // An element that began in an earlier window is `0` in the batch: its text comes from the carry.
+        holder = len !== 0 && start < session.windowOffset ? new Text(call.text(i)) : batch;
+      } else {
+        holder = new Single(len !== 0 && copy!(path, key, first) ? call.copy(i) : null);
+      }
+      out.push(new DriverEvent(path, key, start + len - shift, first, holder, i));
     }
   }
 
-  private fail(status: number): void {
+  private errorOf(status: number): Error {
+    if (status === OUT_OF_MEMORY_LOST) {
+      return new JsonLimitError(
+        'Cannot parse JSON: out of memory: the parser could not be resumed, or the element in progress kept',
+        'OUT_OF_MEMORY',
+        { offset: 0, line: 1, column: 1 },
+      );
+    }
     const runtime = this.runtime;
     runtime.sync();
     const f64 = runtime.f64;
-    const offset = f64[this.view64 + VIEW_ERROR_OFFSET]! - this.shift;
-    const line = f64[this.view64 + VIEW_ERROR_LINE]!;
+    const view64 = runtime.view64;
+    const offset = f64[view64 + VIEW_ERROR_OFFSET]! - this.shift;
+    const line = f64[view64 + VIEW_ERROR_LINE]!;
     // The prefix holds no newline: its line is the real line that holds the origin.
     const origin = this.line();
     const position = {
       offset,
       line: origin.lines + line,
-      column: line === 1 ? offset - origin.lineStart + 1 : f64[this.view64 + VIEW_ERROR_COLUMN]!,
+      column: line === 1 ? offset - origin.lineStart + 1 : f64[view64 + VIEW_ERROR_COLUMN]!,
     };
-    this.failure = errorFromStatus(status, runtime.u32[this.view + VIEW_ERROR_BYTE]!, position, this.limits);
-    this.close();
+    return errorFromStatus(status, runtime.u32[runtime.view + VIEW_ERROR_BYTE]!, position, this.limits);
   }
-}
-
-function decodeKey(u8: Uint8Array, ptr: number, len: number): string {
-  const inner = u8.subarray(ptr + 1, ptr + len - 1);
-  if (inner.indexOf(BACKSLASH) === -1) return decoder.decode(inner);
-  return JSON.parse(decoder.decode(u8.subarray(ptr, ptr + len))) as string;
 }

@@ -6,7 +6,10 @@
 /** Which build of the core is running. */
 export type BuildKind = 'simd128' | 'scalar';
 
-/** One native push parser (an embind class handle). */
+/**
+ * One native push parser (an embind class handle): a few hundred bytes of state while resident. All parsers share
+ * the module's input window, result tables and view.
+ */
 export interface NativeParser {
   /**
    * Before the first feed. PATH_ACCEPTED; PATH_REFUSED: more than MAX_SELECTORS, or after the first feed; else the
@@ -15,19 +18,19 @@ export interface NativeParser {
   addPath(path: string): number;
   /**
    * The same for a marker selector (openJson): each match is reported at its end as an element of length 0 whose
-   * ptr is just past it; no bytes kept, no size limit.
+   * end is just past it; no bytes kept, no size limit.
    */
   addMarkerPath(path: string): number;
-  /** A marker reported where each match starts (ptr at its first byte, length 0), with its key. */
+  /** A marker reported where each match starts (its end at the value's first byte, length 0), with its key. */
   addStartMarkerPath(path: string): number;
-  /** Address of the parser_view struct; stable for the parser's life. */
-  view(): number;
-  /** Makes input_capacity >= n; false if memory is exhausted. */
-  reserve(n: number): boolean;
   /** Scans n bytes written at input_ptr; returns the status (0 = ok). */
   feed(n: number): number;
   /** End of input; returns the status. */
   finish(): number;
+  /** Writes the parser's state at input_ptr, VIEW_SAVED_BYTES long (0: out of memory). */
+  save(): void;
+  /** Takes the state of n bytes a save() wrote, copied to input_ptr; false when memory is exhausted. */
+  load(n: number): boolean;
   /** Frees the native parser. */
   delete(): void;
 }
@@ -35,6 +38,10 @@ export interface NativeParser {
 /** What the Emscripten module exposes to the parser half (the lazy half: js/lazy/native_lazy.ts). */
 export interface NativeModule {
   Parser: new (maxDepth: number, maxElementBytes: number, flags: number) => NativeParser;
+  /** Address of the parser_view struct every parser's call refreshes; stable for the module's life. */
+  view(): number;
+  /** Makes input_capacity >= n (a saved state larger than the window); false if memory is exhausted. */
+  reserve(n: number): boolean;
   /** Bytes malloc'ed right now. */
   heapInUse(): number;
   buildKind(): BuildKind;
@@ -88,10 +95,10 @@ export const VIEW_BATCHES_PTR = 5;
 export const VIEW_STATUS = 6;
 /** @internal */
 export const VIEW_ERROR_BYTE = 7;
-/** @internal Where result addresses in the window start (see VIEW_WINDOW_OFFSET). */
-export const VIEW_WINDOW_PTR = 16;
-/** @internal Where result addresses in the carry start (see VIEW_CARRY_OFFSET). */
-export const VIEW_CARRY_PTR = 17;
+/** @internal Elements of the last call that began before its window: their bytes are in the caller's carry. */
+export const VIEW_CARRIED_COUNT = 22;
+/** @internal The size of the state save() wrote at input_ptr. */
+export const VIEW_SAVED_BYTES = 23;
 // parser_view, as f64 indices from the struct's start.
 /** @internal */
 export const VIEW_ERROR_OFFSET = 4;
@@ -101,29 +108,31 @@ export const VIEW_ERROR_LINE = 5;
 export const VIEW_ERROR_COLUMN = 6;
 /** @internal */
 export const VIEW_BYTES_FED = 7;
+/** @internal The stream offset of input_ptr in the last call. */
+export const VIEW_WINDOW_OFFSET = 8;
+/** @internal The caller keeps the stream's bytes from here to the window's end for the next call; -1: none. */
+export const VIEW_RETAIN_FROM = 9;
 /**
- * @internal The stream offset of VIEW_WINDOW_PTR: an address in [window_ptr, window_ptr + input_capacity] is at
- * window_offset + (address - window_ptr).
+ * @internal The last call's records need the carry extended with the window up to this stream offset (at least
+ * VIEW_WINDOW_OFFSET); 0: no record reads the carry.
  */
-export const VIEW_WINDOW_OFFSET = 9;
-/** @internal The stream offset of VIEW_CARRY_PTR, for every other address. */
-export const VIEW_CARRY_OFFSET = 10;
+export const VIEW_CARRY_THROUGH = 10;
 /** @internal Size of parser_view in bytes. */
-export const VIEW_BYTES = 88;
+export const VIEW_BYTES = 96;
 
-// Element record: 8 x u32.
+// Element record: 8 x u32. The element is the stream's bytes [end - len, end), `end` an address in the window.
 /** @internal */
 export const ELEMENT_WORDS = 8;
 /** @internal */
-export const ELEMENT_PTR = 0;
+export const ELEMENT_END = 0;
 /** @internal */
 export const ELEMENT_LEN = 1;
 /** @internal */
 export const ELEMENT_PATH_INDEX = 2;
 /** @internal */
 export const ELEMENT_KEY_KIND = 3;
-/** @internal */
-export const ELEMENT_KEY_PTR = 4;
+/** @internal A name key lies this many bytes before the element's first byte. */
+export const ELEMENT_KEY_GAP = 4;
 /** @internal */
 export const ELEMENT_KEY_LEN = 5;
 /** @internal */
@@ -140,7 +149,7 @@ export const KEY_NAME = 2;
 // Batch record: 4 x u32.
 /** @internal */
 export const BATCH_WORDS = 4;
-/** @internal */
+/** @internal 0: the batch's one element began before the window, its bytes are in the caller's carry. */
 export const BATCH_PTR = 0;
 /** @internal */
 export const BATCH_LEN = 1;
@@ -160,12 +169,19 @@ export class NativeRuntime {
   u8: Uint8Array;
   u32: Uint32Array;
   f64: Float64Array;
+  /** The parser_view every parser's call refreshes: its u32 and f64 indices. */
+  readonly view: number;
+  readonly view64: number;
   /** The first non-zero status of init()'s warm-up parse (0: it parsed cleanly), for the tests. */
   warmUpStatus = 0;
 
   constructor(native: NativeModule, memory: WebAssembly.Memory) {
     this.native = native;
     this.memory = memory;
+    // First: it allocates the shared window, which may grow memory.
+    const address = native.view();
+    this.view = address >>> 2;
+    this.view64 = address >>> 3;
     const buffer = memory.buffer;
     this.u8 = new Uint8Array(buffer);
     this.u32 = new Uint32Array(buffer);

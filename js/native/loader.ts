@@ -314,10 +314,9 @@ function warmUp(runtime: NativeRuntime): void {
     const parser = new runtime.native.Parser(1024, 1 << 20, flags);
     try {
       parser.addPath('$.rows[*]');
-      const view = parser.view() >> 2;
       for (let round = 0; round < 4; ++round) {
         runtime.sync();
-        runtime.u8.set(text, runtime.u32[view + VIEW_INPUT_PTR]!);
+        runtime.u8.set(text, runtime.u32[runtime.view + VIEW_INPUT_PTR]!);
         const status = parser.feed(text.length);
         if (status !== 0) {
           if (runtime.warmUpStatus === 0) runtime.warmUpStatus = status;

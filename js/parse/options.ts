@@ -2,9 +2,17 @@
 // included) is a TypeError naming the API, the option and what it got, thrown before any input is read.
 import { FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES, MAX_SELECTORS } from '../native/contract.js';
 import {
-  checkOptions, misuse, mustBe, optionalBoolean, optionalFunction, optionalOneOf, resolveLimits, type ApiName,
+  checkOptions,
+  misuse,
+  mustBe,
+  optionalBoolean,
+  optionalFunction,
+  optionalOneOf,
+  resolveLimits,
+  type ApiName,
   type OptionsRecord,
 } from '../validate.js';
+import type { ParserLimits } from '../errors.js';
 import { canonicalPath, checkPath } from './json_path.js';
 
 /** How each selected element is delivered. */
@@ -126,8 +134,25 @@ export const MODE_TEXT = 2;
 /** @internal */
 export type Mode = typeof MODE_VALUE | typeof MODE_BYTES | typeof MODE_TEXT;
 
+/**
+ * @internal The largest element delivered as a string (its text, or the text JSON.parse reads): V8's longest string
+ * (2^29 - 24 UTF-16 units; Firefox and JavaScriptCore hold more), which that many bytes of UTF-8 never exceed. The
+ * default maxElementBytes (256 MiB) is below it.
+ */
+export const MAX_STRING_ELEMENT_BYTES = 2 ** 29 - 24;
+
+/**
+ * @internal The limits of a parser whose elements become strings: maxElementBytes lowered to
+ * MAX_STRING_ELEMENT_BYTES, so that an element too long for a string is a JsonLimitError at its exact position
+ * rather than the engine's error after the whole element was read.
+ */
+export function stringLimits<L extends ParserLimits>(limits: L): L {
+  if (limits.maxElementBytes <= MAX_STRING_ELEMENT_BYTES) return limits;
+  return { ...limits, maxElementBytes: MAX_STRING_ELEMENT_BYTES, stringLimited: true };
+}
+
 /** @internal Options after validation, with defaults applied. */
-export interface ResolvedOptions {
+export interface ResolvedOptions extends ParserLimits {
   /** The API that was called, named in the messages of later misuse (a chunk of the wrong type). */
   readonly api: ApiName;
   /** The selectors as the user wrote them, reported in `{ path, key, value }`. */
@@ -140,13 +165,18 @@ export interface ResolvedOptions {
   readonly reviver: Reviver | undefined;
   readonly wrap: boolean;
   readonly flags: number;
-  readonly maxDepth: number;
-  readonly maxElementBytes: number;
 }
 
 /** @internal The options {@link ParserOptions} defines, in the order messages list them. */
 export const PARSER_OPTIONS = [
-  'path', 'paths', 'output', 'reviver', 'withPath', 'ndjson', 'maxDepth', 'maxElementBytes',
+  'path',
+  'paths',
+  'output',
+  'reviver',
+  'withPath',
+  'ndjson',
+  'maxDepth',
+  'maxElementBytes',
 ] as const satisfies readonly (keyof ParserOptions)[];
 
 type Options = OptionsRecord<(typeof PARSER_OPTIONS)[number]>;
@@ -183,7 +213,8 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
   const paths = resolvePaths(api, options, ndjson);
   const pathOption = options.paths !== undefined ? 'paths' : 'path';
   const nativePaths = paths.map((path, i) =>
-    canonicalPath(checkPath(api, pathOption === 'paths' ? `options.paths[${i}]` : 'options.path', path)));
+    canonicalPath(checkPath(api, pathOption === 'paths' ? `options.paths[${i}]` : 'options.path', path)),
+  );
   if (options.paths !== undefined && withPath === false) {
     throw misuse(api, 'options.paths always emits { path, key, value }; remove withPath: false');
   }
@@ -204,8 +235,7 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
     flags |= FLAG_COVER_BATCHES;
   }
 
-  const { maxDepth, maxElementBytes } = resolveLimits(api, options);
-  return {
+  const resolved: ResolvedOptions = {
     api,
     paths,
     nativePaths,
@@ -214,7 +244,7 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
     reviver,
     wrap: withPath === true || options.paths !== undefined,
     flags,
-    maxDepth,
-    maxElementBytes,
+    ...resolveLimits(api, options),
   };
+  return mode === MODE_BYTES ? resolved : stringLimits(resolved);
 }

@@ -1,21 +1,37 @@
 // The synchronous push parser over one native parser: copies chunks into the input window, calls feed/finish
-// (one boundary crossing per window), and materialises the completed elements a batch at a time.
-import { errorFromStatus } from '../errors.js';
+// (one boundary crossing per window), and materialises the completed elements a batch at a time (materialise.ts).
+// The native side, its memory and the carry: native_parser.ts.
+import { errorFromStatus, JsonLimitError } from '../errors.js';
 import { misuse, mustBe, type ApiName } from '../validate.js';
 import { requireRuntime } from '../native/loader.js';
 import {
-  BATCH_ELEMENT_COUNT, BATCH_FIRST_ELEMENT, BATCH_LEN, BATCH_PTR, BATCH_WORDS, ELEMENT_INDEX_HI, ELEMENT_INDEX_LO,
-  ELEMENT_KEY_KIND, ELEMENT_KEY_LEN, ELEMENT_KEY_PTR, ELEMENT_LEN, ELEMENT_PATH_INDEX, ELEMENT_PTR, ELEMENT_WORDS,
-  KEY_INDEX, KEY_NAME, VIEW_BATCHES_PTR, VIEW_BATCH_COUNT, VIEW_ELEMENTS_PTR, VIEW_ELEMENT_COUNT, VIEW_ERROR_BYTE,
-  VIEW_ERROR_COLUMN, VIEW_ERROR_LINE, VIEW_ERROR_OFFSET, VIEW_INPUT_CAPACITY, VIEW_INPUT_PTR, PATH_ACCEPTED,
-  type NativeParser, type NativeRuntime,
+  VIEW_ERROR_BYTE,
+  VIEW_ERROR_COLUMN,
+  VIEW_ERROR_LINE,
+  VIEW_ERROR_OFFSET,
+  type NativeRuntime,
 } from '../native/contract.js';
+import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
+import { NativeSession, OUT_OF_MEMORY_LOST } from './native_parser.js';
 import {
-  MODE_BYTES, MODE_VALUE, resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions,
-  type ParsedElement, type ParserOptions, type ResolvedOptions, type ValueOptions, type WithPathOptions,
+  MODE_BYTES,
+  MODE_VALUE,
+  resolveOptions,
+  type BareOptions,
+  type ElementWithPath,
+  type ExactOptions,
+  type ParsedElement,
+  type ParserOptions,
+  type ResolvedOptions,
+  type ValueOptions,
+  type WithPathOptions,
 } from './options.js';
 
-/** A chunk of input: bytes (a `Buffer` is a `Uint8Array`) or text. */
+/**
+ * A chunk of input: bytes (a `Buffer` is a `Uint8Array`) or text. Text is read as its UTF-8, as `TextEncoder`
+ * writes it: a raw lone surrogate, which has no UTF-8 form, is read as U+FFFD (`JSON.parse` keeps it; text from
+ * `JSON.stringify` or from decoding bytes never holds one). A surrogate pair split between two chunks is joined.
+ */
 export type JsonChunk = Uint8Array | ArrayBuffer | string;
 
 /** A synchronous push parser; see {@link createParser}. */
@@ -34,6 +50,8 @@ export interface PushParser<T> {
   end(): T[];
   /** Frees the parser early. A no-op after `end()`, an error, or another `close()`. */
   close(): void;
+  /** `close()`, for `using parser = createParser(...)`. */
+  [Symbol.dispose](): void;
 }
 
 /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
@@ -60,23 +78,17 @@ export function createParser(options?: ParserOptions): PushParser<unknown> {
   return new ParserCore(requireRuntime(api), resolved);
 }
 
-// Strings in the value and text paths are decoded from validated UTF-8. ignoreBOM: a member key or a string
-// element may legitimately start with U+FEFF, which the default decoder would strip.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// `using` (explicit resource management) needs Symbol.dispose in the types, which ES2022 libraries lack; the same
+// declaration as TypeScript's own lib and @types/node, with which it merges.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 const encoder = new TextEncoder();
 // What TextEncoder writes for a lone surrogate, for a high surrogate left over at a chunk boundary.
 const REPLACEMENT_CHARACTER = new Uint8Array([0xef, 0xbf, 0xbd]);
-const BACKSLASH = 0x5c;
-
-// Backstop for parsers that are dropped without end() or close(): the native parser would leak in wasm memory.
-// The held value is the native handle alone, so it does not keep the ParserCore reachable.
-const registry = new FinalizationRegistry<NativeParser>((native) => {
-  try {
-    native.delete();
-  } catch {
-    // Already freed, or the module aborted: nothing left to release.
-  }
-});
 
 /**
  * @internal The push parser behind createParser, parseJsonArray and JsonArrayStream. Beyond the public
@@ -86,56 +98,43 @@ const registry = new FinalizationRegistry<NativeParser>((native) => {
 export class ParserCore<T = unknown> implements PushParser<T> {
   private readonly runtime: NativeRuntime;
   private readonly options: ResolvedOptions;
-  private native: NativeParser | null;
-  /** u32 index of the parser_view struct. */
-  private readonly view: number;
-  /** f64 index of the parser_view struct. */
-  private readonly view64: number;
+  private session: NativeSession | null;
   /** A high surrogate that ended the last string chunk, waiting for its low half. */
   private pendingSurrogate = '';
   private closedBy: 'end()' | 'close()' | null = null;
-  /** The error that stopped the parser; sticky. */
+  /** Inside push() or end(): the reviver must not call this parser again. */
+  private busy = false;
+  /** The error that stopped the parser (the input's, or the reviver's); sticky. */
   failure: Error | null = null;
 
   constructor(runtime: NativeRuntime, options: ResolvedOptions) {
-    const native = new runtime.native.Parser(options.maxDepth, options.maxElementBytes, options.flags);
-    try {
-      // resolveOptions() compiled every path and caps their count: a refusal here means the JS grammar
-      // (json_path.ts) and the native one disagree, which no user input can cause.
-      const paths = options.nativePaths;
-      for (let i = 0; i < paths.length; i++) {
-        const at = native.addPath(paths[i]!);
-        if (at !== PATH_ACCEPTED) throw new Error(`sluice: the native parser refused the path ${paths[i]} (at ${at})`);
-      }
-    } catch (error) {
-      native.delete();
-      throw error;
-    }
-    const address = native.view();
     this.runtime = runtime;
     this.options = options;
-    this.native = native;
-    this.view = address >>> 2;
-    this.view64 = address >>> 3;
-    registry.register(this, native, this);
+    // Nothing native until the first chunk: a configuration and an empty carry.
+    this.session = new NativeSession(runtime, { ...options, paths: options.nativePaths });
   }
 
   push(chunk: JsonChunk): T[] {
-    if (this.native === null) throw this.stoppedError('push');
+    if (this.session === null) throw this.stoppedError('push');
+    this.enter('push');
     let out: T[] | undefined;
-    if (typeof chunk === 'string') {
-      out = this.writeString(chunk);
-    } else {
-      const bytes = toBytes(chunk, this.options.api);
-      if (this.pendingSurrogate !== '') {
-        this.pendingSurrogate = '';
-        out = this.writeBytes(REPLACEMENT_CHARACTER, out);
+    try {
+      if (typeof chunk === 'string') {
+        out = this.writeString(chunk);
+      } else {
+        const bytes = toBytes(chunk, this.options.api);
+        if (this.pendingSurrogate !== '') {
+          this.pendingSurrogate = '';
+          out = this.writeBytes(REPLACEMENT_CHARACTER, out);
+        }
+        if (this.failure === null) out = this.writeBytes(bytes, out);
       }
-      if (this.failure === null) out = this.writeBytes(bytes, out);
+    } finally {
+      this.busy = false;
     }
-    if (out === undefined) {
+    if (out === undefined || out.length === 0) {
       if (this.failure !== null) throw this.failure;
-      return [];
+      return out ?? [];
     }
     return out;
   }
@@ -145,17 +144,18 @@ export class ParserCore<T = unknown> implements PushParser<T> {
    * iterators deliver them first. The public end() throws instead (see there).
    */
   finishInput(): T[] {
-    const native = this.native;
-    if (native === null) throw this.stoppedError('end');
+    const session = this.session;
+    if (session === null) throw this.stoppedError('end');
+    this.enter('end');
     let out: T[] | undefined;
-    if (this.pendingSurrogate !== '') {
-      this.pendingSurrogate = '';
-      out = this.writeBytes(REPLACEMENT_CHARACTER, out);
-    }
-    if (this.failure === null) {
-      const status = this.call(native, -1);
-      out = this.collect(out);
-      if (status !== 0) this.fail(status);
+    try {
+      if (this.pendingSurrogate !== '') {
+        this.pendingSurrogate = '';
+        out = this.writeBytes(REPLACEMENT_CHARACTER, out);
+      }
+      if (this.failure === null) out = this.run(session, -1, out);
+    } finally {
+      this.busy = false;
     }
     if (this.failure === null) {
       this.closedBy = 'end()';
@@ -173,9 +173,13 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   }
 
   close(): void {
-    if (this.native === null) return;
+    if (this.session === null) return;
     this.closedBy = 'close()';
     this.free();
+  }
+
+  [Symbol.dispose](): void {
+    this.close();
   }
 
   /** The sticky failure, or misuse: a call after end() or close(). */
@@ -183,34 +187,57 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     return this.failure ?? misuse(`parser.${method}()`, `the parser was closed by ${this.closedBy ?? 'close()'}`);
   }
 
-  private free(): void {
-    const native = this.native;
-    if (native === null) return;
-    this.native = null;
-    registry.unregister(this);
-    native.delete();
+  private enter(method: 'push' | 'end'): void {
+    if (this.busy) throw misuse(`parser.${method}()`, 'called by the reviver of the same parser');
+    this.busy = true;
   }
 
-  /** feed(n), or finish() when n < 0. A trap inside the module leaves it unusable: the parser stops for good. */
-  private call(native: NativeParser, n: number): number {
+  private free(): void {
+    const session = this.session;
+    if (session === null) return;
+    this.session = null;
+    session.close();
+  }
+
+  /**
+   * One native call (n bytes written in the window, or the end of input when n < 0), its elements appended to
+   * `out`. A failure (the input's, or the reviver's) sets `failure` and frees the parser, after the elements
+   * before it.
+   */
+  private run(session: NativeSession, n: number, out: T[] | undefined): T[] | undefined {
+    let status: number;
     try {
-      return n < 0 ? native.finish() : native.feed(n);
+      status = session.call(n);
     } catch (error) {
+      // A trap inside the module leaves it unusable: the parser stops for good.
       this.failure = error instanceof Error ? error : new Error(String(error));
-      this.native = null;
-      registry.unregister(this);
+      this.session = null;
       throw error;
     }
+    // Read before the elements: a reviver may run another parser, which rewrites the view.
+    const error = status === 0 ? null : this.errorOf(status);
+    // A lost parser made no call: the tables hold another call's results.
+    if (status !== OUT_OF_MEMORY_LOST) out = this.collect(session, out);
+    if (this.failure === null) this.failure = error;
+    if (this.failure !== null) this.free();
+    return out;
   }
 
-  private fail(status: number): void {
+  private errorOf(status: number): Error {
+    if (status === OUT_OF_MEMORY_LOST) {
+      return new JsonLimitError(
+        'Cannot parse JSON: out of memory: the parser could not be resumed, or the element in progress kept',
+        'OUT_OF_MEMORY',
+        { offset: 0, line: 1, column: 1 },
+      );
+    }
     const runtime = this.runtime;
     runtime.sync();
     const f64 = runtime.f64;
-    const view64 = this.view64;
-    this.failure = errorFromStatus(
+    const view64 = runtime.view64;
+    return errorFromStatus(
       status,
-      runtime.u32[this.view + VIEW_ERROR_BYTE]!,
+      runtime.u32[runtime.view + VIEW_ERROR_BYTE]!,
       {
         offset: f64[view64 + VIEW_ERROR_OFFSET]!,
         line: f64[view64 + VIEW_ERROR_LINE]!,
@@ -218,29 +245,21 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       },
       this.options,
     );
-    this.free();
   }
 
   // MARK: input
 
   private writeBytes(bytes: Uint8Array, out: T[] | undefined): T[] | undefined {
     const runtime = this.runtime;
-    const view = this.view;
     const length = bytes.length;
     let offset = 0;
-    while (offset < length) {
-      const native = this.native!;
-      runtime.sync();
-      const u32 = runtime.u32;
-      const n = Math.min(u32[view + VIEW_INPUT_CAPACITY]!, length - offset);
-      if (n === 0) throw new Error('sluice: the native input window is empty');
-      runtime.u8.set(n === length ? bytes : bytes.subarray(offset, offset + n), u32[view + VIEW_INPUT_PTR]!);
-      const status = this.call(native, n);
-      out = this.collect(out);
-      if (status !== 0) {
-        this.fail(status);
-        break;
-      }
+    while (offset < length && this.failure === null) {
+      const session = this.session!;
+      // For every piece: a reviver may have run another parser since the last.
+      if (!session.acquireInput()) return this.run(session, 0, out);
+      const n = Math.min(session.inputCapacity, length - offset);
+      runtime.u8.set(n === length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr);
+      out = this.run(session, n, out);
       offset += n;
     }
     return out;
@@ -258,14 +277,12 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       length -= 1;
     }
     const runtime = this.runtime;
-    const view = this.view;
     let offset = 0;
-    while (offset < length) {
-      const native = this.native!;
-      runtime.sync();
-      const u32 = runtime.u32;
-      const start = u32[view + VIEW_INPUT_PTR]!;
-      const capacity = u32[view + VIEW_INPUT_CAPACITY]!;
+    while (offset < length && this.failure === null) {
+      const session = this.session!;
+      if (!session.acquireInput()) return this.run(session, 0, out);
+      const start = session.inputPtr;
+      const capacity = session.inputCapacity;
       // At most `capacity` UTF-16 units per piece bounds encodeInto's work on a huge string; ending the piece
       // before a high surrogate keeps pairs whole (a split pair would encode as two U+FFFD).
       let end = Math.min(length, offset + capacity);
@@ -273,12 +290,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       const piece = offset === 0 && end === text.length ? text : text.substring(offset, end);
       const { read, written } = encoder.encodeInto(piece, runtime.u8.subarray(start, start + capacity));
       if (read === 0) throw new Error('sluice: the native input window is too small for one character');
-      const status = this.call(native, written!);
-      out = this.collect(out);
-      if (status !== 0) {
-        this.fail(status);
-        break;
-      }
+      out = this.run(session, written!, out);
       offset += read!;
     }
     return out;
@@ -287,154 +299,28 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   // MARK: output
 
   /** Appends the elements completed by the last native call to `out` (or returns them as the new `out`). */
-  private collect(out: T[] | undefined): T[] | undefined {
-    const runtime = this.runtime;
-    runtime.sync();
-    const u32 = runtime.u32;
-    const view = this.view;
-    if (u32[view + VIEW_ELEMENT_COUNT] === 0) return out;
+  private collect(session: NativeSession, out: T[] | undefined): T[] | undefined {
+    const call = new CallResults(this.runtime, session);
+    if (call.count === 0) return out;
     const options = this.options;
+    const paths = options.wrap ? options.paths : null;
     let items: unknown[];
     if (options.mode === MODE_VALUE) {
       // valueBatches appends to `out` itself, and otherwise returns the first batch's array as is, no copy.
-      if (options.reviver === undefined) return this.valueBatches(out) as T[];
-      items = this.valueElements(options.reviver);
+      if (options.reviver === undefined) return valueBatches(call, paths, out) as T[];
+      items = valueElements(call, paths, options.reviver, (error) => {
+        // Rethrown as it was thrown, like a syntax error: sticky, after the elements before it.
+        this.failure = (error ?? new Error(String(error))) as Error;
+      });
     } else if (options.mode === MODE_BYTES) {
-      items = this.bytesBatches();
+      items = bytesBatches(call, paths);
     } else {
-      items = this.textBatches();
+      items = textBatches(call, paths);
     }
     if (out === undefined) return items as T[];
     for (let i = 0; i < items.length; i++) out.push(items[i] as T);
     return out;
   }
-
-  /** One TextDecoder.decode and one JSON.parse per batch: the batch text is `[e1,e2,...]`. */
-  private valueBatches(out: T[] | undefined): unknown[] {
-    const runtime = this.runtime;
-    const u32 = runtime.u32;
-    const u8 = runtime.u8;
-    const view = this.view;
-    const wrap = this.options.wrap;
-    const batches = u32[view + VIEW_BATCHES_PTR]! >>> 2;
-    const count = u32[view + VIEW_BATCH_COUNT]!;
-    let all = out as unknown[] | undefined;
-    for (let b = 0; b < count; b++) {
-      const record = batches + b * BATCH_WORDS;
-      const ptr = u32[record + BATCH_PTR]!;
-      const values = JSON.parse(decoder.decode(u8.subarray(ptr, ptr + u32[record + BATCH_LEN]!))) as unknown[];
-      if (wrap) this.wrapInPlace(values, u32[record + BATCH_FIRST_ELEMENT]!);
-      if (all === undefined) all = values;
-      else for (let i = 0; i < values.length; i++) all.push(values[i]);
-    }
-    return all ?? [];
-  }
-
-  /** With a reviver, each element is parsed on its own, as JSON.parse(elementText, reviver) would. */
-  private valueElements(reviver: (this: unknown, key: string, value: unknown) => unknown): unknown[] {
-    const runtime = this.runtime;
-    const u32 = runtime.u32;
-    const u8 = runtime.u8;
-    const view = this.view;
-    const elements = u32[view + VIEW_ELEMENTS_PTR]! >>> 2;
-    const count = u32[view + VIEW_ELEMENT_COUNT]!;
-    const values: unknown[] = [];
-    for (let i = 0; i < count; i++) {
-      const record = elements + i * ELEMENT_WORDS;
-      const ptr = u32[record + ELEMENT_PTR]!;
-      values.push(JSON.parse(decoder.decode(u8.subarray(ptr, ptr + u32[record + ELEMENT_LEN]!)), reviver));
-    }
-    if (this.options.wrap) this.wrapInPlace(values, 0);
-    return values;
-  }
-
-  /** One copy per batch; each element is a view of it. */
-  private bytesBatches(): unknown[] {
-    const runtime = this.runtime;
-    const u32 = runtime.u32;
-    const u8 = runtime.u8;
-    const view = this.view;
-    const elements = u32[view + VIEW_ELEMENTS_PTR]! >>> 2;
-    const batches = u32[view + VIEW_BATCHES_PTR]! >>> 2;
-    const batchCount = u32[view + VIEW_BATCH_COUNT]!;
-    // Batches cover the elements in order, so pushing keeps the array packed (new Array(n) would be holey).
-    const values: unknown[] = [];
-    for (let b = 0; b < batchCount; b++) {
-      const record = batches + b * BATCH_WORDS;
-      const base = u32[record + BATCH_PTR]!;
-      const copy = u8.slice(base, base + u32[record + BATCH_LEN]!).buffer;
-      const first = u32[record + BATCH_FIRST_ELEMENT]!;
-      const last = first + u32[record + BATCH_ELEMENT_COUNT]!;
-      for (let i = first; i < last; i++) {
-        const element = elements + i * ELEMENT_WORDS;
-        // The constructor, not a subarray of the copy: subarray looks up the species constructor on every call,
-        // and a bytes-mode parse of 5,000,000 numbers took 17 to 20 % longer with it.
-        values.push(new Uint8Array(copy, u32[element + ELEMENT_PTR]! - base, u32[element + ELEMENT_LEN]!));
-      }
-    }
-    if (this.options.wrap) this.wrapInPlace(values, 0);
-    return values;
-  }
-
-  /** One decode per batch, sliced per element when the batch is ASCII (then chars and bytes line up). */
-  private textBatches(): unknown[] {
-    const runtime = this.runtime;
-    const u32 = runtime.u32;
-    const u8 = runtime.u8;
-    const view = this.view;
-    const elements = u32[view + VIEW_ELEMENTS_PTR]! >>> 2;
-    const batches = u32[view + VIEW_BATCHES_PTR]! >>> 2;
-    const batchCount = u32[view + VIEW_BATCH_COUNT]!;
-    const values: unknown[] = [];
-    for (let b = 0; b < batchCount; b++) {
-      const record = batches + b * BATCH_WORDS;
-      const base = u32[record + BATCH_PTR]!;
-      const length = u32[record + BATCH_LEN]!;
-      const text = decoder.decode(u8.subarray(base, base + length));
-      const ascii = text.length === length;
-      const first = u32[record + BATCH_FIRST_ELEMENT]!;
-      const last = first + u32[record + BATCH_ELEMENT_COUNT]!;
-      for (let i = first; i < last; i++) {
-        const element = elements + i * ELEMENT_WORDS;
-        const ptr = u32[element + ELEMENT_PTR]!;
-        const len = u32[element + ELEMENT_LEN]!;
-        values.push(ascii ? text.slice(ptr - base, ptr - base + len) : decoder.decode(u8.subarray(ptr, ptr + len)));
-      }
-    }
-    if (this.options.wrap) this.wrapInPlace(values, 0);
-    return values;
-  }
-
-  /** Replaces values[i] with `{ path, key, value }` for element `first + i`. */
-  private wrapInPlace(values: unknown[], first: number): void {
-    const runtime = this.runtime;
-    const u32 = runtime.u32;
-    const paths = this.options.paths;
-    const elements = u32[this.view + VIEW_ELEMENTS_PTR]! >>> 2;
-    for (let i = 0; i < values.length; i++) {
-      const record = elements + (first + i) * ELEMENT_WORDS;
-      const kind = u32[record + ELEMENT_KEY_KIND];
-      let key: string | number | null = null;
-      if (kind === KEY_INDEX) {
-        key = u32[record + ELEMENT_INDEX_HI]! * 4294967296 + u32[record + ELEMENT_INDEX_LO]!;
-      } else if (kind === KEY_NAME) {
-        key = decodeKey(runtime.u8, u32[record + ELEMENT_KEY_PTR]!, u32[record + ELEMENT_KEY_LEN]!);
-      }
-      const element: ElementWithPath<unknown> = {
-        path: paths[u32[record + ELEMENT_PATH_INDEX]!]!,
-        key,
-        value: values[i],
-      };
-      values[i] = element;
-    }
-  }
-}
-
-/** A member key from its raw JSON text (quotes included): escapes need JSON.parse, the rest is plain UTF-8. */
-function decodeKey(u8: Uint8Array, ptr: number, len: number): string {
-  const inner = u8.subarray(ptr + 1, ptr + len - 1);
-  if (inner.indexOf(BACKSLASH) === -1) return decoder.decode(inner);
-  return JSON.parse(decoder.decode(u8.subarray(ptr, ptr + len))) as string;
 }
 
 function isHighSurrogate(unit: number): boolean {

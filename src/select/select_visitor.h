@@ -72,7 +72,7 @@ struct select_visitor {
     // Refused, the general path reports what is wrong, or finds the end in a later block.
     if (end == 0 || end > x.rel_limit || end - i > st.options.max_element_bytes || !reserve_elements(st, chosen))
       return false;
-    emit_element(st, x.block.window + i, end - i, uint32_t(trailing_zeroes(chosen)), key_kind::index, nullptr, 0,
+    emit_element(st, x.block.window + end, end - i, uint32_t(trailing_zeroes(chosen)), key_kind::index, 0, 0,
                  st.selectors.index_at[depth]);
     return true;
   }
@@ -84,9 +84,9 @@ struct select_visitor {
   // A string value opens at window index i; its end is the next unescaped quote (0: not in this block).
   SLUICE_INLINE bool string(walk_context& x, uint32_t depth, uint8_t state, unsigned i) noexcept {
     return x.cand == 0 || record(x, depth, state, i, [&] {
-      const uint64_t rest = x.block.quote & ~mask_below(i - x.block.off + 1);
-      return rest == 0 ? 0u : x.block.off + unsigned(trailing_zeroes(rest)) + 1;
-    });
+             const uint64_t rest = x.block.quote & ~mask_below(i - x.block.off + 1);
+             return rest == 0 ? 0u : x.block.off + unsigned(trailing_zeroes(rest)) + 1;
+           });
   }
 
   // A key a selector may compare goes to the general path.

@@ -24,7 +24,17 @@ void selector_set::compile(bool ndjson) {
     parse_selector(ndjson ? "$" : "$[*]", paths.back(), nullptr);
   }
   max_len = 0;
-  for (const selector& s : paths) max_len = s.steps.size() > max_len ? uint32_t(s.steps.size()) : max_len;
+  size_t longest_name = 0;
+  bool any_name = false;
+  for (const selector& s : paths) {
+    max_len = s.steps.size() > max_len ? uint32_t(s.steps.size()) : max_len;
+    for (const step& t : s.steps) {
+      if (t.kind != step::by_name) continue;
+      any_name = true;
+      longest_name = t.name.size() > longest_name ? t.name.size() : longest_name;
+    }
+  }
+  max_key_bytes = any_name ? uint32_t(6 * longest_name + 2) : 0;
   all = uint32_t((uint64_t{1} << paths.size()) - 1);
   len_is.assign(max_len + 1, 0);
   wild_at.assign(max_len + 1, 0);
@@ -36,8 +46,12 @@ void selector_set::compile(bool ndjson) {
     len_is[steps.size()] |= 1u << p;
     for (uint32_t j = 0; j < steps.size(); ++j) {
       switch (steps[j].kind) {
-        case step::wildcard: wild_at[j] |= 1u << p; break;
-        case step::by_name: name_at[j] |= 1u << p; break;
+        case step::wildcard:
+          wild_at[j] |= 1u << p;
+          break;
+        case step::by_name:
+          name_at[j] |= 1u << p;
+          break;
         case step::by_index:
           index_at_step[j].push_back({p, steps[j].index});
           index_mask_at[j] |= 1u << p;
@@ -49,6 +63,19 @@ void selector_set::compile(bool ndjson) {
   cand_at.assign(max_len + 2, 0);
   index_at.assign(max_len + 2, 0);
   cand_at[0] = all;
+}
+
+size_t selector_set::allocated() const noexcept {
+  size_t n = paths.capacity() * sizeof(selector) + key_scratch.capacity();
+  for (const selector& s : paths) {
+    n += s.steps.capacity() * sizeof(step);
+    for (const step& t : s.steps) n += t.name.capacity();
+  }
+  n += (len_is.capacity() + wild_at.capacity() + name_at.capacity() + index_mask_at.capacity() + cand_at.capacity()) *
+       sizeof(uint32_t);
+  n += index_at.capacity() * sizeof(uint64_t) + index_at_step.capacity() * sizeof(std::vector<index_step>);
+  for (const auto& v : index_at_step) n += v.capacity() * sizeof(index_step);
+  return n;
 }
 
 uint32_t selector_set::match_key(uint32_t cand, uint32_t d, const uint8_t* key, size_t n) {

@@ -32,6 +32,10 @@ struct selector_set {
   uint32_t markers = 0;        // added with add_(start_)marker_path: reported, never retained
   uint32_t start_markers = 0;  // ...of which add_start_marker_path: reported where the value starts
   uint32_t max_len = 0;        // the longest selector, in steps
+  // The longest raw JSON text (quotes included) a key can have and still equal a name step: 6 bytes per byte of
+  // the name (a \uXXXX escape per character, at most 6 bytes per byte of its UTF-8), plus the quotes. 0 when no
+  // step is a name.
+  uint32_t max_key_bytes = 0;
   std::vector<uint32_t> len_is;         // [d]: selectors with exactly d steps (they select values at level d)
   std::vector<uint32_t> wild_at;        // [j]: selectors whose step j is * (any key or index)
   std::vector<uint32_t> name_at;        // [j]: selectors whose step j is a name
@@ -59,6 +63,11 @@ struct selector_set {
   // Which of the candidates `cand` match the member whose raw key (quotes excluded, n bytes) is `key`, in an
   // object at depth d.
   uint32_t match_key(uint32_t cand, uint32_t d, const uint8_t* key, size_t n);
+  // ...whose key is longer than max_key_bytes: the wildcards alone.
+  uint32_t match_any_key(uint32_t cand, uint32_t d) const noexcept { return cand & wild_at[d - 1]; }
+
+  // Bytes of memory the tables hold.
+  size_t allocated() const noexcept;
 
   // The common case of a live array at depth d (wildcards alone decide about its elements): the one plain
   // selector that chooses the next element, 0 when none does (strings and scalars only: nothing can continue into

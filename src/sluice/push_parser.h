@@ -12,6 +12,8 @@
 // Memory: the input window, the carry (the bytes of the selected element in progress, and of a key a selector
 // must compare, never more than max_element_bytes), a depth stack of max_depth bits, and the element table. None
 // of it grows with the document; nothing is allocated per element once the tables reached their working size.
+// (The wasm binding shares one window and one set of tables among all parsers, and leaves the carry to the JS
+// layer: stream/stream_parser.h.)
 #ifndef SLUICE_PUSH_PARSER_H
 #define SLUICE_PUSH_PARSER_H
 
@@ -26,20 +28,20 @@
 namespace sluice {
 
 namespace internal {
-struct parser_state;
+enum class selector_role : uint8_t;
 }
 
 enum class key_kind : uint32_t { none = 0, index = 1, name = 2 };
 
 // A complete selected element. On wasm32 the layout is exactly the 8 x u32 record of the binding contract.
 struct element {
-  const uint8_t* data;    // the element's exact bytes
+  const uint8_t* data;  // the element's exact bytes
   uint32_t size;
-  uint32_t path_index;    // which add_path() selector matched (in the order they were added)
-  key_kind key;           // none: the root value; index: an array element (or the value's number in NDJSON)
+  uint32_t path_index;      // which add_path() selector matched (in the order they were added)
+  key_kind key;             // none: the root value; index: an array element (or the value's number in NDJSON)
   const uint8_t* key_data;  // key == name: the member's key as raw JSON text, quotes included
   uint32_t key_size;
-  uint32_t index_lo;      // key == index: the index, split in two halves for the wasm32 layout
+  uint32_t index_lo;  // key == index: the index, split in two halves for the wasm32 layout
   uint32_t index_hi;
 
   uint64_t index() const noexcept { return (uint64_t{index_hi} << 32) | index_lo; }
@@ -98,19 +100,13 @@ class push_parser {
   // The absolute stream offset of an address of the last call's results (an element's data, data + size): the
   // addresses lie in the input window or in the carry.
   uint64_t offset_of(const uint8_t* p) const noexcept;
-  // The same as two linear maps, for callers that convert many addresses (the wasm binding's view).
-  struct address_map {
-    const uint8_t* window;
-    uint64_t window_offset;
-    const uint8_t* carry;
-    uint64_t carry_offset;
-  };
-  address_map addresses() const noexcept;
   // Bytes of native memory this parser holds right now (window, carry, tables, stack).
   size_t memory_bytes() const noexcept;
 
  private:
-  internal::parser_state* state_;
+  struct impl;
+  bool add(std::string_view path, internal::selector_role role, size_t* error_at);
+  impl* impl_;
 };
 
 }  // namespace sluice

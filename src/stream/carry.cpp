@@ -1,73 +1,42 @@
 #include "stream/carry.h"
 
-#include <cstring>
-
 #include "stream/element_output.h"
-#include "stream/failure.h"
 
 namespace sluice {
 namespace internal {
 
-bool prepare_carry(parser_state& st, size_t n) {
-  switch (st.pending) {
-    case parser_state::carry_action::none: break;
-    case parser_state::carry_action::clear:
-      st.carry.clear();
-      // After a huge element, give its memory back: the window is the working size (reserve() may have made it
-      // larger than the default, and a carry of a few windows is then the normal case, not one to free each call).
-      if (st.carry.capacity() > 4 * st.window.capacity()) st.carry.release();
-      if (st.spare.capacity() > 4 * st.window.capacity()) st.spare.release();
-      break;
-    case parser_state::carry_action::drop_prefix: {
-      const size_t drop = size_t(st.pending_base - st.c_base);
-      std::memmove(st.carry.data(), st.carry.data() + drop, st.carry.size() - drop);
-      st.carry.resize_unchecked(st.carry.size() - drop);
-      st.c_base = st.pending_base;
-      break;
-    }
-    case parser_state::carry_action::swap:
-      st.carry.swap(st.spare);
-      st.spare.clear();
-      st.c_base = st.pending_base;
-      // After a huge element, do not keep a second huge buffer around.
-      if (st.spare.capacity() > 4 * st.window.capacity()) st.spare.release();
-      break;
+bool match_key(parser_state& st) noexcept {
+  const uint64_t n = st.key_end - st.key_start;
+  const uint8_t* key;
+  if (st.key_start >= st.w_base) {
+    key = st.window.data() + (st.key_start - st.w_base);
+  } else if (st.key_unmatchable || n > st.selectors.max_key_bytes) {
+    st.member_match = st.selectors.match_any_key(st.cand_top, st.depth);
+    return true;
+  } else {
+    // key_carry holds [key_start, w_base).
+    if (!st.key_carry.append(st.window.data(), size_t(st.key_end - st.w_base))) return false;
+    key = st.key_carry.data();
   }
-  st.pending = parser_state::carry_action::none;
-  if (st.carry.size() != 0 && !st.carry.reserve(st.carry.size() + n + 1)) return false;
+  st.member_match = st.selectors.match_key(st.cand_top, st.depth, key + 1, size_t(n - 2));
   return true;
 }
 
-void retain_tail(parser_state& st) {
+bool retain_tail(parser_state& st) noexcept {
   uint64_t keep = no_position;
   if (const open_element* o = first_retained(st)) keep = o->retain_from;
   if (st.key_pending && st.key_start < keep) keep = st.key_start;
+  st.retain_from = keep;
+  if (!st.key_reading || st.key_unmatchable) return true;
   const uint64_t w_end = st.w_base + st.w_len;
-  if (keep == no_position) {
-    st.pending = st.carry.size() != 0 ? parser_state::carry_action::clear : parser_state::carry_action::none;
-    return;
+  if (w_end - st.key_start > st.selectors.max_key_bytes) {
+    st.key_unmatchable = true;
+    st.key_carry.clear();
+    return true;
   }
-  if (keep < st.w_base) {
-    // Open since an earlier chunk: the carry already holds its start; append the rest of this window.
-    resolve(st, st.c_base, w_end);
-    if (keep > st.c_base) {
-      st.pending = parser_state::carry_action::drop_prefix;
-      st.pending_base = keep;
-    }
-    return;
-  }
-  const uint8_t* tail = st.window.data() + (keep - st.w_base);
-  const size_t n = size_t(w_end - keep);
-  if (st.carry.size() == 0) {
-    // Nothing of this call points into the carry: fill it directly.
-    if (!st.carry.append(tail, n)) return fail(st, error_code::out_of_memory, keep, -1);
-    st.c_base = keep;
-    return;
-  }
-  st.spare.clear();
-  if (!st.spare.append(tail, n)) return fail(st, error_code::out_of_memory, keep, -1);
-  st.pending = parser_state::carry_action::swap;
-  st.pending_base = keep;
+  // Started in this window, or earlier (then key_carry holds it up to this window).
+  const uint64_t from = st.key_start > st.w_base ? st.key_start : st.w_base;
+  return st.key_carry.append(st.window.data() + (from - st.w_base), size_t(w_end - from));
 }
 
 }  // namespace internal

@@ -1,10 +1,16 @@
-// The carry: the bytes of the selected element in progress (and of a key a selector must compare) that a later
-// chunk still needs, once the window they arrived in is rewritten. Everything else is forgotten at the end of
-// each call, so memory is bounded by max_element_bytes, not by the document.
+// The carry: the bytes of the selected element in progress (and of the key before it) that a later call still
+// needs once the window they arrived in is rewritten. The parser keeps none of them: after each call it names where
+// they start (retain_from) and its caller keeps the stream's bytes from there to the end of the window, appending
+// each later window while the element lasts. An element that began in an earlier window is reported by position
+// (raw_element: its end in the window, its size), its first bytes in the caller's carry. The caller may be the
+// JS layer, where the garbage collector sees the carry's size and frees it with a dropped parser, or push_parser
+// for native callers.
+//
+// The one exception is a key a selector compares whose end has not arrived: the parser keeps its start itself
+// (key_carry), but never more than the longest raw text a compared name can have; a longer key matches no name.
 #ifndef SLUICE_STREAM_CARRY_H
 #define SLUICE_STREAM_CARRY_H
 
-#include <cstddef>
 #include <cstdint>
 
 #include "stream/parser_state.h"
@@ -12,22 +18,22 @@
 namespace sluice {
 namespace internal {
 
-// Makes [start, end) contiguous in memory and returns its address. Bytes before the window live in the carry,
-// which covers [c_base, w_base) at the start of a feed and is extended with window bytes on demand; feed() reserved
-// room for the whole window, so this never reallocates while pointers of this feed are out.
-inline const uint8_t* resolve(parser_state& st, uint64_t start, uint64_t end) noexcept {
-  if (start >= st.w_base) return st.window.data() + (start - st.w_base);
-  const uint64_t c_end = st.c_base + st.carry.size();
-  if (end > c_end) st.carry.append_unchecked(st.window.data() + (c_end - st.w_base), size_t(end - c_end));
-  return st.carry.data() + (start - st.c_base);
+// A key a selector may compare starts at absolute offset p.
+inline void begin_key(parser_state& st, uint64_t p) noexcept {
+  st.key_pending = true;
+  st.key_reading = true;
+  st.key_start = p;
+  st.key_unmatchable = false;
+  st.key_carry.clear();
 }
 
-// Applies what the previous call decided for the carry, now that the caller is done with its results, and makes
-// room for `n` more bytes so resolve() never reallocates during the coming scan. False when memory is exhausted.
-bool prepare_carry(parser_state& st, size_t n);
+// Sets member_match: the selectors matching the key [key_start, key_end) that just closed (quotes included). False
+// when memory is exhausted.
+bool match_key(parser_state& st) noexcept;
 
-// Keeps the bytes of the open element (or key) for the next chunk; forgets everything else.
-void retain_tail(parser_state& st);
+// At the end of a feed: where the bytes the next call needs start (retain_from), and the start of a key still
+// being read (key_carry). False when memory is exhausted.
+bool retain_tail(parser_state& st) noexcept;
 
 }  // namespace internal
 }  // namespace sluice

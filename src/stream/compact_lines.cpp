@@ -4,6 +4,7 @@
 
 #include "kernels/best_kernel.h"
 #include "kernels/scalar/simd.h"
+#include "stream/batches.h"
 #include "stream/compact.h"
 #include "stream/parser_state.h"
 
@@ -15,9 +16,9 @@ static_assert(byte_buffer::back_slack >= compact_overshoot, "compaction stores w
 namespace {
 
 template <class K>
-bool write_lines(parser_state& st) noexcept {
+bool write_lines(parser_state& st, const element_bytes& bytes) noexcept {
   const size_t count = st.elements.size();
-  element* const e = st.elements.data();
+  raw_element* const e = st.elements.data();
   size_t bound = 0;
   for (size_t i = 0; i < count; ++i) bound += size_t(e[i].size) + 1;
   if (!st.batch_text.reserve(bound)) return false;
@@ -26,10 +27,11 @@ bool write_lines(parser_state& st) noexcept {
   uint8_t* out = text;
   for (size_t i = 0; i < count; ++i) {
     uint8_t* const start = out;
+    // The caller of a compact_lines parser keeps no carry of its own (owned_carry.h): every element is at hand.
+    const uint8_t* const p = bytes.start(e[i]);
+    if (p == nullptr) return false;
     // An element that starts after the last whitespace stage 2 saw outside strings has none: copied as it is.
-    const uint8_t* const p = e[i].data;
-    const uint64_t at = p >= window && p <= window + st.w_len ? st.w_base + uint64_t(p - window)
-                                                              : st.c_base + uint64_t(p - st.carry.data());
+    const uint64_t at = st.w_base + uint64_t(e[i].end - window) - e[i].size;
     if (at >= st.spaces_end) {
       // 16 bytes at a time, past the end into the buffers' slack: std::memcpy of a variable size is a call to a
       // byte loop in wasm without bulk memory.
@@ -38,7 +40,10 @@ bool write_lines(parser_state& st) noexcept {
     } else {
       out = compact_value<K>(p, e[i].size, out);
     }
-    e[i].data = start;
+    // The record now names the compacted text; its key stays where it was, key_gap bytes before the new start in
+    // 32-bit address arithmetic (the binding contract's, wasm32).
+    if (e[i].key == key_kind::name) e[i].key_gap = uint32_t(uintptr_t(start) - uintptr_t(p - e[i].key_gap));
+    e[i].end = out;
     e[i].size = uint32_t(out - start);
     *out++ = '\n';
   }
@@ -48,12 +53,13 @@ bool write_lines(parser_state& st) noexcept {
 
 }  // namespace
 
-bool write_compact_lines(parser_state& st) noexcept {
+bool write_compact_lines(parser_state& st, const element_bytes& bytes) noexcept {
 #ifdef SLUICE_ONE_KERNEL
   // The wasm SIMD build compiles its SIMD128 kernel only (wasm/one_kernel.cpp): nothing there asks for the other.
-  return write_lines<best_kernel>(st);
+  return write_lines<best_kernel>(st, bytes);
 #else
-  return st.options.kernel == kernel_kind::scalar ? write_lines<scalar::kernel>(st) : write_lines<best_kernel>(st);
+  return st.options.kernel == kernel_kind::scalar ? write_lines<scalar::kernel>(st, bytes)
+                                                  : write_lines<best_kernel>(st, bytes);
 #endif
 }
 

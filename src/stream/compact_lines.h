@@ -8,10 +8,12 @@ namespace sluice {
 namespace internal {
 
 struct parser_state;
+struct element_bytes;
 
-// Writes the batch for st.elements into st.batch_text and st.batches, with the kernel st.options.kernel names.
+// Writes the batch for st.elements into st.batch_text and st.batches, with the kernel st.options.kernel names, and
+// re-points each record at its compacted text. Every element's bytes must be at hand (`bytes` with a carry).
 // Returns false when the batch text cannot grow (the caller reports out_of_memory).
-bool write_compact_lines(parser_state& st) noexcept;
+bool write_compact_lines(parser_state& st, const element_bytes& bytes) noexcept;
 
 }  // namespace internal
 }  // namespace sluice

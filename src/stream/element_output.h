@@ -6,21 +6,21 @@
 #include <cstdint>
 
 #include "scan/bits.h"
-#include "stream/carry.h"
 #include "stream/parser_state.h"
 
 namespace sluice {
 namespace internal {
 
-// Appends one record; the table has room (the callers reserve it, so a failure leaves nothing half done).
-SLUICE_INLINE void emit_element(parser_state& st, const uint8_t* data, uint64_t size, uint32_t path, key_kind key,
-                                const uint8_t* key_data, uint64_t key_size, uint64_t index) noexcept {
-  element e;
-  e.data = data;
+// Appends one record; the table has room (the callers reserve it, so a failure leaves nothing half done). `end` is
+// in the window; a name key lies key_gap bytes before the element's first byte.
+SLUICE_INLINE void emit_element(parser_state& st, const uint8_t* end, uint64_t size, uint32_t path, key_kind key,
+                                uint64_t key_gap, uint64_t key_size, uint64_t index) noexcept {
+  raw_element e;
+  e.end = end;
   e.size = uint32_t(size);
   e.path_index = path;
   e.key = key;
-  e.key_data = key_data;
+  e.key_gap = uint32_t(key_gap);
   e.key_size = uint32_t(key_size);
   e.index_lo = uint32_t(index);
   e.index_hi = uint32_t(index >> 32);
@@ -74,17 +74,21 @@ inline bool close_element(parser_state& st, uint64_t end) noexcept {
   if (!reserve_elements(st, o.paths)) return false;
   --st.open_count;
   const uint32_t markers = st.selectors.markers;
-  const bool retained = (o.paths & ~markers) != 0;
-  const uint8_t* past = st.window.data() + (end - st.w_base);
-  const uint8_t* data = retained ? resolve(st, o.start, end) : past;
-  const uint8_t* key = retained && o.key == key_kind::name ? resolve(st, o.key_start, o.key_end) : nullptr;
-  const uint64_t key_size = key ? o.key_end - o.key_start : 0;
+  const uint8_t* const past = st.window.data() + (end - st.w_base);
+  const bool named = o.key == key_kind::name;
+  const uint64_t key_gap = named ? o.start - o.key_start : 0;
+  const uint64_t key_size = named ? o.key_end - o.key_start : 0;
+  const uint32_t kept = o.paths & ~markers;
+  if (kept != 0) {
+    if (o.start < st.w_base) st.carried += uint32_t(count_ones(kept));
+    if (o.retain_from < st.w_base && end >= st.carry_through) st.carry_through = end;
+  }
   for (uint32_t rest = o.paths; rest != 0; rest &= rest - 1) {
     const uint32_t path = uint32_t(trailing_zeroes(rest));
     if (((markers >> path) & 1) != 0) {
-      emit_element(st, past, 0, path, o.key, nullptr, 0, o.index);
+      emit_element(st, past, 0, path, o.key, 0, 0, o.index);
     } else {
-      emit_element(st, data, end - o.start, path, o.key, key, key_size, o.index);
+      emit_element(st, past, end - o.start, path, o.key, key_gap, key_size, o.index);
     }
   }
   update_limit(st);
@@ -97,10 +101,12 @@ SLUICE_NOINLINE inline bool start_marker(parser_state& st, uint64_t p, uint32_t 
                                          uint64_t index) noexcept {
   if (!reserve_elements(st, paths)) return false;
   const uint8_t* data = st.window.data() + (p - st.w_base);
-  const uint8_t* key_data = key == key_kind::name ? resolve(st, st.key_start, st.key_end) : nullptr;
-  const uint64_t key_size = key_data ? st.key_end - st.key_start : 0;
+  const bool named = key == key_kind::name;
+  const uint64_t key_gap = named ? p - st.key_start : 0;
+  const uint64_t key_size = named ? st.key_end - st.key_start : 0;
+  if (named && st.key_start < st.w_base && p >= st.carry_through) st.carry_through = p;
   for (uint32_t rest = paths; rest != 0; rest &= rest - 1)
-    emit_element(st, data, 0, uint32_t(trailing_zeroes(rest)), key, key_data, key_size, index);
+    emit_element(st, data, 0, uint32_t(trailing_zeroes(rest)), key, key_gap, key_size, index);
   return true;
 }
 

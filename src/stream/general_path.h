@@ -46,6 +46,12 @@ inline void begin_value(parser_state& st, uint64_t p) noexcept {
   }
   uint32_t selected = matched & sel.len_is[d];
   st.next_cand = matched & ~sel.len_is[d];
+  // Records give a key's place as a 32-bit distance before its value: only gigabytes of whitespace after a key can
+  // break that.
+  if (selected != 0 && key == key_kind::name && p - st.key_start > UINT32_MAX) {
+    fail(st, error_code::element_too_large, p, byte_at(st, p));
+    return;
+  }
   if ((selected & sel.start_markers) != 0) {
     if (!start_marker(st, p, selected & sel.start_markers, key, index)) fail(st, error_code::out_of_memory, p, -1);
     selected &= ~sel.start_markers;
@@ -83,8 +89,10 @@ SLUICE_NOINLINE inline bool close_string(parser_state& st, uint64_t q) noexcept 
     st.key_end = q + 1;
     st.key_reading = false;
     update_limit(st);
-    const uint8_t* key = resolve(st, st.key_start, st.key_end) + 1;
-    st.member_match = st.selectors.match_key(st.cand_top, st.depth, key, size_t(st.key_end - st.key_start - 2));
+    if (!match_key(st)) {
+      fail(st, error_code::out_of_memory, q, -1);
+      return false;
+    }
     st.state = s_colon;
     return true;
   }
@@ -176,7 +184,8 @@ inline bool start_value(parser_state& st, uint64_t p, unsigned i, uint8_t c) noe
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
   fail(st, error_code::expected_value, p, c);
   return false;
@@ -213,9 +222,7 @@ SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c
     case a_key:
       if (st.cand_top != 0) {
         // A selector may compare this key, or report it with the element: keep its bytes and find its end.
-        st.key_pending = true;
-        st.key_reading = true;
-        st.key_start = p;
+        begin_key(st, p);
         update_limit(st);
         return find_string_end(st, i, s_key_end);
       }

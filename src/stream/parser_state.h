@@ -1,6 +1,8 @@
-// Everything a push_parser carries from one chunk to the next. Sizes are fixed when the first chunk arrives (paths
-// compiled, depth stack allocated); afterwards only the carry and the result tables grow, and only to their working
-// size (the largest element, the most elements per chunk).
+// Everything a push parser keeps from one call to the next: a few hundred bytes of scalars, the selector automaton,
+// a bit per open container, and the start of a key a selector compares while its end has not arrived. The window
+// and the result tables belong to the workspace the parser works in (workspace.h); the bytes of an element in
+// progress to the caller (carry.h). A parser is saved to bytes and restored from them (saved_state.h), so that an
+// idle one holds no memory of the module.
 #ifndef SLUICE_STREAM_PARSER_STATE_H
 #define SLUICE_STREAM_PARSER_STATE_H
 
@@ -14,6 +16,7 @@
 #include "sluice/limits.h"
 #include "sluice/options.h"
 #include "sluice/push_parser.h"
+#include "stream/workspace.h"
 #include "util/buffers.h"
 #include "walk/grammar.h"
 
@@ -21,7 +24,6 @@ namespace sluice {
 namespace internal {
 
 constexpr uint64_t no_position = ~uint64_t{0};
-constexpr size_t default_window_bytes = 64 * 1024;
 
 // A selected element whose last byte has not arrived yet. Elements of different selectors may nest; each selector
 // has at most one open element, so at most max_selectors are open.
@@ -30,67 +32,92 @@ struct open_element {
   uint64_t retain_from;  // its key's opening quote for object members, else start
   uint64_t key_start;    // key span, quotes included (key == name)
   uint64_t key_end;
-  uint64_t index;        // key == index
-  uint32_t level;        // number of enclosing containers
-  uint32_t paths;        // selectors that chose it
+  uint64_t index;  // key == index
+  uint32_t level;  // number of enclosing containers
+  uint32_t paths;  // selectors that chose it
   key_kind key;
 };
 
-struct parser_state {
+// The state as plain bytes: every field that lives from one call to the next, and those of the call under way. A
+// saved parser is a copy of it (the open elements in use only: `open` comes last), then of the rest of
+// parser_state.
+struct parser_scalars {
   parser_options options;
-
-  // MARK: selectors, compiled at the first feed
-  selector_set selectors;
-  bool compiled = false;
+  bool compiled = false;  // the selectors are compiled: at the first call
 
   // MARK: input
-  byte_buffer window;      // the caller writes each chunk here
-  uint64_t w_base = 0;     // absolute offset of window[0] during a feed
-  unsigned w_len = 0;      // bytes in the window during a feed
-  byte_buffer carry;       // retained bytes [c_base, c_base + carry.size())
-  byte_buffer spare;       // the next carry, while elements of this feed still point into `carry`
-  uint64_t c_base = 0;
-  enum class carry_action : uint8_t { none, clear, drop_prefix, swap } pending = carry_action::none;
-  uint64_t pending_base = 0;
+  uint64_t w_base = 0;  // absolute offset of window[0] during a call
+  unsigned w_len = 0;   // bytes in the window during a call
   uint64_t bytes_fed = 0;
   uint8_t bom_matched = 0;  // bytes of a leading EF BB BF seen so far
   bool bom_done = false;
+  // After a call: the caller keeps the stream's bytes [retain_from, w_base + w_len) for the next one (the open
+  // element and the key before it, carry.h); no_position when none.
+  uint64_t retain_from = no_position;
+  // The key being read started in an earlier call and is longer than any name a selector compares: no name can
+  // match it, and key_carry does not hold it.
+  bool key_unmatchable = false;
 
   // MARK: stage 1 and positions
   scan_full_state scan;
-  uint64_t block_base = 0;      // absolute offset of the block being processed
-  unsigned block_off = 0;       // its index in the window
-  uint64_t block_newline = 0;   // its newline mask
-  uint64_t block_quote = 0;     // its unescaped quotes
-  uint64_t lines_before = 0;    // newlines before the current block
-  uint64_t line_start = 0;      // absolute offset where the current line starts (as of the block start)
-  uint64_t spaces_end = 0;      // compact_lines: just past the last whitespace byte outside strings so far (0: none);
-                                // an element that starts at or after it is copied as it is
+  uint64_t block_base = 0;     // absolute offset of the block being processed
+  unsigned block_off = 0;      // its index in the window
+  uint64_t block_newline = 0;  // its newline mask
+  uint64_t block_quote = 0;    // its unescaped quotes
+  uint64_t lines_before = 0;   // newlines before the current block
+  uint64_t line_start = 0;     // absolute offset where the current line starts (as of the block start)
+  uint64_t spaces_end = 0;     // compact_lines: just past the last whitespace byte outside strings so far (0: none);
+                               // an element that starts at or after it is copied as it is
 
   // MARK: stage 2
-  uint8_t state = s_root;             // walk_state
-  uint32_t depth = 0;                 // open containers
-  std::vector<uint64_t> is_object;    // bit per depth 1..max_depth
-  uint8_t token = 0;                  // DFA state while state == s_in_scalar
-  uint32_t cand_top = 0;              // selectors.cand_at[depth], cached
-  uint32_t next_cand = 0;             // selectors continuing into the value just begun
-  uint32_t member_match = 0;          // selectors matching the key just read
-  bool key_pending = false;           // a key a selector may need is being read or awaits its value
-  bool key_reading = false;           // ...and its closing quote has not arrived (only then does the limit apply)
+  uint8_t state = s_root;     // walk_state
+  uint32_t depth = 0;         // open containers
+  uint8_t token = 0;          // DFA state while state == s_in_scalar
+  uint32_t cand_top = 0;      // selectors.cand_at[depth], cached
+  uint32_t next_cand = 0;     // selectors continuing into the value just begun
+  uint32_t member_match = 0;  // selectors matching the key just read
+  bool key_pending = false;   // a key a selector may need is being read or awaits its value
+  bool key_reading = false;   // ...and its closing quote has not arrived (only then does the limit apply)
   uint64_t key_start = 0, key_end = 0;
-  uint64_t root_index = 0;            // top-level values completed (NDJSON keys)
-  open_element open[max_selectors];
-  uint32_t open_count = 0;
-  uint64_t limit_pos = no_position;   // first offset an open element or key may not reach
+  uint64_t root_index = 0;           // top-level values completed (NDJSON keys)
+  uint64_t limit_pos = no_position;  // first offset an open element or key may not reach
 
-  // MARK: results of the last call
-  pod_vector<element> elements;
-  pod_vector<batch> batches;
-  byte_buffer batch_text;
+  // MARK: results of the last call (the records are in the workspace)
+  uint32_t carried = 0;  // elements that began before the window: the caller's carry holds their first bytes
+  // Records whose bytes or key began before the window need the caller's carry extended with the window up to
+  // this offset (at least w_base); 0 when no record does.
+  uint64_t carry_through = 0;
   error_code status = error_code::ok;
   parse_error error;
 
+  uint32_t open_count = 0;
+  open_element open[max_selectors];  // last: a saved parser holds the first open_count
+};
+
+struct parser_state : parser_scalars {
+  explicit parser_state(workspace& shared) noexcept
+      : window(shared.window), elements(shared.elements), batches(shared.batches), batch_text(shared.batch_text) {}
+  parser_state(const parser_state&) = delete;
+  parser_state& operator=(const parser_state&) = delete;
+
+  // The workspace's, for the duration of a call.
+  byte_buffer& window;
+  pod_vector<raw_element>& elements;
+  pod_vector<batch>& batches;
+  byte_buffer& batch_text;
+
+  selector_set selectors;           // compiled at the first call
+  std::vector<uint64_t> is_object;  // bit per depth 1..max_depth
+  // The bytes [key_start, ...) of a key being read that began in an earlier call, while no longer than the longest
+  // raw text a compared name can have (selectors.max_key_bytes): what a name is compared with.
+  byte_buffer key_carry;
+
   bool is_object_at(uint32_t d) const noexcept { return (is_object[d >> 6] >> (d & 63)) & 1; }
+  // Bytes of memory it holds (the workspace not included).
+  size_t allocated() const noexcept {
+    return sizeof(parser_state) + is_object.capacity() * sizeof(uint64_t) + key_carry.allocated() +
+           selectors.allocated();
+  }
 };
 
 // Stage 1 + stage 2 over the window (stream/scan_window.h): one instantiation per kernel.

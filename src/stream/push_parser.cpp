@@ -8,86 +8,66 @@
 #include "stream/carry.h"
 #include "stream/failure.h"
 #include "stream/general_path.h"
+#include "stream/owned_carry.h"
 #include "stream/parser_state.h"
+#include "stream/stream_parser.h"
 
 namespace sluice {
-
-using internal::parser_state;
+namespace internal {
 
 namespace {
 
 // The selectors and the depth stack, at the first call.
-void compile(parser_state& st) {
+bool compile(parser_state& st) {
   st.selectors.compile(st.options.ndjson);
   st.cand_top = st.selectors.all;
   st.is_object.assign(st.options.max_depth / 64 + 1, 0);
   st.compiled = true;
+  return true;
 }
 
 void begin_call(parser_state& st) {
   st.elements.clear();
   st.batches.clear();
   st.batch_text.clear();
+  st.carried = 0;
+  st.carry_through = 0;
+  st.retain_from = no_position;
 }
 
 }  // namespace
 
-// MARK: push_parser
-
-push_parser::push_parser(const parser_options& options) : state_(new (std::nothrow) parser_state) {
-  if (state_ == nullptr) return;
+parser_state* new_parser(const parser_options& options, workspace& shared) noexcept {
+  parser_state* st = new (std::nothrow) parser_state(shared);
+  if (st == nullptr) return nullptr;
   parser_options o = options;
   if (o.max_depth < 1) o.max_depth = 1;
   if (o.max_depth > max_depth_limit) o.max_depth = max_depth_limit;
   if (o.max_element_bytes < 1) o.max_element_bytes = 1;
   if (o.max_element_bytes > max_element_bytes_limit) o.max_element_bytes = max_element_bytes_limit;
-  state_->options = o;
-  if (!state_->window.reserve(internal::default_window_bytes)) internal::fail(*state_, error_code::out_of_memory, 0, -1);
+  st->options = o;
+  return st;
 }
 
-push_parser::~push_parser() { delete state_; }
-
-bool push_parser::add_path(std::string_view path, size_t* error_at) {
-  if (state_ == nullptr || state_->compiled) {
+bool add_selector(parser_state& st, std::string_view path, selector_role role, size_t* error_at) {
+  if (st.compiled) {
     if (error_at) *error_at = size_t(-1);
     return false;
   }
-  return state_->selectors.add(path, error_at);
-}
-
-bool push_parser::add_marker_path(std::string_view path, size_t* error_at) {
-  if (!add_path(path, error_at)) return false;
-  state_->selectors.markers |= 1u << (state_->selectors.paths.size() - 1);
+  if (!st.selectors.add(path, error_at)) return false;
+  const uint32_t bit = 1u << (st.selectors.paths.size() - 1);
+  if (role != selector_role::value) st.selectors.markers |= bit;
+  if (role == selector_role::start_marker) st.selectors.start_markers |= bit;
   return true;
 }
 
-bool push_parser::add_start_marker_path(std::string_view path, size_t* error_at) {
-  if (!add_marker_path(path, error_at)) return false;
-  state_->selectors.start_markers |= 1u << (state_->selectors.paths.size() - 1);
-  return true;
-}
-
-uint8_t* push_parser::input_data() noexcept { return state_ ? state_->window.data() : nullptr; }
-size_t push_parser::input_capacity() const noexcept { return state_ ? state_->window.capacity() : 0; }
-
-bool push_parser::reserve(size_t n) {
-  if (state_ == nullptr || n > max_element_bytes_limit) return false;
-  return state_->window.reserve(n);
-}
-
-error_code push_parser::feed(size_t n) {
-  if (state_ == nullptr) return error_code::out_of_memory;
-  parser_state& st = *state_;
+error_code feed(parser_state& st, size_t n) noexcept {
   begin_call(st);
   if (st.status != error_code::ok) return st.status;
   if (n > st.window.capacity()) n = st.window.capacity();
   if (!st.compiled) compile(st);
   st.w_base = st.bytes_fed;
   st.w_len = unsigned(n);
-  if (!prepare_carry(st, n)) {
-    internal::fail(st, error_code::out_of_memory, st.w_base, -1);
-    return st.status;
-  }
   st.bytes_fed += n;
   uint8_t* w = st.window.data();
   // A UTF-8 byte order mark at the very start is skipped: its bytes become spaces (they keep their offsets).
@@ -96,7 +76,7 @@ error_code push_parser::feed(size_t n) {
     static const uint8_t bom[3] = {0xEF, 0xBB, 0xBF};
     if (w[i] != bom[st.bom_matched]) {
       if (st.bom_matched != 0) {
-        internal::fail(st, error_code::expected_value, 0, 0xEF);
+        fail(st, error_code::expected_value, 0, 0xEF);
         return st.status;
       }
       st.bom_done = true;
@@ -106,18 +86,15 @@ error_code push_parser::feed(size_t n) {
     if (++st.bom_matched == 3) st.bom_done = true;
   }
   if (st.options.kernel == kernel_kind::scalar) {
-    internal::scan_window_scalar(st);
+    scan_window_scalar(st);
   } else {
-    internal::scan_window_best(st);
+    scan_window_best(st);
   }
-  retain_tail(st);
-  build_batches(st);
+  if (!retain_tail(st)) fail(st, error_code::out_of_memory, st.w_base + st.w_len, -1);
   return st.status;
 }
 
-error_code push_parser::finish() {
-  if (state_ == nullptr) return error_code::out_of_memory;
-  parser_state& st = *state_;
+error_code finish(parser_state& st) noexcept {
   begin_call(st);
   if (st.status != error_code::ok) return st.status;
   if (!st.compiled) compile(st);
@@ -125,67 +102,162 @@ error_code push_parser::finish() {
   st.w_len = 0;
   st.block_base = st.bytes_fed;
   st.block_newline = 0;
-  if (!prepare_carry(st, 0)) {
-    internal::fail(st, error_code::out_of_memory, st.bytes_fed, -1);
-    return st.status;
-  }
   const uint64_t end = st.bytes_fed;
   if (!st.bom_done && st.bom_matched != 0) {
-    internal::fail(st, error_code::expected_value, 0, 0xEF);
+    fail(st, error_code::expected_value, 0, 0xEF);
   } else if (st.scan.prev_in_string != 0) {
-    internal::fail(st, error_code::unexpected_end, end, -1);  // inside a string, whether its end mattered or not
-  } else if (st.state == internal::s_in_scalar) {
+    fail(st, error_code::unexpected_end, end, -1);  // inside a string, whether its end mattered or not
+  } else if (st.state == s_in_scalar) {
     // A token cut by the end of input is complete only at the top level: inside an unterminated container the
     // document is truncated anyway, and `[1,2,31` may well have been `[1,2,314]`.
-    if (st.depth == 0 && internal::token_accepting(st.token)) {
-      internal::end_value(st, end);
+    if (st.depth == 0 && token_accepting(st.token)) {
+      end_value(st, end);
     } else {
-      internal::fail(st, error_code::unexpected_end, end, -1);
+      fail(st, error_code::unexpected_end, end, -1);
     }
   }
   if (st.status == error_code::ok) {
-    const bool complete =
-        st.depth == 0 && (st.state == internal::s_root_done || (st.options.ndjson && st.state == internal::s_root));
-    if (!complete) internal::fail(st, error_code::unexpected_end, end, -1);
+    const bool complete = st.depth == 0 && (st.state == s_root_done || (st.options.ndjson && st.state == s_root));
+    if (!complete) fail(st, error_code::unexpected_end, end, -1);
   }
-  build_batches(st);
-  // Nothing more can arrive: the carry is released at the next call (the elements above may point into it).
-  st.pending = parser_state::carry_action::clear;
+  // Nothing more can arrive: nothing is retained.
   return st.status;
 }
 
-const element* push_parser::elements() const noexcept { return state_ ? state_->elements.data() : nullptr; }
-size_t push_parser::element_count() const noexcept { return state_ ? state_->elements.size() : 0; }
-const batch* push_parser::batches() const noexcept { return state_ ? state_->batches.data() : nullptr; }
-size_t push_parser::batch_count() const noexcept { return state_ ? state_->batches.size() : 0; }
-error_code push_parser::status() const noexcept { return state_ ? state_->status : error_code::out_of_memory; }
+}  // namespace internal
+
+// MARK: push_parser
+
+using internal::no_position;
+using internal::parser_state;
+using internal::raw_element;
+
+// The parser, its own workspace, and its carry (stream/owned_carry.h), so that every element's bytes are
+// contiguous for the caller.
+struct push_parser::impl {
+  internal::workspace ws;
+  parser_state* st = nullptr;
+  internal::owned_carry carry;
+  internal::pod_vector<element> out;  // the last call's elements, with their addresses
+
+  ~impl() { delete st; }
+
+  // After a call: the carry extended as far as its records need, their addresses, the batches, and what the carry
+  // becomes for the next call.
+  void after_call() {
+    carry.extend(*st);
+    if (st->status == error_code::out_of_memory) return;
+    const uint64_t w_base = st->w_base;
+    const size_t count = ws.elements.size();
+    out.clear();
+    if (!out.reserve(count)) return internal::fail(*st, error_code::out_of_memory, w_base, -1);
+    for (size_t i = 0; i < count; ++i) {
+      const raw_element& r = ws.elements[i];
+      const uint64_t start = w_base + uint64_t(r.end - ws.window.data()) - r.size;
+      element e;
+      e.data = carry.address(*st, start);
+      e.size = r.size;
+      e.path_index = r.path_index;
+      e.key = r.key;
+      e.key_data = r.key_size != 0 ? carry.address(*st, start - r.key_gap) : nullptr;
+      e.key_size = r.key_size;
+      e.index_lo = r.index_lo;
+      e.index_hi = r.index_hi;
+      out.push_back(e);
+    }
+    build_batches(*st, carry.data(), carry.c_base);
+    if (st->options.batches == batch_mode::compact_lines && st->status != error_code::out_of_memory) {
+      // The records now name the compacted text in the batch (their keys stay where they were).
+      for (size_t i = 0; i < count; ++i) {
+        out[i].data = ws.elements[i].end - ws.elements[i].size;
+        out[i].size = ws.elements[i].size;
+      }
+    }
+    carry.keep(*st);
+  }
+};
+
+push_parser::push_parser(const parser_options& options) : impl_(new (std::nothrow) impl) {
+  if (impl_ == nullptr) return;
+  impl_->st = internal::new_parser(options, impl_->ws);
+  if (impl_->st == nullptr) {
+    delete impl_;
+    impl_ = nullptr;
+    return;
+  }
+  if (!impl_->ws.init()) internal::fail(*impl_->st, error_code::out_of_memory, 0, -1);
+}
+
+push_parser::~push_parser() { delete impl_; }
+
+bool push_parser::add_path(std::string_view path, size_t* error_at) {
+  return add(path, internal::selector_role::value, error_at);
+}
+
+bool push_parser::add_marker_path(std::string_view path, size_t* error_at) {
+  return add(path, internal::selector_role::end_marker, error_at);
+}
+
+bool push_parser::add_start_marker_path(std::string_view path, size_t* error_at) {
+  return add(path, internal::selector_role::start_marker, error_at);
+}
+
+bool push_parser::add(std::string_view path, internal::selector_role role, size_t* error_at) {
+  if (impl_ == nullptr) {
+    if (error_at) *error_at = size_t(-1);
+    return false;
+  }
+  return internal::add_selector(*impl_->st, path, role, error_at);
+}
+
+uint8_t* push_parser::input_data() noexcept { return impl_ ? impl_->ws.window.data() : nullptr; }
+size_t push_parser::input_capacity() const noexcept { return impl_ ? impl_->ws.window.capacity() : 0; }
+
+bool push_parser::reserve(size_t n) {
+  if (impl_ == nullptr || n > max_element_bytes_limit) return false;
+  return impl_->ws.window.reserve(n);
+}
+
+error_code push_parser::feed(size_t n) {
+  if (impl_ == nullptr) return error_code::out_of_memory;
+  impl_->carry.apply_pending(impl_->ws.window.capacity());
+  internal::feed(*impl_->st, n);
+  impl_->after_call();
+  return impl_->st->status;
+}
+
+error_code push_parser::finish() {
+  if (impl_ == nullptr) return error_code::out_of_memory;
+  impl_->carry.apply_pending(impl_->ws.window.capacity());
+  internal::finish(*impl_->st);
+  impl_->after_call();
+  return impl_->st->status;
+}
+
+const element* push_parser::elements() const noexcept { return impl_ ? impl_->out.data() : nullptr; }
+size_t push_parser::element_count() const noexcept { return impl_ ? impl_->out.size() : 0; }
+const batch* push_parser::batches() const noexcept { return impl_ ? impl_->ws.batches.data() : nullptr; }
+size_t push_parser::batch_count() const noexcept { return impl_ ? impl_->ws.batches.size() : 0; }
+error_code push_parser::status() const noexcept { return impl_ ? impl_->st->status : error_code::out_of_memory; }
 
 const parse_error& push_parser::error() const noexcept {
   static const parse_error oom{error_code::out_of_memory, 0, 1, 1, -1};
-  return state_ ? state_->error : oom;
+  return impl_ ? impl_->st->error : oom;
 }
 
-uint64_t push_parser::bytes_fed() const noexcept { return state_ ? state_->bytes_fed : 0; }
-
-push_parser::address_map push_parser::addresses() const noexcept {
-  if (state_ == nullptr) return {nullptr, 0, nullptr, 0};
-  return {state_->window.data(), state_->w_base, state_->carry.data(), state_->c_base};
-}
+uint64_t push_parser::bytes_fed() const noexcept { return impl_ ? impl_->st->bytes_fed : 0; }
 
 uint64_t push_parser::offset_of(const uint8_t* p) const noexcept {
-  const address_map a = addresses();
-  if (state_ == nullptr) return 0;
-  const uint8_t* w_end = a.window + state_->window.capacity();
-  if (p >= a.window && p <= w_end) return a.window_offset + uint64_t(p - a.window);
-  return a.carry_offset + uint64_t(p - a.carry);
+  if (impl_ == nullptr) return 0;
+  const uint8_t* w = impl_->ws.window.data();
+  if (p >= w && p <= w + impl_->ws.window.capacity()) return impl_->st->w_base + uint64_t(p - w);
+  return impl_->carry.c_base + uint64_t(p - impl_->carry.carry.data());
 }
 
 size_t push_parser::memory_bytes() const noexcept {
-  if (state_ == nullptr) return 0;
-  const parser_state& st = *state_;
-  return sizeof(parser_state) + st.window.allocated() + st.carry.allocated() + st.spare.allocated() +
-         st.batch_text.allocated() + st.elements.allocated() + st.batches.allocated() +
-         st.is_object.capacity() * sizeof(uint64_t);
+  if (impl_ == nullptr) return 0;
+  return sizeof(impl) + impl_->ws.allocated() + impl_->st->allocated() + impl_->carry.allocated() +
+         impl_->out.allocated();
 }
 
 }  // namespace sluice

@@ -1,8 +1,9 @@
 // The elements a parser reports do not depend on how the input is cut: for random documents and each kind of
 // selector, one-shot parsing equals the reference splitter's elements (bytes, selector, key), every chunking
 // (random sizes, empty chunks, one byte at a time) equals one-shot parsing, and a string or container element is
-// reported by the very feed() that brought its last byte; batches (random batch_mode) keep their contract.
-// Once per kernel. Soak: SLUICE_CHUNKING_DOCS=... SLUICE_TEST_SEED=...
+// reported by the very feed() that brought its last byte; batches (random batch_mode) keep their contract; and
+// driven as the wasm binding drives it (support/binding_client.h), every chunking gives the same. Once per kernel.
+// Soak: SLUICE_CHUNKING_DOCS=... SLUICE_TEST_SEED=...
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "sluice/push_parser.h"
+#include "support/binding_client.h"
 #include "support/collect.h"
 #include "support/kernel_param.h"
 #include "support/random_json.h"
@@ -37,10 +39,14 @@ const chunking_case kCases[] = {
      [](rng& r) { return std::vector<std::string>{"$[" + std::to_string(r.below(4)) + "]"}; }},
     {"Grandchildren", root_kind::any, false, [](rng&) { return std::vector<std::string>{"$.*[*]"}; }},
     {"NamedMembers", root_kind::object, false,
-     [](rng&) { return std::vector<std::string>{"$.a", "$['b'][*]", "$[\"c\"].*"}; }},
+     [](rng&) {
+       return std::vector<std::string>{"$.a", "$['b'][*]", "$[\"c\"].*"};
+     }},
     // `$.a[*]` lies inside `$.*`'s `a`, and `$.a[0]` is also `$.a[*]`: nested and doubly matched elements.
     {"OverlappingPaths", root_kind::object, false,
-     [](rng&) { return std::vector<std::string>{"$.a[*]", "$.*", "$.a[0]"}; }},
+     [](rng&) {
+       return std::vector<std::string>{"$.a[*]", "$.*", "$.a[0]"};
+     }},
     {"Ndjson", root_kind::any, true, [](rng&) { return std::vector<std::string>{}; }},
     {"NdjsonElements", root_kind::any, true, [](rng&) { return std::vector<std::string>{"$[*]"}; }},
 };
@@ -97,8 +103,7 @@ TEST_P(Chunking, ElementsIndependentOfChunks) {
     setup.paths = c.paths(random);
     static const batch_mode modes[] = {batch_mode::none, batch_mode::json_array, batch_mode::cover};
     setup.options.batches = random.pick(modes);
-    const std::string doc =
-        c.ndjson ? random_ndjson(random, random.between(0, 12), shape) : random_json(random, shape);
+    const std::string doc = c.ndjson ? random_ndjson(random, random.between(0, 12), shape) : random_json(random, shape);
 
     std::vector<collected_element> expected;
     std::vector<size_t> ends;
@@ -127,10 +132,16 @@ TEST_P(Chunking, ElementsIndependentOfChunks) {
       }
       if (why.empty()) why = check_timing(outcome, ends, chunkings[k]);
       if (why.empty()) why = outcome.batch_problem;
+      if (why.empty()) {
+        // The same through the binding's protocol: shared workspace, saved and restored state, caller's carry.
+        const parse_outcome bound = parse_chunked_like_binding(doc, setup, chunkings[k]);
+        why = describe_difference(outcome, bound);
+        if (why.empty() && !bound.batch_problem.empty()) why = "like the binding: " + bound.batch_problem;
+      }
       if (!why.empty()) {
         ++failures;
-        ADD_FAILURE() << "seed " << seed << ", chunking " << k << " (" << chunkings[k].size()
-                      << " feeds): " << why << "\n  input: \"" << printable(doc, 400) << "\"";
+        ADD_FAILURE() << "seed " << seed << ", chunking " << k << " (" << chunkings[k].size() << " feeds): " << why
+                      << "\n  input: \"" << printable(doc, 400) << "\"";
         break;
       }
     }
@@ -144,8 +155,7 @@ std::string param_name(const ::testing::TestParamInfo<chunking_param>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Selectors, Chunking,
-                         ::testing::Combine(all_kernels(), ::testing::Range(size_t{0}, std::size(kCases))),
-                         param_name);
+                         ::testing::Combine(all_kernels(), ::testing::Range(size_t{0}, std::size(kCases))), param_name);
 
 }  // namespace
 }  // namespace sluice::test

@@ -1,7 +1,9 @@
 // libFuzzer target for the push parser. Input: 4 configuration bytes, then the JSON text (see README.md here).
 // For each input it aborts (a crash libFuzzer keeps) unless:
 //   - the best and scalar kernels give identical results (elements, status, error position);
-//   - random chunks and one byte at a time give exactly what one-shot parsing gives;
+//   - random chunks and one byte at a time give exactly what one-shot parsing gives, and so do random chunks fed as
+//     the wasm binding and the JS layer feed them (support/binding_client.h: a shared workspace, the state saved
+//     and restored at every call, the carry kept by the caller);
 //   - the verdict matches simdjson's (support/simdjson_oracle.h, differences mapped there): accepted inputs are
 //     valid and within max_depth, with the reference splitter's elements; syntax errors only on invalid input;
 //     DEPTH_LIMIT exactly where nesting first exceeds max_depth; ELEMENT_TOO_LARGE only below the input size;
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "sluice/push_parser.h"
+#include "support/binding_client.h"
 #include "support/canonical_json.h"
 #include "support/collect.h"
 #include "support/reference_splitter.h"
@@ -39,14 +42,7 @@ using namespace sluice::test;
 }
 
 const std::vector<std::string> kPathSets[] = {
-    {},
-    {"$"},
-    {"$[*]"},
-    {"$.*"},
-    {"$[0]", "$[2]"},
-    {"$.a", "$.b[*]"},
-    {"$[*].a", "$[*]"},
-    {"$.*.*", "$['a']", "$[1]"},
+    {}, {"$"}, {"$[*]"}, {"$.*"}, {"$[0]", "$[2]"}, {"$.a", "$.b[*]"}, {"$[*].a", "$[*]"}, {"$.*.*", "$['a']", "$[1]"},
 };
 
 struct config {
@@ -63,18 +59,25 @@ config read_config(const uint8_t* data) {
   if (data[0] & 2) o.max_depth = 1 + (data[1] & 63);
   if (data[0] & 4) o.max_element_bytes = 1 + data[2];
   switch ((data[0] >> 3) & 3) {
-    case 1: o.batches = batch_mode::json_array; break;
-    case 2: o.batches = batch_mode::cover; break;
-    case 3: o.batches = batch_mode::compact_lines; break;
-    default: o.batches = batch_mode::none; break;
+    case 1:
+      o.batches = batch_mode::json_array;
+      break;
+    case 2:
+      o.batches = batch_mode::cover;
+      break;
+    case 3:
+      o.batches = batch_mode::compact_lines;
+      break;
+    default:
+      o.batches = batch_mode::none;
+      break;
   }
   c.setup.paths = kPathSets[(data[0] >> 5) & 7];
   c.chunk_seed = data[3];
   return c;
 }
 
-void check_same(std::string_view input, const parse_outcome& expected, const parse_outcome& actual,
-                const char* what) {
+void check_same(std::string_view input, const parse_outcome& expected, const parse_outcome& actual, const char* what) {
   std::string diff = describe_difference(expected, actual);
   if (!diff.empty()) fail(input, std::string(what) + ": " + diff);
   if (!actual.batch_problem.empty()) fail(input, std::string(what) + ": " + actual.batch_problem);
@@ -241,8 +244,8 @@ void check_markers(std::string_view input, const parse_setup& setup, const parse
 
   // End markers: one per completed value, in the same order, just past its last byte, with its index key.
   if (ends.size() != ordinary.size()) {
-    fail(input, "marker run: " + std::to_string(ends.size()) + " end markers for " +
-                    std::to_string(ordinary.size()) + " elements");
+    fail(input, "marker run: " + std::to_string(ends.size()) + " end markers for " + std::to_string(ordinary.size()) +
+                    " elements");
   }
   for (size_t i = 0; i < ends.size(); ++i) {
     const located& o = ordinary[i];
@@ -272,8 +275,9 @@ void check_markers(std::string_view input, const parse_setup& setup, const parse
       continue;
     }
     // (At the error's own offset too: a bracket past max_depth starts a value, then fails.)
-    const bool starts_value = s.offset < input.size() &&
-                              std::string_view("{[\"-0123456789tfn").find(input[size_t(s.offset)]) != std::string_view::npos;
+    const bool starts_value =
+        s.offset < input.size() &&
+        std::string_view("{[\"-0123456789tfn").find(input[size_t(s.offset)]) != std::string_view::npos;
     if (status == error_code::ok || !starts_value || s.offset > error.offset) {
       fail(input, "marker run: a start marker at " + std::to_string(s.offset) + " matches no element");
     }
@@ -302,6 +306,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   rng random(c.chunk_seed * 0x9E3779B97F4A7C15ULL + size);
   const parse_outcome chunked = parse_chunked(input, best, chunks_random(input.size(), random, 1 + random.skewed(300)));
   check_same(input, one_shot, chunked, "random chunks vs one-shot");
+  const std::vector<size_t> binding_chunks = chunks_random(input.size(), random, 1 + random.skewed(300));
+  // The binding's compact-lines parser keeps its carry natively, as push_parser does: the JS protocol is for the
+  // other modes.
+  if (best.options.batches != batch_mode::compact_lines) {
+    check_same(input, one_shot, parse_chunked_like_binding(input, best, binding_chunks),
+               "random chunks driven as the wasm binding drives them vs one-shot");
+  }
   parse_outcome bytewise;
   if (input.size() <= 4096) {
     bytewise = parse_chunked(input, scalar, chunks_bytewise(input.size()));

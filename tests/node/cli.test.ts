@@ -135,6 +135,25 @@ describe('select writes each element compacted, one per line', () => {
     ]);
   });
 
+  // The compact-lines parser keeps its carry in wasm memory (the others' is in the JS heap): an element, or the
+  // key before it, that began reads ago is compacted and written whole.
+  test('elements and keys spanning many reads are compacted whole, with their keys', async () => {
+    const members = Array.from({ length: 12 }, (_, i) => [
+      `k${i} é ${'y'.repeat(i * 40_000)}`,
+      { s: `${'x'.repeat(i * 70_000)}é`, a: [1, { b: ' y ' }], n: i },
+    ]);
+    const doc = { o: Object.fromEntries(members) };
+    const text = JSON.stringify(doc, null, 2);
+    expect(text.length).toBeGreaterThan(8 * 256 * 1024);
+    const plain = await runCli(['select', '$.o.*'], { input: text });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toBe(members.map(([, value]) => `${JSON.stringify(value)}\n`).join(''));
+    const withPath = await runCli(['select', '$.o.*', '--with-path'], { input: text });
+    expect(withPath.stdout).toBe(
+      members.map(([key, value]) => `${JSON.stringify({ path: '$.o.*', key, value })}\n`).join(''),
+    );
+  });
+
   test('--limit N writes N elements (and the closing bracket with --array)', async () => {
     const text = '[' + Array.from({ length: 1000 }, (_, i) => `{"i": ${i}}`).join(', ') + ']';
     const result = await runCli(['select', '$[*]', '--limit', '3'], { input: text });

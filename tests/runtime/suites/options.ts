@@ -1,6 +1,6 @@
 // The options of the public API, each with an input whose answer is known: selectors, keys, outputs, reviver,
 // NDJSON, the byte order mark and multi-byte characters split across chunks.
-import { createParser, JsonArrayStream, parseJsonArray } from '../../../dist/index.js';
+import { createParser, JsonArrayStream, lazyParse, parseJsonArray } from '../../../dist/index.js';
 import { parseChunks, splitAt, type Chunk, type ParserOptions } from '../../support/feed.ts';
 import { assert, assertEqual, assertThrows, group, test } from '../harness.ts';
 
@@ -62,14 +62,20 @@ group('output', () => {
 
   test('value is what JSON.parse gives: -0, own __proto__ keys', () => {
     const got = values(doc);
-    assertEqual(got, sources.map((text) => JSON.parse(text)));
+    assertEqual(
+      got,
+      sources.map((text) => JSON.parse(text)),
+    );
     assert(Object.is(got[1], -0), 'the second element is -0');
     assert(Object.getPrototypeOf(got[4]) === Object.prototype, '__proto__ stays an own key');
   });
 
   test('text and bytes are the exact source', () => {
     assertEqual(values(doc, { output: 'text' }), sources);
-    assertEqual(values(doc, { output: 'bytes' }), sources.map((text) => encoder.encode(text)));
+    assertEqual(
+      values(doc, { output: 'bytes' }),
+      sources.map((text) => encoder.encode(text)),
+    );
   });
 
   test('bytes handed out stay intact when later input grows the wasm memory', () => {
@@ -90,7 +96,71 @@ group('reviver', () => {
       return typeof value === 'number' ? value * 10 : value;
     };
     const texts = values(doc, { output: 'text' }) as string[];
-    assertEqual(values(doc, { reviver }), texts.map((text) => JSON.parse(text, reviver)));
+    assertEqual(
+      values(doc, { reviver }),
+      texts.map((text) => JSON.parse(text, reviver)),
+    );
+  });
+
+  test('a reviver that throws stops the parser after the elements before it, like a syntax error', () => {
+    const boom = new Error('boom');
+    const parser = createParser({
+      reviver: (key: string, value: unknown) => {
+        if (key === '' && value === 2) throw boom;
+        return value;
+      },
+    });
+    assertEqual(parser.push('[1,2,3,'), [1]);
+    for (const call of [() => parser.push('4]'), () => parser.end()]) {
+      let thrown: unknown;
+      try {
+        call();
+      } catch (error) {
+        thrown = error;
+      }
+      assert(thrown === boom, `got ${String(thrown)}`);
+    }
+  });
+
+  test('a reviver that runs sluice (lazyParse, another parser) leaves the elements unchanged', () => {
+    // Both share the module with the parser: lazyParse grows its memory, the other parser writes in the same
+    // input window and result tables while the first is between two elements of one call.
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: i, name: `n${i} é`, tags: ['a', i] }));
+    const text = JSON.stringify(rows);
+    let size = 1 << 14;
+    const reviver = (key: string, value: unknown) => {
+      if (key === 'name') {
+        if (size < 1 << 18) size *= 2;
+        const doc = lazyParse(`[${'1,'.repeat(size)}2]`) as number[];
+        assertEqual(doc[size], 2, 'the lazy document');
+        const other = createParser({ withPath: true });
+        assertEqual([...other.push('[{"x":[1,2]},"y"'), ...other.push(']'), ...other.end()].length, 2, 'the other');
+      }
+      return value;
+    };
+    for (const chunk of [text.length, 50, 7]) {
+      const parser = createParser({ reviver, withPath: true });
+      const got: unknown[] = [];
+      for (let i = 0; i < text.length; i += chunk) got.push(...parser.push(text.slice(i, i + chunk)));
+      got.push(...parser.end());
+      assertEqual(
+        got,
+        rows.map((value, key) => ({ path: '$[*]', key, value })),
+        `chunks of ${chunk}`,
+      );
+      size = 1 << 14;
+    }
+  });
+});
+
+group('Symbol.dispose', () => {
+  test('closes the parser', () => {
+    const dispose = (Symbol as { dispose?: symbol }).dispose;
+    if (dispose === undefined) return; // the engine has no explicit resource management yet
+    const parser = createParser();
+    assertEqual(parser.push('[1,'), [1]);
+    (parser as unknown as Record<symbol, () => void>)[dispose]!();
+    assertThrows(() => parser.push('2]'), TypeError, 'push() after disposal');
   });
 });
 
@@ -142,7 +212,10 @@ group('option mistakes', () => {
     [{ outptu: 'bytes' }, `options.outptu is not an option; the options are ${OPTIONS}`],
     [{ maxDepth: -1 }, 'options.maxDepth must be an integer from 1 to 1000000, got -1'],
     [[], 'options must be an object, got Array'],
-    [{ path: '$[1:2]' }, `options.path "$[1:2]" is not a supported path: unexpected ":" at index 3 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`],
+    [
+      { path: '$[1:2]' },
+      `options.path "$[1:2]" is not a supported path: unexpected ":" at index 3 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`,
+    ],
   ];
   for (const [options, message] of table) {
     test(message, () => {

@@ -1,0 +1,348 @@
+// One push parser's native side, for the push parser (parser.ts) and openJson's requests (lazy/open_json_driver.ts).
+//
+// Memory (HACKING.md, "Parser memory"): the module's memory holds one input window and one set of result tables for
+// all parsers, and the state of at most RESIDENT_LIMIT parsers, the least recently used saved to bytes in the JS
+// heap when another needs a place. The bytes of an element still in progress (the carry) live here, in the JS
+// heap, extended once per chunk. So what a parser holds in the module is bounded and small, and what grows with an
+// element lives where the garbage collector sees it: however many parsers are dropped without end() or close(),
+// and however late their finalizers run, the module's memory stays bounded. A call's results are read, and
+// copied out, before any other call or user code runs.
+import {
+  VIEW_CARRIED_COUNT,
+  VIEW_CARRY_THROUGH,
+  VIEW_INPUT_CAPACITY,
+  VIEW_INPUT_PTR,
+  VIEW_RETAIN_FROM,
+  VIEW_SAVED_BYTES,
+  VIEW_WINDOW_OFFSET,
+  PATH_ACCEPTED,
+  type NativeParser,
+  type NativeRuntime,
+} from '../native/contract.js';
+
+/** What a native parser is created with. */
+export interface NativeConfig {
+  readonly maxDepth: number;
+  readonly maxElementBytes: number;
+  readonly flags: number;
+  /** Ordinary selectors, then end markers and start markers (openJson). */
+  readonly paths: readonly string[];
+  readonly markers?: readonly string[];
+  readonly starts?: readonly string[];
+}
+
+/**
+ * Parsers resident in the module at once. Switching costs a save and a load of a few hundred bytes, so a server
+ * interleaving fewer streams never switches; the bound is what dropped parsers may hold: this many states of a few
+ * kilobytes.
+ */
+export const RESIDENT_LIMIT = 64;
+
+/**
+ * What call() returns when the parser's saved state could not be restored, or its carry could not grow in the JS
+ * heap (out of memory): not a native status, so no position is in the view, and the call has no results to read.
+ */
+export const OUT_OF_MEMORY_LOST = -16;
+
+/**
+ * What the pool holds of a parser: its native handle or its saved state, never its carry or results, so that a
+ * dropped parser's bytes go with it.
+ */
+class Handle {
+  native: NativeParser | null = null;
+  /** The state while not resident; null before the first call (a fresh parser is configured instead). */
+  saved: Uint8Array | null = null;
+  lastUse = 0;
+  /** Its state could not be restored: the parser fails with OUT_OF_MEMORY. */
+  lost = false;
+
+  constructor(readonly config: NativeConfig) {}
+}
+
+class Pool {
+  readonly resident: Handle[] = [];
+  clock = 0;
+}
+
+const pools = new WeakMap<NativeRuntime, Pool>();
+
+function poolOf(runtime: NativeRuntime): Pool {
+  let pool = pools.get(runtime);
+  if (pool === undefined) {
+    pool = new Pool();
+    pools.set(runtime, pool);
+  }
+  return pool;
+}
+
+function release(pool: Pool, handle: Handle): void {
+  const native = handle.native;
+  if (native === null) return;
+  handle.native = null;
+  const at = pool.resident.indexOf(handle);
+  if (at >= 0) pool.resident.splice(at, 1);
+  try {
+    native.delete();
+  } catch {
+    // The module aborted: nothing left to release.
+  }
+}
+
+// Backstop for parsers dropped without close(): frees their place in the pool (the pool would reuse it anyway).
+// The held value is the handle alone, so it keeps neither the parser nor its carry reachable.
+const registry = new FinalizationRegistry<{ pool: Pool; handle: Handle }>(({ pool, handle }) => release(pool, handle));
+
+const EMPTY = new Uint8Array(0);
+
+/** Carries smaller than this many bytes keep their buffer between elements. */
+const KEEP_BUFFER_BYTES = 1 << 18;
+
+/** A native parser and its carry. */
+export class NativeSession {
+  private readonly runtime: NativeRuntime;
+  private readonly pool: Pool;
+  private readonly handle: Handle;
+  /** The carry: buf[head, tail) holds the stream's bytes from offset base on. */
+  private buf: Uint8Array = EMPTY;
+  /** A second buffer, for a new carry while the last call's results read `buf`. */
+  private spare: Uint8Array = EMPTY;
+  private head = 0;
+  private tail = 0;
+  private base = 0;
+  /** The last call's results: the carry they read (rBuf[x + rDelta] is the stream's byte x). */
+  private rBuf: Uint8Array = EMPTY;
+  private rDelta = 0;
+  /** The last call's window: its u8 index, its stream offset, its length. */
+  windowPtr = 0;
+  windowOffset = 0;
+  windowLength = 0;
+  /** Elements of the last call whose bytes began before its window (VIEW_CARRIED_COUNT). */
+  carried = 0;
+
+  constructor(runtime: NativeRuntime, config: NativeConfig) {
+    this.runtime = runtime;
+    this.pool = poolOf(runtime);
+    this.handle = new Handle(config);
+  }
+
+  /**
+   * Makes the parser resident. Returns false when its state cannot be restored (out of memory): then every call
+   * reports OUT_OF_MEMORY. Afterwards the input window is free to write: `runtime.u32[view + VIEW_INPUT_PTR]`.
+   */
+  private acquire(): NativeParser | null {
+    const handle = this.handle;
+    const pool = this.pool;
+    handle.lastUse = ++pool.clock;
+    if (handle.native !== null) return handle.native;
+    if (handle.lost) return null;
+    if (pool.resident.length >= RESIDENT_LIMIT) this.evictOne();
+    const runtime = this.runtime;
+    const config = handle.config;
+    const native = new runtime.native.Parser(config.maxDepth, config.maxElementBytes, config.flags);
+    const saved = handle.saved;
+    if (saved === null) {
+      addPaths(native, config);
+      registry.register(this, { pool, handle }, this);
+    } else {
+      handle.saved = null;
+      if (!load(runtime, native, saved)) {
+        native.delete();
+        handle.lost = true;
+        return null;
+      }
+    }
+    handle.native = native;
+    pool.resident.push(handle);
+    return native;
+  }
+
+  /** Saves the least recently used resident parser to the JS heap and frees its native state. */
+  private evictOne(): void {
+    const resident = this.pool.resident;
+    let victim = resident[0]!;
+    for (let i = 1; i < resident.length; i++) if (resident[i]!.lastUse < victim.lastUse) victim = resident[i]!;
+    const native = victim.native!;
+    native.save();
+    const runtime = this.runtime;
+    runtime.sync();
+    const n = runtime.u32[runtime.view + VIEW_SAVED_BYTES]!;
+    if (n === 0) {
+      victim.lost = true;
+    } else {
+      const at = runtime.u32[runtime.view + VIEW_INPUT_PTR]!;
+      victim.saved = runtime.u8.slice(at, at + n);
+    }
+    release(this.pool, victim);
+  }
+
+  /** Where the next chunk goes (after acquireInput()): u8 index and capacity. */
+  inputPtr = 0;
+  inputCapacity = 0;
+
+  /** Makes the parser resident and the window writable; false when its state is lost (see acquire). */
+  acquireInput(): boolean {
+    if (this.acquire() === null) return false;
+    const runtime = this.runtime;
+    runtime.sync();
+    this.inputPtr = runtime.u32[runtime.view + VIEW_INPUT_PTR]!;
+    this.inputCapacity = runtime.u32[runtime.view + VIEW_INPUT_CAPACITY]!;
+    return true;
+  }
+
+  /**
+   * Scans the n bytes written at inputPtr after acquireInput(), or ends the input (n < 0). Returns the status; the
+   * results are in the module's tables until the next call on any parser.
+   */
+  call(n: number): number {
+    const native = this.acquire();
+    if (native === null) return OUT_OF_MEMORY_LOST;
+    const status = n < 0 ? native.finish() : native.feed(n);
+    try {
+      this.afterCall(Math.max(n, 0));
+    } catch (error) {
+      // The engine could not allocate the carry's buffer: the element in progress is lost, and the parser with it.
+      if (!(error instanceof RangeError)) throw error;
+      this.close();
+      return OUT_OF_MEMORY_LOST;
+    }
+    return status;
+  }
+
+  /** Frees the native parser; the session cannot be called again. */
+  close(): void {
+    registry.unregister(this);
+    release(this.pool, this.handle);
+    this.handle.saved = null;
+    this.handle.lost = true;
+    this.buf = this.spare = this.rBuf = EMPTY;
+  }
+
+  /**
+   * The stream's bytes [start, end) of the last call's results: a view of the window or of the carry, valid until
+   * the next call on any parser.
+   */
+  bytes(start: number, end: number): Uint8Array {
+    if (start >= this.windowOffset) {
+      const at = this.windowPtr + (start - this.windowOffset);
+      return new Uint8Array(this.runtime.memory.buffer, at, end - start);
+    }
+    return new Uint8Array(this.rBuf.buffer, start + this.rDelta, end - start);
+  }
+
+  /** A copy of the stream's bytes [start, end) of the last call's results (see bytes()). */
+  copy(start: number, end: number): Uint8Array {
+    if (start >= this.windowOffset) {
+      const at = this.windowPtr + (start - this.windowOffset);
+      return this.runtime.u8.slice(at, at + (end - start));
+    }
+    return this.rBuf.slice(start + this.rDelta, end + this.rDelta);
+  }
+
+  /** The first byte of the stream's bytes at `start` (see bytes()). */
+  byteAt(start: number): number {
+    if (start >= this.windowOffset) return this.runtime.u8[this.windowPtr + (start - this.windowOffset)]!;
+    return this.rBuf[start + this.rDelta]!;
+  }
+
+  // MARK: the carry
+
+  /**
+   * After a call: extends the carry with the window as far as the results need, points the results at it, and
+   * keeps what the next call needs (VIEW_RETAIN_FROM), copied out of the window now: another parser may write
+   * there before this one's next call.
+   */
+  private afterCall(n: number): void {
+    const runtime = this.runtime;
+    runtime.sync();
+    const u32 = runtime.u32;
+    const f64 = runtime.f64;
+    const view = runtime.view;
+    const view64 = runtime.view64;
+    const wBase = f64[view64 + VIEW_WINDOW_OFFSET]!;
+    const retain = f64[view64 + VIEW_RETAIN_FROM]!;
+    const windowPtr = u32[view + VIEW_INPUT_PTR]!;
+    this.windowPtr = windowPtr;
+    this.windowOffset = wBase;
+    this.windowLength = n;
+    this.carried = u32[view + VIEW_CARRIED_COUNT]!;
+    this.rBuf = EMPTY;
+    const wEnd = wBase + n;
+    const continues = retain >= 0 && retain < wBase;
+    let used = false;
+    if (this.tail > this.head) {
+      // The carry holds [base, wBase).
+      const through = continues ? wEnd : f64[view64 + VIEW_CARRY_THROUGH]!;
+      if (through !== 0) {
+        if (through > wBase) this.append(runtime.u8, windowPtr, through - wBase);
+        used = true;
+      }
+    }
+    if (used) {
+      this.rBuf = this.buf;
+      this.rDelta = this.head - this.base;
+    }
+    if (retain < 0) {
+      this.head = this.tail = 0;
+      // After a large element, give its memory back.
+      if (this.buf.length > KEEP_BUFFER_BYTES) this.buf = EMPTY;
+    } else if (continues) {
+      this.head += retain - this.base;
+      this.base = retain;
+    } else {
+      // A new element (or key) starts in this window: a fresh carry, in the other buffer if the results read this.
+      if (used) {
+        const spare = this.spare;
+        this.spare = this.buf.length > KEEP_BUFFER_BYTES ? EMPTY : this.buf;
+        this.buf = spare;
+      }
+      this.head = this.tail = 0;
+      this.base = retain;
+      this.append(runtime.u8, windowPtr + (retain - wBase), wEnd - retain);
+    }
+  }
+
+  /** Appends n bytes of `from` at `at` to the carry, growing it by at least half (linear in the element). */
+  private append(from: Uint8Array, at: number, n: number): void {
+    const live = this.tail - this.head;
+    if (this.tail + n > this.buf.length) {
+      if (live + n > this.buf.length) {
+        let size = Math.max(1024, this.buf.length + (this.buf.length >> 1));
+        while (size < live + n) size += size >> 1;
+        const buf = new Uint8Array(size);
+        buf.set(new Uint8Array(this.buf.buffer, this.head, live), 0);
+        this.buf = buf;
+      } else {
+        this.buf.copyWithin(0, this.head, this.tail);
+      }
+      this.tail = live;
+      this.head = 0;
+    }
+    // The constructor, not subarray(): subarray looks up the species constructor on every call.
+    this.buf.set(new Uint8Array(from.buffer, at, n), this.tail);
+    this.tail += n;
+  }
+}
+
+/** Restores a saved state into `native`: copied into the window, which grows if it must. */
+function load(runtime: NativeRuntime, native: NativeParser, saved: Uint8Array): boolean {
+  runtime.sync();
+  if (runtime.u32[runtime.view + VIEW_INPUT_CAPACITY]! < saved.length && !runtime.native.reserve(saved.length)) {
+    return false;
+  }
+  runtime.sync();
+  runtime.u8.set(saved, runtime.u32[runtime.view + VIEW_INPUT_PTR]!);
+  return native.load(saved.length);
+}
+
+function addPaths(native: NativeParser, config: NativeConfig): void {
+  // The JS grammar (json_path.ts) checked every path and their count: a refusal here means the JS and native
+  // grammars disagree, which no user input can cause.
+  const refused =
+    config.paths.find((p) => native.addPath(p) !== PATH_ACCEPTED) ??
+    config.markers?.find((p) => native.addMarkerPath(p) !== PATH_ACCEPTED) ??
+    config.starts?.find((p) => native.addStartMarkerPath(p) !== PATH_ACCEPTED);
+  if (refused !== undefined) {
+    native.delete();
+    throw new Error(`sluice: the native parser refused the path ${refused}`);
+  }
+}

@@ -1,0 +1,151 @@
+#include "stream/saved_state.h"
+
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <type_traits>
+
+namespace sluice {
+namespace internal {
+
+namespace {
+
+static_assert(std::is_trivially_copyable<parser_scalars>::value, "a saved parser copies its scalars as bytes");
+
+constexpr uint32_t magic = 0x31504c53;  // "SLP1"
+
+class writer {
+ public:
+  explicit writer(byte_buffer& out) : out_(out) { out_.clear(); }
+  bool ok() const { return ok_; }
+  void bytes(const void* p, size_t n) {
+    if (ok_ && !out_.append(static_cast<const uint8_t*>(p), n)) ok_ = false;
+  }
+  template <class T>
+  void value(const T& v) {
+    bytes(&v, sizeof(T));
+  }
+
+ private:
+  byte_buffer& out_;
+  bool ok_ = true;
+};
+
+class reader {
+ public:
+  reader(const uint8_t* p, size_t n) : p_(p), end_(p + n) {}
+  bool ok() const { return ok_; }
+  bool done() const { return ok_ && p_ == end_; }
+  const uint8_t* bytes(size_t n) {
+    if (!ok_ || size_t(end_ - p_) < n) {
+      ok_ = false;
+      return nullptr;
+    }
+    const uint8_t* at = p_;
+    p_ += n;
+    return at;
+  }
+  template <class T>
+  T value() {
+    T v{};
+    if (const uint8_t* at = bytes(sizeof(T))) std::memcpy(&v, at, sizeof(T));
+    return v;
+  }
+
+ private:
+  const uint8_t* p_;
+  const uint8_t* end_;
+  bool ok_ = true;
+};
+
+// The scalars up to the open elements in use.
+size_t scalars_size(uint32_t open_count) { return offsetof(parser_scalars, open) + open_count * sizeof(open_element); }
+
+}  // namespace
+
+bool save_state(const parser_state& st, byte_buffer& out) noexcept {
+  writer w(out);
+  w.value(magic);
+  const size_t scalars = scalars_size(st.open_count);
+  w.value(uint32_t(scalars));
+  w.bytes(static_cast<const parser_scalars*>(&st), scalars);
+  const selector_set& sel = st.selectors;
+  w.value(uint32_t(sel.paths.size()));
+  w.value(sel.markers);
+  w.value(sel.start_markers);
+  for (const selector& s : sel.paths) {
+    w.value(uint32_t(s.steps.size()));
+    for (const step& t : s.steps) {
+      w.value(uint8_t(t.kind));
+      w.value(t.index);
+      w.value(uint32_t(t.name.size()));
+      w.bytes(t.name.data(), t.name.size());
+    }
+  }
+  if (st.compiled) {
+    // The selectors' state along the path, and a bit per container down to the current depth.
+    w.bytes(sel.cand_at.data(), sel.cand_at.size() * sizeof(uint32_t));
+    w.bytes(sel.index_at.data(), sel.index_at.size() * sizeof(uint64_t));
+    const uint32_t words = st.depth / 64 + 1;
+    w.value(words);
+    w.bytes(st.is_object.data(), words * sizeof(uint64_t));
+  }
+  w.value(uint32_t(st.key_carry.size()));
+  w.bytes(st.key_carry.data(), st.key_carry.size());
+  return w.ok();
+}
+
+parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept {
+  reader r(p, n);
+  if (r.value<uint32_t>() != magic) return nullptr;
+  const uint32_t scalars = r.value<uint32_t>();
+  const uint8_t* saved = r.bytes(scalars);
+  if (saved == nullptr || scalars < offsetof(parser_scalars, open)) return nullptr;
+  std::unique_ptr<parser_state> st(new (std::nothrow) parser_state(shared));
+  if (!st) return nullptr;
+  uint32_t open_count;
+  std::memcpy(&open_count, saved + offsetof(parser_scalars, open_count), sizeof open_count);
+  if (open_count > max_selectors || scalars != scalars_size(open_count)) return nullptr;
+  std::memcpy(static_cast<parser_scalars*>(st.get()), saved, scalars);
+  selector_set& sel = st->selectors;
+  const uint32_t paths = r.value<uint32_t>();
+  sel.markers = r.value<uint32_t>();
+  sel.start_markers = r.value<uint32_t>();
+  if (paths > max_selectors) return nullptr;
+  sel.paths.resize(paths);
+  for (selector& s : sel.paths) {
+    const uint32_t steps = r.value<uint32_t>();
+    if (!r.ok() || steps > n) return nullptr;
+    s.steps.resize(steps);
+    for (step& t : s.steps) {
+      const uint8_t kind = r.value<uint8_t>();
+      if (kind > step::wildcard) return nullptr;
+      t.kind = step::kind_t(kind);
+      t.index = r.value<uint64_t>();
+      const uint32_t size = r.value<uint32_t>();
+      const uint8_t* name = r.bytes(size);
+      if (name == nullptr) return nullptr;
+      t.name.assign(reinterpret_cast<const char*>(name), size);
+    }
+  }
+  if (st->compiled) {
+    sel.compile(st->options.ndjson);
+    const uint8_t* cand = r.bytes(sel.cand_at.size() * sizeof(uint32_t));
+    const uint8_t* index = r.bytes(sel.index_at.size() * sizeof(uint64_t));
+    const uint32_t words = r.value<uint32_t>();
+    const uint8_t* bits = r.bytes(size_t(words) * sizeof(uint64_t));
+    if (bits == nullptr || words != st->depth / 64 + 1 || st->depth > st->options.max_depth) return nullptr;
+    std::memcpy(sel.cand_at.data(), cand, sel.cand_at.size() * sizeof(uint32_t));
+    std::memcpy(sel.index_at.data(), index, sel.index_at.size() * sizeof(uint64_t));
+    st->is_object.assign(st->options.max_depth / 64 + 1, 0);
+    std::memcpy(st->is_object.data(), bits, words * sizeof(uint64_t));
+  }
+  const uint32_t key = r.value<uint32_t>();
+  const uint8_t* key_bytes = r.bytes(key);
+  if (key_bytes == nullptr || !r.done() || !st->key_carry.append(key_bytes, key)) return nullptr;
+  return st.release();
+}
+
+}  // namespace internal
+}  // namespace sluice
