@@ -4,13 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# emscripten: the wasm builds; clang + libclang-rt-14-dev: libFuzzer and the sanitizer runtimes;
-# googletest + libgtest-dev: the native test suite; ninja-build: the CMake presets' generator; chromium,
+# emscripten: the wasm builds; clang + libclang-rt-14-dev: libFuzzer and the sanitizer runtimes; clang-format: the
+# lint of the C++; googletest + libgtest-dev: the native test suite; ninja-build: the CMake presets' generator; chromium,
 # firefox-esr, webkit2gtk-driver (WebKitWebDriver and WebKitGTK's MiniBrowser), xvfb + xauth (MiniBrowser has no
 # headless mode): the browser suites in three engines (tests/browser/engines; never a downloaded browser);
 # make + python3: better-sqlite3 compiles its addon for the node-sqlite example's smoke test.
-apt_packages=(emscripten cmake g++ clang libclang-rt-14-dev googletest libgtest-dev ninja-build chromium firefox-esr
-  webkit2gtk-driver xvfb xauth make python3)
+apt_packages=(emscripten cmake g++ clang clang-format libclang-rt-14-dev googletest libgtest-dev ninja-build chromium
+  firefox-esr webkit2gtk-driver xvfb xauth make python3)
 
 missing=()
 for package in "${apt_packages[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# What `npm test` runs: setup, the wasm + TypeScript build, the native suites (release, then ASan+UBSan), a short
-# libFuzzer run, the Vitest suites on both wasm builds, and the type tests of the shipped .d.ts.
+# What `npm test` runs: setup, the wasm + TypeScript build, the lint (Biome, clang-format, the type-check of the
+# tests and of the shipped .d.ts), the native suites (release, then ASan+UBSan), a short libFuzzer run, the Vitest
+# suites on both wasm builds, and every runtime of the support matrix.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,9 @@ bash scripts/setup.sh
 stage "build (wasm + TypeScript)"
 npm run build
 
+stage "lint (Biome, clang-format, type-check of the tests)"
+bash scripts/lint.sh
+
 for preset in native-release native-debug; do
   stage "native: ${preset}"
   cmake --preset "$preset"
@@ -45,10 +49,7 @@ done
 stage "vitest (simd + scalar)"
 npx vitest run
 
-stage "types (tests/types)"
-npx tsc --noEmit -p tests/types
-
-stage "runtimes: Deno, Bun, Chromium, workerd, package, examples"
+stage "runtimes: Deno, Bun, Chromium, Firefox, WebKit, workerd, package, examples"
 bash scripts/test-runtimes.sh
 
 stage "all passed"

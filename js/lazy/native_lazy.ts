@@ -22,7 +22,7 @@ export interface LazyExports {
   lazy_build_simd(): number;
 }
 
-/** @internal Every export of the module JS reads: tests/node/wasm_exports.test.ts checks the module has no others. */
+/** Every export of the module JS reads: tests/node/wasm_exports.test.ts checks the module has no others. */
 export const LAZY_EXPORTS = [
   'lazy_out_address',
   'lazy_index_new',

@@ -69,7 +69,8 @@ export function locate(
   let column = 1;
   try {
     parser.addPath(VALIDATE_ONLY_PATH);
-    const view = parser.view() >>> 2;
+    // The module's one view, which this parser's calls refresh (HACKING.md, "Parser memory").
+    const view = runtime.view;
     for (let at = start; at < end && status === 0; ) {
       runtime.sync();
       const n = Math.min(runtime.u32[view + VIEW_INPUT_CAPACITY]!, end - at);
@@ -80,7 +81,7 @@ export function locate(
     if (status === 0) status = parser.finish();
     runtime.sync();
     if (status !== 0) {
-      const view64 = view >>> 1;
+      const view64 = runtime.view64;
       byte = runtime.u32[view + VIEW_ERROR_BYTE]!;
       offset = runtime.f64[view64 + VIEW_ERROR_OFFSET]!;
       line = runtime.f64[view64 + VIEW_ERROR_LINE]!;

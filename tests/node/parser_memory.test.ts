@@ -57,7 +57,9 @@ test('an idle parser costs a few kilobytes: 10,000 of them, each in the middle o
   // At most RESIDENT_LIMIT of them hold a native state; the others wait as bytes in the JS heap.
   expect(result.wasmPerParser).toBeLessThan(256);
   expect(result.jsPerParser).toBeLessThan(4096);
-  expect(result.heapAfter).toBe(0);
+  // Back to where it started but for the allocator's bookkeeping of the region it grew: the same 12 bytes for 10
+  // or 10,000 parsers with emmalloc, where one byte per parser would leave 10,000.
+  expect(result.heapAfter).toBeLessThan(64);
 }, 300_000);
 
 test('one 200 MiB string of é (under the 256 MiB maxElementBytes) parses in value mode and in openJson().get()', () => {

@@ -3,7 +3,7 @@
 // itself (lazyParse growing the wasm memory, a second parser sharing the module's input window and tables) changes
 // nothing in what the first parser delivers. Also `Symbol.dispose`.
 import { describe, expect, test } from 'vitest';
-import { createParser, JsonArrayStream, lazyParse, parseJsonArray, type ParserOptions } from '../../dist/index.js';
+import { createParser, JsonArrayStream, lazyParse, parseJsonArray, type ParserOptions, type PushParser } from '../../dist/index.js';
 import { nativeModule } from '../../dist/internal.js';
 import { collect, collectStream, countingSource } from '../support/sources.js';
 
@@ -90,20 +90,27 @@ describe('a reviver that calls sluice', () => {
     Array.from({ length: count }, (_, i) => ({ id: from + i, name: `n${from + i} é`, tags: ['a', 'b'] }));
 
   /**
-   * A reviver reading a lazy document on each member `name`, each bigger than the last up to 4 MB: the wasm memory
-   * grows inside the reviver, in the middle of a call's elements, detaching every view of it.
+   * A reviver reading a lazy document on each member `name`, each bigger than the last up to 4 MB, and leaving a
+   * parser open ever deeper (up to 900,000 levels): lazyParse grows the lazy index's module, the open parsers the
+   * parser's own module, inside the reviver, in the middle of a call's elements, detaching every view of it.
    */
   let size = 1 << 16;
+  let depth = 1 << 12;
+  const held: PushParser<unknown>[] = [];
   const growing = function (this: unknown, key: string, value: unknown) {
     if (key === 'name') {
       if (size < 1 << 21) size = Math.floor(size * 1.5);
       const doc = lazyParse(`[${'1,'.repeat(size)}2]`) as number[];
       if (doc[size] !== 2) throw new Error('lazyParse read wrong');
+      depth = Math.min(depth * 2, 900_000);
+      const deep = createParser({ path: '$', maxDepth: 1_000_000 });
+      deep.push('['.repeat(depth));
+      held.push(deep);
     }
     return value;
   };
 
-  test('lazyParse growing memory, in every form of value output', () => {
+  test('lazyParse and deep parsers growing memory, in every form of value output', () => {
     const before = memoryBytes();
     const data = rows(20);
     const text = JSON.stringify({ rows: data });
@@ -123,6 +130,7 @@ describe('a reviver that calls sluice', () => {
       }
     }
     expect(memoryBytes()).toBeGreaterThan(before);
+    for (const parser of held.splice(0)) parser.close();
   });
 
   test('a second parser pushed inside the reviver (same input window, same tables)', () => {
