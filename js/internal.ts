@@ -10,6 +10,11 @@ export interface NativeTestHooks {
    * freeing every parser and document it returns to its baseline.
    */
   heapInUse(): number;
+  /**
+   * The parser's module alone: what parsers hold, whatever the collector has yet to free of dropped lazy documents
+   * (their indexes are freed when it runs, at a time no test controls).
+   */
+  parserHeapInUse(): number;
   /** Bytes of wasm memory (it only grows): a test proves that memory grew under a call. */
   memoryBytes(): number;
   /** The status of init()'s warm-up parse: 0 when its document parsed cleanly. */
@@ -28,6 +33,7 @@ export function nativeModule(): NativeTestHooks {
   const native = loaded.native;
   return {
     heapInUse: () => native.heapInUse() + (loadedLazyBinding(loaded)?.m.lazy_heap_in_use() ?? 0),
+    parserHeapInUse: () => native.heapInUse(),
     memoryBytes: () => loaded.memory.buffer.byteLength,
     warmUpStatus: () => loaded.warmUpStatus,
   };
