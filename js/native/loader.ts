@@ -10,6 +10,7 @@ import { checkOptions, misuse, mustBe, type ApiName } from '../validate.js';
  * (`@types/node` without the DOM lib), which have no `WebAssembly` namespace.
  */
 export type CompiledModule = typeof globalThis extends {
+  // biome-ignore lint/suspicious/noExplicitAny: any constructor's arguments, to infer what it constructs
   WebAssembly: { Module: abstract new (...args: any[]) => infer M };
 }
   ? M

@@ -19,6 +19,7 @@ import { canonicalPath, checkPath } from './json_path.js';
 export type OutputKind = 'value' | 'bytes' | 'text';
 
 /** A `JSON.parse` reviver, applied to each element on its own. */
+// biome-ignore lint/suspicious/noExplicitAny: the type of JSON.parse's own reviver (lib.es5.d.ts)
 export type Reviver = (this: any, key: string, value: any) => any;
 
 /** Options of {@link createParser}, {@link parseJsonArray} and {@link JsonArrayStream}. */
