@@ -7,10 +7,12 @@
 import { createWriteStream } from 'node:fs';
 
 const KINDS = {
-  articles: 'the Symfony example: {"_embedded":{"articles":[ARTICLE...]},"total":COUNT}; elements at $._embedded.articles[*]',
+  articles:
+    'the Symfony example: {"_embedded":{"articles":[ARTICLE...]},"total":COUNT}; elements at $._embedded.articles[*]',
   array: 'a top-level array of COUNT articles; elements at $[*]',
   ndjson: 'COUNT articles, one per line (NDJSON)',
-  numbers: 'a top-level array of COUNT numbers: integers, decimals, exponents, negatives (numeric-heavy, like canada.json)',
+  numbers:
+    'a top-level array of COUNT numbers: integers, decimals, exponents, negatives (numeric-heavy, like canada.json)',
   deep: 'a top-level array of COUNT objects, each nested 20 levels deep',
   escapes: 'a top-level array of COUNT strings, 200-600 bytes each, dense with escapes and non-ASCII (string-heavy)',
 };
@@ -18,10 +20,13 @@ const KINDS = {
 function usage(code) {
   const lines = ['usage: gen-dataset.mjs KIND COUNT [OUTFILE] [--seed N]', '', 'KIND:'];
   for (const [k, v] of Object.entries(KINDS)) lines.push(`  ${k.padEnd(9)} ${v}`);
-  lines.push('', 'An article is {"id","title","description","createdAt","tags","score","published"};',
+  lines.push(
+    '',
+    'An article is {"id","title","description","createdAt","tags","score","published"};',
     'descriptions are 100-300 characters with some non-ASCII (é, 中文, emoji) and escapes (\\n, \\", \\u00e9).',
     'Sizes: articles/array/ndjson about 410 bytes per element (COUNT=250000 is ~100 MB); numbers about 11 bytes;',
-    'deep about 700 bytes; escapes about 500 bytes.');
+    'deep about 700 bytes; escapes about 500 bytes.',
+  );
   (code ? process.stderr : process.stdout).write(lines.join('\n') + '\n');
   process.exit(code);
 }
@@ -30,26 +35,69 @@ const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) usage(0);
 let seed = 42;
 const seedAt = args.indexOf('--seed');
-if (seedAt >= 0) { seed = Number(args[seedAt + 1]); args.splice(seedAt, 2); }
+if (seedAt >= 0) {
+  seed = Number(args[seedAt + 1]);
+  args.splice(seedAt, 2);
+}
 const [kind, countText, outFile] = args;
 const count = Number(countText);
 if (!KINDS[kind] || !Number.isInteger(count) || count < 0 || !Number.isInteger(seed)) usage(2);
 
 // xorshift32: tiny, fast, and identical everywhere.
-let state = (seed >>> 0) || 1;
+let state = seed >>> 0 || 1;
 function rand() {
-  state ^= state << 13; state >>>= 0;
+  state ^= state << 13;
+  state >>>= 0;
   state ^= state >>> 17;
-  state ^= state << 5; state >>>= 0;
+  state ^= state << 5;
+  state >>>= 0;
   return state / 4294967296;
 }
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
 
-const WORDS = ['stream', 'json', 'edge', 'worker', 'array', 'value', 'chunk', 'memory', 'fast', 'simd', 'parser',
-  'encoder', 'response', 'fetch', 'browser', 'article', 'title', 'description', 'more', 'text', 'data', 'list'];
-const SPICE = ['café', 'naïve', 'élan', '中文', '日本語', 'Ωmega', '😀', '🚀', 'über', 'São Paulo', 'quote "q"',
-  'back\\slash', 'tab\there', 'line\nbreak', 'ctrl\u0001', 'é'];
+const WORDS = [
+  'stream',
+  'json',
+  'edge',
+  'worker',
+  'array',
+  'value',
+  'chunk',
+  'memory',
+  'fast',
+  'simd',
+  'parser',
+  'encoder',
+  'response',
+  'fetch',
+  'browser',
+  'article',
+  'title',
+  'description',
+  'more',
+  'text',
+  'data',
+  'list',
+];
+const SPICE = [
+  'café',
+  'naïve',
+  'élan',
+  '中文',
+  '日本語',
+  'Ωmega',
+  '😀',
+  '🚀',
+  'über',
+  'São Paulo',
+  'quote "q"',
+  'back\\slash',
+  'tab\there',
+  'line\nbreak',
+  'ctrl\u0001',
+  'é',
+];
 
 function sentence(minLen, maxLen) {
   const target = int(minLen, maxLen);
@@ -76,7 +124,9 @@ function number() {
   if (r < 0.3) return String(int(-1e6, 1e6));
   if (r < 0.8) return String(Math.round((rand() - 0.5) * 1e9) / 1e6);
   if (r < 0.9) return `${(rand() * 9 + 1).toFixed(int(1, 15))}e${int(-300, 300)}`;
-  return String(-(rand() * 180)).slice(0, int(4, 20)).replace(/\.$/, '.5');
+  return String(-(rand() * 180))
+    .slice(0, int(4, 20))
+    .replace(/\.$/, '.5');
 }
 
 function deep(i) {
@@ -98,10 +148,17 @@ async function write(text) {
   buffer += text;
   if (buffer.length >= 1 << 20) await flush();
 }
-out.on('error', (error) => { process.stderr.write(`gen-dataset: ${error.message}\n`); process.exit(1); });
+out.on('error', (error) => {
+  process.stderr.write(`gen-dataset: ${error.message}\n`);
+  process.exit(1);
+});
 function flush() {
-  const text = buffer; buffer = '';
-  return new Promise((resolve) => { if (out.write(text)) resolve(); else out.once('drain', resolve); });
+  const text = buffer;
+  buffer = '';
+  return new Promise((resolve) => {
+    if (out.write(text)) resolve();
+    else out.once('drain', resolve);
+  });
 }
 
 const element = {

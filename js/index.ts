@@ -6,18 +6,39 @@ export { JsonArrayStream, type JsonArrayStreamConstructor } from './parse/json_a
 export { lazyParse, releaseLazy, type LazyParseOptions } from './lazy/lazy_parse.js';
 export type { JsonSource } from './sources.js';
 export type {
-  BareOptions, BytesOptions, ElementWithPath, ExactOptions, OutputKind, ParsedElement, ParserOptions, Reviver,
-  TextOptions, ValueOptions, WithPathOptions,
+  BareOptions,
+  BytesOptions,
+  ElementWithPath,
+  ExactOptions,
+  OutputKind,
+  ParsedElement,
+  ParserOptions,
+  Reviver,
+  TextOptions,
+  ValueOptions,
+  WithPathOptions,
 } from './parse/options.js';
 export {
-  JsonLimitError, JsonPassedError, JsonSyntaxError, SluiceLoadError,
-  type JsonErrorPosition, type JsonLimitErrorCode, type JsonSyntaxErrorCode,
+  JsonLimitError,
+  JsonPassedError,
+  JsonSyntaxError,
+  SluiceLoadError,
+  type JsonErrorPosition,
+  type JsonLimitErrorCode,
+  type JsonSyntaxErrorCode,
 } from './errors.js';
 export * from './encode/index.js';
 export {
-  openJson, type IterateOptions, type JsonDocument, type OpenJsonOptions,
+  openJson,
+  type IterateOptions,
+  type JsonDocument,
+  type OpenJsonOptions,
 } from './lazy/open_json.js';
 export {
-  createPartialParser, type PartialChunk, type PartialJsonOptions, type PartialParser, type PartialValue,
+  createPartialParser,
+  type PartialChunk,
+  type PartialJsonOptions,
+  type PartialParser,
+  type PartialValue,
 } from './partial/partial_parser.js';
 export { partialJson } from './partial/partial_json.js';

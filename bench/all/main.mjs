@@ -21,15 +21,37 @@ const QUICK_MATRIX = ['--sizes', '1MB', '--stringify-count', '2000'];
 // In order: quick ones first, so a problem with the build shows early.
 const SUITES = {
   sizes: { what: 'bundle sizes', script: script('../sizes/main.mjs'), args: () => [] },
-  parse: { what: 'parse in Node, every mode and peer (bench:parse)', script: script('../parse/main.mjs'),
-    args: (o) => ['--runs', String(o.runs), ...(o.quick ? ['--dataset', 'articles', '--only', 'sluice-value-simd,json-parse'] : [])] },
-  engines: { what: 'the engine matrix in Node, Deno and Bun', script: script('./engines/main.mjs'),
-    args: (o) => ['--runs', String(o.runs), ...(o.quick ? QUICK_MATRIX : [])] },
-  browser: { what: 'the engine matrix in Chromium, Firefox and WebKit', script: script('../browser/main.mjs'),
-    args: (o) => ['--runs', String(o.runs), ...(o.quick ? QUICK_MATRIX : [])] },
-  stringify: { what: 'stringify in Node (bench:stringify)', script: script('../stringify/main.mjs'),
+  parse: {
+    what: 'parse in Node, every mode and peer (bench:parse)',
+    script: script('../parse/main.mjs'),
+    args: (o) => [
+      '--runs',
+      String(o.runs),
+      ...(o.quick ? ['--dataset', 'articles', '--only', 'sluice-value-simd,json-parse'] : []),
+    ],
+  },
+  engines: {
+    what: 'the engine matrix in Node, Deno and Bun',
+    script: script('./engines/main.mjs'),
+    args: (o) => ['--runs', String(o.runs), ...(o.quick ? QUICK_MATRIX : [])],
+  },
+  browser: {
+    what: 'the engine matrix in Chromium, Firefox and WebKit',
+    script: script('../browser/main.mjs'),
+    args: (o) => ['--runs', String(o.runs), ...(o.quick ? QUICK_MATRIX : [])],
+  },
+  stringify: {
+    what: 'stringify in Node (bench:stringify)',
+    script: script('../stringify/main.mjs'),
     // 100,000 articles (42 MB) per source: the million-article tables take several minutes more.
-    args: (o) => ['--runs', String(o.runs), '--counts', o.quick ? '10000' : '100000', ...(o.quick ? ['--sources', 'async', '--no-http'] : [])] },
+    args: (o) => [
+      '--runs',
+      String(o.runs),
+      '--counts',
+      o.quick ? '10000' : '100000',
+      ...(o.quick ? ['--sources', 'async', '--no-http'] : []),
+    ],
+  },
 };
 
 const USAGE = `usage: npm run bench -- [options]
@@ -55,7 +77,8 @@ function parseOptions(argv) {
     const value = () => inline ?? argv[++i];
     if (flag === '--runs') {
       options.runs = Number(value());
-      if (!Number.isInteger(options.runs) || options.runs < 1) throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
+      if (!Number.isInteger(options.runs) || options.runs < 1)
+        throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
     } else if (flag === '--quick') options.quick = true;
     else if (flag === '--only') {
       const only = list(value(), flag);
@@ -74,7 +97,10 @@ function parseOptions(argv) {
 /** Runs one benchmark, echoing its output; resolves to its exit code and the results file it named. */
 function runSuite(suite, options) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [suite.script, ...suite.args(options)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [suite.script, ...suite.args(options)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let file = null;
     let pending = '';
     child.stdout.on('data', (data) => {
@@ -104,16 +130,25 @@ for (const name of options.suites) {
   const suiteStarted = performance.now();
   const outcome = await runSuite(suite, options);
   outcomes.push({ name, ...outcome, ms: performance.now() - suiteStarted });
-  console.error(`bench: ${name} ${outcome.code === 0 ? 'done' : `FAILED (exit ${outcome.code})`} in ` +
-    `${minutes(performance.now() - suiteStarted)}${outcome.file ? `: ${relative(ROOT, outcome.file)}` : ''}`);
+  console.error(
+    `bench: ${name} ${outcome.code === 0 ? 'done' : `FAILED (exit ${outcome.code})`} in ` +
+      `${minutes(performance.now() - suiteStarted)}${outcome.file ? `: ${relative(ROOT, outcome.file)}` : ''}`,
+  );
 }
 
 console.log('\n## npm run bench: summary\n');
 console.log('| benchmark | result | time | results file |\n|---|---|---:|---|');
 for (const o of outcomes) {
-  console.log(`| ${o.name} | ${o.code === 0 ? 'ok' : `FAILED (exit ${o.code})`} | ${minutes(o.ms)} | ${o.file ? relative(ROOT, o.file) : '–'} |`);
+  console.log(
+    `| ${o.name} | ${o.code === 0 ? 'ok' : `FAILED (exit ${o.code})`} | ${minutes(o.ms)} | ${o.file ? relative(ROOT, o.file) : '–'} |`,
+  );
 }
-console.log(`\nTotal: ${minutes(performance.now() - started)}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.availableParallelism?.() ?? os.cpus().length} cores.`);
+console.log(
+  `\nTotal: ${minutes(performance.now() - started)}; load average now ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${os.availableParallelism?.() ?? os.cpus().length} cores.`,
+);
 
 if (options.render) {
   try {
@@ -122,14 +157,23 @@ if (options.render) {
       ? render(files, { docs: fileURLToPath(new URL('../results/quick/', import.meta.url)), readme: false })
       : render(files);
     const older = sources.filter((f) => !outcomes.some((o) => o.file === f));
-    console.log(`Rendered ${written.map((f) => relative(ROOT, f)).join(', ')}` +
-      (older.length ? ` (with older results for what did not run now: ${older.map((f) => relative(ROOT, f)).join(', ')})` : '.'));
+    console.log(
+      `Rendered ${written.map((f) => relative(ROOT, f)).join(', ')}` +
+        (older.length
+          ? ` (with older results for what did not run now: ${older.map((f) => relative(ROOT, f)).join(', ')})`
+          : '.'),
+    );
   } catch (error) {
     console.error(`bench: render failed: ${error.message}`);
     process.exitCode = 1;
   }
 }
 if (outcomes.some((o) => o.code !== 0)) {
-  console.error(`bench: failed: ${outcomes.filter((o) => o.code !== 0).map((o) => o.name).join(', ')}`);
+  console.error(
+    `bench: failed: ${outcomes
+      .filter((o) => o.code !== 0)
+      .map((o) => o.name)
+      .join(', ')}`,
+  );
   process.exitCode = 1;
 }

@@ -4,7 +4,8 @@ import { commandLine, descendants } from '../common/proc_rss.mjs';
 
 const IS_CONTENT = {
   // Chromium rewrites its command line into one space-separated string; its own UI and extensions are renderers too.
-  chromium: (args) => args.includes('--type=renderer') && !args.includes('--extension-process') && !args.includes('webui'),
+  chromium: (args) =>
+    args.includes('--type=renderer') && !args.includes('--extension-process') && !args.includes('webui'),
   // Tab content processes; the others (-contentproc without -isForBrowser) are sockets, media, utilities.
   firefox: (args) => args.includes('-contentproc') && args.includes('-isForBrowser'),
   webkit: (args) => /WebKitWebProcess(\s|$)/.test(args),

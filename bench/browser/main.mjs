@@ -10,7 +10,15 @@ import { COMPETITORS } from '../all/engines/competitors.mjs';
 import { STRINGIFY_COMPETITORS } from '../all/engines/stringify_competitors.mjs';
 import { startBenchServer } from '../common/bench_server.mjs';
 import { HTTP_COMPETITORS } from '../common/http_competitors.mjs';
-import { CHUNK_SIZE, FIELD, MATRIX_USAGE, PATH, matrixDatasets, methodLines, parseMatrixOptions } from '../common/matrix.mjs';
+import {
+  CHUNK_SIZE,
+  FIELD,
+  MATRIX_USAGE,
+  PATH,
+  matrixDatasets,
+  methodLines,
+  parseMatrixOptions,
+} from '../common/matrix.mjs';
 import { available as procAvailable, cpuMsOf, GrowthPeak } from '../common/proc_rss.mjs';
 import { runMatrix, runStringify } from '../common/run_matrix.mjs';
 import { saveResults } from '../common/save.mjs';
@@ -26,19 +34,30 @@ const USAGE = `usage: node bench/browser/main.mjs [options]
   --engines LIST    comma-separated: ${ENGINE_NAMES.join(', ')} (default: all)
 ${MATRIX_USAGE}`;
 
-const options = readOptions(() => parseMatrixOptions(process.argv.slice(2),
-  { flag: '--engines', known: [...ENGINE_NAMES], defaults: [...ENGINE_NAMES], usage: USAGE }), USAGE);
+const options = readOptions(
+  () =>
+    parseMatrixOptions(process.argv.slice(2), {
+      flag: '--engines',
+      known: [...ENGINE_NAMES],
+      defaults: [...ENGINE_NAMES],
+      usage: USAGE,
+    }),
+  USAGE,
+);
 if (!procAvailable) {
-  console.error('browser: the page processes\' RSS is sampled from /proc, which this system does not have');
+  console.error("browser: the page processes' RSS is sampled from /proc, which this system does not have");
   process.exit(1);
 }
 
 class RunTimeout extends Error {}
 const withTimeout = (promise, ms) => {
   let timer;
-  return Promise.race([promise, new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new RunTimeout(`timed out after ${ms / 1000} s`)), ms);
-  })]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new RunTimeout(`timed out after ${ms / 1000} s`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 };
 
 /**
@@ -81,7 +100,10 @@ const launchOptions = (name) => (name === 'chromium' ? { chromiumArgs: ['--js-fl
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const env = environment();
-const versions = { '@streamparser/json': packageVersion('@streamparser/json'), esbuild: packageVersion('../../node_modules/esbuild') };
+const versions = {
+  '@streamparser/json': packageVersion('@streamparser/json'),
+  esbuild: packageVersion('../../node_modules/esbuild'),
+};
 const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);
 
 const datasets = await matrixDatasets(options.sizes, log);
@@ -89,7 +111,15 @@ const server = await startBenchServer(datasets, { paceMBps: options.paceMBps });
 const launched = {};
 const engines = {};
 const labels = {};
-const results = { date: new Date().toISOString(), environment: env, options, versions, engines, skipped: [], cells: [] };
+const results = {
+  date: new Date().toISOString(),
+  environment: env,
+  options,
+  versions,
+  engines,
+  skipped: [],
+  cells: [],
+};
 let problems = 0;
 try {
   for (const name of options.targets) {
@@ -104,30 +134,49 @@ try {
     }
   }
   const targets = options.targets.filter((name) => launched[name]);
-  console.log([
-    '# bench: the engine matrix in Chromium, Firefox and WebKit',
-    '',
-    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
-    `Browsers: ${targets.map((t) => labels[t]).join(', ')} (Debian's; tests/browser/engines); @streamparser/json ` +
-      `${versions['@streamparser/json']} bundled with esbuild ${versions.esbuild}; sluice loads its .wasm by URL`,
-    '',
-    ...methodLines(options),
-    ...results.skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`),
-  ].join('\n'));
+  console.log(
+    [
+      '# bench: the engine matrix in Chromium, Firefox and WebKit',
+      '',
+      `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
+      `Browsers: ${targets.map((t) => labels[t]).join(', ')} (Debian's; tests/browser/engines); @streamparser/json ` +
+        `${versions['@streamparser/json']} bundled with esbuild ${versions.esbuild}; sluice loads its .wasm by URL`,
+      '',
+      ...methodLines(options),
+      ...results.skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`),
+    ].join('\n'),
+  );
 
   const matrix = await runMatrix({
-    targets, labels, sizes: options.sizes, modes: options.modes, runs: options.runs, datasets, log,
+    targets,
+    labels,
+    sizes: options.sizes,
+    modes: options.modes,
+    runs: options.runs,
+    datasets,
+    log,
     competitors: (_, mode) => (mode === 'http' ? HTTP_COMPETITORS : COMPETITORS).map(withVersion),
-    runOnce: (name, mode, c, size) => runOnce(name, server.origin, mode === 'http'
-      ? { mode, competitor: c.id, url: `/paced/${size}.json`, path: PATH, field: FIELD }
-      : { mode, competitor: c.id, dataset: `/data/${size}.json`, path: PATH, field: FIELD, chunkSize: CHUNK_SIZE }),
+    runOnce: (name, mode, c, size) =>
+      runOnce(
+        name,
+        server.origin,
+        mode === 'http'
+          ? { mode, competitor: c.id, url: `/paced/${size}.json`, path: PATH, field: FIELD }
+          : { mode, competitor: c.id, dataset: `/data/${size}.json`, path: PATH, field: FIELD, chunkSize: CHUNK_SIZE },
+      ),
   });
   results.cells = matrix.cells;
   problems += matrix.problems + results.skipped.length;
   if (options.stringifyCount > 0) {
     const written = await runStringify({
-      targets, labels, runs: options.runs, count: options.stringifyCount, competitors: STRINGIFY_COMPETITORS, log,
-      runOnce: (name, c) => runOnce(name, server.origin, { bench: 'stringify', competitor: c.id, count: options.stringifyCount }),
+      targets,
+      labels,
+      runs: options.runs,
+      count: options.stringifyCount,
+      competitors: STRINGIFY_COMPETITORS,
+      log,
+      runOnce: (name, c) =>
+        runOnce(name, server.origin, { bench: 'stringify', competitor: c.id, count: options.stringifyCount }),
     });
     results.stringify = written.stringify;
     problems += written.problems;

@@ -10,8 +10,13 @@ import { build } from 'esbuild';
 
 const BENCH = fileURLToPath(new URL('../', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm', '.json': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+};
 const WRITE_BYTES = 64 * 1024;
 // Cross-origin isolation: pages then get performance.now() at full resolution (Firefox and WebKit round it to
 // 1 ms otherwise). Everything the pages load comes from this origin, so nothing is blocked.
@@ -22,7 +27,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function bundleStreamparser() {
   const out = await build({
     entryPoints: [join(BENCH, 'node_modules/@streamparser/json/dist/mjs/index.js')],
-    bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent',
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
   });
   return out.outputFiles[0].contents;
 }
@@ -34,8 +43,12 @@ function sendFile(res, file) {
   } catch {
     return void res.writeHead(404).end('not found');
   }
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': size,
-    'cache-control': 'no-store', ...ISOLATED });
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': size,
+    'cache-control': 'no-store',
+    ...ISOLATED,
+  });
   createReadStream(file).pipe(res);
 }
 
@@ -51,9 +64,18 @@ function under(dir, relative) {
  */
 async function sendPaced(res, bytes, paceMBps) {
   let gone = false;
-  const closed = new Promise((resolve) => res.once('close', () => { gone = true; resolve(); }));
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length, 'cache-control': 'no-store',
-    ...ISOLATED });
+  const closed = new Promise((resolve) =>
+    res.once('close', () => {
+      gone = true;
+      resolve();
+    }),
+  );
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': bytes.length,
+    'cache-control': 'no-store',
+    ...ISOLATED,
+  });
   const started = performance.now();
   for (let at = 0; at < bytes.length && !gone; at += WRITE_BYTES) {
     if (paceMBps > 0) {
@@ -102,6 +124,10 @@ export async function startBenchServer(datasets, { paceMBps, streamparser = true
   await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }

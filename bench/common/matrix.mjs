@@ -28,13 +28,18 @@ export const MATRIX_USAGE = `  --runs N          runs per competitor in each cel
  */
 export function parseMatrixOptions(argv, list) {
   const options = {
-    runs: 3, sizes: Object.keys(SIZES), modes: [...MODES], paceMBps: DEFAULT_PACE_MBPS, stringifyCount: 100_000,
+    runs: 3,
+    sizes: Object.keys(SIZES),
+    modes: [...MODES],
+    paceMBps: DEFAULT_PACE_MBPS,
+    stringifyCount: 100_000,
     targets: [...list.defaults],
   };
   const items = (value, known, flag) => {
     const names = (value ?? '').split(',').filter(Boolean);
     const unknown = names.filter((name) => !known.includes(name));
-    if (names.length === 0 || unknown.length) throw new RangeError(`${flag}: unknown "${unknown.join(',')}"\n${list.usage}`);
+    if (names.length === 0 || unknown.length)
+      throw new RangeError(`${flag}: unknown "${unknown.join(',')}"\n${list.usage}`);
     return names;
   };
   const count = (value, flag, min) => {
@@ -76,7 +81,8 @@ export async function matrixDatasets(sizes, log) {
 /** The method text both harnesses print and the renderer repeats. */
 export function methodLines(options) {
   return [
-    'Method: The articles dataset (bench/gen-dataset.mjs) at each size; every element at ' + `${PATH} is consumed (counted,`,
+    'Method: The articles dataset (bench/gen-dataset.mjs) at each size; every element at ' +
+      `${PATH} is consumed (counted,`,
     'its id summed into a checksum every competitor must agree on). memory: the input is in memory before the clock',
     'starts and is fed in 64 KiB subarrays (JSON.parse: one TextDecoder.decode of the whole input, then JSON.parse).',
     `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${options.paceMBps || 'unlimited'}` +

@@ -24,7 +24,9 @@ export function descendants(root) {
       // The command name (field 2) is in parentheses and may hold spaces: the fields after the last ')' are safe.
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   const found = [];
   const frontier = [root];
@@ -67,7 +69,9 @@ export class RssPeak {
 
   start(intervalMs = 2) {
     this.#peak = this.baseline();
-    this.#timer = setInterval(() => { this.#peak = Math.max(this.#peak, this.baseline()); }, intervalMs);
+    this.#timer = setInterval(() => {
+      this.#peak = Math.max(this.#peak, this.baseline());
+    }, intervalMs);
   }
 
   stop() {

@@ -26,7 +26,8 @@ export async function runMatrix(plan) {
     for (const mode of plan.modes) {
       const loadBefore = os.loadavg();
       const runs = new Map();
-      for (const target of plan.targets) for (const c of plan.competitors(target, mode)) runs.set(`${target}/${c.id}`, []);
+      for (const target of plan.targets)
+        for (const c of plan.competitors(target, mode)) runs.set(`${target}/${c.id}`, []);
       for (let run = 1; run <= plan.runs; run++) {
         for (const target of plan.targets) {
           for (const c of plan.competitors(target, mode)) {
@@ -38,17 +39,23 @@ export async function runMatrix(plan) {
             }
             const result = await plan.runOnce(target, mode, c, size);
             const expected = c.expectsNoElements ? 0 : count;
-            if (!result.error && result.elements !== expected) result.error = `delivered ${result.elements} elements, expected ${expected}`;
-            if (!result.error && c.expectsNoElements && result.bytes !== bytes) result.error = `read ${result.bytes} bytes, expected ${bytes}`;
+            if (!result.error && result.elements !== expected)
+              result.error = `delivered ${result.elements} elements, expected ${expected}`;
+            if (!result.error && c.expectsNoElements && result.bytes !== bytes)
+              result.error = `read ${result.bytes} bytes, expected ${bytes}`;
             runs.get(`${target}/${c.id}`).push(result);
-            const shown = result.error ? `FAILED: ${result.error}` : `${(bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
+            const shown = result.error
+              ? `FAILED: ${result.error}`
+              : `${(bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
             plan.log(`[${size} ${mode} ${run}/${plan.runs}] ${target.padEnd(8)} ${c.label.padEnd(44)} ${shown}`);
           }
         }
       }
       const loadAfter = os.loadavg();
       const all = [...runs.values()].flat();
-      const checksums = new Set(all.filter((r) => !r.error && r.checksum !== null && r.checksum !== undefined).map((r) => r.checksum));
+      const checksums = new Set(
+        all.filter((r) => !r.error && r.checksum !== null && r.checksum !== undefined).map((r) => r.checksum),
+      );
       // A run that timed out is a measurement (the table says it did not finish), not a broken pipeline.
       const failures = all.filter((r) => r.error && !r.timedOut).length;
       problems += failures + (checksums.size > 1 ? 1 : 0);
@@ -57,23 +64,28 @@ export async function runMatrix(plan) {
         const competitors = plan.competitors(target, mode).map((c) => {
           const list = runs.get(`${target}/${c.id}`);
           const summary = summarise(bytes, list);
-          rows.push({ label: `${plan.labels[target] ?? target}: ${c.label}`, summary,
-            note: `failed: ${list.find((r) => r.error)?.error ?? ''}` });
+          rows.push({
+            label: `${plan.labels[target] ?? target}: ${c.label}`,
+            summary,
+            note: `failed: ${list.find((r) => r.error)?.error ?? ''}`,
+          });
           return { id: c.id, label: c.label, summary, timedOut: list.filter((r) => r.timedOut).length, runs: list };
         });
         cells.push({ engine: target, size, mode, count, bytes, loadBefore, loadAfter, competitors });
       }
-      console.log([
-        '',
-        `## ${size} (${(bytes / 1e6).toFixed(1)} MB, ${count.toLocaleString('en-US')} articles), ${mode === 'http' ? 'over HTTP' : 'in memory'}`,
-        '',
-        markdownTable(rows),
-        '',
-        `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)}.`,
-        checksums.size > 1
-          ? `CHECK FAILED: competitors disagree on the checksum: ${[...checksums].join(', ')}`
-          : `Check: every run delivered ${count} elements${failures ? ` (except ${failures} failed runs)` : ''}; checksums agree.`,
-      ].join('\n'));
+      console.log(
+        [
+          '',
+          `## ${size} (${(bytes / 1e6).toFixed(1)} MB, ${count.toLocaleString('en-US')} articles), ${mode === 'http' ? 'over HTTP' : 'in memory'}`,
+          '',
+          markdownTable(rows),
+          '',
+          `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)}.`,
+          checksums.size > 1
+            ? `CHECK FAILED: competitors disagree on the checksum: ${[...checksums].join(', ')}`
+            : `Check: every run delivered ${count} elements${failures ? ` (except ${failures} failed runs)` : ''}; checksums agree.`,
+        ].join('\n'),
+      );
     }
   }
   return { cells, problems };
@@ -92,7 +104,9 @@ export async function runStringify(plan) {
       for (const c of plan.competitors) {
         const result = await plan.runOnce(target, c);
         runs.get(`${target}/${c.id}`).push(result);
-        const shown = result.error ? `FAILED: ${result.error}` : `${(result.bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
+        const shown = result.error
+          ? `FAILED: ${result.error}`
+          : `${(result.bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
         plan.log(`[stringify ${plan.count} ${run}/${plan.runs}] ${target.padEnd(8)} ${c.label.padEnd(46)} ${shown}`);
       }
     }
@@ -109,21 +123,28 @@ export async function runStringify(plan) {
     competitors: plan.competitors.map((c) => {
       const list = runs.get(`${target}/${c.id}`);
       const summary = summarise(bytes, list);
-      rows.push({ label: `${plan.labels[target] ?? target}: ${c.label}`, summary, note: `failed: ${list.find((r) => r.error)?.error ?? ''}` });
+      rows.push({
+        label: `${plan.labels[target] ?? target}: ${c.label}`,
+        summary,
+        note: `failed: ${list.find((r) => r.error)?.error ?? ''}`,
+      });
       return { id: c.id, label: c.label, summary, runs: list };
     }),
   }));
-  console.log([
-    '',
-    `## stringify: { _embedded: { articles }, total } with ${plan.count.toLocaleString('en-US')} articles from an async ` +
-      `generator: ${(bytes / 1e6).toFixed(1)} MB`,
-    '',
-    '"time to first element" is the time to the first byte of output.',
-    '',
-    markdownTable(rows),
-    '',
-    checksums.size > 1 ? `CHECK FAILED: competitors wrote different bytes: ${[...checksums].join(', ')}`
-      : `Check: every run wrote the same ${bytes} bytes (sampled checksum).`,
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      `## stringify: { _embedded: { articles }, total } with ${plan.count.toLocaleString('en-US')} articles from an async ` +
+        `generator: ${(bytes / 1e6).toFixed(1)} MB`,
+      '',
+      '"time to first element" is the time to the first byte of output.',
+      '',
+      markdownTable(rows),
+      '',
+      checksums.size > 1
+        ? `CHECK FAILED: competitors wrote different bytes: ${[...checksums].join(', ')}`
+        : `Check: every run wrote the same ${bytes} bytes (sampled checksum).`,
+    ].join('\n'),
+  );
   return { stringify: { count: plan.count, bytes, loadBefore, loadAfter, engines }, problems };
 }

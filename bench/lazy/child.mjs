@@ -22,8 +22,8 @@ let expected = 0;
 {
   const tree = JSON.parse(new TextDecoder().decode(input));
   ({ paths, leaves } = chooseLeaves(tree, spec.fraction));
-  const under = (path) => spec.arrayPath !== null && path.length > spec.arrayPath.length &&
-    spec.arrayPath.every((key, i) => path[i] === key);
+  const under = (path) =>
+    spec.arrayPath !== null && path.length > spec.arrayPath.length && spec.arrayPath.every((key, i) => path[i] === key);
   for (const path of paths) {
     if (competitor.arrayPath && !under(path)) continue;
     let value = tree;
@@ -72,5 +72,14 @@ for (let i = 1; i < spec.repeats; i++) {
 const warmMs = median(warm.slice(warm.length >> 1));
 // Reads 7 to 11 alone, the window this bench used before (10 more reads, the last 5): printed for comparison.
 const earlyMs = warm.length >= 10 ? median(warm.slice(5, 10)) : null;
-process.send({ ms, warmMs, earlyMs, checksum, expected, read: paths.length, leaves, rssGrowth: rssAfter - rssBaseline });
+process.send({
+  ms,
+  warmMs,
+  earlyMs,
+  checksum,
+  expected,
+  read: paths.length,
+  leaves,
+  rssGrowth: rssAfter - rssBaseline,
+});
 process.disconnect();

@@ -69,7 +69,9 @@ function run(spec) {
   return new Promise((resolve, reject) => {
     let result = null;
     const proc = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(spec)], { execArgv: ['--expose-gc'] });
-    proc.on('message', (message) => { result = message; });
+    proc.on('message', (message) => {
+      result = message;
+    });
     proc.on('error', reject);
     proc.on('exit', (code) => (result ? resolve(result) : reject(new Error(`child exited with code ${code}`))));
   });
@@ -94,22 +96,28 @@ async function main(argv) {
     }
   }
   const ms = (x) => `${x.toFixed(2)} ms`;
-  const part = (kind, pick, key) => median(results[kind].map((r) => (pick === 'first' ? r.first[key] : median(r.later.map((l) => l[key])))));
+  const part = (kind, pick, key) =>
+    median(results[kind].map((r) => (pick === 'first' ? r.first[key] : median(r.later.map((l) => l[key])))));
   console.log(`${file}: ${leaves} leaves read (fraction ${fraction}), medians of ${runs} fresh processes each`);
   console.log(memoryCostLine(memoryCost()));
   console.log('| | first document | later documents (median of the second half) |');
   console.log('|---|---:|---:|');
   for (const [label, kind, key] of [
-    ['lazyParse() call', 'lazy', 'open'], ['  its minor page faults', 'lazy', 'openFaults'],
-    ['reads of the leaves', 'lazy', 'reads'], ['  their minor page faults', 'lazy', 'readFaults'],
-    ['TextDecoder + JSON.parse', 'parse', 'open'], ['  its minor page faults', 'parse', 'openFaults'],
+    ['lazyParse() call', 'lazy', 'open'],
+    ['  its minor page faults', 'lazy', 'openFaults'],
+    ['reads of the leaves', 'lazy', 'reads'],
+    ['  their minor page faults', 'lazy', 'readFaults'],
+    ['TextDecoder + JSON.parse', 'parse', 'open'],
+    ['  its minor page faults', 'parse', 'openFaults'],
   ]) {
     const fmt = key.endsWith('Faults') ? (x) => String(Math.round(x)) : ms;
     console.log(`| ${label} | ${fmt(part(kind, 'first', key))} | ${fmt(part(kind, 'later', key))} |`);
   }
   const total = (pick) => part('lazy', pick, 'open') + part('lazy', pick, 'reads');
-  console.log(`JSON.parse time / lazyParse time: first ${(part('parse', 'first', 'open') / total('first')).toFixed(2)}x, ` +
-    `later ${(part('parse', 'later', 'open') / total('later')).toFixed(2)}x`);
+  console.log(
+    `JSON.parse time / lazyParse time: first ${(part('parse', 'first', 'open') / total('first')).toFixed(2)}x, ` +
+      `later ${(part('parse', 'later', 'open') / total('later')).toFixed(2)}x`,
+  );
 }
 
 if (process.argv[2] === '--child') {

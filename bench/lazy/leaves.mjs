@@ -32,7 +32,8 @@ export function leafValue(value) {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return value.length;
   if (value === true) return 1;
-  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? value.length : Object.keys(value).length;
+  if (typeof value === 'object' && value !== null)
+    return Array.isArray(value) ? value.length : Object.keys(value).length;
   return 0;
 }
 

@@ -20,7 +20,10 @@ const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
 const DATASETS = {
   twitter: { file: () => fileURLToPath(new URL('twitter.json', CORPUS)), arrayPath: ['statuses'] },
   citm_catalog: { file: () => fileURLToPath(new URL('citm_catalog.json', CORPUS)), arrayPath: null },
-  canada: { file: () => fileURLToPath(new URL('canada.json', CORPUS)), arrayPath: ['features', 0, 'geometry', 'coordinates'] },
+  canada: {
+    file: () => fileURLToPath(new URL('canada.json', CORPUS)),
+    arrayPath: ['features', 0, 'geometry', 'coordinates'],
+  },
   articles: { file: () => ensureDataset('articles', 250_000, { log }), arrayPath: ['_embedded', 'articles'] },
 };
 const FRACTIONS = [0.01, 0.1, 1];
@@ -42,10 +45,12 @@ function parseOptions(argv) {
     if (flag === '--dataset') {
       options.datasets = (value() ?? '').split(',').filter(Boolean);
       const unknown = options.datasets.filter((name) => !DATASETS[name]);
-      if (unknown.length || options.datasets.length === 0) throw new RangeError(`--dataset: unknown "${unknown}"\n${USAGE}`);
+      if (unknown.length || options.datasets.length === 0)
+        throw new RangeError(`--dataset: unknown "${unknown}"\n${USAGE}`);
     } else if (flag === '--runs') {
       options.runs = Number(value());
-      if (!Number.isInteger(options.runs) || options.runs < 1) throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
+      if (!Number.isInteger(options.runs) || options.runs < 1)
+        throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
     } else if (flag === '--help' || flag === '-h') {
       options.help = true;
     } else {
@@ -58,8 +63,13 @@ function parseOptions(argv) {
 function runChild(spec) {
   return new Promise((resolve) => {
     let result = null;
-    const child = fork(CHILD, [JSON.stringify(spec)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.on('message', (message) => { result = message; });
+    const child = fork(CHILD, [JSON.stringify(spec)], {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (message) => {
+      result = message;
+    });
     child.on('error', (error) => resolve({ error: error.message }));
     child.on('exit', (code, signal) => resolve(result ?? { error: `child exited with ${signal ?? `code ${code}`}` }));
   });
@@ -70,36 +80,45 @@ const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
 const env = environment();
 const hasOpenJson = await openJsonAvailable();
 const competitors = COMPETITORS.filter((c) => c.id !== 'openjson' || hasOpenJson);
-console.log([
-  '# bench:lazy',
-  '',
-  `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
-  `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
-  memoryCostLine(env.memory),
-  '',
-  'Method:',
-  '- the document is in memory as one Uint8Array; a run reads every k-th leaf value in document order (k = 100,',
-  '  10, 1) and sums them (numbers, string lengths) as a check;',
-  '- the time covers everything from the bytes to the last leaf read: for JSON.parse, TextDecoder + JSON.parse',
-  '  + the reads; for lazyParse, the call (copy into wasm memory, structural scan) + the reads;',
-  `- each run is a fresh child process (node --expose-gc); medians of ${options.runs} runs, interleaved. Two times per`,
-  '  run: the first document (cold: fresh memory pages, code not yet optimised), then 30 more reads of the same',
-  '  document in the same process, each after the previous result was collected, of which the median of the last',
-  '  15 (warm: a long-running process, its code optimised; for documents over 20 MB, 1 more read only). The',
-  '  ratios of reads 7 to 11 (the window used before 2026-11-30, when the engine is still optimising) follow each',
-  '  warm table;',
-  '- two access patterns: "from the root" reads each chosen leaf by its path from the root (`doc.a.b[3].c`);',
-  '  "walking" (10 % and 100 % only) walks the whole structure (for...of over arrays, Object.keys over objects,',
-  '  holding each inner container) and uses every k-th leaf it meets: the same leaves and checksum;',
-  '- parseJsonArray: only for documents that are one big record array, reading the chosen leaves under it.',
-  hasOpenJson
-    ? `- openJson: one get(path) per leaf over the in-memory bytes; not run above ${OPENJSON_MAX_GETS} leaves ('–').`
-    : '- openJson: not exported by dist/index.js in this build: no row.',
-].join('\n'));
+console.log(
+  [
+    '# bench:lazy',
+    '',
+    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
+    `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
+    memoryCostLine(env.memory),
+    '',
+    'Method:',
+    '- the document is in memory as one Uint8Array; a run reads every k-th leaf value in document order (k = 100,',
+    '  10, 1) and sums them (numbers, string lengths) as a check;',
+    '- the time covers everything from the bytes to the last leaf read: for JSON.parse, TextDecoder + JSON.parse',
+    '  + the reads; for lazyParse, the call (copy into wasm memory, structural scan) + the reads;',
+    `- each run is a fresh child process (node --expose-gc); medians of ${options.runs} runs, interleaved. Two times per`,
+    '  run: the first document (cold: fresh memory pages, code not yet optimised), then 30 more reads of the same',
+    '  document in the same process, each after the previous result was collected, of which the median of the last',
+    '  15 (warm: a long-running process, its code optimised; for documents over 20 MB, 1 more read only). The',
+    '  ratios of reads 7 to 11 (the window used before 2026-11-30, when the engine is still optimising) follow each',
+    '  warm table;',
+    '- two access patterns: "from the root" reads each chosen leaf by its path from the root (`doc.a.b[3].c`);',
+    '  "walking" (10 % and 100 % only) walks the whole structure (for...of over arrays, Object.keys over objects,',
+    '  holding each inner container) and uses every k-th leaf it meets: the same leaves and checksum;',
+    '- parseJsonArray: only for documents that are one big record array, reading the chosen leaves under it.',
+    hasOpenJson
+      ? `- openJson: one get(path) per leaf over the in-memory bytes; not run above ${OPENJSON_MAX_GETS} leaves ('–').`
+      : '- openJson: not exported by dist/index.js in this build: no row.',
+  ].join('\n'),
+);
 
 const results = { date: new Date().toISOString(), environment: env, options, datasets: [] };
 let problems = 0;
-const fmt = (ms) => (ms === null ? '–' : ms < 10 ? `${ms.toFixed(2)} ms` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
+const fmt = (ms) =>
+  ms === null
+    ? '–'
+    : ms < 10
+      ? `${ms.toFixed(2)} ms`
+      : ms < 1000
+        ? `${ms.toFixed(1)} ms`
+        : `${(ms / 1000).toFixed(2)} s`;
 
 for (const name of options.datasets) {
   const dataset = DATASETS[name];
@@ -132,44 +151,68 @@ for (const name of options.datasets) {
         if (result.error && !result.skipped) problems++;
         leaves = result.leaves ?? leaves;
         runs[c.id].push(result);
-        log(`[${name} ${fraction * 100}% ${run}/${options.runs}] ${c.label.padEnd(52)} ${result.error ? `FAILED: ${result.error}` : `${fmt(result.ms)}, warm ${fmt(result.warmMs)}`}`);
+        log(
+          `[${name} ${fraction * 100}% ${run}/${options.runs}] ${c.label.padEnd(52)} ${result.error ? `FAILED: ${result.error}` : `${fmt(result.ms)}, warm ${fmt(result.warmMs)}`}`,
+        );
       }
     }
-    table[fraction] = Object.fromEntries(rows.map((c) => [c.id, {
-      ms: median(runs[c.id].filter((r) => !r.error).map((r) => r.ms)),
-      warmMs: median(runs[c.id].filter((r) => !r.error).map((r) => r.warmMs)),
-      earlyMs: median(runs[c.id].filter((r) => !r.error && r.earlyMs != null).map((r) => r.earlyMs)),
-      read: runs[c.id].find((r) => !r.error)?.read ?? null,
-      rssGrowthMiB: median(runs[c.id].filter((r) => !r.error).map((r) => r.rssGrowth / 2 ** 20)),
-      runs: runs[c.id],
-    }]));
+    table[fraction] = Object.fromEntries(
+      rows.map((c) => [
+        c.id,
+        {
+          ms: median(runs[c.id].filter((r) => !r.error).map((r) => r.ms)),
+          warmMs: median(runs[c.id].filter((r) => !r.error).map((r) => r.warmMs)),
+          earlyMs: median(runs[c.id].filter((r) => !r.error && r.earlyMs != null).map((r) => r.earlyMs)),
+          read: runs[c.id].find((r) => !r.error)?.read ?? null,
+          rssGrowthMiB: median(runs[c.id].filter((r) => !r.error).map((r) => r.rssGrowth / 2 ** 20)),
+          runs: runs[c.id],
+        },
+      ]),
+    );
   }
   const loadAfter = os.loadavg();
   const lines = ['', `## ${name}: ${(bytes / 1e6).toFixed(1)} MB, ${leaves} leaves`];
-  for (const [key, title] of [['ms', 'first document in a fresh process (cold)'], ['warmMs', 'later documents in the same process (warm)']]) {
-    lines.push('', `${title}:`, '',
+  for (const [key, title] of [
+    ['ms', 'first document in a fresh process (cold)'],
+    ['warmMs', 'later documents in the same process (warm)'],
+  ]) {
+    lines.push(
+      '',
+      `${title}:`,
+      '',
       `| competitor | ${FRACTIONS.map((f) => `${f * 100} % of leaves`).join(' | ')} |`,
-      `|---|${FRACTIONS.map(() => '---:').join('|')}|`);
+      `|---|${FRACTIONS.map(() => '---:').join('|')}|`,
+    );
     for (const c of rows) lines.push(`| ${c.label} | ${FRACTIONS.map((f) => fmt(table[f][c.id][key])).join(' | ')} |`);
-    const ratio = (lazyId, wholeId) => FRACTIONS.map((f) => {
-      const lazy = table[f][lazyId]?.[key];
-      const whole = table[f][wholeId]?.[key];
-      return lazy && whole ? `**${(whole / lazy).toFixed(2)}x**` : '–';
-    }).join(' | ');
+    const ratio = (lazyId, wholeId) =>
+      FRACTIONS.map((f) => {
+        const lazy = table[f][lazyId]?.[key];
+        const whole = table[f][wholeId]?.[key];
+        return lazy && whole ? `**${(whole / lazy).toFixed(2)}x**` : '–';
+      }).join(' | ');
     lines.push(`| **JSON.parse time / lazyParse time, from the root** | ${ratio('lazyparse', 'json-parse')} |`);
     lines.push(`| **JSON.parse time / lazyParse time, walking** | ${ratio('lazyparse-walk', 'json-parse-walk')} |`);
     if (key === 'warmMs') {
-      const early = (lazyId, wholeId) => FRACTIONS.map((f) => {
-        const lazy = table[f][lazyId]?.earlyMs;
-        const whole = table[f][wholeId]?.earlyMs;
-        return lazy && whole ? `${(whole / lazy).toFixed(2)}x` : '–';
-      }).join(', ');
-      lines.push('', `Reads 7 to 11 only (still optimising), JSON.parse time / lazyParse time at ${FRACTIONS.map((f) => `${f * 100} %`).join(', ')}: ` +
-        `from the root ${early('lazyparse', 'json-parse')}; walking ${early('lazyparse-walk', 'json-parse-walk')}.`);
+      const early = (lazyId, wholeId) =>
+        FRACTIONS.map((f) => {
+          const lazy = table[f][lazyId]?.earlyMs;
+          const whole = table[f][wholeId]?.earlyMs;
+          return lazy && whole ? `${(whole / lazy).toFixed(2)}x` : '–';
+        }).join(', ');
+      lines.push(
+        '',
+        `Reads 7 to 11 only (still optimising), JSON.parse time / lazyParse time at ${FRACTIONS.map((f) => `${f * 100} %`).join(', ')}: ` +
+          `from the root ${early('lazyparse', 'json-parse')}; walking ${early('lazyparse-walk', 'json-parse-walk')}.`,
+      );
     }
   }
-  lines.push('', `Leaves read: ${FRACTIONS.map((f) => table[f].lazyparse.read).join(', ')}. Targets: 1 % >= 5x, 100 % >= 0.7x.`);
-  lines.push(`Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.`);
+  lines.push(
+    '',
+    `Leaves read: ${FRACTIONS.map((f) => table[f].lazyparse.read).join(', ')}. Targets: 1 % >= 5x, 100 % >= 0.7x.`,
+  );
+  lines.push(
+    `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.`,
+  );
   console.log(lines.join('\n'));
   results.datasets.push({ name, bytes, leaves, loadBefore, loadAfter, table });
 }

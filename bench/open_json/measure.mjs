@@ -38,7 +38,9 @@ async function* reused(path) {
   }
 }
 if (!mode || !file) {
-  console.error('usage: node bench/open_json/measure.mjs late|early|iterate|kept-late|parse|leaves|leaves-random|all-leaves FILE|-');
+  console.error(
+    'usage: node bench/open_json/measure.mjs late|early|iterate|kept-late|parse|leaves|leaves-random|all-leaves FILE|-',
+  );
   process.exit(2);
 }
 await init();
@@ -46,8 +48,8 @@ globalThis.gc?.();
 const base = process.memoryUsage().rss;
 let peak = base;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-const input = file === '-' ? process.stdin
-  : reuse ? reused(file) : createReadStream(file, { highWaterMark: 64 * 1024 });
+const input =
+  file === '-' ? process.stdin : reuse ? reused(file) : createReadStream(file, { highWaterMark: 64 * 1024 });
 const start = performance.now();
 let result;
 if (mode === 'leaves' || mode === 'leaves-random') {
@@ -57,7 +59,7 @@ if (mode === 'leaves' || mode === 'leaves-random') {
   const n = Number(process.env.LEAVES ?? 25000);
   const order = Array.from({ length: n }, (_, i) => i);
   let seed = 12345;
-  const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+  const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
   if (mode === 'leaves-random') {
     for (let i = n - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
@@ -96,7 +98,11 @@ if (mode === 'all-leaves') {
   }
   // Object.keys puts integer-like names first: then "document order" is not the stream's, and a transient
   // document rightly throws JsonPassedError; such runs are reported as failed.
-  for (const [order, list, transient] of [['document', leaves, true], ['document', leaves, false], ['shuffled', shuffled, false]]) {
+  for (const [order, list, transient] of [
+    ['document', leaves, true],
+    ['document', leaves, false],
+    ['shuffled', shuffled, false],
+  ]) {
     const doc = openJson(bytes, { transient });
     const t = performance.now();
     let failed = null;
@@ -106,8 +112,17 @@ if (mode === 'all-leaves') {
       failed = error.code ?? String(error);
     }
     const ms = performance.now() - t;
-    console.log(JSON.stringify({ mode, order, transient, gets: list.length, ms: Math.round(ms),
-      usPerGet: Math.round((ms * 1000) / list.length), ...(failed ? { failed } : {}) }));
+    console.log(
+      JSON.stringify({
+        mode,
+        order,
+        transient,
+        gets: list.length,
+        ms: Math.round(ms),
+        usPerGet: Math.round((ms * 1000) / list.length),
+        ...(failed ? { failed } : {}),
+      }),
+    );
   }
   process.exit(0);
 }
@@ -128,5 +143,7 @@ if (mode === 'parse') {
 const ms = performance.now() - start;
 peak = Math.max(peak, process.memoryUsage().rss);
 clearInterval(timer);
-console.log(JSON.stringify({ mode, result, ms: Math.round(ms), peakRssGrowthMiB: +((peak - base) / 2 ** 20).toFixed(1) }));
+console.log(
+  JSON.stringify({ mode, result, ms: Math.round(ms), peakRssGrowthMiB: +((peak - base) / 2 ** 20).toFixed(1) }),
+);
 if (file === '-') process.exit(0);

@@ -44,7 +44,8 @@ function sluice(output, build) {
       // bytes mode: the element is a Uint8Array; summing lengths touches every one without parsing it.
       const touch = output === 'bytes' ? (bytes) => bytes.length : touchOf(ctx.field);
       return () => {
-        const parser = none ? createParser({ path: '$.__sluice_selects_nothing__[*]', output: 'bytes' })
+        const parser = none
+          ? createParser({ path: '$.__sluice_selects_nothing__[*]', output: 'bytes' })
           : createParser({ path, output });
         let elements = 0;
         let checksum = 0;

@@ -57,7 +57,11 @@ export function findElements(bytes, arrayDepth) {
     if (c === QUOTE) {
       const end = skipString(bytes, i);
       // Object keys at this depth are not elements; they only occur inside objects, which isArray rules out.
-      if (startsElement) { starts.push(i); ends.push(end); doneAt.push(end - 1); }
+      if (startsElement) {
+        starts.push(i);
+        ends.push(end);
+        doneAt.push(end - 1);
+      }
       i = end;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (startsElement) elementStart = i;
@@ -67,14 +71,18 @@ export function findElements(bytes, arrayDepth) {
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--;
       if (depth === arrayDepth && elementStart >= 0) {
-        starts.push(elementStart); ends.push(i + 1); doneAt.push(i);
+        starts.push(elementStart);
+        ends.push(i + 1);
+        doneAt.push(i);
         elementStart = -1;
       }
       i++;
     } else if (startsElement && c !== 0x2c && c > 0x20) {
       let end = i + 1;
       while (end < n && !isDelimiter(bytes[end])) end++;
-      starts.push(i); ends.push(end); doneAt.push(end);
+      starts.push(i);
+      ends.push(end);
+      doneAt.push(end);
       i = end;
     } else {
       i++;

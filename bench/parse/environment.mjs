@@ -4,9 +4,13 @@ import os from 'node:os';
 
 function cpuModel() {
   try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
     if (line) return line.split(':')[1].trim();
-  } catch { /* not Linux: fall back to what Node reports */ }
+  } catch {
+    /* not Linux: fall back to what Node reports */
+  }
   return os.cpus()[0]?.model ?? 'unknown';
 }
 
@@ -36,8 +40,10 @@ export function memoryCost() {
 
 /** The header line for memoryCost(). */
 export function memoryCostLine(cost) {
-  return `Memory: writing fresh pages ${cost.freshMsPerMB.toFixed(2)} ms per MB, touched ones ` +
-    `${cost.touchedMsPerMB.toFixed(3)} ms per MB (64 MiB, filled twice; cold runs pay the first rate as they grow)`;
+  return (
+    `Memory: writing fresh pages ${cost.freshMsPerMB.toFixed(2)} ms per MB, touched ones ` +
+    `${cost.touchedMsPerMB.toFixed(3)} ms per MB (64 MiB, filled twice; cold runs pay the first rate as they grow)`
+  );
 }
 
 export function environment() {

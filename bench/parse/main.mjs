@@ -16,7 +16,14 @@ const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 const SAMPLE_INTERVAL_MS = 1;
 
-const options = readOptions(() => parseOptions(process.argv.slice(2), COMPETITORS.map((c) => c.id)), USAGE);
+const options = readOptions(
+  () =>
+    parseOptions(
+      process.argv.slice(2),
+      COMPETITORS.map((c) => c.id),
+    ),
+  USAGE,
+);
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -27,7 +34,9 @@ function runChild(spec) {
       execArgv: ['--expose-gc'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.on('message', (message) => { result = message; });
+    child.on('message', (message) => {
+      result = message;
+    });
     child.on('error', (error) => resolve({ error: error.message }));
     child.on('exit', (code, signal) => {
       resolve(result ?? { error: `child exited with ${signal ?? `code ${code}`} before reporting` });
@@ -54,14 +63,14 @@ const header = [
   '  consumed (counted, one field summed); MB = 10^6 bytes; medians of ' + `${options.runs} runs.`,
   ...(options.warm === 0
     ? [
-      '- each run of each competitor is a fresh child process (node --expose-gc), cold (no warm-up); the runs are',
-      '  interleaved round-robin across competitors.',
-    ]
+        '- each run of each competitor is a fresh child process (node --expose-gc), cold (no warm-up); the runs are',
+        '  interleaved round-robin across competitors.',
+      ]
     : [
-      `- each run of each competitor is a fresh child process (node --expose-gc), warm: the timed run follows ${options.warm}`,
-      '  untimed runs in the same process (JIT and heap sizes settled; memory the allocator gave back to the OS is',
-      '  touched afresh, as in a server after a GC: see the page-fault column); interleaved round-robin.',
-    ]),
+        `- each run of each competitor is a fresh child process (node --expose-gc), warm: the timed run follows ${options.warm}`,
+        '  untimed runs in the same process (JIT and heap sizes settled; memory the allocator gave back to the OS is',
+        '  touched afresh, as in a server after a GC: see the page-fault column); interleaved round-robin.',
+      ]),
   `- peak RSS growth = max(RSS sampled every ${SAMPLE_INTERVAL_MS} ms by a worker thread, RSS after the run) minus the`,
   '  baseline taken after the input is loaded, setup is done (modules, wasm init, precomputed batches) and a GC.',
   '- time to first element: from the first push (or write) to the first element delivered.',
@@ -88,7 +97,11 @@ for (const name of options.datasets) {
   for (let run = 1; run <= options.runs; run++) {
     for (const c of measured) {
       const result = await runChild({
-        competitor: c.id, file, path: dataset.path, field: dataset.field, chunkSize: options.chunkSize,
+        competitor: c.id,
+        file,
+        path: dataset.path,
+        field: dataset.field,
+        chunkSize: options.chunkSize,
         warm: options.warm,
         sampleIntervalMs: SAMPLE_INTERVAL_MS,
       });
@@ -103,9 +116,13 @@ for (const name of options.datasets) {
   }
 
   // Every value-mode competitor must see the same elements: the sum of one field over all of them agrees.
-  const valueIds = measured.map((c) => c.id).filter((id) => !id.startsWith('sluice-bytes') && !id.startsWith('sluice-none'));
+  const valueIds = measured
+    .map((c) => c.id)
+    .filter((id) => !id.startsWith('sluice-bytes') && !id.startsWith('sluice-none'));
   const checksums = new Set(valueIds.flatMap((id) => runs[id].filter((r) => !r.error).map((r) => r.checksum)));
-  const failures = Object.values(runs).flat().filter((r) => r.error).length;
+  const failures = Object.values(runs)
+    .flat()
+    .filter((r) => r.error).length;
   problems += failures + (checksums.size > 1 ? 1 : 0);
 
   const loadAfter = os.loadavg();
@@ -116,26 +133,34 @@ for (const name of options.datasets) {
     note: c.available() ? undefined : 'not built',
   }));
   const ratios = ratioTable(byId, name === 'articles');
-  console.log([
-    '',
-    `## ${name} ${dataset.count}: ${(bytes / 1e6).toFixed(1)} MB (${bytes} bytes), ${dataset.count} elements at ` +
-      `${dataset.path}`,
-    '',
-    markdownTable(rows),
-    '',
-    `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.` +
-      (Math.max(loadBefore[0], loadAfter[0]) > env.cores * 0.75
-        ? ' WARNING: other work was running; absolute numbers are low and noisy (ratios within this run less so).'
-        : ''),
-    ...(ratios ? ['', ratios.markdown] : []),
-    '',
-    checksums.size > 1
-      ? `CHECK FAILED: value-mode competitors disagree on the checksum: ${[...checksums].join(', ')}`
-      : `Check: every run delivered ${dataset.count} elements (none for validate only)${failures ? ` (except ${failures} failed runs)` : ''}` +
-        `; value-mode checksums agree (${[...checksums][0]}).`,
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      `## ${name} ${dataset.count}: ${(bytes / 1e6).toFixed(1)} MB (${bytes} bytes), ${dataset.count} elements at ` +
+        `${dataset.path}`,
+      '',
+      markdownTable(rows),
+      '',
+      `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.` +
+        (Math.max(loadBefore[0], loadAfter[0]) > env.cores * 0.75
+          ? ' WARNING: other work was running; absolute numbers are low and noisy (ratios within this run less so).'
+          : ''),
+      ...(ratios ? ['', ratios.markdown] : []),
+      '',
+      checksums.size > 1
+        ? `CHECK FAILED: value-mode competitors disagree on the checksum: ${[...checksums].join(', ')}`
+        : `Check: every run delivered ${dataset.count} elements (none for validate only)${failures ? ` (except ${failures} failed runs)` : ''}` +
+          `; value-mode checksums agree (${[...checksums][0]}).`,
+    ].join('\n'),
+  );
   results.datasets.push({
-    name, kind: dataset.kind, count: dataset.count, path: dataset.path, bytes, loadBefore, loadAfter,
+    name,
+    kind: dataset.kind,
+    count: dataset.count,
+    path: dataset.path,
+    bytes,
+    loadBefore,
+    loadAfter,
     competitors: measured.map((c) => ({ id: c.id, label: labelOf(c), summary: byId[c.id], runs: runs[c.id] })),
     ratios: ratios?.values ?? null,
   });

@@ -39,15 +39,18 @@ export function parseOptions(argv, competitorIds) {
       }
       case '--runs':
         options.runs = Number(value());
-        if (!Number.isInteger(options.runs) || options.runs < 1) throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
+        if (!Number.isInteger(options.runs) || options.runs < 1)
+          throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
         break;
       case '--chunk':
         options.chunkSize = parseSize(value());
-        if (!Number.isInteger(options.chunkSize) || options.chunkSize < 1) throw new RangeError(`--chunk must be a size like 65536 or 64k\n${USAGE}`);
+        if (!Number.isInteger(options.chunkSize) || options.chunkSize < 1)
+          throw new RangeError(`--chunk must be a size like 65536 or 64k\n${USAGE}`);
         break;
       case '--warm':
         options.warm = Number(value());
-        if (!Number.isInteger(options.warm) || options.warm < 0) throw new RangeError(`--warm must be an integer >= 0\n${USAGE}`);
+        if (!Number.isInteger(options.warm) || options.warm < 0)
+          throw new RangeError(`--warm must be an integer >= 0\n${USAGE}`);
         break;
       case '--help':
       case '-h':

@@ -28,7 +28,8 @@ export function summarise(bytes, runs) {
 }
 
 const fixed = (v, digits) => (v === null ? '–' : v.toFixed(digits));
-const ms = (v) => (v === null ? '–' : v < 10 ? `${v.toFixed(2)} ms` : v < 1000 ? `${v.toFixed(1)} ms` : `${(v / 1000).toFixed(2)} s`);
+const ms = (v) =>
+  v === null ? '–' : v < 10 ? `${v.toFixed(2)} ms` : v < 1000 ? `${v.toFixed(1)} ms` : `${(v / 1000).toFixed(2)} s`;
 
 export function markdownTable(rows) {
   const lines = [
@@ -41,8 +42,10 @@ export function markdownTable(rows) {
       continue;
     }
     const failed = s.failed ? ` (${s.failed} failed)` : '';
-    lines.push(`| ${label} | ${fixed(s.mbps, 1)}${failed} | ${fixed(s.mbpsMin, 0)}–${fixed(s.mbpsMax, 0)} | ` +
-      `${ms(s.firstElementMs)} | ${fixed(s.rssGrowthMiB, 1)} MiB | ${fixed(s.cpuPerWall, 2)} | ${fixed(s.faults, 0)} |`);
+    lines.push(
+      `| ${label} | ${fixed(s.mbps, 1)}${failed} | ${fixed(s.mbpsMin, 0)}–${fixed(s.mbpsMax, 0)} | ` +
+        `${ms(s.firstElementMs)} | ${fixed(s.rssGrowthMiB, 1)} MiB | ${fixed(s.cpuPerWall, 2)} | ${fixed(s.faults, 0)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -58,7 +61,13 @@ export function ratioTable(byId, targets) {
   const metrics = [
     ['value / ceiling', (b) => ratio(byId[`sluice-value-${b}`], byId.ceiling), '×', (v) => v >= 0.85, '≥ 0.85×'],
     ['value / JSON.parse', (b) => ratio(byId[`sluice-value-${b}`], byId['json-parse']), '×', (v) => v >= 1.5, '≥ 1.5×'],
-    ['value / @streamparser/json', (b) => ratio(byId[`sluice-value-${b}`], byId.streamparser), '×', (v) => v >= 2, '≥ 2×'],
+    [
+      'value / @streamparser/json',
+      (b) => ratio(byId[`sluice-value-${b}`], byId.streamparser),
+      '×',
+      (v) => v >= 2,
+      '≥ 2×',
+    ],
     ['bytes MB/s', (b) => byId[`sluice-bytes-${b}`]?.mbps ?? null, '', (v) => v >= 1000, '≥ 1000'],
     ['value peak RSS growth (MiB)', (b) => byId[`sluice-value-${b}`]?.rssGrowthMiB ?? null, '', (v) => v <= 32, '≤ 32'],
   ];

@@ -5,9 +5,41 @@
 // split them.
 import { createRng } from '../../tests/support/random_json.mjs';
 
-const WORDS = ['stream', 'value', 'model', 'token', 'parser', 'render', 'latency', 'buffer', 'snapshot', 'growing',
-  'the', 'of', 'and', 'a', 'to', 'in', 'is', 'with', 'for', 'on', 'café', 'naïve', 'résumé', 'Zürich', 'Ångström',
-  '東京', '数据', 'данные', 'λόγος', '😀', '🚀', '𝄞', 'ünïcödé'];
+const WORDS = [
+  'stream',
+  'value',
+  'model',
+  'token',
+  'parser',
+  'render',
+  'latency',
+  'buffer',
+  'snapshot',
+  'growing',
+  'the',
+  'of',
+  'and',
+  'a',
+  'to',
+  'in',
+  'is',
+  'with',
+  'for',
+  'on',
+  'café',
+  'naïve',
+  'résumé',
+  'Zürich',
+  'Ångström',
+  '東京',
+  '数据',
+  'данные',
+  'λόγος',
+  '😀',
+  '🚀',
+  '𝄞',
+  'ünïcödé',
+];
 const ESCAPES = ['\\n', '\\"', '\\\\', '\\t', '\\u00e9', '\\u4e2d', '\\ud83d\\ude00', '\\/', '\\r\\n'];
 
 function sentence(rng, words) {
@@ -22,36 +54,49 @@ function sentence(rng, words) {
 /** Numbers of every shape: integers, negatives, decimals, exponents both cases and signs, zero forms. */
 function number(rng) {
   switch (rng.int(8)) {
-    case 0: return String(rng.range(0, 100000));
-    case 1: return String(-rng.range(1, 1000));
-    case 2: return (rng.range(0, 99999) / 100).toFixed(2);
-    case 3: return `-0.${String(rng.range(1, 99999)).padStart(5, '0')}`;
-    case 4: return `${rng.range(1, 9)}.${rng.range(0, 999)}e+${rng.range(1, 30)}`;
-    case 5: return `${rng.range(1, 9)}.${rng.range(0, 99)}E-${rng.range(1, 9)}`;
-    case 6: return rng.pick(['0', '-0.0', '0.5', '1e3']);
-    default: return String(rng.range(100, 999999) / 1000);
+    case 0:
+      return String(rng.range(0, 100000));
+    case 1:
+      return String(-rng.range(1, 1000));
+    case 2:
+      return (rng.range(0, 99999) / 100).toFixed(2);
+    case 3:
+      return `-0.${String(rng.range(1, 99999)).padStart(5, '0')}`;
+    case 4:
+      return `${rng.range(1, 9)}.${rng.range(0, 999)}e+${rng.range(1, 30)}`;
+    case 5:
+      return `${rng.range(1, 9)}.${rng.range(0, 99)}E-${rng.range(1, 9)}`;
+    case 6:
+      return rng.pick(['0', '-0.0', '0.5', '1e3']);
+    default:
+      return String(rng.range(100, 999999) / 1000);
   }
 }
 
 function section(rng, index) {
   const items = [];
   for (let i = rng.range(3, 6); i > 0; i--) {
-    items.push(`{"name":"${sentence(rng, rng.range(1, 3))}","price":${number(rng)},"qty":${rng.range(1, 20)},` +
-      `"available":${rng.pick(['true', 'false'])},"note":${rng.chance(0.5) ? 'null' : `"${sentence(rng, 4)}"`}}`);
+    items.push(
+      `{"name":"${sentence(rng, rng.range(1, 3))}","price":${number(rng)},"qty":${rng.range(1, 20)},` +
+        `"available":${rng.pick(['true', 'false'])},"note":${rng.chance(0.5) ? 'null' : `"${sentence(rng, 4)}"`}}`,
+    );
   }
   const points = [];
   for (let i = rng.range(2, 5); i > 0; i--) points.push(`[${number(rng)},${number(rng)}]`);
   const tags = [];
   for (let i = rng.range(1, 4); i > 0; i--) tags.push(`"${rng.pick(WORDS)}"`);
-  return `{"index":${index},"heading":"${sentence(rng, rng.range(3, 7))}","body":"${sentence(rng, rng.range(60, 140))}",` +
+  return (
+    `{"index":${index},"heading":"${sentence(rng, rng.range(3, 7))}","body":"${sentence(rng, rng.range(60, 140))}",` +
     `"tags":[${tags.join(',')}],"stats":{"count":${number(rng)},"ratio":${number(rng)},"delta":${number(rng)},` +
-    `"big":${number(rng)},"small":${number(rng)}},"items":[${items.join(',')}],"points":[${points.join(',')}]}`;
+    `"big":${number(rng)},"small":${number(rng)}},"items":[${items.join(',')}],"points":[${points.join(',')}]}`
+  );
 }
 
 /** A document of about `bytes` bytes of UTF-8 (at least one section). Deterministic for a seed. */
 export function corpusDocument(bytes, seed = 20) {
   const rng = createRng(seed);
-  const head = `{"id":"call_${rng.next().toString(16)}","title":"${sentence(rng, 8)}","summary":"${sentence(rng, 40)}",` +
+  const head =
+    `{"id":"call_${rng.next().toString(16)}","title":"${sentence(rng, 8)}","summary":"${sentence(rng, 40)}",` +
     '"sections":[';
   const tail = `],"meta":{"model":"sluice-bench","tokens":${rng.range(1000, 99999)},"finished":true,"score":${number(rng)}}}`;
   const encoder = new TextEncoder();
@@ -71,11 +116,10 @@ export function corpusDocument(bytes, seed = 20) {
 export function tokenize(text, seed = 7) {
   const rng = createRng(seed);
   const tokens = [];
-  for (let at = 0; at < text.length;) {
+  for (let at = 0; at < text.length; ) {
     const size = rng.range(3, 6);
     tokens.push(text.slice(at, at + size));
     at += size;
   }
   return tokens;
 }
-

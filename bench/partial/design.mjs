@@ -84,14 +84,20 @@ export async function design({ rounds, bigBytes }) {
     for (let i = 0; i < input.length; i++) parser.push(input[i]);
     parser.end();
   };
-  const tiny = await interleaved({
-    jsText: partialRun(tokens),
-    jsBytes: partialRun(byteTokens),
-    wasmFloorText: floorRun(tokens),
-    wasmFloorBytes: floorRun(byteTokens),
-  }, rounds);
-  results.tiny = { tokens: tokens.length, bytes: encoder.encode(text20).length,
-    usPerToken: Object.fromEntries(Object.entries(tiny).map(([k, ms]) => [k, (ms * 1000) / tokens.length])) };
+  const tiny = await interleaved(
+    {
+      jsText: partialRun(tokens),
+      jsBytes: partialRun(byteTokens),
+      wasmFloorText: floorRun(tokens),
+      wasmFloorBytes: floorRun(byteTokens),
+    },
+    rounds,
+  );
+  results.tiny = {
+    tokens: tokens.length,
+    bytes: encoder.encode(text20).length,
+    usPerToken: Object.fromEntries(Object.entries(tiny).map(([k, ms]) => [k, (ms * 1000) / tokens.length])),
+  };
 
   // MARK: freezing, views
   const perToken = async (size, setup) => {
@@ -118,8 +124,11 @@ export async function design({ rounds, bigBytes }) {
   // The corpus's `sections` array: about 100 objects at 200 KB, 500 at 1 MB.
   results.views = {};
   for (const size of [200e3, 1e6]) {
-    results.views[size] = await perToken(size, { from32: { viewMinLength: 32 }, from128: { viewMinLength: 128 },
-      never: { viewMinLength: Infinity } });
+    results.views[size] = await perToken(size, {
+      from32: { viewMinLength: 32 },
+      from128: { viewMinLength: 128 },
+      never: { viewMinLength: Infinity },
+    });
   }
 
   // MARK: reading a view
@@ -149,11 +158,15 @@ export async function design({ rounds, bigBytes }) {
     for await (const snapshot of partialJson(source())) if (snapshot === undefined) throw new Error('undefined');
     if (round > 0) bigTimes.partialJson.push(cpuMs(start));
     start = process.cpuUsage();
-    for await (const root of parseJsonArray(source(), { path: '$' })) if (root === undefined) throw new Error('undefined');
+    for await (const root of parseJsonArray(source(), { path: '$' }))
+      if (root === undefined) throw new Error('undefined');
     if (round > 0) bigTimes.parseJsonArray.push(cpuMs(start));
   }
-  results.big = { bytes: big.length, chunks: chunks.length,
-    ms: { partialJson: median(bigTimes.partialJson), parseJsonArray: median(bigTimes.parseJsonArray) } };
+  results.big = {
+    bytes: big.length,
+    chunks: chunks.length,
+    ms: { partialJson: median(bigTimes.partialJson), parseJsonArray: median(bigTimes.parseJsonArray) },
+  };
   return results;
 }
 

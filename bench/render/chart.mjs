@@ -53,18 +53,25 @@ function axis(values, log) {
 }
 
 function panel({ x, top, height, title, bars, log, format }) {
-  const { at, ticks } = axis(bars.map((b) => b.value), log);
+  const { at, ticks } = axis(
+    bars.map((b) => b.value),
+    log,
+  );
   const scale = PANEL_WIDTH - VALUE_ROOM;
   const parts = [`<text x="${x}" y="${top - 10}" class="panel">${escapeXml(title)}</text>`];
   for (const tick of ticks) {
     const tx = x + at(tick) * scale;
-    parts.push(`<line x1="${tx.toFixed(1)}" y1="${top}" x2="${tx.toFixed(1)}" y2="${top + height}" class="grid"/>`,
-      `<text x="${tx.toFixed(1)}" y="${top + height + 14}" class="tick">${escapeXml(format(tick))}</text>`);
+    parts.push(
+      `<line x1="${tx.toFixed(1)}" y1="${top}" x2="${tx.toFixed(1)}" y2="${top + height}" class="grid"/>`,
+      `<text x="${tx.toFixed(1)}" y="${top + height + 14}" class="tick">${escapeXml(format(tick))}</text>`,
+    );
   }
   for (const { y, value, colour } of bars) {
     const w = Math.max(1, at(value) * scale);
-    parts.push(`<rect x="${x}" y="${y}" width="${w.toFixed(1)}" height="${BAR}" fill="${colour}"/>`,
-      `<text x="${(x + w + 4).toFixed(1)}" y="${y + BAR - 1.5}" class="value">${escapeXml(format(value))}</text>`);
+    parts.push(
+      `<rect x="${x}" y="${y}" width="${w.toFixed(1)}" height="${BAR}" fill="${colour}"/>`,
+      `<text x="${(x + w + 4).toFixed(1)}" y="${y + BAR - 1.5}" class="value">${escapeXml(format(value))}</text>`,
+    );
   }
   return parts.join('\n');
 }
@@ -84,7 +91,9 @@ export function renderChart(data, { title, panels, caption }) {
   for (const group of data.groups) {
     const present = data.series.filter((s) => s.values[group.key]);
     const groupHeight = present.length * (BAR + BAR_GAP) - BAR_GAP;
-    rows.push(`<text x="${LABEL_WIDTH - 10}" y="${(y + groupHeight / 2 + 4).toFixed(1)}" class="group">${escapeXml(group.label)}</text>`);
+    rows.push(
+      `<text x="${LABEL_WIDTH - 10}" y="${(y + groupHeight / 2 + 4).toFixed(1)}" class="group">${escapeXml(group.label)}</text>`,
+    );
     present.forEach((series) => {
       const colour = COLOURS[data.series.indexOf(series) % COLOURS.length];
       const barY = y + present.indexOf(series) * (BAR + BAR_GAP);
@@ -97,12 +106,16 @@ export function renderChart(data, { title, panels, caption }) {
   const height = y - top;
   const legend = data.series.map((s, i) => {
     const lx = 20 + i * 235;
-    return `<rect x="${lx}" y="62" width="12" height="12" fill="${COLOURS[i % COLOURS.length]}"/>` +
-      `<text x="${lx + 18}" y="72" class="legend${s.own ? ' own' : ''}">${escapeXml(s.label)}</text>`;
+    return (
+      `<rect x="${lx}" y="62" width="12" height="12" fill="${COLOURS[i % COLOURS.length]}"/>` +
+      `<text x="${lx + 18}" y="72" class="legend${s.own ? ' own' : ''}">${escapeXml(s.label)}</text>`
+    );
   });
   const bottom = top + height + 22;
   const lines = caption.flatMap((line) => wrap(line));
-  const captionLines = lines.map((line, i) => `<text x="20" y="${bottom + 18 + i * 16}" class="caption">${escapeXml(line)}</text>`);
+  const captionLines = lines.map(
+    (line, i) => `<text x="20" y="${bottom + 18 + i * 16}" class="caption">${escapeXml(line)}</text>`,
+  );
   const totalHeight = bottom + 18 + lines.length * 16;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${totalHeight}" viewBox="0 0 ${WIDTH} ${totalHeight}" role="img" aria-label="${escapeXml(title)}">
 <style>

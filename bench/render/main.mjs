@@ -26,7 +26,8 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
   const newest = newestResults(RESULTS_DIR);
   const given = loadResults(files);
   const results = { ...loadResults(KINDS.filter((k) => newest[k] && !given[k]).map((k) => newest[k])), ...given };
-  if (Object.keys(results).length === 0) throw new Error(`render: no results in ${RESULTS_DIR}: run npm run bench first`);
+  if (Object.keys(results).length === 0)
+    throw new Error(`render: no results in ${RESULTS_DIR}: run npm run bench first`);
 
   mkdirSync(docs, { recursive: true });
   const written = [];
@@ -35,7 +36,9 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
     const options = (results.engines ?? results.browser).data.options;
     const svg = headlineChart(matrix, [
       `Medians of ${options.runs} run${options.runs === 1 ? '' : 's'}, each in a fresh process or page; ` +
-        (matrix.mode === 'http' ? `fetch() of a response paced at ${options.paceMBps} MB/s on 127.0.0.1` : 'fed from memory in 64 KiB chunks') +
+        (matrix.mode === 'http'
+          ? `fetch() of a response paced at ${options.paceMBps} MB/s on 127.0.0.1`
+          : 'fed from memory in 64 KiB chunks') +
         '; every element consumed; memory: peak RSS growth of the process (a browser: its web content processes).',
       `${machineShort(results)}.`,
       'npm run bench · docs/benchmarks.md',
@@ -62,7 +65,9 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
-    console.log('usage: node bench/render/main.mjs [RESULT.json ...]   (default: the newest of each kind in bench/results/)');
+    console.log(
+      'usage: node bench/render/main.mjs [RESULT.json ...]   (default: the newest of each kind in bench/results/)',
+    );
     process.exit(0);
   }
   try {

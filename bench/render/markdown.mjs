@@ -19,14 +19,25 @@ function loadLine(entry, cores) {
 function parseDetails(results) {
   const r = results.parse?.data;
   if (!r) return [];
-  const out = ['## Parse in Node (`npm run bench:parse`)', '',
-    `Node ${r.environment.node} (V8 ${r.environment.v8}); peers: ${Object.entries(r.versions).map(([id, v]) => `${id} ${v}`).join(', ')}. ` +
-    `${r.options.runs} runs per competitor, each a fresh \`node --expose-gc\` process; ${r.options.chunkSize}-byte chunks; ` +
-    '`value` mode gives what `JSON.parse` gives, `bytes` mode each element\'s exact bytes; the ceiling is one ' +
-    '`TextDecoder.decode` + `JSON.parse` per chunk of pre-cut element batches (no scanning at all).'];
+  const out = [
+    '## Parse in Node (`npm run bench:parse`)',
+    '',
+    `Node ${r.environment.node} (V8 ${r.environment.v8}); peers: ${Object.entries(r.versions)
+      .map(([id, v]) => `${id} ${v}`)
+      .join(', ')}. ` +
+      `${r.options.runs} runs per competitor, each a fresh \`node --expose-gc\` process; ${r.options.chunkSize}-byte chunks; ` +
+      "`value` mode gives what `JSON.parse` gives, `bytes` mode each element's exact bytes; the ceiling is one " +
+      '`TextDecoder.decode` + `JSON.parse` per chunk of pre-cut element batches (no scanning at all).',
+  ];
   for (const d of r.datasets) {
-    out.push('', `### ${d.name}: ${(d.bytes / MB).toFixed(1)} MB, ${d.count.toLocaleString('en-US')} elements at \`${d.path}\``, '',
-      parseTable(d.competitors.map((c) => ({ label: c.label, summary: c.summary }))), '', loadLine(d, r.environment.cores));
+    out.push(
+      '',
+      `### ${d.name}: ${(d.bytes / MB).toFixed(1)} MB, ${d.count.toLocaleString('en-US')} elements at \`${d.path}\``,
+      '',
+      parseTable(d.competitors.map((c) => ({ label: c.label, summary: c.summary }))),
+      '',
+      loadLine(d, r.environment.cores),
+    );
   }
   return out;
 }
@@ -35,18 +46,35 @@ function stringifyDetails(results) {
   const r = results.stringify?.data;
   if (!r) return [];
   const source = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
-  const out = ['## Stringify in Node (`npm run bench:stringify`)', '',
-    `Node ${r.environment.node}; peers: ${Object.entries(r.versions).map(([id, v]) => `${id} ${v}`).join(', ')}. The document is ` +
-    '`{ _embedded: { articles: SOURCE }, total: N }`, every competitor\'s output checked byte for byte against ' +
-    `\`JSON.stringify\` first; ${r.options.runs} runs per cell, each a fresh process; output consumed as UTF-8 chunks.`];
+  const out = [
+    '## Stringify in Node (`npm run bench:stringify`)',
+    '',
+    `Node ${r.environment.node}; peers: ${Object.entries(r.versions)
+      .map(([id, v]) => `${id} ${v}`)
+      .join(', ')}. The document is ` +
+      "`{ _embedded: { articles: SOURCE }, total: N }`, every competitor's output checked byte for byte against " +
+      `\`JSON.stringify\` first; ${r.options.runs} runs per cell, each a fresh process; output consumed as UTF-8 chunks.`,
+  ];
   for (const t of r.tables) {
-    out.push('', `### ${t.count.toLocaleString('en-US')} articles from ${source[t.kind]}: ${(t.bytes / MB).toFixed(1)} MB`, '',
-      stringifyTable(t.competitors.map((c) => ({ label: c.label, summary: c.summary }))), '', loadLine(t, r.environment.cores));
+    out.push(
+      '',
+      `### ${t.count.toLocaleString('en-US')} articles from ${source[t.kind]}: ${(t.bytes / MB).toFixed(1)} MB`,
+      '',
+      stringifyTable(t.competitors.map((c) => ({ label: c.label, summary: c.summary }))),
+      '',
+      loadLine(t, r.environment.cores),
+    );
   }
   const http = r.http.filter((h) => !h.error);
   if (http.length) {
-    out.push('', `### HTTP: a server streaming ${r.options.httpSeconds ? `for ${r.options.httpSeconds} s ` : ''}to 50 connections on 127.0.0.1`, '',
-      `Load generator: ${http[0].generator}; client and server share the machine's cores.`, '', httpTable(http));
+    out.push(
+      '',
+      `### HTTP: a server streaming ${r.options.httpSeconds ? `for ${r.options.httpSeconds} s ` : ''}to 50 connections on 127.0.0.1`,
+      '',
+      `Load generator: ${http[0].generator}; client and server share the machine's cores.`,
+      '',
+      httpTable(http),
+    );
   }
   return out;
 }
@@ -54,20 +82,30 @@ function stringifyDetails(results) {
 function sizesDetails(results) {
   const s = results.sizes?.data;
   if (!s) return [];
-  return ['## Download sizes (`node bench/sizes/main.mjs`)', '',
+  return [
+    '## Download sizes (`node bench/sizes/main.mjs`)',
+    '',
     `esbuild ${s.esbuild} \`--bundle --minify --format=esm\`; gzip -9 (zlib); kB = 1000 bytes. A page loads the JS, the ` +
-    "parser's `.wasm` (SIMD where the engine supports it) and, where `lazyParse` is in the bundle, the lazy index's.", '',
+      "parser's `.wasm` (SIMD where the engine supports it) and, where `lazyParse` is in the bundle, the lazy index's.",
+    '',
     '| sluice | build | JS | JS gzip | .wasm | .wasm gzip | total | total gzip |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...s.sluice.map((x) => `| ${x.label} | ${x.build} | ${kB(x.js.raw)} | ${kB(x.js.gzip)} | ${kB(x.wasm.raw)} | ${kB(x.wasm.gzip)} | ` +
-      `${kB(x.total.raw)} | ${kB(x.total.gzip)} |`),
+    ...s.sluice.map(
+      (x) =>
+        `| ${x.label} | ${x.build} | ${kB(x.js.raw)} | ${kB(x.js.gzip)} | ${kB(x.wasm.raw)} | ${kB(x.wasm.gzip)} | ` +
+        `${kB(x.total.raw)} | ${kB(x.total.gzip)} |`,
+    ),
     '',
     '| peer | version | benchmark | minified | gzip |',
     '|---|---|---|---:|---:|',
-    ...s.peers.map((p) => `| ${p.name} | ${p.version} | ${p.use} | ${kB(p.raw)} | ${kB(p.gzip)}${p.platform === 'node' ? ' (without Node built-ins)' : ''} |`),
+    ...s.peers.map(
+      (p) =>
+        `| ${p.name} | ${p.version} | ${p.use} | ${kB(p.raw)} | ${kB(p.gzip)}${p.platform === 'node' ? ' (without Node built-ins)' : ''} |`,
+    ),
     '',
     `The package as npm installs it (\`dist/\`, unminified): ${s.shipped.filter((f) => !f.file.endsWith('.wasm')).length} JS files, ` +
-      `${kB(s.shipped.filter((f) => !f.file.endsWith('.wasm')).reduce((sum, f) => sum + f.raw, 0))}.`];
+      `${kB(s.shipped.filter((f) => !f.file.endsWith('.wasm')).reduce((sum, f) => sum + f.raw, 0))}.`,
+  ];
 }
 
 /** docs/benchmarks.md. */
@@ -78,11 +116,16 @@ export function documentMarkdown(results, { command }) {
     '',
     summaryMarkdown(results, { assets: '', link: false }),
     '',
-    ...matrixDetails(results), '',
-    ...parseDetails(results), '',
-    ...stringifyDetails(results), '',
-    ...sizesDetails(results), '',
-    '## Reproduce', '',
+    ...matrixDetails(results),
+    '',
+    ...parseDetails(results),
+    '',
+    ...stringifyDetails(results),
+    '',
+    ...sizesDetails(results),
+    '',
+    '## Reproduce',
+    '',
     '```sh',
     `${command}   # this page, its charts (docs/*.svg) and bench/results/*.json`,
     'npm run bench -- --help',
@@ -92,7 +135,11 @@ export function documentMarkdown(results, { command }) {
     'node bench/render/main.mjs        # re-render from the newest results of each kind',
     '```',
     '',
-    `Result files: ${Object.values(results).map((r) => `\`${r.file.replace(/^.*\/bench\//, 'bench/')}\``).join(', ')}.`,
+    `Result files: ${Object.values(results)
+      .map((r) => `\`${r.file.replace(/^.*\/bench\//, 'bench/')}\``)
+      .join(', ')}.`,
     '',
-  ].join('\n').replace(/\n{3,}/g, '\n\n');
+  ]
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
 }

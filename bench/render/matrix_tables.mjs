@@ -9,14 +9,18 @@ const sizeLabel = (size) => size.replace(/MB$/, ' MB');
 
 function table(matrix, { afterTransfer }) {
   const drain = matrix.libraries.find((l) => l.key === 'drain');
-  const lines = [`| library | ${matrix.engines.map((e) => e.label).join(' | ')} |`, `|---|${matrix.engines.map(() => '---:').join('|')}|`];
+  const lines = [
+    `| library | ${matrix.engines.map((e) => e.label).join(' | ')} |`,
+    `|---|${matrix.engines.map(() => '---:').join('|')}|`,
+  ];
   for (const lib of matrix.libraries) {
     const cells = matrix.engines.map((e) => {
       const s = lib.cells[e.key];
       if (!s) return '–';
       if (!s.runs && s.timedOut) return `did not finish in ${time(s.limitMs)}`;
       const parts = [`${mbps(s.mbps)} MB/s`, `first ${time(s.firstElementMs)}`, `+${mib(s.rssGrowthMiB)} MiB`];
-      if (afterTransfer && lib !== drain && drain?.cells[e.key]) parts.push(`end +${time(Math.max(0, s.ms - drain.cells[e.key].ms))}`);
+      if (afterTransfer && lib !== drain && drain?.cells[e.key])
+        parts.push(`end +${time(Math.max(0, s.ms - drain.cells[e.key].ms))}`);
       if (s.failed) parts.push(`${s.failed} of ${s.failed + s.runs} runs failed or timed out`);
       return parts.join(' · ');
     });
@@ -38,7 +42,10 @@ function wins(results) {
         for (const e of m.engines) {
           const a = sluice?.cells[e.key]?.mbps;
           const b = parse?.cells[e.key]?.mbps;
-          if (a && b && b > a) out.push(`${e.label}, ${sizeLabel(size)} ${mode === 'http' ? 'over HTTP' : 'in memory'}: ${parse.label} ${mbps(b)} MB/s, sluice (SIMD) ${mbps(a)} MB/s`);
+          if (a && b && b > a)
+            out.push(
+              `${e.label}, ${sizeLabel(size)} ${mode === 'http' ? 'over HTTP' : 'in memory'}: ${parse.label} ${mbps(b)} MB/s, sluice (SIMD) ${mbps(a)} MB/s`,
+            );
         }
       }
     }
@@ -47,7 +54,9 @@ function wins(results) {
 }
 
 function loadRange(results) {
-  const loads = ['engines', 'browser'].flatMap((k) => (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]));
+  const loads = ['engines', 'browser'].flatMap((k) =>
+    (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]),
+  );
   return loads.length ? `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}` : '–';
 }
 
@@ -57,44 +66,78 @@ export function matrixDetails(results) {
   const options = (results.engines ?? results.browser).data.options;
   const { sizes, modes } = matrixShape(results);
   const env = (results.engines ?? results.browser).data.environment;
-  const dates = [...new Set(['engines', 'browser'].map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean))];
+  const dates = [
+    ...new Set(
+      ['engines', 'browser'].map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean),
+    ),
+  ];
   const skipped = ['engines', 'browser'].flatMap((k) => results[k]?.data.skipped ?? []);
   const list = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
   const how = modes.map((m) => (m === 'http' ? 'over HTTP' : 'in memory'));
-  const out = [`## Every engine: ${list(sizes.map(sizeLabel))}, ${list(how)}`, '',
+  const out = [
+    `## Every engine: ${list(sizes.map(sizeLabel))}, ${list(how)}`,
+    '',
     `\`node bench/all/engines/main.mjs\` (Node, Deno, Bun: a child process per run) and \`node bench/browser/main.mjs\` ` +
-    '(Chromium, Firefox, WebKit: a fresh page per run, driven by `tests/browser/engines`), the same competitor code in ' +
-    `every engine. ${columns.map((c) => `${c.name} ${c.version} (${c.engine})`).join(', ')}; ${env.cpu}, ${env.cores} cores, ` +
-    `${env.memoryGiB} GiB, ${env.os}; run ${dates.join(' and ')} UTC, load average ${loadRange(results)}` +
-    `${skipped.length ? `; skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : ''}.`, '',
-    methodLines(options).join(' ').replace(/^Method: /, ''), '',
+      '(Chromium, Firefox, WebKit: a fresh page per run, driven by `tests/browser/engines`), the same competitor code in ' +
+      `every engine. ${columns.map((c) => `${c.name} ${c.version} (${c.engine})`).join(', ')}; ${env.cpu}, ${env.cores} cores, ` +
+      `${env.memoryGiB} GiB, ${env.os}; run ${dates.join(' and ')} UTC, load average ${loadRange(results)}` +
+      `${skipped.length ? `; skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : ''}.`,
+    '',
+    methodLines(options)
+      .join(' ')
+      .replace(/^Method: /, ''),
+    '',
     'Browser pages are cross-origin isolated (COOP/COEP headers), so that `performance.now()` has its full resolution in ' +
       'Firefox and WebKit too; Chromium runs with `--js-flags=--expose-gc` and collects garbage before each run, Firefox ' +
       'and WebKit give pages no `gc()` (each run is a fresh page). Browser memory is the growth of the web content ' +
       'processes; the network process that buffers a response is not counted. Each cell: median MB/s · time to the first ' +
-      'element · peak memory growth' + (modes.includes('http') ? ' · over HTTP, "end": how long after the transfer alone ' +
-      '(the body read and dropped, first row) the last element came.' : '.')];
+      'element · peak memory growth' +
+      (modes.includes('http')
+        ? ' · over HTTP, "end": how long after the transfer alone ' +
+          '(the body read and dropped, first row) the last element came.'
+        : '.'),
+  ];
   for (const mode of modes) {
     for (const size of sizes) {
       const m = parseMatrix(results, size, mode);
-      out.push('', `### ${sizeLabel(size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ` +
-        `${mode === 'http' ? `over a response paced at ${options.paceMBps ? `${options.paceMBps} MB/s` : 'full speed'}` : 'in memory'}`,
-      '', table(m, { afterTransfer: mode === 'http' }));
+      out.push(
+        '',
+        `### ${sizeLabel(size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ` +
+          `${mode === 'http' ? `over a response paced at ${options.paceMBps ? `${options.paceMBps} MB/s` : 'full speed'}` : 'in memory'}`,
+        '',
+        table(m, { afterTransfer: mode === 'http' }),
+      );
     }
   }
   const lost = wins(results);
-  out.push('', '### Where parsing the whole text wins', '', lost.length
-    ? `Median MB/s of \`JSON.parse\` (or \`res.json()\`) above sluice (SIMD)'s in ${lost.length} of the cells above:\n\n${lost.map((l) => `- ${l}`).join('\n')}`
-    : 'Nowhere in this run: sluice (SIMD) had the higher median MB/s in every cell.');
+  out.push(
+    '',
+    '### Where parsing the whole text wins',
+    '',
+    lost.length
+      ? `Median MB/s of \`JSON.parse\` (or \`res.json()\`) above sluice (SIMD)'s in ${lost.length} of the cells above:\n\n${lost.map((l) => `- ${l}`).join('\n')}`
+      : 'Nowhere in this run: sluice (SIMD) had the higher median MB/s in every cell.',
+  );
   const written = stringifyMatrix(results);
   if (written) {
-    out.push('', `### Writing ${(written.bytes / MB).toFixed(1)} MB (${written.count} articles from an async generator)`, '',
+    out.push(
+      '',
+      `### Writing ${(written.bytes / MB).toFixed(1)} MB (${written.count} articles from an async generator)`,
+      '',
       'The code of `bench/all/engines/stringify_competitors.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
-      '', `| writer | ${written.engines.map((e) => e.label).join(' | ')} |`, `|---|${written.engines.map(() => '---:').join('|')}|`,
-      ...written.libraries.map((lib) => `| ${lib.key === 'sluice' ? `**${lib.label}**` : lib.label} | ${written.engines.map((e) => {
-        const s = lib.cells[e.key];
-        return s ? `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mib(s.rssGrowthMiB)} MiB` : '–';
-      }).join(' | ')} |`));
+      '',
+      `| writer | ${written.engines.map((e) => e.label).join(' | ')} |`,
+      `|---|${written.engines.map(() => '---:').join('|')}|`,
+      ...written.libraries.map(
+        (lib) =>
+          `| ${lib.key === 'sluice' ? `**${lib.label}**` : lib.label} | ${written.engines
+            .map((e) => {
+              const s = lib.cells[e.key];
+              return s ? `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mib(s.rssGrowthMiB)} MiB` : '–';
+            })
+            .join(' | ')} |`,
+      ),
+    );
   }
   return out;
 }

@@ -8,11 +8,26 @@ const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
 export const LIBRARIES = [
   { key: 'drain', ids: { http: 'drain' }, label: 'body read, not parsed (the transfer)' },
   { key: 'sluice-simd', ids: { memory: 'sluice-simd', http: 'sluice-simd' }, label: 'sluice (SIMD)', own: true },
-  { key: 'sluice-scalar', ids: { memory: 'sluice-scalar', http: 'sluice-scalar' }, label: 'sluice (scalar)', own: true },
+  {
+    key: 'sluice-scalar',
+    ids: { memory: 'sluice-scalar', http: 'sluice-scalar' },
+    label: 'sluice (scalar)',
+    own: true,
+  },
   { key: 'json-parse', ids: { memory: 'json-parse' }, label: 'JSON.parse of the whole text' },
   { key: 'res-json', ids: { http: 'res-json' }, label: 'await res.json()' },
-  { key: 'streamparser', ids: { memory: 'streamparser', http: 'streamparser' }, label: '@streamparser/json', package: '@streamparser/json' },
-  { key: 'stream-json', ids: { memory: 'stream-json', http: 'stream-json' }, label: 'stream-json', package: 'stream-json' },
+  {
+    key: 'streamparser',
+    ids: { memory: 'streamparser', http: 'streamparser' },
+    label: '@streamparser/json',
+    package: '@streamparser/json',
+  },
+  {
+    key: 'stream-json',
+    ids: { memory: 'stream-json', http: 'stream-json' },
+    label: 'stream-json',
+    package: 'stream-json',
+  },
   { key: 'jsonstream', ids: { memory: 'jsonstream', http: 'jsonstream' }, label: 'JSONStream', package: 'JSONStream' },
 ];
 
@@ -25,8 +40,15 @@ export function engineColumns(results) {
     for (const [key, info] of Object.entries(data.engines ?? {})) {
       if (!data.cells.some((c) => c.engine === key)) continue;
       const version = key === 'chromium' ? info.version.split('.').slice(0, 1).join('.') : info.version;
-      columns.push({ key, label: `${info.name} ${version}`, name: info.name, version: info.version, engine: info.engine,
-        options: data.options, date: data.date });
+      columns.push({
+        key,
+        label: `${info.name} ${version}`,
+        name: info.name,
+        version: info.version,
+        engine: info.engine,
+        options: data.options,
+        date: data.date,
+      });
     }
   }
   return columns.sort((a, b) => ORDER.indexOf(a.key) - ORDER.indexOf(b.key));
@@ -45,7 +67,8 @@ export function matrixShape(results) {
   };
 }
 
-const timeoutOf = (competitor) => Number(/after (\d+) s/.exec(competitor.runs.find((r) => r.timedOut)?.error ?? '')?.[1] ?? 0) * 1000;
+const timeoutOf = (competitor) =>
+  Number(/after (\d+) s/.exec(competitor.runs.find((r) => r.timedOut)?.error ?? '')?.[1] ?? 0) * 1000;
 const versionOf = (results, pkg) => results.engines?.data.versions?.[pkg] ?? results.browser?.data.versions?.[pkg];
 
 /**
@@ -62,15 +85,21 @@ export function parseMatrix(results, size, mode) {
       const competitor = cell.competitors.find((c) => c.id === id);
       if (competitor?.summary.runs) out[cell.engine] = competitor.summary;
       // Every run timed out: the cell says so instead of vanishing.
-      else if (competitor?.timedOut) out[cell.engine] = { ...competitor.summary, timedOut: true, limitMs: timeoutOf(competitor) };
+      else if (competitor?.timedOut)
+        out[cell.engine] = { ...competitor.summary, timedOut: true, limitMs: timeoutOf(competitor) };
     }
     const version = lib.package ? versionOf(results, lib.package) : null;
     return { key: lib.key, label: version ? `${lib.label} ${version}` : lib.label, own: lib.own === true, cells: out };
   }).filter((lib) => Object.keys(lib.cells).length > 0);
   const any = cells[0];
   return {
-    size, mode, count: any?.count ?? 0, bytes: any?.bytes ?? 0,
-    engines: columns.filter((c) => cells.some((cell) => cell.engine === c.key)).map(({ key, label }) => ({ key, label })),
+    size,
+    mode,
+    count: any?.count ?? 0,
+    bytes: any?.bytes ?? 0,
+    engines: columns
+      .filter((c) => cells.some((cell) => cell.engine === c.key))
+      .map(({ key, label }) => ({ key, label })),
     libraries,
   };
 }
@@ -94,5 +123,10 @@ export function stringifyMatrix(results) {
     return { key: id, label, cells };
   });
   const counts = [...new Set(entries.map((e) => e.count))];
-  return { count: counts.map((n) => n.toLocaleString('en-US')).join(' / '), bytes: entries[0].bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
+  return {
+    count: counts.map((n) => n.toLocaleString('en-US')).join(' / '),
+    bytes: entries[0].bytes,
+    engines: engines.map(({ key, label }) => ({ key, label })),
+    libraries,
+  };
 }

@@ -14,7 +14,9 @@ export function kindOf(file) {
 export function newestResults(dir) {
   const newest = {};
   if (!existsSync(dir)) return newest;
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const kind = kindOf(name);
     if (kind) newest[kind] = join(dir, name);
   }

@@ -8,8 +8,14 @@ import { engineColumns, matrixShape, parseMatrix } from './model.mjs';
 const MB = 1e6;
 export const mbps = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 export const mib = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
-export const time = (v) => (v === null || v === undefined ? '–' : v < 10 ? `${v.toFixed(1)} ms` : v < 1000
-  ? `${v.toFixed(0)} ms` : `${(v / 1000).toFixed(2)} s`);
+export const time = (v) =>
+  v === null || v === undefined
+    ? '–'
+    : v < 10
+      ? `${v.toFixed(1)} ms`
+      : v < 1000
+        ? `${v.toFixed(0)} ms`
+        : `${(v / 1000).toFixed(2)} s`;
 const sizeLabel = (size) => size.replace(/MB$/, ' MB');
 const whole = (mode) => (mode === 'http' ? 'res-json' : 'json-parse');
 const wholeLabel = (mode) => (mode === 'http' ? '`await res.json()`' : '`JSON.parse` of the whole text');
@@ -32,19 +38,32 @@ const range = (values, format) => {
 /** The chart of `matrix` (a parseMatrix), as SVG text. */
 export function headlineChart(matrix, caption) {
   const keep = ['sluice-simd', whole(matrix.mode), 'streamparser'];
-  const series = matrix.libraries.filter((lib) => keep.includes(lib.key)).map((lib) => ({
-    key: lib.key, label: lib.label, own: lib.own,
-    values: Object.fromEntries(Object.entries(lib.cells).map(([engine, s]) => [engine, [s.firstElementMs, s.rssGrowthMiB]])),
-  }));
+  const series = matrix.libraries
+    .filter((lib) => keep.includes(lib.key))
+    .map((lib) => ({
+      key: lib.key,
+      label: lib.label,
+      own: lib.own,
+      values: Object.fromEntries(
+        Object.entries(lib.cells).map(([engine, s]) => [engine, [s.firstElementMs, s.rssGrowthMiB]]),
+      ),
+    }));
   const how = matrix.mode === 'http' ? 'a paced response' : 'memory';
-  return renderChart({ groups: matrix.engines, series }, {
-    title: `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`,
-    panels: [
-      { title: 'First element, ms (log scale, lower is better)', log: true, format: (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0)) },
-      { title: 'Peak memory growth, MiB (lower is better)', format: (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0)) },
-    ],
-    caption,
-  });
+  return renderChart(
+    { groups: matrix.engines, series },
+    {
+      title: `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`,
+      panels: [
+        {
+          title: 'First element, ms (log scale, lower is better)',
+          log: true,
+          format: (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0)),
+        },
+        { title: 'Peak memory growth, MiB (lower is better)', format: (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0)) },
+      ],
+      caption,
+    },
+  );
 }
 
 /** What every engine shows at the headline cell, in one paragraph. */
@@ -56,22 +75,41 @@ function everywhere(matrix) {
   const engines = matrix.engines.map((e) => e.key);
   const of = (l, get) => engines.map((e) => (l.cells[e] ? get(l.cells[e]) : null));
   const drain = lib('drain');
-  const after = (l) => engines.map((e) => (l.cells[e] && drain?.cells[e] ? Math.max(0, l.cells[e].ms - drain.cells[e].ms) : null));
+  const after = (l) =>
+    engines.map((e) => (l.cells[e] && drain?.cells[e] ? Math.max(0, l.cells[e].ms - drain.cells[e].ms) : null));
   const how = matrix.mode === 'http' ? `a response paced at ${matrix.paceMBps} MB/s` : 'memory';
-  return `Reading ${(matrix.bytes / MB).toFixed(0)} MB from ${how}, in each of the ${engines.length} engines: the first element ` +
-    `arrives after ${range(of(sluice, (s) => s.firstElementMs), time)} with sluice, ${range(of(parse, (s) => s.firstElementMs), time)} ` +
-    `with ${wholeLabel(matrix.mode)}; peak memory grows by ${range(of(sluice, (s) => s.rssGrowthMiB), mib)} MiB against ` +
-    `${range(of(parse, (s) => s.rssGrowthMiB), mib)} MiB` +
-    (drain ? `; the last element comes ${range(after(sluice), time)} after the last byte, against ` +
-      `${range(after(parse), time)}.` : '.');
+  return (
+    `Reading ${(matrix.bytes / MB).toFixed(0)} MB from ${how}, in each of the ${engines.length} engines: the first element ` +
+    `arrives after ${range(
+      of(sluice, (s) => s.firstElementMs),
+      time,
+    )} with sluice, ${range(
+      of(parse, (s) => s.firstElementMs),
+      time,
+    )} ` +
+    `with ${wholeLabel(matrix.mode)}; peak memory grows by ${range(
+      of(sluice, (s) => s.rssGrowthMiB),
+      mib,
+    )} MiB against ` +
+    `${range(
+      of(parse, (s) => s.rssGrowthMiB),
+      mib,
+    )} MiB` +
+    (drain
+      ? `; the last element comes ${range(after(sluice), time)} after the last byte, against ` +
+        `${range(after(parse), time)}.`
+      : '.')
+  );
 }
 
 /** sluice (SIMD) MB/s over whole-text parsing MB/s, per size and mode (rows) and engine (columns). */
 function ratioTable(results) {
   const { sizes, modes } = matrixShape(results);
   const engines = engineColumns(results);
-  const lines = [`| sluice (SIMD) ÷ whole-text parse | ${engines.map((e) => e.label).join(' | ')} |`,
-    `|---|${engines.map(() => '---:').join('|')}|`];
+  const lines = [
+    `| sluice (SIMD) ÷ whole-text parse | ${engines.map((e) => e.label).join(' | ')} |`,
+    `|---|${engines.map(() => '---:').join('|')}|`,
+  ];
   for (const mode of modes) {
     for (const size of sizes) {
       const m = parseMatrix(results, size, mode);
@@ -83,7 +121,10 @@ function ratioTable(results) {
         if (!a?.mbps || !b?.mbps) return '–';
         return `${(a.mbps / b.mbps).toFixed(2)}× (${mbps(a.mbps)} / ${mbps(b.mbps)})`;
       });
-      const what = mode === 'http' ? `${sizeLabel(size)}, paced response, vs res.json()` : `${sizeLabel(size)} in memory, vs JSON.parse`;
+      const what =
+        mode === 'http'
+          ? `${sizeLabel(size)}, paced response, vs res.json()`
+          : `${sizeLabel(size)} in memory, vs JSON.parse`;
       lines.push(`| ${what} | ${cells.join(' | ')} |`);
     }
   }
@@ -93,7 +134,9 @@ function ratioTable(results) {
 /** Machine and engines, without dates or load. */
 export function machineShort(results) {
   const env = (results.engines ?? results.browser ?? results.parse)?.data.environment;
-  const engines = engineColumns(results).map((e) => `${e.key === 'chromium' ? `Chromium ${e.version}` : `${e.name} ${e.version}`} (${e.engine.split(' ')[0]})`);
+  const engines = engineColumns(results).map(
+    (e) => `${e.key === 'chromium' ? `Chromium ${e.version}` : `${e.name} ${e.version}`} (${e.engine.split(' ')[0]})`,
+  );
   return env ? `${env.cpu}, ${env.cores} cores; ${engines.join(', ')}; sluice ${env.sluice}` : '';
 }
 

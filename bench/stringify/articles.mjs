@@ -2,19 +2,59 @@
 // are copied from bench/gen-dataset.mjs (itself from the team's shared tools/gen-dataset.mjs): with the default
 // seed, JSON.stringify of its rows 0..N-1 joined by "," is byte for byte the `articles` dataset's array.
 
-const WORDS = ['stream', 'json', 'edge', 'worker', 'array', 'value', 'chunk', 'memory', 'fast', 'simd', 'parser',
-  'encoder', 'response', 'fetch', 'browser', 'article', 'title', 'description', 'more', 'text', 'data', 'list'];
-const SPICE = ['café', 'naïve', 'élan', '中文', '日本語', 'Ωmega', '😀', '🚀', 'über', 'São Paulo', 'quote "q"',
-  'back\\slash', 'tab\there', 'line\nbreak', 'ctrl\u0001', 'é'];
+const WORDS = [
+  'stream',
+  'json',
+  'edge',
+  'worker',
+  'array',
+  'value',
+  'chunk',
+  'memory',
+  'fast',
+  'simd',
+  'parser',
+  'encoder',
+  'response',
+  'fetch',
+  'browser',
+  'article',
+  'title',
+  'description',
+  'more',
+  'text',
+  'data',
+  'list',
+];
+const SPICE = [
+  'café',
+  'naïve',
+  'élan',
+  '中文',
+  '日本語',
+  'Ωmega',
+  '😀',
+  '🚀',
+  'über',
+  'São Paulo',
+  'quote "q"',
+  'back\\slash',
+  'tab\there',
+  'line\nbreak',
+  'ctrl\u0001',
+  'é',
+];
 
 /** A row factory: `next()` returns article i = 0, 1, 2... (the generator's sequence for `seed`). */
 export function articleFactory(seed = 42) {
   // xorshift32, as in gen-dataset.mjs: the same seed gives the same rows on every machine.
-  let state = (seed >>> 0) || 1;
+  let state = seed >>> 0 || 1;
   const rand = () => {
-    state ^= state << 13; state >>>= 0;
+    state ^= state << 13;
+    state >>>= 0;
     state ^= state >>> 17;
-    state ^= state << 5; state >>>= 0;
+    state ^= state << 5;
+    state >>>= 0;
     return state / 4294967296;
   };
   const pick = (list) => list[Math.floor(rand() * list.length)];
@@ -64,8 +104,13 @@ function templates() {
 export function articleRow(i) {
   const t = pool[i % POOL_SIZE];
   return {
-    id: i + 1, title: t.title, description: t.description, createdAt: t.createdAt, tags: [t.tags[0], t.tags[1], t.tags[2]],
-    score: t.score, published: t.published,
+    id: i + 1,
+    title: t.title,
+    description: t.description,
+    createdAt: t.createdAt,
+    tags: [t.tags[0], t.tags[1], t.tags[2]],
+    score: t.score,
+    published: t.published,
   };
 }
 

@@ -19,7 +19,9 @@ const encoder = new TextEncoder();
 
 /** The articles source of `ctx`, recording when its first row is handed out. */
 export function makeSource(ctx) {
-  const first = () => { ctx.firstRowAt = now(); };
+  const first = () => {
+    ctx.firstRowAt = now();
+  };
   if (ctx.kind === 'array') {
     first();
     return ctx.rows;
@@ -129,7 +131,9 @@ const jsonStream = {
     return async (ctx) => {
       const stream = JSONStream.stringify('{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`);
       let bytes = 0;
-      stream.on('data', (chunk) => { bytes += countText(ctx, chunk); });
+      stream.on('data', (chunk) => {
+        bytes += countText(ctx, chunk);
+      });
       const ended = once(stream, 'end');
       const source = makeSource(ctx);
       if (ctx.kind === 'async') for await (const row of source) stream.write(row);
@@ -195,21 +199,24 @@ const naive = {
       const source = makeSource(ctx);
       const iterator = ctx.kind === 'async' ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
       let first = true;
-      const stream = new ReadableStream({
-        start(controller) {
-          controller.enqueue(encoder.encode('{"_embedded":{"articles":['));
+      const stream = new ReadableStream(
+        {
+          start(controller) {
+            controller.enqueue(encoder.encode('{"_embedded":{"articles":['));
+          },
+          async pull(controller) {
+            const { done, value } = await iterator.next();
+            if (done) {
+              controller.enqueue(encoder.encode(`]},"total":${ctx.count}}`));
+              controller.close();
+              return;
+            }
+            controller.enqueue(encoder.encode((first ? '' : ',') + JSON.stringify(value)));
+            first = false;
+          },
         },
-        async pull(controller) {
-          const { done, value } = await iterator.next();
-          if (done) {
-            controller.enqueue(encoder.encode(`]},"total":${ctx.count}}`));
-            controller.close();
-            return;
-          }
-          controller.enqueue(encoder.encode((first ? '' : ',') + JSON.stringify(value)));
-          first = false;
-        },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
       return drainWebStream(ctx, stream);
     };
   },
@@ -241,5 +248,14 @@ const floor = {
   },
 };
 
-export const COMPETITORS = [sluice, whole, jsonStreamStringify, jsonStreamStringifyWeb, jsonExt, jsonStream, jsonStreamWeb,
-  naive, floor];
+export const COMPETITORS = [
+  sluice,
+  whole,
+  jsonStreamStringify,
+  jsonStreamStringifyWeb,
+  jsonExt,
+  jsonStream,
+  jsonStreamWeb,
+  naive,
+  floor,
+];

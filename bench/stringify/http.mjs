@@ -79,7 +79,8 @@ function wrkRun(url, connections, seconds) {
       };
       const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? NaN);
       const transfer = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(stdout);
-      const errors = [...stdout.matchAll(/(connect|read|write|timeout) (\d+)/g)].reduce((n, m) => n + Number(m[2]), 0) +
+      const errors =
+        [...stdout.matchAll(/(connect|read|write|timeout) (\d+)/g)].reduce((n, m) => n + Number(m[2]), 0) +
         Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
       resolve({
         requests,
@@ -87,7 +88,9 @@ function wrkRun(url, connections, seconds) {
         // wrk reports no latency when no request completed.
         latencyP50Ms: requests > 0 ? latency(50) : null,
         latencyP99Ms: requests > 0 ? latency(99) : null,
-        throughputMBps: transfer ? Number(transfer[1]) * { B: 1e-6, KB: 1.024e-3, MB: 1.048576, GB: 1073.741824 }[transfer[2]] : null,
+        throughputMBps: transfer
+          ? Number(transfer[1]) * { B: 1e-6, KB: 1.024e-3, MB: 1.048576, GB: 1073.741824 }[transfer[2]]
+          : null,
         errors,
       });
     });
@@ -99,9 +102,10 @@ export async function httpRun(impl, { count, connections, seconds, generator }) 
   const { child, port } = await startServer(impl, count);
   try {
     const url = `http://127.0.0.1:${port}/`;
-    const load = generator.name === 'wrk'
-      ? await wrkRun(url, connections, seconds)
-      : await autocannonRun(url, connections, seconds);
+    const load =
+      generator.name === 'wrk'
+        ? await wrkRun(url, connections, seconds)
+        : await autocannonRun(url, connections, seconds);
     const memory = await stopServer(child);
     return {
       impl,
@@ -124,9 +128,11 @@ export function httpTable(results) {
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
-    lines.push(`| ${r.label} | ${fixed(r.requestsPerSecond, 2)} | ${r.requests} | ${ms(r.latencyP50Ms)} | ` +
-      `${ms(r.latencyP99Ms)} | ${fixed(r.throughputMBps, 1)} | ${r.errors} | ` +
-      `${fixed(r.serverRssPeakMiB, 0)} MiB (+${fixed(r.serverRssGrowthMiB, 0)} MiB) |`);
+    lines.push(
+      `| ${r.label} | ${fixed(r.requestsPerSecond, 2)} | ${r.requests} | ${ms(r.latencyP50Ms)} | ` +
+        `${ms(r.latencyP99Ms)} | ${fixed(r.throughputMBps, 1)} | ${r.errors} | ` +
+        `${fixed(r.serverRssPeakMiB, 0)} MiB (+${fixed(r.serverRssGrowthMiB, 0)} MiB) |`,
+    );
   }
   return lines.join('\n');
 }

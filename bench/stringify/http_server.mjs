@@ -33,9 +33,14 @@ async function sendResponse(res, response) {
 }
 
 const handlers = {
-  sluice: (res) => sendResponse(res, new StreamedJsonResponse({
-    _embedded: { articles: articleAsyncGenerator(count) }, total: count,
-  })),
+  sluice: (res) =>
+    sendResponse(
+      res,
+      new StreamedJsonResponse({
+        _embedded: { articles: articleAsyncGenerator(count) },
+        total: count,
+      }),
+    ),
   whole: async (res) => {
     const rows = [];
     for await (const row of articleAsyncGenerator(count)) rows.push(row);

@@ -25,7 +25,14 @@ const HTTP_CONNECTIONS = 50;
 const PEERS = ['json-stream-stringify', '@discoveryjs/json-ext', 'JSONStream', 'autocannon'];
 const SOURCE_LABEL = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
 
-const options = readOptions(() => parseOptions(process.argv.slice(2), COMPETITORS.map((c) => c.id)), USAGE);
+const options = readOptions(
+  () =>
+    parseOptions(
+      process.argv.slice(2),
+      COMPETITORS.map((c) => c.id),
+    ),
+  USAGE,
+);
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -37,7 +44,9 @@ function runChild(spec) {
       execArgv: ['--expose-gc', '--max-old-space-size=8192'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.on('message', (message) => { result = message; });
+    child.on('message', (message) => {
+      result = message;
+    });
     child.on('error', (error) => resolve({ error: error.message }));
     child.on('exit', (code, signal) => {
       resolve(result ?? { error: `child exited with ${signal ?? `code ${code}`} before reporting` });
@@ -60,30 +69,40 @@ const labelOf = (c) => (versions[c.id] ? `${c.label} ${versions[c.id]}` : c.labe
 const measured = competitors.filter((c) => c.available());
 const missing = competitors.filter((c) => !c.available());
 
-console.log([
-  '# bench:stringify',
-  '',
-  `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
-  `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
-  `Peers: ${PEERS.map((p) => `${p} ${packageVersion(p)}`).join(', ')}`,
-  '',
-  'Method:',
-  '- the document is `{ _embedded: { articles: SOURCE }, total: N }`; an article is the shape of',
-  '  bench/gen-dataset.mjs (~410 bytes of JSON with escapes and non-ASCII), a fresh object per row sharing the',
-  '  flat strings of 4096 distinct articles (a database driver hands out fresh rows of flat strings).',
-  '- SOURCE is an array built before the run, or a sync or async generator building each row when asked.',
-  '- output is consumed as UTF-8 chunks (peers that produce strings pay a TextEncoder.encode per chunk), each',
-  '  chunk counted; peers that take no generators (whole JSON.stringify, json-ext) collect the rows first, in the',
-  '  timed part; json-stream-stringify reads generators through Readable.from (its way to stream rows).',
-  '- MB/s = document bytes (10^6) per second; medians of ' + `${options.runs} runs per cell.`,
-  '- each run is a fresh child process (node --expose-gc), cold; runs interleaved round-robin across competitors.',
-  `- peak RSS growth = max(RSS sampled every ${SAMPLE_INTERVAL_MS} ms by a worker thread, RSS after) minus the`,
-  '  baseline after setup (modules loaded, the array built for the array source) and a GC.',
-  '- first byte: from the start of the run; after first row: from the moment the source handed out its first row.',
-].join('\n'));
+console.log(
+  [
+    '# bench:stringify',
+    '',
+    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
+    `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
+    `Peers: ${PEERS.map((p) => `${p} ${packageVersion(p)}`).join(', ')}`,
+    '',
+    'Method:',
+    '- the document is `{ _embedded: { articles: SOURCE }, total: N }`; an article is the shape of',
+    '  bench/gen-dataset.mjs (~410 bytes of JSON with escapes and non-ASCII), a fresh object per row sharing the',
+    '  flat strings of 4096 distinct articles (a database driver hands out fresh rows of flat strings).',
+    '- SOURCE is an array built before the run, or a sync or async generator building each row when asked.',
+    '- output is consumed as UTF-8 chunks (peers that produce strings pay a TextEncoder.encode per chunk), each',
+    '  chunk counted; peers that take no generators (whole JSON.stringify, json-ext) collect the rows first, in the',
+    '  timed part; json-stream-stringify reads generators through Readable.from (its way to stream rows).',
+    '- MB/s = document bytes (10^6) per second; medians of ' + `${options.runs} runs per cell.`,
+    '- each run is a fresh child process (node --expose-gc), cold; runs interleaved round-robin across competitors.',
+    `- peak RSS growth = max(RSS sampled every ${SAMPLE_INTERVAL_MS} ms by a worker thread, RSS after) minus the`,
+    '  baseline after setup (modules loaded, the array built for the array source) and a GC.',
+    '- first byte: from the start of the run; after first row: from the moment the source handed out its first row.',
+  ].join('\n'),
+);
 if (missing.length) console.log(`\nSkipped (dist/ not built): ${missing.map((c) => c.id).join(', ')}`);
 
-const results = { date: new Date().toISOString(), environment: env, versions, options, verify: {}, tables: [], http: [] };
+const results = {
+  date: new Date().toISOString(),
+  environment: env,
+  versions,
+  options,
+  verify: {},
+  tables: [],
+  http: [],
+};
 let problems = 0;
 
 if (options.tables) {
@@ -110,28 +129,44 @@ if (options.tables) {
             result.error = `wrote ${result.bytes} bytes, expected ${expectedBytes}`;
           }
           runs[c.id].push(result);
-          const shown = result.error ? `FAILED: ${result.error}` : `${(bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
+          const shown = result.error
+            ? `FAILED: ${result.error}`
+            : `${(bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
           log(`[${count} ${kind} ${run}/${options.runs}] ${labelOf(c).padEnd(72)} ${shown}`);
         }
       }
       const loadAfter = os.loadavg();
       const byId = Object.fromEntries(measured.map((c) => [c.id, summarise(bytes, runs[c.id])]));
-      problems += Object.values(runs).flat().filter((r) => r.error).length;
-      const rows = competitors.map((c) => ({ label: labelOf(c), summary: byId[c.id], note: c.available() ? undefined : 'not built' }));
+      problems += Object.values(runs)
+        .flat()
+        .filter((r) => r.error).length;
+      const rows = competitors.map((c) => ({
+        label: labelOf(c),
+        summary: byId[c.id],
+        note: c.available() ? undefined : 'not built',
+      }));
       const targets = targetTable(byId);
       const busy = Math.max(loadBefore[0], loadAfter[0]) > env.cores * 0.75;
-      console.log([
-        '',
-        `## ${count.toLocaleString('en')} articles from ${SOURCE_LABEL[kind]}: ${(bytes / 1e6).toFixed(1)} MB`,
-        '',
-        markdownTable(rows),
-        '',
-        `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.` +
-          (busy ? ' WARNING: other work was running; absolute numbers are low and noisy (ratios within this run less so).' : ''),
-        ...(targets ? ['', targets.markdown] : []),
-      ].join('\n'));
+      console.log(
+        [
+          '',
+          `## ${count.toLocaleString('en')} articles from ${SOURCE_LABEL[kind]}: ${(bytes / 1e6).toFixed(1)} MB`,
+          '',
+          markdownTable(rows),
+          '',
+          `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.` +
+            (busy
+              ? ' WARNING: other work was running; absolute numbers are low and noisy (ratios within this run less so).'
+              : ''),
+          ...(targets ? ['', targets.markdown] : []),
+        ].join('\n'),
+      );
       results.tables.push({
-        count, kind, bytes, loadBefore, loadAfter,
+        count,
+        kind,
+        bytes,
+        loadBefore,
+        loadAfter,
         competitors: measured.map((c) => ({ id: c.id, label: labelOf(c), summary: byId[c.id], runs: runs[c.id] })),
         targets: targets?.values ?? null,
       });
@@ -143,8 +178,13 @@ if (options.http && measured.some((c) => c.id === 'sluice')) {
   const loadBefore = os.loadavg();
   const generator = await loadGenerator(options.load);
   const http = [];
-  for (const [impl, label] of [['sluice', 'sluice StreamedJsonResponse'], ['whole', 'JSON.stringify whole']]) {
-    log(`[http] ${label}: ${generator.name}, ${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, ${HTTP_COUNT} articles per response`);
+  for (const [impl, label] of [
+    ['sluice', 'sluice StreamedJsonResponse'],
+    ['whole', 'JSON.stringify whole'],
+  ]) {
+    log(
+      `[http] ${label}: ${generator.name}, ${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, ${HTTP_COUNT} articles per response`,
+    );
     try {
       const run = { count: HTTP_COUNT, connections: HTTP_CONNECTIONS, seconds: options.httpSeconds, generator };
       http.push({ label, ...(await httpRun(impl, run)) });
@@ -176,9 +216,13 @@ if (options.http && measured.some((c) => c.id === 'sluice')) {
     const rps = streamed.requestsPerSecond / whole.requestsPerSecond;
     const rss = streamed.serverRssPeakMiB / whole.serverRssPeakMiB;
     const shownRps = Number.isFinite(rps) ? `${rps.toFixed(2)}×` : `${streamed.requests} vs 0 completed`;
-    lines.push('', '| sluice vs whole | measured | target | |', '|---|---:|---|---|',
+    lines.push(
+      '',
+      '| sluice vs whole | measured | target | |',
+      '|---|---:|---|---|',
       `| requests/s ratio | ${shownRps} | ≥ 1× | ${rps >= 1 ? 'met' : 'NOT met'} |`,
-      `| server peak RSS ratio | ${rss.toFixed(2)}× | ≤ 0.2× | ${rss <= 0.2 ? 'met' : 'NOT met'} |`);
+      `| server peak RSS ratio | ${rss.toFixed(2)}× | ≤ 0.2× | ${rss <= 0.2 ? 'met' : 'NOT met'} |`,
+    );
   }
   console.log(lines.join('\n'));
 }

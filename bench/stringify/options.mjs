@@ -12,14 +12,24 @@ export const USAGE = `usage: npm run bench:stringify -- [options]
   --load NAME      HTTP load generator: wrk or autocannon (default: wrk when installed, else autocannon)`;
 
 function list(text, flag) {
-  const items = text?.split(',').map((item) => item.trim()).filter(Boolean) ?? [];
+  const items =
+    text
+      ?.split(',')
+      .map((item) => item.trim())
+      .filter(Boolean) ?? [];
   if (items.length === 0) throw new RangeError(`${flag} needs a value\n${USAGE}`);
   return items;
 }
 
 export function parseOptions(argv, competitorIds) {
   const options = {
-    counts: [100_000, 1_000_000], sources: KINDS, only: null, runs: 3, http: true, tables: true, httpSeconds: 10,
+    counts: [100_000, 1_000_000],
+    sources: KINDS,
+    only: null,
+    runs: 3,
+    http: true,
+    tables: true,
+    httpSeconds: 10,
     load: null,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -48,7 +58,8 @@ export function parseOptions(argv, competitorIds) {
       }
       case '--runs':
         options.runs = Number(value());
-        if (!Number.isInteger(options.runs) || options.runs < 1) throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
+        if (!Number.isInteger(options.runs) || options.runs < 1)
+          throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
         break;
       case '--no-http':
         options.http = false;

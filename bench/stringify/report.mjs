@@ -29,8 +29,14 @@ export function summarise(documentBytes, runs) {
 }
 
 const fixed = (v, digits) => (v === null || v === undefined ? '–' : v.toFixed(digits));
-export const ms = (v) => (v === null || v === undefined ? '–'
-  : v < 10 ? `${v.toFixed(2)} ms` : v < 1000 ? `${v.toFixed(1)} ms` : `${(v / 1000).toFixed(2)} s`);
+export const ms = (v) =>
+  v === null || v === undefined
+    ? '–'
+    : v < 10
+      ? `${v.toFixed(2)} ms`
+      : v < 1000
+        ? `${v.toFixed(1)} ms`
+        : `${(v / 1000).toFixed(2)} s`;
 
 export function markdownTable(rows) {
   const lines = [
@@ -43,9 +49,11 @@ export function markdownTable(rows) {
       continue;
     }
     const failed = s.failed ? ` (${s.failed} failed)` : '';
-    lines.push(`| ${label} | ${fixed(s.mbps, 1)}${failed} | ${fixed(s.mbpsMin, 0)}–${fixed(s.mbpsMax, 0)} | ` +
-      `${ms(s.firstByteMs)} | ${ms(s.firstByteAfterRowMs)} | ${fixed(s.rssGrowthMiB, 1)} MiB | ` +
-      `${fixed(s.cpuPerWall, 2)} |`);
+    lines.push(
+      `| ${label} | ${fixed(s.mbps, 1)}${failed} | ${fixed(s.mbpsMin, 0)}–${fixed(s.mbpsMax, 0)} | ` +
+        `${ms(s.firstByteMs)} | ${ms(s.firstByteAfterRowMs)} | ${fixed(s.rssGrowthMiB, 1)} MiB | ` +
+        `${fixed(s.cpuPerWall, 2)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -60,8 +68,13 @@ export function targetTable(byId) {
     ['throughput / JSONStream.stringify', ratio('jsonstream'), (v) => v >= 1.3, '≥ 1.3×', '×'],
     ['throughput / JSONStream.stringify as a web stream', ratio('jsonstream-web'), (v) => v >= 1.3, '≥ 1.3×', '×'],
     ['throughput / json-stream-stringify', ratio('json-stream-stringify'), (v) => v >= 3, '≥ 3×', '×'],
-    ['throughput / json-stream-stringify as a web stream', ratio('json-stream-stringify-web'), (v) => v >= 3, '≥ 3×',
-      '×'],
+    [
+      'throughput / json-stream-stringify as a web stream',
+      ratio('json-stream-stringify-web'),
+      (v) => v >= 3,
+      '≥ 3×',
+      '×',
+    ],
     ['throughput / JS floor', ratio('floor'), (v) => v >= 0.8, '≥ 0.8×', '×'],
     ['peak RSS growth (MiB)', sluice.rssGrowthMiB, (v) => v <= 16, '≤ 16 MiB', ''],
     ['first byte after first row (ms)', sluice.firstByteAfterRowMs, (v) => v <= 5, '≤ 5 ms', ''],
@@ -71,7 +84,9 @@ export function targetTable(byId) {
   for (const [name, value, passes, target, unit] of rows) {
     values[name] = value;
     const shown = value === null ? '–' : `${value.toFixed(2)}${unit}`;
-    lines.push(`| ${name} | ${shown} | ${target} | ${value === null ? 'not measured' : passes(value) ? 'met' : 'NOT met'} |`);
+    lines.push(
+      `| ${name} | ${shown} | ${target} | ${value === null ? 'not measured' : passes(value) ? 'met' : 'NOT met'} |`,
+    );
   }
   return { markdown: lines.join('\n'), values };
 }

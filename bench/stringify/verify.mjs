@@ -19,7 +19,11 @@ export async function verify(competitor, count) {
   for (const kind of ['array', 'sync', 'async']) {
     const chunks = [];
     const ctx = {
-      kind, count, rows: kind === 'array' ? articleArray(count) : null, firstRowAt: 0, firstByteAt: 0,
+      kind,
+      count,
+      rows: kind === 'array' ? articleArray(count) : null,
+      firstRowAt: 0,
+      firstByteAt: 0,
       onChunk: (chunk) => chunks.push(Buffer.from(chunk)),
     };
     await run(ctx);

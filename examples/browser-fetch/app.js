@@ -9,13 +9,15 @@ const $ = (id) => document.getElementById(id);
 /** Counts the bytes of a response body as they pass, for the progress bar. */
 function withProgress(response, onBytes) {
   let received = 0;
-  return response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      received += chunk.byteLength;
-      onBytes(received);
-      controller.enqueue(chunk);
-    },
-  }));
+  return response.body.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        onBytes(received);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
 }
 
 /** Samples the JS heap (Chromium's performance.memory) while a run lasts; null where the browser has none. */
@@ -38,16 +40,23 @@ function rowRenderer() {
   let scheduled = false;
   const draw = () => {
     scheduled = false;
-    $('rows').replaceChildren(...latest.map((article) => {
-      const tr = document.createElement('tr');
-      for (const [value, numeric] of [[article.id, true], [article.title, false], [article.createdAt, false], [article.score, true]]) {
-        const td = document.createElement('td');
-        td.textContent = String(value);
-        if (numeric) td.className = 'num';
-        tr.append(td);
-      }
-      return tr;
-    }));
+    $('rows').replaceChildren(
+      ...latest.map((article) => {
+        const tr = document.createElement('tr');
+        for (const [value, numeric] of [
+          [article.id, true],
+          [article.title, false],
+          [article.createdAt, false],
+          [article.score, true],
+        ]) {
+          const td = document.createElement('td');
+          td.textContent = String(value);
+          if (numeric) td.className = 'num';
+          tr.append(td);
+        }
+        return tr;
+      }),
+    );
   };
   return (rows) => {
     latest = rows.slice(-VISIBLE_ROWS).reverse();
@@ -91,7 +100,9 @@ async function run(method) {
     const response = await fetch('/articles.json', { cache: 'no-store' });
     const total = Number(response.headers.get('content-length')) || 0;
     $('size').textContent = `a ${(total / 1e6).toFixed(0)} MB`;
-    const body = withProgress(response, (received) => { $('progress').value = total ? received / total : 0; });
+    const body = withProgress(response, (received) => {
+      $('progress').value = total ? received / total : 0;
+    });
     const show = rowRenderer();
     const { rows, firstRowAt } = method === 'sluice' ? await streamWithSluice(body, show) : await readWhole(body, show);
     const result = {
@@ -100,7 +111,10 @@ async function run(method) {
       firstRowMs: Math.round(firstRowAt - started),
       totalMs: Math.round(performance.now() - started),
       mbPerSecond: Math.round(total / 1e6 / ((performance.now() - started) / 1000)),
-      heapPeakMb: (() => { const peak = stopSampling(); return peak === null ? null : Math.round(peak / 2 ** 20); })(),
+      heapPeakMb: (() => {
+        const peak = stopSampling();
+        return peak === null ? null : Math.round(peak / 2 ** 20);
+      })(),
     };
     const tr = document.createElement('tr');
     for (const key of ['method', 'rows', 'firstRowMs', 'totalMs', 'mbPerSecond', 'heapPeakMb']) {

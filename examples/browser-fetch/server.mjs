@@ -12,8 +12,13 @@ import { ensureDataset } from '../../bench/datasets.mjs';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const USAGE = 'usage: node examples/browser-fetch/server.mjs [--port N] [--count N] [--rate MB/s]';
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm', '.css': 'text/css' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+};
 
 function parseArgs(argv) {
   const options = { port: 8080, count: 250_000, rate: 50 };
@@ -47,7 +52,11 @@ function sendFile(res, file) {
 
 /** 64 KiB reads, throttled to `rate` MB/s: a paced response the page can show arriving. */
 async function sendDataset(res) {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': datasetBytes, 'cache-control': 'no-store' });
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': datasetBytes,
+    'cache-control': 'no-store',
+  });
   const started = performance.now();
   let sent = 0;
   for await (const chunk of createReadStream(dataset, { highWaterMark: 64 * 1024 })) {
@@ -71,6 +80,8 @@ const server = createServer((req, res) => {
 });
 server.listen(options.port, '127.0.0.1', () => {
   const { port } = server.address();
-  console.log(`browser-fetch: http://127.0.0.1:${port}/ (${(datasetBytes / 1e6).toFixed(0)} MB at `
-    + `${options.rate > 0 ? `${options.rate} MB/s` : 'full speed'}; Ctrl-C stops)`);
+  console.log(
+    `browser-fetch: http://127.0.0.1:${port}/ (${(datasetBytes / 1e6).toFixed(0)} MB at ` +
+      `${options.rate > 0 ? `${options.rate} MB/s` : 'full speed'}; Ctrl-C stops)`,
+  );
 });

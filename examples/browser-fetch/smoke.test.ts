@@ -11,8 +11,11 @@ let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServerProcess(process.execPath, [join(ROOT, 'examples', 'browser-fetch', 'server.mjs'),
-    '--port', '0', '--count', String(COUNT), '--rate', '5'], { cwd: ROOT });
+  server = await startServerProcess(
+    process.execPath,
+    [join(ROOT, 'examples', 'browser-fetch', 'server.mjs'), '--port', '0', '--count', String(COUNT), '--rate', '5'],
+    { cwd: ROOT },
+  );
   origin = server.origin;
   browser = await launchChromium();
 });
@@ -27,9 +30,13 @@ test('both methods show every row', async () => {
   await page.goto(`${origin}/`);
   for (const button of ['#run-sluice', '#run-json']) {
     await page.click(button);
-    await page.waitForFunction(() => ['done', 'failed'].some((word) => document.getElementById('status')!.textContent!.startsWith(word)));
+    await page.waitForFunction(() =>
+      ['done', 'failed'].some((word) => document.getElementById('status')!.textContent!.startsWith(word)),
+    );
   }
-  const results = await page.evaluate(() => (window as unknown as { browserFetchResults: unknown[] }).browserFetchResults);
+  const results = await page.evaluate(
+    () => (window as unknown as { browserFetchResults: unknown[] }).browserFetchResults,
+  );
   expect(results).toMatchObject([
     { method: 'sluice parseJsonArray', rows: COUNT },
     { method: 'await res.json()', rows: COUNT },

@@ -19,10 +19,12 @@ for await (const _element of parseJsonArray(body, { path })) {
 }
 const totalMs = performance.now() - started;
 const bytes = remote ? null : Bun.file(source).size;
-console.log(JSON.stringify({
-  runtime: `bun ${Bun.version}`,
-  count,
-  firstElementMs: firstElementMs === null ? null : Math.round(firstElementMs),
-  totalMs: Math.round(totalMs),
-  mbPerSecond: bytes === null ? null : Math.round(bytes / 1e6 / (totalMs / 1000)),
-}));
+console.log(
+  JSON.stringify({
+    runtime: `bun ${Bun.version}`,
+    count,
+    firstElementMs: firstElementMs === null ? null : Math.round(firstElementMs),
+    totalMs: Math.round(totalMs),
+    mbPerSecond: bytes === null ? null : Math.round(bytes / 1e6 / (totalMs / 1000)),
+  }),
+);

@@ -5,7 +5,12 @@ import { StreamedJsonResponse } from 'sluice';
 
 async function* articles(count: number) {
   for (let id = 1; id <= count; id++) {
-    yield { id, title: `Article ${id}`, createdAt: new Date(Date.UTC(2024, 0, 1) + id * 60_000), tags: ['bun', id % 7] };
+    yield {
+      id,
+      title: `Article ${id}`,
+      createdAt: new Date(Date.UTC(2024, 0, 1) + id * 60_000),
+      tags: ['bun', id % 7],
+    };
   }
 }
 

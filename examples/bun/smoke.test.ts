@@ -14,8 +14,9 @@ test('main.ts counts every article of a 5 MB file', async () => {
   const document = articleDocument(5e6);
   const file = join(dir, 'articles.json');
   writeFileSync(file, document.bytes);
-  const output = await runToEnd(BIN('bun'), ['main.ts', file, '$._embedded.articles[*]'],
-    { cwd: join(ROOT, 'examples', 'bun') });
+  const output = await runToEnd(BIN('bun'), ['main.ts', file, '$._embedded.articles[*]'], {
+    cwd: join(ROOT, 'examples', 'bun'),
+  });
   const result = lastJsonLine(output);
   expect(result.count).toBe(document.elements.length);
   expect(result.runtime).toMatch(/^bun /);

@@ -19,10 +19,12 @@ for await (const _element of parseJsonArray(body, { path })) {
 }
 const totalMs = performance.now() - started;
 const bytes = /^https?:\/\//.test(source) ? null : (await Deno.stat(source)).size;
-console.log(JSON.stringify({
-  runtime: `deno ${Deno.version.deno}`,
-  count,
-  firstElementMs: firstElementMs === null ? null : Math.round(firstElementMs),
-  totalMs: Math.round(totalMs),
-  mbPerSecond: bytes === null ? null : Math.round(bytes / 1e6 / (totalMs / 1000)),
-}));
+console.log(
+  JSON.stringify({
+    runtime: `deno ${Deno.version.deno}`,
+    count,
+    firstElementMs: firstElementMs === null ? null : Math.round(firstElementMs),
+    totalMs: Math.round(totalMs),
+    mbPerSecond: bytes === null ? null : Math.round(bytes / 1e6 / (totalMs / 1000)),
+  }),
+);

@@ -14,15 +14,18 @@ test('main.ts counts every article of a 5 MB file', async () => {
   const document = articleDocument(5e6);
   const file = join(dir, 'articles.json');
   writeFileSync(file, document.bytes);
-  const output = await runToEnd(BIN('deno'), ['run', '--allow-read', 'main.ts', file, '$._embedded.articles[*]'],
-    { cwd: join(ROOT, 'examples', 'deno') });
+  const output = await runToEnd(BIN('deno'), ['run', '--allow-read', 'main.ts', file, '$._embedded.articles[*]'], {
+    cwd: join(ROOT, 'examples', 'deno'),
+  });
   const result = lastJsonLine(output);
   expect(result.count).toBe(document.elements.length);
   expect(result.runtime).toMatch(/^deno /);
 });
 
 test('serve.ts streams the articles asked for', async () => {
-  const server = await startServerProcess(BIN('deno'), ['run', '--allow-net', 'serve.ts', '0'], { cwd: join(ROOT, 'examples', 'deno') });
+  const server = await startServerProcess(BIN('deno'), ['run', '--allow-net', 'serve.ts', '0'], {
+    cwd: join(ROOT, 'examples', 'deno'),
+  });
   try {
     const response = await fetch(`${server.origin}/articles?count=5000`);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');

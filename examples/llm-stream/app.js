@@ -96,17 +96,21 @@ async function run() {
     cardsReused: view.counts.reused,
     ms: Math.round(performance.now() - started),
   };
-  $('stats').textContent = `${report.deltas} deltas, ${report.snapshots} snapshots, ${report.cardsDrawn} day cards ` +
+  $('stats').textContent =
+    `${report.deltas} deltas, ${report.snapshots} snapshots, ${report.cardsDrawn} day cards ` +
     `drawn, ${report.cardsReused} reused, ${report.ms} ms`;
   $('status').textContent = report.matches ? 'done' : 'failed: the final value differs from /arguments.json';
   return report;
 }
 
 $('run').addEventListener('click', () => {
-  run().then((report) => {
-    window.llmStreamResults = report;
-  }, (error) => {
-    $('status').textContent = `failed: ${error.message}`;
-    window.llmStreamResults = { error: error.message };
-  });
+  run().then(
+    (report) => {
+      window.llmStreamResults = report;
+    },
+    (error) => {
+      $('status').textContent = `failed: ${error.message}`;
+      window.llmStreamResults = { error: error.message };
+    },
+  );
 });

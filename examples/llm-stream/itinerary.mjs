@@ -17,21 +17,34 @@ export function itinerary(days) {
     list.push({
       day: d + 1,
       city,
-      activities: sights.map((name, i) => ({ time: `${9 + i * 4}:00`.padStart(5, '0'), name, cost: (d + 1) * 12.5 + i * 7.25 })),
+      activities: sights.map((name, i) => ({
+        time: `${9 + i * 4}:00`.padStart(5, '0'),
+        name,
+        cost: (d + 1) * 12.5 + i * 7.25,
+      })),
       notes: `Day ${d + 1} in ${city}.\nTake the JR pass; it's ¥${(d + 1) * 1470} otherwise.`,
     });
   }
-  const value = { title: 'Japan in spring: temples, food & trains 🌸', travelers: 2, days: list,
-    budget: { total: list.length * 214.75, currency: 'EUR', perDay: 214.75 }, confirmed: false, tags: ['spring', 'food', 'rail'] };
+  const value = {
+    title: 'Japan in spring: temples, food & trains 🌸',
+    travelers: 2,
+    days: list,
+    budget: { total: list.length * 214.75, currency: 'EUR', perDay: 214.75 },
+    confirmed: false,
+    tags: ['spring', 'food', 'rail'],
+  };
   // JSON.stringify writes raw non-ASCII; a model's output often escapes some of it.
-  return JSON.stringify(value, null, 1).replace(/ü|é|“|”/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, null, 1).replace(
+    /ü|é|“|”/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The deltas: 3 to 6 characters each, from a fixed seed. */
 export function tokens(text) {
   let seed = 20;
   const out = [];
-  for (let at = 0; at < text.length;) {
+  for (let at = 0; at < text.length; ) {
     seed = (seed * 1103515245 + 12345) >>> 0;
     const end = at + 3 + ((seed >>> 16) % 4);
     out.push(text.slice(at, end));

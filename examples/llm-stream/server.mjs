@@ -12,9 +12,14 @@ import { itinerary, tokens } from './itinerary.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-const USAGE = 'usage: node examples/llm-stream/server.mjs [--port N] [--rate TOKENS/S] [--days N] [--exit-after SECONDS]';
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm' };
+const USAGE =
+  'usage: node examples/llm-stream/server.mjs [--port N] [--rate TOKENS/S] [--days N] [--exit-after SECONDS]';
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
 
 function parseArgs(argv) {
   const options = { port: 8080, rate: 60, days: 5, 'exit-after': 0 };
@@ -47,16 +52,26 @@ function sendFile(res, file) {
 
 /** One chunk of a streamed chat completion, as OpenAI-style APIs send them. */
 function chunk(delta, finish = null) {
-  return `data: ${JSON.stringify({ id: 'chatcmpl-example', object: 'chat.completion.chunk', model: 'example',
-    choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  return `data: ${JSON.stringify({
+    id: 'chatcmpl-example',
+    object: 'chat.completion.chunk',
+    model: 'example',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  })}\n\n`;
 }
 
 async function streamToolCall(req, res) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
   let closed = false;
-  req.on('close', () => { closed = true; });
-  res.write(chunk({ role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function',
-    function: { name: 'create_itinerary', arguments: '' } }] }));
+  req.on('close', () => {
+    closed = true;
+  });
+  res.write(
+    chunk({
+      role: 'assistant',
+      tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'create_itinerary', arguments: '' } }],
+    }),
+  );
   const started = performance.now();
   let sent = 0;
   for (const token of tokens(argumentsText)) {
@@ -76,15 +91,18 @@ const server = createServer((req, res) => {
   if (pathname === '/app.js' || pathname === '/sse.js') return sendFile(res, join(HERE, pathname.slice(1)));
   if (pathname === '/v1/chat/completions') return void streamToolCall(req, res).catch(() => res.destroy());
   // The whole arguments at once: what the stream adds up to (the smoke test compares).
-  if (pathname === '/arguments.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(argumentsText);
+  if (pathname === '/arguments.json')
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end(argumentsText);
   if (pathname.startsWith('/sluice/') && !pathname.includes('..')) return sendFile(res, join(DIST, pathname.slice(8)));
   if (pathname === '/favicon.ico') return void res.writeHead(204).end();
   res.writeHead(404).end('not found');
 });
 server.listen(options.port, '127.0.0.1', () => {
   const { port } = server.address();
-  console.log(`llm-stream: http://127.0.0.1:${port}/ (${tokens(argumentsText).length} deltas at ` +
-    `${options.rate > 0 ? `${options.rate} per second` : 'full speed'}; Ctrl-C stops)`);
+  console.log(
+    `llm-stream: http://127.0.0.1:${port}/ (${tokens(argumentsText).length} deltas at ` +
+      `${options.rate > 0 ? `${options.rate} per second` : 'full speed'}; Ctrl-C stops)`,
+  );
 });
 if (options['exit-after'] > 0) {
   setTimeout(() => {

@@ -12,8 +12,21 @@ let browser: Browser;
 
 beforeAll(async () => {
   // --exit-after: the server stops by itself even if this process dies before afterAll.
-  server = await startServerProcess(process.execPath, [join(ROOT, 'examples', 'llm-stream', 'server.mjs'),
-    '--port', '0', '--rate', '2000', '--days', '5', '--exit-after', '240'], { cwd: ROOT });
+  server = await startServerProcess(
+    process.execPath,
+    [
+      join(ROOT, 'examples', 'llm-stream', 'server.mjs'),
+      '--port',
+      '0',
+      '--rate',
+      '2000',
+      '--days',
+      '5',
+      '--exit-after',
+      '240',
+    ],
+    { cwd: ROOT },
+  );
   origin = server.origin;
   browser = await launchChromium();
 });
@@ -27,8 +40,12 @@ test('the page renders the tool call while it streams', async () => {
   const { page, errors } = await browser.newPage();
   await page.goto(`${origin}/`);
   await page.click('#run');
-  await page.waitForFunction(() => ['done', 'failed'].some((word) => document.getElementById('status')!.textContent!.startsWith(word)));
-  const results = await page.evaluate(() => (window as unknown as { llmStreamResults: Record<string, unknown> }).llmStreamResults);
+  await page.waitForFunction(() =>
+    ['done', 'failed'].some((word) => document.getElementById('status')!.textContent!.startsWith(word)),
+  );
+  const results = await page.evaluate(
+    () => (window as unknown as { llmStreamResults: Record<string, unknown> }).llmStreamResults,
+  );
   expect(results).toMatchObject({ matches: true, frozen: true });
   const { deltas, snapshots, titlesShown, cardsDrawn, cardsReused } = results as Record<string, number>;
   // Half the deltas change what the text shows (the rest are indentation, keys, numbers not yet complete); the title

@@ -24,9 +24,15 @@ export function openDatabase(rows, file = join(DATA_DIR, `articles-${rows}.sqlit
     db.transaction(() => {
       for (let id = 1; id <= rows; id++) {
         const word = (k) => WORDS[(id * 7 + k * 3) % WORDS.length];
-        insert.run(id, `${word(1)} ${word(2)} ${id}`, Array.from({ length: 30 }, (_, k) => word(k)).join(' '),
-          new Date(Date.UTC(2024, 0, 1) + id * 60_000).toISOString(), JSON.stringify([word(4), word(5)]),
-          (id % 10_000) / 100, id % 3 === 0 ? 1 : 0);
+        insert.run(
+          id,
+          `${word(1)} ${word(2)} ${id}`,
+          Array.from({ length: 30 }, (_, k) => word(k)).join(' '),
+          new Date(Date.UTC(2024, 0, 1) + id * 60_000).toISOString(),
+          JSON.stringify([word(4), word(5)]),
+          (id % 10_000) / 100,
+          id % 3 === 0 ? 1 : 0,
+        );
       }
     })();
     db.close();
@@ -39,9 +45,11 @@ export function openDatabase(rows, file = join(DATA_DIR, `articles-${rows}.sqlit
 export function statements(db) {
   return {
     // SQLite builds each row's JSON text itself; JS never parses it (rawJson passes it through, validated).
-    raw: db.prepare(`SELECT json_object('id', id, 'title', title, 'description', description,
+    raw: db
+      .prepare(`SELECT json_object('id', id, 'title', title, 'description', description,
       'createdAt', created_at, 'tags', json(tags), 'score', score, 'published', json(iif(published, 'true', 'false')))
-      AS json FROM articles ORDER BY id`).pluck(),
+      AS json FROM articles ORDER BY id`)
+      .pluck(),
     // Rows as JS objects, written one by one as they are read.
     object: db.prepare(`SELECT id, title, description, created_at AS createdAt, tags, score,
       published FROM articles ORDER BY id`),

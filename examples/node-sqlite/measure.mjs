@@ -15,8 +15,11 @@ if (!Number.isInteger(rows) || rows < 1) {
 openDatabase(rows).close(); // built before any clock starts
 
 async function startServer() {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('server.mjs', import.meta.url)), '--port', '0',
-    '--rows', String(rows)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('server.mjs', import.meta.url)), '--port', '0', '--rows', String(rows)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const origin = await new Promise((resolve, reject) => {
     let printed = '';
     child.stdout.on('data', (data) => {
@@ -49,9 +52,14 @@ async function measure(mode) {
     const after = await (await fetch(`${server.origin}/stats`)).json();
     const count = JSON.parse(body.toString('utf8'))._embedded.articles.length;
     return {
-      mode, rows: count, bytes: body.length,
-      rowsPerMs: Math.round(count / totalMs), firstByteMs: Math.round(firstByteMs), totalMs: Math.round(totalMs),
-      peakRssMb: Math.round(after.maxRssBytes / 2 ** 20), rssGrowthMb: Math.round((after.maxRssBytes - before.rssBytes) / 2 ** 20),
+      mode,
+      rows: count,
+      bytes: body.length,
+      rowsPerMs: Math.round(count / totalMs),
+      firstByteMs: Math.round(firstByteMs),
+      totalMs: Math.round(totalMs),
+      peakRssMb: Math.round(after.maxRssBytes / 2 ** 20),
+      rssGrowthMb: Math.round((after.maxRssBytes - before.rssBytes) / 2 ** 20),
     };
   } finally {
     server.stop();
@@ -64,6 +72,8 @@ console.log(`node ${process.version}, better-sqlite3, ${rows} rows\n`);
 console.log('| mode | rows/ms | first byte (ms) | total (ms) | MB | server peak RSS (MB) | RSS growth (MB) |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  console.log(`| ${r.mode} | ${r.rowsPerMs} | ${r.firstByteMs} | ${r.totalMs} | ${(r.bytes / 1e6).toFixed(1)} | ${r.peakRssMb} | ${r.rssGrowthMb} |`);
+  console.log(
+    `| ${r.mode} | ${r.rowsPerMs} | ${r.firstByteMs} | ${r.totalMs} | ${(r.bytes / 1e6).toFixed(1)} | ${r.peakRssMb} | ${r.rssGrowthMb} |`,
+  );
 }
 console.log(JSON.stringify({ rows, results }));

@@ -65,7 +65,9 @@ const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (url.pathname === '/stats') {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBytes: process.memoryUsage.rss() }));
+    res.end(
+      JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBytes: process.memoryUsage.rss() }),
+    );
     return;
   }
   if (url.pathname !== '/articles') {

@@ -11,7 +11,9 @@ let server: ServerProcess;
 let origin: string;
 
 beforeAll(async () => {
-  server = await startServerProcess(process.execPath, ['server.mjs', '--port', '0', '--rows', String(ROWS)], { cwd: HERE });
+  server = await startServerProcess(process.execPath, ['server.mjs', '--port', '0', '--rows', String(ROWS)], {
+    cwd: HERE,
+  });
   origin = server.origin;
 });
 
@@ -46,9 +48,18 @@ test('a client that leaves mid-stream leaves the server answering', async () => 
 });
 
 test('measure.mjs reports rows/ms and peak RSS for every mode', async () => {
-  const output = await runToEnd(process.execPath, ['measure.mjs', '--rows', String(ROWS)], { cwd: HERE, timeoutMs: 120_000 });
-  const { results } = lastJsonLine(output) as { results: { mode: string; rows: number; rowsPerMs: number; peakRssMb: number }[] };
-  expect(results.map((result) => [result.mode, result.rows])).toEqual([['raw', ROWS], ['object', ROWS], ['array', ROWS]]);
+  const output = await runToEnd(process.execPath, ['measure.mjs', '--rows', String(ROWS)], {
+    cwd: HERE,
+    timeoutMs: 120_000,
+  });
+  const { results } = lastJsonLine(output) as {
+    results: { mode: string; rows: number; rowsPerMs: number; peakRssMb: number }[];
+  };
+  expect(results.map((result) => [result.mode, result.rows])).toEqual([
+    ['raw', ROWS],
+    ['object', ROWS],
+    ['array', ROWS],
+  ]);
   for (const result of results) {
     expect(result.rowsPerMs).toBeGreaterThan(0);
     expect(result.peakRssMb).toBeGreaterThan(0);

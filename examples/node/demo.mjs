@@ -78,12 +78,17 @@ async function run(label, script, server) {
     const rss = latest.rss ? ` · RSS ${Math.round(latest.rss / 2 ** 20)} MiB` : '';
     return `${bar(fraction)} ${String(Math.round(100 * fraction)).padStart(3)}% sent · ${articles}${rss}`;
   };
-  const result = await withProgress(label.padEnd(26), status,
-    () => measure(script, server.origin, (message) => { latest = message; }));
+  const result = await withProgress(label.padEnd(26), status, () =>
+    measure(script, server.origin, (message) => {
+      latest = message;
+    }),
+  );
   const transfer = current();
   const lastByteMs = transfer?.lastByteAt ? transfer.lastByteAt - result.startedAt : null;
-  console.error(`  ✓ ${label.padEnd(26)} ${result.count.toLocaleString('en-US')} articles, the first after ` +
-    `${seconds(result.firstElementMs)}, all after ${seconds(result.ms)}`);
+  console.error(
+    `  ✓ ${label.padEnd(26)} ${result.count.toLocaleString('en-US')} articles, the first after ` +
+      `${seconds(result.firstElementMs)}, all after ${seconds(result.ms)}`,
+  );
   return { ...result, lastByteMs };
 }
 
@@ -99,7 +104,15 @@ function freePort(preferred) {
 }
 
 async function serveBrowserExample({ count, rate, port }) {
-  const args = [BROWSER_SERVER, '--port', String(await freePort(port)), '--count', String(count), '--rate', String(rate)];
+  const args = [
+    BROWSER_SERVER,
+    '--port',
+    String(await freePort(port)),
+    '--count',
+    String(count),
+    '--rate',
+    String(rate),
+  ];
   console.log('\nThe same in a browser: open the address below, then press both buttons (Ctrl-C stops).');
   const child = spawn(process.execPath, args, { stdio: 'inherit' });
   // Ctrl-C in a terminal reaches the child too (same process group); a signal sent to this process alone is passed
@@ -122,9 +135,11 @@ if (!existsSync(file)) {
       return 0;
     }
   };
-  file = await withProgress(`generating the document (${options.count.toLocaleString('en-US')} articles, once)`,
+  file = await withProgress(
+    `generating the document (${options.count.toLocaleString('en-US')} articles, once)`,
     () => `${bar(Math.min(0.99, written() / expected))} ${(written() / 1e6).toFixed(0)} MB`,
-    () => ensureDataset('articles', options.count));
+    () => ensureDataset('articles', options.count),
+  );
 }
 const bytes = fileSize(file);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -132,8 +147,10 @@ const cores = os.availableParallelism?.() ?? os.cpus().length;
 const loadBefore = os.loadavg()[0];
 const pace = `${options.rate} MB/s, ${CHUNK_BYTES / 1024} KiB every ${((CHUNK_BYTES / (options.rate * 1e6)) * 1000).toFixed(1)} ms`;
 
-console.log(`sluice demo: ${(bytes / 1e6).toFixed(1)} MB of JSON (${options.count.toLocaleString('en-US')} articles at ` +
-  `${PATH}), served on 127.0.0.1 at ${pace}, fetched from Node twice, each time in a fresh process.\n`);
+console.log(
+  `sluice demo: ${(bytes / 1e6).toFixed(1)} MB of JSON (${options.count.toLocaleString('en-US')} articles at ` +
+    `${PATH}), served on 127.0.0.1 at ${pace}, fetched from Node twice, each time in a fresh process.\n`,
+);
 
 const server = await startPacedServer({ file, rate: options.rate });
 let whole;
@@ -150,7 +167,10 @@ try {
 const loadAfter = os.loadavg()[0];
 
 const expectedIdSum = (options.count * (options.count + 1)) / 2;
-for (const [name, r] of [['await res.json()', whole], ['parseJsonArray', streamed]]) {
+for (const [name, r] of [
+  ['await res.json()', whole],
+  ['parseJsonArray', streamed],
+]) {
   if (r.count !== options.count || r.idSum !== expectedIdSum) {
     console.error(`demo: ${name} delivered ${r.count} articles (id sum ${r.idSum}), expected ${options.count}`);
     process.exitCode = 1;
@@ -158,22 +178,26 @@ for (const [name, r] of [['await res.json()', whole], ['parseJsonArray', streame
 }
 
 const busy = Math.max(loadBefore, loadAfter) > cores * 0.75;
-console.log([
-  '',
-  `${(bytes / 1e6).toFixed(1)} MB, ${options.count.toLocaleString('en-US')} articles, paced at ${pace}:`,
-  '',
-  resultTable([
-    { name: '`await res.json()`', r: whole },
-    { name: '`parseJsonArray(res.body)`', r: streamed },
-  ]),
-  '',
-  `Node ${process.versions.node}, ${cpu}, ${cores} cores; load average ${loadBefore.toFixed(1)} before, ` +
-    `${loadAfter.toFixed(1)} after${busy ? ' (a busy machine: times vary from run to run)' : ''}.`,
-  '',
-  summary(whole, streamed),
-].join('\n'));
+console.log(
+  [
+    '',
+    `${(bytes / 1e6).toFixed(1)} MB, ${options.count.toLocaleString('en-US')} articles, paced at ${pace}:`,
+    '',
+    resultTable([
+      { name: '`await res.json()`', r: whole },
+      { name: '`parseJsonArray(res.body)`', r: streamed },
+    ]),
+    '',
+    `Node ${process.versions.node}, ${cpu}, ${cores} cores; load average ${loadBefore.toFixed(1)} before, ` +
+      `${loadAfter.toFixed(1)} after${busy ? ' (a busy machine: times vary from run to run)' : ''}.`,
+    '',
+    summary(whole, streamed),
+  ].join('\n'),
+);
 
 if (options.json) {
-  console.log(JSON.stringify({ bytes, count: options.count, rate: options.rate, whole, streamed, loadBefore, loadAfter }));
+  console.log(
+    JSON.stringify({ bytes, count: options.count, rate: options.rate, whole, streamed, loadBefore, loadAfter }),
+  );
 }
 if (options.serve && !process.exitCode) await serveBrowserExample(options);

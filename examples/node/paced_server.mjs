@@ -57,8 +57,14 @@ export function startPacedServer({ file, rate }) {
     server.listen(0, '127.0.0.1', () => {
       resolve({
         origin: `http://127.0.0.1:${server.address().port}`,
-        get transfer() { return state.transfer; },
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }),
+        get transfer() {
+          return state.transfer;
+        },
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(done);
+          }),
       });
     });
   });

@@ -18,9 +18,11 @@ interface Measured {
 }
 
 test('npm start -- --no-serve prints the side-by-side table', async () => {
-  const output = await runToEnd(process.execPath,
+  const output = await runToEnd(
+    process.execPath,
     [join(ROOT, 'examples', 'node', 'demo.mjs'), '--count', String(COUNT), '--rate', '1', '--no-serve', '--json'],
-    { cwd: ROOT, timeoutMs: 120_000 });
+    { cwd: ROOT, timeoutMs: 120_000 },
+  );
   expect(output).toMatch(/^\| +\| `await res\.json\(\)` \| `parseJsonArray\(res\.body\)` \|$/m);
   expect(output).toMatch(/^\| time to first article +\|.+\|.+\|$/m);
   expect(output).toMatch(/^\| peak RSS +\|.+ MiB \|.+ MiB \|$/m);

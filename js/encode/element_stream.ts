@@ -54,34 +54,37 @@ export function openElementStream<T>(
     return encoder!.cancel(reason);
   };
 
-  const writable = new WritableStream<T>({
-    start(controller) {
-      writableController = controller;
-      // abort() waits for the write in flight before it calls the sink's abort(), and that write may be waiting
-      // for the reader (or a source) for good; the signal fires at once.
-      controller.signal?.addEventListener('abort', () => void abort(controller.signal.reason));
+  const writable = new WritableStream<T>(
+    {
+      start(controller) {
+        writableController = controller;
+        // abort() waits for the write in flight before it calls the sink's abort(), and that write may be waiting
+        // for the reader (or a source) for good; the signal fires at once.
+        controller.signal?.addEventListener('abort', () => void abort(controller.signal.reason));
+      },
+      async write(value) {
+        const index = count++;
+        const key = framing.key(index);
+        encoder!.writeText(framing.before(index));
+        try {
+          await encoder!.write(withHolder ? { [key]: value } : undefined, key, value, framing.depth, framing.omitted);
+        } catch (error) {
+          if (error !== CANCELLED) channel.error(error);
+          throw error;
+        }
+        if (framing.after !== '') encoder!.writeText(framing.after);
+        // Flushed as a shorter chunk if no other value follows within this task.
+        encoder!.flushWhenIdle();
+      },
+      close() {
+        encoder!.writeText(framing.end(count));
+        encoder!.flush();
+        channel.close();
+      },
+      abort,
     },
-    async write(value) {
-      const index = count++;
-      const key = framing.key(index);
-      encoder!.writeText(framing.before(index));
-      try {
-        await encoder!.write(withHolder ? { [key]: value } : undefined, key, value, framing.depth, framing.omitted);
-      } catch (error) {
-        if (error !== CANCELLED) channel.error(error);
-        throw error;
-      }
-      if (framing.after !== '') encoder!.writeText(framing.after);
-      // Flushed as a shorter chunk if no other value follows within this task.
-      encoder!.flushWhenIdle();
-    },
-    close() {
-      encoder!.writeText(framing.end(count));
-      encoder!.flush();
-      channel.close();
-    },
-    abort,
-  }, writableStrategy);
+    writableStrategy,
+  );
 
   return { readable: channel.stream, writable };
 }

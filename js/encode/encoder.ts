@@ -44,10 +44,14 @@ export class Encoder {
 
   constructor(options: ResolvedStringifyOptions, sink: EncoderSink, holdFirstChunk = false) {
     this.sink = sink;
-    this.out = new ChunkWriter(options.chunkBytes, (chunk) => {
-      this.chunks++;
-      sink.enqueue(chunk);
-    }, () => sink.demand);
+    this.out = new ChunkWriter(
+      options.chunkBytes,
+      (chunk) => {
+        this.chunks++;
+        sink.enqueue(chunk);
+      },
+      () => sink.demand,
+    );
     this.stepper = new Stepper(options, this.out, sink);
     this.holdFirstChunk = holdFirstChunk;
   }

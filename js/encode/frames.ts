@@ -108,8 +108,11 @@ export function rootFrame(holder: unknown, key: string, value: unknown, depth: n
   return { kind: ROOT, holder, key, value, depth, omitted, started: false };
 }
 
-export function objectFrame(container: Readonly<Record<string, unknown>>, depth: number,
-  keys: readonly string[]): ObjectFrame {
+export function objectFrame(
+  container: Readonly<Record<string, unknown>>,
+  depth: number,
+  keys: readonly string[],
+): ObjectFrame {
   return { kind: OBJECT, container, depth, keys, index: 0, count: 0 };
 }
 
@@ -117,22 +120,61 @@ export function arrayFrame(container: readonly unknown[], depth: number): ArrayF
   return { kind: ARRAY, container, depth, keys: null, index: 0, count: 0 };
 }
 
-export function sourceFrame(kind: typeof ITERATOR, container: object, depth: number,
-  source: Iterator<unknown>): IteratorFrame;
-export function sourceFrame(kind: typeof ASYNC_ITERATOR | typeof RAW_ELEMENTS_ITERATOR, container: object,
-  depth: number, source: AsyncIterator<unknown>): AsyncIteratorFrame;
-export function sourceFrame(kind: typeof READER, container: object, depth: number,
-  source: ReadableStreamDefaultReader<unknown>): ReaderFrame;
-export function sourceFrame(kind: SourceFrame['kind'], container: object, depth: number,
-  source: SourceFrame['source']): SourceFrame {
+export function sourceFrame(
+  kind: typeof ITERATOR,
+  container: object,
+  depth: number,
+  source: Iterator<unknown>,
+): IteratorFrame;
+export function sourceFrame(
+  kind: typeof ASYNC_ITERATOR | typeof RAW_ELEMENTS_ITERATOR,
+  container: object,
+  depth: number,
+  source: AsyncIterator<unknown>,
+): AsyncIteratorFrame;
+export function sourceFrame(
+  kind: typeof READER,
+  container: object,
+  depth: number,
+  source: ReadableStreamDefaultReader<unknown>,
+): ReaderFrame;
+export function sourceFrame(
+  kind: SourceFrame['kind'],
+  container: object,
+  depth: number,
+  source: SourceFrame['source'],
+): SourceFrame {
   // One literal for every kind (the hidden class); the overloads pair each kind with its source's type.
-  const frame = { kind, container, depth, index: 0, count: 0, source, open: true, primed: false, validator: null,
-    head: null };
+  const frame = {
+    kind,
+    container,
+    depth,
+    index: 0,
+    count: 0,
+    source,
+    open: true,
+    primed: false,
+    validator: null,
+    head: null,
+  };
   return frame as SourceFrame;
 }
 
-export function rawReaderFrame(container: object, source: ReadableStreamDefaultReader<unknown>,
-  validator: PushParser<Uint8Array>): RawReaderFrame {
-  return { kind: RAW_READER, container, depth: 0, index: 0, count: 0, source, open: true, primed: false, validator,
-    head: new Uint8Array(0) };
+export function rawReaderFrame(
+  container: object,
+  source: ReadableStreamDefaultReader<unknown>,
+  validator: PushParser<Uint8Array>,
+): RawReaderFrame {
+  return {
+    kind: RAW_READER,
+    container,
+    depth: 0,
+    index: 0,
+    count: 0,
+    source,
+    open: true,
+    primed: false,
+    validator,
+    head: new Uint8Array(0),
+  };
 }

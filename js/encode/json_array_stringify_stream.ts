@@ -28,14 +28,19 @@ export class JsonArrayStringifyStream<T = unknown> implements TransformStream<T,
     const gap = resolved.gap;
     const first = gap === '' ? '[' : `[\n${gap}`;
     const next = gap === '' ? ',' : `,\n${gap}`;
-    const pair = openElementStream<T>(resolved, {
-      before: (index) => (index === 0 ? first : next),
-      after: '',
-      end: (count) => (count === 0 ? '[]' : gap === '' ? ']' : '\n]'),
-      key: String,
-      depth: 1,
-      omitted: OMITTED_AS_NULL,
-    }, writableStrategy, readableStrategy);
+    const pair = openElementStream<T>(
+      resolved,
+      {
+        before: (index) => (index === 0 ? first : next),
+        after: '',
+        end: (count) => (count === 0 ? '[]' : gap === '' ? ']' : '\n]'),
+        key: String,
+        depth: 1,
+        omitted: OMITTED_AS_NULL,
+      },
+      writableStrategy,
+      readableStrategy,
+    );
     this.readable = pair.readable;
     this.writable = pair.writable;
   }

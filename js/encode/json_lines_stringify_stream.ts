@@ -32,14 +32,19 @@ export class JsonLinesStringifyStream<T = unknown> implements TransformStream<T,
     if ((options as StringifyOptions | undefined)?.space !== undefined) {
       throw misuse(api, 'options.space is not supported: a line cannot be indented');
     }
-    const pair = openElementStream<T>(resolved, {
-      before: () => '',
-      after: '\n',
-      end: () => '',
-      key: () => '',
-      depth: 0,
-      omitted: OMITTED_IS_ERROR,
-    }, writableStrategy, readableStrategy);
+    const pair = openElementStream<T>(
+      resolved,
+      {
+        before: () => '',
+        after: '\n',
+        end: () => '',
+        key: () => '',
+        depth: 0,
+        omitted: OMITTED_IS_ERROR,
+      },
+      writableStrategy,
+      readableStrategy,
+    );
     this.readable = pair.readable;
     this.writable = pair.writable;
   }

@@ -63,8 +63,9 @@ export class Layout {
     }
     // A gap with its own newlines cannot be told from the indentation around it: written with one space per level
     // instead (the same text otherwise: the colon is ": " for any gap), each indentation is then rebuilt.
-    return JSON.stringify(value, this.propertyList, ' ').replace(/\n( *)/g,
-      (_line: string, levels: string) => this.newline(depth + levels.length));
+    return JSON.stringify(value, this.propertyList, ' ').replace(/\n( *)/g, (_line: string, levels: string) =>
+      this.newline(depth + levels.length),
+    );
   }
 
   newline(depth: number): string {

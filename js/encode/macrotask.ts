@@ -4,8 +4,13 @@
 declare function setImmediate(callback: () => void): unknown;
 
 /** @internal Runs `callback` in a later task. */
-export const scheduleMacrotask: (callback: () => void) => void = typeof setImmediate === 'function'
-  // Node and Bun: runs after pending I/O callbacks, unclamped.
-  ? (callback) => { setImmediate(callback); }
-  // Browsers, Deno, workers: the only portable task queue. Engines may clamp it to a few milliseconds.
-  : (callback) => { setTimeout(callback, 0); };
+export const scheduleMacrotask: (callback: () => void) => void =
+  typeof setImmediate === 'function'
+    ? // Node and Bun: runs after pending I/O callbacks, unclamped.
+      (callback) => {
+        setImmediate(callback);
+      }
+    : // Browsers, Deno, workers: the only portable task queue. Engines may clamp it to a few milliseconds.
+      (callback) => {
+        setTimeout(callback, 0);
+      };

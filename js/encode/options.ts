@@ -8,7 +8,9 @@ import { unbox } from './value_kinds.js';
 type LibReplacer = typeof JSON.stringify extends {
   (value: unknown, replacer?: infer R, space?: string | number): string;
   (value: unknown, replacer?: (number | string)[] | null, space?: string | number): string;
-} ? R : never;
+}
+  ? R
+  : never;
 
 /**
  * A `JSON.stringify` replacer function (the type lib.d.ts gives JSON.stringify's): `this` is the object or array
@@ -118,9 +120,10 @@ export function resolveStringifyOptions(api: ApiName, input: StringifyOptions | 
 
   const bigint = optionalOneOf(api, options, 'bigint', ['number', 'string'] as const);
   const bigintMode = bigint === undefined ? BIGINT_ERROR : bigint === 'number' ? BIGINT_NUMBER : BIGINT_STRING;
-  const size = chunkBytes === undefined
-    ? DEFAULT_CHUNK_BYTES
-    : integerIn(api, 'options.chunkBytes', chunkBytes, MIN_CHUNK_BYTES, MAX_CHUNK_BYTES);
+  const size =
+    chunkBytes === undefined
+      ? DEFAULT_CHUNK_BYTES
+      : integerIn(api, 'options.chunkBytes', chunkBytes, MIN_CHUNK_BYTES, MAX_CHUNK_BYTES);
 
   return {
     gap: resolveSpace(api, options.space),

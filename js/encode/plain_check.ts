@@ -63,9 +63,8 @@ export class PlainCheck {
       if ((this.left -= length + 2) < 0) return TOO_BIG;
       for (let i = 0; i < length; i++) {
         const item: unknown = value[i];
-        const result = typeof item === 'object' && item !== null
-          ? this.object(item, depth + 1, true)
-          : this.primitive(item);
+        const result =
+          typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive(item);
         if (result < 0) return result;
       }
       return 0;
@@ -80,8 +79,11 @@ export class PlainCheck {
     // Objects of other prototypes may be streams, rawJson values, parser iterators or String objects. An object
     // literal could only hold those marks as own properties, which no one sets on one.
     if (Object.getPrototypeOf(value) !== Object.prototype) {
-      if (rawJsonPayload(value) !== undefined || record[RAW_ELEMENTS] !== undefined ||
-        typeof record.getReader === 'function') {
+      if (
+        rawJsonPayload(value) !== undefined ||
+        record[RAW_ELEMENTS] !== undefined ||
+        typeof record.getReader === 'function'
+      ) {
         return NOT_PLAIN;
       }
       if (typeof record[Symbol.iterator] === 'function') {
@@ -98,9 +100,8 @@ export class PlainCheck {
     for (const key in record) {
       const item = record[key];
       this.left -= key.length + 4;
-      const result = typeof item === 'object' && item !== null
-        ? this.object(item, depth + 1, true)
-        : this.primitive(item);
+      const result =
+        typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive(item);
       if (result < 0) return result;
     }
     return 0;

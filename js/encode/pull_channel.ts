@@ -26,13 +26,16 @@ export class PullChannel implements EncoderSink {
   ) {
     this.onStart = onStart;
     this.onCancel = onCancel;
-    this.stream = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        this.controller = controller;
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+        },
+        pull: () => this.pull(),
+        cancel: (reason) => this.cancel(reason),
       },
-      pull: () => this.pull(),
-      cancel: (reason) => this.cancel(reason),
-    }, strategy);
+      strategy,
+    );
   }
 
   enqueue(chunk: Uint8Array): void {

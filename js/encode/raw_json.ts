@@ -45,8 +45,11 @@ class RawJsonValue {
  * @throws {TypeError} for anything but a string, a `Uint8Array` or a `ReadableStream`.
  */
 export function rawJson(json: RawJsonSource): RawJson {
-  if (typeof json !== 'string' && !(json instanceof Uint8Array) &&
-    !(typeof json === 'object' && json !== null && typeof (json as ReadableStream).getReader === 'function')) {
+  if (
+    typeof json !== 'string' &&
+    !(json instanceof Uint8Array) &&
+    !(typeof json === 'object' && json !== null && typeof (json as ReadableStream).getReader === 'function')
+  ) {
     throw mustBe('rawJson()', 'json', 'a string, a Uint8Array or a ReadableStream of bytes', json);
   }
   return new RawJsonValue(json) as unknown as RawJson;

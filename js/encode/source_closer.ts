@@ -100,7 +100,11 @@ async function closeSource(source: object, context: CloseContext): Promise<void>
   const closable = source as Closable;
   if (source instanceof Promise) {
     // Not awaited: it may never settle.
-    Promise.prototype.then.call(source, (value: unknown) => closeUnreached(value, context), () => {});
+    Promise.prototype.then.call(
+      source,
+      (value: unknown) => closeUnreached(value, context),
+      () => {},
+    );
     return;
   }
   if (typeof (source as { getReader?: unknown }).getReader === 'function') {
@@ -113,8 +117,12 @@ async function closeSource(source: object, context: CloseContext): Promise<void>
     await (source as Iterator<unknown>).return!();
     return;
   }
-  if (typeof closable.destroy === 'function' && typeof closable.pipe === 'function' &&
-    typeof closable.on === 'function' && closable.destroyed !== true) {
+  if (
+    typeof closable.destroy === 'function' &&
+    typeof closable.pipe === 'function' &&
+    typeof closable.on === 'function' &&
+    closable.destroyed !== true
+  ) {
     (source as { destroy(): void }).destroy();
   }
 }

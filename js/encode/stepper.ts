@@ -4,8 +4,21 @@
 // write whole goes to it (fast_path.ts); only the rest is walked here, member by member.
 import type { ChunkWriter } from './chunk_writer.js';
 import {
-  ARRAY, arrayFrame, ITERATOR, OBJECT, objectFrame, OMITTED_IS_ERROR, RAW_ELEMENTS_ITERATOR, RAW_READER, READER,
-  ROOT, type AsyncIteratorFrame, type Frame, type ListFrame, type NestedFrame, type RawReaderFrame,
+  ARRAY,
+  arrayFrame,
+  ITERATOR,
+  OBJECT,
+  objectFrame,
+  OMITTED_IS_ERROR,
+  RAW_ELEMENTS_ITERATOR,
+  RAW_READER,
+  READER,
+  ROOT,
+  type AsyncIteratorFrame,
+  type Frame,
+  type ListFrame,
+  type NestedFrame,
+  type RawReaderFrame,
   type ReaderFrame,
 } from './frames.js';
 import { FastPath } from './fast_path.js';
@@ -16,7 +29,15 @@ import { rawJsonPayload, type RawJsonSource } from './raw_json.js';
 import { runtimeLoading } from './raw_validator.js';
 import { endRaw, openRawReader, writeRawChunk, writeRawWhole } from './raw_writer.js';
 import {
-  describeChunk, describeOmitted, isThenable, NOT_A_SOURCE, NOT_BOXED, openSource, resultError, sourceKind, unbox,
+  describeChunk,
+  describeOmitted,
+  isThenable,
+  NOT_A_SOURCE,
+  NOT_BOXED,
+  openSource,
+  resultError,
+  sourceKind,
+  unbox,
 } from './value_kinds.js';
 
 /** What the consumer is asked: whether it wants more bytes now. */
@@ -73,9 +94,10 @@ export class Stepper {
     this.replacer = options.replacer;
     this.propertyList = options.propertyList;
     this.bigint = options.bigint;
-    this.fast = options.replacer === undefined
-      ? new FastPath(new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR), this.layout, out)
-      : null;
+    this.fast =
+      options.replacer === undefined
+        ? new FastPath(new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR), this.layout, out)
+        : null;
   }
 
   /** Runs until the stack is empty (undefined), the consumer is full (PAUSE) or a source must be awaited. */

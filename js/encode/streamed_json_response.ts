@@ -22,17 +22,20 @@ function withContentType(init: ResponseInit | undefined): ResponseInit {
 /** A stream that delivers `first` (an already read result), then the rest of `reader`. */
 function prepend(first: ReadableStreamReadResult<Uint8Array>, reader: ReadableStreamDefaultReader<Uint8Array>) {
   let pending: ReadableStreamReadResult<Uint8Array> | null = first;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const result = pending ?? await reader.read();
-      pending = null;
-      if (result.done) controller.close();
-      else controller.enqueue(result.value);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const result = pending ?? (await reader.read());
+        pending = null;
+        if (result.done) controller.close();
+        else controller.enqueue(result.value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
     },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 /**
@@ -49,9 +52,10 @@ function prepend(first: ReadableStreamReadResult<Uint8Array>, reader: ReadableSt
  */
 export class StreamedJsonResponse extends Response {
   constructor(value: unknown, init?: ResponseInit, options?: StringifyOptions) {
-    const body = value instanceof PreparedBody
-      ? value.stream
-      : openStringifyStream(value, resolveStringifyOptions('new StreamedJsonResponse()', options), false);
+    const body =
+      value instanceof PreparedBody
+        ? value.stream
+        : openStringifyStream(value, resolveStringifyOptions('new StreamedJsonResponse()', options), false);
     super(body, withContentType(init));
   }
 

@@ -1,7 +1,13 @@
 // What a value is to the encoder: a promise, a source (and which kind), a boxed primitive, or an ordinary object.
 // Shared by the encoder, which opens sources as it reaches them, and the closer, which finds the ones it did not.
 import {
-  ASYNC_ITERATOR, ITERATOR, RAW_ELEMENTS_ITERATOR, READER, sourceFrame, type AsyncIteratorFrame, type IteratorFrame,
+  ASYNC_ITERATOR,
+  ITERATOR,
+  RAW_ELEMENTS_ITERATOR,
+  READER,
+  sourceFrame,
+  type AsyncIteratorFrame,
+  type IteratorFrame,
   type ReaderFrame,
 } from './frames.js';
 import { RAW_ELEMENTS } from './raw_json.js';
@@ -36,8 +42,11 @@ export function sourceKind(value: object): SourceKind | typeof NOT_A_SOURCE {
 }
 
 /** Opens the source `value` of `kind` (its iterator or reader) in a frame at nesting `depth`. */
-export function openSource(kind: SourceKind, value: object,
-  depth: number): IteratorFrame | AsyncIteratorFrame | ReaderFrame {
+export function openSource(
+  kind: SourceKind,
+  value: object,
+  depth: number,
+): IteratorFrame | AsyncIteratorFrame | ReaderFrame {
   switch (kind) {
     case READER:
       return sourceFrame(READER, value, depth, (value as ReadableStream<unknown>).getReader());
@@ -54,7 +63,8 @@ export function openSource(kind: SourceKind, value: object,
  */
 export function isStringObject(value: object): boolean {
   // Without a Symbol.toStringTag the tag names the slot: only "[object String]" needs the check.
-  if ((value as TagMark)[Symbol.toStringTag] === undefined && objectToString.call(value) !== '[object String]') return false;
+  if ((value as TagMark)[Symbol.toStringTag] === undefined && objectToString.call(value) !== '[object String]')
+    return false;
   return hasSlot(String.prototype.valueOf, value);
 }
 

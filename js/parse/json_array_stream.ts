@@ -1,8 +1,15 @@
 // JsonArrayStream: the push parser as a TransformStream, for pipeThrough().
 import { loadRuntime } from '../native/loader.js';
 import {
-  resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions, type ParsedElement, type ParserOptions,
-  type ResolvedOptions, type ValueOptions, type WithPathOptions,
+  resolveOptions,
+  type BareOptions,
+  type ElementWithPath,
+  type ExactOptions,
+  type ParsedElement,
+  type ParserOptions,
+  type ResolvedOptions,
+  type ValueOptions,
+  type WithPathOptions,
 } from './options.js';
 import { ParserCore } from './parser.js';
 
@@ -39,7 +46,10 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
     readableStrategy?: QueuingStrategy<T>,
   ) {
-    const transformer = new JsonArrayTransformer<T>(resolveOptions('new JsonArrayStream()', options), readableStrategy?.highWaterMark ?? 0);
+    const transformer = new JsonArrayTransformer<T>(
+      resolveOptions('new JsonArrayStream()', options),
+      readableStrategy?.highWaterMark ?? 0,
+    );
     super(transformer, writableStrategy, readableStrategy);
   }
 }

@@ -6,8 +6,16 @@
 import { RAW_ELEMENTS } from '../encode/raw_json.js';
 import { loadRuntime } from '../native/loader.js';
 import {
-  MODE_BYTES, resolveOptions, type BareOptions, type ElementWithPath, type ExactOptions, type ParsedElement,
-  type ParserOptions, type ResolvedOptions, type ValueOptions, type WithPathOptions,
+  MODE_BYTES,
+  resolveOptions,
+  type BareOptions,
+  type ElementWithPath,
+  type ExactOptions,
+  type ParsedElement,
+  type ParserOptions,
+  type ResolvedOptions,
+  type ValueOptions,
+  type WithPathOptions,
 } from './options.js';
 import { ParserCore, type JsonChunk } from './parser.js';
 import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';

@@ -32,7 +32,12 @@ function indexBelow(key: string, length: number): number {
  */
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 const INSPECTABLE = Object.create(Array.prototype, {
-  [INSPECT]: { value: function inspectView(this: unknown[]) { return Array.from(this); }, configurable: true },
+  [INSPECT]: {
+    value: function inspectView(this: unknown[]) {
+      return Array.from(this);
+    },
+    configurable: true,
+  },
 }) as object;
 // Every view shares this target: the traps never let anything change it, and Array.isArray() sees an array.
 const TARGET: unknown[] = [];

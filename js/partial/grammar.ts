@@ -45,8 +45,17 @@ export const LITERAL_VALUES: Readonly<Record<string, boolean | null>> = { true: 
 // What a simple escape stands for, by the character after the backslash.
 export const ESCAPES: readonly (string | undefined)[] = (() => {
   const table: (string | undefined)[] = [];
-  for (const [c, s] of [['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'],
-    ['t', '\t']] as const) table[c.charCodeAt(0)] = s;
+  for (const [c, s] of [
+    ['"', '"'],
+    ['\\', '\\'],
+    ['/', '/'],
+    ['b', '\b'],
+    ['f', '\f'],
+    ['n', '\n'],
+    ['r', '\r'],
+    ['t', '\t'],
+  ] as const)
+    table[c.charCodeAt(0)] = s;
   return table;
 })();
 
@@ -58,8 +67,19 @@ export function hexDigit(c: number): number {
 
 /** Whitespace, or a structural character or quote: what may follow a number or a literal. */
 export function endsToken(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 93 || c === 125 || c === 58 ||
-    c === 34 || c === 91 || c === 123;
+  return (
+    c === 32 ||
+    c === 10 ||
+    c === 13 ||
+    c === 9 ||
+    c === 44 ||
+    c === 93 ||
+    c === 125 ||
+    c === 58 ||
+    c === 34 ||
+    c === 91 ||
+    c === 123
+  );
 }
 
 /** A character that may continue a number (so it belongs to it for the size limit). */

@@ -3,7 +3,11 @@
 // once, even while a read is pending, as parseJsonArray's iterator does.
 import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
 import {
-  PartialCore, type PartialChunk, type PartialJsonOptions, type PartialParser, type PartialValue,
+  PartialCore,
+  type PartialChunk,
+  type PartialJsonOptions,
+  type PartialParser,
+  type PartialValue,
 } from './partial_parser.js';
 
 /**

@@ -200,8 +200,12 @@ export class PartialCore<T> implements PartialParser<T> {
 
   private fail(status: number, offset: number, byte: number): void {
     const t = this.tokenizer;
-    this.failure = errorFromStatus(status, byte, { offset, line: t.line, column: offset - t.lineStart + 1 },
-      this.options);
+    this.failure = errorFromStatus(
+      status,
+      byte,
+      { offset, line: t.line, column: offset - t.lineStart + 1 },
+      this.options,
+    );
   }
 
   // MARK: input
@@ -262,7 +266,8 @@ export class PartialCore<T> implements PartialParser<T> {
    */
   private invalidSequence(bytes: Uint8Array, badStart: number, badByte: number, start: number): void {
     const t = this.tokenizer;
-    const stray = badStart === badByte && bytes[badStart]! >= 0x80 && (bytes[badStart]! < 0xc2 || bytes[badStart]! > 0xf4);
+    const stray =
+      badStart === badByte && bytes[badStart]! >= 0x80 && (bytes[badStart]! < 0xc2 || bytes[badStart]! > 0xf4);
     if (t.inStringText() || (stray && t.inEscape())) {
       const offset = start + badByte;
       if (!this.pastLimit(offset, offset > this.limit())) this.fail(INVALID_UTF8, offset, bytes[badByte]!);
@@ -307,7 +312,8 @@ export class PartialCore<T> implements PartialParser<T> {
     else this.runLimited(text, start, n);
     if (t.error !== 0) {
       t.settle(text, t.errorIndex);
-      if (this.failure === null) this.fail(t.error, t.base + utf8Length(text, t.errorIndex), leadByte(text, t.errorIndex));
+      if (this.failure === null)
+        this.fail(t.error, t.base + utf8Length(text, t.errorIndex), leadByte(text, t.errorIndex));
     } else {
       t.settle(text, n);
       t.base += n + t.extra;
@@ -327,7 +333,7 @@ export class PartialCore<T> implements PartialParser<T> {
   /** Reads character by character, stopping at the first byte of the root past maxElementBytes. */
   private runLimited(text: string, start: number, n: number): void {
     const t = this.tokenizer;
-    for (let i = start; i < n && t.error === 0;) {
+    for (let i = start; i < n && t.error === 0; ) {
       const limit = this.limit();
       if (limit !== Infinity) {
         const c = text.charCodeAt(i);
@@ -335,8 +341,7 @@ export class PartialCore<T> implements PartialParser<T> {
         const width = c < 0x80 ? 1 : c < 0x800 || (c & 0xf800) === 0xd800 ? 2 : 3;
         // The limit falls on this character's first byte (an error inside the token there comes first), or on a
         // later byte of a string's character (anywhere else a non-ASCII character is an error at its first byte).
-        if (offset + width > limit && this.partOfRoot(c) &&
-          (offset >= limit ? !t.failsToken(c) : t.inStringText())) {
+        if (offset + width > limit && this.partOfRoot(c) && (offset >= limit ? !t.failsToken(c) : t.inStringText())) {
           t.error = ELEMENT_TOO_LARGE;
           t.errorIndex = i;
           this.fail(ELEMENT_TOO_LARGE, limit, 256);

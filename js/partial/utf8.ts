@@ -84,8 +84,12 @@ export class Utf8Reader {
       const badByte = Math.max(bad, 0);
       const badStart = bad < 0 ? 0 : start;
       this.held = EMPTY;
-      return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(0, badStart)), badStart,
-        badByte, bytes };
+      return {
+        text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(0, badStart)),
+        badStart,
+        badByte,
+        bytes,
+      };
     }
     this.held = this.incompleteTail(before, chunk);
     return { text, badStart: -1, badByte: -1, bytes: chunk };

@@ -11,9 +11,9 @@
 #ifndef SLUICE_INTERNAL_LAZY_ENUMERATE_H
 #define SLUICE_INTERNAL_LAZY_ENUMERATE_H
 
-#include "scan/lean_scan.h"
 #include "lazy/lazy_state.h"
 #include "scan/full_scan.h"
+#include "scan/lean_scan.h"
 #include "walk/token_dfa.h"
 
 namespace sluice {

@@ -6,8 +6,8 @@
 #ifndef SLUICE_INTERNAL_LAZY_SKELETON_H
 #define SLUICE_INTERNAL_LAZY_SKELETON_H
 
-#include "scan/lean_scan.h"
 #include "lazy/lazy_state.h"
+#include "scan/lean_scan.h"
 
 namespace sluice {
 namespace internal {

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "util/buffers.h"
 #include "sluice/error.h"
 #include "sluice/lazy_index.h"
+#include "util/buffers.h"
 
 namespace sluice {
 namespace internal {

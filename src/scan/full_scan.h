@@ -33,8 +33,7 @@ struct escape_table {
   constexpr escape_table() : kind(), hex() {
     for (const char c : {'"', '\\', '/', 'b', 'f', 'n', 'r', 't'}) kind[uint8_t(c)] = 1;
     kind[uint8_t('u')] = 2;
-    for (int b = 0; b < 256; ++b)
-      hex[b] = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
+    for (int b = 0; b < 256; ++b) hex[b] = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
   }
 };
 inline constexpr escape_table escape_bytes{};
@@ -49,8 +48,8 @@ struct scan_full_state {
 
 struct scan_full_events {
   uint64_t events;
-  uint64_t quote;      // unescaped quotes: the opening and closing quote of each string
-  uint64_t scalar;     // bytes of number and literal tokens (a token's end is its first byte not in here)
+  uint64_t quote;   // unescaped quotes: the opening and closing quote of each string
+  uint64_t scalar;  // bytes of number and literal tokens (a token's end is its first byte not in here)
   uint64_t newline;
   uint64_t in_string;  // bytes inside strings (opening quote included, closing quote excluded)
   int error_at;        // index of the first string-content error, -1 if none

@@ -57,11 +57,21 @@ void unescape_json_string(const uint8_t* p, size_t n, std::string& out) {
     }
     const uint8_t e = p[i + 1];
     switch (e) {
-      case 'b': out.push_back('\b'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'n': out.push_back('\n'); break;
-      case 'r': out.push_back('\r'); break;
-      case 't': out.push_back('\t'); break;
+      case 'b':
+        out.push_back('\b');
+        break;
+      case 'f':
+        out.push_back('\f');
+        break;
+      case 'n':
+        out.push_back('\n');
+        break;
+      case 'r':
+        out.push_back('\r');
+        break;
+      case 't':
+        out.push_back('\t');
+        break;
       case 'u': {
         const std::string_view view(reinterpret_cast<const char*>(p), n);
         long cp = read_hex4(view, i + 2);
@@ -77,7 +87,9 @@ void unescape_json_string(const uint8_t* p, size_t n, std::string& out) {
         i += used;
         continue;
       }
-      default: out.push_back(char(e)); break;  // " \ /
+      default:
+        out.push_back(char(e));
+        break;  // " \ /
     }
     i += 2;
   }

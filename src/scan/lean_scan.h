@@ -42,7 +42,7 @@ struct scan_lean_events {
 // state to the next block. Sets *quote to the unescaped quotes and returns the in-string mask (opening quote
 // included, closing quote excluded; bits >= len unspecified). Shared by scan_block_lean() and the skeleton pass.
 SLUICE_INLINE uint64_t scan_strings_lean(scan_lean_state& s, uint64_t raw_quote, uint64_t backslash, unsigned len,
-                                    uint64_t valid, uint64_t* quote) noexcept {
+                                         uint64_t valid, uint64_t* quote) noexcept {
   const uint64_t escaped = escaped_bytes(backslash & valid, s.prev_escaped, len, valid);
   *quote = raw_quote & valid & ~escaped;
   const uint64_t in_string = prefix_xor(*quote) ^ s.prev_in_string;

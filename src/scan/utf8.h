@@ -133,9 +133,9 @@ struct utf8_lookup_tables {
 };
 
 namespace utf8_flags {
-constexpr uint8_t too_short = 1 << 0, too_long = 1 << 1, overlong_3 = 1 << 2, too_large = 1 << 3,
-                  surrogate = 1 << 4, overlong_2 = 1 << 5, too_large_1000 = 1 << 6, overlong_4 = 1 << 6,
-                  two_conts = 1 << 7, carry = too_short | too_long | two_conts;
+constexpr uint8_t too_short = 1 << 0, too_long = 1 << 1, overlong_3 = 1 << 2, too_large = 1 << 3, surrogate = 1 << 4,
+                  overlong_2 = 1 << 5, too_large_1000 = 1 << 6, overlong_4 = 1 << 6, two_conts = 1 << 7,
+                  carry = too_short | too_long | two_conts;
 }  // namespace utf8_flags
 
 inline constexpr utf8_lookup_tables utf8_lookup = [] {
@@ -146,14 +146,14 @@ inline constexpr utf8_lookup_tables utf8_lookup = [] {
        two_conts, two_conts, two_conts, two_conts,                                      // 10__ continuation
        too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,           // 110_, 1110 leads
        too_short | too_large | too_large_1000 | overlong_4},                            // 1111 lead
-      {carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry, carry | too_large, large,
-       large, large, large, large, large, large, large, large | surrogate, large, large},
+      {carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry, carry | too_large, large, large,
+       large, large, large, large, large, large, large | surrogate, large, large},
       {too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
        too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,  // 1000
-       too_long | overlong_2 | two_conts | overlong_3 | too_large,                     // 1001
-       too_long | overlong_2 | two_conts | surrogate | too_large,                      // 101_
-       too_long | overlong_2 | two_conts | surrogate | too_large,
-       too_short, too_short, too_short, too_short}};                                  // 11__ leads
+       too_long | overlong_2 | two_conts | overlong_3 | too_large,                    // 1001
+       too_long | overlong_2 | two_conts | surrogate | too_large,                     // 101_
+       too_long | overlong_2 | two_conts | surrogate | too_large, too_short, too_short, too_short,
+       too_short}};  // 11__ leads
 }();
 
 // The same check a byte at a time, for kernels without a byte shuffle: true when p[0..64) holds a malformed

@@ -6,7 +6,9 @@ namespace sluice {
 namespace internal {
 namespace {
 
-bool is_name_first(unsigned char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80; }
+bool is_name_first(unsigned char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80;
+}
 bool is_name_char(unsigned char c) { return is_name_first(c) || (c >= '0' && c <= '9'); }
 
 struct path_parser {
@@ -41,15 +43,33 @@ struct path_parser {
       if (i + 1 >= p.size()) return fail(p.size());
       const char e = p[i + 1];
       switch (e) {
-        case '"': out.push_back('"'); break;
-        case '\'': out.push_back('\''); break;
-        case '\\': out.push_back('\\'); break;
-        case '/': out.push_back('/'); break;
-        case 'b': out.push_back('\b'); break;
-        case 'f': out.push_back('\f'); break;
-        case 'n': out.push_back('\n'); break;
-        case 'r': out.push_back('\r'); break;
-        case 't': out.push_back('\t'); break;
+        case '"':
+          out.push_back('"');
+          break;
+        case '\'':
+          out.push_back('\'');
+          break;
+        case '\\':
+          out.push_back('\\');
+          break;
+        case '/':
+          out.push_back('/');
+          break;
+        case 'b':
+          out.push_back('\b');
+          break;
+        case 'f':
+          out.push_back('\f');
+          break;
+        case 'n':
+          out.push_back('\n');
+          break;
+        case 'r':
+          out.push_back('\r');
+          break;
+        case 't':
+          out.push_back('\t');
+          break;
         case 'u': {
           long cp = read_hex4(p, i + 2);
           if (cp < 0) return fail(i);
@@ -65,7 +85,8 @@ struct path_parser {
           i += used;
           continue;
         }
-        default: return fail(i + 1);
+        default:
+          return fail(i + 1);
       }
       i += 2;
     }

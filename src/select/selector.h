@@ -21,7 +21,7 @@ namespace internal {
 
 struct step {
   enum kind_t : uint8_t { by_name, by_index, wildcard } kind;
-  std::string name;     // UTF-8 (lone surrogates from \u escapes as WTF-8, matching unescape_json_string)
+  std::string name;  // UTF-8 (lone surrogates from \u escapes as WTF-8, matching unescape_json_string)
   uint64_t index = 0;
 };
 

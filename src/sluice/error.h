@@ -34,8 +34,7 @@ const char* error_name(error_code code) noexcept;
 
 // True for the limit errors (JS: JsonLimitError), false for syntax errors.
 constexpr bool is_limit_error(error_code code) noexcept {
-  return code == error_code::depth_limit || code == error_code::element_too_large ||
-         code == error_code::out_of_memory;
+  return code == error_code::depth_limit || code == error_code::element_too_large || code == error_code::out_of_memory;
 }
 
 // Where and what. `offset` is absolute in the stream (bytes since the first byte ever fed, the BOM included),

@@ -108,18 +108,23 @@ struct grammar_table {
   }
   constexpr uint8_t operator()(uint8_t state, uint8_t byte) const { return next[state * 8 + class_of_byte.v[byte]]; }
 };
-inline constexpr grammar_table<false> grammar{};     // every action reported
+inline constexpr grammar_table<false> grammar{};      // every action reported
 inline constexpr grammar_table<true> skip_grammar{};  // strings, keys and commas plain
 
 // The error of a byte the table rejects in a container state.
 constexpr error_code error_in(uint8_t state) {
   switch (state) {
     case s_key_or_end:
-    case s_key: return error_code::expected_key;
-    case s_colon: return error_code::expected_colon;
-    case s_after_in_object: return error_code::expected_comma_or_brace;
-    case s_after_in_array: return error_code::expected_comma_or_bracket;
-    default: return error_code::expected_value;
+    case s_key:
+      return error_code::expected_key;
+    case s_colon:
+      return error_code::expected_colon;
+    case s_after_in_object:
+      return error_code::expected_comma_or_brace;
+    case s_after_in_array:
+      return error_code::expected_comma_or_bracket;
+    default:
+      return error_code::expected_value;
   }
 }
 

@@ -16,12 +16,12 @@ namespace internal {
 // The block a walk is in, and the window around it (a token may run past the block).
 struct walk_block {
   const uint8_t* window;
-  unsigned n;          // the window's length
-  unsigned off;        // the block's index in the window
-  unsigned len;        // its length
-  uint64_t scalar;     // its scalar-token bytes (stage 1)
-  uint64_t quote;      // its unescaped quotes
-  uint64_t digits;     // its digits, computed on first use
+  unsigned n;       // the window's length
+  unsigned off;     // the block's index in the window
+  unsigned len;     // its length
+  uint64_t scalar;  // its scalar-token bytes (stage 1)
+  uint64_t quote;   // its unescaped quotes
+  uint64_t digits;  // its digits, computed on first use
   bool have_digits;
 };
 

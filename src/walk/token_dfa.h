@@ -15,17 +15,27 @@ enum token_state : uint8_t {
   t_error = 0,  // the byte cannot continue the token
   t_done,       // the byte ends an accepted token (whitespace, a structural char or a quote)
   t_start,
-  n_minus,      // -
-  n_zero,       // 0 or -0          (accepting)
-  n_int,        // [1-9][0-9]*      (accepting)
-  n_dot,        // 1.
-  n_frac,       // 1.5              (accepting)
-  n_e,          // 1e
-  n_esign,      // 1e+
-  n_exp,        // 1e5              (accepting)
-  l_t, l_tr, l_tru, l_true,           // l_true, l_false, l_null accepting
-  l_f, l_fa, l_fal, l_fals, l_false,
-  l_n, l_nu, l_nul, l_null,
+  n_minus,  // -
+  n_zero,   // 0 or -0          (accepting)
+  n_int,    // [1-9][0-9]*      (accepting)
+  n_dot,    // 1.
+  n_frac,   // 1.5              (accepting)
+  n_e,      // 1e
+  n_esign,  // 1e+
+  n_exp,    // 1e5              (accepting)
+  l_t,
+  l_tr,
+  l_tru,
+  l_true,  // l_true, l_false, l_null accepting
+  l_f,
+  l_fa,
+  l_fal,
+  l_fals,
+  l_false,
+  l_n,
+  l_nu,
+  l_nul,
+  l_null,
   token_state_count
 };
 
@@ -41,8 +51,8 @@ struct token_table {
     for (int s = 0; s < token_state_count; ++s) {
       for (int b = 0; b < 256; ++b) {
         const bool digit = b >= '0' && b <= '9';
-        const bool delimiter = b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == ',' || b == ']' ||
-                               b == '}' || b == ':' || b == '[' || b == '{' || b == '"';
+        const bool delimiter = b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == ',' || b == ']' || b == '}' ||
+                               b == ':' || b == '[' || b == '{' || b == '"';
         uint8_t n = t_error;
         if (delimiter && token_accepting(uint8_t(s))) n = t_done;
         switch (s) {
@@ -77,17 +87,38 @@ struct token_table {
           case n_exp:
             if (digit) n = n_exp;
             break;
-          case l_t: if (b == 'r') n = l_tr; break;
-          case l_tr: if (b == 'u') n = l_tru; break;
-          case l_tru: if (b == 'e') n = l_true; break;
-          case l_f: if (b == 'a') n = l_fa; break;
-          case l_fa: if (b == 'l') n = l_fal; break;
-          case l_fal: if (b == 's') n = l_fals; break;
-          case l_fals: if (b == 'e') n = l_false; break;
-          case l_n: if (b == 'u') n = l_nu; break;
-          case l_nu: if (b == 'l') n = l_nul; break;
-          case l_nul: if (b == 'l') n = l_null; break;
-          default: break;
+          case l_t:
+            if (b == 'r') n = l_tr;
+            break;
+          case l_tr:
+            if (b == 'u') n = l_tru;
+            break;
+          case l_tru:
+            if (b == 'e') n = l_true;
+            break;
+          case l_f:
+            if (b == 'a') n = l_fa;
+            break;
+          case l_fa:
+            if (b == 'l') n = l_fal;
+            break;
+          case l_fal:
+            if (b == 's') n = l_fals;
+            break;
+          case l_fals:
+            if (b == 'e') n = l_false;
+            break;
+          case l_n:
+            if (b == 'u') n = l_nu;
+            break;
+          case l_nu:
+            if (b == 'l') n = l_nul;
+            break;
+          case l_nul:
+            if (b == 'l') n = l_null;
+            break;
+          default:
+            break;
         }
         next[s][b] = n;
       }

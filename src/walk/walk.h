@@ -27,15 +27,15 @@ namespace internal {
 // runs).
 struct walk_context {
   walk_block block;
-  uint64_t rel_limit;    // window index from which an open element outgrows its limit: those events are refused
+  uint64_t rel_limit;     // window index from which an open element outgrows its limit: those events are refused
   uint64_t* object_bits;  // bit per depth: the container there is an object
   uint32_t* cand_at;      // [d]: selectors alive inside the container at depth d (d <= max_len)
   uint32_t max_depth;
-  uint32_t max_len;       // the longest selector, in steps: deeper, no selector is ever alive
+  uint32_t max_len;  // the longest selector, in steps: deeper, no selector is ever alive
   uint32_t depth;
-  uint32_t cand;          // selectors alive in the current container
-  uint32_t open_level;    // level of the innermost open element; ~0 if none
-  uint8_t state;          // walk_state
+  uint32_t cand;        // selectors alive in the current container
+  uint32_t open_level;  // level of the innermost open element; ~0 if none
+  uint8_t state;        // walk_state
 };
 
 constexpr bool in_array(uint8_t value_state) { return value_state != s_value_in_object; }

@@ -27,7 +27,10 @@ const names = cases().map((c) => c.name);
 describeEachEngine((engine) => {
   test.each(['simd', 'scalar'] as const)('every case of the API suite passes (%s build)', async (build) => {
     const page = await engine.open(`${server.origin}/suites/api.html`);
-    const { kind, results } = await page.call('sluiceSuite.run', { build }) as { kind: string; results: CaseResult[] };
+    const { kind, results } = (await page.call('sluiceSuite.run', { build })) as {
+      kind: string;
+      results: CaseResult[];
+    };
     expect(kind).toBe(KIND[build]);
     // Exactly the cases Node registers from the same files: none lost to the bundling.
     expect(results.map((r) => r.name)).toEqual(names);

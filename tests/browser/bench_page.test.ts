@@ -44,12 +44,14 @@ const RUNS = [
 
 describeEachEngine((engine) => {
   test('the benchmark page runs its competitors, which agree', async () => {
-    const page = await engine.open(`${server.origin}/bench/browser/page/index.html`, { ready: "typeof window.benchSetup === 'function'" });
+    const page = await engine.open(`${server.origin}/bench/browser/page/index.html`, {
+      ready: "typeof window.benchSetup === 'function'",
+    });
     const results = [];
     for (const spec of RUNS) {
       const setup = await page.call('benchSetup', spec);
       expect(setup.isolated, 'cross-origin isolated').toBe(true);
-      results.push({ spec, ...await page.call('benchRun') });
+      results.push({ spec, ...(await page.call('benchRun')) });
     }
     const parsed = results.filter((r) => !r.spec.bench && r.spec.competitor !== 'drain');
     for (const r of parsed) {

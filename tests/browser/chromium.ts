@@ -20,7 +20,11 @@ export async function launchChromium(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'sluice-chromium-'));
   let context: BrowserContext;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
     throw error;

@@ -8,8 +8,23 @@ export interface ArticleDocument {
   readonly elements: readonly string[];
 }
 
-const WORDS = ['stream', 'json', 'édition', '中文', 'emoji 😀', 'wasm', 'edge', 'quote \\"q\\"', 'tab\\t', 'é=\\u00e9',
-  'slash \\/', 'line\\nbreak', 'über', '∑ sum', 'naïve'];
+const WORDS = [
+  'stream',
+  'json',
+  'édition',
+  '中文',
+  'emoji 😀',
+  'wasm',
+  'edge',
+  'quote \\"q\\"',
+  'tab\\t',
+  'é=\\u00e9',
+  'slash \\/',
+  'line\\nbreak',
+  'über',
+  '∑ sum',
+  'naïve',
+];
 
 function xorshift(seed: number) {
   let state = seed >>> 0 || 1;
@@ -28,9 +43,11 @@ function articleBody(rand: (n: number) => number): string {
   const words = (n: number) => Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join(' ');
   const tags = Array.from({ length: 1 + rand(4) }, () => `"${WORDS[rand(WORDS.length)]}"`).join(',');
   const score = rand(2) ? String(rand(100000) / 100) : `-${rand(1000)}e-${rand(5)}`;
-  return `"title":"${words(4)}","description":"${words(20 + rand(20))}",`
-    + `"createdAt":"2024-0${1 + rand(9)}-1${rand(10)}T12:00:00Z","tags":[${tags}],"score":${score},`
-    + `"published":${rand(2) ? 'true' : 'false'},"author":${rand(5) ? `{"name":"${words(2)}"}` : 'null'}}`;
+  return (
+    `"title":"${words(4)}","description":"${words(20 + rand(20))}",` +
+    `"createdAt":"2024-0${1 + rand(9)}-1${rand(10)}T12:00:00Z","tags":[${tags}],"score":${score},` +
+    `"published":${rand(2) ? 'true' : 'false'},"author":${rand(5) ? `{"name":"${words(2)}"}` : 'null'}}`
+  );
 }
 
 // Articles reuse a pool of bodies (a prime count, so neighbours differ): generating 50 MB stays well under 1 s.

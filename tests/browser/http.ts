@@ -31,10 +31,11 @@ export async function listen(handler: Handler): Promise<RunningServer> {
   return {
     server,
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -104,7 +105,11 @@ export interface PacedResult {
 }
 
 /** Writes `body` in paced chunks, waiting for 'drain' when the socket is full. */
-export async function sendPaced(res: ServerResponse, body: Uint8Array, options: PacedOptions = {}): Promise<PacedResult> {
+export async function sendPaced(
+  res: ServerResponse,
+  body: Uint8Array,
+  options: PacedOptions = {},
+): Promise<PacedResult> {
   const { chunkBytes = 65536, pauseEvery = 1 << 20, pauseMs = 5, beforeLast } = options;
   const result: PacedResult = { lastByteAt: null, aborted: false, bytesSent: 0 };
   const closed = new Promise<void>((resolve) => res.once('close', resolve));

@@ -73,7 +73,9 @@ export async function startBrowserTestServer(documentBytes = 20e6): Promise<Brow
     let gate = gates.get(id);
     if (!gate) {
       let open!: () => void;
-      const opened = new Promise<void>((resolve) => { open = resolve; });
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
       gate = { openedBy: null, marked: false, opened, open };
       gates.set(id, gate);
     }
@@ -92,8 +94,10 @@ export async function startBrowserTestServer(documentBytes = 20e6): Promise<Brow
       const name = suite[1] as SuiteName;
       if (suite[2] === 'html') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(`<!doctype html><meta charset="utf-8"><title>sluice ${name} suite</title>`
-          + `<script src="/page/errors.js"></script><script type="module" src="/suites/${name}.js"></script>`);
+        res.end(
+          `<!doctype html><meta charset="utf-8"><title>sluice ${name} suite</title>` +
+            `<script src="/page/errors.js"></script><script type="module" src="/suites/${name}.js"></script>`,
+        );
         return;
       }
       if (!bundles.has(name)) bundles.set(name, bundleSuite(name));
@@ -139,14 +143,19 @@ export async function startBrowserTestServer(documentBytes = 20e6): Promise<Brow
         return;
       }
       const transfer: Transfer & { release?: () => void } = { markAt: null, heldUntilTimeout: false, done: null! };
-      const marked = new Promise<void>((resolve) => { transfer.release = resolve; });
-      const beforeLast = () => Promise.race([
-        marked,
-        new Promise<void>((resolve) => setTimeout(() => {
-          transfer.heldUntilTimeout = transfer.markAt === null;
-          resolve();
-        }, HOLD_LAST_CHUNK_MS).unref()),
-      ]);
+      const marked = new Promise<void>((resolve) => {
+        transfer.release = resolve;
+      });
+      const beforeLast = () =>
+        Promise.race([
+          marked,
+          new Promise<void>((resolve) =>
+            setTimeout(() => {
+              transfer.heldUntilTimeout = transfer.markAt === null;
+              resolve();
+            }, HOLD_LAST_CHUNK_MS).unref(),
+          ),
+        ]);
       transfer.done = sendPaced(res, document.bytes, { beforeLast });
       transfers.set(id, transfer);
       await transfer.done;

@@ -43,8 +43,10 @@ describeEachEngine((engine) => {
       expect(transfer!.markAt).not.toBeNull();
       expect(transfer!.markAt!).toBeLessThan(sent.lastByteAt!);
       expect(await page.errors()).toEqual([]);
-      console.log(`${engine.engine().label} ${build}: ${result.count} elements, ${(server.documentBytes / 1e6).toFixed(1)} MB, `
-        + `first element after ${result.firstElementMs.toFixed(0)} ms, all after ${result.totalMs.toFixed(0)} ms`);
+      console.log(
+        `${engine.engine().label} ${build}: ${result.count} elements, ${(server.documentBytes / 1e6).toFixed(1)} MB, ` +
+          `first element after ${result.firstElementMs.toFixed(0)} ms, all after ${result.totalMs.toFixed(0)} ms`,
+      );
     });
 
     test('a syntax error in the body is a JsonSyntaxError at its absolute offset, after the elements before it', async () => {
@@ -63,8 +65,10 @@ describeEachEngine((engine) => {
         line: broken.line,
         column: broken.column,
       });
-      expect(result.error.message).toBe(`Cannot parse JSON: expected "," or "]" but found "{" at byte ${broken.offset} `
-        + `(line ${broken.line}, column ${broken.column})`);
+      expect(result.error.message).toBe(
+        `Cannot parse JSON: expected "," or "]" but found "{" at byte ${broken.offset} ` +
+          `(line ${broken.line}, column ${broken.column})`,
+      );
       expect(await page.errors()).toEqual([]);
     });
 
@@ -79,12 +83,16 @@ describeEachEngine((engine) => {
       expect(await page.errors()).toEqual([]);
     });
 
-    test('text and bytes elements are the exact source slices; JsonArrayStream gives JSON.parse\'s values', async () => {
+    test("text and bytes elements are the exact source slices; JsonArrayStream gives JSON.parse's values", async () => {
       const page = await openTestPage();
       const result = await page.call('sluiceTest.outputsExact', { build });
       expect(result.kind).toBe(KIND[build]);
       expect(result.problems).toEqual([]);
-      expect(result.counts).toEqual({ text: server.smallArticles, bytes: server.smallArticles, stream: server.smallArticles });
+      expect(result.counts).toEqual({
+        text: server.smallArticles,
+        bytes: server.smallArticles,
+        stream: server.smallArticles,
+      });
       expect(result.expected).toBe(server.smallArticles);
       expect(await page.errors()).toEqual([]);
     });

@@ -47,9 +47,13 @@ const pagePlugin: Plugin = {
   name: 'sluice-page',
   setup(b) {
     // ../../../dist/index.js and friends -> /dist/index.js, loaded by the page itself.
-    b.onResolve({ filter: /\/dist\/.+\.js$/ }, (args) => ({ path: `/dist/${args.path.split('/dist/').pop()}`, external: true }));
+    b.onResolve({ filter: /\/dist\/.+\.js$/ }, (args) => ({
+      path: `/dist/${args.path.split('/dist/').pop()}`,
+      external: true,
+    }));
     b.onResolve({ filter: /^node:/ }, (args) => {
-      if (!SHIMS[args.path]) return { errors: [{ text: `${args.path} has no stand-in in a page (tests/browser/suite_bundle.ts)` }] };
+      if (!SHIMS[args.path])
+        return { errors: [{ text: `${args.path} has no stand-in in a page (tests/browser/suite_bundle.ts)` }] };
       return { path: args.path, namespace: 'shim' };
     });
     b.onLoad({ filter: /.*/, namespace: 'shim' }, (args) => ({ contents: SHIMS[args.path]!(), loader: 'js' }));

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <utility>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "sluice/push_parser.h"
@@ -205,8 +205,8 @@ std::string param_name(const ::testing::TestParamInfo<suite_param>& info) {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Files, JsonTestSuite,
-                         ::testing::Combine(all_kernels(), ::testing::ValuesIn(suite_files())), param_name);
+INSTANTIATE_TEST_SUITE_P(Files, JsonTestSuite, ::testing::Combine(all_kernels(), ::testing::ValuesIn(suite_files())),
+                         param_name);
 
 TEST(JsonTestSuiteCopy, IsCompleteAndTheTableCoversEveryIFile) {
   std::vector<std::string> names = suite_files();

@@ -25,7 +25,6 @@
 namespace sluice::test {
 namespace {
 
-
 class LazyIndex : public ::testing::TestWithParam<kernel_kind> {
  protected:
   lazy_options options() const {
@@ -88,7 +87,8 @@ TEST_P(LazyIndex, KernelsAgree) {
   for (int n = 0; n < 300; ++n) {
     json_shape shape;
     shape.max_bytes = random.skewed(20000);
-    const std::string doc = random.chance(1, 2) ? random_json(random, shape) : mutate_json(random, random_json(random, shape));
+    const std::string doc =
+        random.chance(1, 2) ? random_json(random, shape) : mutate_json(random, random_json(random, shape));
     lazy_options best;
     lazy_options scalar;
     scalar.kernel = kernel_kind::scalar;
@@ -129,8 +129,8 @@ TEST_P(LazyIndex, ReadingEverythingValidatesLikeTheParser) {
     const error_code built = build_index(index, doc);
     if (built != error_code::ok) {
       // A structural error: reported exactly as the parser reports the whole document.
-      ASSERT_TRUE(same_error(index.error(), truth)) << where << "\n lazy " << describe(index.error())
-                                                    << "\n parser " << describe(truth);
+      ASSERT_TRUE(same_error(index.error(), truth))
+          << where << "\n lazy " << describe(index.error()) << "\n parser " << describe(truth);
       ++structural;
       continue;
     }
@@ -192,7 +192,8 @@ TEST_P(LazyIndex, ErrorsArePositionedInTheDocument) {
   for (const char* doc : {"[1,{]", "{\"a\":[}", "[[[]]", "\"abc", "[] x", "", "  ", "[\"a\\\"]", "{}}"}) {
     lazy_index index(options());
     EXPECT_NE(build_index(index, doc), error_code::ok) << doc;
-    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options().max_depth, options().kernel))) << doc << " " << describe(index.error());
+    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options().max_depth, options().kernel)))
+        << doc << " " << describe(index.error());
   }
   // Depth: the parser's limit, at the same bracket.
   lazy_options shallow = options();
@@ -244,14 +245,13 @@ TEST_P(LazyIndex, FindResolvesDuplicateAndEscapedKeys) {
   EXPECT_EQ(find("caf\xC3\xA9", false), 4);
   EXPECT_EQ(find("", false), 5);
   EXPECT_EQ(find("z", false), -1);
-  EXPECT_EQ(find("caf", false), -1);   // a prefix of the escaped "caf\u00e9"
-  EXPECT_EQ(find("cafe", false), -1);  // as long as its raw spelling would be without the escape
+  EXPECT_EQ(find("caf", false), -1);      // a prefix of the escaped "caf\u00e9"
+  EXPECT_EQ(find("cafe", false), -1);     // as long as its raw spelling would be without the escape
   EXPECT_EQ(find("\\u0061", false), -1);  // the raw spelling of "a", as a key of its own
 
   size_t size = 0;
   const uint8_t* keys = index.keys_text(t, count, &size);
-  EXPECT_EQ(std::string(reinterpret_cast<const char*>(keys), size),
-            R"(["a","b","\u0061","c\"d","caf\u00e9","","b"])");
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(keys), size), R"(["a","b","\u0061","c\"d","caf\u00e9","","b"])");
 }
 
 // An array's consecutive container members come from the container table, with only the bytes between them
@@ -259,7 +259,9 @@ TEST_P(LazyIndex, FindResolvesDuplicateAndEscapedKeys) {
 // anything but whitespace and one comma there is the parser's error.
 TEST_P(LazyIndex, ArraysOfContainersListFromTheTable) {
   const char* valid[] = {
-      "[[1,2],[3,4],{\"a\":[5]},[],{}]", "[ [1] ,\n\t[2]\r\n, {} ,[ ] ]", "[[[1],[2]],[[3]],4,[5],\"x\",[6]]",
+      "[[1,2],[3,4],{\"a\":[5]},[],{}]",
+      "[ [1] ,\n\t[2]\r\n, {} ,[ ] ]",
+      "[[[1],[2]],[[3]],4,[5],\"x\",[6]]",
       "[{\"a\":1},{\"b\":[2,3]},{\"c\":{}}]",
   };
   for (const char* doc : valid) {
@@ -274,15 +276,16 @@ TEST_P(LazyIndex, ArraysOfContainersListFromTheTable) {
     }
   }
   const char* broken[] = {
-      "[[1],,[2]]", "[[1] [2]]", "[[1],\x01[2]]", "[[1],\x0c[2]]", "[[1], ,[2]]", "[[1],[2],]", "[[1],[2] 3]",
-      "[[1],[2]\xC2\xA0,[3]]", "[{},{} {}]",
+      "[[1],,[2]]", "[[1] [2]]",   "[[1],\x01[2]]",         "[[1],\x0c[2]]", "[[1], ,[2]]",
+      "[[1],[2],]", "[[1],[2] 3]", "[[1],[2]\xC2\xA0,[3]]", "[{},{} {}]",
   };
   for (const char* doc : broken) {
     lazy_index index(options());
     ASSERT_EQ(build_index(index, doc), error_code::ok) << doc;
     uint32_t count = 0;
     ASSERT_EQ(index.children(0, &count), nullptr) << doc;
-    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options().max_depth, options().kernel))) << doc << " " << describe(index.error());
+    EXPECT_TRUE(same_error(index.error(), parser_verdict(doc, options().max_depth, options().kernel)))
+        << doc << " " << describe(index.error());
   }
 }
 

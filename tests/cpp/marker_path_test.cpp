@@ -8,8 +8,8 @@
 #include <cstring>
 
 #include <string>
-#include <tuple>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "sluice/push_parser.h"
@@ -22,7 +22,7 @@ namespace {
 struct seen {
   std::string bytes;  // "" for a marker
   uint32_t path;
-  uint64_t end;       // absolute offset just past the value
+  uint64_t end;  // absolute offset just past the value
 };
 
 std::vector<seen> run(std::string_view input, size_t chunk, const std::vector<std::string>& paths,
@@ -36,7 +36,8 @@ std::vector<seen> run(std::string_view input, size_t chunk, const std::vector<st
   const auto collect = [&] {
     for (size_t i = 0; i < parser.element_count(); ++i) {
       const element& e = parser.elements()[i];
-      seen s{std::string(reinterpret_cast<const char*>(e.data), e.size), e.path_index, parser.offset_of(e.data + e.size)};
+      seen s{std::string(reinterpret_cast<const char*>(e.data), e.size), e.path_index,
+             parser.offset_of(e.data + e.size)};
       if (e.size == 0) {
         EXPECT_EQ(e.key_data, nullptr);
       }
@@ -81,7 +82,8 @@ TEST(MarkerPath, ReportsContainerEndsWithoutBytes) {
     EXPECT_EQ(got[5].end, doc.find(",\"total\""));
     EXPECT_EQ(got[6].bytes, "5");
     EXPECT_EQ(got[6].end, doc.size() - 1);
-    for (size_t i = 0; i < 4; ++i) EXPECT_EQ(doc.substr(got[i].end - got[i].bytes.size(), got[i].bytes.size()), got[i].bytes);
+    for (size_t i = 0; i < 4; ++i)
+      EXPECT_EQ(doc.substr(got[i].end - got[i].bytes.size(), got[i].bytes.size()), got[i].bytes);
   }
 }
 
@@ -110,8 +112,7 @@ TEST(MarkerPath, SameValueAsOrdinaryPathAndScalars) {
     const std::vector<seen> got = run(doc, chunk, {"$[3]"}, {"$[*]", "$[3].x"});
     std::vector<std::string> bytes;
     for (const seen& s : got) bytes.push_back(s.bytes + "@" + std::to_string(s.path) + ":" + std::to_string(s.end));
-    EXPECT_EQ(bytes, (std::vector<std::string>{"@1:3", "@1:7", "@1:12", "@2:20", "{\"x\":[]}@0:21", "@1:21"}))
-        << chunk;
+    EXPECT_EQ(bytes, (std::vector<std::string>{"@1:3", "@1:7", "@1:12", "@2:20", "{\"x\":[]}@0:21", "@1:21"})) << chunk;
   }
 }
 
@@ -170,7 +171,7 @@ TEST(MarkerPath, RandomDocumentsAgreeWithOrdinarySelection) {
                       const std::vector<size_t>& chunks) {
     push_parser parser;
     for (size_t i = 0; i < paths.size(); ++i) {
-      const bool ok = kinds[i] == 0 ? parser.add_path(paths[i])
+      const bool ok = kinds[i] == 0   ? parser.add_path(paths[i])
                       : kinds[i] == 1 ? parser.add_marker_path(paths[i])
                                       : parser.add_start_marker_path(paths[i]);
       EXPECT_TRUE(ok);
@@ -227,16 +228,21 @@ TEST(MarkerPath, RandomDocumentsAgreeWithOrdinarySelection) {
     const std::vector<item> all = run(doc, paths, std::vector<int>(paths.size(), 0), {doc.size()});
     std::vector<item> ordinary, ends, starts;
     for (const item& it : with) {
-      if (it.path < n_ordinary) ordinary.push_back(it);
-      else if (kinds[it.path] == 1) ends.push_back({it.path, 0, it.end, "", ""});
-      else starts.push_back({it.path, it.start, 0, it.key, ""});
+      if (it.path < n_ordinary)
+        ordinary.push_back(it);
+      else if (kinds[it.path] == 1)
+        ends.push_back({it.path, 0, it.end, "", ""});
+      else
+        starts.push_back({it.path, it.start, 0, it.key, ""});
     }
     ASSERT_EQ(ordinary, plain) << d << " " << doc;
     std::vector<item> want_ends, want_starts;
     for (const item& it : all) {
       if (it.path < n_ordinary) continue;
-      if (kinds[it.path] == 1) want_ends.push_back({it.path, 0, it.end, "", ""});
-      else want_starts.push_back({it.path, it.start, 0, it.key, ""});
+      if (kinds[it.path] == 1)
+        want_ends.push_back({it.path, 0, it.end, "", ""});
+      else
+        want_starts.push_back({it.path, it.start, 0, it.key, ""});
     }
     const auto by_pos = [](const item& a, const item& b) {
       return std::tie(a.start, a.end, a.path) < std::tie(b.start, b.end, b.path);

@@ -109,8 +109,8 @@ std::string check_against_oracle(std::string_view input, const parse_setup& setu
   const uint32_t max_depth = setup.options.max_depth;
   if (verdict.valid && verdict.nesting <= max_depth) {
     if (outcome.status == error_code::ok) return "";
-    return "oracle accepts (nesting " + std::to_string(verdict.nesting) + "), sluice rejects: " +
-           describe(outcome.error);
+    return "oracle accepts (nesting " + std::to_string(verdict.nesting) +
+           "), sluice rejects: " + describe(outcome.error);
   }
   if (verdict.valid) {  // too deep for max_depth: exactly DEPTH_LIMIT, nothing else
     if (outcome.status == error_code::depth_limit) return "";
@@ -199,8 +199,7 @@ void run_random_cases(kernel_kind kernel, const char* count_variable, uint64_t f
     if (why.empty()) continue;
     if (++failures <= 10) {
       ADD_FAILURE() << "seed " << seed0 + i << (c.setup.options.ndjson ? " (ndjson)" : "") << " max_depth "
-                    << c.setup.options.max_depth << ": " << why << "\n  input: \"" << printable(c.input, 400)
-                    << "\"";
+                    << c.setup.options.max_depth << ": " << why << "\n  input: \"" << printable(c.input, 400) << "\"";
     }
   }
   EXPECT_EQ(failures, 0u) << "of " << count << " cases";

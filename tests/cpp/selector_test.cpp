@@ -1,8 +1,8 @@
 // The JSONPath subset (internal/selector.h): every accepted form with the steps it compiles to, every rejected
 // form with the exact index of the offending character, and unescape_json_string on every escape, by hand and
 // against the test splitter's independent decoder on random strings.
-#include "scan/json_string.h"
 #include "select/selector.h"
+#include "scan/json_string.h"
 
 #include <gtest/gtest.h>
 

@@ -262,7 +262,8 @@ void load_piece(uint8_t (&block)[64], const std::string& stream, size_t offset, 
 // What scan_window runs: the Full instantiation (with its string-interior shortcut) for whole blocks.
 template <class K>
 scan_full_events scan_piece(scan_full_state& state, const uint8_t* block, unsigned len) {
-  return len == 64 ? internal::scan_block_full<K, true>(state, block, 64) : internal::scan_block_full<K>(state, block, len);
+  return len == 64 ? internal::scan_block_full<K, true>(state, block, 64)
+                   : internal::scan_block_full<K>(state, block, len);
 }
 
 // Runs kernel K over `stream` cut into `pieces` and compares every piece with the model. "" if all agree.
@@ -557,8 +558,9 @@ TYPED_TEST(Stage1Kernel, DirectedCarriesAcrossFullBlocks) {
 // as the full classification, whatever the block holds (plain text, multi-byte characters, sequences cut by the
 // block edge, a control byte, a bad byte) and wherever the string starts and ends.
 TYPED_TEST(Stage1Kernel, StringInteriorBlocks) {
-  const std::string specials[] = {"",     "\x01", "\t",  "\n",     "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80",
-                                  "\xC0", "\xED\xA0\x80", "\xE2\x82", "\\n", "\\u00e9", "\x7F"};
+  const std::string specials[] = {
+      "",     "\x01",         "\t",       "\n",  "\xC3\xA9", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80",
+      "\xC0", "\xED\xA0\x80", "\xE2\x82", "\\n", "\\u00e9",  "\x7F"};
   rng random(base_seed() ^ 0x5717);
   for (unsigned lead = 0; lead < 64; lead += 7) {
     for (const std::string& special : specials) {

@@ -16,14 +16,21 @@ export interface Control extends RunningServer {
 }
 
 export async function startControl(holdMs: number): Promise<Control> {
-  const runs = new Map<string, Run & { release: () => void; close: (completed: boolean) => void; gate: Promise<void> }>();
+  const runs = new Map<
+    string,
+    Run & { release: () => void; close: (completed: boolean) => void; gate: Promise<void> }
+  >();
   const run = (id: string) => {
     let entry = runs.get(id);
     if (!entry) {
       let release!: () => void;
       let close!: (completed: boolean) => void;
-      const gate = new Promise<void>((resolve) => { release = resolve; });
-      const closed = new Promise<boolean>((resolve) => { close = resolve; });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const closed = new Promise<boolean>((resolve) => {
+        close = resolve;
+      });
       let halfway: 'client' | 'timeout' | null = null;
       let hasBytes = false;
       entry = {
@@ -35,11 +42,15 @@ export async function startControl(holdMs: number): Promise<Control> {
           hasBytes = true;
           release();
         },
-        get halfway() { return halfway; },
+        get halfway() {
+          return halfway;
+        },
       };
       // Decided when the producer arrives: by the client's bytes if they came first, else by the timeout.
       const decide = entry;
-      void gate.then(() => { halfway ??= hasBytes ? 'client' : 'timeout'; });
+      void gate.then(() => {
+        halfway ??= hasBytes ? 'client' : 'timeout';
+      });
       runs.set(id, decide);
     }
     return entry;

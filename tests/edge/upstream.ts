@@ -27,15 +27,29 @@ export async function startUpstream(documentBytes: number, holdMs: number): Prom
   const serve = (res: ServerResponse) => {
     let release!: () => void;
     let timedOut = false;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    const hold = () => Promise.race([released, new Promise<void>((resolve) => setTimeout(() => {
-      timedOut = true;
-      resolve();
-    }, holdMs).unref())]);
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hold = () =>
+      Promise.race([
+        released,
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            timedOut = true;
+            resolve();
+          }, holdMs).unref(),
+        ),
+      ]);
     res.writeHead(200, { 'content-type': 'application/json' });
     // Small pieces, paced: the document takes a while to send, like a real API that computes as it writes.
     const done = sendPaced(res, document.bytes, { chunkBytes: 16384, pauseEvery: 65536, pauseMs: 2, beforeLast: hold });
-    const request: UpstreamRequest = { release: () => release(), get timedOut() { return timedOut; }, done };
+    const request: UpstreamRequest = {
+      release: () => release(),
+      get timedOut() {
+        return timedOut;
+      },
+      done,
+    };
     const waiter = waiting.shift();
     if (waiter) waiter(request);
     else received.push(request);

@@ -66,10 +66,12 @@ function configText(spec: WorkerSpec, wasmFiles: string[], port: number): string
   ];
   const bindings = externals.map(([name]) => `(name = ${capnpString(name)}, service = ${capnpString(`ext-${name}`)})`);
   const services = [
-    `(name = "main", worker = (modules = [${modules.join(', ')}], compatibilityDate = "${COMPATIBILITY_DATE}", `
-      + `bindings = [${bindings.join(', ')}]))`,
-    ...externals.map(([name, address]) =>
-      `(name = ${capnpString(`ext-${name}`)}, external = (address = ${capnpString(address)}, http = ()))`),
+    `(name = "main", worker = (modules = [${modules.join(', ')}], compatibilityDate = "${COMPATIBILITY_DATE}", ` +
+      `bindings = [${bindings.join(', ')}]))`,
+    ...externals.map(
+      ([name, address]) =>
+        `(name = ${capnpString(`ext-${name}`)}, external = (address = ${capnpString(address)}, http = ()))`,
+    ),
   ];
   return [
     'using Workerd = import "/workerd/workerd.capnp";',
@@ -96,7 +98,8 @@ function waitForPort(port: number, child: ChildProcess, output: () => string, ti
       });
       socket.once('error', () => {
         socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`workerd did not listen on ${port} in ${timeoutMs} ms:\n${output()}`));
+        if (Date.now() > deadline)
+          reject(new Error(`workerd did not listen on ${port} in ${timeoutMs} ms:\n${output()}`));
         else setTimeout(attempt, 100);
       });
     };
@@ -108,7 +111,11 @@ function waitForPort(port: number, child: ChildProcess, output: () => string, ti
  * Serves `config` (a workerd config whose socket is named `http`) on a free port of 127.0.0.1, overriding the
  * socket's address; `cleanup` runs after workerd stopped.
  */
-export async function serveConfig(config: string, cwd: string, cleanup: () => void = () => {}): Promise<RunningWorkerd> {
+export async function serveConfig(
+  config: string,
+  cwd: string,
+  cleanup: () => void = () => {},
+): Promise<RunningWorkerd> {
   // Another process may take the free port before workerd binds it: try a few.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -118,8 +125,12 @@ export async function serveConfig(config: string, cwd: string, cleanup: () => vo
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let printed = '';
-    child.stdout!.on('data', (data) => { printed += data; });
-    child.stderr!.on('data', (data) => { printed += data; });
+    child.stdout!.on('data', (data) => {
+      printed += data;
+    });
+    child.stderr!.on('data', (data) => {
+      printed += data;
+    });
     const output = () => printed;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {

@@ -13,7 +13,8 @@ const header = readFileSync(new URL('../../wasm/contract.h', import.meta.url), '
 
 function cppConstants(text: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of text.matchAll(/^constexpr\s+\w+\s+(\w+)\s*=\s*(-?\d+);/gm)) out.set(m[1]!.toUpperCase(), Number(m[2]));
+  for (const m of text.matchAll(/^constexpr\s+\w+\s+(\w+)\s*=\s*(-?\d+);/gm))
+    out.set(m[1]!.toUpperCase(), Number(m[2]));
   return out;
 }
 

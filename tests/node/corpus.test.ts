@@ -31,7 +31,11 @@ const NATURAL: Record<string, Case> = {
     container: '$.features[0].geometry.coordinates',
     select: (root) => root.features[0].geometry.coordinates,
   },
-  'citm_catalog.json': { path: "$['performances'][*]", container: '$.performances', select: (root) => root.performances },
+  'citm_catalog.json': {
+    path: "$['performances'][*]",
+    container: '$.performances',
+    select: (root) => root.performances,
+  },
   'github_events.json': { path: '$[*]', container: '$', select: (root) => root },
   'gsoc-2018.json': { path: '$.*', container: '$', select: (root) => root },
   'instruments.json': { path: '$.instruments[*]', container: '$.instruments', select: (root) => root.instruments },
@@ -48,7 +52,9 @@ const NATURAL: Record<string, Case> = {
   'update-center.json': { path: '$.plugins.*', container: '$.plugins', select: (root) => root.plugins },
 };
 
-const files = readdirSync(CORPUS).filter((name) => /\.(nd)?json$/.test(name)).sort();
+const files = readdirSync(CORPUS)
+  .filter((name) => /\.(nd)?json$/.test(name))
+  .sort();
 const jsonFiles = files.filter((name) => name.endsWith('.json'));
 const rng = createRng(0xc0de);
 
@@ -89,7 +95,12 @@ describe.each(jsonFiles)('%s', (name) => {
     const items = outcome.values as { key: string | number; value: unknown }[];
     if (Array.isArray(container)) {
       expect(items.map((item) => item.key)).toEqual(container.map((_, index) => index));
-      expect(firstDifference(items.map((item) => item.value), container)).toBeNull();
+      expect(
+        firstDifference(
+          items.map((item) => item.value),
+          container,
+        ),
+      ).toBeNull();
     } else {
       expect(firstDifference(Object.fromEntries(items.map((item) => [item.key, item.value])), container)).toBeNull();
     }
@@ -103,7 +114,10 @@ describe.each(jsonFiles)('%s', (name) => {
     expect(firstDifference(JSON.parse(containerText), natural.select(root))).toBeNull();
 
     // ...and the elements' texts, joined by the separators, are exactly that container.
-    const texts = parseOne(bytes, { path: natural.path, output: 'text', withPath: true }) as { key: string | number; value: string }[];
+    const texts = parseOne(bytes, { path: natural.path, output: 'text', withPath: true }) as {
+      key: string | number;
+      value: string;
+    }[];
     const kind = Array.isArray(natural.select(root)) ? 'array' : 'object';
     const items = texts.map(({ key, value }) => ({ key: typeof key === 'string' ? key : undefined, text: value }));
     expect(reassemblyMismatch(containerText, kind, items)).toBeNull();
@@ -117,7 +131,10 @@ describe.each(jsonFiles)('%s', (name) => {
 describe('amazon_cellphones.ndjson', () => {
   const bytes = new Uint8Array(readFileSync(new URL('amazon_cellphones.ndjson', CORPUS)));
   const source = utf8.decode(bytes);
-  const lines = source.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  const lines = source
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
 
   test.each(chunkings(bytes))('ndjson in %s equals JSON.parse of each line', (_, chunks) => {
     const outcome = parseChunks(chunks, { ndjson: true });
@@ -128,7 +145,13 @@ describe('amazon_cellphones.ndjson', () => {
 
   test('text and bytes are the exact lines', () => {
     const texts = parseOne(bytes, { ndjson: true, output: 'text' }) as string[];
-    expect(reassemblyMismatch(source, 'ndjson', texts.map((text) => ({ text })))).toBeNull();
+    expect(
+      reassemblyMismatch(
+        source,
+        'ndjson',
+        texts.map((text) => ({ text })),
+      ),
+    ).toBeNull();
     const bytesOut = parseOne(bytes, { ndjson: true, output: 'bytes' }) as Uint8Array[];
     expect(bytesOut.map((item) => utf8.decode(item))).toEqual(texts);
   });

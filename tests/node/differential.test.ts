@@ -68,12 +68,19 @@ describe(`random documents (seed ${SEED})`, () => {
       const documents = Array.from({ length: rng.range(1, 8) }, () => randomDocument(rng, documentOptions(rng, n)));
       // Documents start with `[` (after optional whitespace) and end with `]`, so any separator is unambiguous,
       // including none at all.
-      const text = documents.map((document) => document + rng.pick(['\n', '\r\n', '', ' ', '\n\n'])).join('')
-        + randomWhitespace(rng);
+      const text =
+        documents.map((document) => document + rng.pick(['\n', '\r\n', '', ' ', '\n\n'])).join('') +
+        randomWhitespace(rng);
       const outcome = parseChunks(randomChunks(text, rng), { ndjson: true });
       const where = `seed ${SEED}, ndjson ${n}: ${text.slice(0, 200)}`;
       expect(outcome.error, where).toBeNull();
-      expect(firstDifference(outcome.values, documents.map((document) => JSON.parse(document))), where).toBeNull();
+      expect(
+        firstDifference(
+          outcome.values,
+          documents.map((document) => JSON.parse(document)),
+        ),
+        where,
+      ).toBeNull();
     }
   });
 
@@ -140,7 +147,8 @@ describe(`mutated documents (seed ${SEED})`, () => {
       const outcome = parseChunks(randomPieces(bytes, rng, rng.pick([1, 3, 64, 4096])), { path });
       const where = `seed ${SEED}, mutant ${n}, path ${path}: ${JSON.stringify(new TextDecoder().decode(bytes).slice(0, 200))}`;
       expect(outcome.error === null, where).toBe(expected.accepted);
-      if (path === '$' && expected.accepted) expect(firstDifference(outcome.values, [expected.value]), where).toBeNull();
+      if (path === '$' && expected.accepted)
+        expect(firstDifference(outcome.values, [expected.value]), where).toBeNull();
       if (!expected.accepted && outcome.error !== null) {
         expect(outcome.error.offset, where).toBeLessThanOrEqual(bytes.length);
       }

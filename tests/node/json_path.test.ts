@@ -53,13 +53,57 @@ function nativeVerdict(path: string): number {
 
 const NAME_CHARS = ['a', 'Z', '_', '0', '9', 'é', '中', '😀', '\ud800', '\udc00'];
 const QUOTED_PIECES = [
-  'a', ' ', 'é', '😀', '\ud83d', '\ude00', '\u0001', '\t', '\\n', '\\t', '\\b', '\\f', '\\r', '\\/', '\\\\', '\\"',
-  "\\'", '\\u0041', '\\u00e9', '\\ud83d\\ude00', '\\ud800', '\\udc00', '\\ud800\\u0041', '\\ud800\\uZZZZ', '\\uD83D',
-  '\\u12', '\\x', '\\', '"', "'", '$', '.', '[', ']', '*',
+  'a',
+  ' ',
+  'é',
+  '😀',
+  '\ud83d',
+  '\ude00',
+  '\u0001',
+  '\t',
+  '\\n',
+  '\\t',
+  '\\b',
+  '\\f',
+  '\\r',
+  '\\/',
+  '\\\\',
+  '\\"',
+  "\\'",
+  '\\u0041',
+  '\\u00e9',
+  '\\ud83d\\ude00',
+  '\\ud800',
+  '\\udc00',
+  '\\ud800\\u0041',
+  '\\ud800\\uZZZZ',
+  '\\uD83D',
+  '\\u12',
+  '\\x',
+  '\\',
+  '"',
+  "'",
+  '$',
+  '.',
+  '[',
+  ']',
+  '*',
 ];
 const INDICES = [
-  '0', '1', '7', '42', '00', '01', '-1', '9007199254740991', '9007199254740992', '9007199254740993',
-  '9007199254740999', '10000000000000000', '90071992547409910', '99999999999999999999',
+  '0',
+  '1',
+  '7',
+  '42',
+  '00',
+  '01',
+  '-1',
+  '9007199254740991',
+  '9007199254740992',
+  '9007199254740993',
+  '9007199254740999',
+  '10000000000000000',
+  '90071992547409910',
+  '99999999999999999999',
 ];
 const BLANKS = ['', '', ' ', '\t', '\n', '\r', '  ', '\u00a0', '\v'];
 const NOISE = [...'$.*[]\'"\\ \t0123456789azAZ_-:?@,()'].concat(['é', '😀', '\ud800', '\udc00', '\u0000', '\u001f']);
@@ -106,10 +150,45 @@ function randomPath(rng: Rng): string {
 }
 
 const FIXED = [
-  '', 'a', '$', '$.', '$[', '$[*', '$..a', '$[?(@.a)]', '$[1:2]', "$['a','b']", '$[-1]', '$[a]', '$["unterminated]',
-  '$.a b', '$.a.', '[*]', '$$', '$.*', '$[*]', "$['it\\'s']", '$["a\\"b"]', '$[""]', '$.é', '$["\\ud83d\\ude00"]',
-  '$.a\ud800', '$[\'\ud800\']', '$["\\ud800"]', '$[9007199254740992]', '$[9007199254740993]', '$[ 3 ]', '$[\t*\n]',
-  '$["\\u00"]', '$["\\', '$["\\q"]', '$["\u0001"]', '$.1a', '$._1', '$[01]', '$[0]',
+  '',
+  'a',
+  '$',
+  '$.',
+  '$[',
+  '$[*',
+  '$..a',
+  '$[?(@.a)]',
+  '$[1:2]',
+  "$['a','b']",
+  '$[-1]',
+  '$[a]',
+  '$["unterminated]',
+  '$.a b',
+  '$.a.',
+  '[*]',
+  '$$',
+  '$.*',
+  '$[*]',
+  "$['it\\'s']",
+  '$["a\\"b"]',
+  '$[""]',
+  '$.é',
+  '$["\\ud83d\\ude00"]',
+  '$.a\ud800',
+  "$['\ud800']",
+  '$["\\ud800"]',
+  '$[9007199254740992]',
+  '$[9007199254740993]',
+  '$[ 3 ]',
+  '$[\t*\n]',
+  '$["\\u00"]',
+  '$["\\',
+  '$["\\q"]',
+  '$["\u0001"]',
+  '$.1a',
+  '$._1',
+  '$[01]',
+  '$[0]',
 ];
 
 function generatedPaths(): string[] {
@@ -214,7 +293,8 @@ function thrown(run: () => unknown): unknown {
 describe('an unsupported path is refused at the call', () => {
   test.each(FIXED.filter((path) => typeof compilePath(path) === 'number'))('%j', (path) => {
     const at = compilePath(path) as number;
-    const found = at < path.length ? `unexpected ${JSON.stringify(String.fromCodePoint(path.codePointAt(at)!))}` : 'unexpected end';
+    const found =
+      at < path.length ? `unexpected ${JSON.stringify(String.fromCodePoint(path.codePointAt(at)!))}` : 'unexpected end';
     const tail = `is not a supported path: ${found} at index ${at} (supported: $, .name, ['name'], ["name"], [*], .*, [N])`;
     expect(thrown(() => createParser({ path }))).toEqual(
       new TypeError(`createParser(): options.path ${JSON.stringify(path)} ${tail}`),

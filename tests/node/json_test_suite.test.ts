@@ -6,12 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { firstDifference } from '../support/deep_equal.mjs';
 import {
-  lineAndColumn, oneByteChunks, parseChunks, splitAt, type Outcome, type ParserOptions,
+  lineAndColumn,
+  oneByteChunks,
+  parseChunks,
+  splitAt,
+  type Outcome,
+  type ParserOptions,
 } from '../support/feed.js';
 
 // A path, not a URL: one file name holds a `#`.
 const SUITE = fileURLToPath(new URL('../corpus/JSONTestSuite/', import.meta.url));
-const files = readdirSync(SUITE).filter((name) => /^[yni]_.*\.json$/.test(name)).sort();
+const files = readdirSync(SUITE)
+  .filter((name) => /^[yni]_.*\.json$/.test(name))
+  .sort();
 const named = (prefix: string) => files.filter((name) => name.startsWith(prefix));
 const read = (name: string) => new Uint8Array(readFileSync(join(SUITE, name)));
 // fatal: a y_ file that is not UTF-8 must fail loudly here, not be compared after U+FFFD replacement. The

@@ -14,7 +14,8 @@ type Rng = ReturnType<typeof createRng>;
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0xb10c);
 const INPUTS = 3000;
-const wasm = (build: string) => new Uint8Array(readFileSync(new URL(`../../dist/sluice.${build}.wasm`, import.meta.url)));
+const wasm = (build: string) =>
+  new Uint8Array(readFileSync(new URL(`../../dist/sluice.${build}.wasm`, import.meta.url)));
 
 interface KernelTestExports {
   memory: WebAssembly.Memory;
@@ -76,11 +77,25 @@ test("init()'s warm-up document parses cleanly on both builds (an error would cu
 
 // Bytes every mask reacts to: quotes, backslashes, structurals, whitespace, scalar starts, control characters,
 // and UTF-8 lead/continuation bytes of every class (including never-valid ones).
-const INTERESTING = [...'""\\\\{}[]:, \t\n\ratfn-0123456789.eEu'].map((c) => c.charCodeAt(0))
-  .concat([0x00, 0x01, 0x1f, 0x7f, 0x80, 0x8f, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0,
-    0xf4, 0xf5, 0xff]);
+const INTERESTING = [...'""\\\\{}[]:, \t\n\ratfn-0123456789.eEu']
+  .map((c) => c.charCodeAt(0))
+  .concat([
+    0x00, 0x01, 0x1f, 0x7f, 0x80, 0x8f, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5,
+    0xff,
+  ]);
 const VALID_UTF8 = [
-  'é', '€', '😀', '\u0800', '\uffff', '\u{10ffff}', '中', '文', '\ud7ff', '\ue000', '\u{10000}', '\u0080',
+  'é',
+  '€',
+  '😀',
+  '\u0800',
+  '\uffff',
+  '\u{10ffff}',
+  '中',
+  '文',
+  '\ud7ff',
+  '\ue000',
+  '\u{10000}',
+  '\u0080',
 ].map((c) => new TextEncoder().encode(c));
 const HIGH = INTERESTING.filter((byte) => byte >= 0x80).concat([0x22, 0x61]);
 
@@ -141,8 +156,10 @@ function expectSameMasks(input: Uint8Array, a: Uint32Array, b: Uint32Array, what
   const at = firstMismatch(a, b);
   if (at < 0) return;
   const hex = Array.from(input, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  expect.fail(`${what}, ${input.length} bytes: word ${at} (block ${Math.floor(at / 8)}) differs: `
-    + `${a[at]?.toString(16)} vs ${b[at]?.toString(16)}; input ${hex}`);
+  expect.fail(
+    `${what}, ${input.length} bytes: word ${at} (block ${Math.floor(at / 8)}) differs: ` +
+      `${a[at]?.toString(16)} vs ${b[at]?.toString(16)}; input ${hex}`,
+  );
 }
 
 test(`the SIMD128 build and the scalar build agree bit for bit on ${INPUTS} random inputs (seed ${SEED})`, () => {
@@ -159,7 +176,12 @@ test('within the SIMD128 build, its SIMD and scalar kernels agree too', () => {
   const rng = createRng(SEED + 1);
   for (let n = 0; n < INPUTS; n++) {
     const input = randomInput(rng);
-    expectSameMasks(input, simd.stage1Debug(input), simd.stage1Debug(input, true), `input ${n}: simd128 vs scalar kernel`);
+    expectSameMasks(
+      input,
+      simd.stage1Debug(input),
+      simd.stage1Debug(input, true),
+      `input ${n}: simd128 vs scalar kernel`,
+    );
   }
 });
 
@@ -167,11 +189,20 @@ test('dense non-ASCII blocks: every malformed UTF-8 sequence at every position, 
   // Blocks of 3-byte characters take the SIMD128 build's vector check; each pattern below breaks it at one
   // position (a block edge included), alone or right after a sequence carried over from the previous block.
   const patterns = [
-    [0x80], [0xbf], // a stray continuation
-    [0xc0, 0xaf], [0xc1, 0xbf], [0xe0, 0x80, 0xaf], [0xf0, 0x80, 0x80, 0xaf], // overlongs
-    [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], // surrogates
-    [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xff], // above U+10FFFF, never-valid leads
-    [0xe4, 0xb8], [0xf0, 0x9f, 0x98], [0xc3], // cut short by a character
+    [0x80],
+    [0xbf], // a stray continuation
+    [0xc0, 0xaf],
+    [0xc1, 0xbf],
+    [0xe0, 0x80, 0xaf],
+    [0xf0, 0x80, 0x80, 0xaf], // overlongs
+    [0xed, 0xa0, 0x80],
+    [0xed, 0xbf, 0xbf], // surrogates
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xf5, 0x80, 0x80, 0x80],
+    [0xff], // above U+10FFFF, never-valid leads
+    [0xe4, 0xb8],
+    [0xf0, 0x9f, 0x98],
+    [0xc3], // cut short by a character
     [0xe4, 0xb8, 0xad, 0xad], // one continuation too many
   ];
   const dense = (n: number) => Array.from({ length: n }, (_, i) => [0xe4, 0xb8, 0xad][i % 3]!);

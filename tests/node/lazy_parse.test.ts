@@ -9,9 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inspect, types } from 'node:util';
 import { afterEach, describe, expect, inject, test } from 'vitest';
-import {
-  JsonLimitError, JsonSyntaxError, createParser, lazyParse, releaseLazy,
-} from '../../dist/index.js';
+import { JsonLimitError, JsonSyntaxError, createParser, lazyParse, releaseLazy } from '../../dist/index.js';
 import { nativeModule } from '../../dist/internal.js';
 import { lazyTuning } from '../../dist/lazy/index.js';
 import { firstDifference } from '../support/deep_equal.mjs';
@@ -67,9 +65,12 @@ function documentOptions(rng: Rng, n: number) {
 /** The input forms lazyParse takes: the text, its bytes, or an ArrayBuffer of them. */
 function inputOf(rng: Rng, text: string): string | Uint8Array | ArrayBuffer {
   switch (rng.int(3)) {
-    case 0: return text;
-    case 1: return encoder.encode(text);
-    default: return encoder.encode(text).buffer as ArrayBuffer;
+    case 0:
+      return text;
+    case 1:
+      return encoder.encode(text);
+    default:
+      return encoder.encode(text).buffer as ArrayBuffer;
   }
 }
 
@@ -77,11 +78,12 @@ function tune(rng: Rng): void {
   if (rng.chance(0.5)) {
     Object.assign(lazyTuning, {
       // 64 and 128: spines (spineOf) with a few scalar members too, not only containers of containers.
-      proxyMinBytes: rng.pick([1, 2, 16, 64, 128]), findLimit: rng.pick([0, 1, 3]),
-      rowProxyMinBytes: rng.pick([1, 4, 256]), spineMaxMembers: rng.pick([0, 1, 8]),
+      proxyMinBytes: rng.pick([1, 2, 16, 64, 128]),
+      findLimit: rng.pick([0, 1, 3]),
+      rowProxyMinBytes: rng.pick([1, 4, 256]),
+      spineMaxMembers: rng.pick([0, 1, 8]),
     });
-  }
-  else Object.assign(lazyTuning, DEFAULT_TUNING);
+  } else Object.assign(lazyTuning, DEFAULT_TUNING);
 }
 
 /** The parser's verdict on a whole text (the reference for error codes and positions). */
@@ -113,7 +115,8 @@ describe(`random documents along random paths (seed ${SEED})`, () => {
         const got = at(doc, path);
         const want = at(expected, path);
         if (typeof want !== 'object' || want === null) {
-          if (!Object.is(got, want)) expect.fail(`${where}, ${JSON.stringify(path)}: ${String(got)} !== ${String(want)}`);
+          if (!Object.is(got, want))
+            expect.fail(`${where}, ${JSON.stringify(path)}: ${String(got)} !== ${String(want)}`);
         } else if (rng.chance(0.3)) {
           // Containers: compared whole now, or only their shape (the walk below compares the rest).
           const difference = firstDifference(got, want, JSON.stringify(path));
@@ -149,7 +152,13 @@ describe(`random documents along random paths (seed ${SEED})`, () => {
           expect(got.length, where).toBe(want.length);
           expect(want.length in got, where).toBe(false);
           expect(firstDifference([...got], want), where).toBeNull();
-          expect(firstDifference(got.map((x: unknown) => x), want), where).toBeNull();
+          expect(
+            firstDifference(
+              got.map((x: unknown) => x),
+              want,
+            ),
+            where,
+          ).toBeNull();
         } else {
           expect(firstDifference(Object.fromEntries(Object.entries(got)), want), where).toBeNull();
           expect(firstDifference({ ...got }, want), where).toBeNull();
@@ -164,7 +173,11 @@ describe(`random documents along random paths (seed ${SEED})`, () => {
     let rejected = 0;
     let samePosition = 0;
     for (let n = 0; n < MUTANTS; n++) {
-      const text = randomDocument(rng, { maxDepth: rng.range(1, 5), maxItems: rng.range(1, 8), budget: rng.range(1, 60) });
+      const text = randomDocument(rng, {
+        maxDepth: rng.range(1, 5),
+        maxItems: rng.range(1, 8),
+        budget: rng.range(1, 60),
+      });
       const bytes = mutate(rng, encoder.encode(text));
       const where = `seed ${SEED + 1}, mutant ${n}: ${JSON.stringify(new TextDecoder().decode(bytes))}`;
       tune(rng);
@@ -277,8 +290,11 @@ describe('JSON.parse semantics', () => {
   test('prototypes and constructors are the plain ones: Object.prototype, Array.prototype, species Array', () => {
     Object.assign(lazyTuning, { proxyMinBytes: 1 });
     const doc = lazyParse('{"a":[1,2,3],"b":{"c":null}}') as Any;
-    for (const [value, proto, ctor] of [[doc, Object.prototype, Object], [doc.b, Object.prototype, Object],
-      [doc.a, Array.prototype, Array]] as const) {
+    for (const [value, proto, ctor] of [
+      [doc, Object.prototype, Object],
+      [doc.b, Object.prototype, Object],
+      [doc.a, Array.prototype, Array],
+    ] as const) {
       expect(types.isProxy(value)).toBe(true);
       expect(Object.getPrototypeOf(value)).toBe(proto);
       expect(value.constructor).toBe(ctor);
@@ -331,7 +347,8 @@ describe('JSON.parse semantics', () => {
     Object.assign(lazyTuning, { proxyMinBytes: 64 });
     // Rings of points (canada.json's shape), some far over a batch (48 KiB) and over BULK_MAX_BYTES (32 KiB).
     const rings = Array.from({ length: 12 }, (_, r) =>
-      Array.from({ length: r % 3 === 0 ? 5000 : 40 + r }, (_, i) => [r + i / 7, -i * 1.5]));
+      Array.from({ length: r % 3 === 0 ? 5000 : 40 + r }, (_, i) => [r + i / 7, -i * 1.5]),
+    );
     // One long ring holding a long member: it must stay a proxy (its member would be one).
     rings[7] = [...rings[6]!, Array.from({ length: 40 }, (_, i) => i), [3, 4]];
     const text = JSON.stringify(rings);
@@ -440,13 +457,15 @@ describe('optimised code survives documents', () => {
     const build = inject('sluiceBuild');
     const script = fileURLToPath(new URL('../support/lazy_documents_in_turn.mjs', import.meta.url));
     const out = execFileSync(process.execPath, ['--expose-gc', '--trace-deopt', script, build], {
-      encoding: 'utf8', maxBuffer: 64 << 20,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
     });
     expect(out).toMatch(/^sum -?\d/m);
     // Named functions only: sluice's are all named; the child's own top-level code (anonymous) may be optimised on
     // the stack with a document's proxy in it, and that document does go.
-    const thrownAway = out.split('\n').filter((line) => line.includes('reason: weak objects') &&
-      /<SharedFunctionInfo [^>]+>/.test(line));
+    const thrownAway = out
+      .split('\n')
+      .filter((line) => line.includes('reason: weak objects') && /<SharedFunctionInfo [^>]+>/.test(line));
     expect(thrownAway).toEqual([]);
   });
 });
@@ -456,9 +475,15 @@ describe('read-only', () => {
 
   test('writes, deletes, definitions and prototype changes throw a TypeError', () => {
     const doc = lazyParse('{"a":{"b":1},"list":[1,2]}') as Any;
-    expect(() => { doc.a = 1; }).toThrow(readOnly('set "a"'));
-    expect(() => { doc.added = 1; }).toThrow(readOnly('set "added"'));
-    expect(() => { delete doc.a; }).toThrow(readOnly('delete "a"'));
+    expect(() => {
+      doc.a = 1;
+    }).toThrow(readOnly('set "a"'));
+    expect(() => {
+      doc.added = 1;
+    }).toThrow(readOnly('set "added"'));
+    expect(() => {
+      delete doc.a;
+    }).toThrow(readOnly('delete "a"'));
     expect(() => Object.defineProperty(doc, 'x', { value: 1 })).toThrow(readOnly('define "x"'));
     expect(() => Object.setPrototypeOf(doc, null)).toThrow(readOnly('change its prototype'));
     expect(() => Object.freeze(doc)).toThrow(readOnly('prevent extensions'));
@@ -473,12 +498,20 @@ describe('read-only', () => {
   test('every container that stays lazy is read-only, arrays included', () => {
     Object.assign(lazyTuning, { proxyMinBytes: 1 });
     const doc = lazyParse('{"a":{"b":1},"list":[1,[2]]}') as Any;
-    expect(() => { doc.a.b = 2; }).toThrow(readOnly('set "b"'));
-    expect(() => { doc.list[0] = 5; }).toThrow(readOnly('set "0"'));
+    expect(() => {
+      doc.a.b = 2;
+    }).toThrow(readOnly('set "b"'));
+    expect(() => {
+      doc.list[0] = 5;
+    }).toThrow(readOnly('set "0"'));
     expect(() => doc.list.push(3)).toThrow(readOnly('set "2"'));
     expect(() => doc.list.sort()).toThrow(TypeError); // which write sort() tries first is the engine's business
-    expect(() => { doc.list.length = 0; }).toThrow(readOnly('set "length"'));
-    expect(() => { doc.list[1][0] = 0; }).toThrow(readOnly('set "0"'));
+    expect(() => {
+      doc.list.length = 0;
+    }).toThrow(readOnly('set "length"'));
+    expect(() => {
+      doc.list[1][0] = 0;
+    }).toThrow(readOnly('set "0"'));
     expect(JSON.stringify(doc)).toBe('{"a":{"b":1},"list":[1,[2]]}');
   });
 });
@@ -488,8 +521,13 @@ describe('spines: long containers of few members and little text of their own', 
   const ring = (n: number) => Array.from({ length: 40 }, (_, i) => [n + i / 7, -n - i / 3]);
   const geo = {
     type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: { name: 'Canada' },
-      geometry: { type: 'Polygon', coordinates: Array.from({ length: 12 }, (_, n) => ring(n)) } }],
+    features: [
+      {
+        type: 'Feature',
+        properties: { name: 'Canada' },
+        geometry: { type: 'Polygon', coordinates: Array.from({ length: 12 }, (_, n) => ring(n)) },
+      },
+    ],
   };
   const text = JSON.stringify(geo);
 
@@ -518,10 +556,18 @@ describe('spines: long containers of few members and little text of their own', 
   test('are read-only: writes throw in strict-mode code (this module), as for any frozen object', () => {
     const doc = lazyParse(text) as Any;
     const geometry = doc.features[0].geometry;
-    expect(() => { geometry.type = 'Point'; }).toThrow(TypeError);
-    expect(() => { geometry.added = 1; }).toThrow(TypeError);
-    expect(() => { delete geometry.type; }).toThrow(TypeError);
-    expect(() => { doc.features[0] = null; }).toThrow(TypeError);
+    expect(() => {
+      geometry.type = 'Point';
+    }).toThrow(TypeError);
+    expect(() => {
+      geometry.added = 1;
+    }).toThrow(TypeError);
+    expect(() => {
+      delete geometry.type;
+    }).toThrow(TypeError);
+    expect(() => {
+      doc.features[0] = null;
+    }).toThrow(TypeError);
     expect(() => doc.features.push(1)).toThrow(TypeError);
     expect(() => Object.defineProperty(geometry, 'type', { value: 1 })).toThrow(TypeError);
     // Sloppy-mode code (a Function body is sloppy unless it says otherwise): the write is ignored, as documented.
@@ -583,7 +629,9 @@ describe('spines: long containers of few members and little text of their own', 
     const doc = lazyParse(shortBad) as Any;
     expect(types.isProxy(doc.wrap)).toBe(true);
     expect(doc.wrap.big[299]).toBe(299);
-    expect(() => doc.wrap.bad).toThrow(expect.objectContaining({ code: 'INVALID_NUMBER', offset: shortBad.indexOf('2x') + 1 }));
+    expect(() => doc.wrap.bad).toThrow(
+      expect.objectContaining({ code: 'INVALID_NUMBER', offset: shortBad.indexOf('2x') + 1 }),
+    );
     // A long member hidden by a later duplicate key: no read reaches it, but reading the whole object checks it,
     // as JSON.parse does (the spine would have hidden it for good).
     const hidden = `{"wrap":{"k":[${'1,'.repeat(600)}2x],"k":1}}`;
@@ -591,7 +639,8 @@ describe('spines: long containers of few members and little text of their own', 
     expect(shadowed.wrap.k).toBe(1);
     expect(types.isProxy(shadowed.wrap)).toBe(true);
     expect(() => JSON.stringify(shadowed)).toThrow(
-      expect.objectContaining({ code: 'INVALID_NUMBER', offset: hidden.indexOf('2x') + 1 }));
+      expect.objectContaining({ code: 'INVALID_NUMBER', offset: hidden.indexOf('2x') + 1 }),
+    );
     // The container's own text broken: listing fails, the proxy reports it on read.
     const own = `{"wrap":{"big":${big} "k":1}}`;
     const ownDoc = lazyParse(own) as Any;
@@ -655,7 +704,8 @@ describe('errors', () => {
       expect(error).toBeInstanceOf(JsonSyntaxError);
       expect(error).toMatchObject({ code: 'INVALID_NUMBER', offset: text.indexOf('2x') + 1, line: 3, column: 21 });
       expect(() => JSON.stringify(doc.escape)).toThrow(
-        expect.objectContaining({ code: 'INVALID_ESCAPE', offset: text.indexOf('\\q') + 1, line: 4 }));
+        expect.objectContaining({ code: 'INVALID_ESCAPE', offset: text.indexOf('\\q') + 1, line: 4 }),
+      );
       expect(doc.good[2]).toBe(3);
     }
   });
@@ -671,7 +721,9 @@ describe('errors', () => {
       const object = lazyParse(objectText) as Any;
       for (let i = 0; i < 12; i++) {
         if (i === 6) {
-          expect(() => object.m6).toThrow(expect.objectContaining({ code: 'INVALID_NUMBER', offset: objectText.indexOf('2x') + 1 }));
+          expect(() => object.m6).toThrow(
+            expect.objectContaining({ code: 'INVALID_NUMBER', offset: objectText.indexOf('2x') + 1 }),
+          );
         } else {
           expect(object[`m${i}`]).toEqual([i]);
         }
@@ -704,7 +756,12 @@ describe('errors', () => {
   });
 
   test('bytes the skeleton pass takes for bracket candidates are errors where the parser says, when read', () => {
-    for (const [text, offset] of [['[Y]', 1], ['{"a":[1,_]}', 8], ['{"y":y}', 5], ['[[1],\u007f]', 5]] as const) {
+    for (const [text, offset] of [
+      ['[Y]', 1],
+      ['{"a":[1,_]}', 8],
+      ['{"y":y}', 5],
+      ['[[1],\u007f]', 5],
+    ] as const) {
       const reference = parserError(encoder.encode(text));
       expect(reference, text).toMatchObject({ code: 'EXPECTED_VALUE', offset });
       const doc = lazyParse(text);
@@ -729,7 +786,9 @@ describe('errors', () => {
   test('maxDepth: deeper documents are a JsonLimitError at lazyParse', () => {
     const deep = '['.repeat(11) + ']'.repeat(11);
     expect(() => lazyParse(deep, { maxDepth: 10 })).toThrow(JsonLimitError);
-    expect(() => lazyParse(deep, { maxDepth: 10 })).toThrow(expect.objectContaining({ code: 'DEPTH_LIMIT', offset: 10 }));
+    expect(() => lazyParse(deep, { maxDepth: 10 })).toThrow(
+      expect.objectContaining({ code: 'DEPTH_LIMIT', offset: 10 }),
+    );
     expect(JSON.stringify(lazyParse(deep, { maxDepth: 11 }))).toBe(deep);
   });
 

@@ -54,21 +54,49 @@ const OPTION_MISTAKES: [string, unknown, string][] = [
   ['null', null, 'options must be an object, got null'],
   ['an array', [1], 'options must be an object, got Array'],
   ['a misspelt key', { outptu: 'bytes' }, `options.outptu is not an option; the options are ${OPTIONS}`],
-  ['a misspelt key next to valid ones', { path: '$', maxdepth: 3 }, `options.maxdepth is not an option; the options are ${OPTIONS}`],
-  ['a misspelt key set to undefined', { outptu: undefined }, `options.outptu is not an option; the options are ${OPTIONS}`],
+  [
+    'a misspelt key next to valid ones',
+    { path: '$', maxdepth: 3 },
+    `options.maxdepth is not an option; the options are ${OPTIONS}`,
+  ],
+  [
+    'a misspelt key set to undefined',
+    { outptu: undefined },
+    `options.outptu is not an option; the options are ${OPTIONS}`,
+  ],
   ['path not a string', { path: 5 }, 'options.path must be a string, got 5'],
-  ['an unsupported path', { path: '$..a' }, `options.path "$..a" is not a supported path: unexpected "." at index 2 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`],
+  [
+    'an unsupported path',
+    { path: '$..a' },
+    `options.path "$..a" is not a supported path: unexpected "." at index 2 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`,
+  ],
   ['paths not an array', { paths: '$' }, 'options.paths must be an array of strings, got "$"'],
   ['paths empty', { paths: [] }, 'options.paths must hold at least one path'],
   ['a path in paths not a string', { paths: ['$', 1] }, 'options.paths[1] must be a string, got 1'],
-  ['an unsupported path in paths', { paths: ['$', '$['] }, `options.paths[1] "$[" is not a supported path: unexpected end at index 2 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`],
+  [
+    'an unsupported path in paths',
+    { paths: ['$', '$['] },
+    `options.paths[1] "$[" is not a supported path: unexpected end at index 2 (supported: $, .name, ['name'], ["name"], [*], .*, [N])`,
+  ],
   ['33 paths', { paths: new Array(33).fill('$') }, 'options.paths holds 33 paths; at most 32 are supported'],
   ['path and paths together', { path: '$', paths: ['$'] }, 'options.path and options.paths cannot be used together'],
-  ['paths with withPath: false', { paths: ['$'], withPath: false }, 'options.paths always emits { path, key, value }; remove withPath: false'],
+  [
+    'paths with withPath: false',
+    { paths: ['$'], withPath: false },
+    'options.paths always emits { path, key, value }; remove withPath: false',
+  ],
   ['an unknown output', { output: 'json' }, `options.output must be 'value', 'bytes' or 'text', got "json"`],
   ['reviver not a function', { reviver: 5 }, 'options.reviver must be a function, got 5'],
-  ['a reviver with bytes', { output: 'bytes', reviver: identity }, `options.reviver applies to output 'value' only, not 'bytes'`],
-  ['a reviver with text', { output: 'text', reviver: identity }, `options.reviver applies to output 'value' only, not 'text'`],
+  [
+    'a reviver with bytes',
+    { output: 'bytes', reviver: identity },
+    `options.reviver applies to output 'value' only, not 'bytes'`,
+  ],
+  [
+    'a reviver with text',
+    { output: 'text', reviver: identity },
+    `options.reviver applies to output 'value' only, not 'text'`,
+  ],
   ['withPath not a boolean', { withPath: 'yes' }, 'options.withPath must be a boolean, got "yes"'],
   ['ndjson not a boolean', { ndjson: 1 }, 'options.ndjson must be a boolean, got 1'],
   ['maxDepth 0', { maxDepth: 0 }, 'options.maxDepth must be an integer from 1 to 1000000, got 0'],
@@ -76,11 +104,31 @@ const OPTION_MISTAKES: [string, unknown, string][] = [
   ['maxDepth fractional', { maxDepth: 1.5 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1.5'],
   ['maxDepth NaN', { maxDepth: NaN }, 'options.maxDepth must be an integer from 1 to 1000000, got NaN'],
   ['maxDepth a string', { maxDepth: '10' }, 'options.maxDepth must be an integer from 1 to 1000000, got "10"'],
-  ['maxDepth over the range', { maxDepth: 1_000_001 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1000001'],
-  ['maxElementBytes 0', { maxElementBytes: 0 }, 'options.maxElementBytes must be an integer from 1 to 4294967295, got 0'],
-  ['maxElementBytes Infinity', { maxElementBytes: Infinity }, 'options.maxElementBytes must be an integer from 1 to 4294967295, got Infinity'],
-  ['maxElementBytes 2^32', { maxElementBytes: 2 ** 32 }, 'options.maxElementBytes must be an integer from 1 to 4294967295, got 4294967296'],
-  ['maxElementBytes a BigInt', { maxElementBytes: 10n }, 'options.maxElementBytes must be an integer from 1 to 4294967295, got 10n'],
+  [
+    'maxDepth over the range',
+    { maxDepth: 1_000_001 },
+    'options.maxDepth must be an integer from 1 to 1000000, got 1000001',
+  ],
+  [
+    'maxElementBytes 0',
+    { maxElementBytes: 0 },
+    'options.maxElementBytes must be an integer from 1 to 4294967295, got 0',
+  ],
+  [
+    'maxElementBytes Infinity',
+    { maxElementBytes: Infinity },
+    'options.maxElementBytes must be an integer from 1 to 4294967295, got Infinity',
+  ],
+  [
+    'maxElementBytes 2^32',
+    { maxElementBytes: 2 ** 32 },
+    'options.maxElementBytes must be an integer from 1 to 4294967295, got 4294967296',
+  ],
+  [
+    'maxElementBytes a BigInt',
+    { maxElementBytes: 10n },
+    'options.maxElementBytes must be an integer from 1 to 4294967295, got 10n',
+  ],
 ];
 
 describe('options: a TypeError at the call, naming the API, the option, what was expected and what it got', () => {
@@ -237,15 +285,35 @@ describe('openJson(): options and source, a TypeError at the call', () => {
     ['a string', 'x', 'options must be an object, got "x"'],
     ['null', null, 'options must be an object, got null'],
     ['an array', [1], 'options must be an object, got Array'],
-    ['a misspelt key', { transient: true, maxdepth: 3 }, `options.maxdepth is not an option; the options are ${OPEN_JSON_OPTIONS}`],
-    ['an option of parseJsonArray', { path: '$' }, `options.path is not an option; the options are ${OPEN_JSON_OPTIONS}`],
+    [
+      'a misspelt key',
+      { transient: true, maxdepth: 3 },
+      `options.maxdepth is not an option; the options are ${OPEN_JSON_OPTIONS}`,
+    ],
+    [
+      'an option of parseJsonArray',
+      { path: '$' },
+      `options.path is not an option; the options are ${OPEN_JSON_OPTIONS}`,
+    ],
     ['transient not a boolean', { transient: 'yes' }, 'options.transient must be a boolean, got "yes"'],
     ['maxDepth 0', { maxDepth: 0 }, 'options.maxDepth must be an integer from 1 to 1000000, got 0'],
     ['maxDepth fractional', { maxDepth: 1.5 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1.5'],
     ['maxDepth a string', { maxDepth: '10' }, 'options.maxDepth must be an integer from 1 to 1000000, got "10"'],
-    ['maxDepth over the range', { maxDepth: 1_000_001 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1000001'],
-    ['maxElementBytes 0', { maxElementBytes: 0 }, 'options.maxElementBytes must be an integer from 1 to 4294967295, got 0'],
-    ['maxElementBytes 2^32', { maxElementBytes: 2 ** 32 }, 'options.maxElementBytes must be an integer from 1 to 4294967295, got 4294967296'],
+    [
+      'maxDepth over the range',
+      { maxDepth: 1_000_001 },
+      'options.maxDepth must be an integer from 1 to 1000000, got 1000001',
+    ],
+    [
+      'maxElementBytes 0',
+      { maxElementBytes: 0 },
+      'options.maxElementBytes must be an integer from 1 to 4294967295, got 0',
+    ],
+    [
+      'maxElementBytes 2^32',
+      { maxElementBytes: 2 ** 32 },
+      'options.maxElementBytes must be an integer from 1 to 4294967295, got 4294967296',
+    ],
   ];
 
   test.each(MISTAKES)('options: %s', (_, options, message) => {
@@ -285,7 +353,9 @@ describe('openJson(): options and source, a TypeError at the call', () => {
     }
     const doc = openJson(chunks() as AsyncIterable<string>);
     expect(await doc.get('$.a')).toBe(1);
-    const expected = new TypeError('openJson(): each chunk of source must be a Uint8Array, ArrayBuffer or string, got 2');
+    const expected = new TypeError(
+      'openJson(): each chunk of source must be a Uint8Array, ArrayBuffer or string, got 2',
+    );
     expect(await rejection(doc.get('$.b'))).toEqual(expected);
     expect(await rejection(doc.get('$.c'))).toEqual(expected);
   });
@@ -298,7 +368,11 @@ describe('doc.get() and doc.iterate(): paths and options', () => {
     ['not starting with $', 'rows', `path "rows" is not a supported path: unexpected "r" at index 0 ${SUPPORTED}`],
     ['a descendant step', '$..a', `path "$..a" is not a supported path: unexpected "." at index 2 ${SUPPORTED}`],
     ['unclosed', '$[', `path "$[" is not a supported path: unexpected end at index 2 ${SUPPORTED}`],
-    ['an index past 2^53', '$[9007199254740993]', `path "$[9007199254740993]" is not a supported path: unexpected "3" at index 17 ${SUPPORTED}`],
+    [
+      'an index past 2^53',
+      '$[9007199254740993]',
+      `path "$[9007199254740993]" is not a supported path: unexpected "3" at index 17 ${SUPPORTED}`,
+    ],
     ['a negative index', '$[-1]', `path "$[-1]" is not a supported path: unexpected "-" at index 2 ${SUPPORTED}`],
   ];
 
@@ -332,7 +406,11 @@ describe('doc.get() and doc.iterate(): paths and options', () => {
     ['an option of openJson', { transient: true }, 'options.transient is not an option; the options are expand'],
     ['expand not an array', { expand: 'lines' }, 'options.expand must be an array of member names, got "lines"'],
     ['a name not a string', { expand: ['lines', 1] }, 'options.expand[1] must be a string, got 1'],
-    ['28 names', { expand: Array.from({ length: 28 }, (_, i) => `m${i}`) }, 'options.expand holds 28 names; at most 27 are supported'],
+    [
+      '28 names',
+      { expand: Array.from({ length: 28 }, (_, i) => `m${i}`) },
+      'options.expand holds 28 names; at most 27 are supported',
+    ],
   ];
 
   test.each(ITERATE_OPTIONS)('iterate() options: %s', (_, options, message) => {
@@ -391,15 +469,25 @@ describe('lazyParse(): options and input, a TypeError at the call', () => {
     ['null', null, 'options must be an object, got null'],
     ['an array', [1], 'options must be an object, got Array'],
     ['a misspelt key', { maxdepth: 3 }, 'options.maxdepth is not an option; the options are maxDepth'],
-    ['an option of openJson', { maxElementBytes: 10 }, 'options.maxElementBytes is not an option; the options are maxDepth'],
+    [
+      'an option of openJson',
+      { maxElementBytes: 10 },
+      'options.maxElementBytes is not an option; the options are maxDepth',
+    ],
     ['maxDepth 0', { maxDepth: 0 }, 'options.maxDepth must be an integer from 1 to 1000000, got 0'],
     ['maxDepth fractional', { maxDepth: 1.5 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1.5'],
     ['maxDepth a string', { maxDepth: '10' }, 'options.maxDepth must be an integer from 1 to 1000000, got "10"'],
-    ['maxDepth over the range', { maxDepth: 1_000_001 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1000001'],
+    [
+      'maxDepth over the range',
+      { maxDepth: 1_000_001 },
+      'options.maxDepth must be an integer from 1 to 1000000, got 1000001',
+    ],
   ];
 
   test.each(MISTAKES)('options: %s', (_, options, message) => {
-    expect(thrown(() => lazyParse('[]', options as LazyParseOptions))).toEqual(new TypeError(`lazyParse(): ${message}`));
+    expect(thrown(() => lazyParse('[]', options as LazyParseOptions))).toEqual(
+      new TypeError(`lazyParse(): ${message}`),
+    );
   });
 
   test.each([
@@ -422,9 +510,17 @@ describe('lazyParse(): writes and a released document', () => {
 
   test('every write to a lazy container says which write', () => {
     const doc = lazyParse('{"a":{"b":1},"list":[1,2]}') as Any;
-    expect(thrown(() => { doc.a = 1; })).toEqual(readOnly('set "a"'));
+    expect(
+      thrown(() => {
+        doc.a = 1;
+      }),
+    ).toEqual(readOnly('set "a"'));
     expect(thrown(() => Reflect.set(doc, 'added', 1))).toEqual(readOnly('set "added"'));
-    expect(thrown(() => { doc[Symbol.for('s')] = 1; })).toEqual(readOnly('set Symbol(s)'));
+    expect(
+      thrown(() => {
+        doc[Symbol.for('s')] = 1;
+      }),
+    ).toEqual(readOnly('set Symbol(s)'));
     expect(thrown(() => delete doc.a)).toEqual(readOnly('delete "a"'));
     expect(thrown(() => Object.defineProperty(doc, 'x', { value: 1 }))).toEqual(readOnly('define "x"'));
     expect(thrown(() => Object.setPrototypeOf(doc, null))).toEqual(readOnly('change its prototype'));
@@ -450,7 +546,11 @@ describe('the encoders: options and values, a TypeError at the call', () => {
     ['replacer a number', { replacer: 3 }, 'options.replacer must be a function or an array, got 3'],
     ['bigint unknown', { bigint: 'hex' }, `options.bigint must be 'number' or 'string', got "hex"`],
     ['chunkBytes too small', { chunkBytes: 8 }, 'options.chunkBytes must be an integer from 16 to 67108864, got 8'],
-    ['chunkBytes a string', { chunkBytes: '64' }, 'options.chunkBytes must be an integer from 16 to 67108864, got "64"'],
+    [
+      'chunkBytes a string',
+      { chunkBytes: '64' },
+      'options.chunkBytes must be an integer from 16 to 67108864, got "64"',
+    ],
   ];
   const APIS: [string, (options: unknown) => unknown][] = [
     ['stringifyStream()', (options) => stringifyStream([], options as StringifyOptions)],

@@ -11,9 +11,14 @@ const MiB = 1024 * 1024;
 
 /** `{"_embedded":{"articles":[...]},"total":N}` of about `bytes`, as 64 KiB chunks made on demand. */
 function articles(bytes: number, onChunk: () => void): { stream: AsyncIterable<Uint8Array>; count: number } {
-  const article = (i: number) => JSON.stringify({
-    id: i, title: `Article ${i}`, tags: ['a', 'b', 'c'], body: 'x'.repeat(300), author: { name: 'n', id: i % 97 },
-  });
+  const article = (i: number) =>
+    JSON.stringify({
+      id: i,
+      title: `Article ${i}`,
+      tags: ['a', 'b', 'c'],
+      body: 'x'.repeat(300),
+      author: { name: 'n', id: i % 97 },
+    });
   const perBlock = 150;
   const block = encoder.encode(Array.from({ length: perBlock }, (_, k) => article(k)).join(',') + ',');
   const blocks = Math.ceil(bytes / block.length);
@@ -76,9 +81,16 @@ describe('expand', () => {
       const value = { meta: { n: d }, orders: orders(rng), after: 'end' };
       const text = JSON.stringify(value);
       const size = rng.pick([1, 5, 64, 100000]);
-      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
+      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        text.slice(i * size, i * size + size),
+      );
       for (const transient of [false, true]) {
-        const doc = openJson((async function* () { yield* chunks; })(), { transient });
+        const doc = openJson(
+          (async function* () {
+            yield* chunks;
+          })(),
+          { transient },
+        );
         let i = 0;
         for await (const order of doc.iterate<Record<string, unknown>>('$.orders[*]', { expand: ['lines'] })) {
           const expected = value.orders[i]!;
@@ -116,10 +128,19 @@ describe('expand', () => {
       };
       const text = JSON.stringify(value, null, rng.chance(0.5) ? 1 : undefined);
       const size = rng.pick([1, 3, 50, 100000]);
-      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
-      const doc = openJson((async function* () { yield* chunks; })(), { transient: rng.chance(0.5) });
+      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        text.slice(i * size, i * size + size),
+      );
+      const doc = openJson(
+        (async function* () {
+          yield* chunks;
+        })(),
+        { transient: rng.chance(0.5) },
+      );
       let i = 0;
-      for await (const order of doc.iterate<Record<string, AsyncIterable<unknown>>>('$.orders[*]', { expand: ['lines', 'notes'] })) {
+      for await (const order of doc.iterate<Record<string, AsyncIterable<unknown>>>('$.orders[*]', {
+        expand: ['lines', 'notes'],
+      })) {
         const expected = value.orders[i++]!;
         expect(order.id).toBe(expected.id);
         expect(order.mid).toBeUndefined(); // after `lines`: not yet
@@ -144,7 +165,12 @@ describe('expand', () => {
   });
 
   test('moving to the next element skips an unread child stream', async () => {
-    const text = JSON.stringify({ orders: [{ id: 1, lines: [1, 2, 3], total: 6 }, { id: 2, lines: [4], total: 4 }] });
+    const text = JSON.stringify({
+      orders: [
+        { id: 1, lines: [1, 2, 3], total: 6 },
+        { id: 2, lines: [4], total: 4 },
+      ],
+    });
     const doc = openJson(text);
     const seen: unknown[] = [];
     let first: Record<string, unknown> | undefined;
@@ -177,7 +203,9 @@ describe('expand', () => {
     let count = 0;
     let sum = 0;
     for await (const order of doc.iterate<{ id: number; lines: AsyncIterable<{ amount: number }>; total: number }>(
-      '$.orders[*]', { expand: ['lines'] })) {
+      '$.orders[*]',
+      { expand: ['lines'] },
+    )) {
       ids.push(order.id);
       for await (const l of order.lines) {
         sum += l.amount;
@@ -197,7 +225,9 @@ describe('expand', () => {
     for (const transient of [false, true]) {
       const doc = openJson(text, { transient });
       const got: unknown[] = [];
-      for await (const o of doc.iterate<{ lines: AsyncIterable<number>; t: string }>('$.byId.*', { expand: ['lines'] })) {
+      for await (const o of doc.iterate<{ lines: AsyncIterable<number>; t: string }>('$.byId.*', {
+        expand: ['lines'],
+      })) {
         for await (const l of o.lines) got.push(l);
         got.push(o.t);
       }
@@ -225,12 +255,20 @@ describe('native memory', () => {
         const doc = openJson(text, { transient });
         await doc.get('$.a.b[1]');
         for await (const row of doc.iterate<{ lines: AsyncIterable<unknown> }>('$.rows[*]', { expand: ['lines'] })) {
-          for await (const line of row.lines) { void line; break; }
+          for await (const line of row.lines) {
+            void line;
+            break;
+          }
           break;
         }
         await doc.get('$.z');
-        await openJson('{"a": [1, 2', { transient }).get('$.b').catch(() => {});
-        for await (const x of openJson(text, { transient }).iterate('$.a.b[*]')) { void x; break; }
+        await openJson('{"a": [1, 2', { transient })
+          .get('$.b')
+          .catch(() => {});
+        for await (const x of openJson(text, { transient }).iterate('$.a.b[*]')) {
+          void x;
+          break;
+        }
       }
     };
     await run();

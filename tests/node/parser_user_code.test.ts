@@ -3,7 +3,14 @@
 // itself (lazyParse growing the wasm memory, a second parser sharing the module's input window and tables) changes
 // nothing in what the first parser delivers. Also `Symbol.dispose`.
 import { describe, expect, test } from 'vitest';
-import { createParser, JsonArrayStream, lazyParse, parseJsonArray, type ParserOptions, type PushParser } from '../../dist/index.js';
+import {
+  createParser,
+  JsonArrayStream,
+  lazyParse,
+  parseJsonArray,
+  type ParserOptions,
+  type PushParser,
+} from '../../dist/index.js';
 import { nativeModule } from '../../dist/internal.js';
 import { collect, collectStream, countingSource } from '../support/sources.js';
 

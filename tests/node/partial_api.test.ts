@@ -35,13 +35,19 @@ describe('what a snapshot shows', () => {
     expect(snapshots(['["\\ud83d', '\\', 'n"]'])).toEqual([[''], [''], ['\ud83d\n']]);
     const parser = createPartialParser();
     const euro = new TextEncoder().encode('["€"]');
-    expect([parser.push(euro.subarray(0, 3)), parser.push(euro.subarray(3, 4)), parser.push(euro.subarray(4))])
-      .toEqual([[''], [''], ['€']]);
+    expect([parser.push(euro.subarray(0, 3)), parser.push(euro.subarray(3, 4)), parser.push(euro.subarray(4))]).toEqual(
+      [[''], [''], ['€']],
+    );
   });
 
   test('numbers once complete; true, false and null once whole; no placeholders, no invented keys', () => {
     expect(snapshots(['{"n":87', '9.6', '8,"b":tr', 'ue,"c":n', 'ull}'])).toEqual([
-      {}, {}, { n: 879.68 }, { n: 879.68, b: true }, { n: 879.68, b: true, c: null }]);
+      {},
+      {},
+      { n: 879.68 },
+      { n: 879.68, b: true },
+      { n: 879.68, b: true, c: null },
+    ]);
     expect(snapshots(['{"a', '":', ' ', '"', 'x'])).toEqual([{}, {}, {}, { a: '' }, { a: 'x' }]);
     expect(snapshots(['[1', ',', '2', ']'])).toEqual([[], [1], [1], [1, 2]]);
     expect(snapshots(['{"a":{', '"b":[', '{'])).toEqual([{ a: {} }, { a: { b: [] } }, { a: { b: [{}] } }]);
@@ -50,7 +56,15 @@ describe('what a snapshot shows', () => {
   test("numbers: 'partial' shows the longest prefix that is a number, and keeps it a number", () => {
     const options = { numbers: 'partial' } as const;
     expect(snapshots(['[-', '1', '.', '5', 'e', '-', '3', ']'], options)).toEqual([
-      [], [-1], [-1], [-1.5], [-1.5], [-1.5], [-0.0015], [-0.0015]]);
+      [],
+      [-1],
+      [-1],
+      [-1.5],
+      [-1.5],
+      [-1.5],
+      [-0.0015],
+      [-0.0015],
+    ]);
     expect(snapshots(['{"n":87', '9.6', '8}'], options)).toEqual([{ n: 87 }, { n: 879.6 }, { n: 879.68 }]);
     const parser = createPartialParser(options);
     parser.push('4');
@@ -61,7 +75,10 @@ describe('what a snapshot shows', () => {
   test('duplicate keys: the last value wins, in the place of the first, as in JSON.parse', () => {
     const parser = createPartialParser();
     parser.push('{"a":1,"b":2,"a":"x');
-    expect(Object.entries(parser.value as object)).toEqual([['a', 'x'], ['b', 2]]);
+    expect(Object.entries(parser.value as object)).toEqual([
+      ['a', 'x'],
+      ['b', 2],
+    ]);
     expect(parser.push('"}')).toEqual(JSON.parse('{"a":1,"b":2,"a":"x"}'));
   });
 
@@ -105,10 +122,13 @@ describe('end(), misuse and options', () => {
   });
 
   test('options are validated at once, with the messages of the other parsers', () => {
-    expect(() => createPartialParser({ maxDepth: 0 })).toThrow('options.maxDepth must be an integer from 1 to 1000000, got 0');
+    expect(() => createPartialParser({ maxDepth: 0 })).toThrow(
+      'options.maxDepth must be an integer from 1 to 1000000, got 0',
+    );
     expect(() => createPartialParser({ maxElementBytes: 1.5 })).toThrow(TypeError);
     expect(() => createPartialParser({ numbers: 'some' as 'partial' })).toThrow(
-      "options.numbers must be 'complete' or 'partial', got \"some\"");
+      "options.numbers must be 'complete' or 'partial', got \"some\"",
+    );
     expect(() => createPartialParser(null as unknown as object)).toThrow('options must be an object, got null');
     expect(() => partialJson('[]', { maxDepth: -1 })).toThrow(TypeError);
   });

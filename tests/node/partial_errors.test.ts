@@ -14,7 +14,9 @@ import { createRng, mutate, randomDocument } from '../support/random_json.mjs';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 22);
 const SUITE = fileURLToPath(new URL('../corpus/JSONTestSuite/', import.meta.url));
-const files = readdirSync(SUITE).filter((name) => /^[yni]_.*\.json$/.test(name)).sort();
+const files = readdirSync(SUITE)
+  .filter((name) => /^[yni]_.*\.json$/.test(name))
+  .sort();
 const read = (name: string) => new Uint8Array(readFileSync(join(SUITE, name)));
 const encoder = new TextEncoder();
 
@@ -46,8 +48,11 @@ function partialOutcome(chunks: readonly Chunk[], options?: PartialJsonOptions):
 
 /** createParser's outcome with path '$': the root as the one element. */
 function nativeOutcome(chunks: readonly Chunk[], options?: PartialJsonOptions): Outcome {
-  const { values, error } = parseChunks(chunks, { path: '$', maxDepth: options?.maxDepth,
-    maxElementBytes: options?.maxElementBytes });
+  const { values, error } = parseChunks(chunks, {
+    path: '$',
+    maxDepth: options?.maxDepth,
+    maxElementBytes: options?.maxElementBytes,
+  });
   return error === null ? { value: values[0], error } : { error };
 }
 
@@ -67,7 +72,8 @@ function oneByteChunks(bytes: Uint8Array): Uint8Array[] {
 function expectPromptError(bytes: Uint8Array, outcome: Outcome, name: string): void {
   const error = outcome.error!;
   if (error.code === 'UNEXPECTED_END') expect(outcome.thrownBy, name).toBe(-1);
-  else if (error.offset === 0 && bytes[0] === 0xef) expect(outcome.thrownBy, name).toBeLessThanOrEqual(2); // a BOM?
+  else if (error.offset === 0 && bytes[0] === 0xef)
+    expect(outcome.thrownBy, name).toBeLessThanOrEqual(2); // a BOM?
   else expect(outcome.thrownBy, name).toBe(error.offset);
   let expected: unknown;
   try {
@@ -145,7 +151,7 @@ describe('mutated random documents: the native outcome, as bytes and as text', (
       const at = rng.int(text.length + 1);
       const mutated = text.slice(0, at) + rng.pick(surrogates) + text.slice(at);
       const chunks: string[] = [];
-      for (let from = 0; from < mutated.length;) {
+      for (let from = 0; from < mutated.length; ) {
         const end = from + rng.range(1, 6);
         chunks.push(mutated.slice(from, end));
         from = end;
@@ -168,13 +174,23 @@ describe('errors in detail', () => {
     expect(caught).toBeInstanceOf(JsonSyntaxError);
     expect(caught).toMatchObject({ code: 'EXPECTED_COMMA_OR_BRACKET', offset: 19, line: 2, column: 5 });
     expect((caught as Error).message).toBe(
-      'Cannot parse JSON: expected "," or "]" but found "x" at byte 19 (line 2, column 5)');
+      'Cannot parse JSON: expected "," or "]" but found "x" at byte 19 (line 2, column 5)',
+    );
     expect(parser.value).toEqual({ items: [1, 2, 3] });
   });
 
   test('truncated input: end() throws UNEXPECTED_END at the end', () => {
-    for (const [text, offset] of [['{"a":"b', 7], ['[1,', 3], ['-', 1], ['1.', 2], ['tru', 3], ['', 0], [' ', 1],
-      ['{"a"', 4], ['"\\u12', 5]] as const) {
+    for (const [text, offset] of [
+      ['{"a":"b', 7],
+      ['[1,', 3],
+      ['-', 1],
+      ['1.', 2],
+      ['tru', 3],
+      ['', 0],
+      [' ', 1],
+      ['{"a"', 4],
+      ['"\\u12', 5],
+    ] as const) {
       const parser = createPartialParser();
       parser.push(text);
       expect(() => parser.end(), text).toThrow(expect.objectContaining({ code: 'UNEXPECTED_END', offset }));
@@ -195,11 +211,14 @@ describe('errors in detail', () => {
     const parser = createPartialParser();
     parser.push(Uint8Array.of(0x5b, 0x22, 0x61, 0xe2));
     parser.push(Uint8Array.of(0x82));
-    expect(() => parser.push(Uint8Array.of(0x41))).toThrow(expect.objectContaining({ code: 'INVALID_UTF8', offset: 5 }));
+    expect(() => parser.push(Uint8Array.of(0x41))).toThrow(
+      expect.objectContaining({ code: 'INVALID_UTF8', offset: 5 }),
+    );
     expect(parser.value).toEqual(['a']);
     const outside = createPartialParser();
-    expect(() => outside.push(Uint8Array.of(0x5b, 0xe2))).toThrow(expect.objectContaining({ code: 'EXPECTED_VALUE',
-      offset: 1 }));
+    expect(() => outside.push(Uint8Array.of(0x5b, 0xe2))).toThrow(
+      expect.objectContaining({ code: 'EXPECTED_VALUE', offset: 1 }),
+    );
   });
 });
 
@@ -216,4 +235,3 @@ test('the outcome does not depend on the chunking (random pieces of bytes, JSONT
     }
   }
 });
-

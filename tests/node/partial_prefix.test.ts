@@ -66,9 +66,12 @@ function* bytesOf(text: string): Generator<Uint8Array> {
 describe.each(MODES)('numbers: %s', (numbers) => {
   const options = { numbers };
 
-  test.each(HAND_WRITTEN.map((text, i) => [i, text] as const))('hand-written %i, one character at a time', (_, text) => {
-    expect(checkChunks(text, characters(text), options)).toBeNull();
-  });
+  test.each(HAND_WRITTEN.map((text, i) => [i, text] as const))(
+    'hand-written %i, one character at a time',
+    (_, text) => {
+      expect(checkChunks(text, characters(text), options)).toBeNull();
+    },
+  );
 
   test.each(HAND_WRITTEN.map((text, i) => [i, text] as const))('hand-written %i, one byte at a time', (_, text) => {
     expect(checkChunks(text, bytesOf(text), options)).toBeNull();
@@ -81,8 +84,10 @@ describe.each(MODES)('numbers: %s', (numbers) => {
         expect(checkChunks(text, [text.slice(0, at), text.slice(at)], options), `${text} at ${at}`).toBeNull();
       }
       for (let at = 0; at <= bytes.length; at++) {
-        expect(checkChunks(text, [bytes.subarray(0, at), bytes.subarray(at)], options), `${text} at byte ${at}`)
-          .toBeNull();
+        expect(
+          checkChunks(text, [bytes.subarray(0, at), bytes.subarray(at)], options),
+          `${text} at byte ${at}`,
+        ).toBeNull();
       }
     }
   });
@@ -111,7 +116,7 @@ test('long arrays (published as views) stay prefix-consistent, in deltas of 1 to
   const text = longArrays(150);
   const rng = createRng(SEED + 2);
   const pieces: string[] = [];
-  for (let at = 0; at < text.length;) {
+  for (let at = 0; at < text.length; ) {
     const end = at + rng.range(1, 6);
     pieces.push(text.slice(at, end));
     at = end;

@@ -25,8 +25,12 @@ function copy(value: unknown): unknown {
   if (Array.isArray(value)) return Array.from(value, copy);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    Object.defineProperty(out, key, { value: copy((value as Record<string, unknown>)[key]), enumerable: true,
-      writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: copy((value as Record<string, unknown>)[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -39,7 +43,8 @@ function isView(value: object): boolean {
 /** Every container is frozen, or (an array of VIEW_MIN elements or more) a view. */
 function unfrozen(value: unknown, path = '$'): string | null {
   if (!isContainer(value)) return null;
-  if (!Object.isFrozen(value) && !(isView(value) && (value as unknown[]).length >= VIEW_MIN)) return `${path} is not frozen`;
+  if (!Object.isFrozen(value) && !(isView(value) && (value as unknown[]).length >= VIEW_MIN))
+    return `${path} is not frozen`;
   for (const key of Object.keys(value)) {
     const found = unfrozen((value as Record<string, unknown>)[key], `${path}.${key}`);
     if (found !== null) return found;
@@ -57,8 +62,11 @@ function unshared(before: unknown, after: unknown, path = '$'): string | null {
   if (firstDifference(after, before) === null) return `${path}: equal to its previous version but a new object`;
   for (const key of Object.keys(after)) {
     if (!Object.hasOwn(before, key)) continue;
-    const found = unshared((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key],
-      `${path}.${key}`);
+    const found = unshared(
+      (before as Record<string, unknown>)[key],
+      (after as Record<string, unknown>)[key],
+      `${path}.${key}`,
+    );
     if (found !== null) return found;
   }
   return null;
@@ -67,7 +75,7 @@ function unshared(before: unknown, after: unknown, path = '$'): string | null {
 function pieces(text: string, seed: number, max: number): string[] {
   const rng = createRng(seed);
   const out: string[] = [];
-  for (let at = 0; at < text.length;) {
+  for (let at = 0; at < text.length; ) {
     const end = at + rng.range(1, max);
     out.push(text.slice(at, end));
     at = end;
@@ -142,8 +150,12 @@ describe('sharing, freezing and immutability', () => {
     const parser = createPartialParser();
     const root = parser.push('{"a":[1,2],"b":{"c":"d"}}') as Record<string, unknown>;
     expect(Object.isFrozen(root) && Object.isFrozen(root.a) && Object.isFrozen(root.b)).toBe(true);
-    expect(() => { root.x = 1; }).toThrow(TypeError);
-    expect(() => { (root.a as unknown[]).push(3); }).toThrow(TypeError);
+    expect(() => {
+      root.x = 1;
+    }).toThrow(TypeError);
+    expect(() => {
+      (root.a as unknown[]).push(3);
+    }).toThrow(TypeError);
     expect(parser.end()).toEqual({ a: [1, 2], b: { c: 'd' } });
   });
 });
@@ -179,9 +191,13 @@ describe('long arrays: views', () => {
     expect(Object.getPrototypeOf(numbers)).toBe(Array.prototype);
     expect(inspect(numbers, { maxArrayLength: 3 })).toMatch(/^\[ -300, -293, -286, \.\.\. 297 more items \]$/);
     const writable = numbers as unknown[];
-    expect(() => { writable[0] = 1; }).toThrow(TypeError);
+    expect(() => {
+      writable[0] = 1;
+    }).toThrow(TypeError);
     expect(() => writable.push(1)).toThrow(TypeError);
-    expect(() => { delete writable[0]; }).toThrow(TypeError);
+    expect(() => {
+      delete writable[0];
+    }).toThrow(TypeError);
     expect(() => Object.defineProperty(writable, 'x', { value: 1 })).toThrow(TypeError);
     expect(() => Object.setPrototypeOf(writable, null)).toThrow(TypeError);
     // Their elements are frozen plain values, shared with the views before.

@@ -40,7 +40,10 @@ describe('a character split across chunks', () => {
         controller.close();
       },
     });
-    expect(await collectStream(stream.pipeThrough(new JsonArrayStream()))).toEqual({ values: expected, error: undefined });
+    expect(await collectStream(stream.pipeThrough(new JsonArrayStream()))).toEqual({
+      values: expected,
+      error: undefined,
+    });
   });
 
   test('in text and bytes output too', () => {
@@ -59,7 +62,11 @@ describe('truncated input is rejected', () => {
     for (let at = 0; at < bytes.length; at++) {
       const outcome = parseChunks([bytes.subarray(0, at)], { path: '$.items[*]' });
       expect(outcome.error, `cut at ${at}`).toEqual({
-        name: 'JsonSyntaxError', code: 'UNEXPECTED_END', offset: at, line: 1, column: at + 1,
+        name: 'JsonSyntaxError',
+        code: 'UNEXPECTED_END',
+        offset: at,
+        line: 1,
+        column: at + 1,
       });
       expect(all.slice(0, outcome.values.length)).toEqual(outcome.values);
     }
@@ -99,8 +106,10 @@ describe('strings over 64 KiB', () => {
       expect(outcome.error).toBeNull();
       expect(outcome.values).toEqual(expected);
     }
-    expect(parseChunks(fixedPieces(bytes, 4096), { output: 'text' }).values)
-      .toEqual([`"${long(size)}"`, `{"k":"${long(size)}"}`]);
+    expect(parseChunks(fixedPieces(bytes, 4096), { output: 'text' }).values).toEqual([
+      `"${long(size)}"`,
+      `{"k":"${long(size)}"}`,
+    ]);
   });
 
   test('a key over 64 KiB that a selector must compare', () => {

@@ -4,7 +4,10 @@
 import { describe, expect, test } from 'vitest';
 import { Readable } from 'node:stream';
 import {
-  JsonArrayStringifyStream, JsonLinesStringifyStream, StreamedJsonResponse, stringifyStream,
+  JsonArrayStringifyStream,
+  JsonLinesStringifyStream,
+  StreamedJsonResponse,
+  stringifyStream,
 } from '../../dist/encode/index.js';
 import { readAll, textOf } from '../support/stringify_read.js';
 
@@ -65,8 +68,24 @@ describe('JSON.stringify semantics', () => {
   });
 
   test('numbers, strings and boxed primitives as JSON.stringify writes them', async () => {
-    const values = [-0, NaN, Infinity, -Infinity, 1e21, 1e-7, 5e-324, '\ud800', '\udc00\ud800', '😀', '\u2028',
-      '\u0000\u001f\u007f', new Number(-0), new String('\ud83d'), new Boolean(false), Object(1n) as never];
+    const values = [
+      -0,
+      NaN,
+      Infinity,
+      -Infinity,
+      1e21,
+      1e-7,
+      5e-324,
+      '\ud800',
+      '\udc00\ud800',
+      '😀',
+      '\u2028',
+      '\u0000\u001f\u007f',
+      new Number(-0),
+      new String('\ud83d'),
+      new Boolean(false),
+      Object(1n) as never,
+    ];
     for (const value of values.slice(0, -1)) {
       expect(await write([value, { v: value }])).toBe(JSON.stringify([value, { v: value }]));
     }
@@ -77,10 +96,11 @@ describe('JSON.stringify semantics', () => {
     // toJSON returns the same object every time, so that its members' holder is one object in both runs.
     const result = { key: 'd', n: [2] };
     const value = { a: [1, { b: 'x', c: date }, [undefined]], d: { toJSON: () => result }, e: null };
-    const log = (calls: unknown[][]) => function replacer(this: unknown, key: string, v: unknown) {
-      calls.push([this, key, v]);
-      return typeof v === 'number' ? v + 1 : v;
-    };
+    const log = (calls: unknown[][]) =>
+      function replacer(this: unknown, key: string, v: unknown) {
+        calls.push([this, key, v]);
+        return typeof v === 'number' ? v + 1 : v;
+      };
     const expectedCalls: unknown[][] = [];
     const expected = JSON.stringify(value, log(expectedCalls));
     for (const chunkBytes of [16, 16384]) {
@@ -92,13 +112,14 @@ describe('JSON.stringify semantics', () => {
         const [expectedHolder, expectedKey, expectedValue] = expectedCalls[i]!;
         expect(key).toBe(expectedKey);
         expect(v).toEqual(expectedValue);
-        if (i === 0) expect(holder).toEqual(expectedHolder); // JSON.stringify's wrapper {"": value}
+        if (i === 0)
+          expect(holder).toEqual(expectedHolder); // JSON.stringify's wrapper {"": value}
         else expect(holder).toBe(expectedHolder);
       }
     }
   });
 
-  test('for elements of a source, the replacer\'s `this` is the source and the key the element index', async () => {
+  test("for elements of a source, the replacer's `this` is the source and the key the element index", async () => {
     const rows = asyncOf('a', 'b');
     const calls: unknown[][] = [];
     const replacer = function (this: unknown, key: string, value: unknown) {
@@ -106,13 +127,17 @@ describe('JSON.stringify semantics', () => {
       return value;
     };
     expect(await write({ rows }, { replacer })).toBe('{"rows":["a","b"]}');
-    expect(calls.slice(2)).toEqual([[rows, '0'], [rows, '1']]);
+    expect(calls.slice(2)).toEqual([
+      [rows, '0'],
+      [rows, '1'],
+    ]);
   });
 
   test('toJSON gets the key: member name, index, "" at the root, index in a source', async () => {
     const keyed = { toJSON: (key: string) => `k=${key}` };
-    expect(await write({ m: keyed, a: [keyed], s: asyncOf(keyed, keyed), p: Promise.resolve(keyed) }))
-      .toBe('{"m":"k=m","a":["k=0"],"s":["k=0","k=1"],"p":"k=p"}');
+    expect(await write({ m: keyed, a: [keyed], s: asyncOf(keyed, keyed), p: Promise.resolve(keyed) })).toBe(
+      '{"m":"k=m","a":["k=0"],"s":["k=0","k=1"],"p":"k=p"}',
+    );
     expect(await write(keyed)).toBe('"k="');
     // Not called again on what it returns, even when that has a toJSON too.
     const inner = { toJSON: () => 'inner', x: 1 };
@@ -124,8 +149,9 @@ describe('JSON.stringify semantics', () => {
   test('an array replacer picks members everywhere, sources included, and keeps its order', async () => {
     const replacer = ['b', 'a', 1];
     const value = { a: 1, b: { a: 2, c: 3, 1: 'one' }, c: 4 };
-    expect(await write({ ...value, rows: asyncOf(value) }, { replacer }))
-      .toBe(JSON.stringify({ ...value, rows: [value] }, replacer));
+    expect(await write({ ...value, rows: asyncOf(value) }, { replacer })).toBe(
+      JSON.stringify({ ...value, rows: [value] }, replacer),
+    );
   });
 
   test('BigInt: a TypeError unless options.bigint says how to write it', async () => {
@@ -134,12 +160,22 @@ describe('JSON.stringify semantics', () => {
       expect(output.error).toBeInstanceOf(TypeError);
     }
     const value = { id: 12345678901234567890n, list: [-1n, 0n], rows: asyncOf({ id: 7n }), boxed: Object(5n) };
-    expect(await write(value, { bigint: 'number' }))
-      .toBe('{"id":12345678901234567890,"list":[-1,0],"rows":[{"id":7}],"boxed":5}');
+    expect(await write(value, { bigint: 'number' })).toBe(
+      '{"id":12345678901234567890,"list":[-1,0],"rows":[{"id":7}],"boxed":5}',
+    );
     const again = { id: 12345678901234567890n, list: [-1n, 0n], rows: asyncOf({ id: 7n }), boxed: Object(5n) };
-    expect(await write(again, { bigint: 'string', space: 1 })).toBe(JSON.stringify({
-      id: '12345678901234567890', list: ['-1', '0'], rows: [{ id: '7' }], boxed: '5',
-    }, null, 1));
+    expect(await write(again, { bigint: 'string', space: 1 })).toBe(
+      JSON.stringify(
+        {
+          id: '12345678901234567890',
+          list: ['-1', '0'],
+          rows: [{ id: '7' }],
+          boxed: '5',
+        },
+        null,
+        1,
+      ),
+    );
   });
 
   test('BigInt.prototype.toJSON, when defined, wins over options.bigint, as JSON.stringify calls it', async () => {
@@ -177,15 +213,24 @@ describe('JSON.stringify semantics', () => {
     let node = deepCycle;
     for (let i = 0; i < 300; i++) node = (node.next = {}) as Record<string, unknown>;
     node.next = deepCycle;
-    for (const value of [direct, array, viaGenerator, viaPromise, viaToJSON, generator, deepCycle,
-      { rows: asyncOf(direct) }]) {
+    for (const value of [
+      direct,
+      array,
+      viaGenerator,
+      viaPromise,
+      viaToJSON,
+      generator,
+      deepCycle,
+      { rows: asyncOf(direct) },
+    ]) {
       const output = await readAll(stringifyStream(value));
       expect(output.error).toBeInstanceOf(TypeError);
       expect((output.error as Error).message).toMatch(/circular/);
     }
     const shared = { s: 1 };
-    expect(await write({ a: shared, b: [shared, shared], c: asyncOf(shared) }))
-      .toBe('{"a":{"s":1},"b":[{"s":1},{"s":1}],"c":[{"s":1}]}');
+    expect(await write({ a: shared, b: [shared, shared], c: asyncOf(shared) })).toBe(
+      '{"a":{"s":1},"b":[{"s":1},{"s":1}],"c":[{"s":1}]}',
+    );
   });
 
   test('nesting deeper than JSON.stringify can go, with a source at the bottom', async () => {
@@ -204,26 +249,55 @@ describe('sources', () => {
       set: new Set([1, 2]),
       typed: new Uint8Array([1, 2]),
       string: new String('ab'),
-      generatorFunction: function* g() { yield 1; },
-      stream: new ReadableStream({ start(c) { c.enqueue({ x: 1 }); c.enqueue(Promise.resolve(2)); c.close(); } }),
+      generatorFunction: function* g() {
+        yield 1;
+      },
+      stream: new ReadableStream({
+        start(c) {
+          c.enqueue({ x: 1 });
+          c.enqueue(Promise.resolve(2));
+          c.close();
+        },
+      }),
       node: Readable.from([{ y: 1 }, 'z']),
-      iterable: { *[Symbol.iterator]() { yield 1; } },
-      asyncIterable: { async *[Symbol.asyncIterator]() { yield 2; } },
+      iterable: {
+        *[Symbol.iterator]() {
+          yield 1;
+        },
+      },
+      asyncIterable: {
+        async *[Symbol.asyncIterator]() {
+          yield 2;
+        },
+      },
       promise: Promise.resolve([Promise.resolve(3)]),
       thenable: { then: (resolve: (v: unknown) => void) => resolve('t') },
     };
-    expect(await write(value)).toBe('{"map":[["a",1]],"set":[1,2],"typed":{"0":1,"1":2},"string":"ab",' +
-      '"stream":[{"x":1},2],"node":[{"y":1},"z"],"iterable":[1],"asyncIterable":[2],"promise":[3],"thenable":"t"}');
+    expect(await write(value)).toBe(
+      '{"map":[["a",1]],"set":[1,2],"typed":{"0":1,"1":2},"string":"ab",' +
+        '"stream":[{"x":1},2],"node":[{"y":1},"z"],"iterable":[1],"asyncIterable":[2],"promise":[3],"thenable":"t"}',
+    );
   });
 
   test('a String object is told by its internal slot, not by a method name or a tag', async () => {
-    const withCharAt = { charAt: () => 'a', *[Symbol.iterator]() { yield 1; } };
-    const forgedTag = { [Symbol.toStringTag]: 'String', *[Symbol.iterator]() { yield 2; } };
+    const withCharAt = {
+      charAt: () => 'a',
+      *[Symbol.iterator]() {
+        yield 1;
+      },
+    };
+    const forgedTag = {
+      [Symbol.toStringTag]: 'String',
+      *[Symbol.iterator]() {
+        yield 2;
+      },
+    };
     const hiddenTag = Object.defineProperty(new String('s'), Symbol.toStringTag, { value: 'Other' });
     const numberHiddenTag = Object.defineProperty(new Number(7), Symbol.toStringTag, { value: 'Other' });
     for (const value of [[withCharAt], { forgedTag }, [hiddenTag, numberHiddenTag], { n: [numberHiddenTag] }]) {
-      const plain = JSON.parse(JSON.stringify(value, (_key, item) => (item === withCharAt ? [1]
-        : item === forgedTag ? [2] : item)));
+      const plain = JSON.parse(
+        JSON.stringify(value, (_key, item) => (item === withCharAt ? [1] : item === forgedTag ? [2] : item)),
+      );
       expect(await write(value)).toBe(JSON.stringify(plain));
     }
     expect(await write([hiddenTag, numberHiddenTag])).toBe(JSON.stringify([hiddenTag, numberHiddenTag]));
@@ -235,9 +309,12 @@ describe('sources', () => {
   test('sources nest, and indentation stays right across them', async () => {
     const value = () => ({
       a: asyncOf<unknown>({ b: [1, asyncOf<unknown>(2, { c: asyncOf() })] }, []),
-      d: (function* d() { yield { e: Promise.resolve({ f: [] }) }; })(),
+      d: (function* d() {
+        yield { e: Promise.resolve({ f: [] }) };
+      })(),
     });
     const plain = { a: [{ b: [1, [2, { c: [] }]] }, []], d: [{ e: { f: [] } }] };
-    for (const space of [1, '\t', '--']) expect(await write(value(), { space })).toBe(JSON.stringify(plain, null, space));
+    for (const space of [1, '\t', '--'])
+      expect(await write(value(), { space })).toBe(JSON.stringify(plain, null, space));
   });
 });

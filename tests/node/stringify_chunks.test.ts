@@ -29,11 +29,17 @@ afterEach(() => {
 });
 
 // One unit per character width: 1 (ASCII), 2 (é), 3 (中) and 4 (😀, a surrogate pair) UTF-8 bytes.
-const WIDTHS = [['ASCII', 'x'], ['2-byte', 'é'], ['3-byte', '中'], ['astral', '😀']] as const;
+const WIDTHS = [
+  ['ASCII', 'x'],
+  ['2-byte', 'é'],
+  ['3-byte', '中'],
+  ['astral', '😀'],
+] as const;
 const CHUNK_BYTES = [16, 17, 18, 19, 64, 1000, 16384];
 
 describe('a long string is encoded in linear work', () => {
-  test.each(CHUNK_BYTES)('chunkBytes %i: units given to encodeInto stay within 4 per unit, doubling with the size',
+  test.each(CHUNK_BYTES)(
+    'chunkBytes %i: units given to encodeInto stay within 4 per unit, doubling with the size',
     async (chunkBytes) => {
       for (const [name, unit] of WIDTHS) {
         const counts: number[] = [];
@@ -52,7 +58,8 @@ describe('a long string is encoded in linear work', () => {
         // 2 and a little with few chunks (the last one is partial); quadratic would give 4.
         expect(counts[1]! / counts[0]!, name).toBeLessThan(2.5);
       }
-    });
+    },
+  );
 });
 
 describe('backpressure inside one long value', () => {
@@ -74,7 +81,8 @@ describe('backpressure inside one long value', () => {
     return { reads, bytes };
   }
 
-  test.each([16, 1000])('chunkBytes %i: a long string and long raw values are enqueued a chunk per read',
+  test.each([16, 1000])(
+    'chunkBytes %i: a long string and long raw values are enqueued a chunk per read',
     async (chunkBytes) => {
       // Each value some 200 chunks long.
       const text = 'é'.repeat(100 * chunkBytes);
@@ -97,7 +105,8 @@ describe('backpressure inside one long value', () => {
       await writing;
       const expected = `[${JSON.stringify(text)},${new TextDecoder().decode(raw)},${rawText}]`;
       expect(bytes).toBe(encoder.encode(expected).length);
-    });
+    },
+  );
 
   test('stringifyStream: the string is encoded no further than a chunk or two past what was read', async () => {
     const chunkBytes = 64;

@@ -8,7 +8,13 @@
 import { describe, expect, test } from 'vitest';
 import { stringifyStream } from '../../dist/encode/index.js';
 import {
-  createRng, expectedText, randomCorpusValue, randomLongArray, testReplacer, type CorpusValue, type Rng,
+  createRng,
+  expectedText,
+  randomCorpusValue,
+  randomLongArray,
+  testReplacer,
+  type CorpusValue,
+  type Rng,
 } from '../support/stringify_corpus.js';
 import { readAll } from '../support/stringify_read.js';
 
@@ -18,11 +24,49 @@ const encoder = new TextEncoder();
 
 // Each form JSON.stringify accepts: numbers are truncated and clamped to 10, strings cut to 10 characters,
 // boxed ones unwrapped.
-const SPACES: unknown[] = [undefined, null, 0, 1, 2, 2.9, 3, 4, 5, 6, 7, 8, 9, 10, 11, 100, -3, NaN, Infinity, '',
-  '\t', '--', ' \u00e9 ', 'abcdefghijklmnop', '\n', '\r\n', '\n\t', ' \n ', '\n\n', 'ab\ncd', '\t\t\t',
-  '\u2028', '123456789\n12', '\n234567890', new Number(3), new String('..'), new String('\n\t')];
-const REPLACER_ARRAYS: unknown[][] = [['a', 'b', '0', 'long', 10, 'a', new String('c'), new Number(1), {}, null],
-  ['', '__proto__', 'é', 'key', 'nested', 'hidden']];
+const SPACES: unknown[] = [
+  undefined,
+  null,
+  0,
+  1,
+  2,
+  2.9,
+  3,
+  4,
+  5,
+  6,
+  7,
+  8,
+  9,
+  10,
+  11,
+  100,
+  -3,
+  NaN,
+  Infinity,
+  '',
+  '\t',
+  '--',
+  ' \u00e9 ',
+  'abcdefghijklmnop',
+  '\n',
+  '\r\n',
+  '\n\t',
+  ' \n ',
+  '\n\n',
+  'ab\ncd',
+  '\t\t\t',
+  '\u2028',
+  '123456789\n12',
+  '\n234567890',
+  new Number(3),
+  new String('..'),
+  new String('\n\t'),
+];
+const REPLACER_ARRAYS: unknown[][] = [
+  ['a', 'b', '0', 'long', 10, 'a', new String('c'), new Number(1), {}, null],
+  ['', '__proto__', 'é', 'key', 'nested', 'hidden'],
+];
 const CHUNK_BYTES = [16, 17, 31, 64, 1000, 16384];
 
 function randomOptions(rng: Rng) {
@@ -38,8 +82,10 @@ function withSources(value: CorpusValue, rng: Rng, options: ReturnType<typeof ra
 }
 
 function describeOptions(options: ReturnType<typeof randomOptions>): string {
-  const space = options.space instanceof Object ? `${options.space.constructor.name}(${String(options.space)})`
-    : JSON.stringify(options.space);
+  const space =
+    options.space instanceof Object
+      ? `${options.space.constructor.name}(${String(options.space)})`
+      : JSON.stringify(options.space);
   const replacer = typeof options.replacer === 'function' ? 'function' : JSON.stringify(options.replacer);
   return `space ${space}, replacer ${replacer}, chunkBytes ${options.chunkBytes}`;
 }
@@ -56,8 +102,12 @@ function oracle(compute: () => string | undefined): string | Error | undefined {
   }
 }
 
-async function check(value: unknown, expected: string | Error, options: ReturnType<typeof randomOptions>,
-  name: string) {
+async function check(
+  value: unknown,
+  expected: string | Error,
+  options: ReturnType<typeof randomOptions>,
+  name: string,
+) {
   const output = await readAll(stringifyStream(value, options as never));
   if (expected instanceof Error) {
     expect(output.error, name).toBeInstanceOf(expected.constructor);
@@ -83,7 +133,8 @@ describe(`random values (seed ${SEED})`, () => {
       const expected = oracle(() => expectedText(value, options.replacer, options.space));
       // The plain view holds raw markers as strings: JSON.stringify's own text of it.
       const plainExpected = oracle(() =>
-        JSON.stringify(value.plain, options.replacer as never, options.space as never));
+        JSON.stringify(value.plain, options.replacer as never, options.space as never),
+      );
       const name = `value ${n} (${describeOptions(options)})`;
       if (plainExpected === undefined) {
         const output = await readAll(stringifyStream(value.plain, options as never));

@@ -5,9 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { StreamedJsonResponse, stringifyStream } from '../../dist/encode/index.js';
 import { readAll, settle, textOf } from '../support/stringify_read.js';
-import {
-  countedAsyncRows, countedRows, countedStream, probe, type CloseLog,
-} from '../support/stringify_sources.js';
+import { countedAsyncRows, countedRows, countedStream, probe, type CloseLog } from '../support/stringify_sources.js';
 
 const decoder = new TextDecoder();
 // Rows of one length (for i < 900,000), so bytes count rows.
@@ -60,7 +58,10 @@ describe('backpressure', () => {
   test('sources nested in the rows of a source are bounded too', async () => {
     const outer = probe();
     const inner = probe();
-    const rows = countedRows(outer, 1000, (i) => ({ i, items: countedRows(inner, 1000, row, undefined, `inner ${i}`) }));
+    const rows = countedRows(outer, 1000, (i) => ({
+      i,
+      items: countedRows(inner, 1000, row, undefined, `inner ${i}`),
+    }));
     const stream = stringifyStream(rows, { chunkBytes: 1024 });
     await expectBoundedProducer(stream, () => inner.steps, 1024);
     expect(outer.steps).toBe(1);
@@ -84,11 +85,21 @@ describe('cancellation', () => {
     const log: CloseLog = [];
     const [outer, middle, inner] = [probe(), probe(), probe()];
     const value = {
-      rows: countedAsyncRows(outer, 10, (i) => ({
-        i,
-        items: countedRows(middle, 10, (j) => ({ j, cells: countedStream(inner, 1000, row, log, 'stream') }), log,
-          'sync'),
-      }), { log, name: 'async' }),
+      rows: countedAsyncRows(
+        outer,
+        10,
+        (i) => ({
+          i,
+          items: countedRows(
+            middle,
+            10,
+            (j) => ({ j, cells: countedStream(inner, 1000, row, log, 'stream') }),
+            log,
+            'sync',
+          ),
+        }),
+        { log, name: 'async' },
+      ),
     };
     const reader = stringifyStream(value, { chunkBytes: 64 }).getReader();
     let text = '';
@@ -100,7 +111,7 @@ describe('cancellation', () => {
     expect([outer.closed, middle.closed, inner.closed]).toEqual([true, true, true]);
   });
 
-  test('cancelling a StreamedJsonResponse body runs the generators\' finally', async () => {
+  test("cancelling a StreamedJsonResponse body runs the generators' finally", async () => {
     const p = probe();
     const response = new StreamedJsonResponse({ _embedded: { articles: countedAsyncRows(p, 1_000_000, row) } });
     const reader = response.body!.getReader();
@@ -126,8 +137,9 @@ describe('cancellation', () => {
 
   test('while the encoder waits for a promise that never settles: the open sources are closed', async () => {
     const p = probe();
-    const reader = stringifyStream({ rows: countedRows(p, 10, (i) => (i === 2 ? new Promise(() => {}) : i)) })
-      .getReader();
+    const reader = stringifyStream({
+      rows: countedRows(p, 10, (i) => (i === 2 ? new Promise(() => {}) : i)),
+    }).getReader();
     expect(decoder.decode((await reader.read()).value!)).toBe('{"rows":[0,1');
     const pending = reader.read();
     await settle();
@@ -139,11 +151,18 @@ describe('cancellation', () => {
   test('a source whose return() throws still lets cancel() settle, and the outer sources close', async () => {
     const outer = probe();
     const bad: Iterator<number> & Iterable<number> = {
-      [Symbol.iterator]() { return this; },
+      [Symbol.iterator]() {
+        return this;
+      },
       next: () => ({ done: false, value: 1 }),
-      return: () => { throw new Error('cannot close'); },
+      return: () => {
+        throw new Error('cannot close');
+      },
     };
-    const reader = stringifyStream(countedRows(outer, 5, () => ({ bad })), { chunkBytes: 16 }).getReader();
+    const reader = stringifyStream(
+      countedRows(outer, 5, () => ({ bad })),
+      { chunkBytes: 16 },
+    ).getReader();
     await reader.read();
     await reader.read();
     await reader.cancel();
@@ -155,8 +174,13 @@ describe('errors from sources', () => {
   test('an async generator that throws errors the output with its error; the outer source is returned', async () => {
     const log: CloseLog = [];
     const [outer, inner] = [probe(), probe()];
-    const value = countedRows(outer, 3, () => countedAsyncRows(inner, 100, row, { fail: 50, log, name: 'inner' }), log,
-      'outer');
+    const value = countedRows(
+      outer,
+      3,
+      () => countedAsyncRows(inner, 100, row, { fail: 50, log, name: 'inner' }),
+      log,
+      'outer',
+    );
     const output = await readAll(stringifyStream(value, { chunkBytes: 256 }));
     expect((output.error as Error).message).toBe('inner failed at 50');
     expect(output.text).not.toMatch(/\]\]$/);
@@ -173,7 +197,9 @@ describe('errors from sources', () => {
 
   test('a ReadableStream source that errors', async () => {
     const p = probe();
-    const output = await readAll(stringifyStream([countedStream(p, 10, row, undefined, 'cells', 3)], { chunkBytes: 64 }));
+    const output = await readAll(
+      stringifyStream([countedStream(p, 10, row, undefined, 'cells', 3)], { chunkBytes: 64 }),
+    );
     expect((output.error as Error).message).toBe('cells failed at 3');
     expect(p.closed).toBe(false); // an errored stream is not cancelled
   });
@@ -190,8 +216,16 @@ describe('errors from sources', () => {
   test('toJSON, a replacer or a getter that throws errors the output and returns the open generators', async () => {
     const failure = new Error('boom');
     const throwing = [
-      { toJSON() { throw failure; } },
-      { get field() { throw failure; } },
+      {
+        toJSON() {
+          throw failure;
+        },
+      },
+      {
+        get field() {
+          throw failure;
+        },
+      },
     ];
     for (const bad of throwing) {
       const p = probe();
@@ -282,9 +316,12 @@ describe('flushing and the first byte', () => {
 
   test('StreamedJsonResponse.from resolves after the first row and streams the rest with cancellation', async () => {
     const p = probe();
-    const response = await StreamedJsonResponse.from({ rows: countedAsyncRows(p, 1000, row, { delayMs: 2 }) }, {
-      headers: { 'cache-control': 'no-store' },
-    });
+    const response = await StreamedJsonResponse.from(
+      { rows: countedAsyncRows(p, 1000, row, { delayMs: 2 }) },
+      {
+        headers: { 'cache-control': 'no-store' },
+      },
+    );
     expect(p.steps).toBeGreaterThanOrEqual(1);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');

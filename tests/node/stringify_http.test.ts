@@ -11,10 +11,13 @@ const row = (i: number) => ({ id: i, title: `Article ${i}`, tags: ['a', 'b'] });
 
 describe('over HTTP', () => {
   test('a client receives the whole document', async () => {
-    const server = await serve(() => new StreamedJsonResponse({
-      _embedded: { articles: countedAsyncRows(probe(), 5000, row) },
-      total: Promise.resolve(5000),
-    }));
+    const server = await serve(
+      () =>
+        new StreamedJsonResponse({
+          _embedded: { articles: countedAsyncRows(probe(), 5000, row) },
+          total: Promise.resolve(5000),
+        }),
+    );
     try {
       const response = await fetch(server.url);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -29,9 +32,12 @@ describe('over HTTP', () => {
 
   test('a client that goes away mid-transfer closes the generator (its finally runs)', async () => {
     const p = probe();
-    const server = await serve(() => new StreamedJsonResponse({
-      articles: countedAsyncRows(p, 10_000_000, (i) => ({ ...row(i), body: 'x'.repeat(1000) })),
-    }));
+    const server = await serve(
+      () =>
+        new StreamedJsonResponse({
+          articles: countedAsyncRows(p, 10_000_000, (i) => ({ ...row(i), body: 'x'.repeat(1000) })),
+        }),
+    );
     try {
       await new Promise<void>((resolve, reject) => {
         const req = request(server.url, (res) => {

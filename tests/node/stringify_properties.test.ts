@@ -13,7 +13,12 @@ import { describe, expect, test } from 'vitest';
 import { Readable } from 'node:stream';
 import { rawJson, stringifyStream } from '../../dist/encode/index.js';
 import {
-  createRng, expectedText, randomCorpusValue, testReplacer, type CorpusValue, type Rng,
+  createRng,
+  expectedText,
+  randomCorpusValue,
+  testReplacer,
+  type CorpusValue,
+  type Rng,
 } from '../support/stringify_corpus.js';
 import { settle } from '../support/stringify_read.js';
 
@@ -69,23 +74,26 @@ function arraySource(build: Build, plain: readonly unknown[]): unknown {
     case 0: {
       const tracked = track(build, 'stream');
       let i = 0;
-      return new ReadableStream({
-        pull(controller) {
-          tracked.state = 'started';
-          if (i === fail) {
-            tracked.state = 'failed';
-            throw build.failure;
-          }
-          if (i < items.length) controller.enqueue(make(i++));
-          else {
-            tracked.state = 'ended';
-            controller.close();
-          }
+      return new ReadableStream(
+        {
+          pull(controller) {
+            tracked.state = 'started';
+            if (i === fail) {
+              tracked.state = 'failed';
+              throw build.failure;
+            }
+            if (i < items.length) controller.enqueue(make(i++));
+            else {
+              tracked.state = 'ended';
+              controller.close();
+            }
+          },
+          cancel() {
+            tracked.state = 'closed';
+          },
         },
-        cancel() {
-          tracked.state = 'closed';
-        },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
     }
     case 1:
     case 2: {
@@ -110,12 +118,14 @@ function arraySource(build: Build, plain: readonly unknown[]): unknown {
           if (tracked.state === 'started') tracked.state = 'closed';
         }
       }
-      const generator = asynchronous ? (async function* asyncBody() {
-        for (const item of body()) {
-          await null;
-          yield item;
-        }
-      })() : body();
+      const generator = asynchronous
+        ? (async function* asyncBody() {
+            for (const item of body()) {
+              await null;
+              yield item;
+            }
+          })()
+        : body();
       const original = generator.return.bind(generator);
       // A generator returned before it started never runs its body: closed all the same.
       (generator as { return: unknown }).return = (value: never) => {
@@ -155,22 +165,27 @@ function rawSource(build: Build, text: string, instrumented: boolean): unknown {
   if (!instrumented || build.rng.chance(0.5)) return build.rng.chance(0.5) ? rawJson(text) : rawJson(bytes);
   const tracked = track(build, 'raw stream');
   let at = 0;
-  return rawJson(new ReadableStream<Uint8Array>({
-    pull(controller) {
-      tracked.state = 'started';
-      if (at < bytes.length) {
-        const n = build.rng.range(1, 9);
-        controller.enqueue(bytes.slice(at, at + n));
-        at += n;
-      } else {
-        tracked.state = 'ended';
-        controller.close();
-      }
-    },
-    cancel() {
-      tracked.state = 'closed';
-    },
-  }, { highWaterMark: 0 }));
+  return rawJson(
+    new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          tracked.state = 'started';
+          if (at < bytes.length) {
+            const n = build.rng.range(1, 9);
+            controller.enqueue(bytes.slice(at, at + n));
+            at += n;
+          } else {
+            tracked.state = 'ended';
+            controller.close();
+          }
+        },
+        cancel() {
+          tracked.state = 'closed';
+        },
+      },
+      { highWaterMark: 0 },
+    ),
+  );
 }
 
 /**
@@ -183,17 +198,25 @@ function sourced(build: Build, plain: unknown, tracked = true): unknown {
   if (typeof plain === 'string' && plain.startsWith(MARKER)) {
     out = rawSource(build, build.value.raws[Number(plain.slice(MARKER.length, -1))]!, tracked);
   } else if (Array.isArray(plain) && !('toJSON' in plain)) {
-    out = tracked && rng.chance(0.5)
-      ? arraySource(build, plain)
-      : Array.from(plain, (item) => sourced(build, item, tracked));
-  } else if (typeof plain === 'object' && plain !== null && Object.getPrototypeOf(plain) === Object.prototype &&
-    !('toJSON' in plain)) {
+    out =
+      tracked && rng.chance(0.5)
+        ? arraySource(build, plain)
+        : Array.from(plain, (item) => sourced(build, item, tracked));
+  } else if (
+    typeof plain === 'object' &&
+    plain !== null &&
+    Object.getPrototypeOf(plain) === Object.prototype &&
+    !('toJSON' in plain)
+  ) {
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(plain)) {
       const item = (plain as Record<string, unknown>)[key];
       const written = (build.listed === undefined || build.listed.has(key)) && key !== build.dropped;
       Object.defineProperty(copy, key, {
-        value: written ? sourced(build, item, tracked) : item, enumerable: true, writable: true, configurable: true,
+        value: written ? sourced(build, item, tracked) : item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
       });
     }
     out = copy;
@@ -261,10 +284,13 @@ describe(`properties over random values, consumers and failures (seed ${SEED})`,
       }
       if (expected === undefined) continue;
       const build: Build = {
-        rng, value, sources: [],
+        rng,
+        value,
+        sources: [],
         listed: Array.isArray(replacer) ? new Set(replacer.map(String)) : undefined,
         dropped: typeof replacer === 'function' ? 'drop' : undefined,
-        failure: new Error(`source failed in run ${n}`), failing: false,
+        failure: new Error(`source failed in run ${n}`),
+        failing: false,
       };
       const input = sourced(build, value.plain);
       const cancelAt = rng.chance(0.25) ? rng.int(12) : -1;
@@ -278,19 +304,28 @@ describe(`properties over random values, consumers and failures (seed ${SEED})`,
         expect(outcome.error, name).toBeUndefined();
         // Inside objects and arrays with a toJSON (kept as they are: toJSON may return the object itself) raw
         // markers stay strings; JSON.stringify writes them as such and expectedText() puts the raw text in.
-        const text = decoder.decode(outcome.bytes).replace(/"\\u0000raw:(\d+)\\u0000"/g,
-          (_, index: string) => value.raws[Number(index)]!);
+        const text = decoder
+          .decode(outcome.bytes)
+          .replace(/"\\u0000raw:(\d+)\\u0000"/g, (_, index: string) => value.raws[Number(index)]!);
         expect(text, name).toBe(expected);
-        expect(states.filter((state) => !state.endsWith(': ended')), name).toEqual([]);
+        expect(
+          states.filter((state) => !state.endsWith(': ended')),
+          name,
+        ).toEqual([]);
       } else {
         if (outcome.cancelled) counts.cancelled++;
         else {
           counts.failed++;
           expect(outcome.error, name).toBe(build.failure);
-          expect(build.sources.some((source) => source.state === 'failed'), `${name}: ${states.join(', ')}`)
-            .toBe(true);
+          expect(
+            build.sources.some((source) => source.state === 'failed'),
+            `${name}: ${states.join(', ')}`,
+          ).toBe(true);
         }
-        expect(states.filter((state) => /: (idle|started)$/.test(state)), name).toEqual([]);
+        expect(
+          states.filter((state) => /: (idle|started)$/.test(state)),
+          name,
+        ).toEqual([]);
       }
     }
     // The runs cover each outcome.

@@ -13,13 +13,16 @@ const bytes = (text: string) => encoder.encode(text);
 /** A pull stream of the given chunks. */
 function chunksStream(chunks: readonly Uint8Array[], onCancel?: (reason: unknown) => void): ReadableStream<Uint8Array> {
   let i = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (i < chunks.length) controller.enqueue(chunks[i++]!);
-      else controller.close();
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (i < chunks.length) controller.enqueue(chunks[i++]!);
+        else controller.close();
+      },
+      cancel: onCancel,
     },
-    cancel: onCancel,
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 describe('rawJson', () => {
@@ -72,17 +75,20 @@ describe('rawJson', () => {
 
   test('a raw stream is cancelled with the output', async () => {
     let reason: unknown;
-    const endless = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes('['));
+    const endless = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          controller.enqueue(bytes('['));
+        },
+        pull(controller) {
+          controller.enqueue(bytes('1,'));
+        },
+        cancel(why) {
+          reason = why;
+        },
       },
-      pull(controller) {
-        controller.enqueue(bytes('1,'));
-      },
-      cancel(why) {
-        reason = why;
-      },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     const reader = stringifyStream({ raw: rawJson(endless) }, { chunkBytes: 64 }).getReader();
     await reader.read();
     await reader.read();
@@ -92,7 +98,12 @@ describe('rawJson', () => {
   });
 
   test('chunks of a raw stream must be bytes', async () => {
-    const strings = new ReadableStream<unknown>({ start(c) { c.enqueue('[1]'); c.close(); } });
+    const strings = new ReadableStream<unknown>({
+      start(c) {
+        c.enqueue('[1]');
+        c.close();
+      },
+    });
     const output = await readAll(stringifyStream([rawJson(strings as ReadableStream<Uint8Array>)]));
     expect(output.error).toBeInstanceOf(TypeError);
   });
@@ -157,7 +168,12 @@ describe('pass-through of parseJsonArray bytes', () => {
       },
     };
     expect(await textOf(stringifyStream([marked, 1]))).toBe('[[{"a" : 1},[ ]],1]');
-    const wrong = { [Symbol.for('sluice.rawElements')]: true, async *[Symbol.asyncIterator]() { yield 'text'; } };
+    const wrong = {
+      [Symbol.for('sluice.rawElements')]: true,
+      async *[Symbol.asyncIterator]() {
+        yield 'text';
+      },
+    };
     expect((await readAll(stringifyStream([wrong]))).error).toBeInstanceOf(TypeError);
   });
 

@@ -27,8 +27,9 @@ describe('JsonArrayStringifyStream', () => {
     for (const options of cases) {
       const text = await textOf(streamOf(VALUES).pipeThrough(new JsonArrayStringifyStream(options as never)));
       const space = (options as { space?: unknown }).space;
-      expect(text, JSON.stringify(options)).toBe(JSON.stringify(VALUES, (options as { replacer?: never }).replacer,
-        space as never));
+      expect(text, JSON.stringify(options)).toBe(
+        JSON.stringify(VALUES, (options as { replacer?: never }).replacer, space as never),
+      );
     }
     expect(await textOf(streamOf([]).pipeThrough(new JsonArrayStringifyStream({ space: 2 })))).toBe('[]');
   });
@@ -57,8 +58,9 @@ describe('JsonArrayStringifyStream', () => {
 
   test('a slow reader holds the upstream back', async () => {
     const p = probe();
-    const readable = countedStream(p, 100_000, (i) => ({ i, pad: 'x'.repeat(100) }))
-      .pipeThrough(new JsonArrayStringifyStream({ chunkBytes: 1024 }));
+    const readable = countedStream(p, 100_000, (i) => ({ i, pad: 'x'.repeat(100) })).pipeThrough(
+      new JsonArrayStringifyStream({ chunkBytes: 1024 }),
+    );
     const reader = readable.getReader();
     for (let k = 0; k < 5; k++) await reader.read();
     await settle();

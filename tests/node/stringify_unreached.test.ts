@@ -30,21 +30,27 @@ function makeProbe(kind: Kind, name: string, log: string[]): Probe {
     case 'rawJson stream':
     case 'parseJsonArray': {
       let cancelled = false;
-      const stream = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          probe.started = true;
-          controller.enqueue(new TextEncoder().encode('['));
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            probe.started = true;
+            controller.enqueue(new TextEncoder().encode('['));
+          },
+          cancel(reason) {
+            cancelled = true;
+            probe.reason = reason;
+            log.push(name);
+          },
         },
-        cancel(reason) {
-          cancelled = true;
-          probe.reason = reason;
-          log.push(name);
-        },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
       probe.closed = () => cancelled;
-      (probe as { source: object }).source = kind === 'stream' ? stream
-        : kind === 'rawJson stream' ? rawJson(stream)
-        : parseJsonArray(stream, { path: '$[*]', output: 'bytes' });
+      (probe as { source: object }).source =
+        kind === 'stream'
+          ? stream
+          : kind === 'rawJson stream'
+            ? rawJson(stream)
+            : parseJsonArray(stream, { path: '$[*]', output: 'bytes' });
       return probe;
     }
     case 'node': {
@@ -72,9 +78,12 @@ function makeProbe(kind: Kind, name: string, log: string[]): Probe {
           log.push(`${name} finally`);
         }
       };
-      const generator = kind === 'generator' ? body() : (async function* asyncBody() {
-        yield* body();
-      })();
+      const generator =
+        kind === 'generator'
+          ? body()
+          : (async function* asyncBody() {
+              yield* body();
+            })();
       let returned = false;
       const original = generator.return.bind(generator);
       (generator as { return: unknown }).return = (value: never) => {
@@ -99,15 +108,18 @@ function nest(inner: unknown, depth: number): unknown {
 /** A stream that answers its first pull with one row, then never: the encoder waits on it. */
 function stalling(log: string[]): ReadableStream<unknown> {
   let pulls = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (pulls++ === 0) controller.enqueue({ row: 1 });
-      return new Promise(() => {});
+  return new ReadableStream(
+    {
+      pull(controller) {
+        if (pulls++ === 0) controller.enqueue({ row: 1 });
+        return new Promise(() => {});
+      },
+      cancel() {
+        log.push('stalling');
+      },
     },
-    cancel() {
-      log.push('stalling');
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 /** Reads until the encoder waits on `stalling`, then cancels with `reason`. */
@@ -120,16 +132,21 @@ async function cancelWhileStalled(value: unknown, reason: unknown, options?: obj
 }
 
 describe('cancelling closes the sources not reached', () => {
-  test.each(KINDS)('%s at depths 0 to 4: after the current member, in later elements, deep in later objects',
+  test.each(KINDS)(
+    '%s at depths 0 to 4: after the current member, in later elements, deep in later objects',
     async (kind) => {
       const log: string[] = [];
       const probes = [0, 1, 2, 3, 4].flatMap((depth) => [
-        makeProbe(kind, `member ${depth}`, log), makeProbe(kind, `element ${depth}`, log)]);
+        makeProbe(kind, `member ${depth}`, log),
+        makeProbe(kind, `element ${depth}`, log),
+      ]);
       const value = {
         head: [1, stalling(log)],
         later: probes.filter((_, i) => i % 2 === 0).map((probe, depth) => nest(probe.source, depth)),
-        elements: [stalling(log), ...probes.filter((_, i) => i % 2 === 1)
-          .map((probe, depth) => nest(probe.source, depth))],
+        elements: [
+          stalling(log),
+          ...probes.filter((_, i) => i % 2 === 1).map((probe, depth) => nest(probe.source, depth)),
+        ],
       };
       const reason = new Error('client went away');
       await cancelWhileStalled(value, reason);
@@ -140,14 +157,24 @@ describe('cancelling closes the sources not reached', () => {
       }
       // In the order the encoder would have reached them (the second stalling stream among them), after the one
       // it was reading.
-      expect(log).toEqual(['stalling', ...probes.filter((_, i) => i % 2 === 0).map((probe) => probe.name),
-        'stalling', ...probes.filter((_, i) => i % 2 === 1).map((probe) => probe.name)]);
-    });
+      expect(log).toEqual([
+        'stalling',
+        ...probes.filter((_, i) => i % 2 === 0).map((probe) => probe.name),
+        'stalling',
+        ...probes.filter((_, i) => i % 2 === 1).map((probe) => probe.name),
+      ]);
+    },
+  );
 
   test('cancelled before the first read: nothing was written, every source in the value is closed', async () => {
     const log: string[] = [];
     const probes = KINDS.map((kind) => makeProbe(kind, kind, log));
-    await stringifyStream({ all: nest(probes.map((probe) => probe.source), 3) }).cancel('never read');
+    await stringifyStream({
+      all: nest(
+        probes.map((probe) => probe.source),
+        3,
+      ),
+    }).cancel('never read');
     for (const probe of probes) expect(probe.closed(), probe.name).toBe(true);
     expect(log).toEqual(KINDS);
   });
@@ -245,10 +272,13 @@ describe('stopping on an error closes the sources not reached', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
     const failures: [string, unknown][] = [
-      ['a source threw', (async function* failing() {
-        yield 1;
-        throw new Error('cursor broke');
-      })()],
+      [
+        'a source threw',
+        (async function* failing() {
+          yield 1;
+          throw new Error('cursor broke');
+        })(),
+      ],
       ['a cycle', cycle],
       ['a BigInt', 1n],
     ];
@@ -284,10 +314,12 @@ describe('what the walk does not do', () => {
         string: new String('x'.repeat(1 << 16)),
       },
     };
-    await cancelWhileStalled(value, 'stop', { replacer: (key: string, item: unknown) => {
-      if (key === 'tail') calls.push('replacer');
-      return item;
-    } });
+    await cancelWhileStalled(value, 'stop', {
+      replacer: (key: string, item: unknown) => {
+        if (key === 'tail') calls.push('replacer');
+        return item;
+      },
+    });
     expect(calls).toEqual([]);
     expect(found.closed()).toBe(true);
     expect(hidden.closed()).toBe(false);
@@ -299,8 +331,11 @@ describe('what the walk does not do', () => {
     const reader = (locked.source as ReadableStream).getReader();
     const listed = makeProbe('stream', 'listed', log);
     const unlisted = makeProbe('stream', 'unlisted', log);
-    await cancelWhileStalled({ a: stalling(log), b: { a: [locked.source, listed.source], b: unlisted.source } },
-      'stop', { replacer: ['a', 'b'] });
+    await cancelWhileStalled(
+      { a: stalling(log), b: { a: [locked.source, listed.source], b: unlisted.source } },
+      'stop',
+      { replacer: ['a', 'b'] },
+    );
     expect(listed.closed()).toBe(true);
     expect(locked.closed()).toBe(false);
     reader.releaseLock();
@@ -315,16 +350,23 @@ describe('what the walk does not do', () => {
     const probe = makeProbe('stream', 'end', log);
     let descriptors = 0;
     let gets = 0;
-    const rows = Array.from({ length: 1000 }, (_, i) => new Proxy({ i, a: 'x', b: [i], c: null, d: {} }, {
-      getOwnPropertyDescriptor(target, key) {
-        descriptors++;
-        return Reflect.getOwnPropertyDescriptor(target, key);
-      },
-      get(target, key, receiver) {
-        if (typeof key === 'string' && key in target) gets++;
-        return Reflect.get(target, key, receiver);
-      },
-    }));
+    const rows = Array.from(
+      { length: 1000 },
+      (_, i) =>
+        new Proxy(
+          { i, a: 'x', b: [i], c: null, d: {} },
+          {
+            getOwnPropertyDescriptor(target, key) {
+              descriptors++;
+              return Reflect.getOwnPropertyDescriptor(target, key);
+            },
+            get(target, key, receiver) {
+              if (typeof key === 'string' && key in target) gets++;
+              return Reflect.get(target, key, receiver);
+            },
+          },
+        ),
+    );
     const cyclic: Record<string, unknown> = { rows };
     cyclic.again = cyclic;
     await cancelWhileStalled({ head: stalling(log), tail: cyclic, end: probe.source }, 'stop');

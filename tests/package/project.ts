@@ -26,8 +26,10 @@ export function run(command: string, args: string[], cwd: string): string {
 
 export function packAndInstall(): InstalledProject {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-package-'));
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as
-    { filename: string; files: PackedFile[] }[];
+  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as {
+    filename: string;
+    files: PackedFile[];
+  }[];
   const tarball = join(dir, packed!.filename);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   // The package has no dependencies: installing the tarball needs no registry.

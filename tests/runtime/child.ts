@@ -7,24 +7,37 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
-export function runToEnd(command: string, args: string[], options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<string> {
+export function runToEnd(
+  command: string,
+  args: string[],
+  options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv },
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      timeout: options.timeoutMs ?? 60_000,
-      maxBuffer: 16 << 20,
-      killSignal: 'SIGKILL',
-    }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
-      else resolve(stdout);
-    });
+    execFile(
+      command,
+      args,
+      {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        timeout: options.timeoutMs ?? 60_000,
+        maxBuffer: 16 << 20,
+        killSignal: 'SIGKILL',
+      },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
 /** The last line of `output` that parses as a JSON object. */
 export function lastJsonLine(output: string): Record<string, unknown> {
-  const line = output.trim().split('\n').reverse().find((text) => text.startsWith('{'));
+  const line = output
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((text) => text.startsWith('{'));
   if (line === undefined) throw new Error(`no JSON line in:\n${output}`);
   return JSON.parse(line);
 }
@@ -35,7 +48,11 @@ export interface ServerProcess {
 }
 
 /** Starts a server program and waits for it to print its http://127.0.0.1:PORT address. */
-export function startServerProcess(command: string, args: string[], options: { cwd: string; timeoutMs?: number }): Promise<ServerProcess> {
+export function startServerProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; timeoutMs?: number },
+): Promise<ServerProcess> {
   const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   return new Promise((resolve, reject) => {

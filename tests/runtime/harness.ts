@@ -57,7 +57,11 @@ export function assertThrows<E>(run: () => unknown, errorClass: ErrorClass<E>, w
   throw new AssertionError(`${what} did not throw (expected ${errorClass.name})`);
 }
 
-export async function assertRejects<E>(run: () => Promise<unknown>, errorClass: ErrorClass<E>, what = 'the call'): Promise<E> {
+export async function assertRejects<E>(
+  run: () => Promise<unknown>,
+  errorClass: ErrorClass<E>,
+  what = 'the call',
+): Promise<E> {
   try {
     await run();
   } catch (error) {

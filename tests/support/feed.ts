@@ -24,7 +24,13 @@ const encoder = new TextEncoder();
 export function errorInfo(error: unknown): ErrorInfo {
   if (error instanceof JsonSyntaxError || error instanceof JsonLimitError) {
     const { code, offset, line, column } = error;
-    return { name: error instanceof JsonSyntaxError ? 'JsonSyntaxError' : 'JsonLimitError', code, offset, line, column };
+    return {
+      name: error instanceof JsonSyntaxError ? 'JsonSyntaxError' : 'JsonLimitError',
+      code,
+      offset,
+      line,
+      column,
+    };
   }
   throw error;
 }
@@ -80,8 +86,8 @@ export interface Rng {
 export function randomPieces(bytes: Uint8Array, rng: Rng, maxPiece: number): Uint8Array[] {
   const pieces: Uint8Array[] = [];
   const maxBits = Math.log2(maxPiece);
-  for (let at = 0; at < bytes.length;) {
-    const size = Math.max(1, Math.min(maxPiece, Math.round(2 ** (rng.range(0, 1000) / 1000 * maxBits))));
+  for (let at = 0; at < bytes.length; ) {
+    const size = Math.max(1, Math.min(maxPiece, Math.round(2 ** ((rng.range(0, 1000) / 1000) * maxBits))));
     pieces.push(bytes.subarray(at, at + size));
     at += size;
   }
@@ -93,9 +99,15 @@ export function randomPieces(bytes: Uint8Array, rng: Rng, maxPiece: number): Uin
  * and only strings (`bytesShare` 0), a piece may end between the halves of a surrogate pair: the parser holds a
  * trailing high surrogate for the next string chunk. Half a pair has no UTF-8, so with byte pieces it never does.
  */
-export function randomTextPieces(text: string, rng: Rng, maxPiece: number, bytesShare: number, splitPairs = false): Chunk[] {
+export function randomTextPieces(
+  text: string,
+  rng: Rng,
+  maxPiece: number,
+  bytesShare: number,
+  splitPairs = false,
+): Chunk[] {
   const pieces: Chunk[] = [];
-  for (let at = 0; at < text.length;) {
+  for (let at = 0; at < text.length; ) {
     let end = Math.min(text.length, at + rng.range(1, maxPiece));
     const last = text.charCodeAt(end - 1);
     if ((bytesShare > 0 || !splitPairs) && end < text.length && last >= 0xd800 && last <= 0xdbff) end++;

@@ -30,7 +30,7 @@ export function randomDocuments(count: number, seed: number, budget = 40): strin
 
 /** A document whose arrays grow past the length at which snapshots become views. */
 export function longArrays(length: number): string {
-  const numbers = Array.from({ length }, (_, i) => String(i * 7 % 1000 - 300)).join(',');
+  const numbers = Array.from({ length }, (_, i) => String(((i * 7) % 1000) - 300)).join(',');
   const records = Array.from({ length }, (_, i) => `{"id":${i},"name":"n${i}","tags":["t${i % 5}"]}`).join(',');
   return `{"numbers":[${numbers}],"records":[${records}],"nested":[[${numbers}]],"tail":"end"}`;
 }

@@ -63,7 +63,11 @@ export function expectedSnapshot(prefix, { numbers = 'complete', ended = false }
   const from = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const n = text.length;
   const stack = [];
-  const closers = () => stack.map((open) => (open === '[' ? ']' : '}')).reverse().join('');
+  const closers = () =>
+    stack
+      .map((open) => (open === '[' ? ']' : '}'))
+      .reverse()
+      .join('');
   // The last point the text can be cut and closed at: its end and the brackets open there.
   let safe = null;
   const mark = (end) => {
@@ -129,7 +133,7 @@ export function expectedSnapshot(prefix, { numbers = 'complete', ended = false }
       } else if (ch === '-' || (c >= 48 && c <= 57)) {
         let end = i + 1;
         while (end < n && /[0-9.eE+-]/.test(text[end])) end++;
-        const valid = end === n ? NUMBER_PREFIX.exec(text.slice(i))?.[0] ?? '' : '';
+        const valid = end === n ? (NUMBER_PREFIX.exec(text.slice(i))?.[0] ?? '') : '';
         if (end === n && !(ended && valid.length === end - i)) {
           // Nothing after it yet: it may go on.
           if (numbers === 'partial' && /\d/.test(valid)) return show(text.slice(from, i) + valid + closers());

@@ -49,9 +49,24 @@ export function randomWhitespace(rng) {
 const SIMPLE_ESCAPES = ['\\"', '\\\\', '\\/', '\\b', '\\f', '\\n', '\\r', '\\t'];
 // Raw characters at the UTF-8 length boundaries (1/2/3/4 bytes) and some that other parsers mishandle:
 // DEL, U+2028/U+2029 (line separators JSON allows raw), U+FEFF (a BOM inside a string is content), noncharacters.
-const EDGE_CHARACTERS = ['\x7f', '\u0080', '\u07ff', '\u0800', '\u2028', '\u2029', '\ufeff', '\ufffd', '\uffff',
-  '\u{10000}', '\u{10ffff}', '\u{1f600}', '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}', 'é', '中'];
-const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&\'()*+,-.:;<=>?@[]^_`{|}~';
+const EDGE_CHARACTERS = [
+  '\x7f',
+  '\u0080',
+  '\u07ff',
+  '\u0800',
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\ufffd',
+  '\uffff',
+  '\u{10000}',
+  '\u{10ffff}',
+  '\u{1f600}',
+  '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}',
+  'é',
+  '中',
+];
+const PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&'()*+,-.:;<=>?@[]^_`{|}~";
 
 function hex4(rng, codeUnit) {
   const digits = codeUnit.toString(16).padStart(4, '0');
@@ -107,16 +122,49 @@ export function randomString(rng, pieces = rng.int(6)) {
 
 // Keys chosen from a small pool so that duplicates are common; `\u0061` decodes to the same key as `a`.
 // `__proto__` must become an own property (JSON.parse uses CreateDataProperty); integer-like keys reorder.
-const KEYS = ['"__proto__"', '"\\u005f_proto__"', '"constructor"', '"toString"', '"hasOwnProperty"', '"a"',
-  '"\\u0061"', '"b"', '""', '"0"', '"1"', '"10"', '"-1"', '"01"', '"4294967295"'];
+const KEYS = [
+  '"__proto__"',
+  '"\\u005f_proto__"',
+  '"constructor"',
+  '"toString"',
+  '"hasOwnProperty"',
+  '"a"',
+  '"\\u0061"',
+  '"b"',
+  '""',
+  '"0"',
+  '"1"',
+  '"10"',
+  '"-1"',
+  '"01"',
+  '"4294967295"',
+];
 
 function randomKey(rng) {
   return rng.chance(0.6) ? rng.pick(KEYS) : randomString(rng);
 }
 
-const NUMBERS = ['0', '-0', '0e0', '0E-0', '-0.0', '1E+2', '1e-2', '1e400', '-1e400', '1e-400', '5e-324',
-  '2.2250738585072014e-308', '1.7976931348623157e308', '9007199254740993', '-9223372036854775808',
-  '123456789012345678901234567890', '0.1', '1e0000000000000000000001', '-1.0E-0001'];
+const NUMBERS = [
+  '0',
+  '-0',
+  '0e0',
+  '0E-0',
+  '-0.0',
+  '1E+2',
+  '1e-2',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '5e-324',
+  '2.2250738585072014e-308',
+  '1.7976931348623157e308',
+  '9007199254740993',
+  '-9223372036854775808',
+  '123456789012345678901234567890',
+  '0.1',
+  '1e0000000000000000000001',
+  '-1.0E-0001',
+];
 
 function digits(rng, count) {
   let out = '';
@@ -162,8 +210,14 @@ function randomValue(rng, depth, state) {
     const count = rng.chance(0.15) ? 0 : rng.range(1, state.maxItems);
     return rng.chance(0.5)
       ? container(rng, '[', ']', count, () => randomValue(rng, depth + 1, state))
-      : container(rng, '{', '}', count,
-        () => randomKey(rng) + randomWhitespace(rng) + ':' + randomWhitespace(rng) + randomValue(rng, depth + 1, state));
+      : container(
+          rng,
+          '{',
+          '}',
+          count,
+          () =>
+            randomKey(rng) + randomWhitespace(rng) + ':' + randomWhitespace(rng) + randomValue(rng, depth + 1, state),
+        );
   }
   return randomScalar(rng);
 }
@@ -199,7 +253,8 @@ export function randomDocument(rng, { maxDepth = 5, maxItems = 6, budget = 60, d
 
 // Bytes a mutation inserts: JSON's structural and literal characters, and bytes that are never valid UTF-8 or
 // only valid as a lead/continuation byte.
-const MUTATION_BYTES = [...'{}[],:"\\/ntfrue.-+eE0123456789 \t\n\r'].map((c) => c.charCodeAt(0))
+const MUTATION_BYTES = [...'{}[],:"\\/ntfrue.-+eE0123456789 \t\n\r']
+  .map((c) => c.charCodeAt(0))
   .concat([0x00, 0x1f, 0x7f, 0x80, 0xbf, 0xc0, 0xc2, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff]);
 
 /** One random edit of `bytes`: delete, insert or replace a byte, or truncate. Returns a new array. */

@@ -13,14 +13,19 @@ export interface Item {
  * `kind` says what holds the items: an array text (`[` a `,` b `]`), an object text (`{` "k" `:` a ... `}`),
  * or a whole NDJSON text (whitespace between values). Returns the first mismatch, or null.
  */
-export function reassemblyMismatch(container: string, kind: 'array' | 'object' | 'ndjson', items: Item[]): string | null {
+export function reassemblyMismatch(
+  container: string,
+  kind: 'array' | 'object' | 'ndjson',
+  items: Item[],
+): string | null {
   let at = 0;
   const skipWhitespace = () => {
     while (at < container.length && WHITESPACE.has(container[at])) at++;
   };
   const expect = (char: string) => {
     skipWhitespace();
-    if (container[at] !== char) return `expected ${JSON.stringify(char)} at ${at}, found ${JSON.stringify(container.slice(at, at + 20))}`;
+    if (container[at] !== char)
+      return `expected ${JSON.stringify(char)} at ${at}, found ${JSON.stringify(container.slice(at, at + 20))}`;
     at++;
     return null;
   };
@@ -38,7 +43,8 @@ export function reassemblyMismatch(container: string, kind: 'array' | 'object' |
       if (container[at] !== '"') return `member ${index}: no key at ${at}`;
       const keyEnd = endOfString(container, at);
       const key = JSON.parse(container.slice(at, keyEnd)) as string;
-      if (key !== item.key) return `member ${index}: key ${JSON.stringify(item.key)}, the text has ${JSON.stringify(key)}`;
+      if (key !== item.key)
+        return `member ${index}: key ${JSON.stringify(item.key)}, the text has ${JSON.stringify(key)}`;
       at = keyEnd;
       const problem = expect(':');
       if (problem) return problem;

@@ -14,27 +14,39 @@ export interface CountingSource<T> {
  * A pull source over `chunks`, one chunk per pull; with highWaterMark 0 it reads nothing ahead, so `pulls` counts
  * exactly the reads the consumer asked for. `fail`, if given, is thrown by the pull after the last chunk.
  */
-export function countingSource<T>(chunks: readonly T[], options: { highWaterMark?: number; fail?: Error } = {}): CountingSource<T> {
+export function countingSource<T>(
+  chunks: readonly T[],
+  options: { highWaterMark?: number; fail?: Error } = {},
+): CountingSource<T> {
   let pulls = 0;
   let cancelled = false;
   let cancelReason: unknown;
-  const stream = new ReadableStream<T>({
-    pull(controller) {
-      pulls++;
-      if (pulls <= chunks.length) controller.enqueue(chunks[pulls - 1]);
-      else if (options.fail) throw options.fail;
-      else controller.close();
+  const stream = new ReadableStream<T>(
+    {
+      pull(controller) {
+        pulls++;
+        if (pulls <= chunks.length) controller.enqueue(chunks[pulls - 1]);
+        else if (options.fail) throw options.fail;
+        else controller.close();
+      },
+      cancel(reason) {
+        cancelled = true;
+        cancelReason = reason;
+      },
     },
-    cancel(reason) {
-      cancelled = true;
-      cancelReason = reason;
-    },
-  }, { highWaterMark: options.highWaterMark ?? 0 });
+    { highWaterMark: options.highWaterMark ?? 0 },
+  );
   return {
     stream,
-    get pulls() { return pulls; },
-    get cancelReason() { return cancelReason; },
-    get cancelled() { return cancelled; },
+    get pulls() {
+      return pulls;
+    },
+    get cancelReason() {
+      return cancelReason;
+    },
+    get cancelled() {
+      return cancelled;
+    },
   };
 }
 

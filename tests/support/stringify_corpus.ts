@@ -33,13 +33,77 @@ export interface CorpusValue {
   withSources(rng: Rng, options?: SourceOptions): unknown;
 }
 
-const STRING_PIECES = ['a', 'hello', ' ', '"', '\\', '/', '\b', '\f', '\n', '\r', '\t', '\u0000', '\u001f', '\u007f',
-  'é', '中文', '\u2028', '\u2029', '\ufeff', '\ufffd', '😀', '\u{10ffff}', '\ud800', '\udfff', '\udc00\ud800',
-  '\ud83d', 'x\ud83dy', '</script>', '\u0085', '\uffff'];
-const NUMBERS = [0, -0, 1, -1, 0.1, 0.1 + 0.2, 1e21, 1e-7, 123456789.125, 5e-324, Number.MAX_VALUE,
-  Number.MIN_SAFE_INTEGER, NaN, Infinity, -Infinity, 2 ** 53 + 2];
-const KEYS = ['a', 'b', 'c', '', '0', '1', '10', '-1', '01', '4294967295', '__proto__', 'constructor', 'toJSON_',
-  'é', '"q"', 'line\nbreak', '\ud800', 'drop', 'x.y'];
+const STRING_PIECES = [
+  'a',
+  'hello',
+  ' ',
+  '"',
+  '\\',
+  '/',
+  '\b',
+  '\f',
+  '\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u001f',
+  '\u007f',
+  'é',
+  '中文',
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\ufffd',
+  '😀',
+  '\u{10ffff}',
+  '\ud800',
+  '\udfff',
+  '\udc00\ud800',
+  '\ud83d',
+  'x\ud83dy',
+  '</script>',
+  '\u0085',
+  '\uffff',
+];
+const NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  0.1,
+  0.1 + 0.2,
+  1e21,
+  1e-7,
+  123456789.125,
+  5e-324,
+  Number.MAX_VALUE,
+  Number.MIN_SAFE_INTEGER,
+  NaN,
+  Infinity,
+  -Infinity,
+  2 ** 53 + 2,
+];
+const KEYS = [
+  'a',
+  'b',
+  'c',
+  '',
+  '0',
+  '1',
+  '10',
+  '-1',
+  '01',
+  '4294967295',
+  '__proto__',
+  'constructor',
+  'toJSON_',
+  'é',
+  '"q"',
+  'line\nbreak',
+  '\ud800',
+  'drop',
+  'x.y',
+];
 const FUNCTION_VALUE = () => 1;
 const SYMBOL_VALUE = Symbol('s');
 
@@ -99,7 +163,9 @@ function withToJSON<T extends object>(target: T, make: KeyedToJSON, enumerable: 
     value(this: object, key: string) {
       return make(this, key);
     },
-    enumerable, writable: true, configurable: true,
+    enumerable,
+    writable: true,
+    configurable: true,
   });
 }
 
@@ -147,8 +213,15 @@ function leaf(rng: Rng, raws: string[], depth = 0, budget = { nodes: 0 }): unkno
     case 12: {
       // Raw JSON: compact, padded with whitespace, or pretty (written verbatim whatever `space` is).
       const inner = rng.chance(0.5) ? { n: rng.int(100), s: randomString(rng) } : [rng.int(9), 'é', null];
-      const texts = [JSON.stringify(inner), ` ${JSON.stringify(inner)}\n`, JSON.stringify(inner, null, 3),
-        JSON.stringify(randomString(rng)), '-0.5e-3', 'true', 'null'];
+      const texts = [
+        JSON.stringify(inner),
+        ` ${JSON.stringify(inner)}\n`,
+        JSON.stringify(inner, null, 3),
+        JSON.stringify(randomString(rng)),
+        '-0.5e-3',
+        'true',
+        'null',
+      ];
       raws.push(rng.pick(texts));
       return `${MARKER}${raws.length - 1}\u0000`;
     }
@@ -167,7 +240,8 @@ function randomValue(rng: Rng, depth: number, raws: string[], budget: { nodes: n
     const length = long ? Math.min(rng.range(100, 400), budget.nodes) : rng.int(6);
     const array: unknown[] = [];
     for (let i = 0; i < length; i++) {
-      if (rng.chance(0.05)) array.length = i + 1; // a hole
+      if (rng.chance(0.05))
+        array.length = i + 1; // a hole
       else array.push(randomValue(rng, long ? Math.min(depth - 1, 1) : depth - 1, raws, budget));
     }
     // An array's own toJSON, called with the array's key (an index in a batch or in a source included).
@@ -178,7 +252,10 @@ function randomValue(rng: Rng, depth: number, raws: string[], budget: { nodes: n
   for (let n = rng.int(6); n > 0; n--) {
     // defineProperty: `__proto__` must be an own member, not the prototype.
     Object.defineProperty(object, rng.pick(KEYS), {
-      value: randomValue(rng, depth - 1, raws, budget), enumerable: true, writable: true, configurable: true,
+      value: randomValue(rng, depth - 1, raws, budget),
+      enumerable: true,
+      writable: true,
+      configurable: true,
     });
   }
   return object;
@@ -190,9 +267,7 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 
 /** The corpus toJSON of `value`, if it has one. */
 function corpusToJSON(value: unknown): KeyedToJSON | undefined {
-  return typeof value === 'object' && value !== null
-    ? (value as { [TO_JSON]?: KeyedToJSON })[TO_JSON]
-    : undefined;
+  return typeof value === 'object' && value !== null ? (value as { [TO_JSON]?: KeyedToJSON })[TO_JSON] : undefined;
 }
 
 function later<T>(value: T): Promise<T> {
@@ -219,19 +294,23 @@ function arraySource(rng: Rng, items: unknown[]): unknown {
     }
     case 2: {
       let i = 0;
-      return new ReadableStream({
-        pull(controller) {
-          if (i < items.length) controller.enqueue(items[i++]);
-          else controller.close();
+      return new ReadableStream(
+        {
+          pull(controller) {
+            if (i < items.length) controller.enqueue(items[i++]);
+            else controller.close();
+          },
         },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
     }
     case 3:
       return {
         [Symbol.asyncIterator]() {
           let i = 0;
           return {
-            next: () => Promise.resolve(i < items.length ? { done: false, value: items[i++] } : { done: true, value: undefined }),
+            next: () =>
+              Promise.resolve(i < items.length ? { done: false, value: items[i++] } : { done: true, value: undefined }),
           };
         },
       };
@@ -239,7 +318,9 @@ function arraySource(rng: Rng, items: unknown[]): unknown {
       return {
         [Symbol.iterator]() {
           let i = 0;
-          return { next: () => (i < items.length ? { done: false, value: items[i++] } : { done: true, value: undefined }) };
+          return {
+            next: () => (i < items.length ? { done: false, value: items[i++] } : { done: true, value: undefined }),
+          };
         },
       };
     case 5:
@@ -261,14 +342,14 @@ interface SourcingContext {
  * key, whose result is sourced (with a generator of its own: toJSON runs when the encoder gets there).
  */
 function sourcedToJSON(rng: Rng, value: object, make: KeyedToJSON, context: SourcingContext): object {
-  const twin: object = Array.isArray(value)
-    ? Array.from(value, (item) => sourced(rng, item, context))
-    : {};
+  const twin: object = Array.isArray(value) ? Array.from(value, (item) => sourced(rng, item, context)) : {};
   if (!Array.isArray(value)) {
     for (const key of Object.keys(value)) {
       if (key === 'toJSON') continue;
       Object.defineProperty(twin, key, {
-        value: sourced(rng, (value as Record<string, unknown>)[key], context), enumerable: true, writable: true,
+        value: sourced(rng, (value as Record<string, unknown>)[key], context),
+        enumerable: true,
+        writable: true,
         configurable: true,
       });
     }
@@ -277,12 +358,16 @@ function sourcedToJSON(rng: Rng, value: object, make: KeyedToJSON, context: Sour
   const promised = context.options.promisedToJSON === true && rng.chance(0.3);
   const enumerable = Object.getOwnPropertyDescriptor(value, 'toJSON')?.enumerable === true;
   Object.defineProperty(twin, TWIN, { value: true });
-  return withToJSON(twin, (self, key) => {
-    // What it returns is sourced (the twin itself left as it is), never a promise unless asked for: a replacer
-    // function would see the promise, not its value.
-    const out = sourced(own, make(self, key), context, false);
-    return promised ? Promise.resolve(out) : out;
-  }, enumerable);
+  return withToJSON(
+    twin,
+    (self, key) => {
+      // What it returns is sourced (the twin itself left as it is), never a promise unless asked for: a replacer
+      // function would see the promise, not its value.
+      const out = sourced(own, make(self, key), context, false);
+      return promised ? Promise.resolve(out) : out;
+    },
+    enumerable,
+  );
 }
 
 function sourced(rng: Rng, value: unknown, context: SourcingContext, promise = true): unknown {
@@ -303,18 +388,20 @@ function sourced(rng: Rng, value: unknown, context: SourcingContext, promise = t
         break;
       default: {
         const pieces: Uint8Array[] = [];
-        for (let at = 0; at < bytes.length;) {
+        for (let at = 0; at < bytes.length; ) {
           const n = rng.range(1, 8);
           pieces.push(bytes.subarray(at, at + n));
           at += n;
         }
         let i = 0;
-        out = rawJson(new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (i < pieces.length) controller.enqueue(pieces[i++]!);
-            else controller.close();
-          },
-        }));
+        out = rawJson(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (i < pieces.length) controller.enqueue(pieces[i++]!);
+              else controller.close();
+            },
+          }),
+        );
       }
     }
   } else if (Array.isArray(value)) {
@@ -325,7 +412,10 @@ function sourced(rng: Rng, value: unknown, context: SourcingContext, promise = t
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       Object.defineProperty(copy, key, {
-        value: sourced(rng, value[key], context), enumerable: true, writable: true, configurable: true,
+        value: sourced(rng, value[key], context),
+        enumerable: true,
+        writable: true,
+        configurable: true,
       });
     }
     out = copy;
@@ -339,7 +429,8 @@ export function randomCorpusValue(rng: Rng, maxDepth: number, density = 0.4): Co
   const raws: string[] = [];
   const plain = randomValue(rng, maxDepth, raws, { nodes: 800 });
   return {
-    plain, raws,
+    plain,
+    raws,
     withSources: (sourceRng, options = {}) => sourced(sourceRng, plain, { raws, density, options }),
   };
 }
@@ -364,7 +455,8 @@ export function randomLongArray(rng: Rng, density = 0.5): CorpusValue {
   let plain: unknown = array;
   for (let d = rng.int(3); d > 0; d--) plain = rng.chance(0.5) ? { rows: plain, n: d } : [d, plain];
   return {
-    plain, raws,
+    plain,
+    raws,
     withSources: (sourceRng, options = {}) => sourced(sourceRng, plain, { raws, density, options }),
   };
 }

@@ -26,17 +26,21 @@ export interface TestServer {
 /** Serves `handler` on an ephemeral port of 127.0.0.1. */
 export async function serve(handler: () => Response | Promise<Response>): Promise<TestServer> {
   const server: Server = createServer((_req, res) => {
-    Promise.resolve(handler()).then((response) => sendResponse(res, response), () => {
-      res.writeHead(500).end();
-    });
+    Promise.resolve(handler()).then(
+      (response) => sendResponse(res, response),
+      () => {
+        res.writeHead(500).end();
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -18,8 +18,14 @@ export function probe(): Probe {
 export type CloseLog = string[];
 
 /** A sync generator of `count` rows `make(i)`; `fail` throws instead of producing row number `fail`. */
-export function* countedRows<T>(p: Probe, count: number, make: (i: number) => T, log?: CloseLog, name = 'sync',
-  fail?: number): Generator<T> {
+export function* countedRows<T>(
+  p: Probe,
+  count: number,
+  make: (i: number) => T,
+  log?: CloseLog,
+  name = 'sync',
+  fail?: number,
+): Generator<T> {
   try {
     for (let i = 0; i < count; i++) {
       if (i === fail) throw new Error(`${name} failed at ${i}`);
@@ -33,9 +39,17 @@ export function* countedRows<T>(p: Probe, count: number, make: (i: number) => T,
 }
 
 /** An async generator of `count` rows; `delayMs` waits a timer before each row (a slow database). */
-export async function* countedAsyncRows<T>(p: Probe, count: number, make: (i: number) => T, options: {
-  log?: CloseLog; name?: string; fail?: number; delayMs?: number;
-} = {}): AsyncGenerator<T> {
+export async function* countedAsyncRows<T>(
+  p: Probe,
+  count: number,
+  make: (i: number) => T,
+  options: {
+    log?: CloseLog;
+    name?: string;
+    fail?: number;
+    delayMs?: number;
+  } = {},
+): AsyncGenerator<T> {
   const name = options.name ?? 'async';
   try {
     for (let i = 0; i < count; i++) {
@@ -52,18 +66,27 @@ export async function* countedAsyncRows<T>(p: Probe, count: number, make: (i: nu
 }
 
 /** A ReadableStream of `count` values, one per pull, that records its pulls and its cancellation. */
-export function countedStream<T>(p: Probe, count: number, make: (i: number) => T, log?: CloseLog,
-  name = 'stream', fail?: number): ReadableStream<T> {
-  return new ReadableStream<T>({
-    pull(controller) {
-      if (p.steps === fail) throw new Error(`${name} failed at ${p.steps}`);
-      if (p.steps < count) controller.enqueue(make(p.steps++));
-      else controller.close();
+export function countedStream<T>(
+  p: Probe,
+  count: number,
+  make: (i: number) => T,
+  log?: CloseLog,
+  name = 'stream',
+  fail?: number,
+): ReadableStream<T> {
+  return new ReadableStream<T>(
+    {
+      pull(controller) {
+        if (p.steps === fail) throw new Error(`${name} failed at ${p.steps}`);
+        if (p.steps < count) controller.enqueue(make(p.steps++));
+        else controller.close();
+      },
+      cancel(reason) {
+        p.closed = true;
+        p.reason = reason;
+        log?.push(name);
+      },
     },
-    cancel(reason) {
-      p.closed = true;
-      p.reason = reason;
-      log?.push(name);
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }

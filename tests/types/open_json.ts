@@ -1,9 +1,7 @@
 // Proves the public types of openJson: requests resolve to what the caller names (unknown by default) or undefined,
 // iterate() is an async iterable of the named element type, options are checked, JsonPassedError carries its
 // fields. Compiled with `tsc --noEmit -p tests/types`; never run.
-import {
-  JsonPassedError, openJson, type IterateOptions, type JsonDocument, type OpenJsonOptions,
-} from 'sluice';
+import { JsonPassedError, openJson, type IterateOptions, type JsonDocument, type OpenJsonOptions } from 'sluice';
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(): void {}

@@ -1,12 +1,26 @@
 // Proves the public types users see: element types follow `output` and `withPath`, wrong options do not compile.
 // Compiled with `tsc --noEmit -p tests/types`; never run.
 import {
-  JsonArrayStream, JsonLimitError, JsonSyntaxError, SluiceLoadError, createParser, init, parseJsonArray,
-  type ElementWithPath, type JsonLimitErrorCode, type JsonSyntaxErrorCode, type ParsedElement, type ParserOptions,
+  JsonArrayStream,
+  JsonLimitError,
+  JsonSyntaxError,
+  SluiceLoadError,
+  createParser,
+  init,
+  parseJsonArray,
+  type ElementWithPath,
+  type JsonLimitErrorCode,
+  type JsonSyntaxErrorCode,
+  type ParsedElement,
+  type ParserOptions,
   type PushParser,
 } from 'sluice';
 import {
-  createPartialParser, partialJson, type PartialJsonOptions, type PartialParser, type PartialValue,
+  createPartialParser,
+  partialJson,
+  type PartialJsonOptions,
+  type PartialParser,
+  type PartialValue,
 } from 'sluice';
 
 // Exact type equality (not mere assignability): `any` or a wider type fails.

@@ -15,7 +15,15 @@ import { NODE_PEERS } from './node_peers.mjs';
 import { STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
 import { startBenchServer } from '../../common/bench_server.mjs';
 import { HTTP_COMPETITORS } from '../../common/http_competitors.mjs';
-import { CHUNK_SIZE, FIELD, MATRIX_USAGE, PATH, matrixDatasets, methodLines, parseMatrixOptions } from '../../common/matrix.mjs';
+import {
+  CHUNK_SIZE,
+  FIELD,
+  MATRIX_USAGE,
+  PATH,
+  matrixDatasets,
+  methodLines,
+  parseMatrixOptions,
+} from '../../common/matrix.mjs';
 import { available as procAvailable, RssPeak } from '../../common/proc_rss.mjs';
 import { runMatrix, runStringify } from '../../common/run_matrix.mjs';
 import { saveResults } from '../../common/save.mjs';
@@ -30,8 +38,18 @@ const RUN_TIMEOUT_MS = 90_000;
 const RUNTIMES = {
   node: { command: process.execPath, args: ['--expose-gc', CHILD] },
   // The JS engine's own gc(); the network only to 127.0.0.1 (the paced responses); no prompts, no update check.
-  deno: { command: BIN('deno'), args: ['run', '--allow-read', '--allow-env', '--allow-net=127.0.0.1', '--v8-flags=--expose-gc',
-    '--no-prompt', CHILD] },
+  deno: {
+    command: BIN('deno'),
+    args: [
+      'run',
+      '--allow-read',
+      '--allow-env',
+      '--allow-net=127.0.0.1',
+      '--v8-flags=--expose-gc',
+      '--no-prompt',
+      CHILD,
+    ],
+  },
   bun: { command: BIN('bun'), args: [CHILD] },
 };
 const CHILD_ENV = { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1', NO_COLOR: '1' };
@@ -45,7 +63,8 @@ function probe(name) {
   const { command } = RUNTIMES[name];
   if (!existsSync(command)) return { error: `${command} is not installed (npm ci)` };
   const out = spawnSync(command, ['--version'], { encoding: 'utf8', env: CHILD_ENV, timeout: 30_000 });
-  if (out.status !== 0) return { error: `${name} --version failed: ${(out.stderr || out.error?.message || '').trim()}` };
+  if (out.status !== 0)
+    return { error: `${name} --version failed: ${(out.stderr || out.error?.message || '').trim()}` };
   return { version: out.stdout.split('\n')[0].trim() };
 }
 
@@ -53,7 +72,11 @@ function probe(name) {
 function runChild(runtime, spec) {
   return new Promise((resolve) => {
     const { command, args } = RUNTIMES[runtime];
-    const child = spawn(command, [...args, JSON.stringify(spec)], { cwd: ROOT, env: CHILD_ENV, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, [...args, JSON.stringify(spec)], {
+      cwd: ROOT,
+      env: CHILD_ENV,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const sampler = new RssPeak(() => [child.pid]);
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -64,7 +87,9 @@ function runChild(runtime, spec) {
     let ready = null;
     let result = null;
     let rssBaseline = 0;
-    child.stderr.on('data', (data) => { stderr += data; });
+    child.stderr.on('data', (data) => {
+      stderr += data;
+    });
     createInterface({ input: child.stdout }).on('line', (line) => {
       let message;
       try {
@@ -87,14 +112,26 @@ function runChild(runtime, spec) {
       clearTimeout(timer);
       sampler.stop();
       if (result && code === 0) resolve({ ...result, runtime: ready });
-      else if (timedOut) resolve({ error: `timed out after ${RUN_TIMEOUT_MS / 1000} s`, timedOut: true, runtime: ready });
-      else resolve({ error: `exited with ${signal ?? `code ${code}`}: ${stderr.trim().split('\n').slice(-3).join(' / ')}` });
+      else if (timedOut)
+        resolve({ error: `timed out after ${RUN_TIMEOUT_MS / 1000} s`, timedOut: true, runtime: ready });
+      else
+        resolve({
+          error: `exited with ${signal ?? `code ${code}`}: ${stderr.trim().split('\n').slice(-3).join(' / ')}`,
+        });
     });
   });
 }
 
-const options = readOptions(() => parseMatrixOptions(process.argv.slice(2),
-  { flag: '--runtimes', known: Object.keys(RUNTIMES), defaults: Object.keys(RUNTIMES), usage: USAGE }), USAGE);
+const options = readOptions(
+  () =>
+    parseMatrixOptions(process.argv.slice(2), {
+      flag: '--runtimes',
+      known: Object.keys(RUNTIMES),
+      defaults: Object.keys(RUNTIMES),
+      usage: USAGE,
+    }),
+  USAGE,
+);
 if (!procAvailable) {
   console.error('engines: RSS is sampled from /proc, which this system does not have');
   process.exit(1);
@@ -109,20 +146,28 @@ for (const name of options.targets) {
   if (found.error) skipped.push({ name, reason: found.error });
   else runtimes.push(name);
 }
-const versions = Object.fromEntries(['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, packageVersion(p)]));
+const versions = Object.fromEntries(
+  ['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, packageVersion(p)]),
+);
 const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);
-const competitors = (runtime, mode) => [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS),
-  ...(runtime === 'node' ? NODE_PEERS[mode] : [])].map(withVersion);
+const competitors = (runtime, mode) =>
+  [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(runtime === 'node' ? NODE_PEERS[mode] : [])].map(
+    withVersion,
+  );
 
-console.log([
-  '# bench: the engine matrix in Node, Deno and Bun',
-  '',
-  `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
-  `Peers: ${Object.entries(versions).map(([p, v]) => `${p} ${v}`).join(', ')} (stream-json and JSONStream in Node only)`,
-  '',
-  ...methodLines(options),
-  ...skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`),
-].join('\n'));
+console.log(
+  [
+    '# bench: the engine matrix in Node, Deno and Bun',
+    '',
+    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
+    `Peers: ${Object.entries(versions)
+      .map(([p, v]) => `${p} ${v}`)
+      .join(', ')} (stream-json and JSONStream in Node only)`,
+    '',
+    ...methodLines(options),
+    ...skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`),
+  ].join('\n'),
+);
 
 const datasets = await matrixDatasets(options.sizes, log);
 const server = await startBenchServer(datasets, { paceMBps: options.paceMBps, streamparser: false });
@@ -140,17 +185,34 @@ try {
     return result;
   };
   const matrix = await runMatrix({
-    targets: runtimes, labels, sizes: options.sizes, modes: options.modes, runs: options.runs, datasets, competitors, log,
-    runOnce: (runtime, mode, c, size) => runOnce(runtime, mode === 'http'
-      ? { mode, competitor: c.id, url: `${server.origin}/paced/${size}.json`, path: PATH, field: FIELD }
-      : { mode, competitor: c.id, file: datasets[size].file, path: PATH, field: FIELD, chunkSize: CHUNK_SIZE }),
+    targets: runtimes,
+    labels,
+    sizes: options.sizes,
+    modes: options.modes,
+    runs: options.runs,
+    datasets,
+    competitors,
+    log,
+    runOnce: (runtime, mode, c, size) =>
+      runOnce(
+        runtime,
+        mode === 'http'
+          ? { mode, competitor: c.id, url: `${server.origin}/paced/${size}.json`, path: PATH, field: FIELD }
+          : { mode, competitor: c.id, file: datasets[size].file, path: PATH, field: FIELD, chunkSize: CHUNK_SIZE },
+      ),
   });
   results.cells = matrix.cells;
   problems += matrix.problems;
   if (options.stringifyCount > 0) {
     const written = await runStringify({
-      targets: runtimes, labels, runs: options.runs, count: options.stringifyCount, competitors: STRINGIFY_COMPETITORS, log,
-      runOnce: (runtime, c) => runOnce(runtime, { bench: 'stringify', competitor: c.id, count: options.stringifyCount }),
+      targets: runtimes,
+      labels,
+      runs: options.runs,
+      count: options.stringifyCount,
+      competitors: STRINGIFY_COMPETITORS,
+      log,
+      runOnce: (runtime, c) =>
+        runOnce(runtime, { bench: 'stringify', competitor: c.id, count: options.stringifyCount }),
     });
     results.stringify = written.stringify;
     problems += written.problems;

@@ -14,7 +14,8 @@ async function writeBody(res, stream) {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (stream.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength)) === false) await once(stream, 'drain');
+    if (stream.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength)) === false)
+      await once(stream, 'drain');
   }
   stream.end();
 }

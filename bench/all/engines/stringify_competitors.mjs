@@ -23,7 +23,8 @@ function consumer(ctx) {
   return {
     chunk(value) {
       if (ctx.firstAt === 0) ctx.firstAt = now();
-      for (let i = (STRIDE - (bytes % STRIDE)) % STRIDE; i < value.length; i += STRIDE) checksum = (checksum * 31 + value[i]) >>> 0;
+      for (let i = (STRIDE - (bytes % STRIDE)) % STRIDE; i < value.length; i += STRIDE)
+        checksum = (checksum * 31 + value[i]) >>> 0;
       bytes += value.length;
     },
     result: () => ({ elements: ctx.count, bytes, checksum: `${bytes}:${checksum}` }),
@@ -74,21 +75,24 @@ const naive = {
     return () => {
       const iterator = articleAsyncGenerator(ctx.count);
       let first = true;
-      const stream = new ReadableStream({
-        start(controller) {
-          controller.enqueue(encoder.encode('{"_embedded":{"articles":['));
+      const stream = new ReadableStream(
+        {
+          start(controller) {
+            controller.enqueue(encoder.encode('{"_embedded":{"articles":['));
+          },
+          async pull(controller) {
+            const { done, value } = await iterator.next();
+            if (done) {
+              controller.enqueue(encoder.encode(`]},"total":${ctx.count}}`));
+              controller.close();
+              return;
+            }
+            controller.enqueue(encoder.encode((first ? '' : ',') + JSON.stringify(value)));
+            first = false;
+          },
         },
-        async pull(controller) {
-          const { done, value } = await iterator.next();
-          if (done) {
-            controller.enqueue(encoder.encode(`]},"total":${ctx.count}}`));
-            controller.close();
-            return;
-          }
-          controller.enqueue(encoder.encode((first ? '' : ',') + JSON.stringify(value)));
-          first = false;
-        },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
       return drain(ctx, stream);
     };
   },

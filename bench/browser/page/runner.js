@@ -22,7 +22,10 @@ async function deps(competitor) {
   return {
     sluice: await import('/dist/index.js'),
     internal: await import('/dist/internal.js'),
-    wasm: { simd: new URL('/dist/sluice.simd.wasm', location.href), scalar: new URL('/dist/sluice.scalar.wasm', location.href) },
+    wasm: {
+      simd: new URL('/dist/sluice.simd.wasm', location.href),
+      scalar: new URL('/dist/sluice.scalar.wasm', location.href),
+    },
     streamparser: competitor.package === '@streamparser/json' ? await import('/streamparser.js') : null,
   };
 }
@@ -41,7 +44,8 @@ window.benchSetup = async (spec) => {
     if (!competitor) throw new Error(`unknown ${spec.mode} competitor ${spec.competitor}`);
     let ctx;
     if (http) ctx = makeHttpContext({ ...spec, url: new URL(spec.url, location.href).href });
-    else ctx = makeContext(new Uint8Array(await (await fetch(spec.dataset, { cache: 'no-store' })).arrayBuffer()), spec);
+    else
+      ctx = makeContext(new Uint8Array(await (await fetch(spec.dataset, { cache: 'no-store' })).arrayBuffer()), spec);
     pending = { ctx, run: await competitor.setup(ctx, await deps(competitor)) };
   }
   collect();
@@ -54,6 +58,11 @@ window.benchRun = async () => {
   const startedAt = performance.now();
   const { elements, checksum, bytes } = await run();
   const endedAt = performance.now();
-  return { ms: endedAt - startedAt, firstElementMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt, elements, checksum,
-    bytes };
+  return {
+    ms: endedAt - startedAt,
+    firstElementMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt,
+    elements,
+    checksum,
+    bytes,
+  };
 };

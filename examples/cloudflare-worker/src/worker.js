@@ -12,7 +12,12 @@ import wasm from 'sluice/sluice.simd.wasm';
 async function* articles(count) {
   try {
     for (let id = 1; id <= count; id++) {
-      yield { id, title: `Article ${id}`, createdAt: new Date(Date.UTC(2024, 0, 1) + id * 60_000).toISOString(), score: id % 100 };
+      yield {
+        id,
+        title: `Article ${id}`,
+        createdAt: new Date(Date.UTC(2024, 0, 1) + id * 60_000).toISOString(),
+        score: id % 100,
+      };
     }
   } finally {
     console.log(`articles: cursor closed`);

@@ -92,8 +92,8 @@ struct kernel {
     for (int i = 0; i < 4; ++i) {
       const v128_t x = wasm_v128_load(p + 16 * i);
       v[i] = x;
-      nonzero = wasm_u8x16_min(nonzero, wasm_u8x16_min(wasm_v128_xor(x, wasm_u8x16_splat('"')),
-                                                       wasm_v128_xor(x, wasm_u8x16_splat('\\'))));
+      nonzero = wasm_u8x16_min(
+          nonzero, wasm_u8x16_min(wasm_v128_xor(x, wasm_u8x16_splat('"')), wasm_v128_xor(x, wasm_u8x16_splat('\\'))));
       low[i] = wasm_i8x16_lt(x, wasm_i8x16_splat(0x20));
     }
     if (!wasm_i8x16_all_true(nonzero)) return false;
@@ -132,10 +132,10 @@ struct kernel {
       const v128_t prev1 = wasm_i8x16_shuffle(prev, x, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30);
       const v128_t prev2 = wasm_i8x16_shuffle(prev, x, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29);
       const v128_t prev3 = wasm_i8x16_shuffle(prev, x, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28);
-      const v128_t special = wasm_v128_and(
-          wasm_v128_and(wasm_i8x16_swizzle(byte_1_high, wasm_u8x16_shr(prev1, 4)),
-                        wasm_i8x16_swizzle(byte_1_low, wasm_v128_and(prev1, wasm_u8x16_splat(0x0F)))),
-          wasm_i8x16_swizzle(byte_2_high, wasm_u8x16_shr(x, 4)));
+      const v128_t special =
+          wasm_v128_and(wasm_v128_and(wasm_i8x16_swizzle(byte_1_high, wasm_u8x16_shr(prev1, 4)),
+                                      wasm_i8x16_swizzle(byte_1_low, wasm_v128_and(prev1, wasm_u8x16_splat(0x0F)))),
+                        wasm_i8x16_swizzle(byte_2_high, wasm_u8x16_shr(x, 4)));
       // 0x80 where a lead two or three bytes back wants a third or fourth byte (saturating: only leads from
       // E0 and from F0 reach 0x80).
       const v128_t third = wasm_u8x16_sub_sat(prev2, wasm_u8x16_splat(0xE0 - 0x80));

@@ -30,7 +30,9 @@ struct kernel {
 
   SLUICE_INLINE static __m128i eq(__m128i x, char c) noexcept { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); }
   // Unsigned x < 0x20  <=>  min(x, 0x1F) == x.
-  SLUICE_INLINE static __m128i control(__m128i x) noexcept { return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x); }
+  SLUICE_INLINE static __m128i control(__m128i x) noexcept {
+    return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x);
+  }
   SLUICE_INLINE static uint64_t bits(__m128i a, __m128i b, __m128i c, __m128i d) noexcept {
     return uint64_t(uint32_t(_mm_movemask_epi8(a))) | (uint64_t(uint32_t(_mm_movemask_epi8(b))) << 16) |
            (uint64_t(uint32_t(_mm_movemask_epi8(c))) << 32) | (uint64_t(uint32_t(_mm_movemask_epi8(d))) << 48);

@@ -50,7 +50,10 @@ export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'];
  */
 export function selectedEngines(list = process.env.SLUICE_ENGINES) {
   if (!list) return [...ENGINE_NAMES];
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !ENGINE_NAMES.includes(/** @type {EngineName} */ (name)));
   if (unknown.length || names.length === 0) {
     throw new Error(`SLUICE_ENGINES: unknown engine "${unknown.join(',')}" (known: ${ENGINE_NAMES.join(', ')})`);

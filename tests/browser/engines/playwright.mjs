@@ -12,8 +12,14 @@ export const FIREFOX = process.env.SLUICE_FIREFOX ?? '/usr/lib/firefox-esr/firef
 
 // No GPU, sandbox or QUIC in CI containers; no first-run, sync, update or background traffic off the machine.
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /**
@@ -22,16 +28,21 @@ export const CHROMIUM_ARGS = [
  * @returns {Promise<import('./index.mjs').Engine>}
  */
 export async function launchPlaywright(name, options) {
-  const browser = name === 'chromium'
-    ? await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] })
-    : await firefox.launch({
-      channel: 'moz-firefox',
-      executablePath: GUARD,
-      headless: true,
-      // No crash reporter: its helper process would outlive the browser.
-      env: { ...process.env, SLUICE_GUARD_TARGET: FIREFOX, MOZ_CRASHREPORTER_DISABLE: '1' },
-      firefoxUserPrefs: options.firefoxPrefs ?? {},
-    });
+  const browser =
+    name === 'chromium'
+      ? await chromium.launch({
+          executablePath: CHROMIUM,
+          headless: true,
+          args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
+        })
+      : await firefox.launch({
+          channel: 'moz-firefox',
+          executablePath: GUARD,
+          headless: true,
+          // No crash reporter: its helper process would outlive the browser.
+          env: { ...process.env, SLUICE_GUARD_TARGET: FIREFOX, MOZ_CRASHREPORTER_DISABLE: '1' },
+          firefoxUserPrefs: options.firefoxPrefs ?? {},
+        });
   const shared = await browser.newContext();
   const version = browser.version();
   return {
@@ -49,7 +60,8 @@ export async function launchPlaywright(name, options) {
       });
       await page.goto(url);
       let closed = false;
-      const evaluate = async (/** @type {string} */ expression) => unwrapped(name, expression, await page.evaluate(wrapped(expression)));
+      const evaluate = async (/** @type {string} */ expression) =>
+        unwrapped(name, expression, await page.evaluate(wrapped(expression)));
       return {
         evaluate,
         call: (path, arg) => evaluate(callExpression(path, arg)),

@@ -43,7 +43,12 @@ function killGroup(group, signal) {
  */
 export function spawnGuarded(command, args, options = {}) {
   /** @type {import('node:child_process').StdioOptions} */
-  const stdio = ['ignore', 'pipe', 'pipe', ...Array.from({ length: options.extraFds ?? 0 }, () => /** @type {const} */ ('pipe'))];
+  const stdio = [
+    'ignore',
+    'pipe',
+    'pipe',
+    ...Array.from({ length: options.extraFds ?? 0 }, () => /** @type {const} */ ('pipe')),
+  ];
   const child = spawn(GUARD, [command, ...args], { env: options.env ?? process.env, stdio, detached: true });
   const group = /** @type {number} */ (child.pid);
   groups.add(group);

@@ -29,16 +29,25 @@ export class WebDriverError extends Error {
  */
 function exchange(url, method, body, timeoutMs) {
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (data) => { text += data; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method,
+        headers:
+          body === undefined
+            ? {}
+            : { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (data) => {
+          text += data;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(body);
@@ -55,10 +64,14 @@ function exchange(url, method, body, timeoutMs) {
  * @returns {Promise<any>}
  */
 export async function command(base, method, path, body, timeoutMs = 120_000) {
-  const { status, text } = await exchange(`${base}${path}`, method, body === undefined ? undefined : JSON.stringify(body), timeoutMs)
-    .catch((error) => {
-      throw new WebDriverError(`${method} ${path}`, 'no answer', error.message);
-    });
+  const { status, text } = await exchange(
+    `${base}${path}`,
+    method,
+    body === undefined ? undefined : JSON.stringify(body),
+    timeoutMs,
+  ).catch((error) => {
+    throw new WebDriverError(`${method} ${path}`, 'no answer', error.message);
+  });
   let answer;
   try {
     answer = JSON.parse(text);
@@ -67,7 +80,11 @@ export async function command(base, method, path, body, timeoutMs = 120_000) {
   }
   const value = answer?.value;
   if (status >= 400 || (value && typeof value === 'object' && typeof value.error === 'string')) {
-    throw new WebDriverError(`${method} ${path}`, value?.error ?? `HTTP ${status}`, value?.message ?? text.slice(0, 300));
+    throw new WebDriverError(
+      `${method} ${path}`,
+      value?.error ?? `HTTP ${status}`,
+      value?.message ?? text.slice(0, 300),
+    );
   }
   return value;
 }

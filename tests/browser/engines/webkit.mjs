@@ -17,11 +17,16 @@ const SCRIPT_TIMEOUT_MS = 15 * 60_000;
  * @returns {Promise<{ display: string, server: import('./processes.mjs').GuardedProcess }>}
  */
 async function startXvfb() {
-  const server = spawnGuarded('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { extraFds: 1 });
+  const server = spawnGuarded('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    extraFds: 1,
+  });
   const fd = /** @type {import('node:stream').Readable} */ (server.child.stdio[3]);
   const display = await new Promise((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => reject(new Error(`Xvfb gave no display in ${START_TIMEOUT_MS} ms: ${server.output()}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`Xvfb gave no display in ${START_TIMEOUT_MS} ms: ${server.output()}`)),
+      START_TIMEOUT_MS,
+    );
     fd.on('data', (data) => {
       text += data;
       if (text.includes('\n')) {
@@ -66,7 +71,9 @@ export async function launchWebKit(options) {
       env: { ...process.env, DISPLAY: `:${xvfb.display}`, ...(options.webkitEnv ?? {}) },
     });
     const started = driver;
-    await waitUntilReady(base, START_TIMEOUT_MS, () => (started.exited() ? `WebKitWebDriver ${started.exited()}: ${started.output()}` : null));
+    await waitUntilReady(base, START_TIMEOUT_MS, () =>
+      started.exited() ? `WebKitWebDriver ${started.exited()}: ${started.output()}` : null,
+    );
   } catch (error) {
     await stopAll();
     throw error;
@@ -94,7 +101,8 @@ export async function launchWebKit(options) {
     version,
     label: `WebKit ${version}`,
     async open(url, { fresh = false } = {}) {
-      if (pageOpen) throw new Error('webkit: one page at a time (WebKitWebDriver serves one session): close the last one');
+      if (pageOpen)
+        throw new Error('webkit: one page at a time (WebKitWebDriver serves one session): close the last one');
       pageOpen = true;
       /** @type {Session} */
       let current;
@@ -106,8 +114,14 @@ export async function launchWebKit(options) {
         throw error;
       }
       let closed = false;
-      const evaluate = async (/** @type {string} */ expression) => unwrapped('webkit', expression,
-        await current.executeAsync(`const done = arguments[arguments.length - 1]; ${wrapped(expression)}.then(done);`));
+      const evaluate = async (/** @type {string} */ expression) =>
+        unwrapped(
+          'webkit',
+          expression,
+          await current.executeAsync(
+            `const done = arguments[arguments.length - 1]; ${wrapped(expression)}.then(done);`,
+          ),
+        );
       return {
         evaluate,
         call: (path, arg) => evaluate(callExpression(path, arg)),

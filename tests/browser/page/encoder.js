@@ -51,7 +51,9 @@ async function inPage({ count }) {
 async function viaServiceWorker({ count, id }) {
   await navigator.serviceWorker.register('/page/sw.js', { type: 'module', scope: '/page/' });
   if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
   }
   const response = await fetch(`/page/sw-rows?count=${count}&id=${id}`);
   const { bytes, text, chunks } = await readAll(response.body, () => fetch(`/mark?id=${id}`, { method: 'POST' }));

@@ -5,10 +5,15 @@
   const errors = [];
   globalThis.sluicePageErrors = errors;
   const describe = (value) => (value?.stack ? `${value.name}: ${value.message}` : String(value));
-  addEventListener('error', (event) => {
-    if (event.target && event.target !== window && event.target.src) errors.push(`failed to load ${event.target.src}`);
-    else errors.push(`error: ${event.error ? describe(event.error) : event.message}`);
-  }, true);
+  addEventListener(
+    'error',
+    (event) => {
+      if (event.target && event.target !== window && event.target.src)
+        errors.push(`failed to load ${event.target.src}`);
+      else errors.push(`error: ${event.error ? describe(event.error) : event.message}`);
+    },
+    true,
+  );
   addEventListener('unhandledrejection', (event) => errors.push(`unhandled rejection: ${describe(event.reason)}`));
   const consoleError = console.error.bind(console);
   console.error = (...args) => {

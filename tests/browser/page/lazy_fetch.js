@@ -23,13 +23,21 @@ export async function lazyOverFetch({ build, id }) {
   const kept = openJson((await fetch('/data/small.json')).body);
   note('kept $.total', firstDifference(await kept.get('$.total'), expected.total));
   counts.kept = 0;
-  for await (const article of kept.iterate(ARTICLES)) note(`kept article ${counts.kept}`, firstDifference(article, expected._embedded.articles[counts.kept++]));
-  note('kept $._embedded.articles[17]', firstDifference(await kept.get('$._embedded.articles[17]'), expected._embedded.articles[17]));
+  for await (const article of kept.iterate(ARTICLES))
+    note(`kept article ${counts.kept}`, firstDifference(article, expected._embedded.articles[counts.kept++]));
+  note(
+    'kept $._embedded.articles[17]',
+    firstDifference(await kept.get('$._embedded.articles[17]'), expected._embedded.articles[17]),
+  );
 
   // Transient: the articles as they stream by, then the total after them.
   const transient = openJson((await fetch('/data/small.json')).body, { transient: true });
   counts.transient = 0;
-  for await (const article of transient.iterate(ARTICLES)) note(`transient article ${counts.transient}`, firstDifference(article, expected._embedded.articles[counts.transient++]));
+  for await (const article of transient.iterate(ARTICLES))
+    note(
+      `transient article ${counts.transient}`,
+      firstDifference(article, expected._embedded.articles[counts.transient++]),
+    );
   note('transient $.total', firstDifference(await transient.get('$.total'), expected.total));
 
   // close() cancels the body of a paced response whose last chunk the server holds (until a mark never sent).
@@ -38,7 +46,10 @@ export async function lazyOverFetch({ build, id }) {
   await paced.close();
 
   const doc = lazyParse(await (await fetch('/data/small.json')).arrayBuffer());
-  note('lazyParse article 123 title', firstDifference(doc._embedded.articles[123].title, expected._embedded.articles[123].title));
+  note(
+    'lazyParse article 123 title',
+    firstDifference(doc._embedded.articles[123].title, expected._embedded.articles[123].title),
+  );
   note('lazyParse whole', firstDifference(doc, expected));
   note('lazyParse stringify', JSON.stringify(doc) === JSON.stringify(expected) ? null : 'JSON.stringify differs');
   releaseLazy(doc);

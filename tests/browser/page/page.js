@@ -37,7 +37,14 @@ async function streamArticles({ build, id }) {
     }
     count++;
   }
-  return { kind, count, expectedCount: expected.length, difference, firstElementMs, totalMs: performance.now() - started };
+  return {
+    kind,
+    count,
+    expectedCount: expected.length,
+    difference,
+    firstElementMs,
+    totalMs: performance.now() - started,
+  };
 }
 
 /** Streams a document with a syntax error and reports what the loop delivered and what it threw. */

@@ -11,6 +11,8 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname !== '/page/sw-rows') return;
   const count = Number(url.searchParams.get('count'));
   const id = url.searchParams.get('id');
-  const gate = async () => { await (await fetch(`/gate?id=${id}`)).text(); };
+  const gate = async () => {
+    await (await fetch(`/gate?id=${id}`)).text();
+  };
   event.respondWith(new StreamedJsonResponse({ _embedded: { articles: rows(count, gate) }, total: count }));
 });

@@ -89,9 +89,15 @@ void copy_out(const push_parser& parser, bool at_finish, parse_outcome& out, bat
 std::string describe_element(const collected_element& e) {
   std::string s = "{bytes=\"" + printable(e.bytes) + "\" path=" + std::to_string(e.path_index);
   switch (e.key) {
-    case key_kind::none: s += " key=none"; break;
-    case key_kind::index: s += " index=" + std::to_string(e.index); break;
-    case key_kind::name: s += " key=" + printable(e.key_bytes); break;
+    case key_kind::none:
+      s += " key=none";
+      break;
+    case key_kind::index:
+      s += " index=" + std::to_string(e.index);
+      break;
+    case key_kind::name:
+      s += " key=" + printable(e.key_bytes);
+      break;
   }
   return s + "}";
 }
@@ -99,9 +105,9 @@ std::string describe_element(const collected_element& e) {
 }  // namespace
 
 bool same_outcome(const parse_outcome& a, const parse_outcome& b) {
-  return a.paths_ok == b.paths_ok && a.elements == b.elements && a.status == b.status &&
-         a.error.code == b.error.code && a.error.offset == b.error.offset && a.error.line == b.error.line &&
-         a.error.column == b.error.column && a.error.byte == b.error.byte;
+  return a.paths_ok == b.paths_ok && a.elements == b.elements && a.status == b.status && a.error.code == b.error.code &&
+         a.error.offset == b.error.offset && a.error.line == b.error.line && a.error.column == b.error.column &&
+         a.error.byte == b.error.byte;
 }
 
 std::string describe(const parse_error& error) {

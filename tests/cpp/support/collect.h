@@ -30,8 +30,8 @@ struct collected_element {
   bool at_finish = false;
 
   bool operator==(const collected_element& other) const {
-    return bytes == other.bytes && path_index == other.path_index && key == other.key &&
-           key_bytes == other.key_bytes && index == other.index;
+    return bytes == other.bytes && path_index == other.path_index && key == other.key && key_bytes == other.key_bytes &&
+           index == other.index;
   }
   bool operator!=(const collected_element& other) const { return !(*this == other); }
 };
@@ -49,8 +49,8 @@ struct parse_outcome {
   // After an error, one more finish(): the status must stay (sticky) and report nothing new.
   error_code status_after_error = error_code::ok;
   size_t elements_after_error = 0;
-  size_t calls = 0;          // feed() and finish() calls made
-  size_t peak_memory = 0;    // largest memory_bytes() seen after any call
+  size_t calls = 0;        // feed() and finish() calls made
+  size_t peak_memory = 0;  // largest memory_bytes() seen after any call
   size_t largest_chunk = 0;
   // "" unless a call's batches broke the batch_mode contract (see check_batches in collect.cpp); the first problem.
   std::string batch_problem;

@@ -15,9 +15,7 @@ inline const char* kernel_name(kernel_kind kernel) { return kernel == kernel_kin
 inline auto all_kernels() { return ::testing::Values(kernel_kind::best, kernel_kind::scalar); }
 
 struct kernel_param_name {
-  std::string operator()(const ::testing::TestParamInfo<kernel_kind>& info) const {
-    return kernel_name(info.param);
-  }
+  std::string operator()(const ::testing::TestParamInfo<kernel_kind>& info) const { return kernel_name(info.param); }
 };
 
 }  // namespace sluice::test

@@ -18,8 +18,7 @@ struct ref_member {
   size_t key_start = 0, key_end = 0;  // 0, 0 for array elements
   size_t value_start = 0, value_end = 0;
   bool operator==(const ref_member& o) const {
-    return key_start == o.key_start && key_end == o.key_end && value_start == o.value_start &&
-           value_end == o.value_end;
+    return key_start == o.key_start && key_end == o.key_end && value_start == o.value_start && value_end == o.value_end;
   }
 };
 

@@ -75,10 +75,18 @@ class generator {
  private:
   void root(root_kind kind) {
     switch (kind) {
-      case root_kind::array: array(1); break;
-      case root_kind::object: object(1); break;
-      case root_kind::scalar: scalar(); break;
-      case root_kind::any: value(0); break;
+      case root_kind::array:
+        array(1);
+        break;
+      case root_kind::object:
+        object(1);
+        break;
+      case root_kind::scalar:
+        scalar();
+        break;
+      case root_kind::any:
+        value(0);
+        break;
     }
   }
 
@@ -214,7 +222,8 @@ class generator {
 
   void string_piece() {
     switch (random_.below(12)) {
-      case 0: case 1: {  // printable ASCII, no quote or backslash
+      case 0:
+      case 1: {  // printable ASCII, no quote or backslash
         size_t n = random_.between(1, 12);
         for (size_t i = 0; i < n; ++i) {
           char c = static_cast<char>(random_.between(0x20, 0x7E));
@@ -247,26 +256,40 @@ class generator {
       case 6: {  // astral pair, lone high, lone low, reversed pair
         uint32_t high = 0xD800 + random_.below(0x400), low = 0xDC00 + random_.below(0x400);
         switch (random_.below(4)) {
-          case 0: case 1: unicode_escape(high); unicode_escape(low); break;
-          case 2: unicode_escape(random_.chance(1, 2) ? high : low); break;
-          case 3: unicode_escape(low); unicode_escape(high); break;
+          case 0:
+          case 1:
+            unicode_escape(high);
+            unicode_escape(low);
+            break;
+          case 2:
+            unicode_escape(random_.chance(1, 2) ? high : low);
+            break;
+          case 3:
+            unicode_escape(low);
+            unicode_escape(high);
+            break;
         }
         break;
       }
-      case 7: append_utf8(out_, static_cast<uint32_t>(random_.between(0x80, 0x7FF))); break;
+      case 7:
+        append_utf8(out_, static_cast<uint32_t>(random_.between(0x80, 0x7FF)));
+        break;
       case 8: {
         uint32_t cp = static_cast<uint32_t>(random_.between(0x800, 0xFFFF - 0x800));
         append_utf8(out_, cp >= 0xD800 ? cp + 0x800 : cp);
         break;
       }
-      case 9: append_utf8(out_, static_cast<uint32_t>(random_.between(0x10000, 0x10FFFF))); break;
+      case 9:
+        append_utf8(out_, static_cast<uint32_t>(random_.between(0x10000, 0x10FFFF)));
+        break;
       case 10: {  // code points at the edges of each UTF-8 length
-        static const uint32_t edges[] = {0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000,
-                                         0x10FFFF};
+        static const uint32_t edges[] = {0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF};
         append_utf8(out_, random_.pick(edges));
         break;
       }
-      default: out_ += random_.chance(1, 2) ? " " : "\x7F"; break;
+      default:
+        out_ += random_.chance(1, 2) ? " " : "\x7F";
+        break;
     }
   }
 
@@ -311,20 +334,37 @@ class generator {
 
 // Bytes chosen to break the grammar, the string scanner or the UTF-8 validator.
 uint8_t interesting_byte(rng& random) {
-  static const uint8_t structural[] = {'"', '\\', '[', ']', '{', '}', ':', ',', ' ', '\n', '-', '+', '.',
-                                       'e', 'E', '0', '1', 'u', 't', 'n', 'f', '/', 'x'};
+  static const uint8_t structural[] = {'"', '\\', '[', ']', '{', '}', ':', ',', ' ', '\n', '-', '+',
+                                       '.', 'e',  'E', '0', '1', 'u', 't', 'n', 'f', '/',  'x'};
   switch (random.below(4)) {
-    case 0: return static_cast<uint8_t>(random.below(0x20));
-    case 1: return static_cast<uint8_t>(random.between(0x7F, 0xFF));
-    default: return random.pick(structural);
+    case 0:
+      return static_cast<uint8_t>(random.below(0x20));
+    case 1:
+      return static_cast<uint8_t>(random.between(0x7F, 0xFF));
+    default:
+      return random.pick(structural);
   }
 }
 
 const char* const kBadUtf8[] = {
-    "\xC0\x80",         "\xC1\xBF",         "\xE0\x80\x80",     "\xE0\x9F\xBF",     "\xF0\x80\x80\x80",
-    "\xF0\x8F\xBF\xBF", "\xED\xA0\x80",     "\xED\xBF\xBF",     "\xF4\x90\x80\x80", "\xF5\x80\x80\x80",
-    "\xFF",             "\xFE",             "\x80",             "\xBF",             "\xE2\x82",
-    "\xF0\x9F\x98",     "\xC3",             "\xF8\x88\x80\x80\x80",
+    "\xC0\x80",
+    "\xC1\xBF",
+    "\xE0\x80\x80",
+    "\xE0\x9F\xBF",
+    "\xF0\x80\x80\x80",
+    "\xF0\x8F\xBF\xBF",
+    "\xED\xA0\x80",
+    "\xED\xBF\xBF",
+    "\xF4\x90\x80\x80",
+    "\xF5\x80\x80\x80",
+    "\xFF",
+    "\xFE",
+    "\x80",
+    "\xBF",
+    "\xE2\x82",
+    "\xF0\x9F\x98",
+    "\xC3",
+    "\xF8\x88\x80\x80\x80",
 };
 
 }  // namespace
@@ -349,12 +389,18 @@ std::string mutate_json(rng& random, std::string_view doc) {
       case 0:
         if (at < out.size()) out.erase(at, 1);
         break;
-      case 1: out.insert(out.begin() + at, static_cast<char>(interesting_byte(random))); break;
+      case 1:
+        out.insert(out.begin() + at, static_cast<char>(interesting_byte(random)));
+        break;
       case 2:
         if (at < out.size()) out[at] = static_cast<char>(interesting_byte(random));
         break;
-      case 3: out.insert(at, random.pick(kBadUtf8)); break;
-      case 4: out.resize(at); break;
+      case 3:
+        out.insert(at, random.pick(kBadUtf8));
+        break;
+      case 4:
+        out.resize(at);
+        break;
       case 5: {  // duplicate a slice: repeated keys, values without commas, stray closers
         size_t n = std::min<size_t>(out.size() - std::min(at, out.size()), random.between(1, 16));
         out.insert(at, out.substr(at, n));

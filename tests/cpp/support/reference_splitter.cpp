@@ -89,13 +89,27 @@ class splitter {
     size_t begin = pos_;
     bool ok;
     switch (in_[pos_]) {
-      case '{': ok = object(); break;
-      case '[': ok = array(); break;
-      case '"': ok = string(); break;
-      case 't': ok = literal("true"); break;
-      case 'f': ok = literal("false"); break;
-      case 'n': ok = literal("null"); break;
-      default: ok = number(); break;
+      case '{':
+        ok = object();
+        break;
+      case '[':
+        ok = array();
+        break;
+      case '"':
+        ok = string();
+        break;
+      case 't':
+        ok = literal("true");
+        break;
+      case 'f':
+        ok = literal("false");
+        break;
+      case 'n':
+        ok = literal("null");
+        break;
+      default:
+        ok = number();
+        break;
     }
     if (ok) record(begin, pos_);
     return ok;
@@ -157,9 +171,12 @@ class splitter {
 
   static bool segment_matches(const path_segment& seg, const step& s) {
     switch (seg.type) {
-      case path_segment::kind::wildcard: return true;
-      case path_segment::kind::index: return s.is_index && s.index == seg.index;
-      case path_segment::kind::name: return !s.is_index && s.key == seg.name;
+      case path_segment::kind::wildcard:
+        return true;
+      case path_segment::kind::index:
+        return s.is_index && s.index == seg.index;
+      case path_segment::kind::name:
+        return !s.is_index && s.key == seg.name;
     }
     return false;
   }
@@ -213,11 +230,21 @@ std::string decode_json_string(std::string_view raw) {
     }
     char e = raw[++i];
     switch (e) {
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
       case 'u': {
         uint32_t unit = 0, low = 0;
         if (!read_hex4(raw, i + 1, unit)) return out;
@@ -230,7 +257,9 @@ std::string decode_json_string(std::string_view raw) {
         append_utf8(out, unit);
         break;
       }
-      default: out += e; break;  // \" \\ \/
+      default:
+        out += e;
+        break;  // \" \\ \/
     }
   }
   return out;

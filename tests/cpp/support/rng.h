@@ -36,7 +36,9 @@ class rng {
     return below((cap < max ? cap : max) + 1);
   }
   template <typename T, size_t N>
-  const T& pick(const T (&items)[N]) noexcept { return items[below(N)]; }
+  const T& pick(const T (&items)[N]) noexcept {
+    return items[below(N)];
+  }
 
  private:
   uint64_t state_;

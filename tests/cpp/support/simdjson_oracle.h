@@ -44,8 +44,8 @@ enum oracle_mapping : unsigned {
 };
 
 struct oracle_verdict {
-  bool valid = false;     // RFC 8259 (one value, or an NDJSON stream), ignoring depth
-  size_t nesting = 0;     // most containers open at once (counted on the raw bytes, strings skipped)
+  bool valid = false;          // RFC 8259 (one value, or an NDJSON stream), ignoring depth
+  size_t nesting = 0;          // most containers open at once (counted on the raw bytes, strings skipped)
   std::string simdjson_error;  // simdjson's first error before mapping ("" if none)
   unsigned mapped = mapped_none;
 };

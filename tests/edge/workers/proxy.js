@@ -18,23 +18,26 @@ export default {
     const articles = parseJsonArray(upstream.body, { path: '$._embedded.articles[*]', output: 'bytes' });
     const iterator = articles[Symbol.asyncIterator]();
     let started = false;
-    const body = new ReadableStream({
-      async pull(controller) {
-        const { done, value } = await iterator.next();
-        if (done) {
-          if (!started) controller.enqueue(OPEN);
-          controller.enqueue(CLOSE);
-          controller.close();
-          return;
-        }
-        controller.enqueue(started ? COMMA : OPEN);
-        started = true;
-        controller.enqueue(value);
+    const body = new ReadableStream(
+      {
+        async pull(controller) {
+          const { done, value } = await iterator.next();
+          if (done) {
+            if (!started) controller.enqueue(OPEN);
+            controller.enqueue(CLOSE);
+            controller.close();
+            return;
+          }
+          controller.enqueue(started ? COMMA : OPEN);
+          started = true;
+          controller.enqueue(value);
+        },
+        cancel() {
+          return iterator.return();
+        },
       },
-      cancel() {
-        return iterator.return();
-      },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
   },
 };

@@ -10,6 +10,8 @@ export default {
     const upstream = await env.UPSTREAM.fetch('http://upstream/articles');
     if (!upstream.ok) return new Response(`upstream answered ${upstream.status}`, { status: 502 });
     const articles = parseJsonArray(upstream.body, { path: '$._embedded.articles[*]', output: 'bytes' });
-    return new Response(stringifyStream({ articles }), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    return new Response(stringifyStream({ articles }), {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
   },
 };

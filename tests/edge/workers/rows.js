@@ -26,9 +26,13 @@ export default {
     const count = Number(url.searchParams.get('count'));
     const id = url.searchParams.get('id');
     let report;
-    const finished = new Promise((resolve) => { report = resolve; });
+    const finished = new Promise((resolve) => {
+      report = resolve;
+    });
     // waitUntil: the report still goes out after the client has gone away.
-    ctx.waitUntil(finished.then((completed) => env.CONTROL.fetch(`http://control/closed?id=${id}&completed=${completed}`)));
+    ctx.waitUntil(
+      finished.then((completed) => env.CONTROL.fetch(`http://control/closed?id=${id}&completed=${completed}`)),
+    );
     return new StreamedJsonResponse({ _embedded: { articles: rows(count, env, id, report) }, total: count });
   },
 };

@@ -11,6 +11,10 @@ async function main() {
 }
 
 main().then(
-  (result) => { window.result = result; },
-  (error) => { window.result = { error: `${error.name}: ${error.message}` }; },
+  (result) => {
+    window.result = result;
+  },
+  (error) => {
+    window.result = { error: `${error.name}: ${error.message}` };
+  },
 );

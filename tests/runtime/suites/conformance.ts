@@ -10,17 +10,22 @@ import { assert, assertEqual, group, test } from '../harness.ts';
 
 // A path, not a URL: one file name holds a `#`.
 const SUITE = fileURLToPath(new URL('../../corpus/JSONTestSuite/', import.meta.url));
-const files = readdirSync(SUITE).filter((name) => /^[yn]_.*\.json$/.test(name)).sort();
+const files = readdirSync(SUITE)
+  .filter((name) => /^[yn]_.*\.json$/.test(name))
+  .sort();
 const read = (name: string) => new Uint8Array(readFileSync(join(SUITE, name)));
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
 
 group('JSONTestSuite', () => {
   test('the copy holds the y_ and n_ files', () => {
-    assertEqual([files.filter((f) => f.startsWith('y_')).length, files.filter((f) => f.startsWith('n_')).length], [95, 188]);
+    assertEqual(
+      [files.filter((f) => f.startsWith('y_')).length, files.filter((f) => f.startsWith('n_')).length],
+      [95, 188],
+    );
   });
 
-  test('every y_ file is accepted with JSON.parse\'s value, in one chunk and one byte at a time', () => {
+  test("every y_ file is accepted with JSON.parse's value, in one chunk and one byte at a time", () => {
     for (const name of files.filter((f) => f.startsWith('y_'))) {
       const bytes = read(name);
       const expected = [JSON.parse(utf8.decode(bytes))];
@@ -63,9 +68,17 @@ group('differential', () => {
       assertEqual(parseChunks(pieces).values, expected, `${where} $[*]`);
       // Each element's text is exact: JSON.parse of it gives the element again.
       const texts = parseChunks(pieces, { output: 'text' }).values as string[];
-      assertEqual(texts.map((t) => JSON.parse(t)), expected, `${where} text`);
+      assertEqual(
+        texts.map((t) => JSON.parse(t)),
+        expected,
+        `${where} text`,
+      );
       const bytes = parseChunks(pieces, { output: 'bytes' }).values as Uint8Array[];
-      assertEqual(bytes, texts.map((t) => encoder.encode(t)), `${where} bytes`);
+      assertEqual(
+        bytes,
+        texts.map((t) => encoder.encode(t)),
+        `${where} bytes`,
+      );
     }
   });
 });

@@ -2,10 +2,19 @@
 // (with and without sources) give exactly JSON.stringify's bytes, StreamedJsonResponse, rawJson and the pass-through
 // of parseJsonArray's bytes, the stringify streams, backpressure and cancellation reaching the sources.
 import {
-  JsonArrayStringifyStream, JsonLinesStringifyStream, parseJsonArray, rawJson, StreamedJsonResponse, stringifyStream,
+  JsonArrayStringifyStream,
+  JsonLinesStringifyStream,
+  parseJsonArray,
+  rawJson,
+  StreamedJsonResponse,
+  stringifyStream,
 } from '../../../dist/index.js';
 import {
-  createRng, expectedText, randomCorpusValue, randomLongArray, testReplacer,
+  createRng,
+  expectedText,
+  randomCorpusValue,
+  randomLongArray,
+  testReplacer,
 } from '../../support/stringify_corpus.ts';
 import { assert, assertEqual, assertRejects, group, test } from '../harness.ts';
 
@@ -48,12 +57,19 @@ const textOf = async (stream: ReadableStream<Uint8Array>) => {
 
 group('encoder: differential', () => {
   const OPTIONS = [
-    {}, { space: 2 }, { space: '\t' }, { replacer: testReplacer }, { replacer: ['a', 'b', '0', '__proto__'] },
-    { space: 1, replacer: testReplacer, chunkBytes: 17 }, { chunkBytes: 64 }, { space: '\n' },
-    { space: ' \n\t', chunkBytes: 16 }, { space: 'abcdefghijkl\n' },
+    {},
+    { space: 2 },
+    { space: '\t' },
+    { replacer: testReplacer },
+    { replacer: ['a', 'b', '0', '__proto__'] },
+    { space: 1, replacer: testReplacer, chunkBytes: 17 },
+    { chunkBytes: 64 },
+    { space: '\n' },
+    { space: ' \n\t', chunkBytes: 16 },
+    { space: 'abcdefghijkl\n' },
   ];
 
-  test('seeded values with sources at random places give JSON.stringify\'s bytes', async () => {
+  test("seeded values with sources at random places give JSON.stringify's bytes", async () => {
     const rng = createRng(0x7e57);
     for (let n = 0; n < 300; n++) {
       const value = randomCorpusValue(rng, rng.range(1, 5));
@@ -76,8 +92,10 @@ group('encoder: differential', () => {
         : value.withSources(rng, { promisedToJSON: typeof options.replacer !== 'function' });
       if (thrown !== undefined) {
         const { error } = await readAll(stringifyStream(input, options as never));
-        assert(error instanceof Error && error.constructor === thrown.constructor && error.message === thrown.message,
-          `value ${n}: JSON.stringify threw ${String(thrown)}, the encoder gave ${String(error)}`);
+        assert(
+          error instanceof Error && error.constructor === thrown.constructor && error.message === thrown.message,
+          `value ${n}: JSON.stringify threw ${String(thrown)}, the encoder gave ${String(error)}`,
+        );
         continue;
       }
       if (expected === undefined) continue;
@@ -113,7 +131,12 @@ group('encoder: differential', () => {
     const value = { x: { toJSON: () => inner }, rows, spaced: [{ a: [1] }] };
     assertEqual(await textOf(stringifyStream(value)), JSON.stringify(value));
     assertEqual(await textOf(stringifyStream(value, { space: '\n\t' })), JSON.stringify(value, null, '\n\t'));
-    const iterable = { charAt: () => 'a', *[Symbol.iterator]() { yield 1; } };
+    const iterable = {
+      charAt: () => 'a',
+      *[Symbol.iterator]() {
+        yield 1;
+      },
+    };
     assertEqual(await textOf(stringifyStream([iterable, new String('s')])), '[[1],"s"]');
   });
 
@@ -149,8 +172,10 @@ group('encoder: responses and raw JSON', () => {
   });
 
   test('rawJson is written verbatim; invalid raw JSON errors the stream before any byte of it', async () => {
-    assertEqual(await textOf(stringifyStream({ a: rawJson('[1, {"b" : 2}]'), c: rawJson(encoder.encode('"é"')) })),
-      '{"a":[1, {"b" : 2}],"c":"é"}');
+    assertEqual(
+      await textOf(stringifyStream({ a: rawJson('[1, {"b" : 2}]'), c: rawJson(encoder.encode('"é"')) })),
+      '{"a":[1, {"b" : 2}],"c":"é"}',
+    );
     const { bytes, error } = await readAll(stringifyStream({ before: 'x'.repeat(100), bad: rawJson('{"a":1,}') }));
     assert(error !== undefined, 'invalid raw JSON is an error');
     assert(!new TextDecoder().decode(bytes).includes('{"a":1'), 'no byte of the bad fragment was written');
@@ -164,15 +189,18 @@ group('encoder: responses and raw JSON', () => {
 
   test('JsonArrayStringifyStream and JsonLinesStringifyStream', async () => {
     const values = [{ a: 1 }, 'é', null, [2]];
-    const source = () => new ReadableStream({
-      start(controller) {
-        for (const value of values) controller.enqueue(value);
-        controller.close();
-      },
-    });
+    const source = () =>
+      new ReadableStream({
+        start(controller) {
+          for (const value of values) controller.enqueue(value);
+          controller.close();
+        },
+      });
     assertEqual(await textOf(source().pipeThrough(new JsonArrayStringifyStream())), JSON.stringify(values));
-    assertEqual(await textOf(source().pipeThrough(new JsonLinesStringifyStream())),
-      values.map((value) => JSON.stringify(value) + '\n').join(''));
+    assertEqual(
+      await textOf(source().pipeThrough(new JsonLinesStringifyStream())),
+      values.map((value) => JSON.stringify(value) + '\n').join(''),
+    );
   });
 });
 
@@ -181,15 +209,18 @@ group('encoder: flow', () => {
     let pulls = 0;
     const closed: string[] = [];
     // An endless stream inside the first row: the generator stays suspended at that row while it is written.
-    const inner = new ReadableStream({
-      pull(controller) {
-        pulls++;
-        controller.enqueue({ pad: 'x'.repeat(100) });
+    const inner = new ReadableStream(
+      {
+        pull(controller) {
+          pulls++;
+          controller.enqueue({ pad: 'x'.repeat(100) });
+        },
+        cancel() {
+          closed.push('stream');
+        },
       },
-      cancel() {
-        closed.push('stream');
-      },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     async function* rows() {
       try {
         yield { first: inner };
@@ -213,22 +244,28 @@ group('encoder: flow', () => {
 
   test('cancelling closes the sources not reached, at any depth, without calling getters', async () => {
     const closed: string[] = [];
-    const stream = (name: string) => new ReadableStream({
-      pull(controller) {
-        controller.enqueue(1);
-      },
-      cancel(reason) {
-        closed.push(`${name}: ${String(reason)}`);
-      },
-    }, { highWaterMark: 0 });
+    const stream = (name: string) =>
+      new ReadableStream(
+        {
+          pull(controller) {
+            controller.enqueue(1);
+          },
+          cancel(reason) {
+            closed.push(`${name}: ${String(reason)}`);
+          },
+        },
+        { highWaterMark: 0 },
+      );
     let started = false;
     async function* never() {
       started = true;
       yield 1;
     }
     const generator = never();
-    const stalled = new ReadableStream({ pull: () => new Promise(() => {}), cancel: () => void closed.push('stalled') },
-      { highWaterMark: 0 });
+    const stalled = new ReadableStream(
+      { pull: () => new Promise(() => {}), cancel: () => void closed.push('stalled') },
+      { highWaterMark: 0 },
+    );
     const value = {
       head: [stalled],
       tail: { deep: [{ deeper: { s: stream('deep') } }], generator, promised: Promise.resolve([stream('promised')]) },

@@ -37,7 +37,13 @@ group('errors', () => {
 
   test('invalid UTF-8 is a JsonSyntaxError at the offending byte', () => {
     const input = Uint8Array.of(0x5b, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x5d);
-    assertEqual(parseChunks([input]).error, { name: 'JsonSyntaxError', code: 'INVALID_UTF8', offset: 3, line: 1, column: 4 });
+    assertEqual(parseChunks([input]).error, {
+      name: 'JsonSyntaxError',
+      code: 'INVALID_UTF8',
+      offset: 3,
+      line: 1,
+      column: 4,
+    });
   });
 
   test('classes and message', () => {

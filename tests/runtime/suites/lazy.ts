@@ -5,7 +5,13 @@
 // engine's own JSON.parse, and tests/support/open_json_oracle.ts (JSON.parse's values, the first duplicate key
 // winning on the way to a value, as a forward reader answers).
 import {
-  JsonLimitError, JsonPassedError, JsonSyntaxError, createParser, lazyParse, openJson, releaseLazy,
+  JsonLimitError,
+  JsonPassedError,
+  JsonSyntaxError,
+  createParser,
+  lazyParse,
+  openJson,
+  releaseLazy,
 } from '../../../dist/index.js';
 import { lazyTuning } from '../../../dist/lazy/index.js';
 import { randomPieces, randomTextPieces, type Chunk } from '../../support/feed.ts';
@@ -39,8 +45,10 @@ function tune(rng: Rng): void {
   Object.assign(lazyTuning, DEFAULT_TUNING);
   if (rng.chance(0.5)) {
     Object.assign(lazyTuning, {
-      proxyMinBytes: rng.pick([1, 2, 16, 64]), findLimit: rng.pick([0, 1, 3]),
-      rowProxyMinBytes: rng.pick([1, 4, 256]), spineMaxMembers: rng.pick([0, 1, 8]),
+      proxyMinBytes: rng.pick([1, 2, 16, 64]),
+      findLimit: rng.pick([0, 1, 3]),
+      rowProxyMinBytes: rng.pick([1, 4, 256]),
+      spineMaxMembers: rng.pick([0, 1, 8]),
     });
   }
 }
@@ -58,11 +66,15 @@ function parserError(bytes: Uint8Array): JsonSyntaxError | null {
 }
 
 group('lazyParse', () => {
-  test('random documents: values at random paths, keys, in, for...in, spreading and JSON.stringify equal JSON.parse\'s', () => {
+  test("random documents: values at random paths, keys, in, for...in, spreading and JSON.stringify equal JSON.parse's", () => {
     const rng = createRng(SEED);
     try {
       for (let n = 0; n < 200; n++) {
-        const text = randomDocument(rng, { maxDepth: rng.range(1, 6), maxItems: rng.range(1, 10), budget: rng.range(1, 120) }) as string;
+        const text = randomDocument(rng, {
+          maxDepth: rng.range(1, 6),
+          maxItems: rng.range(1, 10),
+          budget: rng.range(1, 120),
+        }) as string;
         const where = `document ${n} ${JSON.stringify(text).slice(0, 200)}`;
         const expected = JSON.parse(text);
         const paths = allPaths(expected);
@@ -72,11 +84,16 @@ group('lazyParse', () => {
           const path = rng.pick(paths);
           const want = at(expected, path);
           const got = at(doc, path);
-          if (typeof want !== 'object' || want === null) assert(Object.is(got, want), `${where} ${JSON.stringify(path)}: ${got} !== ${want}`);
+          if (typeof want !== 'object' || want === null)
+            assert(Object.is(got, want), `${where} ${JSON.stringify(path)}: ${got} !== ${want}`);
           else assertEqual(Object.keys(got), Object.keys(want), `${where} keys of ${JSON.stringify(path)}`);
         }
         assertEqual(doc, expected, where);
-        assertEqual(JSON.stringify(lazyParse(text), null, 1), JSON.stringify(expected, null, 1), `${where} stringified`);
+        assertEqual(
+          JSON.stringify(lazyParse(text), null, 1),
+          JSON.stringify(expected, null, 1),
+          `${where} stringified`,
+        );
         const third = lazyParse(text) as Any;
         for (const path of paths) {
           const want = at(expected, path);
@@ -85,10 +102,15 @@ group('lazyParse', () => {
           const keys = Object.keys(want);
           const forIn: string[] = [];
           for (const key in got) forIn.push(key);
-          assertEqual([Object.keys(got), forIn, Array.isArray(got)], [keys, keys, Array.isArray(want)], `${where} ${JSON.stringify(path)}`);
+          assertEqual(
+            [Object.keys(got), forIn, Array.isArray(got)],
+            [keys, keys, Array.isArray(want)],
+            `${where} ${JSON.stringify(path)}`,
+          );
           for (const key of keys) assert(key in got, `${where}: "${key}" in ${JSON.stringify(path)}`);
           assert(!('no such key' in got), `${where}: an absent key is in ${JSON.stringify(path)}`);
-          if (Array.isArray(want)) assertEqual([got.length, [...got], got.map((x: unknown) => x)], [want.length, want, want], where);
+          if (Array.isArray(want))
+            assertEqual([got.length, [...got], got.map((x: unknown) => x)], [want.length, want, want], where);
           else assertEqual([Object.fromEntries(Object.entries(got)), { ...got }], [want, want], where);
         }
         for (const d of [doc, third]) releaseLazy(d);
@@ -98,13 +120,17 @@ group('lazyParse', () => {
     }
   });
 
-  test('one-byte mutations: rejected exactly when JSON.parse rejects them, at or after the parser\'s error', () => {
+  test("one-byte mutations: rejected exactly when JSON.parse rejects them, at or after the parser's error", () => {
     const rng = createRng(SEED + 1);
     let rejected = 0;
     let samePosition = 0;
     try {
       for (let n = 0; n < 400; n++) {
-        const text = randomDocument(rng, { maxDepth: rng.range(1, 5), maxItems: rng.range(1, 8), budget: rng.range(1, 60) }) as string;
+        const text = randomDocument(rng, {
+          maxDepth: rng.range(1, 5),
+          maxItems: rng.range(1, 8),
+          budget: rng.range(1, 60),
+        }) as string;
         const bytes: Uint8Array = mutate(rng, encoder.encode(text));
         const where = `mutant ${n} ${JSON.stringify(new TextDecoder().decode(bytes))}`;
         tune(rng);
@@ -133,11 +159,16 @@ group('lazyParse', () => {
         assert(error instanceof JsonSyntaxError || error instanceof JsonLimitError, `${where}: got ${String(error)}`);
         const e = error as JsonSyntaxError;
         const reference = parserError(bytes);
-        assert(reference !== null && e.offset >= reference.offset && e.offset <= bytes.length,
-          `${where}: offset ${e.offset}, the parser's ${reference?.offset}`);
+        assert(
+          reference !== null && e.offset >= reference.offset && e.offset <= bytes.length,
+          `${where}: offset ${e.offset}, the parser's ${reference?.offset}`,
+        );
         const before = bytes.subarray(0, e.offset);
-        assertEqual([e.line, e.column], [before.filter((b) => b === 0x0a).length + 1, e.offset - before.lastIndexOf(0x0a)],
-          `${where}: line and column of offset ${e.offset}`);
+        assertEqual(
+          [e.line, e.column],
+          [before.filter((b) => b === 0x0a).length + 1, e.offset - before.lastIndexOf(0x0a)],
+          `${where}: line and column of offset ${e.offset}`,
+        );
         if (e.offset === reference!.offset) {
           assertEqual(e.code, reference!.code, where);
           samePosition++;
@@ -146,7 +177,10 @@ group('lazyParse', () => {
     } finally {
       Object.assign(lazyTuning, DEFAULT_TUNING);
     }
-    assert(rejected > 400 / 3 && samePosition > rejected * 0.8, `rejected ${rejected}, at the parser's position ${samePosition}`);
+    assert(
+      rejected > 400 / 3 && samePosition > rejected * 0.8,
+      `rejected ${rejected}, at the parser's position ${samePosition}`,
+    );
   });
 
   test('JSON.parse semantics: the last duplicate wins, __proto__ is an own key, plain prototypes, writes throw', () => {
@@ -157,12 +191,21 @@ group('lazyParse', () => {
       assertEqual(Object.keys(doc), Object.keys(JSON.parse(text)), 'keys');
       // biome-ignore lint/suspicious/noProto: `__proto__` is an own key of this document, read as such
       const proto = doc.__proto__;
-      assertEqual([doc.a, proto, doc.polluted, ({} as Any).polluted], [{ x: 2 }, { polluted: true }, undefined, undefined]);
-      assert(Object.getPrototypeOf(doc) === Object.prototype && Object.hasOwn(doc, '__proto__'), 'plain object, own __proto__');
+      assertEqual(
+        [doc.a, proto, doc.polluted, ({} as Any).polluted],
+        [{ x: 2 }, { polluted: true }, undefined, undefined],
+      );
+      assert(
+        Object.getPrototypeOf(doc) === Object.prototype && Object.hasOwn(doc, '__proto__'),
+        'plain object, own __proto__',
+      );
       // biome-ignore lint/suspicious/useIsArray: instanceof through the proxy is what is tested, next to isArray
       const isInstance = doc.b instanceof Array;
       assert(Array.isArray(doc.b) && Object.getPrototypeOf(doc.b) === Array.prototype && isInstance, 'plain array');
-      assertEqual([doc.b.map((x: number) => x * 2), doc.b.includes(2), doc.b[3], doc.b[-1]], [[2, 4, 6], true, undefined, undefined]);
+      assertEqual(
+        [doc.b.map((x: number) => x * 2), doc.b.includes(2), doc.b[3], doc.b[-1]],
+        [[2, 4, 6], true, undefined, undefined],
+      );
       assertEqual(Reflect.ownKeys(doc.b), ['0', '1', '2', 'length'], 'ownKeys of an array');
       assertEqual(JSON.stringify(doc), JSON.stringify(JSON.parse(text)));
       let threw: unknown = null;
@@ -214,7 +257,11 @@ group('openJson', () => {
         const entry = rng.pick(entries);
         const absent = rng.chance(0.2);
         const path = pathOf(absent ? absentPath(entry, rng) : entry.steps, rng.int);
-        assertEqual(await doc.get(path), absent ? undefined : entry.value, `document ${d} ${JSON.stringify(text)}, get(${path})`);
+        assertEqual(
+          await doc.get(path),
+          absent ? undefined : entry.value,
+          `document ${d} ${JSON.stringify(text)}, get(${path})`,
+        );
       }
       const c = rng.pick(entries.filter((e) => e.elements !== null));
       const path = pathOf(c.steps, rng.int) + (Array.isArray(c.value) ? '[*]' : '.*');
@@ -239,7 +286,10 @@ group('openJson', () => {
         const where = `document ${d} ${JSON.stringify(text)}`;
         if (e <= last || (last >= 0 && isWithin(entry.steps, entries[last]!.steps))) {
           const path = pathOf(entry.steps, rng.int);
-          const error = await doc.get(path).then(() => null, (err: unknown) => err);
+          const error = await doc.get(path).then(
+            () => null,
+            (err: unknown) => err,
+          );
           assert(error instanceof JsonPassedError, `${where}: get(${path}) of a passed value gave ${String(error)}`);
           asked.passed++;
           continue;
@@ -254,19 +304,32 @@ group('openJson', () => {
     assert(Math.min(asked.ahead, asked.absent, asked.passed) > 10, `requests made: ${JSON.stringify(asked)}`);
   });
 
-  test('errors: the parser\'s code, offset, line, column and message, after a value read before them', async () => {
+  test("errors: the parser's code, offset, line, column and message, after a value read before them", async () => {
     const good = '{\n "a": [1, 2],\n "b": {"c": 3},\n';
-    for (const text of [`${good} "d": [1 2]\n}`, `${good} "d": tru\n}`, `${good} "d": [1, 2]\n`, `${good} "d": "\u0001"}`]) {
+    for (const text of [
+      `${good} "d": [1 2]\n}`,
+      `${good} "d": tru\n}`,
+      `${good} "d": [1, 2]\n`,
+      `${good} "d": "\u0001"}`,
+    ]) {
       const expected = parserError(encoder.encode(text))!;
       for (const transient of [false, true]) {
         for (const size of [1, 7, 1000]) {
-          const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, i * size + size));
+          const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+            text.slice(i * size, i * size + size),
+          );
           const doc = openJson(source(chunks), { transient });
           assertEqual(await doc.get('$.b.c'), 3, `${JSON.stringify(text)} in ${size}-character chunks`);
-          const error = await doc.get('$.d[1]').then(() => doc.get('$.zz')).catch((e: unknown) => e);
+          const error = await doc
+            .get('$.d[1]')
+            .then(() => doc.get('$.zz'))
+            .catch((e: unknown) => e);
           assert(error instanceof JsonSyntaxError, `${JSON.stringify(text)}: got ${String(error)}`);
-          assertEqual([error.code, error.offset, error.line, error.column, error.message],
-            [expected.code, expected.offset, expected.line, expected.column, expected.message], JSON.stringify(text));
+          assertEqual(
+            [error.code, error.offset, error.line, error.column, error.message],
+            [expected.code, expected.offset, expected.line, expected.column, expected.message],
+            JSON.stringify(text),
+          );
         }
       }
     }

@@ -8,7 +8,12 @@
 import { JsonSyntaxError, createPartialParser, partialJson } from '../../../dist/index.js';
 import { firstDifference } from '../../support/deep_equal.mjs';
 import {
-  errorInfo, parseChunks, randomPieces, randomTextPieces, type Chunk, type ErrorInfo,
+  errorInfo,
+  parseChunks,
+  randomPieces,
+  randomTextPieces,
+  type Chunk,
+  type ErrorInfo,
 } from '../../support/feed.ts';
 import { HAND_WRITTEN, hasDuplicateKeys, longArrays, randomDocuments } from '../../support/partial_documents.ts';
 import { expectedSnapshot, textOfBytes } from '../../support/partial_oracle.mjs';
@@ -207,8 +212,16 @@ group('createPartialParser snapshots', () => {
     const parser = createPartialParser();
     const root = parser.push('{"a":[1,2],"b":{"c":"d"}}') as unknown as Json;
     assert(Object.isFrozen(root) && Object.isFrozen(root.a) && Object.isFrozen(root.b), 'not frozen');
-    assert(throwsTypeError(() => { root.x = 1; }), 'a new member was written');
-    assert(throwsTypeError(() => (root.a as unknown[]).push(3)), 'an element was pushed');
+    assert(
+      throwsTypeError(() => {
+        root.x = 1;
+      }),
+      'a new member was written',
+    );
+    assert(
+      throwsTypeError(() => (root.a as unknown[]).push(3)),
+      'an element was pushed',
+    );
     assertEqual(parser.end(), { a: [1, 2], b: { c: 'd' } });
   });
 
@@ -228,14 +241,29 @@ group('createPartialParser snapshots', () => {
     const numbers = final.numbers!;
     assert(Array.isArray(numbers) && !Object.isFrozen(numbers), 'the final numbers are not a view');
     assert(Object.getPrototypeOf(numbers) === Array.prototype, 'a view has another prototype');
-    assertEqual([numbers.length, numbers[299], numbers[300], Object.keys(numbers).length],
-      [300, expected.numbers![299], undefined, 300]);
+    assertEqual(
+      [numbers.length, numbers[299], numbers[300], Object.keys(numbers).length],
+      [300, expected.numbers![299], undefined, 300],
+    );
     assertEqual([[...numbers], numbers.map((n) => n)], [expected.numbers, expected.numbers]);
     assertEqual(JSON.stringify(final), JSON.stringify(expected));
     const writable = numbers as unknown[];
-    assert(throwsTypeError(() => { writable[0] = 1; }), 'a view element was written');
-    assert(throwsTypeError(() => writable.push(1)), 'a view was pushed to');
-    assert(throwsTypeError(() => { delete writable[0]; }), 'a view element was deleted');
+    assert(
+      throwsTypeError(() => {
+        writable[0] = 1;
+      }),
+      'a view element was written',
+    );
+    assert(
+      throwsTypeError(() => writable.push(1)),
+      'a view was pushed to',
+    );
+    assert(
+      throwsTypeError(() => {
+        delete writable[0];
+      }),
+      'a view element was deleted',
+    );
     assert(Object.isFrozen(final.records![5]), 'an element of a view is not frozen');
   });
 });
@@ -288,7 +316,8 @@ function assertSameOutcome(actual: Outcome, expected: Outcome, where: string): v
 function assertPromptError(bytes: Uint8Array, outcome: Outcome, where: string): void {
   const error = outcome.error!;
   if (error.code === 'UNEXPECTED_END') assertEqual(outcome.thrownBy, -1, `${where}: thrown by`);
-  else if (error.offset === 0 && bytes[0] === 0xef) return; // the start of a byte order mark waits for its end
+  else if (error.offset === 0 && bytes[0] === 0xef)
+    return; // the start of a byte order mark waits for its end
   else assertEqual(outcome.thrownBy, error.offset, `${where}: thrown by`);
   let expected: unknown;
   try {
@@ -301,9 +330,22 @@ function assertPromptError(bytes: Uint8Array, outcome: Outcome, where: string): 
 }
 
 group('createPartialParser errors', () => {
-  test('broken documents: createParser\'s code, offset, line and column, from the push of the offending byte', () => {
-    const broken = ['{"items":[1,2,\n  3 x]}', '[1,]', '{"a" 1}', '["a\tb"]', '["\\x"]', '[01]', '[tru]', '[1,2',
-      '{"a":"b', '[] []', '["\\u12G4"]', '\ufeff\ufeff[]', '{"a":[1,{"b":nul}]}'];
+  test("broken documents: createParser's code, offset, line and column, from the push of the offending byte", () => {
+    const broken = [
+      '{"items":[1,2,\n  3 x]}',
+      '[1,]',
+      '{"a" 1}',
+      '["a\tb"]',
+      '["\\x"]',
+      '[01]',
+      '[tru]',
+      '[1,2',
+      '{"a":"b',
+      '[] []',
+      '["\\u12G4"]',
+      '\ufeff\ufeff[]',
+      '{"a":[1,{"b":nul}]}',
+    ];
     for (const text of broken) {
       const bytes = encoder.encode(text);
       const expected = nativeOutcome([bytes]);
@@ -322,8 +364,16 @@ group('createPartialParser errors', () => {
       caught = error;
     }
     assert(caught instanceof JsonSyntaxError, `got ${String(caught)}`);
-    assertEqual([caught.code, caught.offset, caught.line, caught.column, caught.message], ['EXPECTED_COMMA_OR_BRACKET',
-      19, 2, 5, 'Cannot parse JSON: expected "," or "]" but found "x" at byte 19 (line 2, column 5)']);
+    assertEqual(
+      [caught.code, caught.offset, caught.line, caught.column, caught.message],
+      [
+        'EXPECTED_COMMA_OR_BRACKET',
+        19,
+        2,
+        5,
+        'Cannot parse JSON: expected "," or "]" but found "x" at byte 19 (line 2, column 5)',
+      ],
+    );
     assertEqual(parser.value, { items: [1, 2, 3] });
   });
 
@@ -371,8 +421,13 @@ group('partialJson', () => {
 
   test('over a ReadableStream of text and one of bytes: a snapshot per chunk that changed the value', async () => {
     // ',"done":tr' shows nothing new (a literal shows once whole): no snapshot for it.
-    const expected = [{ title: 'He' }, { title: 'Hello' }, { title: 'Hello', items: [1] },
-      { title: 'Hello', items: [1, 2, 3] }, JSON.parse(text)];
+    const expected = [
+      { title: 'He' },
+      { title: 'Hello' },
+      { title: 'Hello', items: [1] },
+      { title: 'Hello', items: [1, 2, 3] },
+      JSON.parse(text),
+    ];
     for (const source of [countingSource(chunks), countingSource(chunks.map((c) => encoder.encode(c)))]) {
       const { values, error } = await collect(partialJson(source.stream));
       assertEqual([values, error], [expected, undefined]);

@@ -57,8 +57,14 @@ group('sources', () => {
       const readable = byteStream(DOC, 3).pipeThrough(new JsonArrayStream({ path: PATH, output }));
       const { values, error } = await collectStream(readable);
       assert(error === undefined, `${output}: ${String(error)}`);
-      const texts = values.map((v) => (output === 'value' ? JSON.stringify(v) : output === 'text' ? v : new TextDecoder().decode(v as Uint8Array)));
-      assertEqual(texts.map((t) => JSON.parse(t as string)), EXPECTED, output);
+      const texts = values.map((v) =>
+        output === 'value' ? JSON.stringify(v) : output === 'text' ? v : new TextDecoder().decode(v as Uint8Array),
+      );
+      assertEqual(
+        texts.map((t) => JSON.parse(t as string)),
+        EXPECTED,
+        output,
+      );
     }
   });
 });
