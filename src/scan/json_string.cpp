@@ -44,54 +44,61 @@ long read_hex4(std::string_view p, size_t i) {
   return v;
 }
 
+size_t decode_escape(std::string_view text, size_t i, std::string& out, char quote) {
+  if (i + 1 >= text.size()) return 0;
+  const char e = text[i + 1];
+  switch (e) {
+    case '"':
+    case '\\':
+    case '/':
+      out.push_back(e);
+      return 2;
+    case 'b':
+      out.push_back('\b');
+      return 2;
+    case 'f':
+      out.push_back('\f');
+      return 2;
+    case 'n':
+      out.push_back('\n');
+      return 2;
+    case 'r':
+      out.push_back('\r');
+      return 2;
+    case 't':
+      out.push_back('\t');
+      return 2;
+    case 'u': {
+      long cp = read_hex4(text, i + 2);
+      if (cp < 0) return 0;
+      size_t used = 6;
+      if (cp >= 0xD800 && cp <= 0xDBFF && i + 12 <= text.size() && text[i + 6] == '\\' && text[i + 7] == 'u') {
+        const long lo = read_hex4(text, i + 8);
+        if (lo >= 0xDC00 && lo <= 0xDFFF) {
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          used = 12;
+        }
+      }
+      append_utf8(uint32_t(cp), out);
+      return used;
+    }
+    default:
+      if (e != quote) return 0;
+      out.push_back(e);
+      return 2;
+  }
+}
+
 void unescape_json_string(const uint8_t* p, size_t n, std::string& out) {
+  const std::string_view text(reinterpret_cast<const char*>(p), n);
   size_t i = 0;
   while (i < n) {
-    const uint8_t c = p[i];
-    if (c != '\\') {
-      const uint8_t* next = static_cast<const uint8_t*>(std::memchr(p + i, '\\', n - i));
-      const size_t end = next ? size_t(next - p) : n;
-      out.append(reinterpret_cast<const char*>(p + i), end - i);
-      i = end;
-      continue;
-    }
-    const uint8_t e = p[i + 1];
-    switch (e) {
-      case 'b':
-        out.push_back('\b');
-        break;
-      case 'f':
-        out.push_back('\f');
-        break;
-      case 'n':
-        out.push_back('\n');
-        break;
-      case 'r':
-        out.push_back('\r');
-        break;
-      case 't':
-        out.push_back('\t');
-        break;
-      case 'u': {
-        const std::string_view view(reinterpret_cast<const char*>(p), n);
-        long cp = read_hex4(view, i + 2);
-        size_t used = 6;
-        if (cp >= 0xD800 && cp <= 0xDBFF && i + 12 <= n && p[i + 6] == '\\' && p[i + 7] == 'u') {
-          const long lo = read_hex4(view, i + 8);
-          if (lo >= 0xDC00 && lo <= 0xDFFF) {
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-            used = 12;
-          }
-        }
-        append_utf8(uint32_t(cp), out);
-        i += used;
-        continue;
-      }
-      default:
-        out.push_back(char(e));
-        break;  // " \ /
-    }
-    i += 2;
+    const uint8_t* next = static_cast<const uint8_t*>(std::memchr(p + i, '\\', n - i));
+    const size_t end = next ? size_t(next - p) : n;
+    out.append(text.data() + i, end - i);
+    if (end == n) return;
+    // Validated input: every escape decodes.
+    i = end + decode_escape(text, end, out);
   }
 }
 

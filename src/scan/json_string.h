@@ -16,6 +16,11 @@ namespace internal {
 // `out`. \u escapes of lone surrogates become WTF-8 (ED A0 80...), a surrogate pair one 4-byte sequence.
 void unescape_json_string(const uint8_t* p, size_t n, std::string& out);
 
+// Decodes the escape starting at the backslash text[i], appending what it stands for to `out`: returns the bytes it
+// used (2; 6 for \uXXXX; 12 for a surrogate pair written as two escapes, a lone surrogate kept as WTF-8), or 0 when
+// it is not an escape. `quote` may also be escaped (the selector's single-quoted names allow \').
+size_t decode_escape(std::string_view text, size_t i, std::string& out, char quote = '"');
+
 // The four hex digits at text[i..i+4) as a number; -1 if they are not there.
 long read_hex4(std::string_view text, size_t i);
 

@@ -41,54 +41,9 @@ struct path_parser {
         continue;
       }
       if (i + 1 >= p.size()) return fail(p.size());
-      const char e = p[i + 1];
-      switch (e) {
-        case '"':
-          out.push_back('"');
-          break;
-        case '\'':
-          out.push_back('\'');
-          break;
-        case '\\':
-          out.push_back('\\');
-          break;
-        case '/':
-          out.push_back('/');
-          break;
-        case 'b':
-          out.push_back('\b');
-          break;
-        case 'f':
-          out.push_back('\f');
-          break;
-        case 'n':
-          out.push_back('\n');
-          break;
-        case 'r':
-          out.push_back('\r');
-          break;
-        case 't':
-          out.push_back('\t');
-          break;
-        case 'u': {
-          long cp = read_hex4(p, i + 2);
-          if (cp < 0) return fail(i);
-          size_t used = 6;
-          if (cp >= 0xD800 && cp <= 0xDBFF && i + 12 <= p.size() && p[i + 6] == '\\' && p[i + 7] == 'u') {
-            const long lo = read_hex4(p, i + 8);
-            if (lo >= 0xDC00 && lo <= 0xDFFF) {
-              cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-              used = 12;
-            }
-          }
-          append_utf8(uint32_t(cp), out);
-          i += used;
-          continue;
-        }
-        default:
-          return fail(i + 1);
-      }
-      i += 2;
+      const size_t used = decode_escape(p, i, out, '\'');
+      if (used == 0) return fail(p[i + 1] == 'u' ? i : i + 1);
+      i += used;
     }
   }
 
