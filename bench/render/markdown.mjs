@@ -1,6 +1,7 @@
 // docs/benchmarks.md: the summary the README shows (summary.mjs), the engine matrix (matrix_tables.mjs), then the
 // Node-only benchmarks in detail (bench:parse, bench:stringify) and the download sizes, and how to reproduce them.
 // Machine, runtimes, versions, dates and load are named next to the numbers they qualify.
+import { existsSync, readFileSync } from 'node:fs';
 import { markdownTable as parseTable } from '../parse/report.mjs';
 import { markdownTable as stringifyTable } from '../stringify/report.mjs';
 import { httpTable } from '../stringify/http.mjs';
@@ -108,6 +109,22 @@ function sizesDetails(results) {
   ];
 }
 
+// bench:cli writes its own table (bench/results/cli/table.md) and docs/cli.md shows it with its chart.
+const CLI_TABLE = new URL('../results/cli/table.md', import.meta.url);
+
+function cliDetails() {
+  if (!existsSync(CLI_TABLE)) return [];
+  return [
+    '## The command line (`npm run bench:cli`)',
+    '',
+    '![Extracting $._embedded.articles[*] as NDJSON: MB/s of CPU and peak RSS per command](cli.svg)',
+    '',
+    readFileSync(CLI_TABLE, 'utf8').trim(),
+    '',
+    'Where the time goes, and what each peer is: [cli.md](cli.md).',
+  ];
+}
+
 /** docs/benchmarks.md. */
 export function documentMarkdown(results, { command }) {
   return [
@@ -124,6 +141,8 @@ export function documentMarkdown(results, { command }) {
     '',
     ...sizesDetails(results),
     '',
+    ...cliDetails(),
+    '',
     '## Reproduce',
     '',
     '```sh',
@@ -132,6 +151,7 @@ export function documentMarkdown(results, { command }) {
     'npm run bench -- --quick    # a few-minute smoke of the whole pipeline (renders into bench/results/quick/)',
     'node bench/all/engines/main.mjs --help; node bench/browser/main.mjs --help   # the engine matrix',
     'npm run bench:parse -- --help; npm run bench:stringify -- --help; node bench/sizes/main.mjs',
+    'npm run bench:cli -- --runs 3   # the command line against jq, gojq, ndjson-split, fx and simdjson',
     'node bench/render/main.mjs        # re-render from the newest results of each kind',
     '```',
     '',
