@@ -15,7 +15,8 @@ export class Progress {
   private readonly columns: number;
   private readonly interval: number;
   private readonly started = performance.now();
-  private last = 0;
+  // The first update draws at once: how soon after start it comes must not decide whether a short run shows a bar.
+  private last = Number.NEGATIVE_INFINITY;
   private drawn = false;
   private bytes = 0;
   private elements = 0;
