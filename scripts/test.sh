@@ -40,10 +40,12 @@ done
 stage "fuzz: ${SLUICE_FUZZ_SECONDS:-60} s per target"
 cmake --preset fuzz
 cmake --build --preset fuzz -j2
+# A fixed seed (SLUICE_FUZZ_SEED to change it) so that a failure here is one anybody can replay; longer and other
+# runs explore further (tests/fuzz/README.md), and what they find becomes a seed.
 for target in fuzz_push_parser fuzz_lazy_index; do
   mkdir -p "build/fuzz/corpus-${target}"
-  "build/fuzz/${target}" -max_total_time="${SLUICE_FUZZ_SECONDS:-60}" -rss_limit_mb=2048 \
-    "build/fuzz/corpus-${target}" tests/fuzz/seeds
+  "build/fuzz/${target}" -seed="${SLUICE_FUZZ_SEED:-1}" -max_total_time="${SLUICE_FUZZ_SECONDS:-60}" \
+    -rss_limit_mb=2048 "build/fuzz/corpus-${target}" tests/fuzz/seeds
 done
 
 stage "vitest (simd + scalar)"
