@@ -20,7 +20,7 @@ import { setup, versionOf } from './setup.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
-const BIN = `${ROOT}dist/cli/bin.js`;
+const BIN = `${ROOT}dist/cli/sluice.cjs`;
 const PEER_BIN = `${ROOT}bench/node_modules/.bin/`;
 const RESULTS = `${ROOT}bench/results/cli/`;
 const PATH = '$._embedded.articles[*]';

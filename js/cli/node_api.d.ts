@@ -16,6 +16,7 @@ declare module 'node:fs' {
   /** Throws with `code` EAGAIN (non-blocking descriptor, pipe full) or EPIPE (the reader went away). */
   function writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number;
   function readFileSync(path: URL, encoding: 'utf8'): string;
+  function readFileSync(path: URL): Uint8Array;
 }
 
 declare module 'node:tty' {

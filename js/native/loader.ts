@@ -88,6 +88,16 @@ const SIMD_PROBE = new Uint8Array([
 ]);
 
 let current: Promise<NativeRuntime> | undefined;
+let warmUpWanted = true;
+
+/**
+ * @internal Loads without the warm-up parse (the command line: its first read compiles what the scan runs and
+ * nothing else, where the warm-up also compiles the value and byte-range modes it never uses).
+ */
+export function skipWarmUp(): void {
+  warmUpWanted = false;
+}
+
 let currentInput: unknown;
 let loaded: NativeRuntime | undefined;
 
@@ -155,7 +165,8 @@ export function loadedRuntime(): NativeRuntime | undefined {
   return loaded;
 }
 
-function defaultModuleUrl(): URL {
+/** @internal The build init() loads by default: SIMD where the engine validates SIMD128, else scalar. */
+export function defaultModuleUrl(): URL {
   // Written out twice, literally, so bundlers see both `new URL(..., import.meta.url)` patterns and copy the files.
   return WebAssembly.validate(SIMD_PROBE)
     ? new URL('../sluice.simd.wasm', import.meta.url)
@@ -296,7 +307,7 @@ async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
   const native: NativeModule = await Promise.race([ready, failed]);
   if (memory === undefined) throw new Error('the module resolved before it was instantiated');
   const runtime = new NativeRuntime(native, memory);
-  warmUp(runtime);
+  if (warmUpWanted) warmUp(runtime);
   return runtime;
 }
 
