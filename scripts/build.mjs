@@ -65,6 +65,9 @@ async function bundleCli() {
     platform: 'node',
     target: 'node20',
     format: 'cjs',
+    // Less text for V8 to scan at each start (8 million instructions of 150); names kept for exit 70's stack.
+    minifyWhitespace: true,
+    minifySyntax: true,
     // CommonJS has no import.meta: the bundle's own file URL stands in for every module's.
     define: { 'import.meta.url': '__sluice_file_url' },
     banner: { js: "'use strict';\nconst __sluice_file_url = require('node:url').pathToFileURL(__filename).href;" },

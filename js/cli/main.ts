@@ -1,7 +1,6 @@
 // `sluice <command>`: parses the command line, opens the input, runs the command, and turns what went wrong into
 // a message on standard error and an exit code (exit_codes.ts). Standard output carries nothing but data.
 import { readFileSync, writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
 import { SluiceLoadError } from '../errors.js';
 import { defaultModuleUrl, init, messageOf, requireRuntime, skipWarmUp } from '../native/loader.js';
 import { misuse, mustBe } from '../validate.js';
@@ -14,6 +13,7 @@ import { Output } from './output.js';
 import { nodeProcess } from './node_process.js';
 import { Progress } from './progress.js';
 import * as scan from './scan_commands.js';
+import { isTerminal } from './terminal.js';
 
 const encoder = new TextEncoder();
 
@@ -90,11 +90,11 @@ async function run(cli: CommandLine): Promise<number> {
     const loading = init(wasmBytes());
     input = await openInput(cli.input);
     await loading;
-    const stderrTerminal = isatty(2);
+    const stderrTerminal = isTerminal(2);
     if (cli.progress ?? stderrTerminal) {
       progress = new Progress(input.size, stderrTerminal ? (nodeProcess.stderr.columns ?? 80) : undefined);
       // On a terminal shared with the output, the bar makes way for each write.
-      if (stderrTerminal && isatty(1)) output.beforeWrite = () => progress?.clear();
+      if (stderrTerminal && isTerminal(1)) output.beforeWrite = () => progress?.clear();
     }
     let code = EXIT_OK;
     const report = (line: string): void => {
