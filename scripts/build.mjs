@@ -3,7 +3,7 @@
 // (CMake presets wasm-simd and wasm-scalar through Emscripten), the parser's Emscripten glue, and the TypeScript
 // layer. Incremental: CMake and tsc skip what is up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,5 +45,59 @@ if (!args.has('--ts-only')) {
 if (!args.has('--wasm-only')) {
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')]);
   copyFileSync(join(root, 'js', 'native', 'sluice_glue.d.mts'), join(dist, 'native', 'sluice_glue.d.mts'));
+  await bundleCli();
 }
 console.log('build: dist/ is up to date');
+
+/**
+ * The `sluice` command (package.json "bin"): the launcher js/cli/sluice.cjs, and dist/cli/bin.js with what it
+ * imports bundled into one CommonJS file, dist/cli/sluice_bundle.cjs, with V8's code cache of it. Node starts a
+ * CommonJS script faster than an ES module graph (no module loader, one file to find and compile): 20 to 30 ms less
+ * CPU per run on Node 20, a third of the command's fixed cost; the code cache saves 8 ms more (sluice.cjs). The
+ * bundle sits in dist/cli/ like the modules it replaces, so their `new URL('../x', import.meta.url)` name the same
+ * files.
+ */
+async function bundleCli() {
+  const { build } = await import('esbuild');
+  const cli = join(dist, 'cli');
+  const launcher = join(cli, 'sluice.cjs');
+  // A cache of an older bundle must never outlive it: V8 checks the length of the source, not its text.
+  rmSync(join(cli, 'sluice_bundle.cache'), { force: true });
+  copyFileSync(join(root, 'js', 'cli', 'sluice.cjs'), launcher);
+  chmodSync(launcher, 0o755);
+  console.log('$ esbuild dist/cli/bin.js --bundle --format=cjs --outfile=dist/cli/sluice_bundle.cjs');
+  await build({
+    entryPoints: [join(cli, 'bin.js')],
+    outfile: join(cli, 'sluice_bundle.cjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    // Less text for V8 to scan (8 million instructions of 150 without the code cache); names kept for exit 70's stack.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // CommonJS has no import.meta: the bundle's own file URL stands in for every module's.
+    define: { 'import.meta.url': '__sluice_file_url' },
+    banner: { js: "'use strict';\nconst __sluice_file_url = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+  });
+  // The code cache, made after a `select` ran in the launcher: it then holds the functions a command runs (argument
+  // parsing, the loader, the Emscripten glue, the scan loop), not only the bundle's top level.
+  const make = `const l = require(${JSON.stringify(launcher)});
+const script = l.compile();
+process.argv = [process.argv[0], ${JSON.stringify(launcher)}, 'select', '$.rows[*]', '-'];
+process.on('exit', () => require('node:fs').writeFileSync(l.CACHE, script.createCachedData()));
+l.run(script);`;
+  console.log('$ node dist/cli/sluice.cjs select ... (writes dist/cli/sluice_bundle.cache)');
+  try {
+    execFileSync(process.execPath, ['-e', make], {
+      input: '{"rows": [{"id": 1, "tags": ["a", "\\u00e9"]}, 2.5, null]}',
+      stdio: ['pipe', 'ignore', 'inherit'],
+    });
+  } catch (error) {
+    // Without the wasm in dist/ (--ts-only before any wasm build) the command cannot run: the bin works without
+    // its cache, only starts slower (tests/node/cli_start.test.ts fails on a build without one).
+    rmSync(join(cli, 'sluice_bundle.cache'), { force: true });
+    console.warn(`build: no code cache for the CLI (${error.message.split('\n')[0]})`);
+  }
+}

@@ -2,10 +2,10 @@
 // --stream, gojq, ndjson-split, fx, a C++ program on simdjson's On-Demand API, a JSON.parse script and a
 // @streamparser/json script, each extracting $._embedded.articles[*] as NDJSON from 100 MB of articles, tight and
 // pretty-printed. Every run is a fresh process measured by runner.c: CPU time (user + system, all threads) with
-// standard output on /dev/null, peak RSS, and, in one more run per command whose output goes to a pipe, the time
-// to the first line and the output size (every command must write as many bytes as sluice). Then sluice alone on
-// 1 GB and 4.2 GB (generated here): flat memory, with and without --progress. Runs are interleaved round-robin;
-// tables show medians.
+// standard output on /dev/null, peak RSS; one more run per command writes to a pipe, for the output size (every
+// command must write as many bytes as sluice) and to warm the disk; then, in each round, a run to a pipe stopped
+// at its first byte gives the time to the first line. Then sluice alone on 1 GB and 4.2 GB (generated here): flat
+// memory, with and without --progress. Runs are interleaved round-robin; tables show medians.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +20,7 @@ import { setup, versionOf } from './setup.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
-const BIN = `${ROOT}dist/cli/bin.js`;
+const BIN = `${ROOT}dist/cli/sluice.cjs`;
 const PEER_BIN = `${ROOT}bench/node_modules/.bin/`;
 const RESULTS = `${ROOT}bench/results/cli/`;
 const PATH = '$._embedded.articles[*]';
@@ -99,10 +99,11 @@ function commands(simdjson) {
 const ENV = { ...process.env };
 delete ENV.NODE_EXTRA_CA_CERTS;
 
-function measure(runner, command, file, pretty, { pipe = false, extraArgs = [] } = {}) {
+function measure(runner, command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
   const args = [
     '--no-stderr',
     ...(pipe ? ['--pipe'] : []),
+    ...(first ? ['--first'] : []),
     ...(command.stdin ? ['--stdin', file] : []),
     '--',
     ...command.argv(file, pretty),
@@ -114,7 +115,13 @@ function measure(runner, command, file, pretty, { pipe = false, extraArgs = [] }
 
 const mib = (kib) => kib / 1024;
 
-function summarise(bytes, runs, pipeRun) {
+/** The median time to the first line of the runs that wrote one, else null. */
+function firstLine(firstRuns = []) {
+  const times = firstRuns.map((r) => r.firstByteMs).filter((ms) => ms !== null);
+  return times.length > 0 ? median(times) : null;
+}
+
+function summarise(bytes, runs, pipeRun, firstRuns) {
   const ok = runs.filter((r) => r.code === 0);
   if (ok.length === 0) return { failed: `exit ${runs[0]?.code}` };
   const cpuMs = median(ok.map((r) => r.cpuMs));
@@ -123,7 +130,7 @@ function summarise(bytes, runs, pipeRun) {
     cpuMs,
     rssMiB: mib(median(ok.map((r) => r.maxRssKiB))),
     wallMs: median(ok.map((r) => r.wallMs)),
-    firstLineMs: pipeRun?.firstByteMs ?? null,
+    firstLineMs: firstLine(firstRuns),
     bytesOut: pipeRun?.bytesOut ?? null,
   };
 }
@@ -163,17 +170,21 @@ async function main() {
   const env = environment();
   const runs = new Map();
   const pipes = new Map();
+  const firsts = new Map();
   for (let round = 0; round < options.runs; round++) {
     for (const input of inputs) {
       for (const command of all) {
         if (input.pretty && command.tightOnly) continue;
         const key = `${command.id}/${input.key}`;
         if (round === 0) {
-          // The first run of each warms the disk cache and goes to a pipe: the first line's time, the output size.
+          // The first run of each warms the disk cache and goes to a pipe: the output size.
           pipes.set(key, measure(runner, command, input.file, input.pretty, { pipe: true }));
         }
         const result = measure(runner, command, input.file, input.pretty);
         runs.set(key, [...(runs.get(key) ?? []), result]);
+        // The time to the first line, on a warm disk: to a pipe, stopped at the first byte.
+        const first = measure(runner, command, input.file, input.pretty, { first: true });
+        firsts.set(key, [...(firsts.get(key) ?? []), first]);
         log(
           `round ${round + 1}/${options.runs} ${key}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB, exit ${result.code}`,
         );
@@ -184,7 +195,7 @@ async function main() {
     const cells = inputs.map((input) => {
       const key = `${command.id}/${input.key}`;
       if (!runs.has(key)) return undefined;
-      return summarise(fileSize(input.file), runs.get(key), pipes.get(key));
+      return summarise(fileSize(input.file), runs.get(key), pipes.get(key), firsts.get(key));
     });
     return { id: command.id, label: command.label, own: command.own ?? false, cells };
   });
@@ -230,7 +241,7 @@ function report({ options, env, inputs, table, big }) {
   const lines = [
     `\`${command}\`: ` +
       `extracting \`${PATH}\` as NDJSON. Each cell: MB of input per second of CPU time (user + system, all threads), ` +
-      `peak RSS, time to the first line (a run writing to a pipe); medians of ${options.runs} fresh processes.`,
+      `peak RSS, time to the first line (runs writing to a pipe, stopped at their first byte); medians of ${options.runs} fresh processes.`,
     '',
     `| command | ${inputs.map((i) => i.label).join(' | ')} |`,
     `|---|${inputs.map(() => '---:').join('|')}|`,

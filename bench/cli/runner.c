@@ -3,9 +3,12 @@
 // from wait4's rusage: microsecond resolution, where /usr/bin/time prints hundredths), peak RSS, wall time, time to
 // the first output byte, bytes out, exit code. Built by bench/cli/setup.mjs with the system C compiler.
 //
-//   runner [--pipe] [--stdin FILE] [--no-stderr] -- COMMAND ARGS...
+//   runner [--pipe [--first]] [--stdin FILE] [--no-stderr] -- COMMAND ARGS...
+//
+// --first: stop the command (SIGKILL) as soon as its first byte arrives, for the time to the first line alone.
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +24,18 @@ static double now_ms(void) {
 }
 
 int main(int argc, char** argv) {
-  int use_pipe = 0, quiet = 0, i = 1;
+  int use_pipe = 0, first_only = 0, quiet = 0, i = 1;
   const char* input = NULL;
   for (; i < argc; ++i) {
     if (!strcmp(argv[i], "--pipe")) use_pipe = 1;
+    else if (!strcmp(argv[i], "--first")) first_only = use_pipe = 1;
     else if (!strcmp(argv[i], "--stdin") && i + 1 < argc) input = argv[++i];
     else if (!strcmp(argv[i], "--no-stderr")) quiet = 1;
     else if (!strcmp(argv[i], "--")) { ++i; break; }
     else break;
   }
   if (i >= argc) {
-    fprintf(stderr, "usage: runner [--pipe] [--stdin FILE] [--no-stderr] -- COMMAND ARGS...\n");
+    fprintf(stderr, "usage: runner [--pipe [--first]] [--stdin FILE] [--no-stderr] -- COMMAND ARGS...\n");
     return 2;
   }
   int fds[2];
@@ -69,7 +73,12 @@ int main(int argc, char** argv) {
     while ((n = read(fds[0], buffer, sizeof buffer)) > 0) {
       if (first < 0) first = now_ms() - start;
       bytes += n;
+      if (first_only) {
+        kill(pid, SIGKILL);
+        break;
+      }
     }
+    close(fds[0]);
   }
   int status;
   struct rusage usage;

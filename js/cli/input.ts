@@ -3,9 +3,9 @@
 // when the descriptor allows it (a file, a blocking pipe) and wait in the event loop otherwise (EAGAIN, a
 // download), so a download keeps flowing while nothing else runs.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { isatty } from 'node:tty';
 import { misuse } from '../validate.js';
 import { IoError, UsageError, systemCode } from './exit_codes.js';
+import { isTerminal } from './terminal.js';
 
 /** An open input. */
 export interface Input {
@@ -26,7 +26,7 @@ export interface Input {
 export async function openInput(spec: string | undefined): Promise<Input> {
   if (spec !== undefined && /^https?:\/\//i.test(spec)) return openUrl(spec);
   if (spec === undefined || spec === '-') {
-    if (spec === undefined && isatty(0)) {
+    if (spec === undefined && isTerminal(0)) {
       throw new UsageError(
         misuse('sluice', 'no input: name a file or an http(s) URL, or pipe the JSON in (`-` reads standard input)'),
       );

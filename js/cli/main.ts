@@ -1,8 +1,8 @@
 // `sluice <command>`: parses the command line, opens the input, runs the command, and turns what went wrong into
 // a message on standard error and an exit code (exit_codes.ts). Standard output carries nothing but data.
 import { readFileSync, writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
-import { init, requireRuntime } from '../native/loader.js';
+import { SluiceLoadError } from '../errors.js';
+import { defaultModuleUrl, init, messageOf, requireRuntime, skipWarmUp } from '../native/loader.js';
 import { misuse, mustBe } from '../validate.js';
 import { isCommandName, parseCommandLine, type CommandLine } from './args.js';
 import { ExcerptedError, describeError } from './error_report.js';
@@ -13,6 +13,7 @@ import { Output } from './output.js';
 import { nodeProcess } from './node_process.js';
 import { Progress } from './progress.js';
 import * as scan from './scan_commands.js';
+import { isTerminal } from './terminal.js';
 
 const encoder = new TextEncoder();
 
@@ -31,15 +32,20 @@ function version(): string {
 }
 
 /**
- * The build SLUICE_WASM names (`simd` or `scalar`: the tests run both), else undefined: the loader's choice, SIMD
- * where the engine has it.
+ * The bytes of the build SLUICE_WASM names (`simd` or `scalar`: the tests run both), else of the loader's choice,
+ * SIMD where the engine has it. Read here, synchronously: init() given a file URL would load node:fs/promises
+ * first, a module the command line needs for nothing else.
  */
-function wasmBuild(): URL | undefined {
+function wasmBytes(): Uint8Array {
   const build = nodeProcess.env.SLUICE_WASM;
-  if (build === undefined || build === '') return undefined;
-  if (build !== 'simd' && build !== 'scalar')
+  if (build !== undefined && build !== '' && build !== 'simd' && build !== 'scalar')
     throw new UsageError(mustBe('sluice', 'SLUICE_WASM', "'simd' or 'scalar'", build));
-  return new URL(`../sluice.${build}.wasm`, import.meta.url);
+  const url = build ? new URL(`../sluice.${build}.wasm`, import.meta.url) : defaultModuleUrl();
+  try {
+    return readFileSync(url);
+  } catch (error) {
+    throw new SluiceLoadError(`sluice: cannot load the WebAssembly module: ${messageOf(error)}`, { cause: error });
+  }
 }
 
 /** Runs the command line `args` (without `node` and the script); resolves to the exit code. */
@@ -80,14 +86,15 @@ async function run(cli: CommandLine): Promise<number> {
   let progress: Progress | undefined;
   try {
     // The module compiles while the input opens (a download's first bytes may take a while).
-    const loading = init(wasmBuild());
+    skipWarmUp();
+    const loading = init(wasmBytes());
     input = await openInput(cli.input);
     await loading;
-    const stderrTerminal = isatty(2);
+    const stderrTerminal = isTerminal(2);
     if (cli.progress ?? stderrTerminal) {
       progress = new Progress(input.size, stderrTerminal ? (nodeProcess.stderr.columns ?? 80) : undefined);
       // On a terminal shared with the output, the bar makes way for each write.
-      if (stderrTerminal && isatty(1)) output.beforeWrite = () => progress?.clear();
+      if (stderrTerminal && isTerminal(1)) output.beforeWrite = () => progress?.clear();
     }
     let code = EXIT_OK;
     const report = (line: string): void => {

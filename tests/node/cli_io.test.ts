@@ -5,7 +5,7 @@
 // `script`) or with --progress, and never on standard output.
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -218,6 +218,30 @@ describe('progress bar', () => {
     // Without a known total (a pipe): bytes, elements, rate.
     const piped = await runCli(['select', '$.rows[*]', '--progress'], { input: DOC });
     expect(piped.stderr.trimEnd().split('\n').at(-1)).toMatch(/^[\d.]+ kB · 20,000 elements · \d+ MB\/s$/);
+  });
+
+  test('standard error on a file is no terminal: no bar unless --progress', () => {
+    // A character device other than /dev/null is asked of node:tty (terminal.ts); a file is answered by its fstat.
+    const log = join(dir, 'stderr.log');
+    for (const [flags, drawn] of [
+      [[], false],
+      [['--progress'], true],
+    ] as const) {
+      const stderr = openSync(log, 'w');
+      try {
+        const out = execFileSync(process.execPath, [BIN, 'count', '$.rows[*]', docFile, ...flags], {
+          env: cliEnv(),
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', stderr],
+        });
+        expect(out).toBe('20000\n');
+      } finally {
+        closeSync(stderr);
+      }
+      const text = readFileSync(log, 'utf8');
+      if (drawn) expect(text).toMatch(progressLine);
+      else expect(text).toBe('');
+    }
   });
 
   function inTerminal(args: readonly string[]): { output: string; code: number } {

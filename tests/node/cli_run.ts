@@ -4,7 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 
-export const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../dist/cli/sluice.cjs', import.meta.url));
 
 export interface CliResult {
   readonly code: number | null;

@@ -1,5 +1,6 @@
 // The package as users get it: `npm pack`, installed into a fresh project, then used from Node ESM, bundled for
 // the browser with esbuild and run in Chromium, Firefox and WebKit, loaded in workerd, and type-checked by tsc.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { build } from 'esbuild';
@@ -67,6 +68,21 @@ describe('the tarball', () => {
     walk(manifest.exports);
     for (const target of targets) expect(project.files, target).toContain(target);
   });
+});
+
+test('the `sluice` bin: one CommonJS file that finds its wasm next to the package', () => {
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  expect(project.files).toContain(manifest.bin.sluice.replace(/^\.\//, ''));
+  writeFileSync(join(project.dir, 'doc.json'), '{"rows": [{"id": 1}, {"id": 2, "t": "\u00e9"}]}');
+  const bin = join(project.dir, 'node_modules', '.bin', 'sluice');
+  for (const build of ['simd', 'scalar', '']) {
+    const out = execFileSync(bin, ['select', '$.rows[*]', 'doc.json'], {
+      cwd: project.dir,
+      encoding: 'utf8',
+      env: { ...process.env, SLUICE_WASM: build },
+    });
+    expect(out, build).toBe('{"id":1}\n{"id":2,"t":"é"}\n');
+  }
 });
 
 test('Node ESM: import from "sluice", the default loader, every entry point', () => {
