@@ -14,7 +14,8 @@
 // batched as value mode batches them (the elements each 64 KiB chunk completes), turned into values by one
 // TextDecoder.decode + one JSON.parse per batch with no scanning at all; in two forms, the elements' own UTF-8 bytes
 // and the ASCII-escaped text sluice's wasm writes (src/stream/ascii_json.h), since engines differ in which they
-// parse faster. And bytes mode (the scan alone, each element a Uint8Array).
+// parse faster. And bytes mode (each element a Uint8Array), and the scan alone (a path that selects nothing: the
+// copy into wasm, the scan and the validation of every byte), which value mode cannot do without.
 import { buildBatches } from '../../parse/element_batches.mjs';
 
 const now = () => performance.now();
@@ -28,12 +29,16 @@ const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
 
 const KIND = { simd: 'simd128', scalar: 'scalar' };
 
+const SCAN_ONLY_PATH = '$.__sluice_selects_nothing__[*]';
+
 function sluice(build, output = 'value') {
-  const bytes = output === 'bytes';
+  const none = output === 'none';
+  const bytes = output === 'bytes' || none;
   const name = build === 'simd' ? 'SIMD' : 'scalar';
   return {
-    id: bytes ? `sluice-bytes-${build}` : `sluice-${build}`,
-    label: bytes ? `sluice bytes mode (${name})` : `sluice (${name})`,
+    id: output === 'value' ? `sluice-${build}` : `sluice-${output}-${build}`,
+    label: none ? `sluice scan only, no element (${name})` : bytes ? `sluice bytes mode (${name})` : `sluice (${name})`,
+    expectsNoElements: none,
     async setup(ctx, deps) {
       await deps.sluice.init(deps.wasm[build]);
       // A loader that fell back to the other build would make both rows measure the same thing.
@@ -42,7 +47,7 @@ function sluice(build, output = 'value') {
       const { chunks, path } = ctx;
       const touch = bytes ? (element) => element.length : touchOf(ctx.field);
       return () => {
-        const parser = deps.sluice.createParser({ path, output });
+        const parser = deps.sluice.createParser(none ? { path: SCAN_ONLY_PATH, output: 'bytes' } : { path, output });
         let elements = 0;
         let checksum = 0;
         const consume = (batch) => {
@@ -54,7 +59,7 @@ function sluice(build, output = 'value') {
         for (let i = 0; i < chunks.length; i++) consume(parser.push(chunks[i]));
         consume(parser.end());
         // Bytes mode sums the elements' lengths: not a checksum the value competitors could agree on.
-        return { elements, checksum: bytes ? null : checksum };
+        return { elements, checksum: bytes ? null : checksum, bytes: none ? ctx.input.length : undefined };
       };
     },
   };
@@ -144,6 +149,8 @@ export const CEILING_COMPETITORS = [
   ceiling('ascii'),
   sluice('simd', 'bytes'),
   sluice('scalar', 'bytes'),
+  sluice('simd', 'none'),
+  sluice('scalar', 'none'),
   streamparser,
 ];
 
