@@ -1,6 +1,7 @@
 // npm run bench: every benchmark (bundle sizes; the Node deep dive of bench:parse; the engine matrix: parse at 1, 10
 // and 100 MB, in memory and over a paced HTTP response, in Node, Deno and Bun and in Chromium, Firefox and WebKit,
-// with the stringify runs of every engine; stringify in Node with its peers), then the rendered tables and chart.
+// with the stringify runs of every engine; value mode against its ceiling, bytes mode and the first element in every
+// engine at 10 MB; stringify in Node with its peers), then the rendered tables and chart.
 // Each benchmark is its own program (it can be run alone; see its --help) that writes bench/results/KIND-DATE.json
 // and prints `JSON results: FILE`; this one runs them one after the other, collects those files and renders
 // docs/benchmarks.md and docs/benchmarks.svg (and the README's block between its markers). A benchmark that fails
@@ -40,6 +41,16 @@ const SUITES = {
     script: script('../browser/main.mjs'),
     args: (o) => ['--runs', String(o.runs), ...(o.quick ? QUICK_MATRIX : [])],
   },
+  'ceiling-engines': {
+    what: 'value mode against its ceiling, bytes mode and the first element in Node, Deno and Bun (10 MB)',
+    script: script('./engines/main.mjs'),
+    args: (o) => ['--ceiling', '--runs', String(o.runs), ...(o.quick ? ['--sizes', '1MB'] : [])],
+  },
+  'ceiling-browser': {
+    what: 'value mode against its ceiling, bytes mode and the first element in Chromium, Firefox and WebKit (10 MB)',
+    script: script('../browser/main.mjs'),
+    args: (o) => ['--ceiling', '--runs', String(o.runs), ...(o.quick ? ['--sizes', '1MB'] : [])],
+  },
   stringify: {
     what: 'stringify in Node (bench:stringify)',
     script: script('../stringify/main.mjs'),
@@ -54,12 +65,16 @@ const SUITES = {
   },
 };
 
+// Names that stand for several benchmarks in --only and --skip.
+const GROUPS = { ceiling: ['ceiling-engines', 'ceiling-browser'] };
+
 const USAGE = `usage: npm run bench -- [options]
   --runs N       runs per competitor in every benchmark; tables show medians (default 3)
   --quick        a smoke run of the pipeline (a few minutes): --runs 1 unless given, the engine matrix at 1 MB only,
                  bench:parse on articles with two competitors, small stringify runs; renders into
                  bench/results/quick/, never docs/ or the README
-  --only LIST    comma-separated benchmarks to run: ${Object.keys(SUITES).join(', ')} (default: all)
+  --only LIST    comma-separated benchmarks to run: ${Object.keys(SUITES).join(', ')} (default: all);
+                 ceiling: both ceiling-engines and ceiling-browser
   --skip LIST    comma-separated benchmarks not to run
   --no-render    do not render docs/benchmarks.md and its charts
 Benchmarks not run now are rendered from their newest result in bench/results/.`;
@@ -67,7 +82,7 @@ Benchmarks not run now are rendered from their newest result in bench/results/.`
 function parseOptions(argv) {
   const options = { runs: null, quick: false, suites: Object.keys(SUITES), render: true };
   const list = (value, flag) => {
-    const items = (value ?? '').split(',').filter(Boolean);
+    const items = (value ?? '').split(',').flatMap((name) => GROUPS[name] ?? (name ? [name] : []));
     const unknown = items.filter((name) => !SUITES[name]);
     if (items.length === 0 || unknown.length) throw new RangeError(`${flag}: unknown "${unknown.join(',')}"\n${USAGE}`);
     return items;

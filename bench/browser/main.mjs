@@ -3,10 +3,12 @@
 // 127.0.0.1 (page/runner.js): the articles dataset at 1, 10 and 100 MB from memory and over a paced response, then
 // the stringify competitors. Each run is a fresh page (a new context; WebKit: a new browser process), runs
 // interleaved round-robin across engines and competitors; the content processes' RSS is sampled from /proc.
+// With --ceiling, the value mode's ceiling set instead (10 MB in memory; results kind ceiling-browser).
 // Usage: node bench/browser/main.mjs [--engines chromium,firefox,webkit] [--runs N] [--sizes ...] [--modes ...]
+//        [--ceiling]
 import { launchEngine, ENGINE_NAMES } from '../../tests/browser/engines/index.mjs';
 import { environment, packageVersion } from '../parse/environment.mjs';
-import { COMPETITORS } from '../all/engines/competitors.mjs';
+import { CEILING_COMPETITORS, COMPETITORS } from '../all/engines/competitors.mjs';
 import { STRINGIFY_COMPETITORS } from '../all/engines/stringify_competitors.mjs';
 import { startBenchServer } from '../common/bench_server.mjs';
 import { HTTP_COMPETITORS } from '../common/http_competitors.mjs';
@@ -136,7 +138,7 @@ try {
   const targets = options.targets.filter((name) => launched[name]);
   console.log(
     [
-      '# bench: the engine matrix in Chromium, Firefox and WebKit',
+      `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in Chromium, Firefox and WebKit`,
       '',
       `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
       `Browsers: ${targets.map((t) => labels[t]).join(', ')} (Debian's; tests/browser/engines); @streamparser/json ` +
@@ -155,7 +157,8 @@ try {
     runs: options.runs,
     datasets,
     log,
-    competitors: (_, mode) => (mode === 'http' ? HTTP_COMPETITORS : COMPETITORS).map(withVersion),
+    competitors: (_, mode) =>
+      (options.ceiling ? CEILING_COMPETITORS : mode === 'http' ? HTTP_COMPETITORS : COMPETITORS).map(withVersion),
     runOnce: (name, mode, c, size) =>
       runOnce(
         name,
@@ -186,7 +189,7 @@ try {
   await server.close();
 }
 
-saveResults('browser', results);
+saveResults(options.ceiling ? 'ceiling-browser' : 'browser', results);
 if (problems) {
   console.error(`browser: ${problems} problem(s) above`);
   process.exitCode = 1;

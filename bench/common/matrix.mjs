@@ -19,7 +19,10 @@ export const MATRIX_USAGE = `  --runs N          runs per competitor in each cel
   --modes LIST      comma-separated: memory (the input fed from memory in 64 KiB chunks), http (a paced response
                     fetched on 127.0.0.1) (default: both)
   --pace MBPS       the paced response's rate in MB/s (default ${DEFAULT_PACE_MBPS}; 0: unpaced)
-  --stringify-count N  articles written by the stringify runs (default 100000; 0: no stringify runs)`;
+  --stringify-count N  articles written by the stringify runs (default 100000; 0: no stringify runs)
+  --ceiling         measure value mode against its ceiling instead (bench/all/engines/competitors.mjs's
+                    CEILING_COMPETITORS: value mode, decode + JSON.parse of pre-cut batches, bytes mode and
+                    @streamparser/json; defaults then: --sizes 10MB --modes memory --stringify-count 0)`;
 
 /**
  * Parses the shared options and the harness's list flag (`--runtimes` or `--engines`).
@@ -34,7 +37,9 @@ export function parseMatrixOptions(argv, list) {
     paceMBps: DEFAULT_PACE_MBPS,
     stringifyCount: 100_000,
     targets: [...list.defaults],
+    ceiling: false,
   };
+  const given = new Set();
   const items = (value, known, flag) => {
     const names = (value ?? '').split(',').filter(Boolean);
     const unknown = names.filter((name) => !known.includes(name));
@@ -50,6 +55,7 @@ export function parseMatrixOptions(argv, list) {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
+    given.add(flag);
     if (flag === '--runs') options.runs = count(value(), flag, 1);
     else if (flag === '--sizes') options.sizes = items(value(), Object.keys(SIZES), flag);
     else if (flag === '--modes') options.modes = items(value(), MODES, flag);
@@ -58,8 +64,15 @@ export function parseMatrixOptions(argv, list) {
       if (!(options.paceMBps >= 0)) throw new RangeError(`--pace must be a number of MB/s >= 0\n${list.usage}`);
     } else if (flag === '--stringify-count') options.stringifyCount = count(value(), flag, 0);
     else if (flag === list.flag) options.targets = items(value(), list.known, flag);
+    else if (flag === '--ceiling') options.ceiling = true;
     else if (flag === '--help' || flag === '-h') options.help = true;
     else throw new RangeError(`unknown option ${argv[i]}\n${list.usage}`);
+  }
+  if (options.ceiling) {
+    if (!given.has('--sizes')) options.sizes = ['10MB'];
+    if (!given.has('--modes')) options.modes = ['memory'];
+    if (!given.has('--stringify-count')) options.stringifyCount = 0;
+    if (options.modes.includes('http')) throw new RangeError(`--ceiling runs in memory only\n${list.usage}`);
   }
   return options;
 }

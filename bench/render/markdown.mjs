@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { markdownTable as parseTable } from '../parse/report.mjs';
 import { markdownTable as stringifyTable } from '../stringify/report.mjs';
 import { httpTable } from '../stringify/http.mjs';
+import { ceilingDetails } from './ceiling_tables.mjs';
 import { matrixDetails } from './matrix_tables.mjs';
 import { summaryMarkdown } from './summary.mjs';
 
@@ -135,6 +136,8 @@ export function documentMarkdown(results, { command }) {
     '',
     ...matrixDetails(results),
     '',
+    ...ceilingDetails(results),
+    '',
     ...parseDetails(results),
     '',
     ...stringifyDetails(results),
@@ -150,6 +153,7 @@ export function documentMarkdown(results, { command }) {
     'npm run bench -- --help',
     'npm run bench -- --quick    # a few-minute smoke of the whole pipeline (renders into bench/results/quick/)',
     'node bench/all/engines/main.mjs --help; node bench/browser/main.mjs --help   # the engine matrix',
+    'npm run bench -- --only ceiling --runs 5   # value mode against its ceiling, bytes mode, first element (10 MB)',
     'npm run bench:parse -- --help; npm run bench:stringify -- --help; node bench/sizes/main.mjs',
     'npm run bench:cli -- --runs 3   # the command line against jq, gojq, ndjson-split, fx and simdjson',
     'node bench/render/main.mjs        # re-render from the newest results of each kind',

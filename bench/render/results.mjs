@@ -3,10 +3,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
-export const KINDS = ['parse', 'stringify', 'browser', 'engines', 'sizes'];
+export const KINDS = ['parse', 'stringify', 'browser', 'engines', 'ceiling-browser', 'ceiling-engines', 'sizes'];
 
 export function kindOf(file) {
-  const kind = /^([a-z]+)-\d{4}-/.exec(basename(file))?.[1];
+  const kind = /^([a-z]+(?:-[a-z]+)*)-\d{4}-/.exec(basename(file))?.[1];
   return KINDS.includes(kind) ? kind : null;
 }
 

@@ -9,7 +9,7 @@
 // chunkSize; 'http': url), path and field; stringify names count.
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
-import { COMPETITORS, makeContext } from './competitors.mjs';
+import { CEILING_COMPETITORS, COMPETITORS, makeContext } from './competitors.mjs';
 import { HTTP_COMPETITORS, makeHttpContext } from '../../common/http_competitors.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
 
@@ -51,7 +51,9 @@ const stringify = spec.bench === 'stringify';
 const http = spec.mode === 'http';
 // The Node-only peers join only in Node (their module imports Node built-ins the others lack).
 const nodePeers = isNode && !stringify ? (await import('./node_peers.mjs')).NODE_PEERS[http ? 'http' : 'memory'] : [];
-const list = stringify ? STRINGIFY_COMPETITORS : [...(http ? HTTP_COMPETITORS : COMPETITORS), ...nodePeers];
+const list = stringify
+  ? STRINGIFY_COMPETITORS
+  : [...(http ? HTTP_COMPETITORS : [...COMPETITORS, ...CEILING_COMPETITORS]), ...nodePeers];
 const competitor = list.find((c) => c.id === spec.competitor);
 if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
 

@@ -5,12 +5,13 @@
 // (child.mjs), runs interleaved round-robin across runtimes and competitors; RSS sampled from /proc by this process.
 // Deno and Bun are the npm binaries of the root package; a runtime that does not start here is reported as skipped.
 // Usage: node bench/all/engines/main.mjs [--runtimes node,deno,bun] [--runs N] [--sizes ...] [--modes ...] [--pace N]
+// With --ceiling, the value mode's ceiling set instead (10 MB in memory; results kind ceiling-engines).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { environment, packageVersion } from '../../parse/environment.mjs';
-import { COMPETITORS } from './competitors.mjs';
+import { CEILING_COMPETITORS, COMPETITORS } from './competitors.mjs';
 import { NODE_PEERS } from './node_peers.mjs';
 import { STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
 import { startBenchServer } from '../../common/bench_server.mjs';
@@ -151,13 +152,14 @@ const versions = Object.fromEntries(
 );
 const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);
 const competitors = (runtime, mode) =>
-  [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(runtime === 'node' ? NODE_PEERS[mode] : [])].map(
-    withVersion,
-  );
+  (options.ceiling
+    ? CEILING_COMPETITORS
+    : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(runtime === 'node' ? NODE_PEERS[mode] : [])]
+  ).map(withVersion);
 
 console.log(
   [
-    '# bench: the engine matrix in Node, Deno and Bun',
+    `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in Node, Deno and Bun`,
     '',
     `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
     `Peers: ${Object.entries(versions)
@@ -221,7 +223,7 @@ try {
   await server.close();
 }
 
-saveResults('engines', results);
+saveResults(options.ceiling ? 'ceiling-engines' : 'engines', results);
 if (problems) {
   console.error(`engines: ${problems} problem(s) above`);
   process.exitCode = 1;

@@ -3,7 +3,7 @@
 // stringify_competitors.mjs), with the page's own way of loading sluice (the .wasm by URL, compiled while it
 // streams in) and @streamparser/json (an esbuild bundle). main.mjs calls benchSetup(), takes the content
 // processes' RSS baseline, then calls benchRun(): one run per fresh page.
-import { COMPETITORS, makeContext } from '/bench/all/engines/competitors.mjs';
+import { CEILING_COMPETITORS, COMPETITORS, makeContext } from '/bench/all/engines/competitors.mjs';
 import { HTTP_COMPETITORS, makeHttpContext } from '/bench/common/http_competitors.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/bench/all/engines/stringify_competitors.mjs';
 
@@ -40,7 +40,9 @@ window.benchSetup = async (spec) => {
     pending = { ctx, run: await competitor.setup(ctx, { sluice }) };
   } else {
     const http = spec.mode === 'http';
-    const competitor = (http ? HTTP_COMPETITORS : COMPETITORS).find((c) => c.id === spec.competitor);
+    const competitor = (http ? HTTP_COMPETITORS : [...COMPETITORS, ...CEILING_COMPETITORS]).find(
+      (c) => c.id === spec.competitor,
+    );
     if (!competitor) throw new Error(`unknown ${spec.mode} competitor ${spec.competitor}`);
     let ctx;
     if (http) ctx = makeHttpContext({ ...spec, url: new URL(spec.url, location.href).href });

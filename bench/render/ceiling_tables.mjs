@@ -1,0 +1,114 @@
+// docs/benchmarks.md's section on value mode against its ceiling, per engine and build (the harnesses' --ceiling
+// runs: results kinds ceiling-engines and ceiling-browser), with issue 17's goals next to the numbers: value mode at
+// least 0.9x the ceiling and 2x @streamparser/json, bytes mode at least 500 MB/s with SIMD, the first element within
+// 10 ms.
+import { mbps, time } from './summary.mjs';
+
+const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
+const BUILDS = [
+  { build: 'simd', label: 'SIMD' },
+  { build: 'scalar', label: 'scalar' },
+];
+const GOALS = { ceiling: 0.9, peer: 2, bytesMBps: 500, firstMs: 10 };
+
+/** A value against its goal: the value, with ✗ when the goal is missed. */
+const mark = (text, ok) => (ok === null ? text : ok ? text : `${text} ✗`);
+const ratio = (a, b) => (a && b ? a / b : null);
+const times = (v) => (v === null ? '–' : `${v.toFixed(2)}x`);
+
+/** `{ engine, label, size, bytes, count, rows: [{ build, ...figures }] }` per cell of the ceiling results. */
+export function ceilingCells(results) {
+  const out = [];
+  for (const kind of ['ceiling-engines', 'ceiling-browser']) {
+    const data = results[kind]?.data;
+    for (const cell of data?.cells ?? []) {
+      const s = (id) => cell.competitors.find((c) => c.id === id)?.summary ?? null;
+      const utf8 = s('ceiling');
+      const ascii = s('ceiling-ascii');
+      // The ceiling: the faster of the two batch forms in this engine.
+      const ceiling = Math.max(utf8?.mbps ?? 0, ascii?.mbps ?? 0) || null;
+      const peer = s('streamparser')?.mbps ?? null;
+      const info = data.engines?.[cell.engine];
+      out.push({
+        engine: cell.engine,
+        label: info ? `${info.name} ${info.version}` : cell.engine,
+        size: cell.size,
+        bytes: cell.bytes,
+        count: cell.count,
+        utf8: utf8?.mbps ?? null,
+        ascii: ascii?.mbps ?? null,
+        peer,
+        rows: BUILDS.map(({ build, label }) => {
+          const value = s(`sluice-${build}`);
+          const bytes = s(`sluice-bytes-${build}`);
+          const scan = s(`sluice-none-${build}`)?.mbps ?? null;
+          return {
+            scan,
+            // Value mode scans, then decodes and parses at best as fast as the ceiling, one after the other: its
+            // time is at least the sum of both, so value / ceiling cannot exceed scan / (scan + ceiling).
+            bound: scan && ceiling ? scan / (scan + ceiling) : null,
+            build: label,
+            value: value?.mbps ?? null,
+            ofCeiling: ratio(value?.mbps, ceiling),
+            ofPeer: ratio(value?.mbps, peer),
+            bytes: bytes?.mbps ?? null,
+            first: value?.firstElementMs ?? null,
+            simd: build === 'simd',
+          };
+        }),
+      });
+    }
+  }
+  return out.sort((a, b) => ORDER.indexOf(a.engine) - ORDER.indexOf(b.engine));
+}
+
+export function ceilingDetails(results) {
+  const cells = ceilingCells(results);
+  if (cells.length === 0) return [];
+  const data = results['ceiling-browser']?.data ?? results['ceiling-engines']?.data;
+  const dates = [
+    ...new Set(
+      ['ceiling-engines', 'ceiling-browser']
+        .map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' '))
+        .filter(Boolean),
+    ),
+  ];
+  const loads = ['ceiling-engines', 'ceiling-browser'].flatMap((k) =>
+    (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]),
+  );
+  const first = cells[0];
+  const lines = [
+    `## Value mode against its ceiling: ${(first.bytes / 1e6).toFixed(1)} MB (${first.count.toLocaleString('en-US')} articles) in memory`,
+    '',
+    '`npm run bench -- --only ceiling` (`node bench/all/engines/main.mjs --ceiling` and `node bench/browser/main.mjs ' +
+      `--ceiling\`), run ${dates.join(' and ')} UTC, load average ${Math.min(...loads).toFixed(1)} to ` +
+      `${Math.max(...loads).toFixed(1)}; medians of ${data.options.runs} run${data.options.runs === 1 ? '' : 's'}, each a ` +
+      'fresh process or page, interleaved. The ceiling: the very elements value mode delivers, batched as it batches ' +
+      'them (the elements each 64 KiB chunk completes, as one JSON array text, cut before the clock starts), turned ' +
+      'into values by one `TextDecoder.decode` + one `JSON.parse` per batch and nothing else; in two forms, the ' +
+      "elements' own UTF-8 bytes and the ASCII-escaped text sluice's wasm writes, the faster of which is the ceiling. " +
+      'Value mode is the whole parse: the copy into wasm, the scan, the batch, the decode and `JSON.parse`. Bytes mode ' +
+      "delivers each element's bytes as a `Uint8Array`; scan only: a path that selects nothing (the copy into " +
+      'wasm, the scan, the validation of every byte), and bound: what value / ceiling can be at most with that scan, ' +
+      'scan / (scan + ceiling), since value mode does both one after the other. First element: from the first ' +
+      '`push()` to the first element delivered, in a fresh page, which is when its last byte arrived. ✗: short of the goal in the header (issue 17).',
+    '',
+    `| engine | build | ceiling UTF-8 / ASCII | value mode | value / ceiling (≥ ${GOALS.ceiling}) | scan only | bound | ` +
+      `@streamparser/json | value / it (≥ ${GOALS.peer}) | bytes mode (≥ ${GOALS.bytesMBps} SIMD) | ` +
+      `first element (≤ ${GOALS.firstMs} ms) |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const cell of cells) {
+    for (const row of cell.rows) {
+      lines.push(
+        `| ${cell.label} | ${row.build} | ${mbps(cell.utf8)} / ${mbps(cell.ascii)} MB/s | ${mbps(row.value)} MB/s | ` +
+          `${mark(times(row.ofCeiling), row.ofCeiling === null ? null : row.ofCeiling >= GOALS.ceiling)} | ` +
+          `${mbps(row.scan)} MB/s | ${times(row.bound)} | ` +
+          `${mbps(cell.peer)} MB/s | ${mark(times(row.ofPeer), row.ofPeer === null ? null : row.ofPeer >= GOALS.peer)} | ` +
+          `${mark(`${mbps(row.bytes)} MB/s`, row.simd && row.bytes !== null ? row.bytes >= GOALS.bytesMBps : null)} | ` +
+          `${mark(time(row.first), row.first === null ? null : row.first <= GOALS.firstMs)} |`,
+      );
+    }
+  }
+  return lines;
+}
