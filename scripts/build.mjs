@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Builds what the package ships into dist/: both wasm builds of each module, the parser's and the lazy index's
-// (CMake presets wasm-simd and wasm-scalar through Emscripten), the parser's Emscripten glue, and the TypeScript
-// layer. Incremental: CMake and tsc skip what is up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
+// (CMake presets wasm-simd and wasm-scalar through Emscripten), and the TypeScript layer. Incremental: CMake and
+// tsc skip what is up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +19,8 @@ function run(cmd, cmdArgs) {
 }
 
 mkdirSync(dist, { recursive: true });
+// The Emscripten glue older builds shipped: never loaded now, but npm would pack it.
+for (const file of ['sluice_glue.mjs', 'sluice_glue.d.mts']) rmSync(join(dist, 'native', file), { force: true });
 
 if (!args.has('--ts-only')) {
   for (const preset of ['wasm-simd', 'wasm-scalar']) {
@@ -26,24 +28,15 @@ if (!args.has('--ts-only')) {
     run('cmake', ['--build', '--preset', preset]);
   }
   const out = (preset, file) => join(root, 'build', preset, 'wasm', file);
-  // Both builds must share one glue: the loader instantiates either module with it. The glue only differs by
-  // the default .wasm file name, which the loader never uses (it hands over the compiled module itself).
-  const glue = readFileSync(out('wasm-simd', 'sluice.mjs'), 'utf8');
-  const scalarGlue = readFileSync(out('wasm-scalar', 'sluice.mjs'), 'utf8');
-  if (glue !== scalarGlue) {
-    throw new Error('the SIMD and scalar builds produced different Emscripten glue; ship both or fix the flags');
-  }
-  mkdirSync(join(dist, 'native'), { recursive: true });
-  copyFileSync(out('wasm-simd', 'sluice.mjs'), join(dist, 'native', 'sluice_glue.mjs'));
+  // Two bare modules each (no Emscripten glue): js/native loads the parser's, js/lazy the lazy index's.
   copyFileSync(out('wasm-simd', 'sluice.wasm'), join(dist, 'sluice.simd.wasm'));
   copyFileSync(out('wasm-scalar', 'sluice.wasm'), join(dist, 'sluice.scalar.wasm'));
-  // The lazy index's module (no glue): loaded by init() only where lazyParse is in the bundle.
+  // The lazy index's module: loaded by init() only where lazyParse is in the bundle.
   copyFileSync(out('wasm-simd', 'sluice-lazy.wasm'), join(dist, 'sluice-lazy.simd.wasm'));
   copyFileSync(out('wasm-scalar', 'sluice-lazy.wasm'), join(dist, 'sluice-lazy.scalar.wasm'));
 }
 
 if (!args.has('--wasm-only')) {
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')]);
-  copyFileSync(join(root, 'js', 'native', 'sluice_glue.d.mts'), join(dist, 'native', 'sluice_glue.d.mts'));
 }
 console.log('build: dist/ is up to date');

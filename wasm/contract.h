@@ -24,7 +24,12 @@ constexpr int flag_cover_batches = 4;   // batch_mode::cover: each batch one add
 constexpr int flag_compact_lines = 16;  // batch_mode::compact_lines: one batch per call, the elements compacted, one
                                         // per line (the CLI's select)
 
-// MARK: addPath, addMarkerPath, addStartMarkerPath (else the index of the path's syntax error)
+// MARK: parser_add_path: the selector's role
+constexpr int role_value = 0;         // its matches are elements
+constexpr int role_end_marker = 1;    // a marker reported at each match's end (push_parser::add_marker_path)
+constexpr int role_start_marker = 2;  // a marker reported where each match starts (add_start_marker_path)
+
+// MARK: parser_add_path's result (else the index of the path's syntax error)
 constexpr int path_accepted = -1;
 constexpr int path_refused = -2;  // more than max_selectors, or after the first feed
 

@@ -28,11 +28,11 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  test('holds both builds of both modules, the glue, the declarations, README and LICENSE', () => {
+  test('holds both builds of both modules, their loaders, the declarations, README and LICENSE', () => {
     for (const file of [
       ...WASM.map((name) => `dist/${name}`),
-      'dist/native/sluice_glue.mjs',
-      'dist/native/sluice_glue.d.mts',
+      'dist/native/native_module.js',
+      'dist/lazy/native_lazy.js',
       'dist/index.js',
       'dist/index.d.ts',
       'package.json',
