@@ -28,9 +28,12 @@ if (!args.has('--ts-only')) {
     run('cmake', ['--build', '--preset', preset]);
   }
   const out = (preset, file) => join(root, 'build', preset, 'wasm', file);
-  // Two bare modules each (no Emscripten glue): js/native loads the parser's, js/lazy the lazy index's.
+  // Bare modules (no Emscripten glue): js/native loads the parser's, js/cli its own, js/lazy the lazy index's.
   copyFileSync(out('wasm-simd', 'sluice.wasm'), join(dist, 'sluice.simd.wasm'));
   copyFileSync(out('wasm-scalar', 'sluice.wasm'), join(dist, 'sluice.scalar.wasm'));
+  // The command line's: the same, with the compaction of `sluice select`.
+  copyFileSync(out('wasm-simd', 'sluice-cli.wasm'), join(dist, 'sluice-cli.simd.wasm'));
+  copyFileSync(out('wasm-scalar', 'sluice-cli.wasm'), join(dist, 'sluice-cli.scalar.wasm'));
   // The lazy index's module: loaded by init() only where lazyParse is in the bundle.
   copyFileSync(out('wasm-simd', 'sluice-lazy.wasm'), join(dist, 'sluice-lazy.simd.wasm'));
   copyFileSync(out('wasm-scalar', 'sluice-lazy.wasm'), join(dist, 'sluice-lazy.scalar.wasm'));

@@ -75,6 +75,15 @@ void refresh(const internal::parser_state* st) {
   view.carried_count = st->carried;
 }
 
+// Compact lines (contract::flag_compact_lines, the command line's `select`) exist in the command line's module
+// (sluice-cli.wasm) only; the page's module (sluice.wasm) is built with SLUICE_NO_COMPACT_LINES and links no
+// compaction (no_compact_lines.cpp).
+#ifdef SLUICE_NO_COMPACT_LINES
+constexpr bool has_compact_lines = false;
+#else
+constexpr bool has_compact_lines = true;
+#endif
+
 // The status of a call on a parser that could not be allocated: out_of_memory, nothing found.
 int out_of_memory_status() {
   view.status = uint32_t(sluice::error_code::out_of_memory);
@@ -112,7 +121,7 @@ class wasm_parser {
 
   int feed(double n) {
     if (st_ == nullptr) return out_of_memory_status();
-    if (owns_carry_) carry_.apply_pending(shared.window.capacity());
+    if (has_compact_lines && owns_carry_) carry_.apply_pending(shared.window.capacity());
     internal::feed(*st_, size_t(n));
     after_call();
     refresh(st_);
@@ -121,7 +130,7 @@ class wasm_parser {
 
   int finish() {
     if (st_ == nullptr) return out_of_memory_status();
-    if (owns_carry_) carry_.apply_pending(shared.window.capacity());
+    if (has_compact_lines && owns_carry_) carry_.apply_pending(shared.window.capacity());
     internal::finish(*st_);
     after_call();
     refresh(st_);
@@ -150,7 +159,7 @@ class wasm_parser {
   // The batches; a compact-lines parser (the command line: one parser, never saved) keeps its carry here, since
   // its batch compacts elements that began in an earlier window.
   void after_call() {
-    if (!owns_carry_) return internal::build_batches(*st_, nullptr, 0);
+    if (!has_compact_lines || !owns_carry_) return internal::build_batches(*st_, nullptr, 0);
     carry_.extend(*st_);
     internal::build_batches(*st_, carry_.data(), carry_.c_base);
     carry_.keep(*st_);
@@ -167,9 +176,10 @@ class wasm_parser {
 // its address. Strings arrive as UTF-8 bytes JS wrote at input_ptr.
 extern "C" {
 
-// A new parser, or 0 when memory is exhausted: every call then takes 0 as a parser whose state could not be
-// allocated (out_of_memory, as wasm_parser does for its own state).
+// A new parser, or 0 when memory is exhausted (or compact lines are asked of the page's module): every call then
+// takes 0 as a parser whose state could not be allocated (out_of_memory, as wasm_parser does for its own state).
 EMSCRIPTEN_KEEPALIVE wasm_parser* parser_new(double max_depth, double max_element_bytes, int flags) {
+  if (!has_compact_lines && (flags & contract::flag_compact_lines) != 0) return nullptr;
   return new wasm_parser(max_depth, max_element_bytes, flags);
 }
 EMSCRIPTEN_KEEPALIVE void parser_delete(wasm_parser* p) { delete p; }

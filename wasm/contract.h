@@ -22,7 +22,7 @@ constexpr int flag_ndjson = 1;          // a sequence of top-level values (parse
 constexpr int flag_value_batches = 2;   // batch_mode::json_array: each batch one JSON array text `[e1,e2,...]`
 constexpr int flag_cover_batches = 4;   // batch_mode::cover: each batch one address range covering its elements
 constexpr int flag_compact_lines = 16;  // batch_mode::compact_lines: one batch per call, the elements compacted, one
-                                        // per line (the CLI's select)
+                                        // per line (the CLI's select; its module, sluice-cli.wasm, only)
 
 // MARK: parser_add_path: the selector's role
 constexpr int role_value = 0;         // its matches are elements

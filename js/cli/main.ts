@@ -2,7 +2,7 @@
 // a message on standard error and an exit code (exit_codes.ts). Standard output carries nothing but data.
 import { readFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import { init, requireRuntime } from '../native/loader.js';
+import { init, requireRuntime, simdSupported } from '../native/loader.js';
 import { misuse, mustBe } from '../validate.js';
 import { isCommandName, parseCommandLine, type CommandLine } from './args.js';
 import { ExcerptedError, describeError } from './error_report.js';
@@ -31,15 +31,15 @@ function version(): string {
 }
 
 /**
- * The build SLUICE_WASM names (`simd` or `scalar`: the tests run both), else undefined: the loader's choice, SIMD
- * where the engine has it.
+ * The command line's own module (the page's, sluice.*.wasm, leaves out the compaction of `select`): the build
+ * SLUICE_WASM names (`simd` or `scalar`: the tests run both), else the loader's choice, SIMD where the engine has it.
  */
-function wasmBuild(): URL | undefined {
-  const build = nodeProcess.env.SLUICE_WASM;
-  if (build === undefined || build === '') return undefined;
+function wasmBuild(): URL {
+  let build = nodeProcess.env.SLUICE_WASM;
+  if (build === undefined || build === '') build = simdSupported() ? 'simd' : 'scalar';
   if (build !== 'simd' && build !== 'scalar')
     throw new UsageError(mustBe('sluice', 'SLUICE_WASM', "'simd' or 'scalar'", build));
-  return new URL(`../sluice.${build}.wasm`, import.meta.url);
+  return new URL(`../sluice-cli.${build}.wasm`, import.meta.url);
 }
 
 /** Runs the command line `args` (without `node` and the script); resolves to the exit code. */

@@ -155,9 +155,14 @@ export function loadedRuntime(): NativeRuntime | undefined {
   return loaded;
 }
 
+/** @internal Whether the engine validates SIMD128, which picks the default build. */
+export function simdSupported(): boolean {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
 function defaultModuleUrl(): URL {
   // Written out twice, literally, so bundlers see both `new URL(..., import.meta.url)` patterns and copy the files.
-  return WebAssembly.validate(SIMD_PROBE)
+  return simdSupported()
     ? new URL('../sluice.simd.wasm', import.meta.url)
     : new URL('../sluice.scalar.wasm', import.meta.url);
 }
@@ -261,7 +266,7 @@ async function compileResponse(response: Response): Promise<WebAssembly.Module> 
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** The imports of a bare Emscripten module (STANDALONE_WASM), the parser's and the lazy index's. */
+/** @internal The imports of a bare Emscripten module (STANDALONE_WASM), the parser's and the lazy index's. */
 export function bareImports(what: string): WebAssembly.Imports {
   return {
     // Views are re-created when memory.buffer changed (NativeRuntime.sync): nothing to do when it grows.
