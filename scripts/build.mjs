@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Builds what the package ships into dist/: both wasm builds of each module, the parser's and the lazy index's
-// (CMake presets wasm-simd and wasm-scalar through Emscripten), the parser's Emscripten glue, and the TypeScript
-// layer. Incremental: CMake and tsc skip what is up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
+// (CMake presets wasm-simd and wasm-scalar through Emscripten), and the TypeScript layer. Incremental: CMake and
+// tsc skip what is up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +19,8 @@ function run(cmd, cmdArgs) {
 }
 
 mkdirSync(dist, { recursive: true });
+// The Emscripten glue older builds shipped: never loaded now, but npm would pack it.
+for (const file of ['sluice_glue.mjs', 'sluice_glue.d.mts']) rmSync(join(dist, 'native', file), { force: true });
 
 if (!args.has('--ts-only')) {
   for (const preset of ['wasm-simd', 'wasm-scalar']) {
@@ -26,25 +28,19 @@ if (!args.has('--ts-only')) {
     run('cmake', ['--build', '--preset', preset]);
   }
   const out = (preset, file) => join(root, 'build', preset, 'wasm', file);
-  // Both builds must share one glue: the loader instantiates either module with it. The glue only differs by
-  // the default .wasm file name, which the loader never uses (it hands over the compiled module itself).
-  const glue = readFileSync(out('wasm-simd', 'sluice.mjs'), 'utf8');
-  const scalarGlue = readFileSync(out('wasm-scalar', 'sluice.mjs'), 'utf8');
-  if (glue !== scalarGlue) {
-    throw new Error('the SIMD and scalar builds produced different Emscripten glue; ship both or fix the flags');
-  }
-  mkdirSync(join(dist, 'native'), { recursive: true });
-  copyFileSync(out('wasm-simd', 'sluice.mjs'), join(dist, 'native', 'sluice_glue.mjs'));
+  // Bare modules (no Emscripten glue): js/native loads the parser's, js/cli its own, js/lazy the lazy index's.
   copyFileSync(out('wasm-simd', 'sluice.wasm'), join(dist, 'sluice.simd.wasm'));
   copyFileSync(out('wasm-scalar', 'sluice.wasm'), join(dist, 'sluice.scalar.wasm'));
-  // The lazy index's module (no glue): loaded by init() only where lazyParse is in the bundle.
+  // The command line's: the same, with the compaction of `sluice select`.
+  copyFileSync(out('wasm-simd', 'sluice-cli.wasm'), join(dist, 'sluice-cli.simd.wasm'));
+  copyFileSync(out('wasm-scalar', 'sluice-cli.wasm'), join(dist, 'sluice-cli.scalar.wasm'));
+  // The lazy index's module: loaded by init() only where lazyParse is in the bundle.
   copyFileSync(out('wasm-simd', 'sluice-lazy.wasm'), join(dist, 'sluice-lazy.simd.wasm'));
   copyFileSync(out('wasm-scalar', 'sluice-lazy.wasm'), join(dist, 'sluice-lazy.scalar.wasm'));
 }
 
 if (!args.has('--wasm-only')) {
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')]);
-  copyFileSync(join(root, 'js', 'native', 'sluice_glue.d.mts'), join(dist, 'native', 'sluice_glue.d.mts'));
   await bundleCli();
 }
 console.log('build: dist/ is up to date');
@@ -82,7 +78,7 @@ async function bundleCli() {
     logLevel: 'warning',
   });
   // The code cache, made after a `select` ran in the launcher: it then holds the functions a command runs (argument
-  // parsing, the loader, the Emscripten glue, the scan loop), not only the bundle's top level.
+  // parsing, the loader, the module's bindings, the scan loop), not only the bundle's top level.
   const make = `const l = require(${JSON.stringify(launcher)});
 const script = l.compile();
 process.argv = [process.argv[0], ${JSON.stringify(launcher)}, 'select', '$.rows[*]', '-'];

@@ -1,14 +1,16 @@
-// The push parser's half of the bindings: the parser (stream/stream_parser.h) exposed to the JS facade through
-// embind, one call per chunk (the lazy index's half, plain C exports: lazy_bindings.cpp). All parsers share one
+// The push parser's half of the bindings: the parser (stream/stream_parser.h) exposed to the JS facade as plain C
+// exports of a bare module (no Emscripten glue, no embind: js/native/native_module.ts gives JS its Parser class), one
+// call per chunk (the lazy index's half: lazy_bindings.cpp). All parsers share one
 // window, one set of result tables and one view; the JS layer keeps each parser's carry (but the command line's
 // compact-lines parser's), and saves idle parsers to its heap (js/parse/native_parser.ts). The contract (flags, the
 // parser_view layout, the record layouts, the limits) is contract.h here and js/native/contract.ts there, documented in
 // HACKING.md; users never see this module.
-#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <malloc.h>
 
 #include <cstdint>
-#include <string>
+#include <new>
+#include <string_view>
 
 #include "contract.h"
 #include "stream/batches.h"
@@ -73,24 +75,53 @@ void refresh(const internal::parser_state* st) {
   view.carried_count = st->carried;
 }
 
+// Compact lines (contract::flag_compact_lines, the command line's `select`) exist in the command line's module
+// (sluice-cli.wasm) only; the page's module (sluice.wasm) is built with SLUICE_NO_COMPACT_LINES and links no
+// compaction (no_compact_lines.cpp).
+#ifdef SLUICE_NO_COMPACT_LINES
+constexpr bool has_compact_lines = false;
+#else
+constexpr bool has_compact_lines = true;
+#endif
+
+// The status of a call on a parser that could not be allocated: out_of_memory, nothing found.
+int out_of_memory_status() {
+  view.status = uint32_t(sluice::error_code::out_of_memory);
+  view.element_count = 0;
+  view.batch_count = 0;
+  view.error_byte = 256;
+  view.error_offset = 0;
+  view.error_line = 1;
+  view.error_column = 1;
+  return int(view.status);
+}
+
 // One push parser: a few hundred bytes of state while resident; the JS layer saves idle ones (save/load) and keeps
 // their carry.
 class wasm_parser {
  public:
+  static void* operator new(size_t size) noexcept { return ::operator new(size, std::nothrow); }
+  static void operator delete(void* p) noexcept { ::operator delete(p); }
+
   wasm_parser(double max_depth, double max_element_bytes, int flags)
       : st_(internal::new_parser(make_options(max_depth, max_element_bytes, flags), shared)),
         owns_carry_((flags & contract::flag_compact_lines) != 0) {}
   ~wasm_parser() { delete st_; }
 
-  int add_path(const std::string& path) { return add(path, internal::selector_role::value); }
-  // A marker selector (push_parser::add_marker_path).
-  int add_marker_path(const std::string& path) { return add(path, internal::selector_role::end_marker); }
-  // A start marker (push_parser::add_start_marker_path).
-  int add_start_marker_path(const std::string& path) { return add(path, internal::selector_role::start_marker); }
+  // A selector of `role`: contract::role_value, a marker (push_parser::add_marker_path) or a start marker
+  // (push_parser::add_start_marker_path). The path's UTF-8 (WTF-8) bytes, which the selector copies.
+  int add_path(int role, std::string_view path) {
+    size_t at = 0;
+    if (st_ == nullptr) return contract::path_refused;
+    const internal::selector_role r = role == contract::role_end_marker     ? internal::selector_role::end_marker
+                                      : role == contract::role_start_marker ? internal::selector_role::start_marker
+                                                                            : internal::selector_role::value;
+    return path_result(internal::add_selector(*st_, path, r, &at), at);
+  }
 
   int feed(double n) {
-    if (st_ == nullptr) return out_of_memory();
-    if (owns_carry_) carry_.apply_pending(shared.window.capacity());
+    if (st_ == nullptr) return out_of_memory_status();
+    if (has_compact_lines && owns_carry_) carry_.apply_pending(shared.window.capacity());
     internal::feed(*st_, size_t(n));
     after_call();
     refresh(st_);
@@ -98,8 +129,8 @@ class wasm_parser {
   }
 
   int finish() {
-    if (st_ == nullptr) return out_of_memory();
-    if (owns_carry_) carry_.apply_pending(shared.window.capacity());
+    if (st_ == nullptr) return out_of_memory_status();
+    if (has_compact_lines && owns_carry_) carry_.apply_pending(shared.window.capacity());
     internal::finish(*st_);
     after_call();
     refresh(st_);
@@ -128,27 +159,10 @@ class wasm_parser {
   // The batches; a compact-lines parser (the command line: one parser, never saved) keeps its carry here, since
   // its batch compacts elements that began in an earlier window.
   void after_call() {
-    if (!owns_carry_) return internal::build_batches(*st_, nullptr, 0);
+    if (!has_compact_lines || !owns_carry_) return internal::build_batches(*st_, nullptr, 0);
     carry_.extend(*st_);
     internal::build_batches(*st_, carry_.data(), carry_.c_base);
     carry_.keep(*st_);
-  }
-
-  int add(const std::string& path, internal::selector_role role) {
-    size_t at = 0;
-    if (st_ == nullptr) return contract::path_refused;
-    return path_result(internal::add_selector(*st_, path, role, &at), at);
-  }
-
-  int out_of_memory() {
-    view.status = uint32_t(sluice::error_code::out_of_memory);
-    view.element_count = 0;
-    view.batch_count = 0;
-    view.error_byte = 256;
-    view.error_offset = 0;
-    view.error_line = 1;
-    view.error_column = 1;
-    return int(view.status);
   }
 
   internal::parser_state* st_;
@@ -156,39 +170,57 @@ class wasm_parser {
   internal::owned_carry carry_;
 };
 
-uintptr_t view_address() {
+}  // namespace
+
+// The exports (js/native/native_module.ts, PARSER_EXPORTS): every argument and result an i32 or an f64; a parser is
+// its address. Strings arrive as UTF-8 bytes JS wrote at input_ptr.
+extern "C" {
+
+// A new parser, or 0 when memory is exhausted (or compact lines are asked of the page's module): every call then
+// takes 0 as a parser whose state could not be allocated (out_of_memory, as wasm_parser does for its own state).
+EMSCRIPTEN_KEEPALIVE wasm_parser* parser_new(double max_depth, double max_element_bytes, int flags) {
+  if (!has_compact_lines && (flags & contract::flag_compact_lines) != 0) return nullptr;
+  return new wasm_parser(max_depth, max_element_bytes, flags);
+}
+EMSCRIPTEN_KEEPALIVE void parser_delete(wasm_parser* p) { delete p; }
+// The path is the n bytes at input_ptr.
+EMSCRIPTEN_KEEPALIVE int parser_add_path(wasm_parser* p, int role, double n) {
+  if (p == nullptr) return contract::path_refused;
+  return p->add_path(role, std::string_view(reinterpret_cast<const char*>(shared.window.data()), size_t(n)));
+}
+EMSCRIPTEN_KEEPALIVE int parser_feed(wasm_parser* p, double n) { return p ? p->feed(n) : out_of_memory_status(); }
+EMSCRIPTEN_KEEPALIVE int parser_finish(wasm_parser* p) { return p ? p->finish() : out_of_memory_status(); }
+// view.saved_bytes 0: memory exhausted.
+EMSCRIPTEN_KEEPALIVE void parser_save(wasm_parser* p) {
+  if (p != nullptr) return p->save();
+  view.saved_bytes = 0;
+  refresh(nullptr);
+}
+EMSCRIPTEN_KEEPALIVE int parser_load(wasm_parser* p, double n) { return p != nullptr && p->load(n) ? 1 : 0; }
+
+// Address of the parser_view every call refreshes (the first call allocates the shared window).
+EMSCRIPTEN_KEEPALIVE uintptr_t parser_view_address() {
   if (shared.window.data() == nullptr) shared.init();
   refresh(nullptr);
   return reinterpret_cast<uintptr_t>(&view);
 }
 
-// Makes input_capacity >= n, for a saved state larger than the window (rare: a deep document's open containers).
-bool reserve(double n) {
+// Makes input_capacity >= n: a saved state larger than the window (rare: a deep document's open containers), or a
+// long path. 0 when memory is exhausted.
+EMSCRIPTEN_KEEPALIVE int parser_reserve(double n) {
   const bool ok = n >= 0 && n <= double(contract::max_element_bytes) && shared.window.reserve(size_t(n));
   refresh(nullptr);
-  return ok;
+  return ok ? 1 : 0;
 }
 
-double heap_in_use() { return double(mallinfo().uordblks); }
-
-std::string build_kind() {
-  return std::string(sluice::internal::best_kernel_name()) == "simd128" ? "simd128" : "scalar";
+// Tests: bytes malloc'ed right now, and which build this is (1: SIMD128).
+EMSCRIPTEN_KEEPALIVE double parser_heap_in_use() { return double(mallinfo().uordblks); }
+EMSCRIPTEN_KEEPALIVE int parser_build_simd() {
+#ifdef __wasm_simd128__
+  return 1;
+#else
+  return 0;
+#endif
 }
 
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(sluice) {
-  emscripten::class_<wasm_parser>("Parser")
-      .constructor<double, double, int>()
-      .function("addPath", &wasm_parser::add_path)
-      .function("addMarkerPath", &wasm_parser::add_marker_path)
-      .function("addStartMarkerPath", &wasm_parser::add_start_marker_path)
-      .function("feed", &wasm_parser::feed)
-      .function("finish", &wasm_parser::finish)
-      .function("save", &wasm_parser::save)
-      .function("load", &wasm_parser::load);
-  emscripten::function("view", &view_address);
-  emscripten::function("reserve", &reserve);
-  emscripten::function("heapInUse", &heap_in_use);
-  emscripten::function("buildKind", &build_kind);
-}
+}  // extern "C"

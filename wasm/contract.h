@@ -22,9 +22,14 @@ constexpr int flag_ndjson = 1;          // a sequence of top-level values (parse
 constexpr int flag_value_batches = 2;   // batch_mode::json_array: each batch one JSON array text `[e1,e2,...]`
 constexpr int flag_cover_batches = 4;   // batch_mode::cover: each batch one address range covering its elements
 constexpr int flag_compact_lines = 16;  // batch_mode::compact_lines: one batch per call, the elements compacted, one
-                                        // per line (the CLI's select)
+                                        // per line (the CLI's select; its module, sluice-cli.wasm, only)
 
-// MARK: addPath, addMarkerPath, addStartMarkerPath (else the index of the path's syntax error)
+// MARK: parser_add_path: the selector's role
+constexpr int role_value = 0;         // its matches are elements
+constexpr int role_end_marker = 1;    // a marker reported at each match's end (push_parser::add_marker_path)
+constexpr int role_start_marker = 2;  // a marker reported where each match starts (add_start_marker_path)
+
+// MARK: parser_add_path's result (else the index of the path's syntax error)
 constexpr int path_accepted = -1;
 constexpr int path_refused = -2;  // more than max_selectors, or after the first feed
 

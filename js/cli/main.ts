@@ -2,7 +2,7 @@
 // a message on standard error and an exit code (exit_codes.ts). Standard output carries nothing but data.
 import { readFileSync, writeSync } from 'node:fs';
 import { SluiceLoadError } from '../errors.js';
-import { defaultModuleUrl, init, messageOf, requireRuntime, skipWarmUp } from '../native/loader.js';
+import { init, messageOf, requireRuntime, simdSupported, skipWarmUp } from '../native/loader.js';
 import { misuse, mustBe } from '../validate.js';
 import { isCommandName, parseCommandLine, type CommandLine } from './args.js';
 import { ExcerptedError, describeError } from './error_report.js';
@@ -32,15 +32,17 @@ function version(): string {
 }
 
 /**
- * The bytes of the build SLUICE_WASM names (`simd` or `scalar`: the tests run both), else of the loader's choice,
- * SIMD where the engine has it. Read here, synchronously: init() given a file URL would load node:fs/promises
- * first, a module the command line needs for nothing else.
+ * The bytes of the command line's own module (the page's, sluice.*.wasm, leaves out the compaction of `select`): the
+ * build SLUICE_WASM names (`simd` or `scalar`: the tests run both), else SIMD where the engine has it. Read here,
+ * synchronously: init() given a file URL would load node:fs/promises first, a module the command line needs for
+ * nothing else.
  */
 function wasmBytes(): Uint8Array {
-  const build = nodeProcess.env.SLUICE_WASM;
-  if (build !== undefined && build !== '' && build !== 'simd' && build !== 'scalar')
+  let build = nodeProcess.env.SLUICE_WASM;
+  if (build === undefined || build === '') build = simdSupported() ? 'simd' : 'scalar';
+  if (build !== 'simd' && build !== 'scalar')
     throw new UsageError(mustBe('sluice', 'SLUICE_WASM', "'simd' or 'scalar'", build));
-  const url = build ? new URL(`../sluice.${build}.wasm`, import.meta.url) : defaultModuleUrl();
+  const url = new URL(`../sluice-cli.${build}.wasm`, import.meta.url);
   try {
     return readFileSync(url);
   } catch (error) {

@@ -24,7 +24,7 @@ import {
 } from './native_lazy.js';
 import { evict, load, touch, type Residency } from './residency.js';
 import { locate, settle } from './verdict.js';
-import { keyBytes } from './wtf8.js';
+import { keyBytes } from '../native/wtf8.js';
 
 // Fatal: JSON.parse would otherwise accept the U+FFFD a lenient decoder puts for invalid UTF-8, which the parser
 // rejects. ignoreBOM: a string member may start with U+FEFF.

@@ -3,7 +3,14 @@
 // in the bundle (registerCompanion, below). Nothing here is exported to users.
 import { errorFromStatus, SluiceLoadError, type ParserLimits } from '../errors.js';
 import type { BuildKind, NativeRuntime } from '../native/contract.js';
-import { compileModule, messageOf, registerCompanion, requireRuntime, type ModuleSource } from '../native/loader.js';
+import {
+  bareImports,
+  compileModule,
+  messageOf,
+  registerCompanion,
+  requireRuntime,
+  type ModuleSource,
+} from '../native/loader.js';
 import { misuse } from '../validate.js';
 import type { Residency } from './residency.js';
 
@@ -194,16 +201,7 @@ async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Modul
   }
   let instance: WebAssembly.Instance;
   try {
-    instance = await WebAssembly.instantiate(module, {
-      // Views are re-created when memory.buffer changed (LazyHeap.sync): nothing to do when it grows.
-      env: { emscripten_notify_memory_growth() {} },
-      // Reached only on a native abort, which the index never calls for (allocation failures are statuses).
-      wasi_snapshot_preview1: {
-        proc_exit(code: number): never {
-          throw new Error(`the lazy index's module exited (${code})`);
-        },
-      },
-    });
+    instance = await WebAssembly.instantiate(module, bareImports("the lazy index's module"));
   } catch (error) {
     throw new SluiceLoadError(`sluice: cannot instantiate the lazy index's WebAssembly module: ${messageOf(error)}`, {
       cause: error,

@@ -1,4 +1,4 @@
-// The binding contract of the push parser, JS half (HACKING.md, "The binding contract"): the embind types, the flags,
+// The binding contract of the push parser, JS half (HACKING.md, "The binding contract"): the module's types, the flags,
 // the parser_view and record layouts and the limits, each under the name its C++ half (wasm/contract.h) gives it in
 // lower case; tests/node/contract.test.ts compares the two. Also the reader of wasm memory every product shares.
 // Nothing here is exported to users.
@@ -7,7 +7,7 @@
 export type BuildKind = 'simd128' | 'scalar';
 
 /**
- * One native push parser (an embind class handle): a few hundred bytes of state while resident. All parsers share
+ * One native push parser (js/native/native_module.ts): a few hundred bytes of state while resident. All parsers share
  * the module's input window, result tables and view.
  */
 export interface NativeParser {
@@ -15,7 +15,7 @@ export interface NativeParser {
    * Before the first feed. PATH_ACCEPTED; PATH_REFUSED: more than MAX_SELECTORS, or after the first feed; else the
    * index (in UTF-8 bytes) of the path's syntax error.
    */
-  addPath(path: string): number;
+  addPath(path: string | Uint8Array): number;
   /**
    * The same for a marker selector (openJson): each match is reported at its end as an element of length 0 whose
    * end is just past it; no bytes kept, no size limit.
@@ -35,7 +35,7 @@ export interface NativeParser {
   delete(): void;
 }
 
-/** What the Emscripten module exposes to the parser half (the lazy half: js/lazy/native_lazy.ts). */
+/** What the parser's module exposes to the parser half (the lazy half: js/lazy/native_lazy.ts). */
 export interface NativeModule {
   Parser: new (maxDepth: number, maxElementBytes: number, flags: number) => NativeParser;
   /** Address of the parser_view struct every parser's call refreshes; stable for the module's life. */
@@ -59,6 +59,14 @@ export const FLAG_COVER_BATCHES = 4;
  * each followed by a newline, the element records pointing at their compacted text (the CLI's select).
  */
 export const FLAG_COMPACT_LINES = 16;
+
+// The role of a selector (parser_add_path): addPath, addMarkerPath, addStartMarkerPath.
+/** @internal */
+export const ROLE_VALUE = 0;
+/** @internal */
+export const ROLE_END_MARKER = 1;
+/** @internal */
+export const ROLE_START_MARKER = 2;
 
 // What addPath, addMarkerPath and addStartMarkerPath return, besides the index of a syntax error.
 /** @internal */

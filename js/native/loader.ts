@@ -1,8 +1,8 @@
 // Finds, compiles and instantiates the WebAssembly module, once. Never compiles from bytes when handed a
-// compiled Module (Cloudflare Workers forbid it), and never lets the Emscripten glue fetch anything itself.
-import createModule from './sluice_glue.mjs';
+// compiled Module (Cloudflare Workers forbid it).
 import { SluiceLoadError } from '../errors.js';
-import { NativeRuntime, VIEW_INPUT_PTR, type NativeModule } from './contract.js';
+import { NativeRuntime, VIEW_INPUT_PTR } from './contract.js';
+import { bindParserModule, PARSER_EXPORTS, type ParserExports } from './native_module.js';
 import { checkOptions, misuse, mustBe, type ApiName } from '../validate.js';
 
 /**
@@ -165,10 +165,15 @@ export function loadedRuntime(): NativeRuntime | undefined {
   return loaded;
 }
 
+/** @internal Whether the engine validates SIMD128, which picks the default build. */
+export function simdSupported(): boolean {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
 /** @internal The build init() loads by default: SIMD where the engine validates SIMD128, else scalar. */
-export function defaultModuleUrl(): URL {
+function defaultModuleUrl(): URL {
   // Written out twice, literally, so bundlers see both `new URL(..., import.meta.url)` patterns and copy the files.
-  return WebAssembly.validate(SIMD_PROBE)
+  return simdSupported()
     ? new URL('../sluice.simd.wasm', import.meta.url)
     : new URL('../sluice.scalar.wasm', import.meta.url);
 }
@@ -272,41 +277,31 @@ async function compileResponse(response: Response): Promise<WebAssembly.Module> 
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-function findMemory(exports: WebAssembly.Exports): WebAssembly.Memory {
-  for (const name in exports) {
-    const value = exports[name];
-    if (value instanceof WebAssembly.Memory) return value;
-  }
-  throw new Error('the module exports no WebAssembly.Memory');
+/** @internal The imports of a bare Emscripten module (STANDALONE_WASM), the parser's and the lazy index's. */
+export function bareImports(what: string): WebAssembly.Imports {
+  return {
+    // Views are re-created when memory.buffer changed (NativeRuntime.sync): nothing to do when it grows.
+    env: { emscripten_notify_memory_growth() {} },
+    // Reached only on a native abort, which the core never calls for (allocation failures are statuses).
+    wasi_snapshot_preview1: {
+      proc_exit(code: number): never {
+        throw new Error(`${what} exited (${code})`);
+      },
+    },
+  };
 }
 
 async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
-  let memory: WebAssembly.Memory | undefined;
-  let fail!: (error: unknown) => void;
-  // The glue never settles its promise when instantiateWasm fails, so failures race it from here.
-  const failed = new Promise<never>((_, reject) => {
-    fail = reject;
-  });
-  const ready = createModule({
-    // The glue resolves its default .wasm path against import.meta.url as it starts, and workerd (Cloudflare
-    // Workers) has no import.meta.url: give it a path it never uses (instantiateWasm hands over the module).
-    locateFile: (path: string) => path,
-    instantiateWasm(imports, done) {
-      WebAssembly.instantiate(module, imports)
-        .then((instance) => {
-          memory = findMemory(instance.exports);
-          done(instance, module);
-        })
-        .catch(fail);
-      return {};
-    },
-    onAbort(what) {
-      fail(what instanceof Error ? what : new Error(`aborted: ${String(what)}`));
-    },
-  });
-  const native: NativeModule = await Promise.race([ready, failed]);
-  if (memory === undefined) throw new Error('the module resolved before it was instantiated');
-  const runtime = new NativeRuntime(native, memory);
+  const names = WebAssembly.Module.exports(module).map((e) => e.name);
+  if (!['memory', '_initialize', ...PARSER_EXPORTS].every((name) => names.includes(name))) {
+    throw new Error("this is not sluice's parser module (sluice.*.wasm)");
+  }
+  const instance = await WebAssembly.instantiate(module, bareImports("sluice's module"));
+  const exports = instance.exports;
+  // The WASI reactor's constructors.
+  (exports._initialize as () => void)();
+  const memory = exports.memory as WebAssembly.Memory;
+  const runtime = new NativeRuntime(bindParserModule(exports as unknown as ParserExports, memory), memory);
   if (warmUpWanted) warmUp(runtime);
   return runtime;
 }

@@ -36,7 +36,7 @@ test('without a cache, and with a rejected one, the command runs the same', () =
   mkdirSync(cli);
   for (const file of [BIN, launcher.BUNDLE]) copyFileSync(file, join(cli, basename(file)));
   // The wasm is found next to the bundle's directory, as in dist/.
-  for (const wasm of ['sluice.simd.wasm', 'sluice.scalar.wasm'])
+  for (const wasm of ['sluice-cli.simd.wasm', 'sluice-cli.scalar.wasm'])
     copyFileSync(join(dirname(BIN), '..', wasm), join(dir, wasm));
   const run = () =>
     execFileSync(process.execPath, [join(cli, basename(BIN)), 'select', '$.rows[*]', '-'], {

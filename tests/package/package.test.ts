@@ -29,11 +29,13 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  test('holds both builds of both modules, the glue, the declarations, README and LICENSE', () => {
+  test("holds both builds of each module (the command line's too), their loaders, the declarations, README, LICENSE", () => {
     for (const file of [
       ...WASM.map((name) => `dist/${name}`),
-      'dist/native/sluice_glue.mjs',
-      'dist/native/sluice_glue.d.mts',
+      'dist/sluice-cli.simd.wasm',
+      'dist/sluice-cli.scalar.wasm',
+      'dist/native/native_module.js',
+      'dist/lazy/native_lazy.js',
       'dist/index.js',
       'dist/index.d.ts',
       'package.json',

@@ -1,6 +1,7 @@
-// Writes a JS string as the bytes a member key is compared with: UTF-8, except that a lone surrogate becomes its own
-// 3-byte sequence (WTF-8), which no valid document's raw key holds. TextEncoder would turn it into U+FFFD and
-// match a raw key holding a real U+FFFD.
+// Writes a JS string as the bytes a member key (lazyParse) or a path (the parser's selectors) is compared with:
+// UTF-8, except that a lone surrogate becomes its own 3-byte sequence (WTF-8), which no valid document's raw key
+// holds, as the core decodes `\uD800`. TextEncoder would turn it into U+FFFD and match a raw key holding a real
+// U+FFFD.
 
 let scratch = new Uint8Array(64);
 
