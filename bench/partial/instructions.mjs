@@ -3,12 +3,12 @@
 // under callgrind and subtract, so that start-up and compilation cancel out:
 //   valgrind --tool=callgrind --smc-check=all-non-file node --single-threaded bench/partial/instructions.mjs freeze 20000 5
 //   valgrind --tool=callgrind --smc-check=all-non-file node --single-threaded bench/partial/instructions.mjs freeze 20000 25
-// then (Collected(25) - Collected(5)) / (20 * tokens) is the count per token (4,064 tokens at 20000); `nofreeze`
-// and `jsonriver` for the others. bench/partial/instructions.sh runs both and prints the count per token.
+// then (Collected(25) - Collected(5)) / (20 * tokens) is the count per token (4,064 tokens at 20000); `finished`
+// (only finished containers frozen), `nofreeze` and `jsonriver` for the others. bench/partial/instructions.sh runs both and prints the count per token.
 import { corpusDocument, tokenize } from './corpus.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
-const MODES = ['freeze', 'nofreeze', 'jsonriver'];
+const MODES = ['freeze', 'finished', 'nofreeze', 'jsonriver'];
 const [mode, size, runs] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
 if (!MODES.includes(mode) || !(size > 0) || !(runs > 0)) {
   console.error(`usage: node bench/partial/instructions.mjs ${MODES.join('|')} SIZE RUNS`);
@@ -27,7 +27,8 @@ if (mode === 'jsonriver') {
 } else {
   const { createPartialParser } = await import(new URL('index.js', DIST).href);
   const { treeTuning } = await import(new URL('partial/tree.js', DIST).href);
-  treeTuning.freeze = mode === 'freeze';
+  treeTuning.freeze = mode !== 'nofreeze';
+  treeTuning.freezeOpen = mode === 'freeze';
   for (let run = 0; run < runs; run++) {
     const parser = createPartialParser();
     for (let i = 0; i < tokens.length; i++) if (parser.push(tokens[i]) !== undefined) sink++;

@@ -414,7 +414,7 @@ export class Tokenizer {
   private endString(): void {
     const s = this.str;
     if (this.state === S_KEY_STRING) {
-      this.tree.frames[this.tree.frames.length - 1]!.key = s;
+      this.tree.key(s);
       this.state = S_COLON;
       return;
     }
