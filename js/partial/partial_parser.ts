@@ -104,6 +104,10 @@ type WellFormed = { isWellFormed?(): boolean; toWellFormed?(): string };
 
 /** Lone surrogates become U+FFFD, as TextEncoder (and so the native parser) encodes them. */
 function wellFormed(text: string): string {
+  // Most texts hold no surrogate at all: the scan costs less than the call.
+  let i = 0;
+  for (const n = text.length; i < n; i++) if ((text.charCodeAt(i) & 0xf800) === 0xd800) break;
+  if (i === text.length) return text;
   const s = text as WellFormed;
   if (typeof s.isWellFormed === 'function') return s.isWellFormed() ? text : s.toWellFormed!();
   return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
@@ -164,8 +168,18 @@ export class PartialCore<T> implements PartialParser<T> {
 
   push(delta: PartialChunk): PartialValue<T> | undefined {
     this.check('push');
-    if (typeof delta === 'string') this.pushString(delta);
-    else this.pushBytes(toBytes(delta));
+    if (typeof delta === 'string') {
+      if (
+        this.started &&
+        this.surrogate === '' &&
+        (this.utf8 === null || this.utf8.held.length === 0) &&
+        this.withinLimit(delta.length)
+      ) {
+        // Text that only extends the string being read skips the general path (the commonest delta).
+        if (this.tokenizer.extendString(delta)) return this.tree.publish() as PartialValue<T> | undefined;
+      }
+      this.pushString(delta);
+    } else this.pushBytes(toBytes(delta));
     if (this.failure !== null) throw this.failure;
     return this.tree.root as PartialValue<T> | undefined;
   }

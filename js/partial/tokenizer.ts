@@ -119,6 +119,33 @@ export class Tokenizer {
     }
   }
 
+  /**
+   * The most common delta, more text of the string value being read: appends it and shows it, and returns true.
+   * Returns false, having changed nothing, for any text that holds a quote, a backslash, a control character or a
+   * surrogate, or in any other state (the general path reads those).
+   */
+  extendString(text: string): boolean {
+    const n = text.length;
+    if (this.state !== S_STRING || this.esc !== 0 || this.held !== 0 || n === 0) return false;
+    let extra = 0;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 128) {
+        if (c === 34 || c === 92 || c < 32) return false;
+      } else if ((c & 0xf800) === 0xd800) {
+        return false;
+      } else {
+        extra += c < 0x800 ? 1 : 2;
+      }
+    }
+    const s = this.str + text;
+    this.str = s;
+    this.shown = s.length;
+    this.base += n + extra;
+    this.tree.set(s);
+    return true;
+  }
+
   /** The end of input: completes a number; returns the native status (0, or UNEXPECTED_END). */
   finish(): number {
     if (this.state === S_NUMBER && this.numberComplete()) this.completeNumber(this.num);
@@ -387,7 +414,7 @@ export class Tokenizer {
   private endString(): void {
     const s = this.str;
     if (this.state === S_KEY_STRING) {
-      this.tree.frames[this.tree.frames.length - 1]!.key = s;
+      this.tree.key(s);
       this.state = S_COLON;
       return;
     }

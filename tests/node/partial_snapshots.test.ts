@@ -5,6 +5,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { createPartialParser } from '../../dist/index.js';
+import { treeTuning } from '../../dist/partial/tree.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import { HAND_WRITTEN, hasDuplicateKeys, longArrays, randomDocuments } from '../support/partial_documents.js';
 import { createRng } from '../support/random_json.mjs';
@@ -83,14 +84,17 @@ function pieces(text: string, seed: number, max: number): string[] {
   return out;
 }
 
-/** Streams the text; checks freezing, sharing and that no snapshot ever changes. */
-function checkSnapshots(text: string, chunks: readonly string[]): void {
+/**
+ * Streams the text; checks freezing, sharing and that no snapshot ever changes. With `openFrozen` false (the
+ * tree's other setting, treeTuning.freezeOpen), only the final value must be frozen throughout.
+ */
+function checkSnapshots(text: string, chunks: readonly string[], openFrozen = true): void {
   const parser = createPartialParser();
   const kept: { snapshot: unknown; shown: unknown }[] = [];
   let previous: unknown;
   for (const chunk of chunks) {
     const snapshot = parser.push(chunk);
-    expect(unfrozen(snapshot), text).toBeNull();
+    if (openFrozen) expect(unfrozen(snapshot), text).toBeNull();
     if (snapshot === previous) {
       // Nothing new: then what it shows is what the previous one showed.
       expect(firstDifference(copy(snapshot), kept.at(-1)?.shown), text).toBeNull();
@@ -104,6 +108,7 @@ function checkSnapshots(text: string, chunks: readonly string[]): void {
   const final = parser.end();
   expect(firstDifference(final, JSON.parse(text.replace(/^\ufeff/, ''))), text).toBeNull();
   expect(parser.value).toBe(final);
+  expect(unfrozen(final), text).toBeNull();
   for (const { snapshot, shown } of kept) expect(firstDifference(copy(snapshot), shown)).toBeNull();
 }
 
@@ -115,6 +120,18 @@ describe('sharing, freezing and immutability', () => {
     for (const text of documents) {
       checkSnapshots(text, [...text]);
       checkSnapshots(text, pieces(text, SEED + text.length, 8));
+    }
+  });
+
+  test('with only finished containers frozen (treeTuning.freezeOpen false): the same values and sharing', () => {
+    treeTuning.freezeOpen = false;
+    try {
+      for (const text of documents) {
+        checkSnapshots(text, [...text], false);
+        checkSnapshots(text, pieces(text, SEED + text.length, 8), false);
+      }
+    } finally {
+      treeTuning.freezeOpen = true;
     }
   });
 
