@@ -34,8 +34,10 @@ describe('dropped documents', () => {
     // The budget (64 MiB) or one document with its container table, whichever is larger, plus the heap's own.
     expect(result.peakHeap).toBeLessThan(Math.max(64 * MB, result.textBytes * 1.25) + 8 * MB);
     // The text, a live document (its copy in the JS heap and its index), garbage the collector has not reached
-    // yet: a few documents' worth, never 40 (the old design failed at the 33rd with 2.1 GB).
-    expect(result.peakRss).toBeLessThan(10 * result.textBytes);
+    // yet: a few documents' worth, never 40 (the old design failed at the 33rd with 2.1 GB). How many depends on
+    // V8's background GC threads: 6.5 texts' worth on an idle machine, 12 while the other test files load both
+    // cores; 40 retained documents would be over 40.
+    expect(result.peakRss).toBeLessThan(20 * result.textBytes);
   }, 300_000);
 });
 
