@@ -25,9 +25,12 @@ struct kernel {
   static constexpr bool utf8_blocks = true;  // utf8_errors() below
 
   SLUICE_INLINE static v128_t eq(v128_t x, uint8_t c) noexcept { return wasm_i8x16_eq(x, wasm_u8x16_splat(c)); }
+  // Halves joined as 32-bit words, one widening: two instructions fewer than four widened shifts (V8 widens with
+  // a move each).
   SLUICE_INLINE static uint64_t bits(v128_t a, v128_t b, v128_t c, v128_t d) noexcept {
-    return uint64_t(wasm_i8x16_bitmask(a)) | (uint64_t(wasm_i8x16_bitmask(b)) << 16) |
-           (uint64_t(wasm_i8x16_bitmask(c)) << 32) | (uint64_t(wasm_i8x16_bitmask(d)) << 48);
+    const uint32_t lo = uint32_t(wasm_i8x16_bitmask(a)) | (uint32_t(wasm_i8x16_bitmask(b)) << 16);
+    const uint32_t hi = uint32_t(wasm_i8x16_bitmask(c)) | (uint32_t(wasm_i8x16_bitmask(d)) << 16);
+    return uint64_t(lo) | (uint64_t(hi) << 32);
   }
   SLUICE_INLINE static bool any(const v128_t* m) noexcept {
     return wasm_v128_any_true(wasm_v128_or(wasm_v128_or(m[0], m[1]), wasm_v128_or(m[2], m[3])));
