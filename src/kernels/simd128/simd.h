@@ -32,8 +32,10 @@ struct kernel {
     const uint32_t hi = uint32_t(wasm_i8x16_bitmask(c)) | (uint32_t(wasm_i8x16_bitmask(d)) << 16);
     return uint64_t(lo) | (uint64_t(hi) << 32);
   }
+  // Of compare results (bytes 0 or 0xFF): the bitmask is one instruction and the branch tests it, where V8 turns
+  // any_true into a test, a setcc and the branch's own test.
   SLUICE_INLINE static bool any(const v128_t* m) noexcept {
-    return wasm_v128_any_true(wasm_v128_or(wasm_v128_or(m[0], m[1]), wasm_v128_or(m[2], m[3])));
+    return wasm_i8x16_bitmask(wasm_v128_or(wasm_v128_or(m[0], m[1]), wasm_v128_or(m[2], m[3]))) != 0;
   }
 
   // control, newline and high from the loaded block `v` and its signed `x < 0x20` compares `low` (control and
