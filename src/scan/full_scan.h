@@ -148,13 +148,9 @@ SLUICE_INLINE scan_full_events scan_block_full(scan_full_state& s, const uint8_t
       if (b == 0) {
         bad_escape |= uint64_t{1} << k;
       } else if (b == 2) {
-        for (unsigned j = k + 1; j <= k + 4; ++j) {
-          if (j < 64) {
-            need_hex |= uint64_t{1} << j;
-          } else {
-            spill |= uint64_t{1} << (j - 64);
-          }
-        }
+        // Positions k+1..k+4: those below 64 here (bits past 63 drop), the others spilled (k >= 60).
+        need_hex |= uint64_t{0x1E} << k;
+        if (k >= 60) spill |= uint64_t{0x1E} >> (64 - k);
       }
     }
     for (uint64_t h = need_hex & valid; h != 0; h = clear_lowest_bit(h)) {

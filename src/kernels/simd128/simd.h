@@ -25,12 +25,17 @@ struct kernel {
   static constexpr bool utf8_blocks = true;  // utf8_errors() below
 
   SLUICE_INLINE static v128_t eq(v128_t x, uint8_t c) noexcept { return wasm_i8x16_eq(x, wasm_u8x16_splat(c)); }
+  // Halves joined as 32-bit words, one widening: two instructions fewer than four widened shifts (V8 widens with
+  // a move each).
   SLUICE_INLINE static uint64_t bits(v128_t a, v128_t b, v128_t c, v128_t d) noexcept {
-    return uint64_t(wasm_i8x16_bitmask(a)) | (uint64_t(wasm_i8x16_bitmask(b)) << 16) |
-           (uint64_t(wasm_i8x16_bitmask(c)) << 32) | (uint64_t(wasm_i8x16_bitmask(d)) << 48);
+    const uint32_t lo = uint32_t(wasm_i8x16_bitmask(a)) | (uint32_t(wasm_i8x16_bitmask(b)) << 16);
+    const uint32_t hi = uint32_t(wasm_i8x16_bitmask(c)) | (uint32_t(wasm_i8x16_bitmask(d)) << 16);
+    return uint64_t(lo) | (uint64_t(hi) << 32);
   }
+  // Of compare results (bytes 0 or 0xFF): the bitmask is one instruction and the branch tests it, where V8 turns
+  // any_true into a test, a setcc and the branch's own test.
   SLUICE_INLINE static bool any(const v128_t* m) noexcept {
-    return wasm_v128_any_true(wasm_v128_or(wasm_v128_or(m[0], m[1]), wasm_v128_or(m[2], m[3])));
+    return wasm_i8x16_bitmask(wasm_v128_or(wasm_v128_or(m[0], m[1]), wasm_v128_or(m[2], m[3]))) != 0;
   }
 
   // control, newline and high from the loaded block `v` and its signed `x < 0x20` compares `low` (control and
@@ -96,7 +101,8 @@ struct kernel {
           nonzero, wasm_u8x16_min(wasm_v128_xor(x, wasm_u8x16_splat('"')), wasm_v128_xor(x, wasm_u8x16_splat('\\'))));
       low[i] = wasm_i8x16_lt(x, wasm_i8x16_splat(0x20));
     }
-    if (!wasm_i8x16_all_true(nonzero)) return false;
+    // A zero byte found by bitmask, as in any(): fewer instructions than V8 makes of all_true.
+    if (wasm_i8x16_bitmask(wasm_i8x16_eq(nonzero, wasm_i8x16_splat(0))) != 0) return false;
     r = internal::block_classes{};
     rare_classes(v, low, r);
     return true;
