@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { buildBatches } from './element_batches.mjs';
+import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const now = () => performance.now();
@@ -70,19 +70,7 @@ const ceiling = {
   setup(ctx) {
     const { batches } = buildBatches(ctx.input, ctx.path, ctx.chunkSize);
     const touch = touchOf(ctx.field);
-    return () => {
-      // The decoder sluice's value mode uses, so the ceiling differs from it by the scanning alone.
-      const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-      let elements = 0;
-      let checksum = 0;
-      for (let b = 0; b < batches.length; b++) {
-        const values = JSON.parse(decoder.decode(batches[b]));
-        if (ctx.firstAt === 0) ctx.firstAt = now();
-        elements += values.length;
-        for (let i = 0; i < values.length; i++) checksum += touch(values[i]);
-      }
-      return { elements, checksum };
-    };
+    return () => parseBatches(batches, ctx, touch);
   },
 };
 

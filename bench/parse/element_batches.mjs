@@ -112,3 +112,21 @@ export function buildBatches(bytes, path, chunkSize) {
   }
   return { batches, elementCount: starts.length };
 }
+
+/**
+ * The ceiling's timed part: one TextDecoder.decode + one JSON.parse per batch, each element consumed by `touch`;
+ * records `ctx.firstAt` (performance.now()) at the first batch. The decoder is the one sluice's value mode uses, so
+ * the ceiling differs from value mode by the scanning alone.
+ */
+export function parseBatches(batches, ctx, touch) {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let elements = 0;
+  let checksum = 0;
+  for (let b = 0; b < batches.length; b++) {
+    const values = JSON.parse(decoder.decode(batches[b]));
+    if (ctx.firstAt === 0) ctx.firstAt = performance.now();
+    elements += values.length;
+    for (let i = 0; i < values.length; i++) checksum += touch(values[i]);
+  }
+  return { elements, checksum };
+}

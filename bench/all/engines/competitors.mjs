@@ -16,7 +16,7 @@
 // and the ASCII-escaped text sluice's wasm writes (src/stream/ascii_json.h), since engines differ in which they
 // parse faster. And bytes mode (each element a Uint8Array), and the scan alone (a path that selects nothing: the
 // copy into wasm, the scan and the validation of every byte), which value mode cannot do without.
-import { buildBatches } from '../../parse/element_batches.mjs';
+import { buildBatches, parseBatches } from '../../parse/element_batches.mjs';
 
 const now = () => performance.now();
 
@@ -81,19 +81,7 @@ function ceiling(form) {
       const built = buildBatches(ctx.input, ctx.path, ctx.chunkSize).batches;
       const batches = ascii ? built.map(asciiEscaped) : built;
       const touch = touchOf(ctx.field);
-      return () => {
-        // The decoder sluice's value mode uses, so the ceiling differs from it by the scanning alone.
-        const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-        let elements = 0;
-        let checksum = 0;
-        for (let b = 0; b < batches.length; b++) {
-          const values = JSON.parse(decoder.decode(batches[b]));
-          if (ctx.firstAt === 0) ctx.firstAt = now();
-          elements += values.length;
-          for (let i = 0; i < values.length; i++) checksum += touch(values[i]);
-        }
-        return { elements, checksum };
-      };
+      return () => parseBatches(batches, ctx, touch);
     },
   };
 }
