@@ -1,6 +1,7 @@
 // The lazy documents' half of the binding contract (js/lazy/native_lazy.ts is the other): lazy_index for
-// lazyParse(), as a module of its own (wasm/CMakeLists.txt: sluice_lazy_wasm) that init() loads only where lazyParse
-// is in the bundle. (openJson() runs on the push parser, wasm/bindings.cpp.)
+// lazyParse(), added to the page's parser module in sluice-lazy.wasm (wasm/CMakeLists.txt: sluice_lazy_wasm), which
+// init() loads in place of sluice.wasm only where lazyParse is in the bundle, and instantiates twice (the parsers',
+// the index's). (openJson() runs on the push parser, wasm/bindings.cpp.)
 //
 // Plain C exports of a bare module, no Emscripten glue: lazyParse() crosses the boundary once per container it
 // lists, and an embind call costs about 400 ns in Node 20, a raw export about 20 ns. Every argument and result is
@@ -8,8 +9,8 @@
 // right after the call. An index holds one document while JS needs it scanned (build, listings); what JS keeps of
 // a document (its bytes, container and member tables) is copied out.
 //
-// The module has no push parser. Where the index needs the parser's verdict on a range (broken text, a scalar
-// root), the call returns status_verdict_needed with the range in lazy_out, and JS asks the main module's parser
+// The index's instance runs no push parser. Where the index needs the parser's verdict on a range (broken text, a
+// scalar root), the call returns status_verdict_needed with the range in lazy_out, and JS asks the parsers' instance
 // (js/lazy/verdict.ts), as lazy_validate.cpp does natively.
 #include <emscripten/emscripten.h>
 #include <malloc.h>

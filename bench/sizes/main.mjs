@@ -1,7 +1,7 @@
 // What a user downloads: each sluice build as a browser app ships it (the package's JS bundled and minified with
-// esbuild, plus the .wasm files it loads: the parser's, and the lazy index's where lazyParse is in the bundle), raw
-// and gzipped, next to the peers of the benchmarks bundled the same way
-// (their package's main entry, esbuild --bundle --minify). Also the files of dist/ as npm installs them.
+// esbuild, plus the .wasm it loads: the parser's, or where lazyParse is in the bundle the lazy index's, which holds
+// the parser too), raw and gzipped, next to the peers of the benchmarks bundled the same way (their package's main
+// entry, esbuild --bundle --minify). Also the files of dist/ as npm installs them.
 // Usage: node bench/sizes/main.mjs
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -99,10 +99,10 @@ for (const entry of sluiceEntries) {
   const js = measure(bytes);
   const text = new TextDecoder().decode(bytes);
   for (const buildName of ['simd', 'scalar']) {
-    // The parser's module, and the lazy index's where the bundle can load it (lazyParse is in it).
-    const files = [`sluice.${buildName}.wasm`, `sluice-lazy.${buildName}.wasm`].filter(
-      (file, i) => i === 0 || text.includes(file),
-    );
+    // The parser's module, or where lazyParse is in the bundle the lazy index's, which holds the parser too and
+    // which init() then loads in its place (js/lazy/native_lazy.ts).
+    const lazy = `sluice-lazy.${buildName}.wasm`;
+    const files = [text.includes(lazy) ? lazy : `sluice.${buildName}.wasm`];
     const wasm = files
       .map((file) => measure(readFileSync(join(DIST, file))))
       .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }));

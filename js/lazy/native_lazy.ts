@@ -1,6 +1,7 @@
-// The lazy half of the binding contract (wasm/lazy_bindings.cpp): the lazy index's own module, a bare wasm module
-// with plain C exports and the static `lazy_out` record they report through, loaded by init() where this file is
-// in the bundle (registerCompanion, below). Nothing here is exported to users.
+// The lazy half of the binding contract (wasm/lazy_bindings.cpp): the lazy index's module (the parser's with the
+// index added), a bare wasm module with plain C exports and the static `lazy_out` record they report through,
+// loaded by init() where this file is in the bundle (registerCompanion, below), and instantiated apart from the
+// parsers' instance (its own memory and heap). Nothing here is exported to users.
 import { errorFromStatus, SluiceLoadError, type ParserLimits } from '../errors.js';
 import type { BuildKind, NativeRuntime } from '../native/contract.js';
 import {
@@ -9,6 +10,7 @@ import {
   messageOf,
   registerCompanion,
   requireRuntime,
+  runtimeModule,
   type ModuleSource,
 } from '../native/loader.js';
 import { misuse } from '../validate.js';
@@ -171,9 +173,16 @@ function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<Modu
     return previous.loading;
   }
   const kind = runtime.native.buildKind();
+  const module = input === undefined ? runtimeModule(runtime) : undefined;
+  const own = module !== undefined && hasLazyExports(module) ? module : undefined;
   const load: LazyLoad = {
     input,
-    loading: compileModule(input, () => defaultLazyUrl(kind), 'options.lazyModule', LAZY_MODULE)
+    // The parser's module, when it is the lazy index's (init()'s default here, or given as `module`), instantiated
+    // again: one download, and the index's heap apart from the parsers'.
+    loading: (own !== undefined
+      ? Promise.resolve(own)
+      : compileModule(input, () => defaultLazyUrl(kind), 'options.lazyModule', LAZY_MODULE)
+    )
       .then((module) => instantiateLazy(runtime, module))
       .then(
         (binding) => {
@@ -192,9 +201,14 @@ function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<Modu
   return load.loading;
 }
 
-async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Module): Promise<LazyBinding> {
+function hasLazyExports(module: WebAssembly.Module): boolean {
   const names = WebAssembly.Module.exports(module).map((e) => e.name);
-  if (!['memory', '_initialize', ...LAZY_EXPORTS].every((name) => names.includes(name))) {
+  return ['memory', '_initialize', ...LAZY_EXPORTS].every((name) => names.includes(name));
+}
+
+async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Module): Promise<LazyBinding> {
+  if (!hasLazyExports(module)) {
+    const names = WebAssembly.Module.exports(module).map((e) => e.name);
     throw new SluiceLoadError("sluice: this is not the lazy index's WebAssembly module (sluice-lazy.*.wasm)", {
       cause: names,
     });
@@ -227,7 +241,7 @@ async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Modul
   };
 }
 
-registerCompanion(loadLazy);
+registerCompanion(loadLazy, (simd) => defaultLazyUrl(simd ? 'simd128' : 'scalar'));
 
 /**
  * @internal The lazy module of the parser module in use. A TypeError before init() has loaded it; the

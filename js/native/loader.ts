@@ -24,9 +24,10 @@ export interface InitOptions {
   /**
    * The lazy index's module (what {@link lazyParse} runs on), in any form `module` takes. init() loads it only where
    * lazyParse is in the bundle (or the whole package is imported, as in Node without a bundler). By default, the
-   * build next to the package that matches the parser's: `sluice-lazy.simd.wasm` or `sluice-lazy.scalar.wasm`.
-   * Cloudflare Workers, which cannot fetch or compile it themselves: `import lazy from
-   * 'sluice/sluice-lazy.simd.wasm'`, then `init(wasm, { lazyModule: lazy })`.
+   * build next to the package that matches the parser's: `sluice-lazy.simd.wasm` or `sluice-lazy.scalar.wasm`,
+   * which holds the parser too, so init() without `module` then loads it alone, for both. Cloudflare Workers, which
+   * cannot fetch or compile it themselves: `import lazy from 'sluice/sluice-lazy.simd.wasm'`, then `init(lazy)`
+   * (or `init(wasm, { lazyModule: lazy })`).
    *
    * Given here, a failure to load it rejects init(); loaded by default, it leaves init() fulfilled (the parser
    * works) and lazyParse() throws the SluiceLoadError.
@@ -45,10 +46,23 @@ export type CompanionLoader = (
 ) => Promise<void>;
 
 let companion: CompanionLoader | undefined;
+let companionUrl: ((simd: boolean) => URL) | undefined;
 
-/** @internal Registers the lazy index's loader (js/lazy/native_lazy.ts). */
-export function registerCompanion(loader: CompanionLoader): void {
+/**
+ * @internal Registers the lazy index's loader (js/lazy/native_lazy.ts), and the module init() then loads by default
+ * in place of the parser's: the lazy index's, which holds the parser too (wasm/CMakeLists.txt), so that a page
+ * with lazyParse downloads one module.
+ */
+export function registerCompanion(loader: CompanionLoader, defaultUrl: (simd: boolean) => URL): void {
   companion = loader;
+  companionUrl = defaultUrl;
+}
+
+const compiled = new WeakMap<NativeRuntime, WebAssembly.Module>();
+
+/** @internal The compiled module `runtime` is an instance of (the lazy index instantiates it again if it can). */
+export function runtimeModule(runtime: NativeRuntime): WebAssembly.Module | undefined {
+  return compiled.get(runtime);
 }
 
 // The smallest module using a SIMD128 instruction: (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt).
@@ -179,7 +193,12 @@ function defaultModuleUrl(): URL {
 }
 
 async function load(input: ModuleSource | PromiseLike<ModuleSource> | undefined): Promise<NativeRuntime> {
-  const module = await compileModule(input, defaultModuleUrl, 'module', 'the WebAssembly module');
+  // By default where lazyParse is in the bundle, the lazy index's module, which holds the parser too; failing that,
+  // the parser's (lazyParse() then reports why the index could not be had).
+  const lazyUrl = input === undefined ? companionUrl : undefined;
+  const module =
+    (lazyUrl !== undefined && (await compileModule(undefined, () => lazyUrl(simdSupported()), '', '').catch(noop))) ||
+    (await compileModule(input, defaultModuleUrl, 'module', 'the WebAssembly module'));
   try {
     return await instantiate(module);
   } catch (error) {
@@ -302,6 +321,7 @@ async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
   (exports._initialize as () => void)();
   const memory = exports.memory as WebAssembly.Memory;
   const runtime = new NativeRuntime(bindParserModule(exports as unknown as ParserExports, memory), memory);
+  compiled.set(runtime, module);
   if (warmUpWanted) warmUp(runtime);
   return runtime;
 }

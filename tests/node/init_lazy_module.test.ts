@@ -1,5 +1,6 @@
 // init()'s second module, the lazy index's (js/lazy/native_lazy.ts): given as `options.lazyModule` in any form
-// `module` takes, or by default the build next to the package that matches the parser's. Each case runs in a
+// `module` takes, or by default the build next to the package that matches the parser's, which holds the parser too
+// and is then loaded in place of the parser's. Each case runs in a
 // fresh process, since the loader's state is the process's.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -80,6 +81,31 @@ test('a lazyModule given that cannot be loaded rejects init() with a SluiceLoadE
   expect(second[1]).toMatch(/^sluice: cannot load the lazy index's WebAssembly module: .*ENOENT/);
   expect(third[0]).toBe('SluiceLoadError');
   expect(parsed).toBe(2);
+});
+
+test("by default, init() loads the lazy index's module alone: it holds the parser too (one download)", () => {
+  // Without the parser-only module next to the package: nothing may ask for it.
+  const dist = mkdtempSync(join(tmpdir(), 'sluice-dist-'));
+  copies.push(dist);
+  cpSync(DIST, dist, { recursive: true, filter: (source) => !/[/\\]sluice\.\w+\.wasm$/.test(source) });
+  expect(
+    inFreshProcess(
+      `
+      await init();
+      const values = createParser({ path: '$[*]' }).push('[7,{"a":8}]');
+      const doc = lazyParse('{"a":[1,{"b":"x"}]}');
+      return [values, doc.a[1].b, internal.loadedBuildKind(), internal.loadedLazyBuildKind()];`,
+      dist,
+    ),
+  ).toEqual([[7, { a: 8 }], 'x', 'simd128', 'simd128']); // Node validates SIMD128: the default build
+});
+
+test("the lazy index's module given as `module` serves both", () => {
+  expect(
+    inFreshProcess(`
+      await init(new WebAssembly.Module(lazy));
+      return [createParser().push('[7]')[0], lazyParse('[1,[2]]')[1][0], internal.loadedLazyBuildKind()];`),
+  ).toEqual([7, 2, KIND[build]]);
 });
 
 test('by default, a lazy module that is missing leaves init() fulfilled and lazyParse() reports it', () => {

@@ -1,7 +1,7 @@
 // No dead exports: every export of each shipped wasm module is read by the JS that loads it: the parser's by
-// js/native (PARSER_EXPORTS), the lazy index's by js/lazy (LAZY_EXPORTS), each called somewhere in js/. And each
-// module imports only what its loader provides. The command line's module (sluice-cli) is the page's with compact
-// lines, which the page's leaves out.
+// js/native (PARSER_EXPORTS); the lazy index's, which is the parser's with the index added, by js/native and js/lazy
+// (LAZY_EXPORTS); each called somewhere in js/. And each module imports only what its loader provides. The command
+// line's module (sluice-cli) is the page's with compact lines, which the page's leaves out.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,12 +87,14 @@ test("compact lines (`sluice select`) are in the command line's module only: the
   expect(await compactLines(`sluice.${build}.wasm`, text)).toEqual({ status: OUT_OF_MEMORY, batch: '' });
 });
 
-test(`sluice-lazy.${build}.wasm: exactly the exports js/lazy calls, and the imports it provides`, () => {
+test(`sluice-lazy.${build}.wasm: exactly the exports js/lazy and js/native call, and the imports it provides`, () => {
+  // The parser's module with the lazy index added: init() loads it in place of sluice.*.wasm where lazyParse is in
+  // the bundle, and instantiates it for both.
   const module = moduleOf(`sluice-lazy.${build}.wasm`);
   const exports = WebAssembly.Module.exports(module)
     .map((e) => e.name)
     .sort();
-  expect(exports).toEqual(['_initialize', 'memory', ...LAZY_EXPORTS].sort());
+  expect(exports).toEqual(['_initialize', 'memory', ...PARSER_EXPORTS, ...LAZY_EXPORTS].sort());
   const js = sources(join(ROOT, 'js')).join('\n');
   const uncalled = LAZY_EXPORTS.filter((name) => !js.includes(`.${name}(`));
   expect(uncalled).toEqual([]);
