@@ -41,6 +41,8 @@ if (!args.has('--ts-only')) {
 
 if (!args.has('--wasm-only')) {
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')]);
+  // Internal property names shortened: bundlers never rename properties (scripts/mangle_props.mjs).
+  run(process.execPath, [join(root, 'scripts', 'mangle_props.mjs')]);
   await bundleCli();
 }
 console.log('build: dist/ is up to date');
