@@ -21,7 +21,9 @@ namespace {
 bool compile(parser_state& st) {
   st.selectors.compile(st.options.ndjson);
   st.cand_top = st.selectors.all;
-  st.is_object.assign(st.options.max_depth / 64 + 1, 0);
+  // Zeroed as in selector_set::compile (no assign(n, 0): see there).
+  st.is_object.clear();
+  st.is_object.resize(st.options.max_depth / 64 + 1);
   st.compiled = true;
   return true;
 }
