@@ -4,7 +4,8 @@
 //   valgrind --tool=callgrind --smc-check=all-non-file node --single-threaded bench/partial/instructions.mjs freeze 20000 5
 //   valgrind --tool=callgrind --smc-check=all-non-file node --single-threaded bench/partial/instructions.mjs freeze 20000 25
 // then (Collected(25) - Collected(5)) / (20 * tokens) is the count per token (4,064 tokens at 20000); `finished`
-// (only finished containers frozen), `nofreeze` and `jsonriver` for the others. bench/partial/instructions.sh runs both and prints the count per token.
+// (only finished containers frozen), `nofreeze` and `jsonriver` for the others. bench/partial/instructions.sh runs
+// both and prints the count per token. PARTIAL_TUNING (JSON) sets other fields of treeTuning (js/partial/tree.ts).
 import { corpusDocument, tokenize } from './corpus.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
@@ -29,6 +30,8 @@ if (mode === 'jsonriver') {
   const { treeTuning } = await import(new URL('partial/tree.js', DIST).href);
   treeTuning.freeze = mode !== 'nofreeze';
   treeTuning.freezeOpen = mode === 'freeze';
+  // PARTIAL_TUNING='{"viewMinLength":32}': other switches of treeTuning, to count what each costs.
+  if (process.env.PARTIAL_TUNING) Object.assign(treeTuning, JSON.parse(process.env.PARTIAL_TUNING));
   for (let run = 0; run < runs; run++) {
     const parser = createPartialParser();
     for (let i = 0; i < tokens.length; i++) if (parser.push(tokens[i]) !== undefined) sink++;

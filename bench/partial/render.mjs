@@ -102,8 +102,8 @@ export function designSection(d, options, env) {
       `${us(v.frozen)} against ${us(v.notFrozen)} per token unfrozen (${pct(v.frozen, v.notFrozen)})`,
     ]),
     ...Object.entries(d.views).map(([size, v]) => [
-      `long open arrays as views from 32 / from 128 (the default) / ` + `never, ${kb(Number(size))} corpus`,
-      `${us(v.from32)} / ${us(v.from128)} / ${us(v.never)} per token`,
+      `long open arrays as views from 32 / from 64 (the default) / from 128 / never, ${kb(Number(size))} corpus`,
+      `${us(v.from32)} / ${us(v.from64)} / ${us(v.from128)} / ${us(v.never)} per token`,
     ]),
     [
       'reading an element of a 1,000-element array',

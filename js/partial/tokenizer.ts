@@ -43,7 +43,7 @@ import {
   hexDigit,
   endsToken,
 } from './grammar.js';
-import type { Tree } from './tree.js';
+import { flatten, type Tree } from './tree.js';
 
 export class Tokenizer {
   private readonly tree: Tree;
@@ -419,6 +419,7 @@ export class Tokenizer {
       return;
     }
     if (s.length !== this.shown) this.tree.set(s);
+    flatten(s);
     this.state = this.after();
   }
 

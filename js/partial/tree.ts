@@ -12,13 +12,14 @@ import { arrayView } from './array_view.js';
 
 /**
  * Switches for bench:partial, which measures what each costs (docs/partial.md); the defaults are what users get.
- * `viewMinLength`: arrays with this many elements and more are published as views. Copying a packed array costs
- * about 1 ns per element plus the allocation and the freeze; at 128 a copy costs about a quarter of a token's
- * other work. `freeze`: whether snapshots are frozen. `freezeOpen` (with `freeze`): whether the snapshots of
- * containers still open are frozen too, or only finished ones (docs/partial.md, "Frozen snapshots": freezing the
- * open ones costs about half of the time per token).
+ * `viewMinLength`: arrays with this many elements and more are published as views. A frozen copy of 64 elements
+ * costs about a sixth of a token's other work, and its garbage more: the 200 KB corpus, whose open array reaches
+ * 150 elements, costs about a fifth more per token with views from 128 than from 64. `freeze`: whether snapshots
+ * are frozen. `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
+ * finished ones (docs/partial.md, "Frozen snapshots": freezing the open ones costs about half of the time per
+ * token).
  */
-export const treeTuning = { freeze: true, viewMinLength: 128, freezeOpen: true };
+export const treeTuning = { freeze: true, viewMinLength: 64, freezeOpen: true };
 
 type Container = unknown[] | Record<string, unknown>;
 type Members = Record<string, unknown>;
@@ -48,6 +49,20 @@ const COPIES: readonly ((members: Members) => Members)[] = [
   (o) => ({ ...o }),
   (o) => ({ ...o }),
 ];
+
+/** Where flatten() puts the character it reads, so that the read is not optimised away. */
+const flat = { sink: 0 };
+
+/**
+ * Makes a finished string flat. A string appended to over many pushes is a rope (V8 and JavaScriptCore keep `a + b`
+ * as a node pointing to both), one node per push, until something reads its characters: then the engine copies it
+ * into one string, once. Reading one character here does that when the string ends, so the tree keeps one string,
+ * not a node per push that the garbage collector would copy and mark for as long as the value lives (a sixth of
+ * the time per token of the 1 MB corpus, docs/partial.md). A reader would flatten it anyway to show it.
+ */
+export function flatten(value: string): void {
+  if (value.length !== 0) flat.sink ^= value.charCodeAt(0);
+}
 
 /** An open array or object. */
 export class Frame {

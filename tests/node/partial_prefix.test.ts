@@ -5,6 +5,7 @@
 // modes; the final value equals JSON.parse.
 import { describe, expect, test } from 'vitest';
 import { createPartialParser, type PartialJsonOptions } from '../../dist/index.js';
+import { treeTuning } from '../../dist/partial/tree.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import { randomTextPieces, type Chunk } from '../support/feed.js';
 import { HAND_WRITTEN, longArrays, randomDocuments } from '../support/partial_documents.js';
@@ -122,4 +123,15 @@ test('long arrays (published as views) stay prefix-consistent, in deltas of 1 to
     at = end;
   }
   expect(checkChunks(text, pieces, {})).toBeNull();
+});
+
+test('arrays crossing the length from which they are views: every two-chunk split, text and bytes', () => {
+  // Split anywhere, the first push publishes the arrays at every length around treeTuning.viewMinLength.
+  const text = longArrays(treeTuning.viewMinLength + 1);
+  const bytes = encoder.encode(text);
+  expect(bytes.length).toBe(text.length);
+  for (let at = 0; at <= text.length; at++) {
+    expect(checkChunks(text, [text.slice(0, at), text.slice(at)], {}), `at ${at}`).toBeNull();
+    expect(checkChunks(text, [bytes.subarray(0, at), bytes.subarray(at)], {}), `at byte ${at}`).toBeNull();
+  }
 });

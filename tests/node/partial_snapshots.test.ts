@@ -12,7 +12,7 @@ import { createRng } from '../support/random_json.mjs';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 21);
 // Arrays of this many elements and more are published as views (js/partial/tree.ts, treeTuning.viewMinLength).
-const VIEW_MIN = 128;
+const VIEW_MIN = treeTuning.viewMinLength;
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
@@ -135,6 +135,28 @@ describe('sharing, freezing and immutability', () => {
     }
   });
 
+  test('a long string written over many pushes: each snapshot its prefix, unchanged once the string ends', () => {
+    // A finished string is made flat when it ends (js/partial/tree.ts, flatten()): the snapshots that hold the
+    // growing string, taken before, must still show what they showed.
+    const body = Array.from({ length: 300 }, (_, i) => `wörd${i} 東京 😀 \\"q\\" \\u00e9`).join(' ');
+    const text = `{"body":"${body}","list":["${body}","${body}"],"tail":1}`;
+    const expected = JSON.parse(text) as { body: string };
+    const parser = createPartialParser();
+    const shown: { snapshot: Record<string, unknown>; copy: unknown }[] = [];
+    let previous = '';
+    for (const chunk of pieces(text, SEED, 6)) {
+      const snapshot = parser.push(chunk) as Record<string, unknown> | undefined;
+      if (snapshot === undefined) continue;
+      const value = (snapshot.body ?? '') as string;
+      expect(value.startsWith(previous) && expected.body.startsWith(value)).toBe(true);
+      previous = value;
+      shown.push({ snapshot, copy: copy(snapshot) });
+    }
+    expect(shown.length).toBeGreaterThan(1000);
+    expect(firstDifference(parser.end(), expected)).toBeNull();
+    for (const { snapshot, copy: was } of shown) expect(firstDifference(copy(snapshot), was)).toBeNull();
+  });
+
   test('a push that completes nothing returns the same root', () => {
     const parser = createPartialParser();
     const root = parser.push('{"a":[1,{"b":"x"}],"c');
@@ -178,7 +200,7 @@ describe('sharing, freezing and immutability', () => {
 });
 
 describe('long arrays: views', () => {
-  test('an array that reaches 128 elements while open reads like an array, is read-only and never changes', () => {
+  test(`an array that reaches ${VIEW_MIN} elements while open reads like an array, is read-only and never changes`, () => {
     const text = longArrays(300);
     const parser = createPartialParser();
     const views: { view: readonly unknown[]; shown: unknown }[] = [];
@@ -223,7 +245,13 @@ describe('long arrays: views', () => {
     expect(records[5]).toEqual({ id: 5, name: 'n5', tags: ['t0'] });
   });
 
-  test('an array that closes within the push that reaches 128 elements is a frozen plain array', () => {
+  test('arrays crossing the length from which they are views: frozen below it, shared and unchanging', () => {
+    const text = longArrays(VIEW_MIN + 3);
+    checkSnapshots(text, [...text]);
+    checkSnapshots(text, pieces(text, SEED, 7));
+  });
+
+  test(`an array that closes within the push that reaches ${VIEW_MIN} elements is a frozen plain array`, () => {
     const parser = createPartialParser();
     const values = Array.from({ length: 200 }, (_, i) => i);
     const root = parser.push(`{"all":${JSON.stringify(values)},"open":[`) as Record<string, readonly number[]>;

@@ -28,7 +28,7 @@ type Json = Record<string, unknown>;
 const encoder = new TextEncoder();
 const MODES = ['complete', 'partial'] as const;
 // Arrays of this many elements and more are published as views (js/partial/tree.ts, treeTuning.viewMinLength).
-const VIEW_MIN = 128;
+const VIEW_MIN = 64;
 
 function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length + b.length);
