@@ -3,7 +3,8 @@
 // - tiny deltas: the whole JS parser per token against the least a WebAssembly-backed one would pay, one feed()
 //   call of the native push parser per token with a selector that matches nothing (no value built, no event
 //   returned);
-// - what freezing snapshots costs, and what publishing long arrays as views saves against copying them;
+// - what freezing snapshots costs, what publishing long arrays as views saves against copying them, and what
+//   making finished strings flat saves against keeping them ropes;
 // - reading a view against reading a frozen array;
 // - big pushes: a 10 MB document in 64 KiB chunks, partialJson against parseJsonArray(..., { path: '$' }).
 import { readFileSync } from 'node:fs';
@@ -131,6 +132,12 @@ export async function design({ rounds, bigBytes }) {
       from128: { viewMinLength: 128 },
       never: { viewMinLength: Infinity },
     });
+  }
+
+  // Finished strings made flat, or left ropes of one node per push (treeTuning.flatten).
+  results.flatten = {};
+  for (const size of [20e3, 1e6]) {
+    results.flatten[size] = await perToken(size, { flat: { flatten: true }, ropes: { flatten: false } });
   }
 
   // MARK: reading a view

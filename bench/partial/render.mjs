@@ -105,6 +105,11 @@ export function designSection(d, options, env) {
       `long open arrays as views from 32 / from 64 (the default) / from 128 / never, ${kb(Number(size))} corpus`,
       `${us(v.from32)} / ${us(v.from64)} / ${us(v.from128)} / ${us(v.never)} per token`,
     ]),
+    // Runs saved before this measurement existed have none.
+    ...Object.entries(d.flatten ?? {}).map(([size, v]) => [
+      `finished strings made flat (the default) / left ropes, ${kb(Number(size))} corpus`,
+      `${us(v.flat)} / ${us(v.ropes)} per token`,
+    ]),
     [
       'reading an element of a 1,000-element array',
       `view ${d.read.nsPerElement.view.toFixed(1)} ns, frozen array ` + `${d.read.nsPerElement.frozen.toFixed(1)} ns`,

@@ -17,9 +17,9 @@ import { arrayView } from './array_view.js';
  * 150 elements, costs about a fifth more per token with views from 128 than from 64. `freeze`: whether snapshots
  * are frozen. `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
  * finished ones (docs/partial.md, "Frozen snapshots": freezing the open ones costs about half of the time per
- * token).
+ * token). `flatten`: whether finished strings are made flat (flatten()).
  */
-export const treeTuning = { freeze: true, viewMinLength: 64, freezeOpen: true };
+export const treeTuning = { freeze: true, viewMinLength: 64, freezeOpen: true, flatten: true };
 
 type Container = unknown[] | Record<string, unknown>;
 type Members = Record<string, unknown>;
@@ -61,7 +61,7 @@ const flat = { sink: 0 };
  * the time per token of the 1 MB corpus, docs/partial.md). A reader would flatten it anyway to show it.
  */
 export function flatten(value: string): void {
-  if (value.length !== 0) flat.sink ^= value.charCodeAt(0);
+  if (treeTuning.flatten && value.length !== 0) flat.sink ^= value.charCodeAt(0);
 }
 
 /** An open array or object. */
