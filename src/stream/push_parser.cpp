@@ -11,6 +11,7 @@
 #include "stream/owned_carry.h"
 #include "stream/parser_state.h"
 #include "stream/stream_parser.h"
+#include "util/zeroed.h"
 
 namespace sluice {
 namespace internal {
@@ -21,9 +22,7 @@ namespace {
 bool compile(parser_state& st) {
   st.selectors.compile(st.options.ndjson);
   st.cand_top = st.selectors.all;
-  // Zeroed as in selector_set::compile (no assign(n, 0): see there).
-  st.is_object.clear();
-  st.is_object.resize(st.options.max_depth / 64 + 1);
+  assign_zeroed(st.is_object, st.options.max_depth / 64 + 1);
   st.compiled = true;
   return true;
 }

@@ -6,6 +6,8 @@
 #include <new>
 #include <type_traits>
 
+#include "util/zeroed.h"
+
 namespace sluice {
 namespace internal {
 
@@ -140,9 +142,7 @@ parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept
     if (bits == nullptr || words != st->depth / 64 + 1 || st->depth > st->options.max_depth) return nullptr;
     std::memcpy(sel.cand_at.data(), cand, sel.cand_at.size() * sizeof(uint32_t));
     std::memcpy(sel.index_at.data(), index, sel.index_at.size() * sizeof(uint64_t));
-    // Zeroed as in selector_set::compile (no assign(n, 0): see there).
-    st->is_object.clear();
-    st->is_object.resize(st->options.max_depth / 64 + 1);
+    assign_zeroed(st->is_object, st->options.max_depth / 64 + 1);
     std::memcpy(st->is_object.data(), bits, words * sizeof(uint64_t));
   }
   const uint32_t key = r.value<uint32_t>();
