@@ -121,7 +121,11 @@ export async function design({ rounds, bigBytes }) {
   };
   results.freeze = {};
   for (const size of [20e3, 1e6]) {
-    results.freeze[size] = await perToken(size, { frozen: { freeze: true }, notFrozen: { freeze: false } });
+    results.freeze[size] = await perToken(size, {
+      all: { freeze: true, freezeOpen: true },
+      finished: { freeze: true, freezeOpen: false },
+      none: { freeze: false },
+    });
   }
   // The corpus's `sections` array: 150 objects at 200 KB, 741 at 1 MB.
   results.views = {};

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instructions per token (callgrind, load-independent) of bench/partial/instructions.mjs: MODE at SIZE bytes, the
 # difference between RUNS2 and RUNS1 runs of the whole document, so start-up and compilation cancel out.
-# usage: bash bench/partial/instructions.sh freeze|nofreeze|jsonriver SIZE [RUNS1 RUNS2]
+# usage: bash bench/partial/instructions.sh freeze|finished|nofreeze|jsonriver SIZE [RUNS1 RUNS2]
+# (freeze: every snapshot frozen; finished: only finished containers, the default; nofreeze: none)
 set -euo pipefail
 mode=$1 size=$2 r1=${3:-5} r2=${4:-25}
 dir=$(mktemp -d)

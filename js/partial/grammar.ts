@@ -25,6 +25,28 @@ export const N_FRAC = 4; // a fraction digit
 export const N_E = 5; // 'e' or 'E'
 export const N_ESIGN = 6; // the exponent's sign
 export const N_EXP = 7; // an exponent digit
+// numberStep()'s answers for a character that does not continue the number.
+export const N_OUTSIDE = -1; // not part of it: it may end the number
+export const N_INVALID = -2; // no number continues so (a digit after a leading 0)
+
+/** The number's state after its next character `c`, or N_OUTSIDE or N_INVALID. */
+export function numberStep(ns: number, c: number): number {
+  if (c >= 48 && c <= 57) {
+    if (ns === N_MINUS) return c === 48 ? N_ZERO : N_INT;
+    if (ns === N_ZERO) return N_INVALID;
+    if (ns === N_DOT) return N_FRAC;
+    return ns === N_E || ns === N_ESIGN ? N_EXP : ns;
+  }
+  if (c === 46) return ns === N_ZERO || ns === N_INT ? N_DOT : N_OUTSIDE;
+  if (c === 101 || c === 69) return ns === N_ZERO || ns === N_INT || ns === N_FRAC ? N_E : N_OUTSIDE;
+  if (c === 43 || c === 45) return ns === N_E ? N_ESIGN : N_OUTSIDE;
+  return N_OUTSIDE;
+}
+
+/** Whether a number whose last character left it in state `ns` is a whole number. */
+export function isCompleteNumber(ns: number): boolean {
+  return ns === N_ZERO || ns === N_INT || ns === N_FRAC || ns === N_EXP;
+}
 
 // Native status codes (js/errors.ts).
 export const EXPECTED_VALUE = 1;

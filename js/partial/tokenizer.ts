@@ -21,10 +21,11 @@ import {
   N_ZERO,
   N_INT,
   N_DOT,
-  N_FRAC,
   N_E,
   N_ESIGN,
-  N_EXP,
+  N_INVALID,
+  numberStep,
+  isCompleteNumber,
   EXPECTED_VALUE,
   EXPECTED_COMMA_OR_BRACKET,
   EXPECTED_COMMA_OR_BRACE,
@@ -148,7 +149,7 @@ export class Tokenizer {
 
   /** The end of input: completes a number; returns the native status (0, or UNEXPECTED_END). */
   finish(): number {
-    if (this.state === S_NUMBER && this.numberComplete()) this.completeNumber(this.num);
+    if (this.state === S_NUMBER && isCompleteNumber(this.numState)) this.completeNumber(this.num);
     else if (this.state === S_LITERAL_END) this.state = this.after();
     return this.state === S_END ? 0 : 13;
   }
@@ -170,12 +171,8 @@ export class Tokenizer {
         if (this.esc === 1) return c !== 117 && (c >= 128 || ESCAPES[c] === undefined);
         return hexDigit(c) < 0;
       case S_NUMBER: {
-        const ns = this.numState;
-        if (c >= 48 && c <= 57) return ns === N_ZERO;
-        if (c === 46) return ns !== N_ZERO && ns !== N_INT;
-        if (c === 101 || c === 69) return ns !== N_ZERO && ns !== N_INT && ns !== N_FRAC;
-        if (c === 43 || c === 45) return ns !== N_E;
-        return !this.numberComplete() || !endsToken(c);
+        const next = numberStep(this.numState, c);
+        return next < 0 && (next === N_INVALID || !isCompleteNumber(this.numState) || !endsToken(c));
       }
       case S_LITERAL:
         return c !== this.lit.charCodeAt(this.litPos);
@@ -199,18 +196,8 @@ export class Tokenizer {
   /** The innermost value still being written, as a path; null before the root and after it. */
   pending(): (string | number)[] | null {
     const state = this.state;
-    const frames = this.tree.frames;
-    if (state === S_START || state === S_END || (state === S_LITERAL_END && frames.length === 0)) return null;
-    const path: (string | number)[] = [];
-    // In a scalar, the innermost container's slot is part of the path; otherwise that container itself is what
-    // is being written.
-    const inScalar = state === S_STRING || state === S_NUMBER || state === S_LITERAL;
-    const last = inScalar ? frames.length : frames.length - 1;
-    for (let d = 0; d < last; d++) {
-      const frame = frames[d]!;
-      path.push(frame.isArray ? frame.index : frame.key);
-    }
-    return path;
+    if (state === S_START || state === S_END || (state === S_LITERAL_END && this.tree.frames.length === 0)) return null;
+    return this.tree.path(state === S_STRING || state === S_NUMBER || state === S_LITERAL);
   }
 
   private fail(status: number, i: number): number {
@@ -429,19 +416,11 @@ export class Tokenizer {
     let ns = this.numState;
     for (; i < end; i++) {
       const c = text.charCodeAt(i);
-      if (c >= 48 && c <= 57) {
-        if (ns === N_MINUS) ns = c === 48 ? N_ZERO : N_INT;
-        else if (ns === N_ZERO) return this.fail(INVALID_NUMBER, i);
-        else if (ns === N_DOT) ns = N_FRAC;
-        else if (ns === N_E || ns === N_ESIGN) ns = N_EXP;
-        continue;
-      }
-      if (c === 46 && (ns === N_ZERO || ns === N_INT)) ns = N_DOT;
-      else if ((c === 101 || c === 69) && (ns === N_ZERO || ns === N_INT || ns === N_FRAC)) ns = N_E;
-      else if ((c === 43 || c === 45) && ns === N_E) ns = N_ESIGN;
+      const next = numberStep(ns, c);
+      if (next >= 0) ns = next;
       else {
         this.numState = ns;
-        if (!this.numberComplete() || !endsToken(c)) return this.fail(INVALID_NUMBER, i);
+        if (next === N_INVALID || !isCompleteNumber(ns) || !endsToken(c)) return this.fail(INVALID_NUMBER, i);
         // A character that ends the number but cannot come next is the grammar's error: the snapshot before it
         // does not show the number, which only that character ended.
         if (this.fits(c)) this.completeNumber(this.num + text.slice(this.numStart, i));
@@ -461,11 +440,6 @@ export class Tokenizer {
       return c === 44 || frames[frames.length - 1]!.isArray === (c === 93);
     }
     return c === 32 || c === 10 || c === 13 || c === 9;
-  }
-
-  private numberComplete(): boolean {
-    const ns = this.numState;
-    return ns === N_ZERO || ns === N_INT || ns === N_FRAC || ns === N_EXP;
   }
 
   private completeNumber(text: string): void {

@@ -1,9 +1,10 @@
-// The value being built, as immutable snapshots that share structure. Each open container (a frame) keeps a private
-// mutable state that the tokenizer's changes go to, and its last published snapshot. publish() gives each changed
-// frame a new snapshot (a frozen copy of its state), from the deepest changed frame up to the root: only the
-// containers on the path that changed are new, every other subtree keeps its identity, and a push that changed
-// nothing leaves the root as it was. A container that closes hands over its state itself, frozen, as its final
-// value: a container opened and closed within one push is never copied.
+// The value being built, as snapshots that share structure. Each open container (a frame) keeps a private mutable
+// state that the tokenizer's changes go to, and its last published snapshot. publish() gives each changed frame a
+// new snapshot (a copy of its state), from the deepest changed frame up to the root: only the containers on the
+// path that changed are new, every other subtree keeps its identity, and a push that changed nothing leaves the
+// root as it was. A container that closes hands over its state itself, frozen, as its final value: a container
+// opened and closed within one push is never copied. The parser never writes into a snapshot, and what an
+// application writes into one never reaches the state (close() checks the one case where it could).
 //
 // Cost per publish: the members of each changed open container are copied once (O(width) per changed level). An
 // array published with treeTuning.viewMinLength elements or more is published as a view instead (array_view.ts):
@@ -16,10 +17,10 @@ import { arrayView } from './array_view.js';
  * costs about a sixth of a token's other work, and its garbage more: the 200 KB corpus, whose open array reaches
  * 150 elements, costs about a fifth more per token with views from 128 than from 64. `freeze`: whether snapshots
  * are frozen. `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
- * finished ones (docs/partial.md, "Frozen snapshots": freezing the open ones costs about half of the time per
- * token). `flatten`: whether finished strings are made flat (flatten()).
+ * finished ones (docs/partial.md, "Frozen snapshots": freezing the open ones makes a token cost half as much again).
+ * `flatten`: whether finished strings are made flat (flatten()).
  */
-export const treeTuning = { freeze: true, viewMinLength: 64, freezeOpen: true, flatten: true };
+export const treeTuning = { freeze: true, viewMinLength: 64, freezeOpen: false, flatten: true };
 
 type Container = unknown[] | Record<string, unknown>;
 type Members = Record<string, unknown>;
@@ -67,7 +68,7 @@ export function flatten(value: string): void {
 /** An open array or object. */
 export class Frame {
   readonly isArray: boolean;
-  /** The last published snapshot (frozen, or a view), or null before the first publish. */
+  /** The last published snapshot (a copy of the state, or a view), or null before the first publish. */
   snap: Container | null = null;
   /**
    * The private, mutable state changes go to (null once the frame is a view). Snapshots are copied from it: V8
@@ -106,7 +107,7 @@ function setMember(object: Record<string, unknown>, key: string, value: unknown)
   }
 }
 
-/** The container's snapshot after a change: a frozen copy of its state, or a view. */
+/** The container's snapshot after a change: a copy of its state (frozen with freezeOpen), or a view. */
 function snapshotOf(frame: Frame): Container {
   const store = frame.store;
   if (store !== null) return arrayView(store, store.length, store[store.length - 1]);
@@ -182,9 +183,16 @@ export class Tree {
         value = freeze(frame.work!);
         frame.work = null;
       }
+    } else if (treeTuning.freezeOpen || frame.store !== null) {
+      // Unchanged since its last publish: that snapshot (frozen, or a read-only view) is its value.
+      value = frame.snap!;
+    } else if (sameMembers(frame.snap!, frame.work!)) {
+      // An open snapshot is not frozen: it becomes the value, frozen now, only if the application left it as it was.
+      value = freeze(frame.snap!);
     } else {
-      // Its last snapshot is its value: frozen now if open snapshots are not.
-      value = treeTuning.freezeOpen || frame.store !== null ? frame.snap! : freeze(frame.snap!);
+      // The application wrote into it: the value is the private state, which nothing outside ever saw.
+      value = freeze(frame.work!);
+      frame.changed = true;
     }
     const depth = frames.length - 1;
     if (this.dirty > depth) this.dirty = depth;
@@ -197,6 +205,21 @@ export class Tree {
     if (!frame.changed) return;
     writeSlot(frames[depth]!, value);
     if (depth > this.dirty) this.dirty = depth;
+  }
+
+  /**
+   * The path of the innermost open container, or (`inScalar`) of the scalar being written in it: the keys and
+   * indices of the frames' current slots.
+   */
+  path(inScalar: boolean): (string | number)[] {
+    const frames = this.frames;
+    const path: (string | number)[] = [];
+    const last = inScalar ? frames.length : frames.length - 1;
+    for (let d = 0; d < last; d++) {
+      const frame = frames[d]!;
+      path.push(frame.isArray ? frame.index : frame.key);
+    }
+    return path;
   }
 
   /** Makes the changes since the last publish visible; returns the root. */
@@ -219,6 +242,18 @@ export class Tree {
     this.rootChanged = false;
     return this.root;
   }
+}
+
+/** Whether a published open snapshot still holds exactly its state's members (the application may write into it). */
+function sameMembers(snap: Container, work: Container): boolean {
+  const keys = Object.keys(work);
+  const shown = Object.keys(snap);
+  if (shown.length !== keys.length || Object.getOwnPropertySymbols(snap).length !== 0) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (shown[i] !== key || (snap as Members)[key] !== (work as Members)[key]) return false;
+  }
+  return true;
 }
 
 function writeSlot(frame: Frame, value: unknown): void {

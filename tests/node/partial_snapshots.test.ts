@@ -1,7 +1,8 @@
-// Snapshots are immutable and structurally shared: a push that shows nothing new returns the same root; one that
-// does returns new containers only along the path that changed (every subtree equal to its previous version is
-// the same object); earlier snapshots never change; every plain container is frozen; long arrays are read-only
-// views that read like arrays.
+// Snapshots are structurally shared: a push that shows nothing new returns the same root; one that does returns new
+// containers only along the path that changed (every subtree equal to its previous version is the same object);
+// earlier snapshots never change; every finished container is frozen (with treeTuning.freezeOpen, every plain one);
+// what an application writes into an open one never reaches the value; long arrays are read-only views that read
+// like arrays.
 import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { createPartialParser } from '../../dist/index.js';
@@ -41,16 +42,40 @@ function isView(value: object): boolean {
   return Array.isArray(value) && !Object.isFrozen(value);
 }
 
-/** Every container is frozen, or (an array of VIEW_MIN elements or more) a view. */
-function unfrozen(value: unknown, path = '$'): string | null {
+/**
+ * Every container is frozen, or (an array of VIEW_MIN elements or more) a view; but for those on `open`, the path of
+ * the value still being written (`parser.pending`): the containers open at a snapshot are that path's.
+ */
+function unfrozen(value: unknown, open: readonly (string | number)[] | null = null, path = '$', at = 0): string | null {
   if (!isContainer(value)) return null;
-  if (!Object.isFrozen(value) && !(isView(value) && (value as unknown[]).length >= VIEW_MIN))
+  const isOpen = open !== null && at <= open.length;
+  if (!isOpen && !Object.isFrozen(value) && !(isView(value) && (value as unknown[]).length >= VIEW_MIN))
     return `${path} is not frozen`;
   for (const key of Object.keys(value)) {
-    const found = unfrozen((value as Record<string, unknown>)[key], `${path}.${key}`);
+    const onPath = isOpen && at < open.length && String(open[at]) === key;
+    const found = unfrozen((value as Record<string, unknown>)[key], onPath ? open : null, `${path}.${key}`, at + 1);
     if (found !== null) return found;
   }
   return null;
+}
+
+/** Writes into every container of a snapshot that accepts writes (views throw); returns how many took. */
+function scribble(value: unknown): number {
+  if (!isContainer(value) || Object.isFrozen(value)) return 0;
+  let written = 0;
+  for (const key of Object.keys(value)) written += scribble((value as Record<string, unknown>)[key]);
+  try {
+    if (Array.isArray(value)) (value as unknown[]).push('scribbled');
+    else {
+      const object = value as Record<string, unknown>;
+      const first = Object.keys(object)[0];
+      if (first !== undefined) object[first] = 'scribbled';
+      object.scribbled = true;
+    }
+    return written + 1;
+  } catch {
+    return written;
+  }
 }
 
 /**
@@ -85,16 +110,16 @@ function pieces(text: string, seed: number, max: number): string[] {
 }
 
 /**
- * Streams the text; checks freezing, sharing and that no snapshot ever changes. With `openFrozen` false (the
- * tree's other setting, treeTuning.freezeOpen), only the final value must be frozen throughout.
+ * Streams the text; checks freezing (of every container with `openFrozen`, the tree's other setting
+ * treeTuning.freezeOpen; of finished ones by default), sharing and that no snapshot ever changes.
  */
-function checkSnapshots(text: string, chunks: readonly string[], openFrozen = true): void {
+function checkSnapshots(text: string, chunks: readonly string[], openFrozen = false): void {
   const parser = createPartialParser();
   const kept: { snapshot: unknown; shown: unknown }[] = [];
   let previous: unknown;
   for (const chunk of chunks) {
     const snapshot = parser.push(chunk);
-    if (openFrozen) expect(unfrozen(snapshot), text).toBeNull();
+    expect(unfrozen(snapshot, openFrozen ? null : parser.pending), `${text} after ${chunk}`).toBeNull();
     if (snapshot === previous) {
       // Nothing new: then what it shows is what the previous one showed.
       expect(firstDifference(copy(snapshot), kept.at(-1)?.shown), text).toBeNull();
@@ -123,16 +148,49 @@ describe('sharing, freezing and immutability', () => {
     }
   });
 
-  test('with only finished containers frozen (treeTuning.freezeOpen false): the same values and sharing', () => {
-    treeTuning.freezeOpen = false;
+  test('with open containers frozen too (treeTuning.freezeOpen): the same values and sharing', () => {
+    treeTuning.freezeOpen = true;
     try {
       for (const text of documents) {
-        checkSnapshots(text, [...text], false);
-        checkSnapshots(text, pieces(text, SEED + text.length, 8), false);
+        checkSnapshots(text, [...text], true);
+        checkSnapshots(text, pieces(text, SEED + text.length, 8), true);
       }
     } finally {
-      treeTuning.freezeOpen = true;
+      treeTuning.freezeOpen = false;
     }
+  });
+
+  test('writes into every open snapshot after every push never reach the final value', () => {
+    let written = 0;
+    for (const text of documents) {
+      for (const chunks of [[...text], pieces(text, SEED + text.length, 8)]) {
+        const parser = createPartialParser();
+        for (const chunk of chunks) written += scribble(parser.push(chunk));
+        const final = parser.end();
+        expect(firstDifference(final, JSON.parse(text.replace(/^\ufeff/, ''))), text).toBeNull();
+        expect(unfrozen(final), text).toBeNull();
+      }
+    }
+    expect(written).toBeGreaterThan(1000);
+  });
+
+  test('an open snapshot left as it was becomes the value when it closes; one written into does not', () => {
+    const untouched = createPartialParser();
+    const open = untouched.push('{"a":[1,2],"b":{"c":"d"') as Record<string, Record<string, unknown>>;
+    expect(Object.isFrozen(open) || Object.isFrozen(open.b)).toBe(false);
+    expect(Object.isFrozen(open.a)).toBe(true);
+    expect(untouched.push('}}')).toBe(open);
+    expect(Object.isFrozen(open) && Object.isFrozen(open.b)).toBe(true);
+
+    const written = createPartialParser();
+    const shown = written.push('{"a":[1,2],"b":{"c":"d"') as Record<string, Record<string, unknown>>;
+    shown.b.c = 'changed';
+    shown.x = {};
+    const root = written.push('}}') as Record<string, unknown>;
+    expect(root).not.toBe(shown);
+    expect(root).toEqual({ a: [1, 2], b: { c: 'd' } });
+    expect(Object.isFrozen(root) && Object.isFrozen(root.b)).toBe(true);
+    expect(written.end()).toBe(root);
   });
 
   test('a long string written over many pushes: each snapshot its prefix, unchanged once the string ends', () => {
@@ -245,10 +303,17 @@ describe('long arrays: views', () => {
     expect(records[5]).toEqual({ id: 5, name: 'n5', tags: ['t0'] });
   });
 
-  test('arrays crossing the length from which they are views: frozen below it, shared and unchanging', () => {
+  test('arrays crossing the length from which they are views: copies below it, shared and unchanging', () => {
     const text = longArrays(VIEW_MIN + 3);
-    checkSnapshots(text, [...text]);
-    checkSnapshots(text, pieces(text, SEED, 7));
+    for (const openFrozen of [false, true]) {
+      treeTuning.freezeOpen = openFrozen;
+      try {
+        checkSnapshots(text, [...text], openFrozen);
+        checkSnapshots(text, pieces(text, SEED, 7), openFrozen);
+      } finally {
+        treeTuning.freezeOpen = false;
+      }
+    }
   });
 
   test(`an array that closes within the push that reaches ${VIEW_MIN} elements is a frozen plain array`, () => {

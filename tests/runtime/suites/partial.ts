@@ -69,7 +69,9 @@ function checkPrefixes(text: string, chunks: readonly Chunk[], options: PartialJ
     assertEqual(snapshot, expectedSnapshot(prefix, options), `${where} after ${JSON.stringify(prefix.slice(-40))}`);
     assert(parser.value === snapshot, `${where}: value is not the snapshot push() returned`);
   }
-  assertEqual(parser.end(), JSON.parse(text.replace(/^\ufeff/, '')), `${where}: end()`);
+  const final = parser.end();
+  assertEqual(final, JSON.parse(text.replace(/^\ufeff/, '')), `${where}: end()`);
+  assertEqual(unfrozen(final, null), null, `${where}: end()`);
 }
 
 group('createPartialParser prefixes', () => {
@@ -117,13 +119,18 @@ function copy(value: unknown): unknown {
   return out;
 }
 
-/** A view (a long array) is an array that is not frozen; every other container is frozen. */
-function unfrozen(value: unknown, path = '$'): string | null {
+/**
+ * Every finished container is frozen, or (a long array) a view; the open ones are those on `open`, the path of the
+ * value still being written (`parser.pending`).
+ */
+function unfrozen(value: unknown, open: readonly (string | number)[] | null, path = '$', at = 0): string | null {
   if (typeof value !== 'object' || value === null) return null;
+  const isOpen = open !== null && at <= open.length;
   const view = Array.isArray(value) && value.length >= VIEW_MIN;
-  if (!Object.isFrozen(value) && !view) return `${path} is not frozen`;
+  if (!isOpen && !Object.isFrozen(value) && !view) return `${path} is not frozen`;
   for (const key of Object.keys(value)) {
-    const found = unfrozen((value as Record<string, unknown>)[key], `${path}.${key}`);
+    const onPath = isOpen && at < open.length && String(open[at]) === key;
+    const found = unfrozen((value as Record<string, unknown>)[key], onPath ? open : null, `${path}.${key}`, at + 1);
     if (found !== null) return found;
   }
   return null;
@@ -154,7 +161,7 @@ function deltas(text: string, seed: number, max: number): string[] {
   return out;
 }
 
-/** Streams the text: every snapshot frozen, shared where unchanged, and never changed afterwards. */
+/** Streams the text: finished containers frozen, shared where unchanged, and never changed afterwards. */
 function checkSnapshots(text: string, chunks: readonly string[], where: string): void {
   const parser = createPartialParser();
   const kept: { snapshot: unknown; shown: unknown }[] = [];
@@ -162,7 +169,7 @@ function checkSnapshots(text: string, chunks: readonly string[], where: string):
   for (const chunk of chunks) {
     const snapshot = parser.push(chunk);
     const at = `${where} after ${JSON.stringify(chunk)}`;
-    assertEqual(unfrozen(snapshot), null, at);
+    assertEqual(unfrozen(snapshot, parser.pending), null, at);
     if (snapshot === previous) {
       assertEqual(copy(snapshot), kept.at(-1)?.shown, `${at}: the same root shows something else`);
     } else {
@@ -173,7 +180,9 @@ function checkSnapshots(text: string, chunks: readonly string[], where: string):
     }
     previous = snapshot;
   }
-  assertEqual(parser.end(), JSON.parse(text.replace(/^\ufeff/, '')), `${where}: end()`);
+  const final = parser.end();
+  assertEqual(final, JSON.parse(text.replace(/^\ufeff/, '')), `${where}: end()`);
+  assertEqual(unfrozen(final, null), null, `${where}: end()`);
   for (const { snapshot, shown } of kept) assertEqual(copy(snapshot), shown, `${where}: an earlier snapshot changed`);
 }
 
@@ -187,7 +196,7 @@ function throwsTypeError(run: () => unknown): boolean {
 }
 
 group('createPartialParser snapshots', () => {
-  test('frozen, shared where unchanged, never changed afterwards: by character and in random deltas', () => {
+  test('finished parts frozen, shared where unchanged, never changed afterwards: by character and in deltas', () => {
     const documents = [...HAND_WRITTEN, ...randomDocuments(30, SEED + 1)].filter((text) => !hasDuplicateKeys(text));
     assert(documents.length > 30, `only ${documents.length} documents without duplicate keys`);
     for (const [d, text] of documents.entries()) {
@@ -206,6 +215,21 @@ group('createPartialParser snapshots', () => {
     assert(next !== root, 'a completed number made no new root');
     assert(next.a === (root as unknown as Json).a, 'an unchanged member is a new object');
     assertEqual(next, { a: [1, { b: 'x' }], cd: 12.5e-3 });
+  });
+
+  test('an open snapshot becomes the value when it closes unchanged; one written into does not', () => {
+    const untouched = createPartialParser();
+    const open = untouched.push('{"a":[1,2],"b":{"c":"d"') as unknown as Record<string, Record<string, unknown>>;
+    assert(!Object.isFrozen(open) && Object.isFrozen(open.a), 'the open root is frozen, or its finished array not');
+    assert(untouched.push('}}') === (open as unknown), 'closing changed the root');
+    assert(Object.isFrozen(open) && Object.isFrozen(open.b), 'closed but not frozen');
+    const written = createPartialParser();
+    const shown = written.push('{"a":[1,2],"b":{"c":"d"') as unknown as Record<string, Record<string, unknown>>;
+    shown.b!.c = 'changed';
+    shown.x = {};
+    const root = written.push('}}') as unknown;
+    assertEqual(root, { a: [1, 2], b: { c: 'd' } });
+    assert(written.end() === root, 'end() is not the last snapshot');
   });
 
   test('writes to a snapshot throw (module code is strict) and change nothing', () => {
