@@ -6,8 +6,11 @@
 // - what freezing snapshots costs, what publishing long arrays as views saves against copying them, and what
 //   making finished strings flat saves against keeping them ropes;
 // - reading a view against reading a frozen array;
+// - the heap the finished value holds, against JSON.parse's value of the same text;
 // - big pushes: a 10 MB document in 64 KiB chunks, partialJson against parseJsonArray(..., { path: '$' }).
 import { readFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
@@ -156,6 +159,33 @@ export async function design({ rounds, bigBytes }) {
   };
   const reads = await interleaved({ view: sum(view), frozen: sum(frozen) }, rounds);
   results.read = { nsPerElement: Object.fromEntries(Object.entries(reads).map(([k, ms]) => [k, (ms * 1e6) / 1e5])) };
+
+  // MARK: heap held
+  // Every byte of the tree is copied twice by young collections while it is built: its size is part of the cost per
+  // token of big documents.
+  v8.setFlagsFromString('--expose-gc');
+  const collect = vm.runInNewContext('gc');
+  const heldBy = (build) => {
+    let value = build();
+    value = null;
+    for (let i = 0; i < 4; i++) collect();
+    const base = process.memoryUsage().heapUsed;
+    value = build();
+    for (let i = 0; i < 4; i++) collect();
+    const held = process.memoryUsage().heapUsed - base;
+    return value === null ? 0 : held;
+  };
+  const heapText = corpusDocument(1e6);
+  const heapTokens = tokenize(heapText);
+  results.heap = {
+    bytes: encoder.encode(heapText).length,
+    partial: heldBy(() => {
+      const parser = createPartialParser();
+      for (const token of heapTokens) parser.push(token);
+      return parser.end();
+    }),
+    jsonParse: heldBy(() => JSON.parse(heapText)),
+  };
 
   // MARK: big pushes
   const big = encoder.encode(corpusDocument(bigBytes));

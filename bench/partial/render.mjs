@@ -122,6 +122,15 @@ export function designSection(d, options, env) {
       'reading an element of a 1,000-element array',
       `view ${d.read.nsPerElement.view.toFixed(1)} ns, frozen array ` + `${d.read.nsPerElement.frozen.toFixed(1)} ns`,
     ],
+    // Runs saved before this measurement existed have none.
+    ...(d.heap === undefined
+      ? []
+      : [
+          [
+            `heap held by the finished value, ${kb(d.heap.bytes)} corpus`,
+            `createPartialParser ${(d.heap.partial / 1e6).toFixed(2)} MB, JSON.parse ${(d.heap.jsonParse / 1e6).toFixed(2)} MB`,
+          ],
+        ]),
     [
       `big pushes: ${kb(d.big.bytes)} in ${d.big.chunks} chunks of 64 KiB`,
       `partialJson ${ms(d.big.ms.partialJson)}, ` +
