@@ -32,19 +32,7 @@ class byte_buffer {
   size_t allocated() const noexcept { return raw_ ? capacity_ + front_slack + back_slack : 0; }
 
   // Makes capacity() >= n, keeping the contents. Grows by at least half, so appends are amortised O(1) per byte.
-  bool reserve(size_t n) noexcept {
-    if (n <= capacity_) return true;
-    size_t grown = capacity_ + capacity_ / 2;
-    if (grown < n) grown = n;
-    uint8_t* p = static_cast<uint8_t*>(std::realloc(raw_, grown + front_slack + back_slack));
-    if (p == nullptr) return false;
-    // Zero the new tail and slack: loads past the data then read defined bytes (valgrind, MSan).
-    std::memset(p + front_slack + capacity_, 0, grown - capacity_ + back_slack);
-    if (raw_ == nullptr) std::memset(p, 0, front_slack);
-    raw_ = p;
-    capacity_ = grown;
-    return true;
-  }
+  bool reserve(size_t n) noexcept { return n <= capacity_ || grow(n); }
   bool append(const uint8_t* p, size_t n) noexcept {
     if (!reserve(size_ + n)) return false;
     if (n != 0) std::memcpy(data() + size_, p, n);
@@ -89,6 +77,20 @@ class byte_buffer {
   }
 
  private:
+  // Out of line: the callers' hot loops carry only the capacity check (less code for V8 to compile).
+  __attribute__((noinline)) bool grow(size_t n) noexcept {
+    size_t grown = capacity_ + capacity_ / 2;
+    if (grown < n) grown = n;
+    uint8_t* p = static_cast<uint8_t*>(std::realloc(raw_, grown + front_slack + back_slack));
+    if (p == nullptr) return false;
+    // Zero the new tail and slack: loads past the data then read defined bytes (valgrind, MSan).
+    std::memset(p + front_slack + capacity_, 0, grown - capacity_ + back_slack);
+    if (raw_ == nullptr) std::memset(p, 0, front_slack);
+    raw_ = p;
+    capacity_ = grown;
+    return true;
+  }
+
   uint8_t* raw_ = nullptr;
   size_t size_ = 0;
   size_t capacity_ = 0;
@@ -113,17 +115,7 @@ class pod_vector {
   const T& operator[](size_t i) const noexcept { return data_[i]; }
   T& back() noexcept { return data_[size_ - 1]; }
 
-  bool reserve(size_t n) noexcept {
-    if (n <= capacity_) return true;
-    size_t grown = capacity_ * 2;
-    if (grown < n) grown = n;
-    if (grown < 16) grown = 16;
-    T* p = static_cast<T*>(std::realloc(data_, grown * sizeof(T)));
-    if (p == nullptr) return false;
-    data_ = p;
-    capacity_ = grown;
-    return true;
-  }
+  bool reserve(size_t n) noexcept { return n <= capacity_ || grow(n); }
   // Sets size n; new records are zeroed.
   bool assign_zero(size_t n) noexcept {
     if (!reserve(n)) return false;
@@ -140,6 +132,18 @@ class pod_vector {
   void clear() noexcept { size_ = 0; }
 
  private:
+  // Out of line: the callers' hot loops carry only the capacity check (less code for V8 to compile).
+  __attribute__((noinline)) bool grow(size_t n) noexcept {
+    size_t grown = capacity_ * 2;
+    if (grown < n) grown = n;
+    if (grown < 16) grown = 16;
+    T* p = static_cast<T*>(std::realloc(data_, grown * sizeof(T)));
+    if (p == nullptr) return false;
+    data_ = p;
+    capacity_ = grown;
+    return true;
+  }
+
   T* data_ = nullptr;
   size_t size_ = 0;
   size_t capacity_ = 0;
