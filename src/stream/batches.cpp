@@ -14,7 +14,7 @@ namespace {
 // One JSON array text per call (`[e1,e2,...]`), so the caller materialises all the elements of a chunk with one
 // TextDecoder.decode and one JSON.parse. The text is written as ASCII (see ascii_json.h): a copy, which pays for
 // itself several times over in the decoder and the parser.
-void build_json_batches(parser_state& st, const element_bytes& at) {
+SLUICE_NOINLINE void build_json_batches(parser_state& st, const element_bytes& at) {
   const size_t count = st.elements.size();
   const raw_element* e = st.elements.data();
   size_t bound = 2;
@@ -40,7 +40,7 @@ void build_json_batches(parser_state& st, const element_bytes& at) {
 
 // One address range per run of elements in the same buffer (the window or the carry), so the caller copies a run
 // out at once.
-void build_cover_batches(parser_state& st, const element_bytes& at) {
+SLUICE_NOINLINE void build_cover_batches(parser_state& st, const element_bytes& at) {
   const size_t count = st.elements.size();
   const raw_element* e = st.elements.data();
   const uint8_t* const w = st.window.data();

@@ -59,7 +59,7 @@ SLUICE_INLINE uint8_t* compact_block(const uint8_t* p, unsigned len, uint8_t* ou
 // Writes the compacted text of the JSON value in[0..n) at out and returns its end. `out` must have room for n +
 // compact_overshoot bytes (whole blocks are stored), apart from the input.
 template <class K>
-uint8_t* compact_value(const uint8_t* in, size_t n, uint8_t* out) noexcept {
+SLUICE_NOINLINE uint8_t* compact_value(const uint8_t* in, size_t n, uint8_t* out) noexcept {
   // A string, number or literal holds no insignificant whitespace: the element starts and ends with its token.
   if (n == 0 || (in[0] != '{' && in[0] != '[')) {
     std::memmove(out, in, n);

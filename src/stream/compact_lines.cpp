@@ -17,7 +17,7 @@ static_assert(byte_buffer::back_slack >= 64, "write_lines copies whole 64-byte b
 namespace {
 
 template <class K>
-bool write_lines(parser_state& st, const element_bytes& bytes) noexcept {
+SLUICE_NOINLINE bool write_lines(parser_state& st, const element_bytes& bytes) noexcept {
   const size_t count = st.elements.size();
   raw_element* const e = st.elements.data();
   size_t bound = 0;
