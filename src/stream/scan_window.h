@@ -3,14 +3,21 @@
 // are alive, the skipping walk where none is (most events: inside selected elements, or where no path leads).
 // What they refuse goes to the general path (general_path.h) with the state in parser_state.
 //
+// The loop runs whole blocks only; a window's short last block is scanned out of line and its events go to the
+// general path, so the function V8 tiers up (at every run of the command line) holds one copy of stage 1 and of
+// the walk. Measured (callgrind, `sluice select` on 105 MB of articles, --no-liftoff): its compile 41.4 -> 32.5 M
+// instructions, the run 1074.5 -> 1043.4 M (bytes mode -1.5 %). The short block's stage 1 alone out of line (a call
+// in the loop, the rest shared) compiled 12 % cheaper but cost the loop +1.4 % (bytes mode +3.6 %).
+//
 // Measured and rejected (callgrind, `sluice select` on 10.4 MB of articles, --no-liftoff for the optimised code's
 // instructions alone): stage 1's carry (st.scan) in locals for the window, +3.2 % (V8 spills the longer-lived
-// values of the event loop instead); the short last block out of line, the hot function 17 % smaller and its
-// TurboFan compile 12 % cheaper, but the loop +2.6 %. Node flags: --turbo-force-mid-tier-regalloc compiles 38 %
-// cheaper and runs 17 % more; --no-wasm-loop-unrolling 18 % cheaper and +4 %. Stage 1 run ahead by 64 blocks in
-// a function of its own (masks through memory, its carry in locals): +19 % on a validate (stage 1 alone took 345
-// instructions a block, V8 rematerialising its constants and spilling at every block, the walk 114 more).
-// compact_value out of line (compact_lines.cpp's caller compiles 6 % faster): +0.9 % on pretty-printed input.
+// values of the event loop instead). Node flags: --turbo-force-mid-tier-regalloc compiles 38 % cheaper and runs
+// 17 % more; --no-wasm-loop-unrolling 18 % cheaper and +4 %. Stage 1 run ahead by 64 blocks in a function of its
+// own (masks through memory, its carry in locals): +19 % on a validate (stage 1 alone took 345 instructions a
+// block, V8 rematerialising its constants and spilling at every block, the walk 114 more). Out of line, on 105 MB
+// (scan function's compile / run): the escape checks, -0.6 M / +28 M; a token crossing the block's end, -1.9 M /
+// +24 M; an element opened (select_visitor::push), 0 / +10 M; a scalar element recorded, -3.5 M / +9 % on an array
+// of scalars.
 #ifndef SLUICE_STREAM_SCAN_WINDOW_H
 #define SLUICE_STREAM_SCAN_WINDOW_H
 
@@ -40,6 +47,75 @@ inline void store_walk(parser_state& st, const walk_context& x) noexcept {
   st.cand_top = x.cand;
 }
 
+// One block of the window, len bytes at w + off: stage 1, then its events, walked (`Whole`: len == 64) or each
+// through the general path (the short last block). False when the scan stops (an error, or the general path asked
+// to).
+template <class K, bool Whole>
+SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* w, unsigned off, unsigned len,
+                              bool track_spaces) noexcept {
+  [[maybe_unused]] select_visitor v{st};
+  const scan_full_events b = scan_block_full<K, Whole>(st.scan, w + off, len);
+  st.block_base = st.w_base + off;
+  st.block_off = off;
+  st.block_newline = b.newline;
+  st.block_quote = b.quote;
+  if (track_spaces) {
+    // The bytes in no string, no token and no event, and not a closing quote: the whitespace outside strings.
+    if (const uint64_t spaces = ~(b.in_string | b.quote | b.scalar | b.events) & mask_below(len))
+      st.spaces_end = st.block_base + 64 - unsigned(leading_zeroes(spaces));
+  }
+  uint64_t events = b.events;
+  if (b.error_at >= 0) {
+    // Nothing at or after the error may complete: not an event, not the end of a string.
+    events &= mask_below(unsigned(b.error_at));
+    st.block_quote &= mask_below(unsigned(b.error_at));
+  }
+  if ((x.state == s_string_end || x.state == s_key_end) && st.block_quote != 0) {
+    store_walk(st, x);
+    if (!close_string(st, st.block_base + unsigned(trailing_zeroes(st.block_quote)))) return false;
+    load_walk(st, x);
+  }
+  x.block.off = off;
+  x.block.len = len;
+  x.block.scalar = b.scalar;
+  x.block.quote = st.block_quote;
+  x.block.have_digits = false;
+  while (events != 0) {
+    if constexpr (Whole) {
+      events = walk_events<K>(x, v, events);
+      if (events == 0) break;
+    }
+    const unsigned i = off + unsigned(trailing_zeroes(events));
+    events = clear_lowest_bit(events);
+    store_walk(st, x);
+    if (!handle_event(st, i, w[i])) return false;
+    load_walk(st, x);
+  }
+  if (b.error_at >= 0) {
+    store_walk(st, x);
+    fail(st, b.error, st.block_base + unsigned(b.error_at), w[off + unsigned(b.error_at)]);
+    return false;
+  }
+  if (off + len > x.rel_limit) {
+    store_walk(st, x);
+    fail_too_large(st);
+    return false;
+  }
+  if (b.newline != 0) {
+    st.lines_before += uint64_t(count_ones(b.newline));
+    st.line_start = st.block_base + uint64_t(63 - leading_zeroes(b.newline)) + 1;
+  }
+  return true;
+}
+
+// A window's last block, when shorter than 64 bytes: once a window, out of line and without the walk (the general
+// path takes each of its events), so that the scan's function holds one copy of stage 1 and of the walk.
+template <class K>
+SLUICE_NOINLINE bool scan_last_block(parser_state& st, walk_context& x, unsigned off, unsigned len,
+                                     bool track_spaces) noexcept {
+  return scan_block<K, false>(st, x, st.window.data(), off, len, track_spaces);
+}
+
 template <class K>
 void scan_window(parser_state& st) noexcept {
   const uint8_t* const w = st.window.data();
@@ -64,60 +140,10 @@ void scan_window(parser_state& st) noexcept {
   x.max_depth = st.options.max_depth;
   x.max_len = st.selectors.max_len;
   load_walk(st, x);
-  select_visitor v{st};
-  for (unsigned off = 0; off < n; off += 64) {
-    const unsigned len = n - off < 64 ? n - off : 64;
-    const scan_full_events b =
-        len == 64 ? scan_block_full<K, true>(st.scan, w + off, 64) : scan_block_full<K>(st.scan, w + off, len);
-    st.block_base = st.w_base + off;
-    st.block_off = off;
-    st.block_newline = b.newline;
-    st.block_quote = b.quote;
-    if (track_spaces) {
-      // The bytes in no string, no token and no event, and not a closing quote: the whitespace outside strings.
-      if (const uint64_t spaces = ~(b.in_string | b.quote | b.scalar | b.events) & mask_below(len))
-        st.spaces_end = st.block_base + 64 - unsigned(leading_zeroes(spaces));
-    }
-    uint64_t events = b.events;
-    if (b.error_at >= 0) {
-      // Nothing at or after the error may complete: not an event, not the end of a string.
-      events &= mask_below(unsigned(b.error_at));
-      st.block_quote &= mask_below(unsigned(b.error_at));
-    }
-    if ((x.state == s_string_end || x.state == s_key_end) && st.block_quote != 0) {
-      store_walk(st, x);
-      if (!close_string(st, st.block_base + unsigned(trailing_zeroes(st.block_quote)))) return;
-      load_walk(st, x);
-    }
-    x.block.off = off;
-    x.block.len = len;
-    x.block.scalar = b.scalar;
-    x.block.quote = st.block_quote;
-    x.block.have_digits = false;
-    while (events != 0) {
-      events = walk_events<K>(x, v, events);
-      if (events == 0) break;
-      const unsigned i = off + unsigned(trailing_zeroes(events));
-      events = clear_lowest_bit(events);
-      store_walk(st, x);
-      if (!handle_event(st, i, w[i])) return;
-      load_walk(st, x);
-    }
-    if (b.error_at >= 0) {
-      store_walk(st, x);
-      fail(st, b.error, st.block_base + unsigned(b.error_at), w[off + unsigned(b.error_at)]);
-      return;
-    }
-    if (off + len > x.rel_limit) {
-      store_walk(st, x);
-      fail_too_large(st);
-      return;
-    }
-    if (b.newline != 0) {
-      st.lines_before += uint64_t(count_ones(b.newline));
-      st.line_start = st.block_base + uint64_t(63 - leading_zeroes(b.newline)) + 1;
-    }
-  }
+  unsigned off = 0;
+  for (; off + 64 <= n; off += 64)
+    if (!scan_block<K, true>(st, x, w, off, 64, track_spaces)) return;
+  if (off < n && !scan_last_block<K>(st, x, off, n - off, track_spaces)) return;
   store_walk(st, x);
   st.block_base = st.w_base + n;
   st.block_off = n;
