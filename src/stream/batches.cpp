@@ -11,6 +11,8 @@ namespace sluice {
 namespace internal {
 namespace {
 
+// Each mode out of line (once per call): V8 tiers up only the one a parser runs, not build_batches with all three.
+
 // One JSON array text per call (`[e1,e2,...]`), so the caller materialises all the elements of a chunk with one
 // TextDecoder.decode and one JSON.parse. The text is written as ASCII (see ascii_json.h): a copy, which pays for
 // itself several times over in the decoder and the parser.
