@@ -17,7 +17,9 @@ const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 const USAGE = `usage: npm run bench:partial -- [options]
   --sizes LIST     comma-separated of ${Object.keys(SIZES).join(', ')} (default: all)
   --only IDS       comma-separated of ${PEERS.map((p) => p.id).join(', ')} (default: all)
-  --runs N         timed runs per library and size, median (default: 3)
+  --runs N         timed runs per library and size in each process, median (default: 3)
+  --processes N    fresh processes per library and size, median of their medians (default: 3): a process's
+                   time varies with where its heap and code land, by up to a third on a shared VM
   --full-max SIZE  libraries that re-parse the whole text on every token are timed on every token up to this
                    size (${Object.keys(SIZES).join(', ')}), on --sample tokens above it (default: 2k)
   --sample N       tokens timed per size above --full-max (default: 40)
@@ -31,6 +33,7 @@ function parseOptions(argv) {
     sizes: Object.keys(SIZES),
     only: PEERS.map((p) => p.id),
     runs: 3,
+    processes: 3,
     fullMax: SIZES['2k'],
     sample: 40,
     design: true,
@@ -53,14 +56,15 @@ function parseOptions(argv) {
         PEERS.map((p) => p.id),
         flag,
       );
-    else if (flag === '--runs' || flag === '--sample') {
+    else if (flag === '--runs' || flag === '--sample' || flag === '--processes') {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1) throw new RangeError(`${flag} must be an integer >= 1\n${USAGE}`);
       options[flag.slice(2)] = n;
     } else if (flag === '--full-max') options.fullMax = SIZES[list(value(), Object.keys(SIZES), flag)[0]];
     else if (flag === '--no-design') options.design = false;
     else if (flag === '--render') options.render = value();
-    else if (flag === '--quick') Object.assign(options, { quick: true, sizes: ['2k', '20k'], runs: 1, sample: 10 });
+    else if (flag === '--quick')
+      Object.assign(options, { quick: true, sizes: ['2k', '20k'], runs: 1, processes: 1, sample: 10 });
     else if (flag === '--help' || flag === '-h') options.help = true;
     else throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
   }
@@ -83,6 +87,27 @@ function runChild(script, spec) {
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
+/**
+ * One library and size in `count` fresh processes (the snapshots checked in the first only): the median of their
+ * medians, and every run.
+ */
+async function measureInProcesses(spec, count) {
+  const each = [];
+  for (let p = 0; p < count; p++) {
+    const result = await runChild('./child.mjs', { ...spec, check: spec.check && p === 0 });
+    if (result.error) return result;
+    each.push(result);
+  }
+  const middle = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
+  return {
+    ...each[0],
+    totalMs: middle.totalMs,
+    usPerToken: middle.usPerToken,
+    runs: each.flatMap((r) => r.runs),
+    processMs: each.map((r) => r.totalMs),
+  };
+}
+
 /** Runs every library and size, then the design measurements; returns what bench/results/partial-*.json holds. */
 async function measure(options) {
   const env = environment();
@@ -100,7 +125,7 @@ async function measure(options) {
         fullMax: options.fullMax,
         sample: options.sample,
       };
-      const result = await runChild('./child.mjs', spec);
+      const result = await measureInProcesses(spec, options.processes);
       if (result.error) problems++;
       results.push({ ...spec, ...result });
       log(

@@ -30,6 +30,8 @@ export function commandOf(options) {
   else {
     if (options.sizes.length !== Object.keys(SIZES).length) flags.push(`--sizes ${options.sizes.join(',')}`);
     if (options.runs !== 3) flags.push(`--runs ${options.runs}`);
+    // Runs saved before --processes existed measured one process each.
+    if ((options.processes ?? 1) !== 3) flags.push(`--processes ${options.processes ?? 1}`);
     if (options.sample !== 40) flags.push(`--sample ${options.sample}`);
     if (options.fullMax !== SIZES['2k'])
       flags.push(`--full-max ${Object.keys(SIZES).find((k) => SIZES[k] === options.fullMax)}`);
@@ -79,7 +81,8 @@ export function peersSection(results, options, env) {
     ...lines,
     '',
     `CPU time to read the corpus token by token, reading the value after every token: total · per token (median of ` +
-      `${options.runs} runs in a fresh process per library and size, after warm-up runs). ~: estimated from ` +
+      `${options.runs} runs, after warm-up runs, in each of ${options.processes ?? 1} fresh processes per library ` +
+      `and size; the median process). ~: estimated from ` +
       `${options.sample} tokens spread over the document, each parsed alone (these libraries re-parse the whole text on ` +
       `every token). Wrong snapshots: tokens after which the value shown differs from what the text says ` +
       `(tests/support/partial_oracle.mjs). ${machineOf(env)}. \`${commandOf(options)}\`.`,
