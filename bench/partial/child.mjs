@@ -7,11 +7,14 @@
 // `sample` tokens spread evenly over the document (a re-parse costs the same whatever came before it), each parse
 // alone, and the time of the document is their mean times the tokens.
 //
+// A library entry with `keepsValues` keeps the final values of the last documents it read (peers.mjs, KEPT_BYTES), as
+// an app keeps what it parsed.
+//
 // With `check`, one more run compares the value after every token with the oracle's (tests/support/
 // partial_oracle.mjs) and counts the tokens after which they differ: wrong snapshots.
 import { expectedSnapshot } from '../../tests/support/partial_oracle.mjs';
 import { corpusDocument, tokenize } from './corpus.mjs';
-import { PEERS, THREW } from './peers.mjs';
+import { KEPT_BYTES, PEERS, THREW } from './peers.mjs';
 
 /**
  * Equal as values an app would show: primitives by ===, arrays element by element, objects by their own
@@ -59,9 +62,14 @@ export async function measure({ peer: id, size, runs, check, fullMax, sample }) 
   const result = { peer: id, label: spec.label(), size, bytes, tokens: tokens.length, sampled: 0 };
 
   let sink = 0;
+  let last;
   const read = (_i, value) => {
     if (value !== undefined) sink++;
+    last = value;
   };
+  // keepsValues: the final values of the last documents, KEPT_BYTES of text, in a ring.
+  const kept = new Array(spec.keepsValues ? Math.max(1, Math.floor(KEPT_BYTES / bytes)) : 0);
+  let keptCount = 0;
   let once;
   if (spec.reparses && bytes > fullMax) {
     const indices = Array.from({ length: sample }, (_, k) => Math.floor(((k + 0.5) * tokens.length) / sample));
@@ -81,6 +89,7 @@ export async function measure({ peer: id, size, runs, check, fullMax, sample }) 
     once = async () => {
       const start = process.cpuUsage();
       await peer.feed(input, text, ends, read);
+      if (kept.length) kept[keptCount++ % kept.length] = last;
       return cpuMs(start);
     };
   }

@@ -18,8 +18,8 @@ const USAGE = `usage: npm run bench:partial -- [options]
   --sizes LIST     comma-separated of ${Object.keys(SIZES).join(', ')} (default: all)
   --only IDS       comma-separated of ${PEERS.map((p) => p.id).join(', ')} (default: all)
   --runs N         timed runs per library and size in each process, median (default: 3)
-  --processes N    fresh processes per library and size, median of their medians (default: 3): a process's
-                   time varies with where its heap and code land, by up to a third on a shared VM
+  --processes N    fresh processes per library and size, median of their medians (default: 5), run
+                   round-robin: a process's time varies with where its heap and code land, by up to a third
   --full-max SIZE  libraries that re-parse the whole text on every token are timed on every token up to this
                    size (${Object.keys(SIZES).join(', ')}), on --sample tokens above it (default: 2k)
   --sample N       tokens timed per size above --full-max (default: 40)
@@ -33,7 +33,7 @@ function parseOptions(argv) {
     sizes: Object.keys(SIZES),
     only: PEERS.map((p) => p.id),
     runs: 3,
-    processes: 3,
+    processes: 5,
     fullMax: SIZES['2k'],
     sample: 40,
     design: true,
@@ -87,17 +87,8 @@ function runChild(script, spec) {
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
-/**
- * One library and size in `count` fresh processes (the snapshots checked in the first only): the median of their
- * medians, and every run.
- */
-async function measureInProcesses(spec, count) {
-  const each = [];
-  for (let p = 0; p < count; p++) {
-    const result = await runChild('./child.mjs', { ...spec, check: spec.check && p === 0 });
-    if (result.error) return result;
-    each.push(result);
-  }
+/** The median of the processes' medians, with every run. */
+function medianProcess(each) {
   const middle = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
   return {
     ...each[0],
@@ -113,30 +104,48 @@ async function measure(options) {
   const env = environment();
   const loadBefore = os.loadavg();
   const date = new Date().toISOString();
-  const results = [];
-  let problems = 0;
+  const specs = [];
   for (const size of options.sizes) {
     for (const id of options.only) {
-      const spec = {
+      specs.push({
         peer: id,
         size: SIZES[size],
         runs: options.runs,
-        check: SIZES[size] === CHECK_SIZE,
+        // Checked in the first process only, and once per parser.
+        check: SIZES[size] === CHECK_SIZE && !PEERS.find((p) => p.id === id).keepsValues,
         fullMax: options.fullMax,
         sample: options.sample,
-      };
-      const result = await measureInProcesses(spec, options.processes);
-      if (result.error) problems++;
-      results.push({ ...spec, ...result });
-      log(
-        `[${size}] ${(result.label ?? id).padEnd(48)} ${
-          result.error
-            ? `FAILED: ${result.error}`
-            : `${result.sampled ? '~' : ''}${ms(result.totalMs)}, ${us(result.usPerToken)} per token` +
-              (result.wrong !== undefined ? `, ${result.wrong} wrong of ${result.tokens}` : '')
-        }`,
-      );
+      });
     }
+  }
+  // Round-robin: each round runs every library and size once, each in a fresh process, so that a machine that
+  // drifts during the run moves every size alike (linearity compares sizes).
+  const each = specs.map(() => []);
+  const failed = specs.map(() => null);
+  for (let round = 0; round < options.processes; round++) {
+    for (let k = 0; k < specs.length; k++) {
+      if (failed[k]) continue;
+      const result = await runChild('./child.mjs', { ...specs[k], check: specs[k].check && round === 0 });
+      if (result.error) failed[k] = result;
+      else each[k].push(result);
+    }
+    log(`round ${round + 1} of ${options.processes} done`);
+  }
+  const results = [];
+  let problems = 0;
+  for (let k = 0; k < specs.length; k++) {
+    const result = failed[k] ?? medianProcess(each[k]);
+    if (result.error) problems++;
+    results.push({ ...specs[k], ...result });
+    const size = Object.keys(SIZES).find((name) => SIZES[name] === specs[k].size);
+    log(
+      `[${size}] ${(result.label ?? specs[k].peer).padEnd(48)} ${
+        result.error
+          ? `FAILED: ${result.error}`
+          : `${result.sampled ? '~' : ''}${ms(result.totalMs)}, ${us(result.usPerToken)} per token` +
+            (result.wrong !== undefined ? `, ${result.wrong} wrong of ${result.tokens}` : '')
+      }`,
+    );
   }
   let design = null;
   if (options.design) {

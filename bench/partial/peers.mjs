@@ -2,6 +2,13 @@
 // tokens in order and calls observe(i, value) after token i with the value an app would show then (the library's
 // own object, read at that moment). Libraries that re-parse the whole text on every token also offer
 // `parse(prefix)`, so that the big sizes can be timed on a sample of tokens (bench/partial/child.mjs).
+
+/**
+ * How much text the `keepsValues` entry keeps the final values of (the last documents read, at least one). Dropped
+ * at once, the value of a 2 or 20 kB document dies before the first young collection and its collection costs
+ * nothing; kept, it survives and is copied twice, as a 1 MB document's value is while it is being built.
+ */
+export const KEPT_BYTES = 4e6;
 import { readFileSync } from 'node:fs';
 
 const DIST = new URL('../../dist/', import.meta.url);
@@ -93,6 +100,14 @@ export const PEERS = [
   {
     id: 'sluice',
     label: () => 'sluice createPartialParser',
+    load: sluice,
+  },
+  {
+    // The same parser, with each run's final value kept as an app keeps what it parsed (a chat history): see
+    // KEPT_BYTES.
+    id: 'sluice-kept',
+    label: () => 'sluice createPartialParser, values kept',
+    keepsValues: true,
     load: sluice,
   },
   {

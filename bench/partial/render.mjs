@@ -2,7 +2,7 @@
 // block (the 20 kB case), and their rendering between `<!-- NAME:start -->` and `<!-- NAME:end -->` markers. No
 // dates or load figures here: those stay in bench/results/partial-*.json.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { PEERS } from './peers.mjs';
+import { KEPT_BYTES, PEERS } from './peers.mjs';
 
 export const SIZES = { '2k': 2e3, '20k': 20e3, '200k': 200e3, '1m': 1e6 };
 export const CHECK_SIZE = 20e3;
@@ -31,7 +31,7 @@ export function commandOf(options) {
     if (options.sizes.length !== Object.keys(SIZES).length) flags.push(`--sizes ${options.sizes.join(',')}`);
     if (options.runs !== 3) flags.push(`--runs ${options.runs}`);
     // Runs saved before --processes existed measured one process each.
-    if ((options.processes ?? 1) !== 3) flags.push(`--processes ${options.processes ?? 1}`);
+    if ((options.processes ?? 1) !== 5) flags.push(`--processes ${options.processes ?? 1}`);
     if (options.sample !== 40) flags.push(`--sample ${options.sample}`);
     if (options.fullMax !== SIZES['2k'])
       flags.push(`--full-max ${Object.keys(SIZES).find((k) => SIZES[k] === options.fullMax)}`);
@@ -82,7 +82,9 @@ export function peersSection(results, options, env) {
     '',
     `CPU time to read the corpus token by token, reading the value after every token: total · per token (median of ` +
       `${options.runs} runs, after warm-up runs, in each of ${options.processes ?? 1} fresh processes per library ` +
-      `and size; the median process). ~: estimated from ` +
+      `and size, run round-robin; the median process). Values kept: each run's final value is kept until the last ` +
+      `${kb(KEPT_BYTES)} of documents read are held, as an app keeps what it parsed; dropped at once (the other rows), a ` +
+      `small document's value dies before the first young collection. ~: estimated from ` +
       `${options.sample} tokens spread over the document, each parsed alone (these libraries re-parse the whole text on ` +
       `every token). Wrong snapshots: tokens after which the value shown differs from what the text says ` +
       `(tests/support/partial_oracle.mjs). ${machineOf(env)}. \`${commandOf(options)}\`.`,
