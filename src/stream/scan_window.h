@@ -9,6 +9,13 @@
 // instructions, the run 1074.5 -> 1043.4 M (bytes mode -1.5 %). The short block's stage 1 alone out of line (a call
 // in the loop, the rest shared) compiled 12 % cheaper but cost the loop +1.4 % (bytes mode +3.6 %).
 //
+// A block pays only for what it uses: inside a selected element the block loop calls the skipping walk itself
+// (the selecting walk's entry and exit, its state loaded into locals and stored back, did nothing there), and the
+// block's fields in parser_state (block_base...) are stored only before the general path or an error report
+// reads them. Callgrind (a driver feeding 10.4 MB of articles in 256 KiB pieces to sluice-cli.simd.wasm,
+// `$._embedded.articles[*]` compact lines, --no-liftoff, one pass): 112.15 -> 109.75 M instructions (-0.8 % and
+// -1.3 %); bench/sizes/instructions.mjs bytes -0.5 %, validate -3.0 %.
+//
 // Measured and rejected (callgrind, `sluice select` on 10.4 MB of articles, --no-liftoff for the optimised code's
 // instructions alone): stage 1's carry (st.scan) in locals for the window, +3.2 % (V8 spills the longer-lived
 // values of the event loop instead). Node flags: --turbo-force-mid-tier-regalloc compiles 38 % cheaper and runs
@@ -17,7 +24,9 @@
 // block, V8 rematerialising its constants and spilling at every block, the walk 114 more). Out of line, on 105 MB
 // (scan function's compile / run): the escape checks, -0.6 M / +28 M; a token crossing the block's end, -1.9 M /
 // +24 M; an element opened (select_visitor::push), 0 / +10 M; a scalar element recorded, -3.5 M / +9 % on an array
-// of scalars.
+// of scalars. With the driver above (one pass, from 111.28 M): the grammar tables indexed by state and byte (the
+// byte's class folded in, one load less an event, 4 KiB a table) +2.0 %; close_element's common case inline in the
+// selecting walk (139 instructions an element out of line) +3.5 %, V8 spilling more of the scan function.
 #ifndef SLUICE_STREAM_SCAN_WINDOW_H
 #define SLUICE_STREAM_SCAN_WINDOW_H
 
@@ -55,55 +64,69 @@ SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* 
                               bool track_spaces) noexcept {
   [[maybe_unused]] select_visitor v{st};
   const scan_full_events b = scan_block_full<K, Whole>(st.scan, w + off, len);
-  st.block_base = st.w_base + off;
-  st.block_off = off;
-  st.block_newline = b.newline;
-  st.block_quote = b.quote;
+  const uint64_t block_base = st.w_base + off;
+  uint64_t quote = b.quote;
+  // The block as the general path and the error reports read it: stored only before they run (the walks never do).
+  const auto publish = [&] {
+    st.block_base = block_base;
+    st.block_off = off;
+    st.block_newline = b.newline;
+    st.block_quote = quote;
+  };
   if (track_spaces) {
     // The bytes in no string, no token and no event, and not a closing quote: the whitespace outside strings.
     if (const uint64_t spaces = ~(b.in_string | b.quote | b.scalar | b.events) & mask_below(len))
-      st.spaces_end = st.block_base + 64 - unsigned(leading_zeroes(spaces));
+      st.spaces_end = block_base + 64 - unsigned(leading_zeroes(spaces));
   }
   uint64_t events = b.events;
   if (b.error_at >= 0) {
     // Nothing at or after the error may complete: not an event, not the end of a string.
     events &= mask_below(unsigned(b.error_at));
-    st.block_quote &= mask_below(unsigned(b.error_at));
+    quote &= mask_below(unsigned(b.error_at));
   }
-  if ((x.state == s_string_end || x.state == s_key_end) && st.block_quote != 0) {
+  if ((x.state == s_string_end || x.state == s_key_end) && quote != 0) {
     store_walk(st, x);
-    if (!close_string(st, st.block_base + unsigned(trailing_zeroes(st.block_quote)))) return false;
+    publish();
+    if (!close_string(st, block_base + unsigned(trailing_zeroes(quote)))) return false;
     load_walk(st, x);
   }
   x.block.off = off;
   x.block.len = len;
   x.block.scalar = b.scalar;
-  x.block.quote = st.block_quote;
+  x.block.quote = quote;
   x.block.have_digits = false;
   while (events != 0) {
     if constexpr (Whole) {
+      // No selector alive (inside a selected element): straight to the skipping walk (above).
+      if (x.cand == 0 && off + 64 <= x.rel_limit) {
+        events = skip_events<K>(x, events);
+        if (events == 0) break;
+      }
       events = walk_events<K>(x, v, events);
       if (events == 0) break;
     }
     const unsigned i = off + unsigned(trailing_zeroes(events));
     events = clear_lowest_bit(events);
     store_walk(st, x);
+    publish();
     if (!handle_event(st, i, w[i])) return false;
     load_walk(st, x);
   }
   if (b.error_at >= 0) {
     store_walk(st, x);
-    fail(st, b.error, st.block_base + unsigned(b.error_at), w[off + unsigned(b.error_at)]);
+    publish();
+    fail(st, b.error, block_base + unsigned(b.error_at), w[off + unsigned(b.error_at)]);
     return false;
   }
   if (off + len > x.rel_limit) {
     store_walk(st, x);
+    publish();
     fail_too_large(st);
     return false;
   }
   if (b.newline != 0) {
     st.lines_before += uint64_t(count_ones(b.newline));
-    st.line_start = st.block_base + uint64_t(63 - leading_zeroes(b.newline)) + 1;
+    st.line_start = block_base + uint64_t(63 - leading_zeroes(b.newline)) + 1;
   }
   return true;
 }
