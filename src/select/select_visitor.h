@@ -53,7 +53,7 @@ struct select_visitor {
     const uint32_t d = depth - 1;
     if (d == 0) return false;  // the root ends: the general path moves to s_root_done
     if (d == x.open_level) {
-      if (!close_element(st, st.w_base + i + 1)) return false;  // the general path reports out_of_memory
+      if (!close_only_element(st, st.w_base + i + 1)) return false;  // the general path reports out_of_memory
       sync_open(x);
     }
     if (d <= x.max_len) x.cand = x.cand_at[d];

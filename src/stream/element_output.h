@@ -95,6 +95,22 @@ inline bool close_element(parser_state& st, uint64_t end) noexcept {
   return true;
 }
 
+// close_element() inline for the element a selecting walk closes most: the only open element, one selector's (no
+// marker), no name key, no key being read, begun in this window. Anything else goes out of line (139 instructions
+// an element there, the call included; scan_window.h has the measurement).
+SLUICE_INLINE bool close_only_element(parser_state& st, uint64_t end) noexcept {
+  const open_element& o = st.open[0];
+  const uint32_t paths = o.paths;
+  if (st.open_count != 1 || (paths & (paths - 1)) != 0 || (paths & st.selectors.markers) != 0 ||
+      o.key == key_kind::name || o.start < st.w_base || st.key_reading || !st.elements.reserve(st.elements.size() + 1))
+    return close_element(st, end);
+  st.open_count = 0;
+  emit_element(st, st.window.data() + (end - st.w_base), end - o.start, uint32_t(trailing_zeroes(paths)), o.key, 0, 0,
+               o.index);
+  st.limit_pos = no_position;  // what update_limit() finds with nothing open and no key being read
+  return true;
+}
+
 // Start markers (add_start_marker_path) matched the value starting at p (in the window): recorded at once, as
 // size-0 elements pointing at its first byte, with its key (still held: key_pending keeps it until here).
 SLUICE_NOINLINE inline bool start_marker(parser_state& st, uint64_t p, uint32_t paths, key_kind key,

@@ -12,9 +12,11 @@
 // A block pays only for what it uses: inside a selected element the block loop calls the skipping walk itself
 // (the selecting walk's entry and exit, its state loaded into locals and stored back, did nothing there), and the
 // block's fields in parser_state (block_base...) are stored only before the general path or an error report
-// reads them. Callgrind (a driver feeding 10.4 MB of articles in 256 KiB pieces to sluice-cli.simd.wasm,
-// `$._embedded.articles[*]` compact lines, --no-liftoff, one pass): 112.15 -> 109.75 M instructions (-0.8 % and
-// -1.3 %); bench/sizes/instructions.mjs bytes -0.5 %, validate -3.0 %.
+// reads them. Measured as the instructions executed in the wasm functions' optimised code (callgrind with the map
+// of --perf-basic-prof; a driver feeding 10.4 MB of articles in 256 KiB pieces to sluice-cli.simd.wasm,
+// `$._embedded.articles[*]` compact lines, --no-liftoff, two passes; deterministic, unlike the process's total):
+// 207.70 -> 206.22 -> 204.54 M. With the walk's rarely used fields read where used (walk.h) and close_element's
+// common case inline (element_output.h): 198.14 M (-4.6 %), for 2.7 M more of TurboFan's compile.
 //
 // Measured and rejected (callgrind, `sluice select` on 10.4 MB of articles, --no-liftoff for the optimised code's
 // instructions alone): stage 1's carry (st.scan) in locals for the window, +3.2 % (V8 spills the longer-lived
@@ -24,9 +26,9 @@
 // block, V8 rematerialising its constants and spilling at every block, the walk 114 more). Out of line, on 105 MB
 // (scan function's compile / run): the escape checks, -0.6 M / +28 M; a token crossing the block's end, -1.9 M /
 // +24 M; an element opened (select_visitor::push), 0 / +10 M; a scalar element recorded, -3.5 M / +9 % on an array
-// of scalars. With the driver above (one pass, from 111.28 M): the grammar tables indexed by state and byte (the
-// byte's class folded in, one load less an event, 4 KiB a table) +2.0 %; close_element's common case inline in the
-// selecting walk (139 instructions an element out of line) +3.5 %, V8 spilling more of the scan function.
+// of scalars. With the driver above (from 206.22 M): the grammar tables indexed by state and byte (the byte's class
+// folded in, one load less an event, 4 KiB a table) +0.4 %; from 204.54 M, the block loaded once for the string
+// interior test and the classification -0.15 %, for 3 M more of compile.
 #ifndef SLUICE_STREAM_SCAN_WINDOW_H
 #define SLUICE_STREAM_SCAN_WINDOW_H
 

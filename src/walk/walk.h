@@ -72,10 +72,8 @@ template <class K, class V>
 SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexcept {
   const uint8_t* const block = x.block.window + x.block.off;
   const unsigned off = x.block.off;
-  uint64_t* const object_bits = x.object_bits;
-  uint32_t* const cand_at = x.cand_at;
-  const uint32_t max_depth = x.max_depth;
-  const uint32_t max_len = x.max_len;
+  // The rest of x (object_bits, cand_at, max_depth, max_len) is read where used, on the rare containers: copied
+  // into locals here, V8 loaded and spilled them at every call of the skipping walk (about once a block).
   uint8_t state = x.state;
   uint32_t depth = x.depth;
   while (events != 0) {
@@ -105,19 +103,19 @@ SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexc
     }
     switch (action_of(next)) {
       case a_push: {
-        if (depth >= max_depth || !v.push(x, depth, state, off + bi)) goto out;
+        if (depth >= x.max_depth || !v.push(x, depth, state, off + bi)) goto out;
         ++depth;
         const uint64_t bit = uint64_t{1} << (depth & 63);
-        uint64_t& word = object_bits[depth >> 6];
+        uint64_t& word = x.object_bits[depth >> 6];
         word = state_of(next) == s_key_or_end ? word | bit : word & ~bit;
-        if (depth <= max_len) cand_at[depth] = 0;
+        if (depth <= x.max_len) x.cand_at[depth] = 0;
         state = state_of(next);
         break;
       }
       case a_pop:
         if (!v.pop(x, depth, off + bi)) goto out;
         --depth;
-        state = after_value_in(((object_bits[depth >> 6] >> (depth & 63)) & 1) != 0);
+        state = after_value_in(((x.object_bits[depth >> 6] >> (depth & 63)) & 1) != 0);
         break;
       case a_scalar: {
         unsigned end;
