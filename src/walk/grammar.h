@@ -106,7 +106,7 @@ struct grammar_table {
     set(s_after_in_array, ev_comma, entry(plain ? a_plain : a_next_element, s_value_in_array));
     set(s_after_in_array, ev_close_array, entry(a_pop, s_value_in_object));
   }
-  constexpr uint8_t operator()(uint8_t state, uint8_t byte) const { return next[state * 8 + class_of_byte.v[byte]]; }
+  constexpr uint8_t operator()(unsigned state, uint8_t byte) const { return next[state * 8 + class_of_byte.v[byte]]; }
 };
 inline constexpr grammar_table<false> grammar{};      // every action reported
 inline constexpr grammar_table<true> skip_grammar{};  // strings, keys and commas plain

@@ -74,7 +74,7 @@ SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexc
   const unsigned off = x.block.off;
   // The rest of x (object_bits, cand_at, max_depth, max_len) is read where used, on the rare containers: copied
   // into locals here, V8 loaded and spilled them at every call of the skipping walk (about once a block).
-  uint8_t state = x.state;
+  unsigned state = x.state;  // not uint8_t: the compiler masked it to 8 bits at every event
   uint32_t depth = x.depth;
   while (events != 0) {
     if constexpr (V::selecting) {
@@ -89,7 +89,7 @@ SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexc
     }
     unsigned bi;
     uint8_t c;
-    uint8_t next;
+    unsigned next;
     // Plain transitions in a loop of their own: few live values, so V8 keeps them in registers.
     for (;;) {
       bi = unsigned(trailing_zeroes(events));
