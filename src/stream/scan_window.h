@@ -15,8 +15,9 @@
 // reads them. Measured as the instructions executed in the wasm functions' optimised code (callgrind with the map
 // of --perf-basic-prof; a driver feeding 10.4 MB of articles in 256 KiB pieces to sluice-cli.simd.wasm,
 // `$._embedded.articles[*]` compact lines, --no-liftoff, two passes; deterministic, unlike the process's total):
-// 207.70 -> 206.22 -> 204.54 M. With the walk's rarely used fields read where used (walk.h) and close_element's
-// common case inline (element_output.h): 198.14 M (-4.6 %), for 2.7 M more of TurboFan's compile.
+// 207.70 -> 206.22 -> 204.54 M. With the walk's rarely used fields read where used (walk.h), close_element's
+// common case inline (element_output.h) and the walk's state unmasked: 197.10 M (-5.1 %), for 2.4 M more of
+// TurboFan's compile.
 //
 // Measured and rejected (callgrind, `sluice select` on 10.4 MB of articles, --no-liftoff for the optimised code's
 // instructions alone): stage 1's carry (st.scan) in locals for the window, +3.2 % (V8 spills the longer-lived
