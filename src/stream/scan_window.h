@@ -12,9 +12,9 @@
 // A block pays only for what it uses: inside a selected element the block loop calls the skipping walk itself
 // (the selecting walk's entry and exit, its state loaded into locals and stored back, did nothing there), and the
 // block's fields in parser_state (block_base...) are stored only before the general path or an error report
-// reads them. Measured as the instructions executed in the wasm functions' optimised code (callgrind with the map
-// of --perf-basic-prof; a driver feeding 10.4 MB of articles in 256 KiB pieces to sluice-cli.simd.wasm,
-// `$._embedded.articles[*]` compact lines, --no-liftoff, two passes; deterministic, unlike the process's total):
+// reads them. Measured as the instructions executed in the wasm functions' optimised code, which unlike the
+// process's total repeat exactly (bench/sizes/jit_instructions.mjs: 10.4 MB of articles in 256 KiB pieces,
+// `$._embedded.articles[*]` compact lines, --no-liftoff, two passes):
 // 207.70 -> 206.22 -> 204.54 M. With the walk's rarely used fields read where used (walk.h), close_element's
 // common case inline (element_output.h) and the walk's state unmasked: 197.10 M (-5.1 %), for 2.4 M more of
 // TurboFan's compile.
