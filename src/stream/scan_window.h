@@ -87,14 +87,15 @@ SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* 
     events &= mask_below(unsigned(b.error_at));
     quote &= mask_below(unsigned(b.error_at));
   }
-  if ((x.state == s_string_end || x.state == s_key_end) && quote != 0) {
+  static_assert(s_key_end % 2 == 1 && s_string_end == s_key_end - 1, "one compare finds both");
+  if ((x.state | 1u) == s_key_end && quote != 0) {
     store_walk(st, x);
     publish();
     if (!close_string(st, block_base + unsigned(trailing_zeroes(quote)))) return false;
     load_walk(st, x);
   }
   x.block.off = off;
-  x.block.len = len;
+  if (!Whole) x.block.len = len;  // whole blocks: 64, set once a window
   x.block.scalar = b.scalar;
   x.block.quote = quote;
   x.block.have_digits = false;
@@ -160,6 +161,7 @@ void scan_window(parser_state& st) noexcept {
   walk_context x;  // what does not change from block to block is set once
   x.block.window = w;
   x.block.n = n;
+  x.block.len = 64;
   x.block.digits = 0;
   x.object_bits = st.is_object.data();
   x.cand_at = st.selectors.cand_at.data();
