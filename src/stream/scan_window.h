@@ -12,12 +12,9 @@
 // A block pays only for what it uses: inside a selected element the block loop calls the skipping walk itself
 // (the selecting walk's entry and exit, its state loaded into locals and stored back, did nothing there), and the
 // block's fields in parser_state (block_base...) are stored only before the general path or an error report
-// reads them. Measured as the instructions executed in the wasm functions' optimised code, which unlike the
-// process's total repeat exactly (bench/sizes/jit_instructions.mjs: 10.4 MB of articles in 256 KiB pieces,
-// `$._embedded.articles[*]` compact lines, --no-liftoff, two passes):
-// 207.70 -> 206.22 -> 204.54 M. With the walk's rarely used fields read where used (walk.h), close_element's
-// common case inline (element_output.h), the walk's state unmasked and one compare for the two string states:
-// 196.83 M (-5.2 %), for 2.4 M more of TurboFan's compile.
+// reads them. Counted as the instructions run in the wasm functions' optimised code, which repeat exactly where a
+// process's total does not (bench/sizes/jit_instructions.mjs), these and the changes in walk.h and
+// element_output.h take the scan 5.2 % lower.
 //
 // Measured and rejected (callgrind, `sluice select` on 10.4 MB of articles, --no-liftoff for the optimised code's
 // instructions alone): stage 1's carry (st.scan) in locals for the window, +3.2 % (V8 spills the longer-lived
@@ -27,10 +24,10 @@
 // block, V8 rematerialising its constants and spilling at every block, the walk 114 more). Out of line, on 105 MB
 // (scan function's compile / run): the escape checks, -0.6 M / +28 M; a token crossing the block's end, -1.9 M /
 // +24 M; an element opened (select_visitor::push), 0 / +10 M; a scalar element recorded, -3.5 M / +9 % on an array
-// of scalars. With the driver above (from 206.22 M): the grammar tables indexed by state and byte (the byte's class
-// folded in, one load less an event, 4 KiB a table) +0.4 %; from 204.54 M, the block loaded once for the string
-// interior test and the classification -0.15 %, for 3 M more of compile; that test evaluated for every block, so
-// that the compiler shares the loads, +1.8 %.
+// of scalars. Counted as above: the grammar tables indexed by state and byte (the byte's class folded in, one load
+// less an event, 4 KiB a table) +0.4 %; the block loaded once for the string interior test and the classification
+// -0.15 %, for 3 M more of compile; that test evaluated for every block, so that the compiler shares the loads,
+// +1.8 %.
 #ifndef SLUICE_STREAM_SCAN_WINDOW_H
 #define SLUICE_STREAM_SCAN_WINDOW_H
 
