@@ -4,8 +4,9 @@
 // pretty-printed. Every run is a fresh process measured by runner.c: CPU time (user + system, all threads) with
 // standard output on /dev/null, peak RSS; one more run per command writes to a pipe, for the output size (every
 // command must write as many bytes as sluice) and to warm the disk; then, in each round, a run to a pipe stopped
-// at its first byte gives the time to the first line. Then sluice alone on 1 GB and 4.2 GB (generated here): flat
-// memory, with and without --progress. Runs are interleaved round-robin; tables show medians.
+// at its first byte gives the time to the first line. Then sluice and simdjson on one article and on 200 MB, for
+// the split of their time into a fixed and a per-byte part (fixed_cost.mjs), and sluice alone on 1 GB and 4.2 GB
+// (generated here): flat memory, with and without --progress. Runs are interleaved round-robin; tables show medians.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, packageVersion } from '../parse/environment.mjs';
 import { median } from '../parse/report.mjs';
 import { renderChart } from './chart.mjs';
+import { fixedCostMarkdown, measureFixedCost } from './fixed_cost.mjs';
 import { prettyPrint } from './pretty.mjs';
 import { setup, versionOf } from './setup.mjs';
 
@@ -209,6 +211,23 @@ async function main() {
     });
   }
 
+  const splitCommands = all.filter((c) => c.id === 'sluice' || c.id === 'simdjson');
+  let split = null;
+  if (splitCommands.length > 0) {
+    const one = await ensureDataset('articles', 1, { log });
+    const double = await ensureDataset('articles', 2 * count, { log });
+    const sized = (file) => ({ file, bytes: fileSize(file), label: `${(fileSize(file) / 1e6).toFixed(0)} MB` });
+    split = measureFixedCost({
+      measure: (command, file) => measure(runner, command, file, false),
+      median,
+      commands: splitCommands,
+      files: { one, single: sized(tight), double: sized(double) },
+      runs: options.quick ? 1 : Math.max(11, options.runs),
+      node: process.execPath,
+      log,
+    });
+  }
+
   const big = [];
   if (options.big) {
     for (const [kind, n] of [
@@ -229,10 +248,10 @@ async function main() {
       }
     }
   }
-  report({ options, env, inputs, table, big });
+  report({ options, env, inputs, table, split, big });
 }
 
-function report({ options, env, inputs, table, big }) {
+function report({ options, env, inputs, table, split, big }) {
   const versions =
     `Node ${env.node}; ${versionOf('jq')}; ${versionOf('gojq')}; fx ${packageVersion('fx')}; ` +
     `ndjson-cli ${packageVersion('ndjson-cli')}; @streamparser/json ${packageVersion('@streamparser/json')}; simdjson 3.9.4`;
@@ -253,6 +272,7 @@ function report({ options, env, inputs, table, big }) {
         `| ${row.own ? `**${row.label}**` : row.label} | ${row.cells.map((c) => cell(c) + (c?.note ? ` (${c.note})` : '')).join(' | ')} |`,
     ),
   ];
+  if (split) lines.push('', ...fixedCostMarkdown(split));
   if (big.length > 0) {
     lines.push(
       '',
@@ -271,7 +291,7 @@ function report({ options, env, inputs, table, big }) {
   const markdown = lines.join('\n') + '\n';
   process.stdout.write(markdown);
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, big }, null, 2));
+  writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, split, big }, null, 2));
   writeFileSync(`${RESULTS}table.md`, markdown);
   const svg = renderChart({
     title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
