@@ -4,7 +4,7 @@
 // pretty-printed. Every run is a fresh process measured by runner.c: CPU time (user + system, all threads) with
 // standard output on /dev/null, peak RSS; one more run per command writes to a pipe, for the output size (every
 // command must write as many bytes as sluice) and to warm the disk; then, in each round, a run to a pipe stopped
-// at its first byte gives the time to the first line. Then sluice and simdjson on one article and on 200 MB, for
+// at its first byte gives the time to the first line. Then sluice and simdjson on one article and on twice the data, for
 // the split of their time into a fixed and a per-byte part (fixed_cost.mjs), and sluice alone on 1 GB and 4.2 GB
 // (generated here): flat memory, with and without --progress. Runs are interleaved round-robin; tables show medians.
 import { execFileSync } from 'node:child_process';
