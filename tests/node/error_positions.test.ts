@@ -2,13 +2,15 @@
 // windows) with many newlines before the error: every error code's offset, line and column, checked against a
 // reading of the input in JS, through the command line and createParser; and an out-of-memory forced in the
 // command line by a small maximum wasm memory (V8's --wasm-max-mem-pages), whose position was computed with the
-// line counts of the window's end (issue 29: a line too high and a column wrapped below zero).
+// line counts of the window's end (issue 29: a line too high and a column wrapped below zero), and in createParser
+// and openJson by a carry the engine refuses (a test hook), which had no position at all (byte 0, line 1).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { JsonLimitError, JsonSyntaxError, createParser, init } from '../../dist/index.js';
+import { JsonLimitError, JsonSyntaxError, createParser, init, openJson } from '../../dist/index.js';
+import { limitCarryBytes } from '../../dist/internal.js';
 import { createRng } from '../support/random_json.mjs';
 import { BIN, cliEnv, runCli, type CliResult } from './cli_run.js';
 
@@ -207,3 +209,68 @@ describe('out of memory, forced by a small maximum wasm memory', () => {
     expect(got).toEqual(positionOf(bytes, got!.offset));
   });
 });
+
+describe('out of memory, forced by a carry the engine refuses (internal.ts: limitCarryBytes)', () => {
+  // An element of 300,000 bytes on many lines after 0.6 MB of lines: its carry outgrows 100,000 bytes.
+  const large = tooLarge(rng).tail;
+  const prefix = encoder.encode(longPrefix(rng, 600_000));
+  const bytes = new Uint8Array(prefix.length + large.length);
+  bytes.set(prefix);
+  bytes.set(large, prefix.length);
+  const document = encoder.encode(`{"pad": ${new TextDecoder().decode(bytes)}}`);
+
+  function expectLocated(error: unknown, input: Uint8Array, from: number): void {
+    expect(error).toBeInstanceOf(JsonLimitError);
+    const e = error as JsonLimitError;
+    expect(e.code).toBe('OUT_OF_MEMORY');
+    // Within the element whose carry could not grow, and located there exactly.
+    expect(e.offset).toBeGreaterThan(from);
+    expect(e.offset).toBeLessThan(from + large.length);
+    expect({ offset: e.offset, line: e.line, column: e.column }).toEqual(positionOf(input, e.offset));
+    expect(e.message).toContain(`at byte ${e.offset} (line ${e.line}, column ${e.column})`);
+  }
+
+  test('createParser: OUT_OF_MEMORY at an exact line and column', async () => {
+    await init();
+    limitCarryBytes(100_000);
+    let error: unknown;
+    try {
+      const parser = createParser({ path: '$[*]' });
+      for (let at = 0; at < bytes.length; at += 100_000) parser.push(bytes.subarray(at, at + 100_000));
+      parser.end();
+    } catch (e) {
+      error = e;
+    } finally {
+      limitCarryBytes(Number.POSITIVE_INFINITY);
+    }
+    expectLocated(error, bytes, prefix.length);
+  });
+
+  test("openJson's get: OUT_OF_MEMORY at an exact line and column", async () => {
+    await init();
+    const from = prefix.length + '{"pad": '.length;
+    limitCarryBytes(100_000);
+    let error: unknown;
+    try {
+      const doc = openJson(
+        (async function* () {
+          for (let at = 0; at < document.length; at += 100_000) yield document.slice(at, at + 100_000);
+        })(),
+        { transient: true },
+      );
+      await doc.get(`$.pad[${countElements(prefix)}]`).catch((e: unknown) => {
+        error = e;
+      });
+      await doc.close();
+    } finally {
+      limitCarryBytes(Number.POSITIVE_INFINITY);
+    }
+    expectLocated(error, document, from);
+  });
+});
+
+/** The elements of the prefix's array (`[` then lines of `item,`): its top-level commas. */
+function countElements(prefix: Uint8Array): number {
+  const values = JSON.parse(`${new TextDecoder().decode(prefix)}0]`) as unknown[];
+  return values.length - 1;
+}
