@@ -4,7 +4,7 @@
 // [offset, offset + length) are exactly the element, and the records hold what the same parse without withOffset
 // gives. A failure names the seed and document number; SLUICE_TEST_SEED explores other documents.
 import { describe, expect, inject, test } from 'vitest';
-import { createParser, JsonArrayStream, parseJsonArray } from '../../dist/index.js';
+import { createParser, JsonArrayStream, parseJsonArray, stringifyStream } from '../../dist/index.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import { parseChunks, randomPieces, randomTextPieces, type Chunk, type ParserOptions } from '../support/feed.js';
 import { createRng, randomDocument, randomString, randomWhitespace } from '../support/random_json.mjs';
@@ -203,5 +203,16 @@ describe(`withOffset (seed ${SEED})`, () => {
     }
     // The byte order mark counts: the first element is the 5th byte.
     expect(parse([text], { withOffset: true })[0]).toEqual({ value: 1, offset: 4, length: 1 });
+  });
+
+  test('bytes elements with offsets are records to the encoder, not raw JSON', async () => {
+    // Bare bytes elements are written byte for byte; records are values like any other (a Uint8Array as
+    // JSON.stringify writes it).
+    const text = '[1, "é", {"a": [2]}]';
+    const records = parse([text], { output: 'bytes', withOffset: true });
+    const written = await new Response(
+      stringifyStream({ all: parseJsonArray(text, { output: 'bytes', withOffset: true }) }),
+    ).text();
+    expect(written).toBe(JSON.stringify({ all: records }));
   });
 });
