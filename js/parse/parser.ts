@@ -23,7 +23,11 @@ import {
   type ParsedElement,
   type ParserOptions,
   type ResolvedOptions,
+  type ElementWithOffset,
+  type NoOffsetOptions,
+  type NoPathOptions,
   type ValueOptions,
+  type WithOffsetOptions,
   type WithPathOptions,
 } from './options.js';
 
@@ -54,8 +58,18 @@ export interface PushParser<T> {
   [Symbol.dispose](): void;
 }
 
+/** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
+export function createParser<T = unknown>(
+  options: ValueOptions & WithPathOptions & WithOffsetOptions,
+): PushParser<ElementWithPath<T> & ElementWithOffset<T>>;
+/** With an explicit element type `T` and `withOffset: true`: elements are `{ value: T, offset, length }`. */
+export function createParser<T = unknown>(
+  options: ValueOptions & NoPathOptions & WithOffsetOptions,
+): PushParser<ElementWithOffset<T>>;
 /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
-export function createParser<T = unknown>(options: ValueOptions & WithPathOptions): PushParser<ElementWithPath<T>>;
+export function createParser<T = unknown>(
+  options: ValueOptions & WithPathOptions & NoOffsetOptions,
+): PushParser<ElementWithPath<T>>;
 /**
  * Creates a synchronous push parser. Needs the WebAssembly module loaded: `await init()` first. The element type
  * follows the options ({@link ParsedElement}); `T` is the type of a parsed value.
@@ -298,15 +312,15 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let items: unknown[];
     if (options.mode === MODE_VALUE) {
       // valueBatches appends to `out` itself, and otherwise returns the first batch's array as is, no copy.
-      if (options.reviver === undefined) return valueBatches(call, paths, out) as T[];
-      items = valueElements(call, paths, options.reviver, (error) => {
+      if (options.reviver === undefined) return valueBatches(call, paths, options.withOffset, out) as T[];
+      items = valueElements(call, paths, options.withOffset, options.reviver, (error) => {
         // Rethrown as it was thrown, like a syntax error: sticky, after the elements before it.
         this.failure = (error ?? new Error(String(error))) as Error;
       });
     } else if (options.mode === MODE_BYTES) {
-      items = bytesBatches(call, paths);
+      items = bytesBatches(call, paths, options.withOffset);
     } else {
-      items = textBatches(call, paths);
+      items = textBatches(call, paths, options.withOffset);
     }
     if (out === undefined) return items as T[];
     for (let i = 0; i < items.length; i++) out.push(items[i] as T);
