@@ -10,6 +10,7 @@ export type {
   BytesOptions,
   ElementWithPath,
   ExactOptions,
+  InvalidLine,
   OutputKind,
   ParsedElement,
   ParserOptions,
