@@ -13,6 +13,7 @@ export type {
   ExactOptions,
   NoOffsetOptions,
   NoPathOptions,
+  InvalidLine,
   OutputKind,
   ParsedElement,
   ParserOptions,

@@ -37,6 +37,7 @@ parser_options make_options(double max_depth, double max_element_bytes, int flag
     o.max_element_bytes =
         uint64_t(max_element_bytes < contract::max_element_bytes ? max_element_bytes : contract::max_element_bytes);
   o.ndjson = (flags & contract::flag_ndjson) != 0;
+  o.skip_invalid = o.ndjson && (flags & contract::flag_skip_invalid) != 0;
   o.batches = (flags & contract::flag_value_batches)   ? batch_mode::json_array
               : (flags & contract::flag_cover_batches) ? batch_mode::cover
               : (flags & contract::flag_compact_lines) ? batch_mode::compact_lines
@@ -74,6 +75,8 @@ void refresh(const internal::parser_state* st) {
   view.retain_from = st->retain_from == internal::no_position ? -1 : double(st->retain_from);
   view.carry_through = double(st->carry_through);
   view.carried_count = st->carried;
+  view.skipped_count = uint32_t(shared.skipped.size());
+  view.skipped_ptr = uint32_t(reinterpret_cast<uintptr_t>(shared.skipped.data()));
 }
 
 // Compact lines (contract::flag_compact_lines, the command line's `select`) exist in the command line's module
@@ -90,6 +93,7 @@ int out_of_memory_status() {
   view.status = uint32_t(sluice::error_code::out_of_memory);
   view.element_count = 0;
   view.batch_count = 0;
+  view.skipped_count = 0;
   view.error_byte = 256;
   view.error_offset = 0;
   view.error_line = 1;

@@ -23,6 +23,7 @@ constexpr int flag_value_batches = 2;   // batch_mode::json_array: each batch on
 constexpr int flag_cover_batches = 4;   // batch_mode::cover: each batch one address range covering its elements
 constexpr int flag_compact_lines = 16;  // batch_mode::compact_lines: one batch per call, the elements compacted, one
                                         // per line (the CLI's select; its module, sluice-cli.wasm, only)
+constexpr int flag_skip_invalid = 32;   // with flag_ndjson: bad lines reported and skipped (skip_invalid)
 
 // MARK: parser_add_path: the selector's role
 constexpr int role_value = 0;         // its matches are elements
@@ -65,6 +66,8 @@ struct parser_view {
   double carry_through;
   uint32_t carried_count;  // elements of the last call that began before its window (their bytes: the carry)
   uint32_t saved_bytes;    // save() wrote the parser's state at input_ptr, this many bytes
+  uint32_t skipped_count;  // lines the last call skipped (flag_skip_invalid): skipped records at skipped_ptr
+  uint32_t skipped_ptr;
 };
 constexpr uint32_t view_input_ptr = 0;
 constexpr uint32_t view_input_capacity = 1;
@@ -76,6 +79,8 @@ constexpr uint32_t view_status = 6;
 constexpr uint32_t view_error_byte = 7;
 constexpr uint32_t view_carried_count = 22;
 constexpr uint32_t view_saved_bytes = 23;
+constexpr uint32_t view_skipped_count = 24;
+constexpr uint32_t view_skipped_ptr = 25;
 // f64 indices
 constexpr uint32_t view_error_offset = 4;
 constexpr uint32_t view_error_line = 5;
@@ -84,7 +89,7 @@ constexpr uint32_t view_bytes_fed = 7;
 constexpr uint32_t view_window_offset = 8;
 constexpr uint32_t view_retain_from = 9;
 constexpr uint32_t view_carry_through = 10;
-constexpr uint32_t view_bytes = 96;
+constexpr uint32_t view_bytes = 104;
 
 static_assert(offsetof(parser_view, input_ptr) == view_input_ptr * 4);
 static_assert(offsetof(parser_view, input_capacity) == view_input_capacity * 4);
@@ -96,6 +101,8 @@ static_assert(offsetof(parser_view, status) == view_status * 4);
 static_assert(offsetof(parser_view, error_byte) == view_error_byte * 4);
 static_assert(offsetof(parser_view, carried_count) == view_carried_count * 4);
 static_assert(offsetof(parser_view, saved_bytes) == view_saved_bytes * 4);
+static_assert(offsetof(parser_view, skipped_count) == view_skipped_count * 4);
+static_assert(offsetof(parser_view, skipped_ptr) == view_skipped_ptr * 4);
 static_assert(offsetof(parser_view, error_offset) == view_error_offset * 8);
 static_assert(offsetof(parser_view, error_line) == view_error_line * 8);
 static_assert(offsetof(parser_view, error_column) == view_error_column * 8);
@@ -147,6 +154,30 @@ static_assert(offsetof(batch, data) == batch_ptr * 4);
 static_assert(offsetof(batch, size) == batch_len * 4);
 static_assert(offsetof(batch, first_element) == batch_first_element * 4);
 static_assert(offsetof(batch, element_count) == batch_element_count * 4);
+
+// MARK: skipped line record (sluice::skipped_line): u32 words, f64 words, then the text's bytes
+constexpr uint32_t skipped_bytes = 120;
+constexpr uint32_t skipped_code = 0;
+constexpr uint32_t skipped_byte = 1;           // 256: the end of the line or of the input
+constexpr uint32_t skipped_element_index = 2;  // elements of the same call before it
+constexpr uint32_t skipped_text_len = 3;
+constexpr uint32_t skipped_offset = 2;  // f64 indices
+constexpr uint32_t skipped_line_number = 3;
+constexpr uint32_t skipped_column = 4;
+constexpr uint32_t skipped_text = 40;  // byte offset of the line's first bytes
+constexpr uint32_t skipped_text_max = 80;
+
+using record = sluice::skipped_line;
+static_assert(sizeof(record) == skipped_bytes);
+static_assert(offsetof(record, code) == skipped_code * 4);
+static_assert(offsetof(record, byte) == skipped_byte * 4);
+static_assert(offsetof(record, element_index) == skipped_element_index * 4);
+static_assert(offsetof(record, text_len) == skipped_text_len * 4);
+static_assert(offsetof(record, offset) == skipped_offset * 8);
+static_assert(offsetof(record, line) == skipped_line_number * 8);
+static_assert(offsetof(record, column) == skipped_column * 8);
+static_assert(offsetof(record, text) == skipped_text);
+static_assert(skipped_text_max == sluice::skipped_text_bytes);
 
 }  // namespace contract
 }  // namespace sluice

@@ -23,6 +23,8 @@ export interface CommandLine {
   /** true: shown; false: hidden; undefined: shown when standard error is a terminal. */
   readonly progress: boolean | undefined;
   readonly ndjson: boolean;
+  /** --skip-invalid (with --ndjson): bad lines reported on standard error and skipped. */
+  readonly skipInvalid: boolean;
   readonly array: boolean;
   readonly withPath: boolean;
   /** Stop after this many elements; undefined: no limit. */
@@ -33,10 +35,10 @@ export interface CommandLine {
 
 /** What each command accepts: its paths (exactly one, or one or more, or none) and its own options. */
 const COMMANDS: Readonly<Record<CommandName, { readonly paths: 'one' | 'many' | 'none'; readonly flags: string[] }>> = {
-  select: { paths: 'many', flags: ['--array', '--with-path', '--ndjson', '--limit'] },
+  select: { paths: 'many', flags: ['--array', '--with-path', '--ndjson', '--skip-invalid', '--limit'] },
   get: { paths: 'one', flags: [] },
-  validate: { paths: 'none', flags: ['--ndjson'] },
-  count: { paths: 'one', flags: ['--ndjson'] },
+  validate: { paths: 'none', flags: ['--ndjson', '--skip-invalid'] },
+  count: { paths: 'one', flags: ['--ndjson', '--skip-invalid'] },
 };
 
 const COMMON_FLAGS = ['--help', '-h', '--progress', '--no-progress', '--max-depth', '--max-element-bytes'];
@@ -123,6 +125,9 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     if (paths.length > MAX_SELECTORS) {
       throw new UsageError(misuse(api, `${paths.length} PATHs given; at most ${MAX_SELECTORS} are supported`));
     }
+    if (flags.has('--skip-invalid') && !flags.has('--ndjson')) {
+      throw new UsageError(misuse(api, '--skip-invalid needs --ndjson'));
+    }
     if (flags.has('--array') && flags.has('--with-path')) {
       throw new UsageError(misuse(api, '--array and --with-path cannot be used together'));
     }
@@ -143,6 +148,7 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     help,
     progress: flags.has('--no-progress') ? false : flags.has('--progress') ? true : undefined,
     ndjson: flags.has('--ndjson'),
+    skipInvalid: flags.has('--skip-invalid'),
     array: flags.has('--array'),
     withPath: flags.has('--with-path'),
     limit: flags.has('--limit') ? integer(api, '--limit', value('--limit'), 0, Number.MAX_SAFE_INTEGER) : undefined,

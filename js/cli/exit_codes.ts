@@ -16,6 +16,8 @@ export const EXIT_TRUNCATED = 4;
 export const EXIT_LIMIT = 5;
 /** The input could not be read (missing file, HTTP error, network failure) or the output not written. */
 export const EXIT_IO = 6;
+/** `--skip-invalid`: the command ran to its end, but skipped lines (each reported on standard error). */
+export const EXIT_SKIPPED = 7;
 /** A bug in sluice (the message and stack are printed): please report it. */
 export const EXIT_INTERNAL = 70;
 

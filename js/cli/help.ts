@@ -12,8 +12,12 @@ const COMMON = `  --max-depth N           deepest nesting allowed (default 1024)
   -h, --help              this help`;
 
 const EXIT_CODES = `Exit codes: 0 done, 1 no value at the path (get), 2 usage error, 3 invalid JSON, 4 truncated
-input, 5 a limit exceeded, 6 input or output error. Errors are reported on standard error with the
-code, byte offset, line and column, and the offending line with a caret.`;
+input, 5 a limit exceeded, 6 input or output error, 7 done but lines were skipped (--skip-invalid).
+Errors are reported on standard error with the code, byte offset, line and column, and the
+offending line with a caret.`;
+
+const SKIP_INVALID = `  --skip-invalid          with --ndjson: report a line that does not parse (or exceeds a limit) on
+                          standard error, skip it and go on; the count of skipped lines at the end`;
 
 export const GENERAL_HELP = `sluice: huge JSON at SIMD speed, in flat memory
 
@@ -47,6 +51,7 @@ Options:
   --with-path             write {"path":...,"key":...,"value":...} lines: the path that matched, the
                           member name or array index (the value's number with --ndjson, null for $)
   --ndjson                the input is NDJSON or concatenated values; $ is each value
+${SKIP_INVALID}
   --limit N               stop after N elements: reading (or the download) stops at once
 ${COMMON}
 
@@ -55,6 +60,7 @@ Examples:
   curl -s https://example.com/big.json | sluice select '$.data[*]' | head -n 3
   sluice select '$.data[*]' https://example.com/big.json --limit 10
   sluice select --ndjson '$.user' events.ndjson
+  sluice select --ndjson --skip-invalid '$.user' events.ndjson 2> skipped.txt
   sluice select '$.meta' '$.rows[*]' --with-path dump.json
 
 ${EXIT_CODES}
@@ -84,6 +90,7 @@ ${INPUT}
 
 Options:
   --ndjson                the input is NDJSON or concatenated values; $ is each value
+${SKIP_INVALID}
 ${COMMON}
 
 Examples:
@@ -102,6 +109,7 @@ ${INPUT}
 
 Options:
   --ndjson                the input is NDJSON or concatenated values
+${SKIP_INVALID}
 ${COMMON}
 
 Examples:

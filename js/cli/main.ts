@@ -6,7 +6,7 @@ import { init, messageOf, requireRuntime, simdSupported, skipWarmUp } from '../n
 import { misuse, mustBe } from '../validate.js';
 import { isCommandName, parseCommandLine, type CommandLine } from './args.js';
 import { ExcerptedError, describeError } from './error_report.js';
-import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError, exitCodeOf } from './exit_codes.js';
+import { EXIT_INTERNAL, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE, UsageError, exitCodeOf } from './exit_codes.js';
 import { GENERAL_HELP, commandHelp } from './help.js';
 import { openInput, type Input } from './input.js';
 import { Output } from './output.js';
@@ -109,13 +109,26 @@ async function run(cli: CommandLine): Promise<number> {
       code = await get(cli, { input, output, progress, limits, report });
     } else {
       const command = cli.command === 'select' ? scan.select : cli.command === 'count' ? scan.count : scan.validate;
+      const name = input.name;
+      let skipped = 0;
       await command(cli, {
         runtime: requireRuntime(`sluice ${cli.command}`),
         input,
         output,
         progress,
         limits,
+        // --skip-invalid: each skipped line in the words of an error, then the count at the end.
+        skipped: cli.skipInvalid
+          ? (error, around) => {
+              skipped++;
+              report(`${describeError(error, name, around)}\n  skipped: line ${error.line}`);
+            }
+          : undefined,
       });
+      if (cli.skipInvalid) {
+        report(`sluice: ${name}: ${skipped} line${skipped === 1 ? '' : 's'} skipped`);
+        if (skipped > 0) code = EXIT_SKIPPED;
+      }
     }
     progress?.finish();
     return code;

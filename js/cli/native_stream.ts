@@ -17,6 +17,7 @@ import {
   ELEMENT_WORDS,
   FLAG_COMPACT_LINES,
   FLAG_NDJSON,
+  FLAG_SKIP_INVALID,
   PATH_ACCEPTED,
   VIEW_BATCHES_PTR,
   VIEW_BATCH_COUNT,
@@ -28,14 +29,19 @@ import {
   VIEW_ERROR_OFFSET,
   VIEW_INPUT_CAPACITY,
   VIEW_INPUT_PTR,
+  VIEW_SKIPPED_COUNT,
   type NativeParser,
   type NativeRuntime,
 } from '../native/contract.js';
+import type { InvalidLine } from '../parse/options.js';
+import { readSkippedLines, skippedLineBytes } from '../parse/skipped_lines.js';
 
 export interface StreamOptions {
   /** Paths already checked, as canonicalPath() writes them (args.ts): the native parser accepts them all. */
   readonly nativePaths: readonly string[];
   readonly ndjson: boolean;
+  /** With ndjson: bad lines are reported (skipped()) and skipped. */
+  readonly skipInvalid: boolean;
   /** lines: compacted elements, one per line; markers: element ends only, no bytes kept. */
   readonly mode: 'lines' | 'markers';
   readonly limits: ParserLimits;
@@ -62,7 +68,10 @@ export class NativeStream {
   private tailLength = 0;
 
   constructor(runtime: NativeRuntime, options: StreamOptions) {
-    const flags = (options.ndjson ? FLAG_NDJSON : 0) | (options.mode === 'lines' ? FLAG_COMPACT_LINES : 0);
+    const flags =
+      (options.ndjson ? FLAG_NDJSON : 0) |
+      (options.ndjson && options.skipInvalid ? FLAG_SKIP_INVALID : 0) |
+      (options.mode === 'lines' ? FLAG_COMPACT_LINES : 0);
     const native = new runtime.native.Parser(options.limits.maxDepth, options.limits.maxElementBytes, flags);
     try {
       for (const path of options.nativePaths) {
@@ -133,6 +142,14 @@ export class NativeStream {
   get elementCount(): number {
     this.runtime.sync();
     return this.runtime.u32[this.view + VIEW_ELEMENT_COUNT]!;
+  }
+
+  /** The lines the last call skipped, as errors with their first bytes (for the excerpt). */
+  skipped(): { readonly error: InvalidLine; readonly bytes: Uint8Array }[] {
+    const runtime = this.runtime;
+    runtime.sync();
+    if (runtime.u32[this.view + VIEW_SKIPPED_COUNT] === 0) return [];
+    return readSkippedLines(runtime, this.limits).map((error, i) => ({ error, bytes: skippedLineBytes(runtime, i) }));
   }
 
   /** lines mode: the batch text of the last call (start address and length), or length 0 without elements. */

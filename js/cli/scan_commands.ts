@@ -3,9 +3,10 @@
 // written before the next read (a blocked pipe holds the reading back).
 import type { ParserLimits } from '../errors.js';
 import type { NativeRuntime } from '../native/contract.js';
+import type { InvalidLine } from '../parse/options.js';
 import type { CommandLine } from './args.js';
 import { ElementWriter } from './element_writer.js';
-import { ExcerptedError } from './error_report.js';
+import { ExcerptedError, type InputBytes } from './error_report.js';
 import type { Input } from './input.js';
 import { NativeStream } from './native_stream.js';
 import type { Output } from './output.js';
@@ -25,6 +26,8 @@ export interface ScanContext {
   readonly output: Output;
   readonly progress: Progress | undefined;
   readonly limits: ParserLimits;
+  /** --skip-invalid: a line skipped, with its first bytes (for the excerpt). */
+  readonly skipped?: (error: InvalidLine, around: InputBytes) => void;
 }
 
 /**
@@ -41,7 +44,12 @@ async function pump(
   let elements = 0;
   const check = async (status: number): Promise<boolean> => {
     elements += stream.elementCount;
+    // Read before the output is written: the records stay valid until the next call only.
+    const skipped = context.skipped === undefined ? [] : stream.skipped();
     const go = await results();
+    for (const { error, bytes } of skipped) {
+      context.skipped!(error, { start: error.offset - (error.column - 1), bytes });
+    }
     if (status !== 0) throw new ExcerptedError(stream.error(status), stream.bytesAround());
     return go;
   };
@@ -63,6 +71,7 @@ function openStream(context: ScanContext, cli: CommandLine, mode: 'lines' | 'mar
   return new NativeStream(context.runtime, {
     nativePaths,
     ndjson: cli.ndjson,
+    skipInvalid: cli.skipInvalid,
     mode,
     limits: context.limits,
     windowBytes: READ_BYTES,

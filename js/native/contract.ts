@@ -64,6 +64,8 @@ export const FLAG_COVER_BATCHES = 4;
  * each followed by a newline, the element records pointing at their compacted text (the CLI's select).
  */
 export const FLAG_COMPACT_LINES = 16;
+/** @internal With FLAG_NDJSON: a line that does not parse is reported (a skipped record) and skipped. */
+export const FLAG_SKIP_INVALID = 32;
 
 // The role of a selector (parser_add_path): addPath, addMarkerPath, addStartMarkerPath.
 /** @internal */
@@ -112,6 +114,10 @@ export const VIEW_ERROR_BYTE = 7;
 export const VIEW_CARRIED_COUNT = 22;
 /** @internal The size of the state save() wrote at input_ptr. */
 export const VIEW_SAVED_BYTES = 23;
+/** @internal Lines the last call skipped (FLAG_SKIP_INVALID): that many skipped records at VIEW_SKIPPED_PTR. */
+export const VIEW_SKIPPED_COUNT = 24;
+/** @internal */
+export const VIEW_SKIPPED_PTR = 25;
 // parser_view, as f64 indices from the struct's start.
 /** @internal */
 export const VIEW_ERROR_OFFSET = 4;
@@ -131,7 +137,7 @@ export const VIEW_RETAIN_FROM = 9;
  */
 export const VIEW_CARRY_THROUGH = 10;
 /** @internal Size of parser_view in bytes. */
-export const VIEW_BYTES = 96;
+export const VIEW_BYTES = 104;
 
 // Element record: 8 x u32. The element is the stream's bytes [end - len, end), `end` an address in the window.
 /** @internal */
@@ -158,6 +164,28 @@ export const KEY_NONE = 0;
 export const KEY_INDEX = 1;
 /** @internal */
 export const KEY_NAME = 2;
+
+// Skipped line record: SKIPPED_BYTES bytes, u32 words, f64 words, then the line's first bytes.
+/** @internal */
+export const SKIPPED_BYTES = 120;
+/** @internal u32 index: the status. */
+export const SKIPPED_CODE = 0;
+/** @internal u32 index: the offending byte, 256 for the end of the line or of the input. */
+export const SKIPPED_BYTE = 1;
+/** @internal u32 index: elements of the same call before it. */
+export const SKIPPED_ELEMENT_INDEX = 2;
+/** @internal u32 index: bytes of the line's text. */
+export const SKIPPED_TEXT_LEN = 3;
+/** @internal f64 index. */
+export const SKIPPED_OFFSET = 2;
+/** @internal f64 index. */
+export const SKIPPED_LINE_NUMBER = 3;
+/** @internal f64 index. */
+export const SKIPPED_COLUMN = 4;
+/** @internal Byte offset of the line's first bytes. */
+export const SKIPPED_TEXT = 40;
+/** @internal At most this many bytes of the line are kept. */
+export const SKIPPED_TEXT_MAX = 80;
 
 // Batch record: 4 x u32.
 /** @internal */

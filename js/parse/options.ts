@@ -1,6 +1,12 @@
 // The options users pass, their types, and their eager validation: every mistake (a path outside the subset
 // included) is a TypeError naming the API, the option and what it got, thrown before any input is read.
-import { FLAG_COVER_BATCHES, FLAG_NDJSON, FLAG_VALUE_BATCHES, MAX_SELECTORS } from '../native/contract.js';
+import {
+  FLAG_COVER_BATCHES,
+  FLAG_NDJSON,
+  FLAG_SKIP_INVALID,
+  FLAG_VALUE_BATCHES,
+  MAX_SELECTORS,
+} from '../native/contract.js';
 import {
   checkOptions,
   misuse,
@@ -12,7 +18,7 @@ import {
   type ApiName,
   type OptionsRecord,
 } from '../validate.js';
-import type { ParserLimits } from '../errors.js';
+import type { JsonLimitError, JsonSyntaxError, ParserLimits } from '../errors.js';
 import { canonicalPath, checkPath } from './json_path.js';
 
 /** How each selected element is delivered. */
@@ -73,7 +79,23 @@ export interface ParserOptions {
    * @default 268435456 (256 MiB)
    */
   readonly maxElementBytes?: number;
+  /**
+   * With `ndjson`: a line that does not parse (or exceeds `maxDepth` or `maxElementBytes`) is passed here and
+   * skipped, and parsing resumes at the next newline. Each line then holds at most one value. Called while the
+   * chunk holding the error is parsed; elements the line completed before its error are still emitted. A throw
+   * stops the parser with that error. Out of memory still throws.
+   */
+  readonly onInvalidLine?: (line: InvalidLine) => void;
 }
+
+/**
+ * A line `onInvalidLine` skipped: the error the line would have thrown (its `code`, `offset`, `line`, `column` and
+ * message), with the line's first bytes.
+ */
+export type InvalidLine = (JsonSyntaxError | JsonLimitError) & {
+  /** The line's first bytes (at most 80, decoded as UTF-8), without its newline. */
+  readonly lineText: string;
+};
 
 /** An element emitted with `withPath` or `paths`. */
 export interface ElementWithPath<V> {
@@ -206,6 +228,7 @@ export interface ResolvedOptions extends ParserLimits {
   /** Elements carry `offset` and `length` (`withOffset`). */
   readonly withOffset: boolean;
   readonly flags: number;
+  readonly onInvalidLine: ((line: InvalidLine) => void) | undefined;
 }
 
 /** @internal The options {@link ParserOptions} defines, in the order messages list them. */
@@ -219,6 +242,7 @@ export const PARSER_OPTIONS = [
   'ndjson',
   'maxDepth',
   'maxElementBytes',
+  'onInvalidLine',
 ] as const satisfies readonly (keyof ParserOptions)[];
 
 type Options = OptionsRecord<(typeof PARSER_OPTIONS)[number]>;
@@ -270,7 +294,10 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
     throw misuse(api, `options.reviver applies to output 'value' only, not '${output}'`);
   }
 
+  const onInvalidLine = optionalFunction(api, options, 'onInvalidLine') as ResolvedOptions['onInvalidLine'];
+  if (onInvalidLine !== undefined && !ndjson) throw misuse(api, 'options.onInvalidLine needs ndjson: true');
   let flags = ndjson ? FLAG_NDJSON : 0;
+  if (onInvalidLine !== undefined) flags |= FLAG_SKIP_INVALID;
   if (mode === MODE_VALUE) {
     // With a reviver each element is parsed on its own, from its element record, so no batch text is needed.
     if (reviver === undefined) flags |= FLAG_VALUE_BATCHES;
@@ -288,6 +315,7 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
     wrap: withPath === true || options.paths !== undefined,
     withOffset,
     flags,
+    onInvalidLine,
     ...resolveLimits(api, options),
   };
   return mode === MODE_BYTES ? resolved : stringLimits(resolved);

@@ -9,8 +9,10 @@ import {
   VIEW_ERROR_COLUMN,
   VIEW_ERROR_LINE,
   VIEW_ERROR_OFFSET,
+  VIEW_SKIPPED_COUNT,
   type NativeRuntime,
 } from '../native/contract.js';
+import { readSkippedLines } from './skipped_lines.js';
 import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
 import { NativeSession, OUT_OF_MEMORY_LOST, lostError } from './native_parser.js';
 import {
@@ -20,6 +22,7 @@ import {
   type BareOptions,
   type ElementWithPath,
   type ExactOptions,
+  type InvalidLine,
   type ParsedElement,
   type ParserOptions,
   type ResolvedOptions,
@@ -52,6 +55,8 @@ export interface PushParser<T> {
    * @throws {JsonSyntaxError | JsonLimitError} on invalid or truncated input.
    */
   end(): T[];
+  /** Lines skipped so far (`onInvalidLine`): after `end()`, all of them. */
+  readonly skippedLines: number;
   /** Frees the parser early. A no-op after `end()`, an error, or another `close()`. */
   close(): void;
   /** `close()`, for `using parser = createParser(...)`. */
@@ -120,6 +125,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   private busy = false;
   /** The error that stopped the parser (the input's, or the reviver's); sticky. */
   failure: Error | null = null;
+  skippedLines = 0;
 
   constructor(runtime: NativeRuntime, options: ResolvedOptions) {
     this.runtime = runtime;
@@ -230,11 +236,33 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     }
     // Read before the elements: a reviver may run another parser, which rewrites the view.
     const error = status === 0 ? null : this.errorOf(status, session);
+    let skipped: InvalidLine[] | null = null;
     // A lost parser made no call: the tables hold another call's results.
-    if (status !== OUT_OF_MEMORY_LOST) out = this.collect(session, out);
+    if (status !== OUT_OF_MEMORY_LOST) {
+      const runtime = this.runtime;
+      runtime.sync();
+      if (this.options.onInvalidLine !== undefined && runtime.u32[runtime.view + VIEW_SKIPPED_COUNT]! !== 0) {
+        skipped = readSkippedLines(runtime, this.options);
+      }
+      out = this.collect(session, out);
+    }
+    if (skipped !== null) this.report(skipped);
     if (this.failure === null) this.failure = error;
     if (this.failure !== null) this.free();
     return out;
+  }
+
+  /** Passes the call's skipped lines to onInvalidLine, after its elements; a throw stops the parser. */
+  private report(skipped: InvalidLine[]): void {
+    const onInvalidLine = this.options.onInvalidLine!;
+    for (let i = 0; i < skipped.length && this.failure === null; i++) {
+      this.skippedLines++;
+      try {
+        onInvalidLine(skipped[i]!);
+      } catch (error) {
+        this.failure = error instanceof Error ? error : new Error(String(error));
+      }
+    }
   }
 
   private errorOf(status: number, session: NativeSession): Error {

@@ -33,6 +33,10 @@ struct parser_options {
   bool ndjson = false;
   batch_mode batches = batch_mode::none;
   kernel_kind kernel = kernel_kind::best;
+  // Last, so that positional initialisers of the fields above stay valid. With ndjson: a line that does not parse is
+  // reported (push_parser::skipped) and skipped, the parser resuming at the next newline; each line then holds at most
+  // one value, and a value cut by its newline is UNEXPECTED_END. OUT_OF_MEMORY stays fatal.
+  bool skip_invalid = false;
 };
 
 }  // namespace sluice

@@ -55,6 +55,20 @@ struct batch {
   uint32_t element_count;
 };
 
+// A line parser_options::skip_invalid skipped: its error and its first bytes. Positions are doubles (exact below
+// 2^53) so that the wasm binding's JS reads the record as it is.
+constexpr uint32_t skipped_text_bytes = 80;
+struct skipped_line {
+  uint32_t code;           // error_code
+  uint32_t byte;           // the offending byte, 256 for the end of the line or of the input
+  uint32_t element_index;  // elements of the same call that came before it
+  uint32_t text_len;       // bytes in text: the line's first bytes, at most skipped_text_bytes, no newline
+  double offset;           // absolute byte offset of the error
+  double line;             // 1-based
+  double column;           // 1-based, in bytes
+  uint8_t text[skipped_text_bytes];
+};
+
 class push_parser {
  public:
   explicit push_parser(const parser_options& options = {});
@@ -93,6 +107,10 @@ class push_parser {
   size_t element_count() const noexcept;
   const batch* batches() const noexcept;
   size_t batch_count() const noexcept;
+  // The lines the last call skipped (parser_options::skip_invalid), in stream order, and how many so far.
+  const skipped_line* skipped() const noexcept;
+  size_t skipped_count() const noexcept;
+  uint64_t skipped_lines() const noexcept;
 
   error_code status() const noexcept;
   const parse_error& error() const noexcept;

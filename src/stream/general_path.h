@@ -111,6 +111,9 @@ inline bool find_string_end(parser_state& st, unsigned i, walk_state waiting) no
 
 // MARK: containers and tokens
 
+// A newline is an event only with skip_invalid (resync.h): inside a value it means the line ended too early.
+constexpr error_code event_error(error_code code, uint8_t c) { return c == '\n' ? error_code::unexpected_end : code; }
+
 inline bool push_container(parser_state& st, uint64_t p, bool object) noexcept {
   if (st.depth >= st.options.max_depth) {
     fail(st, error_code::depth_limit, p, object ? '{' : '[');
@@ -187,7 +190,7 @@ inline bool start_value(parser_state& st, uint64_t p, unsigned i, uint8_t c) noe
     default:
       break;
   }
-  fail(st, error_code::expected_value, p, c);
+  fail(st, event_error(error_code::expected_value, c), p, c);
   return false;
 }
 
@@ -202,7 +205,12 @@ SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c
   }
   const uint8_t s = st.state;
   if (s >= container_states) {
-    if (s == s_root || (s == s_root_done && st.options.ndjson)) return start_value(st, p, i, c);
+    if (c == '\n' && s <= s_root_done) {
+      st.state = s_root;  // skip_invalid: the line's value is complete (or the line empty)
+      return true;
+    }
+    if (s == s_root || (s == s_root_done && st.options.ndjson && !st.options.skip_invalid))
+      return start_value(st, p, i, c);
     // s_string_end, s_key_end and s_in_scalar hold no events.
     fail(st, s == s_root_done ? error_code::trailing_data : error_code::expected_value, p, c);
     return false;
@@ -233,7 +241,7 @@ SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c
       st.state = s_value_in_array;
       return true;
     default:
-      fail(st, error_in(s), p, c);
+      fail(st, event_error(error_in(s), c), p, c);
       return false;
   }
 }

@@ -83,8 +83,15 @@ struct parser_scalars {
   bool key_pending = false;   // a key a selector may need is being read or awaits its value
   bool key_reading = false;   // ...and its closing quote has not arrived (only then does the limit apply)
   uint64_t key_start = 0, key_end = 0;
-  uint64_t root_index = 0;           // top-level values completed (NDJSON keys)
-  uint64_t limit_pos = no_position;  // first offset an open element or key may not reach
+  uint64_t root_index = 0;  // top-level values completed (NDJSON keys)
+
+  // MARK: skip_invalid (stream/resync.h)
+  bool skipping = false;                       // a bad line was reported: its rest is skipped up to the next newline
+  uint8_t line_head_len = 0;                   // bytes of the current line kept from earlier calls, for a report's text
+  uint64_t skipped_lines = 0;                  // lines reported and skipped so far
+  skipped_line pending = {};                   // the report of the line being skipped, emitted when it ends
+  uint8_t line_head[skipped_text_bytes] = {};  // the current line's first bytes, when it began before the window
+  uint64_t limit_pos = no_position;            // first offset an open element or key may not reach
 
   // MARK: results of the last call (the records are in the workspace)
   uint32_t carried = 0;  // elements that began before the window: the caller's carry holds their first bytes
@@ -100,7 +107,11 @@ struct parser_scalars {
 
 struct parser_state : parser_scalars {
   explicit parser_state(workspace& shared) noexcept
-      : window(shared.window), elements(shared.elements), batches(shared.batches), batch_text(shared.batch_text) {}
+      : window(shared.window),
+        elements(shared.elements),
+        batches(shared.batches),
+        batch_text(shared.batch_text),
+        skipped(shared.skipped) {}
   parser_state(const parser_state&) = delete;
   parser_state& operator=(const parser_state&) = delete;
 
@@ -109,6 +120,7 @@ struct parser_state : parser_scalars {
   pod_vector<raw_element>& elements;
   pod_vector<batch>& batches;
   byte_buffer& batch_text;
+  pod_vector<skipped_line>& skipped;
 
   selector_set selectors;           // compiled at the first call
   std::vector<uint64_t> is_object;  // bit per depth 1..max_depth

@@ -10,6 +10,7 @@
 #include "stream/general_path.h"
 #include "stream/owned_carry.h"
 #include "stream/parser_state.h"
+#include "stream/resync.h"
 #include "stream/stream_parser.h"
 #include "util/zeroed.h"
 
@@ -33,6 +34,7 @@ void begin_call(parser_state& st) {
   st.elements.clear();
   st.batches.clear();
   st.batch_text.clear();
+  st.skipped.clear();
   st.carried = 0;
   st.carry_through = 0;
   st.retain_from = no_position;
@@ -80,7 +82,10 @@ error_code feed(parser_state& st, size_t n) noexcept {
     if (w[i] != bom[st.bom_matched]) {
       if (st.bom_matched != 0) {
         fail(st, error_code::expected_value, 0, 0xEF);
-        return st.status;
+        if (!report_line(st)) return st.status;  // skip_invalid: scan_window skips to the first newline
+        st.pending.text_len = st.w_base != 0 ? st.line_head_len : 0;  // and reads this window into the text
+        st.bom_done = true;
+        break;
       }
       st.bom_done = true;
       break;
@@ -93,6 +98,7 @@ error_code feed(parser_state& st, size_t n) noexcept {
   } else {
     scan_window_best(st);
   }
+  if (st.options.skip_invalid && st.status == error_code::ok) keep_line_head(st);
   if (!retain_tail(st)) fail(st, error_code::out_of_memory, st.w_base + st.w_len, -1);
   return st.status;
 }
@@ -123,6 +129,9 @@ error_code finish(parser_state& st) noexcept {
     const bool complete = st.depth == 0 && (st.state == s_root_done || (st.options.ndjson && st.state == s_root));
     if (!complete) fail(st, error_code::unexpected_end, end, -1);
   }
+  // skip_invalid: a bad line the input ended in is reported now, and so is a truncated last line.
+  if (st.skipping) emit_report(st);
+  if (report_line(st)) emit_report(st);
   // Nothing more can arrive: nothing is retained.
   return st.status;
 }
@@ -241,6 +250,9 @@ const element* push_parser::elements() const noexcept { return impl_ ? impl_->ou
 size_t push_parser::element_count() const noexcept { return impl_ ? impl_->out.size() : 0; }
 const batch* push_parser::batches() const noexcept { return impl_ ? impl_->ws.batches.data() : nullptr; }
 size_t push_parser::batch_count() const noexcept { return impl_ ? impl_->ws.batches.size() : 0; }
+const skipped_line* push_parser::skipped() const noexcept { return impl_ ? impl_->ws.skipped.data() : nullptr; }
+size_t push_parser::skipped_count() const noexcept { return impl_ ? impl_->ws.skipped.size() : 0; }
+uint64_t push_parser::skipped_lines() const noexcept { return impl_ ? impl_->st->skipped_lines : 0; }
 error_code push_parser::status() const noexcept { return impl_ ? impl_->st->status : error_code::out_of_memory; }
 
 const parse_error& push_parser::error() const noexcept {

@@ -38,6 +38,7 @@
 #include "stream/failure.h"
 #include "stream/general_path.h"
 #include "stream/parser_state.h"
+#include "stream/resync.h"
 #include "walk/walk.h"
 
 namespace sluice {
@@ -62,7 +63,7 @@ inline void store_walk(parser_state& st, const walk_context& x) noexcept {
 // to).
 template <class K, bool Whole>
 SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* w, unsigned off, unsigned len,
-                              bool track_spaces) noexcept {
+                              bool track_spaces, uint64_t newline_events) noexcept {
   [[maybe_unused]] select_visitor v{st};
   const scan_full_events b = scan_block_full<K, Whole>(st.scan, w + off, len);
   const uint64_t block_base = st.w_base + off;
@@ -79,7 +80,8 @@ SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* 
     if (const uint64_t spaces = ~(b.in_string | b.quote | b.scalar | b.events) & mask_below(len))
       st.spaces_end = block_base + 64 - unsigned(leading_zeroes(spaces));
   }
-  uint64_t events = b.events;
+  // skip_invalid: newlines are events too (~0 here), so the general path sees where each line ends (resync.h).
+  uint64_t events = b.events | (b.newline & newline_events);
   if (b.error_at >= 0) {
     // Nothing at or after the error may complete: not an event, not the end of a string.
     events &= mask_below(unsigned(b.error_at));
@@ -136,21 +138,24 @@ SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* 
 // A window's last block, when shorter than 64 bytes: once a window, out of line and without the walk (the general
 // path takes each of its events), so that the scan's function holds one copy of stage 1 and of the walk.
 template <class K>
-SLUICE_NOINLINE bool scan_last_block(parser_state& st, walk_context& x, unsigned off, unsigned len,
-                                     bool track_spaces) noexcept {
-  return scan_block<K, false>(st, x, st.window.data(), off, len, track_spaces);
+SLUICE_NOINLINE bool scan_last_block(parser_state& st, walk_context& x, unsigned off, unsigned len, bool track_spaces,
+                                     uint64_t newline_events) noexcept {
+  return scan_block<K, false>(st, x, st.window.data(), off, len, track_spaces, newline_events);
 }
 
 template <class K>
 void scan_window(parser_state& st) noexcept {
   const uint8_t* const w = st.window.data();
   const unsigned n = st.w_len;
+  unsigned off = 0;
+  // skip_invalid (resync.h): the rest of a bad line reported by an earlier call.
+  if (st.skipping) off = skip_line_rest(st, 0, true);
   if (st.state == s_in_scalar && n != 0) {
     // A token cut by the previous chunk: it holds no newline and no event, so it can run before stage 1.
     st.block_base = st.w_base;
     st.block_off = 0;
     st.block_newline = 0;
-    if (!run_token(st, 0)) return;
+    if (!run_token(st, 0) && !resync(st, &off)) return;
   }
   // compact_lines: where whitespace outside strings was last seen (parser_state::spaces_end). A flag tested once a
   // block, not an instantiation of its own: a second copy of this function added 15 kB to the SIMD module, and to the
@@ -165,11 +170,21 @@ void scan_window(parser_state& st) noexcept {
   x.cand_at = st.selectors.cand_at.data();
   x.max_depth = st.options.max_depth;
   x.max_len = st.selectors.max_len;
+  const uint64_t newline_events = st.options.skip_invalid ? ~uint64_t{0} : 0;
   load_walk(st, x);
-  unsigned off = 0;
-  for (; off + 64 <= n; off += 64)
-    if (!scan_block<K, true>(st, x, w, off, 64, track_spaces)) return;
-  if (off < n && !scan_last_block<K>(st, x, off, n - off, track_spaces)) return;
+  for (;;) {
+    bool failed = false;
+    for (; off + 64 <= n; off += 64) {
+      if (!scan_block<K, true>(st, x, w, off, 64, track_spaces, newline_events)) {
+        failed = true;
+        break;
+      }
+    }
+    if (!failed && (off >= n || scan_last_block<K>(st, x, off, n - off, track_spaces, newline_events))) break;
+    // An error: fatal, or (skip_invalid) its line reported and the scan resumed after it.
+    if (!resync(st, &off)) return;
+    load_walk(st, x);
+  }
   store_walk(st, x);
   st.block_base = st.w_base + n;
   st.block_off = n;

@@ -36,11 +36,13 @@ struct workspace {
   pod_vector<raw_element> elements;
   pod_vector<batch> batches;
   byte_buffer batch_text;
+  pod_vector<skipped_line> skipped;  // lines skipped by the last call (parser_options::skip_invalid)
 
   // The window at its default size. False when memory is exhausted.
   bool init() noexcept { return window.reserve(default_window_bytes); }
   size_t allocated() const noexcept {
-    return window.allocated() + elements.allocated() + batches.allocated() + batch_text.allocated();
+    return window.allocated() + elements.allocated() + batches.allocated() + batch_text.allocated() +
+           skipped.allocated();
   }
 };
 

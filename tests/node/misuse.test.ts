@@ -25,7 +25,7 @@ import {
 } from '../../dist/index.js';
 import { asyncIterableOf, collect, collectStream } from '../support/sources.js';
 
-const OPTIONS = 'path, paths, output, reviver, withPath, withOffset, ndjson, maxDepth, maxElementBytes';
+const OPTIONS = 'path, paths, output, reviver, withPath, withOffset, ndjson, maxDepth, maxElementBytes, onInvalidLine';
 const SOURCES =
   'a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, a Uint8Array or a string';
 

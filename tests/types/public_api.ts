@@ -9,6 +9,7 @@ import {
   init,
   parseJsonArray,
   type ElementWithPath,
+  type InvalidLine,
   type JsonLimitErrorCode,
   type JsonSyntaxErrorCode,
   type ParsedElement,
@@ -193,6 +194,22 @@ const sharedStream = new JsonArrayStream(shared);
 createParser<Article>({ output: 'bytes' });
 // @ts-expect-error an explicit element type is for output 'value'
 parseJsonArray<Article>('[]', { output: 'text', withPath: true });
+
+// MARK: onInvalidLine
+
+// The report is the error the line would have thrown, with its text; the parser counts them.
+const tolerant = createParser({
+  ndjson: true,
+  onInvalidLine: (line) => {
+    expectType<Equal<typeof line, InvalidLine>>();
+    const code: JsonSyntaxErrorCode | JsonLimitErrorCode = line.code;
+    const text: string = line.lineText;
+    void [code, text, line.offset, line.line, line.column];
+  },
+});
+const skippedCount: number = tolerant.skippedLines;
+void skippedCount;
+parseJsonArray('1\n', { ndjson: true, onInvalidLine: (line) => void line.lineText });
 
 // MARK: misspelt options
 
