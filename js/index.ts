@@ -21,6 +21,7 @@ export type {
 export {
   JsonLimitError,
   JsonPassedError,
+  JsonStringifyLimitError,
   JsonSyntaxError,
   SluiceLoadError,
   type JsonErrorPosition,

@@ -21,6 +21,8 @@ import {
   type RawReaderFrame,
   type ReaderFrame,
 } from './frames.js';
+import { depthError } from './depth_limit.js';
+import { clock } from './macrotask.js';
 import { FastPath } from './fast_path.js';
 import { Layout } from './layout.js';
 import { BIGINT_ERROR, BIGINT_NUMBER, type ReplacerFunction, type ResolvedStringifyOptions } from './options.js';
@@ -58,7 +60,17 @@ export type WaitTag = typeof WAIT_NEXT | typeof WAIT_VALUE | typeof WAIT_FINAL |
 
 /** run() stopped because the consumer is full. */
 export const PAUSE: unique symbol = Symbol('pause') as never;
-export type Step = PromiseLike<unknown> | typeof PAUSE | undefined;
+/** run() stopped because it has run for SLICE_MS since `sliceStart`: the driver lets a task run, then calls it again. */
+export const YIELD: unique symbol = Symbol('yield') as never;
+export type Step = PromiseLike<unknown> | typeof PAUSE | typeof YIELD | undefined;
+
+// How long the encoder writes before it lets other tasks run (timers, I/O, other requests): a consumer reading in
+// a loop of promise jobs (for await, pipeTo) never does. Well under the 50 ms a task may take before it is a "long
+// task"; each step of the loop is bounded (a batch of about 12 K characters, a plain value of at most 32 K), so
+// the longest stretch is SLICE_MS plus one round of CHECK_EVERY steps. Costs one macrotask per SLICE_MS.
+const SLICE_MS = 10;
+// Steps of run()'s loop between two looks at the clock (about 40 ns each).
+const CHECK_EVERY = 16;
 
 /** The frames whose next result comes later. */
 export type AsyncSourceFrame = AsyncIteratorFrame | ReaderFrame | RawReaderFrame;
@@ -86,6 +98,9 @@ export class Stepper {
   private pendingKey: string | number = '';
   /** WAIT_RUNTIME: the rawJson value to write once the module is loaded. */
   pendingRaw: object | null = null;
+  /** When the current stretch of writing without a macrotask began (set by the driver). */
+  sliceStart = 0;
+  private readonly maxDepth: number;
 
   constructor(options: ResolvedStringifyOptions, out: ChunkWriter, sink: Demand) {
     this.out = out;
@@ -94,19 +109,27 @@ export class Stepper {
     this.replacer = options.replacer;
     this.propertyList = options.propertyList;
     this.bigint = options.bigint;
+    this.maxDepth = options.maxDepth;
     this.fast =
       options.replacer === undefined
-        ? new FastPath(new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR), this.layout, out)
+        ? new FastPath(
+            new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR, options.maxDepth),
+            this.layout,
+            out,
+          )
         : null;
   }
 
   /** Runs until the stack is empty (undefined), the consumer is full (PAUSE) or a source must be awaited. */
   run(): Step {
     const frames = this.frames;
+    // From 0, so that the clock is read on entry too: a consumer may call run() once per chunk, in promise jobs.
+    let steps = 0;
     for (;;) {
       const frame = frames[frames.length - 1];
       if (frame === undefined) return undefined;
       if (!this.sink.demand) return PAUSE;
+      if (steps++ % CHECK_EVERY === 0 && clock() - this.sliceStart > SLICE_MS) return YIELD;
       let step: Step;
       switch (frame.kind) {
         case ROOT:
@@ -380,6 +403,8 @@ export class Stepper {
     }
     this.ancestors.add(value);
     this.frames.push(frame);
+    // Checked with the frame pushed, so that a source just opened is closed with the others.
+    if (depth >= this.maxDepth) throw depthError(this.frames.slice(0, -1), this.maxDepth);
     this.out.write(frame.kind === OBJECT ? '{' : '[');
     return undefined;
   }

@@ -539,7 +539,7 @@ describe('lazyParse(): writes and a released document', () => {
 });
 
 describe('the encoders: options and values, a TypeError at the call', () => {
-  const STRINGIFY = 'space, replacer, bigint, chunkBytes';
+  const STRINGIFY = 'space, replacer, bigint, chunkBytes, maxDepth';
   const MISTAKES: [string, unknown, string][] = [
     ['a string', 'x', 'options must be an object, got "x"'],
     ['a misspelt key', { chunkbytes: 64 }, `options.chunkbytes is not an option; the options are ${STRINGIFY}`],
