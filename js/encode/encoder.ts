@@ -76,14 +76,16 @@ export class Encoder {
           await nextMacrotask();
           if (this.cancelled) throw CANCELLED;
           stepper.sliceStart = clock();
-          step = stepper.run();
+          step = out.backlogged ? PAUSE : stepper.run();
           continue;
         }
         if (step === PAUSE || step === undefined) {
           await this.sink.waitForDemand();
           if (this.cancelled) throw CANCELLED;
           out.drain();
-          step = out.backlogged ? PAUSE : stepper.run();
+          // Draining a long backlog (a long string, raw bytes) takes chunk after chunk: slices there too.
+          if (out.backlogged) step = stepper.sliceOver() ? YIELD : PAUSE;
+          else step = stepper.run();
           continue;
         }
         this.waiting = true;

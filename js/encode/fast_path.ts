@@ -4,6 +4,7 @@
 import type { ChunkWriter } from './chunk_writer.js';
 import type { ArrayFrame, ListFrame } from './frames.js';
 import type { Layout } from './layout.js';
+import { LONG_STRING_CHARS } from './long_string.js';
 import type { PlainCheck } from './plain_check.js';
 
 // Values whose estimated text is at most this long are written by one JSON.stringify call; larger ones member by
@@ -64,6 +65,8 @@ export class FastPath {
         if (size < 0) break;
         left -= size;
       } else if (typeof item === 'string') {
+        // A long string is the general path's, written in pieces (long_string.ts).
+        if (item.length > LONG_STRING_CHARS) break;
         left -= item.length + 2;
       } else if (typeof item === 'bigint' && !this.check.bigintIsPlain()) {
         break;

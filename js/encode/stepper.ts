@@ -25,6 +25,7 @@ import { depthError } from './depth_limit.js';
 import { clock } from './macrotask.js';
 import { FastPath } from './fast_path.js';
 import { Layout } from './layout.js';
+import { LONG_STRING_CHARS, LongString } from './long_string.js';
 import { BIGINT_ERROR, BIGINT_NUMBER, type ReplacerFunction, type ResolvedStringifyOptions } from './options.js';
 import { circularError, PlainCheck } from './plain_check.js';
 import { rawJsonPayload, type RawJsonSource } from './raw_json.js';
@@ -101,6 +102,7 @@ export class Stepper {
   /** When the current stretch of writing without a macrotask began (set by the driver). */
   sliceStart = 0;
   private readonly maxDepth: number;
+  private readonly longString = new LongString();
 
   constructor(options: ResolvedStringifyOptions, out: ChunkWriter, sink: Demand) {
     this.out = out;
@@ -130,6 +132,11 @@ export class Stepper {
       if (frame === undefined) return undefined;
       if (!this.sink.demand) return PAUSE;
       if (steps++ % CHECK_EVERY === 0 && clock() - this.sliceStart > SLICE_MS) return YIELD;
+      if (this.longString.active) {
+        this.longString.step(this.out);
+        steps = 0; // a piece is long work: look at the clock before the next
+        continue;
+      }
       let step: Step;
       switch (frame.kind) {
         case ROOT:
@@ -190,6 +197,11 @@ export class Stepper {
       }
       if (step !== undefined) return step;
     }
+  }
+
+  /** The current stretch of writing has lasted SLICE_MS. */
+  sliceOver(): boolean {
+    return clock() - this.sliceStart > SLICE_MS;
   }
 
   /** Continues after the awaited promise settled with `result`. */
@@ -353,7 +365,8 @@ export class Stepper {
   private value(value: unknown, depth: number): Step {
     switch (typeof value) {
       case 'string':
-        this.out.write(JSON.stringify(value));
+        if (value.length > LONG_STRING_CHARS) this.longString.start(value, this.out);
+        else this.out.write(JSON.stringify(value));
         return undefined;
       case 'number':
         // String() gives JSON.stringify's digits, and "0" for -0.
