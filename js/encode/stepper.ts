@@ -101,6 +101,8 @@ export class Stepper {
   pendingRaw: object | null = null;
   /** When the current stretch of writing without a macrotask began (set by the driver). */
   sliceStart = 0;
+  /** Steps of run()'s loop, to look at the clock every CHECK_EVERY. */
+  private steps = 0;
   private readonly maxDepth: number;
   private readonly longString = new LongString();
 
@@ -125,16 +127,15 @@ export class Stepper {
   /** Runs until the stack is empty (undefined), the consumer is full (PAUSE) or a source must be awaited. */
   run(): Step {
     const frames = this.frames;
-    // From 0, so that the clock is read on entry too: a consumer may call run() once per chunk, in promise jobs.
-    let steps = 0;
     for (;;) {
       const frame = frames[frames.length - 1];
       if (frame === undefined) return undefined;
       if (!this.sink.demand) return PAUSE;
-      if (steps++ % CHECK_EVERY === 0 && clock() - this.sliceStart > SLICE_MS) return YIELD;
+      // Counted across calls: run() may do one step per call (an async source's element), in promise jobs.
+      if (this.steps++ % CHECK_EVERY === 0 && this.sliceOver()) return YIELD;
       if (this.longString.active) {
         this.longString.step(this.out);
-        steps = 0; // a piece is long work: look at the clock before the next
+        this.steps = 0; // a piece is long work: look at the clock before the next
         continue;
       }
       let step: Step;
