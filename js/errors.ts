@@ -74,6 +74,33 @@ export class JsonLimitError extends RangeError implements JsonErrorPosition {
   }
 }
 
+/**
+ * A value given to an encoder (stringifyStream(), StreamedJsonResponse, the stringify streams) nests deeper than
+ * its `maxDepth`: the text would be more than a parser with that `maxDepth` reads back (1024 by default, the
+ * parsers' default). An encoder has no input, so no position: `path` names the value, as a JSONPath from the
+ * value written (`$`; `$[2]` for the third value of a JsonArrayStringifyStream).
+ *
+ * @example
+ * const o = { toJSON: () => ({ o }) }; // a new object at every level: not a cycle, endless
+ * // reading stringifyStream(o) errors with JsonStringifyLimitError DEPTH_LIMIT, path $.o.o...
+ */
+export class JsonStringifyLimitError extends RangeError {
+  /** Which limit: `'DEPTH_LIMIT'`. */
+  readonly code: 'DEPTH_LIMIT';
+  /** The limit exceeded. */
+  readonly maxDepth: number;
+  /** Where: the value whose array or object would open nesting `maxDepth + 1`, e.g. `$.a[3].b`. */
+  readonly path: string;
+
+  constructor(message: string, maxDepth: number, path: string) {
+    super(message);
+    this.name = 'JsonStringifyLimitError';
+    this.code = 'DEPTH_LIMIT';
+    this.maxDepth = maxDepth;
+    this.path = path;
+  }
+}
+
 /** The WebAssembly module could not be fetched, compiled or instantiated; `cause` holds the underlying error. */
 export class SluiceLoadError extends Error {
   constructor(message: string, options: { readonly cause: unknown }) {

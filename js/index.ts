@@ -26,6 +26,7 @@ export type {
 export {
   JsonLimitError,
   JsonPassedError,
+  JsonStringifyLimitError,
   JsonSyntaxError,
   SluiceLoadError,
   type JsonErrorPosition,

@@ -44,13 +44,26 @@ export function mustBe(api: ApiName, subject: string, expected: string, value: u
 /** @internal An options object as the checks below read it. */
 export type OptionsRecord<K extends string> = { readonly [P in K]?: unknown };
 
-const NO_OPTIONS: OptionsRecord<never> = Object.freeze({});
+const NO_OPTIONS: OptionsRecord<never> = Object.freeze(Object.create(null) as OptionsRecord<never>);
+
+/**
+ * @internal The own enumerable string-keyed properties of `object`, each read once, in an object without a
+ * prototype: what an API reads of a caller's object. A name missing there is `undefined`, whatever
+ * Object.prototype holds (`Object.prototype.path = '$.x'` by some other code must not select for every parser).
+ */
+export function ownProperties(object: object): Record<string, unknown> {
+  const own: Record<string, unknown> = Object.create(null);
+  const keys = Object.keys(object);
+  for (let i = 0; i < keys.length; i++) own[keys[i]!] = (object as Record<string, unknown>)[keys[i]!];
+  return own;
+}
 
 /**
  * @internal Checks that `options` is `undefined` or an object (not `null`, not an array) whose own enumerable
- * keys are all in `known`, and returns it (an empty object for `undefined`). An unknown key (a typo such as
- * `outptu`) is a TypeError naming it and the options that exist: silently ignoring it would run with a default
- * the caller did not mean.
+ * keys are all in `known`, and returns them as {@link ownProperties} (no prototype, so nothing inherited is read;
+ * an empty one for `undefined`). Every API reads its options through this, once, at the call. An unknown key (a
+ * typo such as `outptu`) is a TypeError naming it and the options that exist: silently ignoring it would run with
+ * a default the caller did not mean.
  */
 export function checkOptions<K extends string>(api: ApiName, options: unknown, known: readonly K[]): OptionsRecord<K> {
   if (options === undefined) return NO_OPTIONS;
@@ -64,7 +77,7 @@ export function checkOptions<K extends string>(api: ApiName, options: unknown, k
       throw misuse(api, `options.${key} is not an option; the options are ${known.join(', ')}`);
     }
   }
-  return options as OptionsRecord<K>;
+  return ownProperties(options) as OptionsRecord<K>;
 }
 
 /** @internal `options[name]`: `undefined`, or a boolean. */

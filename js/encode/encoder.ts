@@ -8,10 +8,10 @@
 // closes the sources.
 import { ChunkWriter } from './chunk_writer.js';
 import { ROOT, rootFrame, type Omitted } from './frames.js';
-import { scheduleMacrotask } from './macrotask.js';
+import { clock, nextMacrotask, scheduleMacrotask } from './macrotask.js';
 import type { ResolvedStringifyOptions } from './options.js';
 import { closeFrame, closeUnreached, closeUnreachedIn, type CloseContext } from './source_closer.js';
-import { PAUSE, Stepper, WAIT_NEXT } from './stepper.js';
+import { PAUSE, Stepper, WAIT_NEXT, YIELD } from './stepper.js';
 
 /** @internal What the encoder writes to, and asks whether the consumer wants more. */
 export interface EncoderSink {
@@ -65,16 +65,27 @@ export class Encoder {
     const stepper = this.stepper;
     stepper.frames.push(rootFrame(holder, key, value, depth, omitted));
     this.busy = true;
+    stepper.sliceStart = clock();
     try {
       const out = this.out;
       let step = stepper.run();
       // Done once the stepper is and all of the text is out of the backlog.
       while (step !== undefined || out.backlogged) {
+        if (step === YIELD) {
+          // Not a wait for a source: no early flush (busy and not waiting), the stretch just starts over.
+          await nextMacrotask();
+          if (this.cancelled) throw CANCELLED;
+          stepper.sliceStart = clock();
+          step = out.backlogged ? PAUSE : stepper.run();
+          continue;
+        }
         if (step === PAUSE || step === undefined) {
           await this.sink.waitForDemand();
           if (this.cancelled) throw CANCELLED;
           out.drain();
-          step = out.backlogged ? PAUSE : stepper.run();
+          // Draining a long backlog (a long string, raw bytes) takes chunk after chunk: slices there too.
+          if (out.backlogged) step = stepper.sliceOver() ? YIELD : PAUSE;
+          else step = stepper.run();
           continue;
         }
         this.waiting = true;

@@ -4,6 +4,7 @@
 import type { ChunkWriter } from './chunk_writer.js';
 import type { ArrayFrame, ListFrame } from './frames.js';
 import type { Layout } from './layout.js';
+import { LONG_STRING_CHARS } from './long_string.js';
 import type { PlainCheck } from './plain_check.js';
 
 // Values whose estimated text is at most this long are written by one JSON.stringify call; larger ones member by
@@ -31,7 +32,7 @@ export class FastPath {
    * @throws {TypeError} when `value` is an object the encoder is inside of (a cycle).
    */
   value(value: object, depth: number): boolean {
-    if (this.check.measure(value, SMALL_CHARS, false) < 0) return false;
+    if (this.check.measure(value, SMALL_CHARS, false, depth) < 0) return false;
     this.out.write(this.layout.stringify(value, depth));
     return true;
   }
@@ -41,7 +42,7 @@ export class FastPath {
    * emit): true if `value` was plain and small, and is written.
    */
   element(frame: ListFrame, value: object): boolean {
-    if (this.check.measure(value, SMALL_CHARS, false) < 0) return false;
+    if (this.check.measure(value, SMALL_CHARS, false, frame.depth + 1) < 0) return false;
     const separator = this.layout.separator(frame);
     frame.index++;
     this.out.write(separator + this.layout.stringify(value, frame.depth + 1));
@@ -60,10 +61,12 @@ export class FastPath {
       const item = array[end];
       if (typeof item === 'object' && item !== null) {
         // nested: JSON.stringify calls a Date's toJSON itself (with the slice index, which Date ignores).
-        const size = this.check.measure(item, left, true);
+        const size = this.check.measure(item, left, true, frame.depth + 1);
         if (size < 0) break;
         left -= size;
       } else if (typeof item === 'string') {
+        // A long string is the general path's, written in pieces (long_string.ts).
+        if (item.length > LONG_STRING_CHARS) break;
         left -= item.length + 2;
       } else if (typeof item === 'bigint' && !this.check.bigintIsPlain()) {
         break;

@@ -14,3 +14,12 @@ export const scheduleMacrotask: (callback: () => void) => void =
       (callback) => {
         setTimeout(callback, 0);
       };
+
+/** @internal Resolves in a later task (what the encoder awaits to let timers and I/O run). */
+export function nextMacrotask(): Promise<void> {
+  return new Promise((resolve) => scheduleMacrotask(resolve));
+}
+
+/** @internal Milliseconds, for the encoder's time slices. */
+export const clock: () => number =
+  typeof performance === 'object' && typeof performance?.now === 'function' ? () => performance.now() : Date.now;

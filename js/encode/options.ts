@@ -1,6 +1,6 @@
 // The options of the encoders, their validation (a TypeError naming the option, thrown at the call) and the
 // normalisation JSON.stringify applies to `space` and to an array `replacer`.
-import { checkOptions, integerIn, mustBe, optionalOneOf, type ApiName } from '../validate.js';
+import { checkOptions, integerIn, mustBe, optionalOneOf, resolveLimit, type ApiName } from '../validate.js';
 import { unbox } from './value_kinds.js';
 
 // lib.d.ts's own replacer type, taken from JSON.stringify's first overload, so that any function JSON.stringify
@@ -46,6 +46,13 @@ export interface StringifyOptions {
    * @default 16384
    */
   readonly chunkBytes?: number;
+  /**
+   * Deepest nesting written, 1 to 1,000,000 (as the parsers': what a parser with the same `maxDepth` reads back);
+   * a value nested deeper (a toJSON that returns a new object holding itself, endlessly) errors the stream with a
+   * `JsonStringifyLimitError`.
+   * @default 1024
+   */
+  readonly maxDepth?: number;
 }
 
 /** @internal `options.bigint` unset: a BigInt is a TypeError. */
@@ -64,10 +71,11 @@ export interface ResolvedStringifyOptions {
   readonly propertyList: string[] | undefined;
   readonly bigint: typeof BIGINT_ERROR | typeof BIGINT_NUMBER | typeof BIGINT_STRING;
   readonly chunkBytes: number;
+  readonly maxDepth: number;
 }
 
 /** @internal The options {@link StringifyOptions} defines, in the order messages list them. */
-export const STRINGIFY_OPTIONS = ['space', 'replacer', 'bigint', 'chunkBytes'] as const;
+export const STRINGIFY_OPTIONS = ['space', 'replacer', 'bigint', 'chunkBytes', 'maxDepth'] as const;
 
 const MIN_CHUNK_BYTES = 16;
 const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
@@ -131,5 +139,7 @@ export function resolveStringifyOptions(api: ApiName, input: StringifyOptions | 
     propertyList,
     bigint: bigintMode,
     chunkBytes: size,
+    // The parsers' range and default, so that what is written with the defaults is read back with them.
+    maxDepth: resolveLimit(api, options, 'maxDepth'),
   };
 }

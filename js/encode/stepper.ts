@@ -21,8 +21,11 @@ import {
   type RawReaderFrame,
   type ReaderFrame,
 } from './frames.js';
+import { depthError } from './depth_limit.js';
+import { clock } from './macrotask.js';
 import { FastPath } from './fast_path.js';
 import { Layout } from './layout.js';
+import { LONG_STRING_CHARS, LongString } from './long_string.js';
 import { BIGINT_ERROR, BIGINT_NUMBER, type ReplacerFunction, type ResolvedStringifyOptions } from './options.js';
 import { circularError, PlainCheck } from './plain_check.js';
 import { rawJsonPayload, type RawJsonSource } from './raw_json.js';
@@ -58,7 +61,17 @@ export type WaitTag = typeof WAIT_NEXT | typeof WAIT_VALUE | typeof WAIT_FINAL |
 
 /** run() stopped because the consumer is full. */
 export const PAUSE: unique symbol = Symbol('pause') as never;
-export type Step = PromiseLike<unknown> | typeof PAUSE | undefined;
+/** run() stopped because it has run for SLICE_MS since `sliceStart`: the driver lets a task run, then calls it again. */
+export const YIELD: unique symbol = Symbol('yield') as never;
+export type Step = PromiseLike<unknown> | typeof PAUSE | typeof YIELD | undefined;
+
+// How long the encoder writes before it lets other tasks run (timers, I/O, other requests): a consumer reading in
+// a loop of promise jobs (for await, pipeTo) never does. Well under the 50 ms a task may take before it is a "long
+// task"; each step of the loop is bounded (a batch of about 12 K characters, a plain value of at most 32 K), so
+// the longest stretch is SLICE_MS plus one round of CHECK_EVERY steps. Costs one macrotask per SLICE_MS.
+const SLICE_MS = 10;
+// Steps of run()'s loop between two looks at the clock (about 40 ns each).
+const CHECK_EVERY = 16;
 
 /** The frames whose next result comes later. */
 export type AsyncSourceFrame = AsyncIteratorFrame | ReaderFrame | RawReaderFrame;
@@ -86,6 +99,12 @@ export class Stepper {
   private pendingKey: string | number = '';
   /** WAIT_RUNTIME: the rawJson value to write once the module is loaded. */
   pendingRaw: object | null = null;
+  /** When the current stretch of writing without a macrotask began (set by the driver). */
+  sliceStart = 0;
+  /** Steps of run()'s loop, to look at the clock every CHECK_EVERY. */
+  private steps = 0;
+  private readonly maxDepth: number;
+  private readonly longString = new LongString();
 
   constructor(options: ResolvedStringifyOptions, out: ChunkWriter, sink: Demand) {
     this.out = out;
@@ -94,9 +113,14 @@ export class Stepper {
     this.replacer = options.replacer;
     this.propertyList = options.propertyList;
     this.bigint = options.bigint;
+    this.maxDepth = options.maxDepth;
     this.fast =
       options.replacer === undefined
-        ? new FastPath(new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR), this.layout, out)
+        ? new FastPath(
+            new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR, options.maxDepth),
+            this.layout,
+            out,
+          )
         : null;
   }
 
@@ -107,6 +131,13 @@ export class Stepper {
       const frame = frames[frames.length - 1];
       if (frame === undefined) return undefined;
       if (!this.sink.demand) return PAUSE;
+      // Counted across calls: run() may do one step per call (an async source's element), in promise jobs.
+      if (this.steps++ % CHECK_EVERY === 0 && this.sliceOver()) return YIELD;
+      if (this.longString.active) {
+        this.longString.step(this.out);
+        this.steps = 0; // a piece is long work: look at the clock before the next
+        continue;
+      }
       let step: Step;
       switch (frame.kind) {
         case ROOT:
@@ -167,6 +198,11 @@ export class Stepper {
       }
       if (step !== undefined) return step;
     }
+  }
+
+  /** The current stretch of writing has lasted SLICE_MS. */
+  sliceOver(): boolean {
+    return clock() - this.sliceStart > SLICE_MS;
   }
 
   /** Continues after the awaited promise settled with `result`. */
@@ -330,7 +366,8 @@ export class Stepper {
   private value(value: unknown, depth: number): Step {
     switch (typeof value) {
       case 'string':
-        this.out.write(JSON.stringify(value));
+        if (value.length > LONG_STRING_CHARS) this.longString.start(value, this.out);
+        else this.out.write(JSON.stringify(value));
         return undefined;
       case 'number':
         // String() gives JSON.stringify's digits, and "0" for -0.
@@ -380,6 +417,8 @@ export class Stepper {
     }
     this.ancestors.add(value);
     this.frames.push(frame);
+    // Checked with the frame pushed, so that a source just opened is closed with the others.
+    if (depth >= this.maxDepth) throw depthError(this.frames.slice(0, -1), this.maxDepth);
     this.out.write(frame.kind === OBJECT ? '{' : '[');
     return undefined;
   }

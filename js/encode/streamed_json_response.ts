@@ -1,4 +1,5 @@
 // StreamedJsonResponse: a Response whose body is the JSON text of a value with sources in it, as it is produced.
+import { ownProperties } from '../validate.js';
 import { resolveStringifyOptions, type StringifyOptions } from './options.js';
 import { openStringifyStream } from './stringify_stream.js';
 
@@ -13,10 +14,13 @@ class PreparedBody {
   }
 }
 
+/** `init`'s own properties (Response reads inherited ones too: see ownProperties()) with the content type. */
 function withContentType(init: ResponseInit | undefined): ResponseInit {
-  const headers = new Headers(init?.headers);
+  const own = typeof init === 'object' && init !== null ? ownProperties(init) : Object.create(null);
+  const headers = new Headers(own.headers as HeadersInit | undefined);
   if (!headers.has('content-type')) headers.set('content-type', CONTENT_TYPE);
-  return { ...init, headers };
+  own.headers = headers;
+  return own as ResponseInit;
 }
 
 /** A stream that delivers `first` (an already read result), then the rest of `reader`. */
