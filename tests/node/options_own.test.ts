@@ -31,7 +31,11 @@ const POLLUTION: Record<string, unknown> = {
   output: 'text',
   reviver: () => 'revived',
   withPath: true,
+  withOffset: true,
   ndjson: true,
+  onInvalidLine: () => {
+    throw new Error('an inherited onInvalidLine was called');
+  },
   maxDepth: 1,
   maxElementBytes: 1,
   numbers: 'partial',
