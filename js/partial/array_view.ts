@@ -7,7 +7,8 @@
 // Elements below a view's last one are final when the view is made (an element only starts after the previous one
 // ended) and the store is only appended to or has its last slot replaced, so they never change under the view.
 
-function readOnly(key: string | symbol): TypeError {
+/** @internal The error of every write into a view. */
+export function readOnly(key: string | symbol): TypeError {
   return new TypeError(`sluice: a partial JSON snapshot is read-only (cannot change ${String(key)})`);
 }
 

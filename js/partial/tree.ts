@@ -7,20 +7,28 @@
 // what an application writes into one never reaches the state (close() checks the one case where it could).
 //
 // Cost per publish: the members of each changed open container are copied once (O(width) per changed level). An
-// array published with treeTuning.viewMinLength elements or more is published as a view instead (array_view.ts):
-// O(1), whatever its length.
+// array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
+// members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width.
 import { arrayView } from './array_view.js';
+import { MemberStore, objectView } from './object_view.js';
 
 /**
  * Switches for bench:partial, which measures what each costs (docs/partial.md); the defaults are what users get.
  * `viewMinLength`: arrays with this many elements and more are published as views. A frozen copy of 64 elements
  * costs about a sixth of a token's other work, and its garbage more: the 200 KB corpus, whose open array reaches
  * 150 elements, costs about a fifth more per token with views from 128 than from 64. `freeze`: whether snapshots
- * are frozen. `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
+ * are frozen. `objectViewMinKeys`: objects with this many members and more are published as views (as arrays, so
+ * that a push into a wide object costs O(1), not O(members)). `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
  * finished ones (docs/partial.md, "Frozen snapshots": freezing the open ones makes a token cost half as much again).
  * `flatten`: whether finished strings are made flat (flatten()).
  */
-export const treeTuning = { freeze: true, viewMinLength: 64, freezeOpen: false, flatten: true };
+export const treeTuning = {
+  freeze: true,
+  viewMinLength: 64,
+  objectViewMinKeys: 64,
+  freezeOpen: false,
+  flatten: true,
+};
 
 type Container = unknown[] | Record<string, unknown>;
 type Members = Record<string, unknown>;
@@ -86,6 +94,14 @@ export class Frame {
   index = -1;
   /** Objects: the COPIES site of its unfrozen snapshots (from its depth and its key count). */
   site: number;
+  /** Objects published as views: the member store, shared with the views (never copied again but for a duplicate). */
+  members: MemberStore | null = null;
+  /** Objects: members so far (counted until the object becomes a view). */
+  count = 0;
+  /** Objects: whether the member being written has started (-1: not yet); as a view, its slot in `members`. */
+  current = -1;
+  /** Objects as views: the slot of the member written before the current key, or -1. */
+  last = -1;
 
   constructor(isArray: boolean, depth: number) {
     this.isArray = isArray;
@@ -111,6 +127,9 @@ function setMember(object: Record<string, unknown>, key: string, value: unknown)
 function snapshotOf(frame: Frame): Container {
   const store = frame.store;
   if (store !== null) return arrayView(store, store.length, store[store.length - 1]);
+  if (!frame.isArray && (frame.members !== null || frame.count >= treeTuning.objectViewMinKeys)) {
+    return membersView(frame);
+  }
   const work = frame.work!;
   if (!treeTuning.freezeOpen) {
     if (!frame.isArray) return COPIES[frame.site]!(work as Members);
@@ -124,6 +143,21 @@ function snapshotOf(frame: Frame): Container {
   frame.store = array;
   frame.work = null;
   return arrayView(array, array.length, array[array.length - 1]);
+}
+
+/** An object's snapshot as a view (the first one turns its state into a member store). O(1) but for that first. */
+function membersView(frame: Frame): Container {
+  let members = frame.members;
+  if (members === null) {
+    members = MemberStore.of(frame.work as Members);
+    frame.members = members;
+    frame.work = null;
+    frame.current = frame.current < 0 ? -1 : members.slots.get(frame.key)!;
+    frame.last = -1;
+  }
+  // The one slot a later push may write without a new store: that of the member being written or just written.
+  const slot = frame.current >= 0 ? frame.current : frame.last;
+  return objectView(members, members.keys.length, slot, slot >= 0 ? members.values[slot] : undefined) as Members;
 }
 
 export class Tree {
@@ -155,6 +189,8 @@ export class Tree {
     const frame = this.frames[this.frames.length - 1]!;
     frame.key = key;
     frame.site = (frame.site + 1) & 15;
+    frame.last = frame.current;
+    frame.current = -1;
   }
 
   /** Begins an element of the innermost array (before its value is known). */
@@ -183,7 +219,7 @@ export class Tree {
         value = finalOf(frame);
         frame.work = null;
       }
-    } else if (treeTuning.freezeOpen || frame.store !== null) {
+    } else if (treeTuning.freezeOpen || frame.store !== null || frame.members !== null) {
       // Unchanged since its last publish: that snapshot (frozen, or a read-only view) is its value.
       value = frame.snap!;
     } else if (sameMembers(frame.snap!, frame.work!)) {
@@ -251,6 +287,14 @@ export class Tree {
  * time: every byte of the tree is copied twice by young collections (docs/partial.md).
  */
 function finalOf(frame: Frame): Container {
+  const members = frame.members;
+  if (members !== null) {
+    // Once, when the object ends: a plain object with JSON.parse's order (indices first, as any object orders them).
+    const value: Members = {};
+    const { keys, values } = members;
+    for (let i = 0; i < keys.length; i++) setMember(value, keys[i]!, values[i]);
+    return freeze(value);
+  }
   const work = frame.work!;
   return freeze(frame.isArray ? (work as unknown[]).slice() : work);
 }
@@ -276,5 +320,35 @@ function writeSlot(frame: Frame, value: unknown): void {
     else array[index] = value;
     return;
   }
-  setMember(frame.work as Record<string, unknown>, frame.key, value);
+  const members = frame.members;
+  if (members === null) {
+    const work = frame.work as Members;
+    if (frame.current < 0) {
+      frame.current = 0;
+      if (!Object.hasOwn(work, frame.key)) frame.count++;
+    }
+    setMember(work, frame.key, value);
+    return;
+  }
+  writeMember(frame, members, value);
+}
+
+/** A view's member store: appends a new key; a key written again gets a new store unless it is the last one's. */
+function writeMember(frame: Frame, members: MemberStore, value: unknown): void {
+  let slot = frame.current;
+  if (slot < 0) {
+    const key = frame.key;
+    const found = members.slots.get(key);
+    if (found === undefined) {
+      frame.current = members.keys.length;
+      members.slots.set(key, members.keys.length);
+      members.keys.push(key);
+      members.values.push(value);
+      return;
+    }
+    // Views hold the slot of the member just written (its value may still change); every other slot is final.
+    if (found !== frame.last) frame.members = members = members.rewrite();
+    frame.current = slot = found;
+  }
+  members.values[slot] = value;
 }
