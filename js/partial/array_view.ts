@@ -56,7 +56,7 @@ class ViewHandler implements ProxyHandler<unknown[]> {
   }
 
   private at(index: number): unknown {
-    return index === this.length - 1 ? this.last : this.store[index];
+    return index === this.length - 1 ? resolved(this.last) : this.store[index];
   }
 
   get(target: unknown[], key: string | symbol, receiver: unknown): unknown {
@@ -118,4 +118,30 @@ class ViewHandler implements ProxyHandler<unknown[]> {
 /** @internal A read-only array of `store[0 .. length - 2]` followed by `last`, sharing `store`. O(1). */
 export function arrayView(store: readonly unknown[], length: number, last: unknown): unknown[] {
   return new Proxy(TARGET, new ViewHandler(store, length, last));
+}
+
+/**
+ * @internal A container's snapshot made when first read, then kept: that of a container nested deeper than
+ * treeTuning.lazyDepth (js/partial/deep.ts), so that a push deep down does not copy every level above it.
+ */
+export class Lazy {
+  private make: (() => unknown) | null;
+  private value: unknown = undefined;
+
+  constructor(make: () => unknown) {
+    this.make = make;
+  }
+
+  get(): unknown {
+    if (this.make !== null) {
+      this.value = this.make();
+      this.make = null;
+    }
+    return this.value;
+  }
+}
+
+/** A slot's value as a view shows it. */
+export function resolved(value: unknown): unknown {
+  return value instanceof Lazy ? value.get() : value;
 }

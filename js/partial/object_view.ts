@@ -8,7 +8,7 @@
 // The members before a view's count are final when it is made, but for the one being written: a member ends before
 // the next key starts, and a key written again (a duplicate, which replaces the earlier value as in JSON.parse) that
 // is not the member just written gets a new store (MemberStore.rewrite()), so an old store is never written again.
-import { readOnly } from './array_view.js';
+import { readOnly, resolved } from './array_view.js';
 
 /** An open object's members, in the order their keys came; appended to, and only the member being written changes. */
 export class MemberStore {
@@ -87,7 +87,7 @@ class ObjectViewHandler implements ProxyHandler<object> {
   }
 
   private at(slot: number): unknown {
-    return slot === this.current ? this.value : this.store.values[slot];
+    return slot === this.current ? resolved(this.value) : this.store.values[slot];
   }
 
   get(target: object, key: string | symbol, receiver: unknown): unknown {

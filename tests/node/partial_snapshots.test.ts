@@ -64,7 +64,9 @@ function isLongView(value: object): boolean {
 function unfrozen(value: unknown, open: readonly (string | number)[] | null = null, path = '$', at = 0): string | null {
   if (!isContainer(value)) return null;
   const isOpen = open !== null && at <= open.length;
-  if (!isOpen && !Object.isFrozen(value) && !isLongView(value)) return `${path} is not frozen`;
+  // Containers at treeTuning.lazyDepth or deeper that close in a push after their last change stay views.
+  const deepView = at >= treeTuning.lazyDepth && !Object.isFrozen(value);
+  if (!isOpen && !Object.isFrozen(value) && !isLongView(value) && !deepView) return `${path} is not frozen`;
   for (const key of Object.keys(value)) {
     const onPath = isOpen && at < open.length && String(open[at]) === key;
     const found = unfrozen((value as Record<string, unknown>)[key], onPath ? open : null, `${path}.${key}`, at + 1);
@@ -268,6 +270,48 @@ describe('sharing, freezing and immutability', () => {
       (root.a as unknown[]).push(3);
     }).toThrow(TypeError);
     expect(parser.end()).toEqual({ a: [1, 2], b: { c: 'd' } });
+  });
+});
+
+describe('deep containers: snapshots made when read', () => {
+  test('below treeTuning.lazyDepth (set to 1 and 3 here): the same values, sharing and immutability', () => {
+    const deep = `${'[{"a":'.repeat(30)}[1,{"x":"yy","z":[true,{"w":null}]},[3,[4,[5]]],"zz"]${'}]'.repeat(30)}`;
+    const documents = [deep, longArrays(VIEW_MIN + 3), wideObjects(OBJECT_VIEW_MIN + 3), ...HAND_WRITTEN];
+    documents.push(...randomDocuments(40, SEED + 7).filter((text) => !hasDuplicateKeys(text)));
+    const saved = treeTuning.lazyDepth;
+    try {
+      for (const lazyDepth of [1, 3]) {
+        treeTuning.lazyDepth = lazyDepth;
+        for (const text of documents) {
+          if (text.length < 400) checkSnapshots(text, [...text]);
+          checkSnapshots(text, pieces(text, SEED + text.length, 8));
+        }
+      }
+    } finally {
+      treeTuning.lazyDepth = saved;
+    }
+  });
+
+  test('below treeTuning.lazyDepth: snapshots read late, out of order, keep what they showed', () => {
+    const saved = treeTuning.lazyDepth;
+    treeTuning.lazyDepth = 2;
+    try {
+      for (const text of [...HAND_WRITTEN, wideObjects(OBJECT_VIEW_MIN + 10, true), ...randomDocuments(30, SEED + 9)]) {
+        const parser = createPartialParser();
+        const snapshots: unknown[] = [];
+        for (const chunk of pieces(text, SEED, 5)) snapshots.push(parser.push(chunk));
+        const final = parser.end();
+        expect(firstDifference(final, JSON.parse(text.replace(/^\ufeff/, ''))), text).toBeNull();
+        // Read only now, newest first, then again: the same as another parser's snapshots read as they came.
+        const shown = snapshots.reverse().map((snapshot) => copy(snapshot));
+        for (const [i, snapshot] of snapshots.entries()) expect(firstDifference(copy(snapshot), shown[i])).toBeNull();
+        const streamed = createPartialParser();
+        const again = pieces(text, SEED, 5).map((chunk) => copy(streamed.push(chunk)));
+        expect(firstDifference(shown.reverse(), again), text).toBeNull();
+      }
+    } finally {
+      treeTuning.lazyDepth = saved;
+    }
   });
 });
 
