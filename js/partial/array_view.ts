@@ -7,7 +7,8 @@
 // Elements below a view's last one are final when the view is made (an element only starts after the previous one
 // ended) and the store is only appended to or has its last slot replaced, so they never change under the view.
 
-function readOnly(key: string | symbol): TypeError {
+/** @internal The error of every write into a view. */
+export function readOnly(key: string | symbol): TypeError {
   return new TypeError(`sluice: a partial JSON snapshot is read-only (cannot change ${String(key)})`);
 }
 
@@ -55,7 +56,7 @@ class ViewHandler implements ProxyHandler<unknown[]> {
   }
 
   private at(index: number): unknown {
-    return index === this.length - 1 ? this.last : this.store[index];
+    return index === this.length - 1 ? resolved(this.last) : this.store[index];
   }
 
   get(target: unknown[], key: string | symbol, receiver: unknown): unknown {
@@ -117,4 +118,30 @@ class ViewHandler implements ProxyHandler<unknown[]> {
 /** @internal A read-only array of `store[0 .. length - 2]` followed by `last`, sharing `store`. O(1). */
 export function arrayView(store: readonly unknown[], length: number, last: unknown): unknown[] {
   return new Proxy(TARGET, new ViewHandler(store, length, last));
+}
+
+/**
+ * @internal A container's snapshot made when first read, then kept: that of a container nested deeper than
+ * treeTuning.lazyDepth (js/partial/deep.ts), so that a push deep down does not copy every level above it.
+ */
+export class Lazy {
+  private make: (() => unknown) | null;
+  private value: unknown = undefined;
+
+  constructor(make: () => unknown) {
+    this.make = make;
+  }
+
+  get(): unknown {
+    if (this.make !== null) {
+      this.value = this.make();
+      this.make = null;
+    }
+    return this.value;
+  }
+}
+
+/** A slot's value as a view shows it. */
+export function resolved(value: unknown): unknown {
+  return value instanceof Lazy ? value.get() : value;
 }

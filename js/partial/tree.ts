@@ -7,20 +7,31 @@
 // what an application writes into one never reaches the state (close() checks the one case where it could).
 //
 // Cost per publish: the members of each changed open container are copied once (O(width) per changed level). An
-// array published with treeTuning.viewMinLength elements or more is published as a view instead (array_view.ts):
-// O(1), whatever its length.
+// array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
+// members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width.
 import { arrayView } from './array_view.js';
+import { DeepFrame, DeepLog } from './deep.js';
+import { MemberStore, objectView } from './object_view.js';
 
 /**
  * Switches for bench:partial, which measures what each costs (docs/partial.md); the defaults are what users get.
  * `viewMinLength`: arrays with this many elements and more are published as views. A frozen copy of 64 elements
  * costs about a sixth of a token's other work, and its garbage more: the 200 KB corpus, whose open array reaches
  * 150 elements, costs about a fifth more per token with views from 128 than from 64. `freeze`: whether snapshots
- * are frozen. `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
+ * are frozen. `objectViewMinKeys`: objects with this many members and more are published as views (as arrays, so
+ * that a push into a wide object costs O(1), not O(members)). `lazyDepth`: containers this deep and deeper get their
+ * snapshots made when read (deep.ts), so that a push deep down costs O(1), not O(depth). `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
  * finished ones (docs/partial.md, "Frozen snapshots": freezing the open ones makes a token cost half as much again).
  * `flatten`: whether finished strings are made flat (flatten()).
  */
-export const treeTuning = { freeze: true, viewMinLength: 64, freezeOpen: false, flatten: true };
+export const treeTuning = {
+  freeze: true,
+  viewMinLength: 64,
+  objectViewMinKeys: 64,
+  lazyDepth: 16,
+  freezeOpen: false,
+  flatten: true,
+};
 
 type Container = unknown[] | Record<string, unknown>;
 type Members = Record<string, unknown>;
@@ -66,8 +77,7 @@ export function flatten(value: string): void {
 }
 
 /** An open array or object. */
-export class Frame {
-  readonly isArray: boolean;
+export class Frame extends DeepFrame {
   /** The last published snapshot (a copy of the state, or a view), or null before the first publish. */
   snap: Container | null = null;
   /**
@@ -76,8 +86,6 @@ export class Frame {
    * 100, against 0.07 and 0.11 us), so copying the last snapshot instead would cost more than the parse.
    */
   work: Container | null;
-  /** Arrays published as views: the append-only store, shared with the views (never copied again). */
-  store: unknown[] | null = null;
   /** Something in this container changed since its last publish. */
   changed = true;
   /** Objects: the key of the member being written. */
@@ -86,11 +94,22 @@ export class Frame {
   index = -1;
   /** Objects: the COPIES site of its unfrozen snapshots (from its depth and its key count). */
   site: number;
+  /** Objects: members so far (counted until the object becomes a view). */
+  count = 0;
 
-  constructor(isArray: boolean, depth: number) {
-    this.isArray = isArray;
-    this.work = isArray ? [] : {};
+  constructor(isArray: boolean, depth: number, touched: DeepFrame[] | null) {
+    super(isArray, depth);
     this.site = (depth * 5) & 15;
+    if (touched === null) {
+      this.work = isArray ? [] : {};
+      return;
+    }
+    // Deep (lazyDepth or deeper): its members live in a store from the start (deep.ts).
+    this.work = null;
+    if (isArray) this.store = [];
+    else this.members = new MemberStore([], []);
+    this.touched = touched;
+    touched.push(this);
   }
 }
 
@@ -111,6 +130,9 @@ function setMember(object: Record<string, unknown>, key: string, value: unknown)
 function snapshotOf(frame: Frame): Container {
   const store = frame.store;
   if (store !== null) return arrayView(store, store.length, store[store.length - 1]);
+  if (!frame.isArray && (frame.members !== null || frame.count >= treeTuning.objectViewMinKeys)) {
+    return membersView(frame);
+  }
   const work = frame.work!;
   if (!treeTuning.freezeOpen) {
     if (!frame.isArray) return COPIES[frame.site]!(work as Members);
@@ -126,6 +148,21 @@ function snapshotOf(frame: Frame): Container {
   return arrayView(array, array.length, array[array.length - 1]);
 }
 
+/** An object's snapshot as a view (the first one turns its state into a member store). O(1) but for that first. */
+function membersView(frame: Frame): Container {
+  let members = frame.members;
+  if (members === null) {
+    members = MemberStore.of(frame.work as Members);
+    frame.members = members;
+    frame.work = null;
+    frame.current = frame.current < 0 ? -1 : members.slots.get(frame.key)!;
+    frame.last = -1;
+  }
+  // The one slot a later push may write without a new store: that of the member being written or just written.
+  const slot = frame.current >= 0 ? frame.current : frame.last;
+  return objectView(members, members.keys.length, slot, slot >= 0 ? members.values[slot] : undefined) as Members;
+}
+
 export class Tree {
   /** Open containers, root first. */
   readonly frames: Frame[] = [];
@@ -136,6 +173,11 @@ export class Tree {
   private rootChanged = false;
   /** The deepest frame changed since the last publish, or -1. Every frame above it changes too. */
   private dirty = -1;
+  /** Publishes so far. */
+  private version = 0;
+  /** Deep frames (treeTuning.lazyDepth or deeper) changed since the last publish, and the pushes that changed them. */
+  private readonly touched: DeepFrame[] = [];
+  private readonly log = new DeepLog();
 
   /** The value at the current slot of the innermost container (or the root) is now `value`. */
   set(value: unknown): void {
@@ -155,6 +197,8 @@ export class Tree {
     const frame = this.frames[this.frames.length - 1]!;
     frame.key = key;
     frame.site = (frame.site + 1) & 15;
+    frame.last = frame.current;
+    frame.current = -1;
   }
 
   /** Begins an element of the innermost array (before its value is known). */
@@ -165,9 +209,14 @@ export class Tree {
   /** Opens a container at the current slot. */
   open(isArray: boolean): void {
     const frames = this.frames;
-    frames.push(new Frame(isArray, frames.length));
+    const depth = frames.length;
+    const deep = depth >= treeTuning.lazyDepth;
+    const frame = new Frame(isArray, depth, deep ? this.touched : null);
+    // A deep parent holds the open child itself, which its views show as a Lazy (deep.ts).
+    if (deep && depth > treeTuning.lazyDepth) writeSlot(frames[depth - 1]!, frame);
+    frames.push(frame);
     // The new frame publishes its first (empty) snapshot into its parent's slot.
-    this.dirty = frames.length - 1;
+    this.dirty = depth;
   }
 
   /** Closes the innermost container; its final value goes into its parent's slot (or becomes the root). */
@@ -175,7 +224,16 @@ export class Tree {
     const frames = this.frames;
     const frame = frames.pop()!;
     let value: Container;
-    if (frame.changed) {
+    if (frame.touched !== null) {
+      // Deep: a frozen copy if it changed since the last publish, else the view that publish showed.
+      frame.closed = true;
+      value = frame.changed ? finalOf(frame) : (this.log.viewOf(frame, this.version) as Container);
+      if (frame.changed) {
+        // Its last view is no one's value: let it go with the frame, which the parent's history keeps.
+        frame.view = undefined;
+        frame.viewKey = -1;
+      }
+    } else if (frame.changed) {
       if (frame.store !== null) {
         value = arrayView(frame.store, frame.store.length, frame.store[frame.store.length - 1]);
       } else {
@@ -183,7 +241,7 @@ export class Tree {
         value = finalOf(frame);
         frame.work = null;
       }
-    } else if (treeTuning.freezeOpen || frame.store !== null) {
+    } else if (treeTuning.freezeOpen || frame.store !== null || frame.members !== null) {
       // Unchanged since its last publish: that snapshot (frozen, or a read-only view) is its value.
       value = frame.snap!;
     } else if (sameMembers(frame.snap!, frame.work!)) {
@@ -201,8 +259,11 @@ export class Tree {
       this.rootChanged = value !== this.root;
       return;
     }
-    // Unchanged since its last publish: its parent's slot holds that snapshot already.
-    if (!frame.changed) return;
+    // Unchanged since its last publish: its parent's slot holds that snapshot already (a deep parent, the frame).
+    if (!frame.changed) {
+      if (frame.touched !== null && depth >= treeTuning.lazyDepth) putSlot(frames[depth]!, value);
+      return;
+    }
     writeSlot(frames[depth]!, value);
     if (depth > this.dirty) this.dirty = depth;
   }
@@ -225,8 +286,26 @@ export class Tree {
   /** Makes the changes since the last publish visible; returns the root. */
   publish(): unknown {
     const frames = this.frames;
+    const version = ++this.version;
     let child: Container | null = null;
-    for (let depth = this.dirty; depth >= 0; depth--) {
+    let depth = this.dirty;
+    const lazyDepth = treeTuning.lazyDepth;
+    const touched = this.touched;
+    if (touched.length !== 0) {
+      for (let i = 0; i < touched.length; i++) {
+        const frame = touched[i]!;
+        if (!frame.closed) frame.record(version);
+        (frame as Frame).changed = false;
+      }
+      touched.length = 0;
+    }
+    if (depth >= lazyDepth) {
+      this.log.add(version, depth);
+      // The levels above lazyDepth are copied as always; below, snapshots are made when read.
+      child = this.log.viewOf(frames[lazyDepth]!, version) as Container;
+      depth = lazyDepth - 1;
+    }
+    for (; depth >= 0; depth--) {
       const frame = frames[depth]!;
       if (child !== null) writeSlot(frame, child);
       child = frame.changed ? snapshotOf(frame) : frame.snap!;
@@ -251,6 +330,15 @@ export class Tree {
  * time: every byte of the tree is copied twice by young collections (docs/partial.md).
  */
 function finalOf(frame: Frame): Container {
+  if (frame.store !== null) return freeze(frame.store.slice());
+  const members = frame.members;
+  if (members !== null) {
+    // Once, when the object ends: a plain object with JSON.parse's order (indices first, as any object orders them).
+    const value: Members = {};
+    const { keys, values } = members;
+    for (let i = 0; i < keys.length; i++) setMember(value, keys[i]!, values[i]);
+    return freeze(value);
+  }
   const work = frame.work!;
   return freeze(frame.isArray ? (work as unknown[]).slice() : work);
 }
@@ -268,6 +356,7 @@ function sameMembers(snap: Container, work: Container): boolean {
 }
 
 function writeSlot(frame: Frame, value: unknown): void {
+  if (!frame.changed && frame.touched !== null) frame.touched.push(frame);
   frame.changed = true;
   if (frame.isArray) {
     const array = (frame.store ?? frame.work) as unknown[];
@@ -276,5 +365,41 @@ function writeSlot(frame: Frame, value: unknown): void {
     else array[index] = value;
     return;
   }
-  setMember(frame.work as Record<string, unknown>, frame.key, value);
+  const members = frame.members;
+  if (members === null) {
+    const work = frame.work as Members;
+    if (frame.current < 0) {
+      frame.current = 0;
+      if (!Object.hasOwn(work, frame.key)) frame.count++;
+    }
+    setMember(work, frame.key, value);
+    return;
+  }
+  writeMember(frame, members, value);
+}
+
+/** A view's member store: appends a new key; a key written again gets a new store unless it is the last one's. */
+function writeMember(frame: Frame, members: MemberStore, value: unknown): void {
+  let slot = frame.current;
+  if (slot < 0) {
+    const key = frame.key;
+    const found = members.slots.get(key);
+    if (found === undefined) {
+      frame.current = members.keys.length;
+      members.slots.set(key, members.keys.length);
+      members.keys.push(key);
+      members.values.push(value);
+      return;
+    }
+    // Views hold the slot of the member just written (its value may still change); every other slot is final.
+    if (found !== frame.last) frame.members = members = members.rewrite();
+    frame.current = slot = found;
+  }
+  members.values[slot] = value;
+}
+
+/** A deep parent's slot gets the view its closed child showed (no change: the parent's views show that already). */
+function putSlot(frame: Frame, value: unknown): void {
+  if (frame.isArray) frame.store![frame.index] = value;
+  else frame.members!.values[frame.current] = value;
 }

@@ -8,12 +8,20 @@ import { describe, expect, test } from 'vitest';
 import { createPartialParser } from '../../dist/index.js';
 import { treeTuning } from '../../dist/partial/tree.js';
 import { firstDifference } from '../support/deep_equal.mjs';
-import { HAND_WRITTEN, hasDuplicateKeys, longArrays, randomDocuments } from '../support/partial_documents.js';
+import {
+  HAND_WRITTEN,
+  hasDuplicateKeys,
+  longArrays,
+  randomDocuments,
+  wideObjects,
+} from '../support/partial_documents.js';
 import { createRng } from '../support/random_json.mjs';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 21);
-// Arrays of this many elements and more are published as views (js/partial/tree.ts, treeTuning.viewMinLength).
+// Arrays of this many elements and more are published as views (js/partial/tree.ts, treeTuning.viewMinLength), and
+// objects of this many members (treeTuning.objectViewMinKeys).
 const VIEW_MIN = treeTuning.viewMinLength;
+const OBJECT_VIEW_MIN = treeTuning.objectViewMinKeys;
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
@@ -42,15 +50,23 @@ function isView(value: object): boolean {
   return Array.isArray(value) && !Object.isFrozen(value);
 }
 
+/** A view as a finished value: a long array, or a wide object, that is not frozen. */
+function isLongView(value: object): boolean {
+  if (Object.isFrozen(value)) return false;
+  return Array.isArray(value) ? value.length >= VIEW_MIN : Object.keys(value).length >= OBJECT_VIEW_MIN;
+}
+
 /**
- * Every container is frozen, or (an array of VIEW_MIN elements or more) a view; but for those on `open`, the path of
- * the value still being written (`parser.pending`): the containers open at a snapshot are that path's.
+ * Every container is frozen, or (an array of VIEW_MIN elements or more, an object of OBJECT_VIEW_MIN members or more)
+ * a view; but for those on `open`, the path of the value still being written (`parser.pending`): the containers open
+ * at a snapshot are that path's.
  */
 function unfrozen(value: unknown, open: readonly (string | number)[] | null = null, path = '$', at = 0): string | null {
   if (!isContainer(value)) return null;
   const isOpen = open !== null && at <= open.length;
-  if (!isOpen && !Object.isFrozen(value) && !(isView(value) && (value as unknown[]).length >= VIEW_MIN))
-    return `${path} is not frozen`;
+  // Containers at treeTuning.lazyDepth or deeper that close in a push after their last change stay views.
+  const deepView = at >= treeTuning.lazyDepth && !Object.isFrozen(value);
+  if (!isOpen && !Object.isFrozen(value) && !isLongView(value) && !deepView) return `${path} is not frozen`;
   for (const key of Object.keys(value)) {
     const onPath = isOpen && at < open.length && String(open[at]) === key;
     const found = unfrozen((value as Record<string, unknown>)[key], onPath ? open : null, `${path}.${key}`, at + 1);
@@ -257,6 +273,48 @@ describe('sharing, freezing and immutability', () => {
   });
 });
 
+describe('deep containers: snapshots made when read', () => {
+  test('below treeTuning.lazyDepth (set to 1 and 3 here): the same values, sharing and immutability', () => {
+    const deep = `${'[{"a":'.repeat(30)}[1,{"x":"yy","z":[true,{"w":null}]},[3,[4,[5]]],"zz"]${'}]'.repeat(30)}`;
+    const documents = [deep, longArrays(VIEW_MIN + 3), wideObjects(OBJECT_VIEW_MIN + 3), ...HAND_WRITTEN];
+    documents.push(...randomDocuments(40, SEED + 7).filter((text) => !hasDuplicateKeys(text)));
+    const saved = treeTuning.lazyDepth;
+    try {
+      for (const lazyDepth of [1, 3]) {
+        treeTuning.lazyDepth = lazyDepth;
+        for (const text of documents) {
+          if (text.length < 400) checkSnapshots(text, [...text]);
+          checkSnapshots(text, pieces(text, SEED + text.length, 8));
+        }
+      }
+    } finally {
+      treeTuning.lazyDepth = saved;
+    }
+  });
+
+  test('below treeTuning.lazyDepth: snapshots read late, out of order, keep what they showed', () => {
+    const saved = treeTuning.lazyDepth;
+    treeTuning.lazyDepth = 2;
+    try {
+      for (const text of [...HAND_WRITTEN, wideObjects(OBJECT_VIEW_MIN + 10, true), ...randomDocuments(30, SEED + 9)]) {
+        const parser = createPartialParser();
+        const snapshots: unknown[] = [];
+        for (const chunk of pieces(text, SEED, 5)) snapshots.push(parser.push(chunk));
+        const final = parser.end();
+        expect(firstDifference(final, JSON.parse(text.replace(/^\ufeff/, ''))), text).toBeNull();
+        // Read only now, newest first, then again: the same as another parser's snapshots read as they came.
+        const shown = snapshots.reverse().map((snapshot) => copy(snapshot));
+        for (const [i, snapshot] of snapshots.entries()) expect(firstDifference(copy(snapshot), shown[i])).toBeNull();
+        const streamed = createPartialParser();
+        const again = pieces(text, SEED, 5).map((chunk) => copy(streamed.push(chunk)));
+        expect(firstDifference(shown.reverse(), again), text).toBeNull();
+      }
+    } finally {
+      treeTuning.lazyDepth = saved;
+    }
+  });
+});
+
 describe('long arrays: views', () => {
   test(`an array that reaches ${VIEW_MIN} elements while open reads like an array, is read-only and never changes`, () => {
     const text = longArrays(300);
@@ -322,5 +380,97 @@ describe('long arrays: views', () => {
     const root = parser.push(`{"all":${JSON.stringify(values)},"open":[`) as Record<string, readonly number[]>;
     expect(Object.isFrozen(root.all)).toBe(true);
     expect(root.all).toEqual(values);
+  });
+});
+
+describe('wide objects: views', () => {
+  test(`an object that reaches ${OBJECT_VIEW_MIN} members while open reads like an object, is read-only and never changes`, () => {
+    const text = wideObjects(300);
+    const expected = JSON.parse(text) as Record<string, Record<string, unknown>>;
+    const parser = createPartialParser();
+    const views: { view: Record<string, unknown>; shown: unknown }[] = [];
+    for (const chunk of pieces(text, SEED, 5)) {
+      const wide = (parser.push(chunk) as Record<string, Record<string, unknown>> | undefined)?.wide;
+      if (wide === undefined || Object.keys(wide).length < OBJECT_VIEW_MIN) continue;
+      if (views.at(-1)?.view !== wide) views.push({ view: wide, shown: copy(wide) });
+    }
+    expect(views.length).toBeGreaterThan(100);
+    for (const { view, shown } of views) expect(firstDifference(copy(view), shown)).toBeNull();
+    const final = parser.end() as Record<string, Record<string, unknown>>;
+    expect(firstDifference(final, expected)).toBeNull();
+    expect(JSON.stringify(final)).toBe(JSON.stringify(expected));
+
+    // A view of the open object: what a plain object of the same members does.
+    const { view } = views[views.length >> 1]!;
+    const keys = Object.keys(view);
+    const plain = Object.fromEntries(keys.map((key) => [key, view[key]]));
+    expect(isLongView(view)).toBe(true);
+    expect(Object.getPrototypeOf(view)).toBe(Object.prototype);
+    expect(keys).toEqual(Object.keys(expected.wide!).filter((key) => Object.hasOwn(view, key)));
+    expect(keys).toEqual(Object.keys(plain));
+    expect(Reflect.ownKeys(view)).toEqual(Reflect.ownKeys(plain));
+    expect(JSON.stringify(view)).toBe(JSON.stringify(plain));
+    expect(Object.entries({ ...view })).toEqual(Object.entries(plain));
+    const proto = '__proto__';
+    expect(Object.hasOwn(view, proto) && view[proto] === expected.wide![proto]).toBe(true);
+    expect('k1' in view && !('k9999' in view) && 'toString' in view).toBe(true);
+    expect(view.k9999).toBeUndefined();
+    const forIn: string[] = [];
+    for (const key in view) forIn.push(key);
+    expect(forIn).toEqual(keys);
+    expect(inspect(view)).toMatch(/^\{\n {2}'\d+': /);
+    expect(() => structuredClone(view)).toThrow();
+    expect(() => {
+      view.k1 = 1;
+    }).toThrow(TypeError);
+    expect(() => {
+      delete view.k1;
+    }).toThrow(TypeError);
+    expect(() => Object.defineProperty(view, 'x', { value: 1 })).toThrow(TypeError);
+    expect(() => Object.setPrototypeOf(view, null)).toThrow(TypeError);
+    expect(() => Object.freeze(view)).toThrow(TypeError);
+    // Its members are frozen plain values, shared with the final value.
+    expect(Object.isFrozen(view.k0)).toBe(true);
+    expect(view.k0).toBe(final.wide!.k0);
+  });
+
+  test('objects crossing the member count from which they are views: copies below it, shared and unchanging', () => {
+    const text = wideObjects(OBJECT_VIEW_MIN + 3);
+    for (const openFrozen of [false, true]) {
+      treeTuning.freezeOpen = openFrozen;
+      try {
+        checkSnapshots(text, [...text], openFrozen);
+        checkSnapshots(text, pieces(text, SEED, 7), openFrozen);
+      } finally {
+        treeTuning.freezeOpen = false;
+      }
+    }
+  });
+
+  test('keys written again in a view: earlier snapshots keep what they showed, the value is JSON.parse', () => {
+    const text = wideObjects(OBJECT_VIEW_MIN + 10, true);
+    for (const chunks of [[...text], pieces(text, SEED, 6)]) {
+      const parser = createPartialParser();
+      const kept: { snapshot: unknown; shown: unknown }[] = [];
+      for (const chunk of chunks) {
+        const snapshot = parser.push(chunk);
+        if (snapshot !== kept.at(-1)?.snapshot) kept.push({ snapshot, shown: copy(snapshot) });
+      }
+      expect(firstDifference(parser.end(), JSON.parse(text))).toBeNull();
+      for (const { snapshot, shown } of kept) expect(firstDifference(copy(snapshot), shown)).toBeNull();
+    }
+  });
+
+  test('a view that changes in the push that closes it becomes a frozen plain object', () => {
+    const parser = createPartialParser();
+    const members = Array.from({ length: OBJECT_VIEW_MIN * 2 }, (_, i) => `"k${i}":${i}`).join(',');
+    const open = parser.push(`{"wide":{${members}`) as Record<string, Record<string, number>>;
+    expect(isLongView(open.wide!)).toBe(true);
+    const root = parser.push(',"last":0},"after":1}') as Record<string, Record<string, number>>;
+    expect(Object.isFrozen(root.wide) && Object.isFrozen(root)).toBe(true);
+    // The last number shows once something ends it.
+    expect(Object.keys(open.wide!).length).toBe(OBJECT_VIEW_MIN * 2 - 1);
+    expect(Object.keys(root.wide!).length).toBe(OBJECT_VIEW_MIN * 2 + 1);
+    expect(parser.end()).toBe(root);
   });
 });

@@ -35,6 +35,21 @@ export function longArrays(length: number): string {
   return `{"numbers":[${numbers}],"records":[${records}],"nested":[[${numbers}]],"tail":"end"}`;
 }
 
+/**
+ * A document whose objects grow past the member count at which snapshots become views, with index keys (listed
+ * first by plain objects) and `__proto__`; `duplicates` adds keys written again.
+ */
+export function wideObjects(count: number, duplicates = false): string {
+  const members = Array.from({ length: count }, (_, i) => {
+    const key = i % 10 === 3 ? String(count - i) : i === 5 ? '__proto__' : `k${i}`;
+    const value = i % 3 === 0 ? `{"id":${i},"tags":["t${i % 5}"]}` : i % 3 === 1 ? `"v${i}"` : String(i * 7);
+    return `${JSON.stringify(key)}:${value}`;
+  });
+  if (duplicates) members.push('"k1":"again"', '"k1":{"twice":true}', '"k4":[4]', '"k8":"x"', '"k8":"y"');
+  const all = members.join(',');
+  return `{"wide":{${all}},"nested":[{"inner":{${all}}}],"tail":"end"}`;
+}
+
 /** Whether a JSON text has an object with a key twice (JSON.parse keeps the last; a snapshot may then change type). */
 export function hasDuplicateKeys(text: string): boolean {
   // Strings first, so brackets inside them are skipped; a string followed by ':' is a key of the innermost object.

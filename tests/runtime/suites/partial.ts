@@ -15,7 +15,13 @@ import {
   type Chunk,
   type ErrorInfo,
 } from '../../support/feed.ts';
-import { HAND_WRITTEN, hasDuplicateKeys, longArrays, randomDocuments } from '../../support/partial_documents.ts';
+import {
+  HAND_WRITTEN,
+  hasDuplicateKeys,
+  longArrays,
+  randomDocuments,
+  wideObjects,
+} from '../../support/partial_documents.ts';
 import { expectedSnapshot, textOfBytes } from '../../support/partial_oracle.mjs';
 import { createRng, mutate, randomDocument } from '../../support/random_json.mjs';
 import { asyncIterableOf, collect, countingSource } from '../../support/sources.ts';
@@ -27,8 +33,10 @@ type PartialJsonOptions = { readonly numbers?: 'complete' | 'partial' };
 type Json = Record<string, unknown>;
 const encoder = new TextEncoder();
 const MODES = ['complete', 'partial'] as const;
-// Arrays of this many elements and more are published as views (js/partial/tree.ts, treeTuning.viewMinLength).
+// Arrays of this many elements and more are published as views (js/partial/tree.ts, treeTuning.viewMinLength), and
+// objects of this many members (treeTuning.objectViewMinKeys).
 const VIEW_MIN = 64;
+const OBJECT_VIEW_MIN = 64;
 
 function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length + b.length);
@@ -120,13 +128,13 @@ function copy(value: unknown): unknown {
 }
 
 /**
- * Every finished container is frozen, or (a long array) a view; the open ones are those on `open`, the path of the
- * value still being written (`parser.pending`).
+ * Every finished container is frozen, or (a long array, a wide object) a view; the open ones are those on `open`, the
+ * path of the value still being written (`parser.pending`).
  */
 function unfrozen(value: unknown, open: readonly (string | number)[] | null, path = '$', at = 0): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const isOpen = open !== null && at <= open.length;
-  const view = Array.isArray(value) && value.length >= VIEW_MIN;
+  const view = Array.isArray(value) ? value.length >= VIEW_MIN : Object.keys(value).length >= OBJECT_VIEW_MIN;
   if (!isOpen && !Object.isFrozen(value) && !view) return `${path} is not frozen`;
   for (const key of Object.keys(value)) {
     const onPath = isOpen && at < open.length && String(open[at]) === key;
@@ -289,6 +297,32 @@ group('createPartialParser snapshots', () => {
       'a view element was deleted',
     );
     assert(Object.isFrozen(final.records![5]), 'an element of a view is not frozen');
+  });
+
+  test('a wide object is a view: reads like an object, read-only, never changes', () => {
+    const text = wideObjects(200, true);
+    const parser = createPartialParser();
+    const views: { view: Json; shown: unknown }[] = [];
+    for (const chunk of deltas(text, SEED, 5)) {
+      const wide = (parser.push(chunk) as Record<string, Json> | undefined)?.wide;
+      if (wide === undefined || Object.keys(wide).length < OBJECT_VIEW_MIN) continue;
+      if (views.at(-1)?.view !== wide) views.push({ view: wide, shown: copy(wide) });
+    }
+    assert(views.length > 50, `${views.length} views`);
+    for (const { view, shown } of views) assertEqual(copy(view), shown, 'a view changed');
+    assertEqual(firstDifference(parser.end(), JSON.parse(text)), null);
+    const { view } = views[views.length >> 1]!;
+    const plain = Object.fromEntries(Object.keys(view).map((key) => [key, view[key]]));
+    assert(!Object.isFrozen(view) && Object.getPrototypeOf(view) === Object.prototype, 'not a view');
+    assertEqual(Reflect.ownKeys(view), Reflect.ownKeys(plain));
+    assertEqual(JSON.stringify({ ...view }), JSON.stringify(plain));
+    assert('k1' in view && !('k9999' in view), '`in` is wrong');
+    assert(
+      throwsTypeError(() => {
+        view.k1 = 1;
+      }),
+      'a view member was written',
+    );
   });
 });
 
