@@ -116,6 +116,15 @@ export function skipWarmUp(): void {
 
 let currentInput: unknown;
 let loaded: NativeRuntime | undefined;
+let provided: CompiledModule | undefined;
+
+/**
+ * @internal The module init() loads when given none, in place of the file beside the package: the edge entry
+ * (js/edge.ts) imports it as a module where the runtime compiles it (workerd, Next.js Edge routes).
+ */
+export function provideModule(module: CompiledModule): void {
+  provided = module;
+}
 
 /**
  * Loads the WebAssembly module. Optional: the first {@link parseJsonArray} or {@link JsonArrayStream} loads the
@@ -137,6 +146,11 @@ export function init(module?: ModuleSource | PromiseLike<ModuleSource>, options?
     lazyModule = checkOptions('init()', options, ['lazyModule']).lazyModule as InitOptions['lazyModule'];
   } catch (error) {
     return Promise.reject(error);
+  }
+  if (module === undefined && provided !== undefined) {
+    // The edge entry's: the lazy index's module, which holds the parser too (loaded once, for both).
+    module = provided;
+    lazyModule ??= provided;
   }
   if (current === undefined || (module !== undefined && module !== currentInput)) {
     const loading = load(module);
