@@ -4,9 +4,10 @@
 // 127.0.0.1) reshaped to NDJSON. Per request: workerd's CPU time (user + system of the process, /proc), time to the
 // first byte and to the last; peak memory (VmHWM) of the workerd process, one process per worker.
 //
-//   npm run bench:edge   (or: cd bench/edge && npm ci && node main.mjs [--mb 100] [--runs 3]; needs dist/ built)
+//   npm run bench:edge   (or: cd bench/edge && npm ci && node main.mjs [--mb 100] [--runs 3] [--only sluice,...];
+//   needs dist/ built). @streamparser/json-whatwg 0.0.22 is quadratic in the rows here: run it at --mb 5.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,12 @@ const option = (name, fallback) => {
 };
 const MB = option('mb', 100);
 const RUNS = option('runs', 3);
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
+const WORKERS = [
+  ['sluice', 'worker_sluice.js'],
+  ['@streamparser/json-whatwg', 'worker_streamparser.js'],
+  ['@streamparser/json', 'worker_streamparser_core.js'],
+];
 const TICK = 100; // clock ticks per second of /proc/<pid>/stat (getconf CLK_TCK on Linux)
 
 // The upstream document: an array of rows, generated once (the Node side's cost is not measured).
@@ -176,10 +183,7 @@ await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
 const median = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
 const results = {};
 try {
-  for (const [name, entry] of [
-    ['sluice', 'worker_sluice.js'],
-    ['@streamparser/json-whatwg', 'worker_streamparser.js'],
-  ]) {
+  for (const [name, entry] of WORKERS.filter(([name]) => ONLY === undefined || ONLY.includes(name))) {
     const result = await measure(entry, upstream.address().port, rows);
     results[name] = result;
     console.log(
@@ -193,16 +197,31 @@ try {
 const version = JSON.parse(
   readFileSync(join(HERE, 'node_modules', '@streamparser', 'json-whatwg', 'package.json'), 'utf8'),
 ).version;
-console.log(
-  `\n${(body.length / 1e6).toFixed(0)} MB, ${rows} rows; median of ${RUNS} requests; workerd ${JSON.parse(readFileSync(join(ROOT, 'node_modules', 'workerd', 'package.json'), 'utf8')).version}, @streamparser/json-whatwg ${version}\n`,
-);
-console.log('| worker | CPU per request | time to first byte | whole response | workerd peak RSS (idle) |');
-console.log('|---|---|---|---|---|');
-for (const [name, r] of Object.entries(results)) {
-  console.log(
-    `| ${name} | ${median(r.runs.map((x) => x.cpu)).toFixed(2)} s | ${median(r.runs.map((x) => x.ttfb)).toFixed(0)} ms | ` +
+const core = JSON.parse(
+  readFileSync(join(HERE, 'node_modules', '@streamparser', 'json', 'package.json'), 'utf8'),
+).version;
+const workerd = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'workerd', 'package.json'), 'utf8')).version;
+const cpu = (name) => median(results[name].runs.map((x) => x.cpu));
+const table = [
+  `${(body.length / 1e6).toFixed(0)} MB upstream array (${rows} rows) reshaped to NDJSON in workerd ${workerd}, ` +
+    `median of ${RUNS} requests (the first of each includes compiling the worker); @streamparser/json-whatwg ${version} ` +
+    `(over @streamparser/json 0.0.22), @streamparser/json ${core}. ` +
+    `\`npm run bench:edge -- --mb ${MB} --runs ${RUNS}${ONLY ? ` --only ${ONLY.join(',')}` : ''}\`.`,
+  '',
+  '| worker | CPU per request | time to first byte | whole response | workerd peak RSS (idle) |',
+  '|---|---|---|---|---|',
+  ...Object.entries(results).map(
+    ([name, r]) =>
+      `| ${name} | ${median(r.runs.map((x) => x.cpu)).toFixed(2)} s | ${median(r.runs.map((x) => x.ttfb)).toFixed(0)} ms | ` +
       `${(median(r.runs.map((x) => x.total)) / 1000).toFixed(2)} s | ${r.peakMb.toFixed(0)} MB (${r.baselineMb.toFixed(0)} MB) |`,
-  );
-}
-const [a, b] = Object.values(results).map((r) => median(r.runs.map((x) => x.cpu)));
-console.log(`\nCPU: @streamparser/json-whatwg / sluice = ${(b / a).toFixed(1)}x`);
+  ),
+  '',
+  `CPU per request against sluice's: ${Object.keys(results)
+    .filter((name) => name !== 'sluice' && results.sluice)
+    .map((name) => `${name} ${(cpu(name) / cpu('sluice')).toFixed(1)}x`)
+    .join(', ')}.`,
+].join('\n');
+console.log(`\n${table}`);
+// docs/benchmarks.md shows it (bench/render/markdown.mjs), as bench:cli's table.
+mkdirSync(join(ROOT, 'bench', 'results', 'edge'), { recursive: true });
+writeFileSync(join(ROOT, 'bench', 'results', 'edge', 'table.md'), `${table}\n`);

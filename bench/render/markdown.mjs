@@ -126,6 +126,23 @@ function cliDetails() {
   ];
 }
 
+// bench:edge writes its own table (bench/results/edge/table.md).
+const EDGE_TABLE = new URL('../results/edge/table.md', import.meta.url);
+
+function edgeDetails() {
+  if (!existsSync(EDGE_TABLE)) return [];
+  return [
+    '## At the edge: workerd, against @streamparser/json-whatwg (`npm run bench:edge`)',
+    '',
+    'The same worker written with sluice and as Cloudflare\'s "Stream large JSON" example writes it ' +
+      "(`JSONParser`, `paths: ['$.*']`, `keepStack: false`): an upstream array (a service binding to a Node server) " +
+      "reshaped to NDJSON, three fields a row, 64 KiB chunks. CPU is the workerd process's user + system time over " +
+      'the request (/proc), memory its peak RSS (VmHWM), one process per worker.',
+    '',
+    readFileSync(EDGE_TABLE, 'utf8').trim(),
+  ];
+}
+
 /** docs/benchmarks.md. */
 export function documentMarkdown(results, { command }) {
   return [
@@ -146,6 +163,8 @@ export function documentMarkdown(results, { command }) {
     '',
     ...cliDetails(),
     '',
+    ...edgeDetails(),
+    '',
     '## Reproduce',
     '',
     '```sh',
@@ -156,6 +175,7 @@ export function documentMarkdown(results, { command }) {
     'npm run bench -- --only ceiling --runs 5   # value mode against its ceiling, bytes mode, first element (10 MB)',
     'npm run bench:parse -- --help; npm run bench:stringify -- --help; node bench/sizes/main.mjs',
     'npm run bench:cli -- --runs 3   # the command line against jq, gojq, ndjson-split, fx and simdjson',
+    'npm run bench:edge -- --mb 100 --runs 3   # workerd: sluice against @streamparser/json-whatwg, to NDJSON',
     'node bench/render/main.mjs        # re-render from the newest results of each kind',
     '```',
     '',
