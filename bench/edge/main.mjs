@@ -222,6 +222,6 @@ const table = [
     .join(', ')}.`,
 ].join('\n');
 console.log(`\n${table}`);
-// docs/benchmarks.md shows it (bench/render/markdown.mjs), as bench:cli's table.
+// docs/benchmarks.md shows each size's (bench/render/markdown.mjs), as bench:cli's table.
 mkdirSync(join(ROOT, 'bench', 'results', 'edge'), { recursive: true });
-writeFileSync(join(ROOT, 'bench', 'results', 'edge', 'table.md'), `${table}\n`);
+writeFileSync(join(ROOT, 'bench', 'results', 'edge', `table-${MB}mb.md`), `${table}\n`);

@@ -1,7 +1,7 @@
 // docs/benchmarks.md: the summary the README shows (summary.mjs), the engine matrix (matrix_tables.mjs), then the
 // Node-only benchmarks in detail (bench:parse, bench:stringify) and the download sizes, and how to reproduce them.
 // Machine, runtimes, versions, dates and load are named next to the numbers they qualify.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { markdownTable as parseTable } from '../parse/report.mjs';
 import { markdownTable as stringifyTable } from '../stringify/report.mjs';
 import { httpTable } from '../stringify/http.mjs';
@@ -126,11 +126,15 @@ function cliDetails() {
   ];
 }
 
-// bench:edge writes its own table (bench/results/edge/table.md).
-const EDGE_TABLE = new URL('../results/edge/table.md', import.meta.url);
+// bench:edge writes a table per upstream size (bench/results/edge/table-<N>mb.md).
+const EDGE_RESULTS = new URL('../results/edge/', import.meta.url);
 
 function edgeDetails() {
-  if (!existsSync(EDGE_TABLE)) return [];
+  if (!existsSync(EDGE_RESULTS)) return [];
+  const tables = readdirSync(EDGE_RESULTS)
+    .filter((name) => /^table-\d+mb\.md$/.test(name))
+    .sort((a, b) => Number.parseInt(a.slice(6), 10) - Number.parseInt(b.slice(6), 10));
+  if (tables.length === 0) return [];
   return [
     '## At the edge: workerd, against @streamparser/json-whatwg (`npm run bench:edge`)',
     '',
@@ -139,7 +143,7 @@ function edgeDetails() {
       "reshaped to NDJSON, three fields a row, 64 KiB chunks. CPU is the workerd process's user + system time over " +
       'the request (/proc), memory its peak RSS (VmHWM), one process per worker.',
     '',
-    readFileSync(EDGE_TABLE, 'utf8').trim(),
+    ...tables.flatMap((name) => ['', readFileSync(new URL(name, EDGE_RESULTS), 'utf8').trim()]),
   ];
 }
 
