@@ -18,7 +18,7 @@ async function* values(stream) {
     ready = [];
     yield* batch;
   }
-  parser.end();
+  if (!parser.isEnded) parser.end(); // it ends by itself after the root array
   yield* ready;
 }
 
