@@ -19,7 +19,7 @@ let installed: string;
 beforeAll(() => {
   project = packAndInstall();
   installed = join(project.dir, 'node_modules', 'sluice');
-  for (const file of ['node.mjs', 'browser.js', 'worker.js', 'types.ts', 'index.html']) {
+  for (const file of ['node.mjs', 'browser.js', 'worker.js', 'edge_worker.js', 'types.ts', 'index.html']) {
     copyFileSync(join(CONSUMER, file), join(project.dir, file));
   }
 });
@@ -46,13 +46,24 @@ describe('the tarball', () => {
     }
   });
 
+  test('no V8 code cache (valid for one Node build only: the bin writes its own on first run)', () => {
+    expect(project.files.filter((file) => /\.cache$|sluice_bundle\.cache/.test(file))).toEqual([]);
+  });
+
+  test('the CommonJS entry and the edge entry, each with its declarations', () => {
+    for (const file of ['dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json', 'dist/edge.js']) {
+      expect(project.files, file).toContain(file);
+    }
+  });
+
   test('every relative import of every shipped module and declaration is shipped too', () => {
     const shipped = new Set(project.files);
     const missing: string[] = [];
     for (const file of project.files.filter((name) => /\.(m?js|d\.m?ts)$/.test(name))) {
       const text = readFileSync(join(installed, file), 'utf8');
       for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-        const target = posix.normalize(posix.join(posix.dirname(file), match[1]!));
+        // `./x.wasm?module` (dist/edge.js) names the file ./x.wasm.
+        const target = posix.normalize(posix.join(posix.dirname(file), match[1]!.replace(/\?.*$/, '')));
         const candidates = [target, target.replace(/\.js$/, '.d.ts'), target.replace(/\.mjs$/, '.d.mts')];
         if (!candidates.some((candidate) => shipped.has(candidate))) missing.push(`${file} -> ${match[1]}`);
       }
@@ -123,14 +134,14 @@ describe("bundles (esbuild, the package's sideEffects: false)", () => {
   });
 
   test('with lazyParse: its module is loaded by init() from where the bundle points', async () => {
-    // The loader's `new URL('../sluice-lazy.simd.wasm', import.meta.url)` stays as written: one level up.
+    // The loaders' `new URL('./sluice-lazy.simd.wasm', import.meta.url)`: the .wasm copied beside the bundle.
     const out = join(project.dir, 'lazy-bundle');
     const source =
       "import { init, lazyParse } from 'sluice';\nawait init();\n" +
       'console.log(JSON.stringify(lazyParse(\'[0,{"k":[5]}]\')[1].k));';
     const text = await bundled(source, join(out, 'js', 'app.mjs'));
     expect(text).toContain('sluice-lazy.simd.wasm');
-    for (const file of WASM) copyFileSync(join(installed, 'dist', file), join(out, file));
+    for (const file of WASM) copyFileSync(join(installed, 'dist', file), join(out, 'js', file));
     expect(JSON.parse(run(process.execPath, [join(out, 'js', 'app.mjs')], out))).toEqual([5]);
   });
 });
@@ -190,6 +201,17 @@ test('workerd: a worker importing the package and both .wasm modules', async () 
       file: join(installed, 'dist', name),
     })),
   });
+  try {
+    const response = await fetch(worker.origin, { method: 'POST', body: '[1, {"a" : [true]}, "é"]' });
+    expect(response.status, worker.output()).toBe(200);
+    expect(await response.json()).toEqual({ values: ['1', '{"a" : [true]}', '"é"'], lazy: [true] });
+  } finally {
+    await worker.stop();
+  }
+});
+
+test("workerd: a worker importing only 'sluice' (the workerd entry imports its .wasm)", async () => {
+  const worker = await startWorkerd({ entry: join(project.dir, 'edge_worker.js'), wasm: [] });
   try {
     const response = await fetch(worker.origin, { method: 'POST', body: '[1, {"a" : [true]}, "é"]' });
     expect(response.status, worker.output()).toBe(200);
