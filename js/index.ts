@@ -18,6 +18,7 @@ export type {
   ValueOptions,
   WithPathOptions,
 } from './parse/options.js';
+export type { IntegersOption } from './parse/integers.js';
 export {
   JsonLimitError,
   JsonPassedError,
