@@ -14,6 +14,7 @@ import {
   stringifyStream,
 } from '../../dist/index.js';
 import { lazyTuning } from '../../dist/lazy/index.js';
+import { mayHoldBigInteger } from '../../dist/parse/integers.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import { parseChunks, randomPieces, randomTextPieces, type Chunk } from '../support/feed.js';
 import { randomBigDocument, tokenValue, type Mode, type Rng } from '../support/big_numbers.js';
@@ -219,6 +220,15 @@ describe(`random documents with big integers (seed ${SEED})`, () => {
     }
     expect(kept).toBeGreaterThan(DOCUMENTS);
   });
+});
+
+test('the scan for 16 digits in a row agrees with /[0-9]{16}/ at every offset and length', () => {
+  const rng = createRng(SEED);
+  for (let t = 0; t < 100_000; t++) {
+    let text = '';
+    for (let n = rng.int(70); n > 0; n--) text += rng.chance(0.9) ? String(rng.int(10)) : rng.pick(['x', '.', '"']);
+    expect(mayHoldBigInteger(text), text).toBe(/[0-9]{16}/.test(text));
+  }
 });
 
 describe('elements past one window and deep nesting', () => {
