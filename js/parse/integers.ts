@@ -6,7 +6,7 @@
 // (the shortest integer past 2^53 - 1 has 16), made only when the option is set, so the default path has no added
 // code. A run of 16 digits inside a string or a fraction only costs the slower parse, never a wrong value. Where a
 // reviver gets the source text (V8 11.4+; Node 20 with --harmony-json-parse-with-source), a reviver that makes
-// BigInts from it measured 3.7 times slower than parseLossless on big integers and 5 times on articles: not used.
+// BigInts from it measured 3.7 times slower than parseLossless on big integers and 1.9 times on articles: not used.
 import { optionalOneOf, type ApiName, type OptionsRecord } from '../validate.js';
 
 /** How integers outside ±(2^53 - 1) are read: see {@link ParserOptions.integers}. */
