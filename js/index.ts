@@ -8,14 +8,18 @@ export type { JsonSource } from './sources.js';
 export type {
   BareOptions,
   BytesOptions,
+  ElementWithOffset,
   ElementWithPath,
   ExactOptions,
+  NoOffsetOptions,
+  NoPathOptions,
   OutputKind,
   ParsedElement,
   ParserOptions,
   Reviver,
   TextOptions,
   ValueOptions,
+  WithOffsetOptions,
   WithPathOptions,
 } from './parse/options.js';
 export type { IntegersOption } from './parse/integers.js';

@@ -2,6 +2,7 @@
 import { loadedRuntime } from './native/loader.js';
 import type { BuildKind, NativeRuntime } from './native/contract.js';
 import { loadedLazyBinding } from './lazy/native_lazy.js';
+import { setCarryLimit } from './parse/native_parser.js';
 
 /** Test hooks of the loaded module. */
 export interface NativeTestHooks {
@@ -57,4 +58,12 @@ export function loadedBuildKind(): BuildKind {
 /** Which build of the lazy index's module is loaded, if any. */
 export function loadedLazyBuildKind(): BuildKind | undefined {
   return loadedLazyBinding(runtime())?.kind;
+}
+
+/**
+ * Push parsers' carries may not grow past `bytes` (Infinity: no limit), as if the engine refused the buffer: the
+ * parser then fails with OUT_OF_MEMORY. Put it back to Infinity after the test.
+ */
+export function limitCarryBytes(bytes: number): void {
+  setCarryLimit(bytes);
 }

@@ -14,6 +14,7 @@
 
 #include "contract.h"
 #include "stream/batches.h"
+#include "stream/failure.h"
 #include "stream/owned_carry.h"
 #include "stream/parser_state.h"
 #include "stream/saved_state.h"
@@ -137,6 +138,15 @@ class wasm_parser {
     return int(st_->status);
   }
 
+  // The caller could not keep the last call's carry (the engine refused its buffer): the parser fails with
+  // out_of_memory at `offset`, a byte of that call's window still there, its line and column located as any error's.
+  int fail_out_of_memory(double offset) {
+    if (st_ == nullptr) return out_of_memory_status();
+    internal::fail(*st_, sluice::error_code::out_of_memory, uint64_t(offset), -1);
+    refresh(st_);
+    return int(st_->status);
+  }
+
   // Writes the parser's state at input_ptr (the window grows if it must); its size is view.saved_bytes, 0 when
   // memory is exhausted.
   void save() {
@@ -191,6 +201,9 @@ EMSCRIPTEN_KEEPALIVE int parser_add_path(wasm_parser* p, int role, double n) {
 EMSCRIPTEN_KEEPALIVE int parser_feed(wasm_parser* p, double n) { return p ? p->feed(n) : out_of_memory_status(); }
 EMSCRIPTEN_KEEPALIVE int parser_finish(wasm_parser* p) { return p ? p->finish() : out_of_memory_status(); }
 // view.saved_bytes 0: memory exhausted.
+EMSCRIPTEN_KEEPALIVE int parser_fail_out_of_memory(wasm_parser* p, double offset) {
+  return p ? p->fail_out_of_memory(offset) : out_of_memory_status();
+}
 EMSCRIPTEN_KEEPALIVE void parser_save(wasm_parser* p) {
   if (p != nullptr) return p->save();
   view.saved_bytes = 0;

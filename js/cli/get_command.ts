@@ -26,10 +26,13 @@ export async function get(cli: CommandLine, context: GetContext): Promise<number
   let read = 0;
   let previous = new Uint8Array(0);
   let current = new Uint8Array(0);
+  // Two buffers, read into in turn: a transient document copies what it must keep once it asks for the next chunk
+  // (docs/open_json.md), and the one before stays whole for the excerpt. A fresh buffer per chunk was garbage that
+  // V8 collects only under external memory pressure: 93 MiB of peak RSS where select stays at 51.
+  const buffers = [new Uint8Array(CHUNK_BYTES), new Uint8Array(CHUNK_BYTES)];
   async function* chunks(): AsyncGenerator<Uint8Array> {
-    for (;;) {
-      // A fresh buffer per chunk: the document may hold on to the one it is reading.
-      const buffer = new Uint8Array(CHUNK_BYTES);
+    for (let turn = 0; ; turn ^= 1) {
+      const buffer = buffers[turn]!;
       const result = input.read(buffer, 0, CHUNK_BYTES);
       const n = typeof result === 'number' ? result : await result;
       if (n === 0) return;

@@ -3,7 +3,7 @@
 // synthetic prefix (open_json_path.ts). Reports each element as an event with its absolute end offset in the real
 // stream; values are materialised only when asked for (a skipped element is never parsed). Native error positions
 // are translated back from the synthetic coordinates.
-import { errorFromStatus, JsonLimitError, type ParserLimits } from '../errors.js';
+import { errorFromStatus, type ParserLimits } from '../errors.js';
 import {
   BATCH_LEN,
   BATCH_PTR,
@@ -17,7 +17,7 @@ import {
   type NativeRuntime,
 } from '../native/contract.js';
 import { CallResults } from '../parse/materialise.js';
-import { NativeSession, OUT_OF_MEMORY_LOST } from '../parse/native_parser.js';
+import { NativeSession, OUT_OF_MEMORY_LOST, lostError } from '../parse/native_parser.js';
 import { stringLimits } from '../parse/options.js';
 import { parseIntegers, type IntegersMode } from '../parse/integers.js';
 
@@ -197,7 +197,7 @@ export class Driver {
     const status = session.call(n);
     if (status !== 0) {
       // The elements before the error first.
-      const error = this.errorOf(status);
+      const error = this.errorOf(status, session);
       // A lost parser made no call: the tables hold another call's results.
       if (status !== OUT_OF_MEMORY_LOST) this.collect(session, out);
       this.failure = error;
@@ -240,14 +240,8 @@ export class Driver {
     }
   }
 
-  private errorOf(status: number): Error {
-    if (status === OUT_OF_MEMORY_LOST) {
-      return new JsonLimitError(
-        'Cannot parse JSON: out of memory: the parser could not be resumed, or the element in progress kept',
-        'OUT_OF_MEMORY',
-        { offset: 0, line: 1, column: 1 },
-      );
-    }
+  private errorOf(status: number, session: NativeSession): Error {
+    if (status === OUT_OF_MEMORY_LOST && !session.lostInView) return lostError(null);
     const runtime = this.runtime;
     runtime.sync();
     const f64 = runtime.f64;
@@ -261,6 +255,7 @@ export class Driver {
       line: origin.lines + line,
       column: line === 1 ? offset - origin.lineStart + 1 : f64[view64 + VIEW_ERROR_COLUMN]!,
     };
+    if (status === OUT_OF_MEMORY_LOST) return lostError(position);
     return errorFromStatus(status, runtime.u32[runtime.view + VIEW_ERROR_BYTE]!, position, this.limits);
   }
 }

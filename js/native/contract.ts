@@ -27,6 +27,11 @@ export interface NativeParser {
   feed(n: number): number;
   /** End of input; returns the status. */
   finish(): number;
+  /**
+   * The last call's carry could not be kept (the engine refused its buffer): fails the parser with OUT_OF_MEMORY at
+   * `offset`, a byte of that call's window, its line and column in the view as any error's. Returns the status.
+   */
+  failOutOfMemory(offset: number): number;
   /** Writes the parser's state at input_ptr, VIEW_SAVED_BYTES long (0: out of memory). */
   save(): void;
   /** Takes the state of n bytes a save() wrote, copied to input_ptr; false when memory is exhausted. */

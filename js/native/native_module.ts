@@ -20,6 +20,8 @@ export interface ParserExports {
   parser_add_path(parser: number, role: number, n: number): number;
   parser_feed(parser: number, n: number): number;
   parser_finish(parser: number): number;
+  /** The caller could not keep the last call's carry: the parser fails with out_of_memory at `offset`. */
+  parser_fail_out_of_memory(parser: number, offset: number): number;
   parser_save(parser: number): void;
   parser_load(parser: number, n: number): number;
   parser_view_address(): number;
@@ -35,6 +37,7 @@ export const PARSER_EXPORTS = [
   'parser_add_path',
   'parser_feed',
   'parser_finish',
+  'parser_fail_out_of_memory',
   'parser_save',
   'parser_load',
   'parser_view_address',
@@ -88,6 +91,10 @@ export function bindParserModule(m: ParserExports, memory: WebAssembly.Memory): 
 
     finish(): number {
       return m.parser_finish(this.p);
+    }
+
+    failOutOfMemory(offset: number): number {
+      return m.parser_fail_out_of_memory(this.p, offset);
     }
 
     save(): void {

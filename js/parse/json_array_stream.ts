@@ -8,7 +8,11 @@ import {
   type ParsedElement,
   type ParserOptions,
   type ResolvedOptions,
+  type ElementWithOffset,
+  type NoOffsetOptions,
+  type NoPathOptions,
   type ValueOptions,
+  type WithOffsetOptions,
   type WithPathOptions,
 } from './options.js';
 import { ParserCore } from './parser.js';
@@ -26,9 +30,21 @@ export interface JsonArrayStream<T = unknown> extends TransformStream<Uint8Array
  * the type of a parsed value.
  */
 export interface JsonArrayStreamConstructor {
+  /** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
+  new <T = unknown>(
+    options: ValueOptions & WithPathOptions & WithOffsetOptions,
+    writableStrategy?: QueuingStrategy<Uint8Array | string>,
+    readableStrategy?: QueuingStrategy<ElementWithPath<T> & ElementWithOffset<T>>,
+  ): JsonArrayStream<ElementWithPath<T> & ElementWithOffset<T>>;
+  /** With an explicit element type `T` and `withOffset: true`: elements are `{ value: T, offset, length }`. */
+  new <T = unknown>(
+    options: ValueOptions & NoPathOptions & WithOffsetOptions,
+    writableStrategy?: QueuingStrategy<Uint8Array | string>,
+    readableStrategy?: QueuingStrategy<ElementWithOffset<T>>,
+  ): JsonArrayStream<ElementWithOffset<T>>;
   /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
   new <T = unknown>(
-    options: ValueOptions & WithPathOptions,
+    options: ValueOptions & WithPathOptions & NoOffsetOptions,
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
     readableStrategy?: QueuingStrategy<ElementWithPath<T>>,
   ): JsonArrayStream<ElementWithPath<T>>;

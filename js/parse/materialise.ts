@@ -1,5 +1,5 @@
 // The elements of one native call as the push parser delivers them: parsed values, bytes or text, bare or in
-// `{ path, key, value }`. Everything is read out of wasm memory before any user code runs (a reviver may call
+// `{ path, key, value }`, `{ value, offset, length }` or `{ path, key, value, offset, length }`. Everything is read out of wasm memory before any user code runs (a reviver may call
 // sluice, which may grow the memory or run another parser in the same window): the reviver gets strings.
 //
 // A batch covers the call's elements in the window (one decode and one JSON.parse, or one copy); an element that
@@ -28,7 +28,7 @@ import {
   type NativeRuntime,
 } from '../native/contract.js';
 import type { NativeSession } from './native_parser.js';
-import type { ElementWithPath, Reviver } from './options.js';
+import type { Reviver } from './options.js';
 import {
   INTEGERS_NUMBER,
   mayHoldBigInteger,
@@ -127,6 +127,7 @@ export function decodeKey(raw: Uint8Array): string {
 export function valueBatches(
   call: CallResults,
   paths: readonly string[] | null,
+  offsets: boolean,
   out: unknown[] | undefined,
   integers: IntegersMode,
 ): unknown[] {
@@ -149,7 +150,7 @@ export function valueBatches(
         left--;
       }
     }
-    if (paths !== null) wrapInPlace(call, paths, values, first);
+    if (paths !== null || offsets) wrapInPlace(call, paths, offsets, values, first);
     if (all === undefined) all = values;
     else for (let i = 0; i < values.length; i++) all.push(values[i]);
   }
@@ -164,6 +165,7 @@ export function valueBatches(
 export function valueElements(
   call: CallResults,
   paths: readonly string[] | null,
+  offsets: boolean,
   reviver: Reviver,
   failed: (error: unknown) => void,
   integers: IntegersMode,
@@ -171,7 +173,7 @@ export function valueElements(
   const count = call.count;
   const texts: string[] = [];
   for (let i = 0; i < count; i++) texts.push(call.text(i));
-  const wrapped = paths !== null ? wrappers(call, paths) : null;
+  const wrapped = paths !== null || offsets ? wrappers(call, paths, offsets) : null;
   const values: unknown[] = [];
   for (let i = 0; i < count; i++) {
     let value: unknown;
@@ -197,7 +199,7 @@ export function valueElements(
 }
 
 /** One copy per batch; each element is a view of it. A carried element is a copy of its own. */
-export function bytesBatches(call: CallResults, paths: readonly string[] | null): unknown[] {
+export function bytesBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
   const { u32, u8, runtime } = call;
   const batches = u32[runtime.view + VIEW_BATCHES_PTR]! >>> 2;
   const batchCount = u32[runtime.view + VIEW_BATCH_COUNT]!;
@@ -222,12 +224,12 @@ export function bytesBatches(call: CallResults, paths: readonly string[] | null)
       values.push(new Uint8Array(copy, u32[element + ELEMENT_END]! - len - base, len));
     }
   }
-  if (paths !== null) wrapInPlace(call, paths, values, 0);
+  if (paths !== null || offsets) wrapInPlace(call, paths, offsets, values, 0);
   return values;
 }
 
 /** One decode per batch, sliced per element when the batch is ASCII (then chars and bytes line up). */
-export function textBatches(call: CallResults, paths: readonly string[] | null): unknown[] {
+export function textBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
   const { u32, u8, runtime } = call;
   const batches = u32[runtime.view + VIEW_BATCHES_PTR]! >>> 2;
   const batchCount = u32[runtime.view + VIEW_BATCH_COUNT]!;
@@ -252,25 +254,49 @@ export function textBatches(call: CallResults, paths: readonly string[] | null):
       values.push(ascii ? text.slice(ptr - base, ptr - base + len) : decoder.decode(u8.subarray(ptr, ptr + len)));
     }
   }
-  if (paths !== null) wrapInPlace(call, paths, values, 0);
+  if (paths !== null || offsets) wrapInPlace(call, paths, offsets, values, 0);
   return values;
 }
 
-/** Replaces values[i] with `{ path, key, value }` for element `first + i`. */
-function wrapInPlace(call: CallResults, paths: readonly string[], values: unknown[], first: number): void {
-  for (let i = 0; i < values.length; i++) {
-    const element: ElementWithPath<unknown> = {
-      path: paths[call.path(first + i)]!,
-      key: call.key(first + i),
-      value: values[i],
-    };
-    values[i] = element;
-  }
+/** An element's record: `{ path, key, value }`, `{ value, offset, length }` or all five. */
+interface ElementRecord {
+  path?: string;
+  key?: string | number | null;
+  value: unknown;
+  offset?: number;
+  length?: number;
 }
 
-/** `{ path, key, value: undefined }` for every element, to be filled. */
-function wrappers(call: CallResults, paths: readonly string[]): ElementWithPath<unknown>[] {
-  const out: ElementWithPath<unknown>[] = [];
-  for (let i = 0; i < call.count; i++) out.push({ path: paths[call.path(i)]!, key: call.key(i), value: undefined });
+/** Element i's record around `value`; `paths` null: no path and key. One literal per shape, always in one order. */
+function record(
+  call: CallResults,
+  paths: readonly string[] | null,
+  offsets: boolean,
+  i: number,
+  value: unknown,
+): ElementRecord {
+  if (!offsets) return { path: paths![call.path(i)]!, key: call.key(i), value };
+  // start() is exact for an element that began in an earlier window too: its end is in this one.
+  const offset = call.start(i);
+  const length = call.length(i);
+  if (paths === null) return { value, offset, length };
+  return { path: paths[call.path(i)]!, key: call.key(i), value, offset, length };
+}
+
+/** Replaces values[i] with element `first + i`'s record. */
+function wrapInPlace(
+  call: CallResults,
+  paths: readonly string[] | null,
+  offsets: boolean,
+  values: unknown[],
+  first: number,
+): void {
+  for (let i = 0; i < values.length; i++) values[i] = record(call, paths, offsets, first + i, values[i]);
+}
+
+/** Every element's record with `value: undefined`, to be filled. */
+function wrappers(call: CallResults, paths: readonly string[] | null, offsets: boolean): ElementRecord[] {
+  const out: ElementRecord[] = [];
+  for (let i = 0; i < call.count; i++) out.push(record(call, paths, offsets, i, undefined));
   return out;
 }

@@ -7,6 +7,7 @@
 // element lives where the garbage collector sees it: however many parsers are dropped without end() or close(),
 // and however late their finalizers run, the module's memory stays bounded. A call's results are read, and
 // copied out, before any other call or user code runs.
+import { JsonLimitError, type JsonErrorPosition } from '../errors.js';
 import {
   VIEW_CARRIED_COUNT,
   VIEW_CARRY_THROUGH,
@@ -40,9 +41,33 @@ export const RESIDENT_LIMIT = 64;
 
 /**
  * What call() returns when the parser's saved state could not be restored, or its carry could not grow in the JS
- * heap (out of memory): not a native status, so no position is in the view, and the call has no results to read.
+ * heap (out of memory): not a native status, and the call has no results to read. Its position is in the view
+ * when the carry could not grow (NativeSession.lostInView), unknown when the state could not be restored.
  */
 export const OUT_OF_MEMORY_LOST = -16;
+
+/** The error of OUT_OF_MEMORY_LOST: the carry's, at `position`, or, without one, a state that was not restored. */
+export function lostError(position: JsonErrorPosition | null): JsonLimitError {
+  if (position === null) {
+    return new JsonLimitError('Cannot parse JSON: out of memory: the parser could not be resumed', 'OUT_OF_MEMORY', {
+      offset: 0,
+      line: 1,
+      column: 1,
+    });
+  }
+  return new JsonLimitError(
+    `Cannot parse JSON: out of memory: the element in progress could not be kept, at byte ${position.offset} (line ` +
+      `${position.line}, column ${position.column})`,
+    'OUT_OF_MEMORY',
+    position,
+  );
+}
+
+/** Tests only (internal.ts): a carry may not grow past this many bytes, as if the engine refused the buffer. */
+let carryLimit = Number.POSITIVE_INFINITY;
+export function setCarryLimit(bytes: number): void {
+  carryLimit = bytes;
+}
 
 /**
  * What the pool holds of a parser: its native handle or its saved state, never its carry or results, so that a
@@ -118,6 +143,10 @@ export class NativeSession {
   windowLength = 0;
   /** Elements of the last call whose bytes began before its window (VIEW_CARRIED_COUNT). */
   carried = 0;
+  /** The first byte the carry is being extended with: where it fails when the engine refuses its buffer. */
+  private keeping = 0;
+  /** call() returned OUT_OF_MEMORY_LOST for a carry it could not keep: the view holds that error's position. */
+  lostInView = false;
 
   constructor(runtime: NativeRuntime, config: NativeConfig) {
     this.runtime = runtime;
@@ -202,6 +231,9 @@ export class NativeSession {
     } catch (error) {
       // The engine could not allocate the carry's buffer: the element in progress is lost, and the parser with it.
       if (!(error instanceof RangeError)) throw error;
+      // Located natively now, while the window still holds the call's bytes (the lines before it are counted there).
+      native.failOutOfMemory(this.keeping);
+      this.lostInView = true;
       this.close();
       return OUT_OF_MEMORY_LOST;
     }
@@ -273,6 +305,7 @@ export class NativeSession {
       // The carry holds [base, wBase).
       const through = continues ? wEnd : f64[view64 + VIEW_CARRY_THROUGH]!;
       if (through !== 0) {
+        this.keeping = wBase;
         if (through > wBase) this.append(runtime.u8, windowPtr, through - wBase);
         used = true;
       }
@@ -297,6 +330,7 @@ export class NativeSession {
       }
       this.head = this.tail = 0;
       this.base = retain;
+      this.keeping = retain;
       this.append(runtime.u8, windowPtr + (retain - wBase), wEnd - retain);
     }
   }
@@ -308,6 +342,7 @@ export class NativeSession {
       if (live + n > this.buf.length) {
         let size = Math.max(1024, this.buf.length + (this.buf.length >> 1));
         while (size < live + n) size += size >> 1;
+        if (size > carryLimit) throw new RangeError('sluice test: the carry limit (internal.ts) refused the buffer');
         const buf = new Uint8Array(size);
         buf.set(new Uint8Array(this.buf.buffer, this.head, live), 0);
         this.buf = buf;

@@ -60,6 +60,14 @@ export interface ParserOptions {
    */
   readonly withPath?: boolean;
   /**
+   * Emit `{ value, offset, length }` (with `withPath` or `paths`: `{ path, key, value, offset, length }`):
+   * where the element's text is in the input, `offset` its first byte and `length` its bytes, counted in the
+   * input's UTF-8 (a string chunk counts as its UTF-8; a skipped byte order mark counts), so that
+   * `input.subarray(offset, offset + length)` is exactly the element's text.
+   * @default false
+   */
+  readonly withOffset?: boolean;
+  /**
    * The input is a sequence of top-level values (newline-delimited or concatenated); each one is an element.
    * @default false
    */
@@ -86,6 +94,16 @@ export interface ElementWithPath<V> {
   value: V;
 }
 
+/** An element emitted with `withOffset`; with `withPath` too it is `ElementWithPath<V> & ElementWithOffset<V>`. */
+export interface ElementWithOffset<V> {
+  /** The element itself, in the chosen `output` form. */
+  value: V;
+  /** The stream offset of the element's first byte: bytes of UTF-8 input, a skipped byte order mark included. */
+  offset: number;
+  /** The element's length in bytes of input (its exact text, whitespace around it excluded). */
+  length: number;
+}
+
 // MARK: element types
 
 // The shapes of options the parser's signatures name. A general `ParserOptions` (output or withPath not known
@@ -100,13 +118,20 @@ export type ValueOptions = ParserOptions & { readonly output?: 'value' };
 export type WithPathOptions =
   | { readonly withPath: true }
   | { readonly paths: readonly string[]; readonly path?: undefined; readonly withPath?: true };
+/** Options without `path` and `key` in the elements. */
+export type NoPathOptions = { readonly withPath?: false; readonly paths?: undefined };
+/** Options that add `offset` and `length` to each element: `withOffset: true`. */
+export type WithOffsetOptions = { readonly withOffset: true };
+/** Options without `offset` and `length` in the elements. */
+export type NoOffsetOptions = { readonly withOffset?: false };
 /** Options that emit bare elements. */
-export type BareOptions = { readonly withPath?: false; readonly paths?: undefined };
+export type BareOptions = NoPathOptions & NoOffsetOptions;
 
 /**
  * The element type that options of type `O` select, `T` being the type of a parsed value: what `output` delivers
  * (`T` for `'value'`, the default; `Uint8Array` for `'bytes'`; `string` for `'text'`), wrapped in
- * {@link ElementWithPath} when `O` has `withPath: true` or `paths`. `unknown` when `O` does not tell statically
+ * {@link ElementWithPath} when `O` has `withPath: true` or `paths`, in {@link ElementWithOffset} when it has
+ * `withOffset: true` (both: their intersection). `unknown` when `O` does not tell statically
  * (a general {@link ParserOptions}, `any`) or holds a combination the parser rejects (a reviver with bytes).
  * A union of options gives the union of their element types.
  *
@@ -124,10 +149,22 @@ export type ParsedElement<O, T = unknown> = 0 extends 1 & O
         ? Wrapped<O, T>
         : unknown;
 
-// `& object`: ValueOptions and BareOptions alone are weak types (every property optional), which options naming
-// none of their properties (`{ output: 'bytes' }` for BareOptions) would fail to extend.
-/** `E`, bare or in `{ path, key, value }` as `O` says, or `unknown` when `O` does not tell. */
-type Wrapped<O, E> = O extends WithPathOptions ? ElementWithPath<E> : O extends BareOptions & object ? E : unknown;
+// `& object`: ValueOptions, NoPathOptions and NoOffsetOptions alone are weak types (every property optional), which
+// options naming none of their properties (`{ output: 'bytes' }` for NoPathOptions) would fail to extend.
+/** `E`, bare or in a record with path and key, offset and length, or both, as `O` says; else `unknown`. */
+type Wrapped<O, E> = O extends WithOffsetOptions
+  ? O extends WithPathOptions
+    ? ElementWithPath<E> & ElementWithOffset<E>
+    : O extends NoPathOptions & object
+      ? ElementWithOffset<E>
+      : unknown
+  : O extends NoOffsetOptions & object
+    ? O extends WithPathOptions
+      ? ElementWithPath<E>
+      : O extends NoPathOptions & object
+        ? E
+        : unknown
+    : unknown;
 
 /**
  * Options of type `O` that name only options of {@link ParserOptions}: a misspelt key (`outptu`) is a compile
@@ -174,7 +211,10 @@ export interface ResolvedOptions extends ParserLimits {
   readonly mode: Mode;
   readonly reviver: Reviver | undefined;
   readonly integers: IntegersMode;
+  /** Elements carry `path` and `key` (`withPath` or `paths`). */
   readonly wrap: boolean;
+  /** Elements carry `offset` and `length` (`withOffset`). */
+  readonly withOffset: boolean;
   readonly flags: number;
 }
 
@@ -186,6 +226,7 @@ export const PARSER_OPTIONS = [
   'reviver',
   'integers',
   'withPath',
+  'withOffset',
   'ndjson',
   'maxDepth',
   'maxElementBytes',
@@ -222,6 +263,7 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
   const options: Options = checkOptions(api, input, PARSER_OPTIONS);
   const ndjson = optionalBoolean(api, options, 'ndjson') ?? false;
   const withPath = optionalBoolean(api, options, 'withPath');
+  const withOffset = optionalBoolean(api, options, 'withOffset') ?? false;
   const paths = resolvePaths(api, options, ndjson);
   const pathOption = options.paths !== undefined ? 'paths' : 'path';
   const nativePaths = paths.map((path, i) =>
@@ -260,6 +302,7 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
     reviver,
     integers,
     wrap: withPath === true || options.paths !== undefined,
+    withOffset,
     flags,
     ...resolveLimits(api, options),
   };

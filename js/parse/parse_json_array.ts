@@ -14,16 +14,30 @@ import {
   type ParsedElement,
   type ParserOptions,
   type ResolvedOptions,
+  type ElementWithOffset,
+  type NoOffsetOptions,
+  type NoPathOptions,
   type ValueOptions,
+  type WithOffsetOptions,
   type WithPathOptions,
 } from './options.js';
 import { ParserCore, type JsonChunk } from './parser.js';
 import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
 
+/** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
+export function parseJsonArray<T = unknown>(
+  source: JsonSource,
+  options: ValueOptions & WithPathOptions & WithOffsetOptions,
+): AsyncIterableIterator<ElementWithPath<T> & ElementWithOffset<T>>;
+/** With an explicit element type `T` and `withOffset: true`: elements are `{ value: T, offset, length }`. */
+export function parseJsonArray<T = unknown>(
+  source: JsonSource,
+  options: ValueOptions & NoPathOptions & WithOffsetOptions,
+): AsyncIterableIterator<ElementWithOffset<T>>;
 /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
 export function parseJsonArray<T = unknown>(
   source: JsonSource,
-  options: ValueOptions & WithPathOptions,
+  options: ValueOptions & WithPathOptions & NoOffsetOptions,
 ): AsyncIterableIterator<ElementWithPath<T>>;
 /**
  * Parses a JSON document (or NDJSON) as a stream and yields each complete selected element the moment its last
@@ -73,7 +87,7 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
    * StreamedJsonResponse) write them byte for byte instead of as objects.
    */
   get [RAW_ELEMENTS](): boolean {
-    return this.options.mode === MODE_BYTES && !this.options.wrap;
+    return this.options.mode === MODE_BYTES && !this.options.wrap && !this.options.withOffset;
   }
 
   constructor(source: JsonSource, options: ResolvedOptions) {

@@ -1,7 +1,7 @@
 // The synchronous push parser over one native parser: copies chunks into the input window, calls feed/finish
 // (one boundary crossing per window), and materialises the completed elements a batch at a time (materialise.ts).
 // The native side, its memory and the carry: native_parser.ts.
-import { errorFromStatus, JsonLimitError } from '../errors.js';
+import { errorFromStatus } from '../errors.js';
 import { misuse, mustBe, type ApiName } from '../validate.js';
 import { requireRuntime } from '../native/loader.js';
 import {
@@ -12,7 +12,7 @@ import {
   type NativeRuntime,
 } from '../native/contract.js';
 import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
-import { NativeSession, OUT_OF_MEMORY_LOST } from './native_parser.js';
+import { NativeSession, OUT_OF_MEMORY_LOST, lostError } from './native_parser.js';
 import {
   MODE_BYTES,
   MODE_VALUE,
@@ -23,7 +23,11 @@ import {
   type ParsedElement,
   type ParserOptions,
   type ResolvedOptions,
+  type ElementWithOffset,
+  type NoOffsetOptions,
+  type NoPathOptions,
   type ValueOptions,
+  type WithOffsetOptions,
   type WithPathOptions,
 } from './options.js';
 
@@ -54,8 +58,18 @@ export interface PushParser<T> {
   [Symbol.dispose](): void;
 }
 
+/** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
+export function createParser<T = unknown>(
+  options: ValueOptions & WithPathOptions & WithOffsetOptions,
+): PushParser<ElementWithPath<T> & ElementWithOffset<T>>;
+/** With an explicit element type `T` and `withOffset: true`: elements are `{ value: T, offset, length }`. */
+export function createParser<T = unknown>(
+  options: ValueOptions & NoPathOptions & WithOffsetOptions,
+): PushParser<ElementWithOffset<T>>;
 /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
-export function createParser<T = unknown>(options: ValueOptions & WithPathOptions): PushParser<ElementWithPath<T>>;
+export function createParser<T = unknown>(
+  options: ValueOptions & WithPathOptions & NoOffsetOptions,
+): PushParser<ElementWithPath<T>>;
 /**
  * Creates a synchronous push parser. Needs the WebAssembly module loaded: `await init()` first. The element type
  * follows the options ({@link ParsedElement}); `T` is the type of a parsed value.
@@ -215,7 +229,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       throw error;
     }
     // Read before the elements: a reviver may run another parser, which rewrites the view.
-    const error = status === 0 ? null : this.errorOf(status);
+    const error = status === 0 ? null : this.errorOf(status, session);
     // A lost parser made no call: the tables hold another call's results.
     if (status !== OUT_OF_MEMORY_LOST) out = this.collect(session, out);
     if (this.failure === null) this.failure = error;
@@ -223,28 +237,19 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     return out;
   }
 
-  private errorOf(status: number): Error {
-    if (status === OUT_OF_MEMORY_LOST) {
-      return new JsonLimitError(
-        'Cannot parse JSON: out of memory: the parser could not be resumed, or the element in progress kept',
-        'OUT_OF_MEMORY',
-        { offset: 0, line: 1, column: 1 },
-      );
-    }
+  private errorOf(status: number, session: NativeSession): Error {
+    if (status === OUT_OF_MEMORY_LOST && !session.lostInView) return lostError(null);
     const runtime = this.runtime;
     runtime.sync();
     const f64 = runtime.f64;
     const view64 = runtime.view64;
-    return errorFromStatus(
-      status,
-      runtime.u32[runtime.view + VIEW_ERROR_BYTE]!,
-      {
-        offset: f64[view64 + VIEW_ERROR_OFFSET]!,
-        line: f64[view64 + VIEW_ERROR_LINE]!,
-        column: f64[view64 + VIEW_ERROR_COLUMN]!,
-      },
-      this.options,
-    );
+    const position = {
+      offset: f64[view64 + VIEW_ERROR_OFFSET]!,
+      line: f64[view64 + VIEW_ERROR_LINE]!,
+      column: f64[view64 + VIEW_ERROR_COLUMN]!,
+    };
+    if (status === OUT_OF_MEMORY_LOST) return lostError(position);
+    return errorFromStatus(status, runtime.u32[runtime.view + VIEW_ERROR_BYTE]!, position, this.options);
   }
 
   // MARK: input
@@ -307,10 +312,13 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let items: unknown[];
     if (options.mode === MODE_VALUE) {
       // valueBatches appends to `out` itself, and otherwise returns the first batch's array as is, no copy.
-      if (options.reviver === undefined) return valueBatches(call, paths, out, options.integers) as T[];
+      if (options.reviver === undefined) {
+        return valueBatches(call, paths, options.withOffset, out, options.integers) as T[];
+      }
       items = valueElements(
         call,
         paths,
+        options.withOffset,
         options.reviver,
         (error) => {
           // Rethrown as it was thrown, like a syntax error: sticky, after the elements before it.
@@ -319,9 +327,9 @@ export class ParserCore<T = unknown> implements PushParser<T> {
         options.integers,
       );
     } else if (options.mode === MODE_BYTES) {
-      items = bytesBatches(call, paths);
+      items = bytesBatches(call, paths, options.withOffset);
     } else {
-      items = textBatches(call, paths);
+      items = textBatches(call, paths, options.withOffset);
     }
     if (out === undefined) return items as T[];
     for (let i = 0; i < items.length; i++) out.push(items[i] as T);

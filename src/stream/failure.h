@@ -12,28 +12,32 @@
 namespace sluice {
 namespace internal {
 
-// Line and column of `pos`, which lies in the current block or later in the window (a token that ran on), or at
-// the end of the input. Only called on errors.
+// Line and column of `pos`, which lies in the window (before, in or after the current block: the scan counts lines
+// a block at a time, and after it an out-of-memory error names a byte it has passed), or at the end of the input.
+// Only called on errors.
 inline void locate(const parser_state& st, uint64_t pos, uint64_t& line, uint64_t& column) noexcept {
   uint64_t lines = st.lines_before;
   uint64_t start = st.line_start;
-  if (pos >= st.block_base) {
+  uint64_t from = st.block_base + 64;  // the window's bytes from here to pos are counted one by one
+  if (pos < st.block_base) {
+    lines = st.window_lines;
+    start = st.window_line_start;
+    from = st.w_base;
+  } else {
     uint64_t nl = st.block_newline;
     if (pos < st.block_base + 64) nl &= mask_below(unsigned(pos - st.block_base));
     if (nl != 0) {
       lines += uint64_t(count_ones(nl));
       start = st.block_base + uint64_t(63 - leading_zeroes(nl)) + 1;
     }
-    // Beyond the block (a token that ran on): scan the window bytes in between; a token holds no newline, but
-    // the rest of the block may.
-    const uint64_t from = st.block_base + 64;
-    if (pos > from && st.w_len != 0) {
-      const uint64_t w_end = st.w_base + st.w_len;
-      for (uint64_t q = from; q < pos && q < w_end; ++q) {
-        if (q >= st.w_base && st.window.data()[q - st.w_base] == '\n') {
-          ++lines;
-          start = q + 1;
-        }
+  }
+  // Beyond the block (a token that ran on, whose rest of the block may hold newlines), or before it.
+  if (pos > from && st.w_len != 0) {
+    const uint64_t w_end = st.w_base + st.w_len;
+    for (uint64_t q = from; q < pos && q < w_end; ++q) {
+      if (q >= st.w_base && st.window.data()[q - st.w_base] == '\n') {
+        ++lines;
+        start = q + 1;
       }
     }
   }

@@ -68,6 +68,10 @@ struct parser_scalars {
   uint64_t line_start = 0;     // absolute offset where the current line starts (as of the block start)
   uint64_t spaces_end = 0;     // compact_lines: just past the last whitespace byte outside strings so far (0: none);
                                // an element that starts at or after it is copied as it is
+  // lines_before and line_start as of the window's start: for an error before the current block (after the scan,
+  // the carry or the batches out of memory), whose line the per-block counts have already passed.
+  uint64_t window_lines = 0;
+  uint64_t window_line_start = 0;
 
   // MARK: stage 2
   uint8_t state = s_root;     // walk_state

@@ -28,6 +28,8 @@ bool compile(parser_state& st) {
 }
 
 void begin_call(parser_state& st) {
+  st.window_lines = st.lines_before;
+  st.window_line_start = st.line_start;
   st.elements.clear();
   st.batches.clear();
   st.batch_text.clear();

@@ -242,6 +242,20 @@ describe('elements past one window and deep nesting', () => {
     expect(firstDifference(await openJson(source(pieces), { integers: 'bigint' }).get('$[1]'), expected[1])).toBeNull();
   });
 
+  test('with withOffset (and a reviver): the values lossless, the offsets those of the text', () => {
+    const text = '[1, -12345678901234567890 ,{"a":9007199254740993}]';
+    for (const reviver of [undefined, (_key: string, value: unknown) => value]) {
+      const { values } = parseChunks([text], { integers: 'bigint', withOffset: true, reviver });
+      const expected = [1, -12345678901234567890n, { a: 9007199254740993n }];
+      expect(values.map((v) => (v as { value: unknown }).value)).toStrictEqual(expected);
+      const texts = values.map((v) => {
+        const { offset, length } = v as { offset: number; length: number };
+        return text.slice(offset, offset + length);
+      });
+      expect(texts).toStrictEqual(['1', '-12345678901234567890', '{"a":9007199254740993}']);
+    }
+  });
+
   test('100,000 levels deep: no stack overflow', () => {
     const depth = 100_000;
     const text = `${'['.repeat(depth)}12345678901234567890${']'.repeat(depth)}`;

@@ -25,7 +25,7 @@ import {
 } from '../../dist/index.js';
 import { asyncIterableOf, collect, collectStream } from '../support/sources.js';
 
-const OPTIONS = 'path, paths, output, reviver, integers, withPath, ndjson, maxDepth, maxElementBytes';
+const OPTIONS = 'path, paths, output, reviver, integers, withPath, withOffset, ndjson, maxDepth, maxElementBytes';
 const SOURCES =
   'a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, a Uint8Array or a string';
 
@@ -98,6 +98,7 @@ const OPTION_MISTAKES: [string, unknown, string][] = [
     `options.reviver applies to output 'value' only, not 'text'`,
   ],
   ['withPath not a boolean', { withPath: 'yes' }, 'options.withPath must be a boolean, got "yes"'],
+  ['withOffset not a boolean', { withOffset: 1 }, 'options.withOffset must be a boolean, got 1'],
   ['ndjson not a boolean', { ndjson: 1 }, 'options.ndjson must be a boolean, got 1'],
   ['maxDepth 0', { maxDepth: 0 }, 'options.maxDepth must be an integer from 1 to 1000000, got 0'],
   ['maxDepth negative', { maxDepth: -1 }, 'options.maxDepth must be an integer from 1 to 1000000, got -1'],
