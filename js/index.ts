@@ -23,6 +23,7 @@ export type {
   WithOffsetOptions,
   WithPathOptions,
 } from './parse/options.js';
+export type { IntegersOption } from './parse/integers.js';
 export {
   JsonLimitError,
   JsonPassedError,

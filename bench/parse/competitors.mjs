@@ -29,24 +29,38 @@ function nodeBuffers(chunks) {
 
 // output 'none': a path that selects nothing, so the run is the copy into wasm, the scan and the full validation
 // of every byte, with no element handed to JS: what bytes mode costs before its Uint8Array views are made.
-function sluice(output, build) {
+// integers: options.integers ('bigint': the opt-in row that measures its cost).
+function sluice(output, build, integers) {
   const wasm = new URL(`sluice.${build}.wasm`, DIST);
   const none = output === 'none';
   return {
-    id: `sluice-${output}-${build}`,
-    label: none ? `sluice validate only, no element (${build})` : `sluice ${output} (${build})`,
+    id: integers ? `sluice-${output}-${integers}-${build}` : `sluice-${output}-${build}`,
+    label: none
+      ? `sluice validate only, no element (${build})`
+      : `sluice ${output}${integers ? `, integers: '${integers}'` : ''} (${build})`,
     expectsNoElements: none,
+    optIn: integers !== undefined,
     available: () => existsSync(fileURLToPath(wasm)) && existsSync(fileURLToPath(new URL('index.js', DIST))),
     async setup(ctx) {
       const { init, createParser } = await import(new URL('index.js', DIST).href);
       await init(readFileSync(wasm));
       const { chunks, path } = ctx;
       // bytes mode: the element is a Uint8Array; summing lengths touches every one without parsing it.
-      const touch = output === 'bytes' ? (bytes) => bytes.length : touchOf(ctx.field);
+      const field = touchOf(ctx.field);
+      // A BigInt adds as the double JSON.parse reads (both round the same integer), so the checksums agree.
+      const touch =
+        output === 'bytes'
+          ? (bytes) => bytes.length
+          : integers
+            ? (value) => {
+                const touched = field(value);
+                return typeof touched === 'bigint' ? Number(touched) : touched;
+              }
+            : field;
       return () => {
         const parser = none
           ? createParser({ path: '$.__sluice_selects_nothing__[*]', output: 'bytes' })
-          : createParser({ path, output });
+          : createParser(integers ? { path, output, integers } : { path, output });
         let elements = 0;
         let checksum = 0;
         const consume = (batch) => {
@@ -193,6 +207,7 @@ export const COMPETITORS = [
   sluice('value', 'scalar'),
   sluice('bytes', 'scalar'),
   sluice('none', 'simd'),
+  sluice('value', 'simd', 'bigint'),
   ceiling,
   jsonParse,
   streamparser,

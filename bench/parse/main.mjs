@@ -45,7 +45,7 @@ function runChild(spec) {
 }
 
 const env = environment();
-const competitors = COMPETITORS.filter((c) => selected(options, c.id));
+const competitors = COMPETITORS.filter((c) => selected(options, c.id, c.optIn));
 const versions = Object.fromEntries(competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]));
 const labelOf = (c) => (versions[c.id] ? `${c.label} ${versions[c.id]}` : c.label);
 const missing = competitors.filter((c) => !c.available());

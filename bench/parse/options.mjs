@@ -2,8 +2,9 @@
 import { DATASETS } from '../datasets.mjs';
 
 export const USAGE = `usage: npm run bench:parse -- [options]
-  --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all)
-  --only IDS       comma-separated competitor ids or parts of ids, e.g. sluice,ceiling (default: all)
+  --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all but bigints)
+  --only IDS       comma-separated competitor ids or parts of ids, e.g. sluice,ceiling (default: all but
+                   sluice-value-bigint-simd, run only when named whole)
   --runs N         runs per competitor; the table shows medians (default: 5)
   --chunk SIZE     chunk size in bytes, or with a k/KiB suffix (default: 64KiB)
   --warm N         N untimed runs in each child before the timed one: steady state, as in a long-running
@@ -17,7 +18,8 @@ function parseSize(text) {
 }
 
 export function parseOptions(argv, competitorIds) {
-  const options = { datasets: Object.keys(DATASETS), only: null, runs: 5, chunkSize: 64 * 1024, warm: 0 };
+  const defaults = Object.keys(DATASETS).filter((name) => !DATASETS[name].optIn);
+  const options = { datasets: defaults, only: null, runs: 5, chunkSize: 64 * 1024, warm: 0 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
@@ -63,6 +65,8 @@ export function parseOptions(argv, competitorIds) {
   return options;
 }
 
-export function selected(options, id) {
+/** An opt-in competitor (options.integers) runs only when --only names its whole id. */
+export function selected(options, id, optIn = false) {
+  if (optIn) return options.only?.some((part) => id === part.toLowerCase()) ?? false;
   return options.only === null || options.only.some((part) => id.includes(part.toLowerCase()));
 }

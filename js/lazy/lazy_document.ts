@@ -25,6 +25,7 @@ import {
 import { evict, load, touch, type Residency } from './residency.js';
 import { locate, settle } from './verdict.js';
 import { keyBytes } from '../native/wtf8.js';
+import { INTEGERS_NUMBER, mayHoldBigInteger, parseLossless, type IntegersMode } from '../parse/integers.js';
 
 // Fatal: JSON.parse would otherwise accept the U+FFFD a lenient decoder puts for invalid UTF-8, which the parser
 // rejects. ignoreBOM: a string member may start with U+FEFF.
@@ -77,6 +78,8 @@ export class LazyDocument {
     residency: Residency,
     limits: ParserLimits,
     newHandler: NewHandler,
+    /** lazyParse's options.integers. */
+    readonly integers: IntegersMode = INTEGERS_NUMBER,
   ) {
     this.binding = binding;
     this.bytes = bytes;
@@ -233,7 +236,7 @@ export class LazyDocument {
    */
   values(table: Uint32Array, from: number, to: number, maxBytes: number): unknown[] {
     try {
-      return JSON.parse(this.join(table, from, to, CHILD_VALUE_START, CHILD_VALUE_END, maxBytes));
+      return this.parseText(this.join(table, from, to, CHILD_VALUE_START, CHILD_VALUE_END, maxBytes)) as unknown[];
     } catch (error) {
       // Which value is broken, and where exactly: the parser says, value by value.
       for (let i = from; i < to; i++) {
@@ -296,11 +299,21 @@ export class LazyDocument {
   /** One value, bytes [start, end), as JSON.parse gives it. */
   parse(start: number, end: number): unknown {
     try {
-      return JSON.parse(this.text !== null ? this.text.slice(start, end) : this.decode(start, end));
+      return this.parseText(this.text !== null ? this.text.slice(start, end) : this.decode(start, end));
     } catch (error) {
       this.check(start, end, error);
       throw error;
     }
+  }
+
+  /**
+   * JSON.parse(text), which also validates it; with options.integers, a text that may hold an integer past
+   * 2^53 - 1 is then read again by parseLossless (valid JSON only).
+   */
+  private parseText(text: string): unknown {
+    const value: unknown = JSON.parse(text);
+    const integers = this.integers;
+    return integers !== INTEGERS_NUMBER && mayHoldBigInteger(text) ? parseLossless(text, integers) : value;
   }
 
   /** A number member, bytes [start, end): digits alone are summed here, anything else goes to JSON.parse. */

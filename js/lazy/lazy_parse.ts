@@ -3,6 +3,7 @@
 // pass finds every container; the rest happens on access (handlers.ts).
 import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { checkOptions, mustBe, resolveLimit } from '../validate.js';
+import { resolveIntegers, type IntegersOption } from '../parse/integers.js';
 import { keepShapes, lazyContainer, newHandler } from './handlers.js';
 import { LazyDocument } from './lazy_document.js';
 import {
@@ -24,6 +25,12 @@ export interface LazyParseOptions {
    * @default 1024
    */
   readonly maxDepth?: number;
+  /**
+   * How integers outside ±(2^53 - 1) are read, as the push parser's `integers`: `'number'` rounded, as
+   * `JSON.parse` reads them; `'bigint'` as a `BigInt` with every digit; `'string'` as their digits.
+   * @default 'number'
+   */
+  readonly integers?: IntegersOption;
 }
 
 const API = 'lazyParse()';
@@ -59,7 +66,9 @@ const roots = new WeakMap<object, LazyDocument>();
  * @throws {TypeError} for input that is not a Uint8Array, ArrayBuffer or string, or invalid options.
  */
 export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string, options?: LazyParseOptions): T {
-  const maxDepth = resolveLimit(API, checkOptions(API, options, ['maxDepth']), 'maxDepth');
+  const checked = checkOptions(API, options, ['maxDepth', 'integers']);
+  const maxDepth = resolveLimit(API, checked, 'maxDepth');
+  const integers = resolveIntegers(API, checked, 'integers');
   const binding = lazyBinding(API);
   const limits = { maxDepth, maxElementBytes: 0 };
   // Once: objects of every class a document is made of, kept alive so that optimised code survives documents.
@@ -84,7 +93,7 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
       heap.sync();
       setSize(binding, residency, bytes.length + 4 * CONTAINER_WORDS * heap.u32[binding.out32 + OUT_COUNT]!);
     }
-    doc = new LazyDocument(binding, bytes, text, residency, limits, newHandler);
+    doc = new LazyDocument(binding, bytes, text, residency, limits, newHandler, integers);
     if (rootContainer === NO_CONTAINER) {
       // A scalar root, already validated whole: nothing to keep.
       const value = doc.parse(rootStart, rootEnd) as T;

@@ -11,6 +11,7 @@
 import type { ParserLimits } from '../errors.js';
 import { loadRuntime } from '../native/loader.js';
 import { canonicalPath, checkPath } from '../parse/json_path.js';
+import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode, type IntegersOption } from '../parse/integers.js';
 import { checkSource, type JsonSource } from '../sources.js';
 import { type ApiName, checkOptions, misuse, mustBe, optionalBoolean, resolveLimits } from '../validate.js';
 import { Cursor } from './open_json_cursor.js';
@@ -33,6 +34,12 @@ export interface OpenJsonOptions {
   readonly maxDepth?: number;
   /** Largest value a request may return (and largest element of an iteration). @default 268435456 */
   readonly maxElementBytes?: number;
+  /**
+   * How integers outside ±(2^53 - 1) are read, as the push parser's `integers`: `'number'` rounded, as
+   * `JSON.parse` reads them; `'bigint'` as a `BigInt` with every digit; `'string'` as their digits.
+   * @default 'number'
+   */
+  readonly integers?: IntegersOption;
 }
 
 /** Options of {@link JsonDocument.iterate}. */
@@ -88,11 +95,12 @@ export interface JsonDocument {
  */
 export function openJson(source: JsonSource, options?: OpenJsonOptions): JsonDocument {
   const api = 'openJson()';
-  const checked = checkOptions(api, options, ['transient', 'maxDepth', 'maxElementBytes']);
+  const checked = checkOptions(api, options, ['transient', 'maxDepth', 'maxElementBytes', 'integers']);
   const transient = optionalBoolean(api, checked, 'transient') ?? false;
   const limits = resolveLimits(api, checked);
+  const integers = resolveIntegers(api, checked, 'integers');
   checkSource(source, api);
-  return new OpenDocument(source, transient, limits);
+  return new OpenDocument(source, transient, limits, integers);
 }
 
 /** The steps of a request's `path`; a TypeError naming `api` for anything but a supported path. */
@@ -140,7 +148,13 @@ export class OpenDocument implements JsonDocument {
   /** The native parsers of the requests under way, freed by close(). */
   private readonly drivers = new Set<Driver>();
 
-  constructor(source: JsonSource, transient: boolean, limits: ParserLimits) {
+  constructor(
+    source: JsonSource,
+    transient: boolean,
+    limits: ParserLimits,
+    /** options.integers. */
+    readonly integers: IntegersMode = INTEGERS_NUMBER,
+  ) {
     this.transient = transient;
     this.limits = limits;
     this.store = new ByteStore(source, !transient);
@@ -272,6 +286,7 @@ export class OpenDocument implements JsonDocument {
     const driver = new Driver(
       runtime,
       this.limits,
+      this.integers,
       local(plan.paths),
       local(plan.markers),
       local(plan.starts),

@@ -19,6 +19,7 @@ import {
 import { CallResults } from '../parse/materialise.js';
 import { NativeSession, OUT_OF_MEMORY_LOST, lostError } from '../parse/native_parser.js';
 import { stringLimits } from '../parse/options.js';
+import { parseIntegers, type IntegersMode } from '../parse/integers.js';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -31,13 +32,16 @@ class Batch {
   private text: string | null;
   private values: unknown[] | null = null;
 
-  constructor(text: string) {
+  constructor(
+    text: string,
+    private readonly integers: IntegersMode,
+  ) {
     this.text = text;
   }
 
   value(i: number): unknown {
     if (this.values === null) {
-      this.values = JSON.parse(this.text!) as unknown[];
+      this.values = parseIntegers(this.text!, this.integers) as unknown[];
       this.text = null;
     }
     return this.values[i];
@@ -46,20 +50,26 @@ class Batch {
 
 /** The text of an element that began in an earlier window (its bytes were in the carry, not in the batch). */
 class Text {
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly integers: IntegersMode,
+  ) {}
 
   value(): unknown {
-    return JSON.parse(this.text);
+    return parseIntegers(this.text, this.integers);
   }
 }
 
 /** One element's own bytes (expand: elements are parsed one by one, most never). */
 class Single {
-  constructor(private readonly bytes: Uint8Array | null) {}
+  constructor(
+    private readonly bytes: Uint8Array | null,
+    private readonly integers: IntegersMode,
+  ) {}
 
   value(): unknown {
     if (this.bytes === null) throw new Error('sluice: openJson asked for a value it chose not to copy');
-    return JSON.parse(decoder.decode(this.bytes));
+    return parseIntegers(decoder.decode(this.bytes), this.integers);
   }
 }
 
@@ -98,6 +108,7 @@ export class Driver {
   /** Lines before `origin` and where its line starts, for error positions (counted only then). */
   private readonly line: () => { lines: number; lineStart: number };
   private readonly limits: ParserLimits;
+  private readonly integers: IntegersMode;
   /** The error that stopped the parser, once the events before it were taken. */
   failure: Error | null = null;
   private readonly copy: CopyFilter | undefined;
@@ -112,6 +123,7 @@ export class Driver {
   constructor(
     runtime: NativeRuntime,
     limits: ParserLimits,
+    integers: IntegersMode,
     paths: readonly string[],
     markers: readonly string[],
     starts: readonly string[],
@@ -121,6 +133,7 @@ export class Driver {
     copy?: CopyFilter,
   ) {
     this.runtime = runtime;
+    this.integers = integers;
     // Every value a request delivers is parsed from a string.
     this.limits = limits = stringLimits(limits);
     this.copy = copy;
@@ -206,7 +219,7 @@ export class Driver {
       const batches = u32[view + VIEW_BATCHES_PTR]! >>> 2;
       if (u32[view + VIEW_BATCH_COUNT] !== 1) throw new Error('sluice: expected one value batch per call');
       const bptr = u32[batches + BATCH_PTR]!;
-      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + u32[batches + BATCH_LEN]!)));
+      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + u32[batches + BATCH_LEN]!)), this.integers);
     }
     const shift = this.shift;
     for (let i = 0; i < count; i++) {
@@ -219,9 +232,9 @@ export class Driver {
       let holder: Batch | Text | Single;
       if (batch !== null) {
         // An element that began in an earlier window is `0` in the batch: its text comes from the carry.
-        holder = len !== 0 && start < session.windowOffset ? new Text(call.text(i)) : batch;
+        holder = len !== 0 && start < session.windowOffset ? new Text(call.text(i), this.integers) : batch;
       } else {
-        holder = new Single(len !== 0 && copy!(path, key, first) ? call.copy(i) : null);
+        holder = new Single(len !== 0 && copy!(path, key, first) ? call.copy(i) : null, this.integers);
       }
       out.push(new DriverEvent(path, key, start + len - shift, first, holder, i));
     }

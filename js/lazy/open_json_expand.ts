@@ -13,6 +13,7 @@
 // array starts, or when it ends. With duplicate names in an element, an expanded name takes its first member (a
 // stream cannot be taken back; later ones are skipped), any other name its last, as JSON.parse does.
 import { misuse } from '../validate.js';
+import { parseIntegers } from '../parse/integers.js';
 import type { DriverEvent } from './open_json_driver.js';
 import type { OpenDocument } from './open_json.js';
 import { endOf, passedBefore, planRequest, type Plan, type Request } from './open_json_plan.js';
@@ -252,7 +253,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     if (path === e) {
       // The element ends.
       if (b.first !== OPEN_BRACE) {
-        b.whole = JSON.parse(decoder.decode(store.slice(b.start, ev.end)));
+        b.whole = parseIntegers(decoder.decode(store.slice(b.start, ev.end)), this.doc.integers);
         b.hasWhole = true;
         store.unpin();
       }
@@ -275,7 +276,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
       if (m.stream !== null) {
         m.stream.done = true;
       } else if (!m.skip) {
-        defineMember(b.value, m.key, JSON.parse(decoder.decode(store.slice(m.start, ev.end))));
+        defineMember(b.value, m.key, parseIntegers(decoder.decode(store.slice(m.start, ev.end)), this.doc.integers));
         store.unpin();
       }
       return;

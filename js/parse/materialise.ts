@@ -29,6 +29,14 @@ import {
 } from '../native/contract.js';
 import type { NativeSession } from './native_parser.js';
 import type { Reviver } from './options.js';
+import {
+  INTEGERS_NUMBER,
+  mayHoldBigInteger,
+  parseIntegers,
+  parseLossless,
+  revive,
+  type IntegersMode,
+} from './integers.js';
 
 // Strings in the value and text paths are decoded from validated UTF-8. ignoreBOM: a member key or a string
 // element may legitimately start with U+FEFF, which the default decoder would strip.
@@ -121,6 +129,7 @@ export function valueBatches(
   paths: readonly string[] | null,
   offsets: boolean,
   out: unknown[] | undefined,
+  integers: IntegersMode,
 ): unknown[] {
   const { u32, u8, runtime } = call;
   const batches = u32[runtime.view + VIEW_BATCHES_PTR]! >>> 2;
@@ -130,12 +139,14 @@ export function valueBatches(
     const record = batches + b * BATCH_WORDS;
     const ptr = u32[record + BATCH_PTR]!;
     const first = u32[record + BATCH_FIRST_ELEMENT]!;
-    const values = JSON.parse(decoder.decode(u8.subarray(ptr, ptr + u32[record + BATCH_LEN]!))) as unknown[];
+    const text = decoder.decode(u8.subarray(ptr, ptr + u32[record + BATCH_LEN]!));
+    // options.integers: one compare per batch when unset (integers.ts).
+    const values = (integers === INTEGERS_NUMBER ? JSON.parse(text) : parseIntegers(text, integers)) as unknown[];
     // Elements that began in an earlier window are `0` in the batch text: their bytes are in the carry, never
     // ASCII-escaped (a long non-ASCII string would triple in length), decoded as UTF-8. Usually the first.
     for (let i = 0, left = call.session.carried; left !== 0 && i < values.length; i++) {
       if (call.carried(first + i)) {
-        values[i] = JSON.parse(call.text(first + i));
+        values[i] = parseIntegers(call.text(first + i), integers);
         left--;
       }
     }
@@ -157,6 +168,7 @@ export function valueElements(
   offsets: boolean,
   reviver: Reviver,
   failed: (error: unknown) => void,
+  integers: IntegersMode,
 ): unknown[] {
   const count = call.count;
   const texts: string[] = [];
@@ -166,7 +178,12 @@ export function valueElements(
   for (let i = 0; i < count; i++) {
     let value: unknown;
     try {
-      value = JSON.parse(texts[i]!, reviver);
+      const text = texts[i]!;
+      // The reviver sees the BigInt (or digits) options.integers asks for: JSON.parse's walk over our parse.
+      value =
+        integers !== INTEGERS_NUMBER && mayHoldBigInteger(text)
+          ? revive(parseLossless(text, integers), reviver)
+          : JSON.parse(text, reviver);
     } catch (error) {
       failed(error);
       break;

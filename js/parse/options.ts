@@ -20,6 +20,7 @@ import {
 } from '../validate.js';
 import type { JsonLimitError, JsonSyntaxError, ParserLimits } from '../errors.js';
 import { canonicalPath, checkPath } from './json_path.js';
+import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode, type IntegersOption } from './integers.js';
 
 /** How each selected element is delivered. */
 export type OutputKind = 'value' | 'bytes' | 'text';
@@ -50,6 +51,14 @@ export interface ParserOptions {
   readonly output?: OutputKind;
   /** As in `JSON.parse`, applied to each element on its own (`output: 'value'` only). */
   readonly reviver?: Reviver;
+  /**
+   * How integers outside ±(2^53 - 1) (`Number.MAX_SAFE_INTEGER`) are read (`output: 'value'` only): `'number'`
+   * rounded, as `JSON.parse` reads them; `'bigint'` as a `BigInt` with every digit (written back as they came by
+   * the encoders' `bigint: 'number'`); `'string'` as their digits (`"-12345678901234567890"`). Only integer
+   * tokens (no fraction, no exponent); every other number, and every integer within the range, stays a number.
+   * @default 'number'
+   */
+  readonly integers?: IntegersOption;
   /**
    * Emit `{ path, key, value }`: `path` the selector that matched, `key` the member name, the array index (the
    * value's number in NDJSON) or `null` for the root.
@@ -223,6 +232,7 @@ export interface ResolvedOptions extends ParserLimits {
   readonly pathOption: 'path' | 'paths';
   readonly mode: Mode;
   readonly reviver: Reviver | undefined;
+  readonly integers: IntegersMode;
   /** Elements carry `path` and `key` (`withPath` or `paths`). */
   readonly wrap: boolean;
   /** Elements carry `offset` and `length` (`withOffset`). */
@@ -237,6 +247,7 @@ export const PARSER_OPTIONS = [
   'paths',
   'output',
   'reviver',
+  'integers',
   'withPath',
   'withOffset',
   'ndjson',
@@ -293,6 +304,10 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
   if (reviver !== undefined && mode !== MODE_VALUE) {
     throw misuse(api, `options.reviver applies to output 'value' only, not '${output}'`);
   }
+  const integers = resolveIntegers(api, options, 'integers');
+  if (integers !== INTEGERS_NUMBER && mode !== MODE_VALUE) {
+    throw misuse(api, `options.integers applies to output 'value' only, not '${output}'`);
+  }
 
   const onInvalidLine = optionalFunction(api, options, 'onInvalidLine') as ResolvedOptions['onInvalidLine'];
   if (onInvalidLine !== undefined && !ndjson) throw misuse(api, 'options.onInvalidLine needs ndjson: true');
@@ -312,6 +327,7 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
     pathOption,
     mode,
     reviver,
+    integers,
     wrap: withPath === true || options.paths !== undefined,
     withOffset,
     flags,

@@ -341,11 +341,20 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let items: unknown[];
     if (options.mode === MODE_VALUE) {
       // valueBatches appends to `out` itself, and otherwise returns the first batch's array as is, no copy.
-      if (options.reviver === undefined) return valueBatches(call, paths, options.withOffset, out) as T[];
-      items = valueElements(call, paths, options.withOffset, options.reviver, (error) => {
-        // Rethrown as it was thrown, like a syntax error: sticky, after the elements before it.
-        this.failure = (error ?? new Error(String(error))) as Error;
-      });
+      if (options.reviver === undefined) {
+        return valueBatches(call, paths, options.withOffset, out, options.integers) as T[];
+      }
+      items = valueElements(
+        call,
+        paths,
+        options.withOffset,
+        options.reviver,
+        (error) => {
+          // Rethrown as it was thrown, like a syntax error: sticky, after the elements before it.
+          this.failure = (error ?? new Error(String(error))) as Error;
+        },
+        options.integers,
+      );
     } else if (options.mode === MODE_BYTES) {
       items = bytesBatches(call, paths, options.withOffset);
     } else {

@@ -9,6 +9,7 @@ import { Tree } from './tree.js';
 import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
 import { Tokenizer } from './tokenizer.js';
 import { Utf8Reader } from './utf8.js';
+import { resolveIntegers, type IntegersMode, type IntegersOption } from '../parse/integers.js';
 
 /** Options of {@link createPartialParser} and {@link partialJson}. */
 export interface PartialJsonOptions {
@@ -28,6 +29,13 @@ export interface PartialJsonOptions {
    * @default 'complete'
    */
   readonly numbers?: 'complete' | 'partial';
+  /**
+   * How integers outside ±(2^53 - 1) are read, as the push parser's `integers`: `'number'` rounded, as
+   * `JSON.parse` reads them; `'bigint'` as a `BigInt` with every digit; `'string'` as their digits. In snapshots
+   * too (with `numbers: 'partial'`, an unfinished integer's digits so far).
+   * @default 'number'
+   */
+  readonly integers?: IntegersOption;
 }
 
 /** A snapshot of a `T` still being written: any member may be missing yet, and nothing can be changed. */
@@ -87,14 +95,21 @@ export function createPartialParser<T = unknown>(options?: PartialJsonOptions): 
 }
 
 /** @internal The options {@link PartialJsonOptions} defines, in the order messages list them. */
-const PARTIAL_OPTIONS = ['numbers', 'maxDepth', 'maxElementBytes'] as const;
+const PARTIAL_OPTIONS = ['numbers', 'integers', 'maxDepth', 'maxElementBytes'] as const;
 
-function resolvePartialOptions(api: ApiName, input: PartialJsonOptions | undefined): Required<PartialJsonOptions> {
+interface ResolvedPartialOptions {
+  readonly maxDepth: number;
+  readonly maxElementBytes: number;
+  readonly numbers: 'complete' | 'partial';
+  readonly integers: IntegersMode;
+}
+
+function resolvePartialOptions(api: ApiName, input: PartialJsonOptions | undefined): ResolvedPartialOptions {
   const options = checkOptions(api, input, PARTIAL_OPTIONS);
   // The limits mean and validate what they do for the other parsers.
   const { maxDepth, maxElementBytes } = resolveLimits(api, options);
   const numbers = optionalOneOf(api, options, 'numbers', ['complete', 'partial'] as const) ?? 'complete';
-  return { maxDepth, maxElementBytes, numbers };
+  return { maxDepth, maxElementBytes, numbers, integers: resolveIntegers(api, options, 'integers') };
 }
 
 function isHighSurrogate(unit: number): boolean {
@@ -142,7 +157,7 @@ function toBytes(chunk: unknown): Uint8Array {
 
 /** @internal The parser behind createPartialParser and partialJson. */
 export class PartialCore<T> implements PartialParser<T> {
-  private readonly options: Required<PartialJsonOptions>;
+  private readonly options: ResolvedPartialOptions;
   private readonly tree = new Tree();
   private readonly tokenizer: Tokenizer;
   private utf8: Utf8Reader | null = null;
@@ -154,7 +169,12 @@ export class PartialCore<T> implements PartialParser<T> {
 
   constructor(api: ApiName, options: PartialJsonOptions | undefined) {
     this.options = resolvePartialOptions(api, options);
-    this.tokenizer = new Tokenizer(this.tree, this.options.maxDepth, this.options.numbers === 'partial');
+    this.tokenizer = new Tokenizer(
+      this.tree,
+      this.options.maxDepth,
+      this.options.numbers === 'partial',
+      this.options.integers,
+    );
   }
 
   get value(): PartialValue<T> | undefined {

@@ -3,6 +3,7 @@
 // the text says so far. Pure JS: a push of a few characters costs less here than one call into WebAssembly
 // (docs/partial.md). Errors are the native parser's codes at the same positions (tests/node/partial_errors.test.ts
 // compares them): the first character no continuation could make valid.
+import { INTEGERS_NUMBER, readNumber, type IntegersMode } from '../parse/integers.js';
 import {
   S_VALUE,
   S_ARRAY_FIRST,
@@ -78,12 +79,17 @@ export class Tokenizer {
   private num = '';
   private numStart = 0;
   private numState = N_MINUS;
-  private numShown: number | undefined = undefined;
+  private numShown: number | bigint | string | undefined = undefined;
 
   private lit = '';
   private litPos = 0;
 
-  constructor(tree: Tree, maxDepth: number, partialNumbers: boolean) {
+  constructor(
+    tree: Tree,
+    maxDepth: number,
+    partialNumbers: boolean,
+    private readonly integers: IntegersMode = INTEGERS_NUMBER,
+  ) {
     this.tree = tree;
     this.maxDepth = maxDepth;
     this.partialNumbers = partialNumbers;
@@ -444,7 +450,7 @@ export class Tokenizer {
 
   private completeNumber(text: string): void {
     // Number() reads JSON's number grammar exactly as JSON.parse does (same rounding, -0, Infinity past the range).
-    const value = +text;
+    const value = this.integers === INTEGERS_NUMBER ? +text : readNumber(text, this.integers);
     if (this.numShown === undefined || !Object.is(value, this.numShown)) this.tree.set(value);
     this.num = '';
     this.state = this.after();
@@ -456,7 +462,8 @@ export class Tokenizer {
     if (ns === N_MINUS) return;
     const text = this.num;
     const cut = ns === N_DOT || ns === N_E ? 1 : ns === N_ESIGN ? 2 : 0;
-    const value = +(cut === 0 ? text : text.slice(0, text.length - cut));
+    const shown = cut === 0 ? text : text.slice(0, text.length - cut);
+    const value = this.integers === INTEGERS_NUMBER ? +shown : readNumber(shown, this.integers);
     if (this.numShown !== undefined && Object.is(value, this.numShown)) return;
     this.numShown = value;
     this.tree.set(value);

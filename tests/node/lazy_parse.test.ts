@@ -803,7 +803,7 @@ describe('errors', () => {
       new TypeError('lazyParse(): options must be an object, got "x"'),
     );
     expect(() => lazyParse('[]', { maxdepth: 3 } as object)).toThrow(
-      new TypeError('lazyParse(): options.maxdepth is not an option; the options are maxDepth'),
+      new TypeError('lazyParse(): options.maxdepth is not an option; the options are maxDepth, integers'),
     );
   });
 });

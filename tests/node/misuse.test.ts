@@ -25,7 +25,8 @@ import {
 } from '../../dist/index.js';
 import { asyncIterableOf, collect, collectStream } from '../support/sources.js';
 
-const OPTIONS = 'path, paths, output, reviver, withPath, withOffset, ndjson, maxDepth, maxElementBytes, onInvalidLine';
+const OPTIONS =
+  'path, paths, output, reviver, integers, withPath, withOffset, ndjson, maxDepth, maxElementBytes, onInvalidLine';
 const SOURCES =
   'a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, a Uint8Array or a string';
 
@@ -269,7 +270,7 @@ describe('calls in the wrong state', () => {
 });
 
 // The lazy documents: openJson() and its requests, lazyParse() and its proxies.
-const OPEN_JSON_OPTIONS = 'transient, maxDepth, maxElementBytes';
+const OPEN_JSON_OPTIONS = 'transient, maxDepth, maxElementBytes, integers';
 const SUPPORTED = `(supported: $, .name, ['name'], ["name"], [*], .*, [N])`;
 const DOCUMENT = '{"total":3,"rows":[{"id":1,"lines":[1,2]},{"id":2,"lines":[3]}]}';
 
@@ -471,11 +472,11 @@ describe('lazyParse(): options and input, a TypeError at the call', () => {
     ['a string', 'x', 'options must be an object, got "x"'],
     ['null', null, 'options must be an object, got null'],
     ['an array', [1], 'options must be an object, got Array'],
-    ['a misspelt key', { maxdepth: 3 }, 'options.maxdepth is not an option; the options are maxDepth'],
+    ['a misspelt key', { maxdepth: 3 }, 'options.maxdepth is not an option; the options are maxDepth, integers'],
     [
       'an option of openJson',
       { maxElementBytes: 10 },
-      'options.maxElementBytes is not an option; the options are maxDepth',
+      'options.maxElementBytes is not an option; the options are maxDepth, integers',
     ],
     ['maxDepth 0', { maxDepth: 0 }, 'options.maxDepth must be an integer from 1 to 1000000, got 0'],
     ['maxDepth fractional', { maxDepth: 1.5 }, 'options.maxDepth must be an integer from 1 to 1000000, got 1.5'],

@@ -39,6 +39,7 @@ const POLLUTION: Record<string, unknown> = {
   maxDepth: 1,
   maxElementBytes: 1,
   numbers: 'partial',
+  integers: 'string',
   transient: true,
   expand: ['a'],
   lazyModule: 42,

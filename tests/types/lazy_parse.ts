@@ -20,6 +20,7 @@ expectType<Equal<ReturnType<typeof lazyParse>, unknown>>();
 const fromText = lazyParse('{"a":1}', { maxDepth: 64 });
 expectType<Equal<typeof fromText, unknown>>();
 lazyParse(buffer, {});
+lazyParse(buffer, { integers: 'bigint' });
 
 const options: LazyParseOptions = { maxDepth: 10 };
 void options;

@@ -9,6 +9,7 @@ import {
   init,
   parseJsonArray,
   type ElementWithPath,
+  type IntegersOption,
   type InvalidLine,
   type JsonLimitErrorCode,
   type JsonSyntaxErrorCode,
@@ -94,6 +95,13 @@ expectType<Equal<ElementOf<typeof generic>, unknown>>();
 const iterator = parseJsonArray('[1]');
 await iterator.return?.();
 
+// options.integers: one name, one type, in every API that reads values.
+const ids = parseJsonArray<bigint | number>('[12345678901234567890]', { integers: 'bigint' });
+expectType<Equal<ElementOf<typeof ids>, bigint | number>>();
+const integersOption: IntegersOption = 'string';
+createPartialParser({ integers: integersOption, numbers: 'partial' });
+expectType<Equal<NonNullable<ParserOptions['integers']>, NonNullable<PartialJsonOptions['integers']>>>();
+
 const revived = parseJsonArray<Date>('["2024-01-01"]', { reviver: (_key, value) => new Date(value) });
 expectType<Equal<ElementOf<typeof revived>, Date>>();
 
@@ -111,6 +119,10 @@ parseJsonArray('[]', { maxDepth: '10' });
 parseJsonArray('[]', { ndjson: 'yes' });
 // @ts-expect-error a reviver is a function
 parseJsonArray('[]', { reviver: 'date' });
+// @ts-expect-error integers is 'number', 'bigint' or 'string'
+parseJsonArray('[]', { integers: 'big' });
+// @ts-expect-error integers is the partial parser's option too, with the same values
+createPartialParser({ integers: true });
 // @ts-expect-error withPath is a boolean
 parseJsonArray('[]', { withPath: 1 });
 // @ts-expect-error a number is not a source
