@@ -1,6 +1,7 @@
 // Every source parseJsonArray accepts, as one pull reader shaped like ReadableStreamDefaultReader: read() one
 // chunk when asked, cancel() to stop the producer. Streams are read with getReader(), never `for await` (Safari
 // has no async iteration of ReadableStream).
+import { isResponse, isUint8Array } from './realm.js';
 import { misuse, mustBe, type ApiName } from './validate.js';
 
 /** What {@link parseJsonArray} reads: a stream, a `Response`, an async iterable of chunks, or the whole input. */
@@ -33,15 +34,9 @@ const DONE: ReadResult = { done: true };
 
 function swallow(): void {}
 
-/** A `Response` from any realm or polyfill: it has a body and can read it. */
-function isResponse(value: object): value is Response {
-  if (typeof Response === 'function' && value instanceof Response) return true;
-  return 'body' in value && typeof (value as Response).arrayBuffer === 'function' && 'headers' in value;
-}
-
 /** @internal Checks the source's type now (a TypeError naming `api` at the call), opens it on the first read. */
 export function checkSource(source: unknown, api: ApiName): void {
-  if (source === null || typeof source === 'string' || source instanceof Uint8Array) return;
+  if (source === null || typeof source === 'string' || isUint8Array(source)) return;
   if (typeof source === 'object') {
     if (typeof (source as ReadableStream).getReader === 'function') {
       if ((source as ReadableStream).locked) {
@@ -66,7 +61,7 @@ export function checkSource(source: unknown, api: ApiName): void {
 /** @internal Opens a reader over a source that passed checkSource(). */
 export function openSource(source: JsonSource): PullReader {
   if (source === null) return new PiecesReader(new Uint8Array(0));
-  if (typeof source === 'string' || source instanceof Uint8Array) return new PiecesReader(source);
+  if (typeof source === 'string' || isUint8Array(source)) return new PiecesReader(source);
   if (typeof (source as ReadableStream).getReader === 'function') {
     return new StreamReader((source as ReadableStream<Uint8Array | string>).getReader());
   }

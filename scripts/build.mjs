@@ -3,7 +3,7 @@
 // (CMake presets wasm-simd and wasm-scalar through Emscripten), and the TypeScript layer. Incremental: CMake and
 // tsc skip what is up to date. Usage: node scripts/build.mjs [--wasm-only | --ts-only]
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,9 +43,52 @@ if (!args.has('--wasm-only')) {
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')]);
   // Internal property names shortened: bundlers never rename properties (scripts/mangle_props.mjs).
   run(process.execPath, [join(root, 'scripts', 'mangle_props.mjs')]);
+  await bundleCjs();
   await bundleCli();
 }
 console.log('build: dist/ is up to date');
+
+/**
+ * The CommonJS entry, for `require('sluice')` on Node (package.json: "node" > "require"): dist/index.js bundled into
+ * one CommonJS file, dist/cjs/index.js, beside a copy of the declarations (dist/cjs/package.json says they are
+ * CommonJS: TypeScript's node16 in a CommonJS package refuses to require ES module declarations, TS1479). Node
+ * 20.19+ could require() the ES modules, but `engines` says >=20. Its own copy of the package's state: a program that
+ * both imports and requires sluice loads the module twice (docs/bundling.md).
+ */
+async function bundleCjs() {
+  const { build } = await import('esbuild');
+  const cjs = join(dist, 'cjs');
+  rmSync(cjs, { recursive: true, force: true });
+  mkdirSync(cjs);
+  console.log('$ esbuild dist/index.js --bundle --format=cjs --outfile=dist/cjs/index.js');
+  await build({
+    entryPoints: [join(dist, 'index.js')],
+    outfile: join(cjs, 'index.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    // CommonJS has no import.meta: every module's URL is dist/index.js's, so `new URL('./x.wasm', ...)` names dist/x.wasm.
+    define: { 'import.meta.url': '__sluice_esm_url' },
+    banner: {
+      js: "const __sluice_esm_url = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', 'index.js')).href;",
+    },
+    logLevel: 'warning',
+  });
+  writeFileSync(join(cjs, 'package.json'), '{ "type": "commonjs" }\n');
+  // The declarations, the same text: a .d.ts under a "commonjs" package.json declares a CommonJS module.
+  const copyDeclarations = (from, to) => {
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'cli' && entry.name !== 'cjs') {
+        mkdirSync(join(to, entry.name), { recursive: true });
+        copyDeclarations(join(from, entry.name), join(to, entry.name));
+      } else if (entry.isFile() && entry.name.endsWith('.d.ts')) {
+        copyFileSync(join(from, entry.name), join(to, entry.name));
+      }
+    }
+  };
+  copyDeclarations(dist, cjs);
+}
 
 /**
  * The `sluice` command (package.json "bin"): the launcher js/cli/sluice.cjs, and dist/cli/bin.js with what it
@@ -59,7 +102,7 @@ async function bundleCli() {
   const { build } = await import('esbuild');
   const cli = join(dist, 'cli');
   const launcher = join(cli, 'sluice.cjs');
-  // A cache of an older bundle must never outlive it: V8 checks the length of the source, not its text.
+  // Older builds made a V8 code cache here, valid for one Node build only: the launcher now makes it on first run.
   rmSync(join(cli, 'sluice_bundle.cache'), { force: true });
   copyFileSync(join(root, 'js', 'cli', 'sluice.cjs'), launcher);
   chmodSync(launcher, 0o755);
@@ -79,23 +122,4 @@ async function bundleCli() {
     banner: { js: "'use strict';\nconst __sluice_file_url = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
   });
-  // The code cache, made after a `select` ran in the launcher: it then holds the functions a command runs (argument
-  // parsing, the loader, the module's bindings, the scan loop), not only the bundle's top level.
-  const make = `const l = require(${JSON.stringify(launcher)});
-const script = l.compile();
-process.argv = [process.argv[0], ${JSON.stringify(launcher)}, 'select', '$.rows[*]', '-'];
-process.on('exit', () => require('node:fs').writeFileSync(l.CACHE, script.createCachedData()));
-l.run(script);`;
-  console.log('$ node dist/cli/sluice.cjs select ... (writes dist/cli/sluice_bundle.cache)');
-  try {
-    execFileSync(process.execPath, ['-e', make], {
-      input: '{"rows": [{"id": 1, "tags": ["a", "\\u00e9"]}, 2.5, null]}',
-      stdio: ['pipe', 'ignore', 'inherit'],
-    });
-  } catch (error) {
-    // Without the wasm in dist/ (--ts-only before any wasm build) the command cannot run: the bin works without
-    // its cache, only starts slower (tests/node/cli_start.test.ts fails on a build without one).
-    rmSync(join(cli, 'sluice_bundle.cache'), { force: true });
-    console.warn(`build: no code cache for the CLI (${error.message.split('\n')[0]})`);
-  }
 }

@@ -1,6 +1,7 @@
 // rawJson(): JSON text the encoders write as it is, after validating it, and the mark by which the encoders
 // recognise the iterators of parseJsonArray(..., { output: 'bytes' }), whose elements are validated JSON already.
 
+import { isReadableStream, isUint8Array } from '../realm.js';
 import { mustBe } from '../validate.js';
 
 declare const rawJsonBrand: unique symbol;
@@ -45,11 +46,7 @@ class RawJsonValue {
  * @throws {TypeError} for anything but a string, a `Uint8Array` or a `ReadableStream`.
  */
 export function rawJson(json: RawJsonSource): RawJson {
-  if (
-    typeof json !== 'string' &&
-    !(json instanceof Uint8Array) &&
-    !(typeof json === 'object' && json !== null && typeof (json as ReadableStream).getReader === 'function')
-  ) {
+  if (typeof json !== 'string' && !isUint8Array(json) && !isReadableStream(json)) {
     throw mustBe('rawJson()', 'json', 'a string, a Uint8Array or a ReadableStream of bytes', json);
   }
   return new RawJsonValue(json) as unknown as RawJson;

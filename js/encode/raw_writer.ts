@@ -1,5 +1,6 @@
 // Writing rawJson values: text and bytes validated whole, then written; a stream validated and written chunk by
 // chunk, a leading byte order mark dropped (held back until the first three bytes are known).
+import { isUint8Array } from '../realm.js';
 import type { ChunkWriter } from './chunk_writer.js';
 import { rawReaderFrame, type RawReaderFrame } from './frames.js';
 import { bomLength, createValidator, validateWhole } from './raw_validator.js';
@@ -27,7 +28,7 @@ export function openRawReader(value: object, stream: ReadableStream<Uint8Array>)
 
 /** A chunk of a rawJson stream: validated, then written (a leading byte order mark dropped). */
 export function writeRawChunk(out: ChunkWriter, frame: RawReaderFrame, chunk: unknown): void {
-  if (!(chunk instanceof Uint8Array)) {
+  if (!isUint8Array(chunk)) {
     throw new TypeError(`sluice: rawJson(stream) chunks must be Uint8Array, got ${describeChunk(chunk)}`);
   }
   frame.validator!.push(chunk);

@@ -16,6 +16,7 @@
 // the time JSON.stringify takes for the same part (100,000 and 200,000 of bench:stringify's articles); reading
 // members with [[Get]] instead, which runs getters, took 0.2 times. Cycles end the walk (it never enters an object
 // it is inside of); a shared subtree is walked once per path to it, as the encoder would have written it.
+import { isUint8Array } from '../realm.js';
 import { ARRAY, OBJECT, RAW_READER, READER, ROOT, type Frame } from './frames.js';
 import { rawJsonPayload } from './raw_json.js';
 import { isThenable, NOT_A_SOURCE, sourceKind } from './value_kinds.js';
@@ -185,7 +186,7 @@ class SourceFinder {
     }
     const payload = rawJsonPayload(value);
     if (payload !== undefined) {
-      if (typeof payload === 'object' && !(payload instanceof Uint8Array)) this.source(payload);
+      if (typeof payload === 'object' && !isUint8Array(payload)) this.source(payload);
       return;
     }
     if (isThenable(value)) {

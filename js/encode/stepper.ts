@@ -2,6 +2,7 @@
 // stack until the stack is empty, the consumer is full (PAUSE) or a promise must be awaited (returned, with
 // `waitTag` saying what it stands for); resume() continues with what the promise gave. What JSON.stringify can
 // write whole goes to it (fast_path.ts); only the rest is walked here, member by member.
+import { isUint8Array } from '../realm.js';
 import type { ChunkWriter } from './chunk_writer.js';
 import {
   ARRAY,
@@ -233,7 +234,7 @@ export class Stepper {
       return undefined;
     }
     if (frame.kind === RAW_ELEMENTS_ITERATOR) {
-      if (!(value instanceof Uint8Array)) {
+      if (!isUint8Array(value)) {
         throw new TypeError(`sluice: a raw element must be a Uint8Array, got ${describeChunk(value)}`);
       }
       this.separator(frame);
@@ -392,7 +393,7 @@ export class Stepper {
       this.waitTag = WAIT_RUNTIME;
       return loading;
     }
-    if (typeof payload === 'string' || payload instanceof Uint8Array) writeRawWhole(this.out, payload);
+    if (typeof payload === 'string' || isUint8Array(payload)) writeRawWhole(this.out, payload);
     else this.frames.push(openRawReader(value, payload));
     return undefined;
   }

@@ -1,6 +1,7 @@
 // lazyParse(): a buffered JSON document that reads like the JSON.parse result but only materialises what is
 // touched. The bytes are copied once (the document's own copy, in the JS heap: lazy_document.ts); one structural
 // pass finds every container; the rest happens on access (handlers.ts).
+import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { checkOptions, mustBe, resolveLimit } from '../validate.js';
 import { keepShapes, lazyContainer, newHandler } from './handlers.js';
 import { LazyDocument } from './lazy_document.js';
@@ -126,10 +127,8 @@ function copyOf(input: unknown): Uint8Array {
 }
 
 function toBytes(input: unknown): Uint8Array {
-  if (input instanceof Uint8Array) return input;
-  if (input instanceof ArrayBuffer) return new Uint8Array(input);
-  const tag = Object.prototype.toString.call(input);
-  if (tag === '[object Uint8Array]') return input as Uint8Array;
-  if (tag === '[object ArrayBuffer]') return new Uint8Array(input as ArrayBuffer);
+  // Of any realm (an iframe, a vm context): js/realm.ts.
+  if (isUint8Array(input)) return input;
+  if (isArrayBuffer(input)) return new Uint8Array(input);
   throw mustBe(API, 'input', 'a Uint8Array, ArrayBuffer or string', input);
 }

@@ -14,6 +14,7 @@ import {
   type ModuleSource,
 } from '../native/loader.js';
 import { misuse } from '../validate.js';
+import { lazyWasmUrl } from '../lazy_wasm.js';
 import type { Residency } from './residency.js';
 
 /** The raw exports. Pointers and sizes are numbers; every call may grow memory (re-sync views after it). */
@@ -160,10 +161,7 @@ const loads = new WeakMap<NativeRuntime, LazyLoad>();
 const LAZY_MODULE = "the lazy index's WebAssembly module";
 
 function defaultLazyUrl(kind: BuildKind): URL {
-  // Written out twice, literally, so bundlers see both `new URL(..., import.meta.url)` patterns and copy the files.
-  return kind === 'simd128'
-    ? new URL('../sluice-lazy.simd.wasm', import.meta.url)
-    : new URL('../sluice-lazy.scalar.wasm', import.meta.url);
+  return lazyWasmUrl(kind === 'simd128');
 }
 
 /** init()'s part for the lazy module: loads it for `runtime` unless it is loaded (or loading) from `input`. */

@@ -4,6 +4,7 @@
 // parsers restarted in the middle of the stream: a transient document counts each chunk as it arrives (it forgets
 // them), a kept one only when an error needs a position (counting newlines one indexOf at a time cost a pretty-
 // printed document more than scanning it: twitter.json, 1.4 ms per MB).
+import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { openSource, type JsonSource, type PullReader, type ReadResult } from '../sources.js';
 import { mustBe } from '../validate.js';
 
@@ -83,11 +84,9 @@ export class ByteStore {
       return encoder.encode(text);
     }
     let bytes: Uint8Array;
-    // From another realm (an iframe, a vm context) instanceof fails, the tag does not.
-    const tag = Object.prototype.toString.call(value);
-    if (value instanceof Uint8Array || tag === '[object Uint8Array]') bytes = value as Uint8Array;
-    else if (value instanceof ArrayBuffer || tag === '[object ArrayBuffer]')
-      bytes = new Uint8Array(value as ArrayBuffer);
+    // Of any realm (an iframe, a vm context): js/realm.ts.
+    if (isUint8Array(value)) bytes = value;
+    else if (isArrayBuffer(value)) bytes = new Uint8Array(value);
     else {
       const error = mustBe('openJson()', 'each chunk of source', 'a Uint8Array, ArrayBuffer or string', value);
       this.failure = error;

@@ -1,6 +1,8 @@
 // Finds, compiles and instantiates the WebAssembly module, once. Never compiles from bytes when handed a
 // compiled Module (Cloudflare Workers forbid it).
 import { SluiceLoadError } from '../errors.js';
+import { parserWasmUrl } from '../parser_wasm.js';
+import { isArrayBuffer, isResponse, isUrl, isWasmModule } from '../realm.js';
 import { NativeRuntime, VIEW_INPUT_PTR } from './contract.js';
 import { bindParserModule, PARSER_EXPORTS, type ParserExports } from './native_module.js';
 import { checkOptions, misuse, mustBe, type ApiName } from '../validate.js';
@@ -114,6 +116,15 @@ export function skipWarmUp(): void {
 
 let currentInput: unknown;
 let loaded: NativeRuntime | undefined;
+let provided: CompiledModule | undefined;
+
+/**
+ * @internal The module init() loads when given none, in place of the file beside the package: the edge entry
+ * (js/edge.ts) imports it as a module where the runtime compiles it (workerd, Next.js Edge routes).
+ */
+export function provideModule(module: CompiledModule): void {
+  provided = module;
+}
 
 /**
  * Loads the WebAssembly module. Optional: the first {@link parseJsonArray} or {@link JsonArrayStream} loads the
@@ -135,6 +146,11 @@ export function init(module?: ModuleSource | PromiseLike<ModuleSource>, options?
     lazyModule = checkOptions('init()', options, ['lazyModule']).lazyModule as InitOptions['lazyModule'];
   } catch (error) {
     return Promise.reject(error);
+  }
+  if (module === undefined && provided !== undefined) {
+    // The edge entry's: the lazy index's module, which holds the parser too (loaded once, for both).
+    module = provided;
+    lazyModule ??= provided;
   }
   if (current === undefined || (module !== undefined && module !== currentInput)) {
     const loading = load(module);
@@ -186,10 +202,7 @@ export function simdSupported(): boolean {
 
 /** @internal The build init() loads by default: SIMD where the engine validates SIMD128, else scalar. */
 function defaultModuleUrl(): URL {
-  // Written out twice, literally, so bundlers see both `new URL(..., import.meta.url)` patterns and copy the files.
-  return simdSupported()
-    ? new URL('../sluice.simd.wasm', import.meta.url)
-    : new URL('../sluice.scalar.wasm', import.meta.url);
+  return parserWasmUrl(simdSupported());
 }
 
 async function load(input: ModuleSource | PromiseLike<ModuleSource> | undefined): Promise<NativeRuntime> {
@@ -239,48 +252,82 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function isResponse(value: object): value is Response {
-  if (typeof Response === 'function' && value instanceof Response) return true;
-  return typeof (value as Response).arrayBuffer === 'function' && typeof (value as Response).headers === 'object';
-}
-
 function checkModuleSource(input: unknown, subject: string): asserts input is ModuleSource {
-  if (input instanceof WebAssembly.Module || typeof input === 'string' || input instanceof URL) return;
-  if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) return;
-  if (typeof input === 'object' && input !== null && isResponse(input)) return;
+  // Of any realm: Next.js compiles its `?module` imports in the vm context of its Edge sandbox (js/realm.ts).
+  if (isWasmModule(input) || typeof input === 'string' || isUrl(input)) return;
+  if (isArrayBuffer(input) || ArrayBuffer.isView(input)) return;
+  if (isResponse(input)) return;
   throw mustBe('init()', subject, 'a WebAssembly.Module, a URL, a URL string, a Response or bytes', input);
 }
 
 /** Compiles what checkModuleSource() accepted. */
 async function compile(input: ModuleSource): Promise<WebAssembly.Module> {
-  if (input instanceof WebAssembly.Module) return input;
-  if (typeof input === 'string' || input instanceof URL) return compileUrl(toUrl(input));
-  if (input instanceof ArrayBuffer) return WebAssembly.compile(input);
+  if (isWasmModule(input)) return input;
+  if (typeof input === 'string' || isUrl(input)) return compileUrl(toUrl(input));
+  if (isArrayBuffer(input)) return WebAssembly.compile(input);
   if (ArrayBuffer.isView(input)) {
-    return WebAssembly.compile(new Uint8Array(input.buffer, input.byteOffset, input.byteLength) as BufferSource);
+    const view = input as ArrayBufferView;
+    return WebAssembly.compile(new Uint8Array(view.buffer, view.byteOffset, view.byteLength) as BufferSource);
   }
   return compileResponse(input as Response);
 }
 
-function toUrl(input: string | URL): URL {
-  if (input instanceof URL) return input;
+/**
+ * The URL to read, or the path of a relative one that cannot be resolved against a page (Node, Deno, Bun: no
+ * `location`). A URL of any realm, or webpack's RelativeURL (Next.js's `--webpack` server bundles: a URL object whose
+ * href is a path such as `/_next/static/media/sluice.simd.<hash>.wasm`).
+ */
+function toUrl(input: string | URL): URL | string {
+  const href = typeof input === 'string' ? input : String(input.href);
   // Relative URL strings resolve against the page, as fetch() would.
   const base = (globalThis as { location?: { href?: string } }).location?.href;
-  return base === undefined ? new URL(input) : new URL(input, base);
+  if (base !== undefined) return new URL(href, base);
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) ? new URL(href) : href;
 }
 
 // Hidden from bundlers, which would otherwise try to resolve a Node built-in for the browser.
 const FS_MODULE = 'node:fs/promises';
 
-async function compileUrl(url: URL): Promise<WebAssembly.Module> {
-  if (url.protocol === 'file:') {
-    // Node, Deno and Bun: fetch() does not read file: URLs everywhere, but all three provide node:fs.
-    const fs = (await import(/* @vite-ignore */ /* webpackIgnore: true */ FS_MODULE)) as {
-      readFile(path: URL): Promise<Uint8Array>;
-    };
-    return WebAssembly.compile((await fs.readFile(url)) as BufferSource);
-  }
+interface Fs {
+  readFile(path: URL): Promise<Uint8Array>;
+}
+
+async function nodeFs(): Promise<Fs> {
+  // Node, Deno and Bun: fetch() does not read file: URLs everywhere, but all three provide node:fs.
+  return (await import(/* @vite-ignore */ /* webpackIgnore: true */ FS_MODULE)) as Fs;
+}
+
+async function compileUrl(url: URL | string): Promise<WebAssembly.Module> {
+  if (typeof url === 'string') return WebAssembly.compile((await readBeside(url, await nodeFs())) as BufferSource);
+  if (url.protocol === 'file:') return WebAssembly.compile((await (await nodeFs()).readFile(url)) as BufferSource);
   return compileResponse(await fetch(url));
+}
+
+/**
+ * A relative URL outside a page: the file at that path under this module's folder or one of its parents, its
+ * leading segments dropped one by one. A server bundle names an emitted asset by its public path
+ * (`/_next/static/media/x.wasm` is `.next/static/media/x.wasm`, and the chunk is in `.next/server/chunks/`);
+ * fetch() cannot read it.
+ */
+async function readBeside(path: string, fs: Fs): Promise<Uint8Array> {
+  const segments = path
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.');
+  let folder = new URL('./', import.meta.url);
+  for (;;) {
+    for (let first = 0; first < segments.length; ++first) {
+      try {
+        return await fs.readFile(new URL(segments.slice(first).join('/'), folder));
+      } catch {
+        // Not there: a shorter path, or the parent folder.
+      }
+    }
+    const parent = new URL('../', folder);
+    if (parent.href === folder.href) break;
+    folder = parent;
+  }
+  throw new Error(`no file ${path} under ${new URL('./', import.meta.url).href} or its parent folders`);
 }
 
 async function compileResponse(response: Response): Promise<WebAssembly.Module> {

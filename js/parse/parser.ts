@@ -1,6 +1,7 @@
 // The synchronous push parser over one native parser: copies chunks into the input window, calls feed/finish
 // (one boundary crossing per window), and materialises the completed elements a batch at a time (materialise.ts).
 // The native side, its memory and the carry: native_parser.ts.
+import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { errorFromStatus, JsonLimitError } from '../errors.js';
 import { misuse, mustBe, type ApiName } from '../validate.js';
 import { requireRuntime } from '../native/loader.js';
@@ -335,12 +336,9 @@ const CHUNK_SUBJECTS: Readonly<Record<string, readonly [ApiName, string]>> = {
 };
 
 function toBytes(chunk: unknown, api: ApiName): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
-  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
-  // From another realm (an iframe, a vm context): instanceof fails, the tag does not.
-  const tag = Object.prototype.toString.call(chunk);
-  if (tag === '[object Uint8Array]') return chunk as Uint8Array;
-  if (tag === '[object ArrayBuffer]') return new Uint8Array(chunk as ArrayBuffer);
+  // Of any realm (an iframe, a vm context): js/realm.ts.
+  if (isUint8Array(chunk)) return chunk;
+  if (isArrayBuffer(chunk)) return new Uint8Array(chunk);
   const [caller, subject] = CHUNK_SUBJECTS[api] ?? [api, 'chunk'];
   throw mustBe(caller, subject, 'a Uint8Array, ArrayBuffer or string', chunk);
 }

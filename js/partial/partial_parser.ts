@@ -2,6 +2,7 @@
 // (strings as given, with pairs split across chunks held back; bytes through utf8.ts), the tokenizer reads them,
 // and the tree publishes one immutable snapshot per push. Byte offsets are counted as the native parser counts
 // them (the UTF-8 of the text), so errors carry the same code, offset, line and column.
+import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { errorFromStatus } from '../errors.js';
 import { checkOptions, misuse, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
 import { Tree } from './tree.js';
@@ -133,11 +134,9 @@ function leadByte(text: string, i: number): number {
 }
 
 function toBytes(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
-  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
-  const tag = Object.prototype.toString.call(chunk);
-  if (tag === '[object Uint8Array]') return chunk as Uint8Array;
-  if (tag === '[object ArrayBuffer]') return new Uint8Array(chunk as ArrayBuffer);
+  // Of any realm (an iframe, a vm context): js/realm.ts.
+  if (isUint8Array(chunk)) return chunk;
+  if (isArrayBuffer(chunk)) return new Uint8Array(chunk);
   throw mustBe('parser.push()', 'chunk', 'a string, a Uint8Array or an ArrayBuffer', chunk);
 }
 

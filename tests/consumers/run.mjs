@@ -141,7 +141,14 @@ for (const name of projects) {
   console.log(`${status} in ${result.seconds.toFixed(1)} s`);
   if (result.code === SKIP) console.log(`  ${result.log.at(-1)}`);
   if (result.code !== 0 && result.code !== SKIP) {
-    console.log(result.log.join('\n').split('\n').slice(-60).map((line) => `  | ${line}`).join('\n'));
+    console.log(
+      result.log
+        .join('\n')
+        .split('\n')
+        .slice(-60)
+        .map((line) => `  | ${line}`)
+        .join('\n'),
+    );
   }
   if (!keep && (result.code === 0 || result.code === SKIP)) rmSync(result.dir, { recursive: true, force: true });
 }

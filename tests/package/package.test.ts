@@ -46,6 +46,16 @@ describe('the tarball', () => {
     }
   });
 
+  test('no V8 code cache (valid for one Node build only: the bin writes its own on first run)', () => {
+    expect(project.files.filter((file) => /\.cache$|sluice_bundle\.cache/.test(file))).toEqual([]);
+  });
+
+  test('the CommonJS entry and the edge entry, each with its declarations', () => {
+    for (const file of ['dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json', 'dist/edge.js']) {
+      expect(project.files, file).toContain(file);
+    }
+  });
+
   test('every relative import of every shipped module and declaration is shipped too', () => {
     const shipped = new Set(project.files);
     const missing: string[] = [];
@@ -123,14 +133,14 @@ describe("bundles (esbuild, the package's sideEffects: false)", () => {
   });
 
   test('with lazyParse: its module is loaded by init() from where the bundle points', async () => {
-    // The loader's `new URL('../sluice-lazy.simd.wasm', import.meta.url)` stays as written: one level up.
+    // The loaders' `new URL('./sluice-lazy.simd.wasm', import.meta.url)`: the .wasm copied beside the bundle.
     const out = join(project.dir, 'lazy-bundle');
     const source =
       "import { init, lazyParse } from 'sluice';\nawait init();\n" +
       'console.log(JSON.stringify(lazyParse(\'[0,{"k":[5]}]\')[1].k));';
     const text = await bundled(source, join(out, 'js', 'app.mjs'));
     expect(text).toContain('sluice-lazy.simd.wasm');
-    for (const file of WASM) copyFileSync(join(installed, 'dist', file), join(out, file));
+    for (const file of WASM) copyFileSync(join(installed, 'dist', file), join(out, 'js', file));
     expect(JSON.parse(run(process.execPath, [join(out, 'js', 'app.mjs')], out))).toEqual([5]);
   });
 });

@@ -3,7 +3,13 @@
 // from 'sluice'`) rather than importing it, so bundled pages, workers and Node scripts share it from ../lib/ (the
 // runner copies lib/ beside the projects, at the same relative path as in the repository).
 
-const DOC = { data: [{ id: 1, t: 'caf\u00e9 \ud83d\ude00' }, { id: 2, n: [1.5, null, true, { k: 'v' }] }], total: 2 };
+const DOC = {
+  data: [
+    { id: 1, t: 'caf\u00e9 \ud83d\ude00' },
+    { id: 2, n: [1.5, null, true, { k: 'v' }] },
+  ],
+  total: 2,
+};
 
 async function* pieces(text, size) {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);

@@ -1,0 +1,5 @@
+// A .wasm imported as a compiled module (js/edge.ts): what wrangler and Next.js give for `x.wasm?module`.
+declare module '*.wasm?module' {
+  const module: WebAssembly.Module;
+  export default module;
+}
