@@ -314,7 +314,10 @@ async function readBeside(path: string, fs: Fs): Promise<Uint8Array> {
     .replace(/[?#].*$/, '')
     .split('/')
     .filter((segment) => segment !== '' && segment !== '.');
-  let folder = new URL('./', import.meta.url);
+  // Not `new URL('./', import.meta.url)`: webpack and Turbopack take that pattern for an asset to emit, and a folder
+  // fails their build ("Module not found: Can't resolve './'").
+  const here = import.meta.url;
+  let folder = new URL('./', here);
   for (;;) {
     for (let first = 0; first < segments.length; ++first) {
       try {
@@ -327,7 +330,7 @@ async function readBeside(path: string, fs: Fs): Promise<Uint8Array> {
     if (parent.href === folder.href) break;
     folder = parent;
   }
-  throw new Error(`no file ${path} under ${new URL('./', import.meta.url).href} or its parent folders`);
+  throw new Error(`no file ${path} under ${new URL('./', here).href} or its parent folders`);
 }
 
 async function compileResponse(response: Response): Promise<WebAssembly.Module> {
