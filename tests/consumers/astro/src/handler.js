@@ -6,7 +6,9 @@ import { exercise } from './usage.mjs';
 export const ITEMS = 3000; // as in ../lib/route_check.mjs
 
 function upstream() {
-  const text = JSON.stringify(Array.from({ length: ITEMS }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['t', i % 7] })));
+  const text = JSON.stringify(
+    Array.from({ length: ITEMS }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['t', i % 7] })),
+  );
   const bytes = new TextEncoder().encode(text);
   let at = 0;
   return new ReadableStream({
@@ -19,7 +21,8 @@ function upstream() {
 }
 
 async function* reshaped() {
-  for await (const item of sluice.parseJsonArray(upstream(), { path: '$[*]' })) yield { id: item.id, tag: item.tags[1] };
+  for await (const item of sluice.parseJsonArray(upstream(), { path: '$[*]' }))
+    yield { id: item.id, tag: item.tags[1] };
 }
 
 export async function handle(runtime) {
