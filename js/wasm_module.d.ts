@@ -3,3 +3,9 @@ declare module '*.wasm?module' {
   const module: WebAssembly.Module;
   export default module;
 }
+
+// A .wasm imported by Bun's entry (js/bun.ts): Bun gives its path.
+declare module '*.wasm' {
+  const path: string;
+  export default path;
+}

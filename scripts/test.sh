@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What `npm test` runs: setup, the wasm + TypeScript build, the lint (Biome, clang-format, the type-check of the
 # tests and of the shipped .d.ts), the native suites (release, then ASan+UBSan), a short libFuzzer run, the Vitest
-# suites on both wasm builds, and every runtime of the support matrix.
+# suites on both wasm builds, every runtime of the support matrix, and the consumer matrix (tests/consumers: the
+# packed package installed, built and checked in a fresh project per tool).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,5 +54,8 @@ npx vitest run
 
 stage "runtimes: Deno, Bun, Chromium, Firefox, WebKit, workerd, package, examples"
 bash scripts/test-runtimes.sh
+
+stage "consumers: the packed package in a fresh project per tool (tests/consumers)"
+npm run test:consumers
 
 stage "all passed"

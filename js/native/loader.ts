@@ -116,13 +116,14 @@ export function skipWarmUp(): void {
 
 let currentInput: unknown;
 let loaded: NativeRuntime | undefined;
-let provided: CompiledModule | undefined;
+let provided: ModuleSource | undefined;
 
 /**
  * @internal The module init() loads when given none, in place of the file beside the package: the edge entry
- * (js/edge.ts) imports it as a module where the runtime compiles it (workerd, Next.js Edge routes).
+ * (js/edge.ts) imports it as a module where the runtime compiles it (workerd, Next.js Edge routes); Bun's
+ * (js/bun.ts) imports its path, which `bun build` copies beside the bundle.
  */
-export function provideModule(module: CompiledModule): void {
+export function provideModule(module: ModuleSource): void {
   provided = module;
 }
 
@@ -148,7 +149,7 @@ export function init(module?: ModuleSource | PromiseLike<ModuleSource>, options?
     return Promise.reject(error);
   }
   if (module === undefined && provided !== undefined) {
-    // The edge entry's: the lazy index's module, which holds the parser too (loaded once, for both).
+    // The edge or Bun entry's: the lazy index's module, which holds the parser too (loaded once, for both).
     module = provided;
     lazyModule ??= provided;
   }

@@ -39,9 +39,25 @@ export interface RunningWorkerd {
   stop(): Promise<void>;
 }
 
-/** Bundles `entry` as wrangler would: ESM, worker conditions, `.wasm` imports left to the runtime. */
-export async function bundleWorker(entry: string, outfile: string, resolveDir?: string): Promise<void> {
+/**
+ * Bundles `entry` as wrangler would: ESM, worker conditions, `.wasm` imports left to the runtime. Resolves with the
+ * `x.wasm?module` imports (the package's workerd entry, dist/edge.js): each left as the module `x.wasm`, to embed.
+ */
+export async function bundleWorker(entry: string, outfile: string, resolveDir?: string): Promise<WasmModule[]> {
+  const imported: WasmModule[] = [];
   await build({
+    plugins: [
+      {
+        name: 'wasm-module',
+        setup(bundler) {
+          bundler.onResolve({ filter: /\.wasm\?module$/ }, (args) => {
+            const file = join(args.resolveDir, args.path.replace(/\?module$/, ''));
+            if (!imported.some((module) => module.file === file)) imported.push({ name: basename(file), file });
+            return { path: basename(file), external: true };
+          });
+        },
+      },
+    ],
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -52,6 +68,7 @@ export async function bundleWorker(entry: string, outfile: string, resolveDir?: 
     logLevel: 'error',
     ...(resolveDir ? { nodePaths: [join(resolveDir, 'node_modules')] } : {}),
   });
+  return imported;
 }
 
 function capnpString(text: string): string {
@@ -163,7 +180,8 @@ export async function startWorkerd(spec: WorkerSpec): Promise<RunningWorkerd> {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-workerd-'));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   try {
-    await bundleWorker(spec.entry, join(dir, 'worker.js'), spec.resolveDir);
+    const imported = await bundleWorker(spec.entry, join(dir, 'worker.js'), spec.resolveDir);
+    spec = { ...spec, wasm: [...spec.wasm, ...imported] };
     const wasmFiles = spec.wasm.map((module, i) => {
       const name = `${i}-${basename(module.file)}`;
       copyFileSync(module.file, join(dir, name));

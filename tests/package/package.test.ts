@@ -19,7 +19,7 @@ let installed: string;
 beforeAll(() => {
   project = packAndInstall();
   installed = join(project.dir, 'node_modules', 'sluice');
-  for (const file of ['node.mjs', 'browser.js', 'worker.js', 'types.ts', 'index.html']) {
+  for (const file of ['node.mjs', 'browser.js', 'worker.js', 'edge_worker.js', 'types.ts', 'index.html']) {
     copyFileSync(join(CONSUMER, file), join(project.dir, file));
   }
 });
@@ -62,7 +62,8 @@ describe('the tarball', () => {
     for (const file of project.files.filter((name) => /\.(m?js|d\.m?ts)$/.test(name))) {
       const text = readFileSync(join(installed, file), 'utf8');
       for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-        const target = posix.normalize(posix.join(posix.dirname(file), match[1]!));
+        // `./x.wasm?module` (dist/edge.js) names the file ./x.wasm.
+        const target = posix.normalize(posix.join(posix.dirname(file), match[1]!.replace(/\?.*$/, '')));
         const candidates = [target, target.replace(/\.js$/, '.d.ts'), target.replace(/\.mjs$/, '.d.mts')];
         if (!candidates.some((candidate) => shipped.has(candidate))) missing.push(`${file} -> ${match[1]}`);
       }
@@ -200,6 +201,17 @@ test('workerd: a worker importing the package and both .wasm modules', async () 
       file: join(installed, 'dist', name),
     })),
   });
+  try {
+    const response = await fetch(worker.origin, { method: 'POST', body: '[1, {"a" : [true]}, "é"]' });
+    expect(response.status, worker.output()).toBe(200);
+    expect(await response.json()).toEqual({ values: ['1', '{"a" : [true]}', '"é"'], lazy: [true] });
+  } finally {
+    await worker.stop();
+  }
+});
+
+test("workerd: a worker importing only 'sluice' (the workerd entry imports its .wasm)", async () => {
+  const worker = await startWorkerd({ entry: join(project.dir, 'edge_worker.js'), wasm: [] });
   try {
     const response = await fetch(worker.origin, { method: 'POST', body: '[1, {"a" : [true]}, "é"]' });
     expect(response.status, worker.output()).toBe(200);

@@ -1,0 +1,30 @@
+// @streamparser/json 0.0.26 (the core package, newer than the 0.0.22 that json-whatwg 0.0.22 pins, which is
+// quadratic in the number of elements here): its JSONParser fed the upstream's chunks, elements taken in onValue.
+import { JSONParser } from '@streamparser/json';
+import { reshape, toNdjson } from './reshape.js';
+
+async function* values(stream) {
+  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+  let ready = [];
+  parser.onValue = ({ value }) => {
+    ready.push(value);
+  };
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.write(value);
+    const batch = ready;
+    ready = [];
+    yield* batch;
+  }
+  if (!parser.isEnded) parser.end(); // it ends by itself after the root array
+  yield* ready;
+}
+
+export default {
+  async fetch(_request, env) {
+    const upstream = await env.UPSTREAM.fetch('http://upstream/data.json');
+    return toNdjson(values(upstream.body), reshape);
+  },
+};
