@@ -308,27 +308,35 @@ async function compileUrl(url: URL | string): Promise<WebAssembly.Module> {
  * A relative URL outside a page: the file at that path under this module's folder or one of its parents, its
  * leading segments dropped one by one. A server bundle names an emitted asset by its public path
  * (`/_next/static/media/x.wasm` is `.next/static/media/x.wasm`, and the chunk is in `.next/server/chunks/`);
- * fetch() cannot read it.
+ * fetch() cannot read it. Then the same name without the bundler's hash (`sluice.simd.6002eca2.wasm` is
+ * `sluice.simd.wasm`): webpack replaces `import.meta.url` with the loader's source file at build time, so in
+ * Next.js `--webpack` server bundles the folders searched are the package's in `node_modules`, which hold it.
  */
 async function readBeside(path: string, fs: Fs): Promise<Uint8Array> {
   const segments = path
     .replace(/[?#].*$/, '')
     .split('/')
     .filter((segment) => segment !== '' && segment !== '.');
-  let folder = new URL('./', import.meta.url);
-  for (;;) {
-    for (let first = 0; first < segments.length; ++first) {
-      try {
-        return await fs.readFile(new URL(segments.slice(first).join('/'), folder));
-      } catch {
-        // Not there: a shorter path, or the parent folder.
+  const unhashed = segments.at(-1)?.replace(/\.[0-9a-f]{8,}(?=\.wasm$)/, '');
+  // Folders as strings, never `new URL('<literal>', import.meta.url)`: webpack and Turbopack take that pattern for
+  // an asset to emit, and a folder fails their build ("Module not found: Can't resolve './'"), even through a variable.
+  const here = import.meta.url;
+  const start = here.slice(0, here.lastIndexOf('/') + 1);
+  for (const names of [segments, unhashed && unhashed !== segments.at(-1) ? [unhashed] : []]) {
+    for (let folder = start; ; ) {
+      for (let first = 0; first < names.length; ++first) {
+        try {
+          return await fs.readFile(new URL(names.slice(first).join('/'), folder));
+        } catch {
+          // Not there: a shorter path, or the parent folder.
+        }
       }
+      const parent = folder.replace(/[^/]+\/$/, '');
+      if (parent === folder) break;
+      folder = parent;
     }
-    const parent = new URL('../', folder);
-    if (parent.href === folder.href) break;
-    folder = parent;
   }
-  throw new Error(`no file ${path} under ${new URL('./', import.meta.url).href} or its parent folders`);
+  throw new Error(`no file ${path} under ${start} or its parent folders`);
 }
 
 async function compileResponse(response: Response): Promise<WebAssembly.Module> {
