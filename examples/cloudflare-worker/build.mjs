@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Bundles src/worker.js into build/ the way wrangler does (esbuild, ESM, `.wasm` imports left to the runtime) and
-// copies the SIMD build next to it, for `workerd serve config.capnp` without wrangler.
+// Bundles src/worker.js into build/ the way wrangler does (esbuild, ESM, the worker conditions, `.wasm?module`
+// imports left to the runtime) and copies the module the package's workerd entry imports next to it, for
+// `workerd serve config.capnp` without wrangler.
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -14,9 +16,19 @@ await build({
   format: 'esm',
   platform: 'browser',
   conditions: ['workerd', 'worker', 'browser'],
-  external: ['*.wasm'],
+  plugins: [
+    {
+      name: 'wasm-module',
+      setup(bundler) {
+        // What wrangler does with `x.wasm?module`: an import of the module named `x.wasm`, which config.capnp embeds.
+        bundler.onResolve({ filter: /\.wasm\?module$/ }, (args) => {
+          const file = join(args.resolveDir, args.path.replace(/\?module$/, ''));
+          copyFileSync(file, here(`build/${basename(file)}`));
+          return { path: basename(file), external: true };
+        });
+      },
+    },
+  ],
   logLevel: 'warning',
 });
-// 'sluice/sluice.simd.wasm' through the package's exports map, as the bundle imports it.
-copyFileSync(fileURLToPath(import.meta.resolve('sluice/sluice.simd.wasm')), here('build/sluice.simd.wasm'));
-console.log('build/worker.js and build/sluice.simd.wasm are ready: npx workerd serve config.capnp');
+console.log('build/worker.js and build/sluice-lazy.simd.wasm are ready: npx workerd serve config.capnp');

@@ -15,7 +15,7 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [
     (name = "worker.js", esModule = embed "build/worker.js"),
-    (name = "sluice/sluice.simd.wasm", wasm = embed "build/sluice.simd.wasm"),
+    (name = "sluice-lazy.simd.wasm", wasm = embed "build/sluice-lazy.simd.wasm"),
   ],
   compatibilityDate = "2025-09-01",
   bindings = [(name = "UPSTREAM_URL", text = "http://127.0.0.1:8788/articles.json")],

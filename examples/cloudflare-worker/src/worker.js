@@ -3,10 +3,9 @@
 //                      cursor): the client gets bytes as rows are produced, and the cursor closes if it leaves.
 //   /reshape?url=URL   fetches a big JSON API (`{"_embedded":{"articles":[...]}}`) and answers `{"articles":[...]}`,
 //                      each article passed through byte for byte (output: 'bytes': never parsed into JS objects).
-// Workers refuse to compile WebAssembly from bytes: the .wasm is imported as a module (wrangler and workerd hand
-// over a compiled WebAssembly.Module) and given to init().
-import { init, parseJsonArray, StreamedJsonResponse } from 'sluice';
-import wasm from 'sluice/sluice.simd.wasm';
+// Workers refuse to compile WebAssembly from bytes: the package's `workerd` entry imports its .wasm as a module
+// (wrangler and workerd hand over a compiled WebAssembly.Module), so nothing here names it.
+import { parseJsonArray, StreamedJsonResponse } from 'sluice';
 
 /** Rows as a database cursor yields them; `finally` is where a real one would close. */
 async function* articles(count) {
@@ -26,7 +25,6 @@ async function* articles(count) {
 
 export default {
   async fetch(request, env) {
-    await init(wasm);
     const url = new URL(request.url);
     if (url.pathname === '/articles') {
       const count = Math.min(Number(url.searchParams.get('count') ?? 100_000) || 0, 10_000_000);

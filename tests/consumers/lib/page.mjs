@@ -1,5 +1,6 @@
-// The page: what a user writes, `import * as sluice from 'sluice'` and the default init(); its result (lib/usage.mjs,
-// copied beside it by the build script) is read by lib/browser.mjs.
+// The page of every bundler project, copied to its entry by its build script: what a user writes, `import * as
+// sluice from 'sluice'` and the default init(); its result (lib/usage.mjs, copied beside it) is read by
+// lib/browser.mjs.
 import * as sluice from 'sluice';
 import { exercise } from './usage.mjs';
 

@@ -1,5 +1,6 @@
-// What both route handlers do: the four APIs on the server, then an upstream JSON array (bytes in uneven chunks)
-// read with parseJsonArray, reshaped, and streamed back with StreamedJsonResponse.
+// What the framework projects' route handlers do, copied beside them by their build scripts: the four APIs on the
+// server, then an upstream JSON array (bytes in uneven chunks) read with parseJsonArray, reshaped, and streamed
+// back with StreamedJsonResponse.
 import * as sluice from 'sluice';
 import { exercise } from './usage.mjs';
 
