@@ -125,19 +125,17 @@ export function arrayView(store: readonly unknown[], length: number, last: unkno
  * treeTuning.lazyDepth (js/partial/deep.ts), so that a push deep down does not copy every level above it.
  */
 export class Lazy {
-  private make: (() => unknown) | null;
-  private value: unknown = undefined;
+  private readonly shown: { viewAt(depth: number): unknown };
+  private readonly depth: number;
 
-  constructor(make: () => unknown) {
-    this.make = make;
+  constructor(shown: { viewAt(depth: number): unknown }, depth: number) {
+    this.shown = shown;
+    this.depth = depth;
   }
 
+  /** The view, made once (the snapshot it is part of keeps it). */
   get(): unknown {
-    if (this.make !== null) {
-      this.value = this.make();
-      this.make = null;
-    }
-    return this.value;
+    return this.shown.viewAt(this.depth);
   }
 }
 

@@ -10,7 +10,7 @@
 // array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
 // members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width.
 import { arrayView } from './array_view.js';
-import { DeepFrame, DeepLog } from './deep.js';
+import { DeepFrame, OPEN, Shown } from './deep.js';
 import { MemberStore, objectView } from './object_view.js';
 
 /**
@@ -173,11 +173,10 @@ export class Tree {
   private rootChanged = false;
   /** The deepest frame changed since the last publish, or -1. Every frame above it changes too. */
   private dirty = -1;
-  /** Publishes so far. */
-  private version = 0;
-  /** Deep frames (treeTuning.lazyDepth or deeper) changed since the last publish, and the pushes that changed them. */
+  /** Deep frames (treeTuning.lazyDepth or deeper) changed since the last publish. */
   private readonly touched: DeepFrame[] = [];
-  private readonly log = new DeepLog();
+  /** The deep part of the last publish that changed something at lazyDepth or deeper. */
+  private shown: Shown | null = null;
 
   /** The value at the current slot of the innermost container (or the root) is now `value`. */
   set(value: unknown): void {
@@ -212,8 +211,8 @@ export class Tree {
     const depth = frames.length;
     const deep = depth >= treeTuning.lazyDepth;
     const frame = new Frame(isArray, depth, deep ? this.touched : null);
-    // A deep parent holds the open child itself, which its views show as a Lazy (deep.ts).
-    if (deep && depth > treeTuning.lazyDepth) writeSlot(frames[depth - 1]!, frame);
+    // A deep parent holds OPEN for the open child, which its views show as a Lazy (deep.ts).
+    if (deep && depth > treeTuning.lazyDepth) writeSlot(frames[depth - 1]!, OPEN);
     frames.push(frame);
     // The new frame publishes its first (empty) snapshot into its parent's slot.
     this.dirty = depth;
@@ -226,13 +225,8 @@ export class Tree {
     let value: Container;
     if (frame.touched !== null) {
       // Deep: a frozen copy if it changed since the last publish, else the view that publish showed.
-      frame.closed = true;
-      value = frame.changed ? finalOf(frame) : (this.log.viewOf(frame, this.version) as Container);
-      if (frame.changed) {
-        // Its last view is no one's value: let it go with the frame, which the parent's history keeps.
-        frame.view = undefined;
-        frame.viewKey = -1;
-      }
+      // Unchanged since the last publish, it was the innermost container then: the view that publish showed.
+      value = frame.changed ? finalOf(frame) : (this.shown!.viewAt(frame.depth) as Container);
     } else if (frame.changed) {
       if (frame.store !== null) {
         value = arrayView(frame.store, frame.store.length, frame.store[frame.store.length - 1]);
@@ -286,23 +280,28 @@ export class Tree {
   /** Makes the changes since the last publish visible; returns the root. */
   publish(): unknown {
     const frames = this.frames;
-    const version = ++this.version;
     let child: Container | null = null;
     let depth = this.dirty;
     const lazyDepth = treeTuning.lazyDepth;
     const touched = this.touched;
     if (touched.length !== 0) {
+      // The open frames changed form the innermost ones (a frame with an open child cannot change): states from
+      // the shallowest down, each under its parent's new one.
+      let from = frames.length;
       for (let i = 0; i < touched.length; i++) {
         const frame = touched[i]!;
-        if (!frame.closed) frame.record(version);
+        if (frame.depth < from && frames[frame.depth] === frame) from = frame.depth;
         (frame as Frame).changed = false;
       }
       touched.length = 0;
+      for (let d = from; d < frames.length; d++) frames[d]!.record(d > lazyDepth ? frames[d - 1]!.state : null);
     }
     if (depth >= lazyDepth) {
-      this.log.add(version, depth);
       // The levels above lazyDepth are copied as always; below, snapshots are made when read.
-      child = this.log.viewOf(frames[lazyDepth]!, version) as Container;
+      const innermost = frames.length - 1;
+      const shown = new Shown(frames[innermost]!.state!, innermost, lazyDepth);
+      this.shown = shown;
+      child = shown.top(frames[lazyDepth]!.state!) as Container;
       depth = lazyDepth - 1;
     }
     for (; depth >= 0; depth--) {
