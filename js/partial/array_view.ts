@@ -124,19 +124,9 @@ export function arrayView(store: readonly unknown[], length: number, last: unkno
  * @internal A container's snapshot made when first read, then kept: that of a container nested deeper than
  * treeTuning.lazyDepth (js/partial/deep.ts), so that a push deep down does not copy every level above it.
  */
-export class Lazy {
-  private readonly shown: { viewAt(depth: number): unknown };
-  private readonly depth: number;
-
-  constructor(shown: { viewAt(depth: number): unknown }, depth: number) {
-    this.shown = shown;
-    this.depth = depth;
-  }
-
+export abstract class Lazy {
   /** The view, made once (the snapshot it is part of keeps it). */
-  get(): unknown {
-    return this.shown.viewAt(this.depth);
-  }
+  abstract get(): unknown;
 }
 
 /** A slot's value as a view shows it. */

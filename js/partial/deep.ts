@@ -15,7 +15,8 @@
 // states of a closed container go when no snapshot of its time is held, so memory is what the live values and the
 // held snapshots need, and the garbage collector sees what the copies above lazyDepth would give it.
 import { arrayView, Lazy } from './array_view.js';
-import { type MemberStore, objectView } from './object_view.js';
+import { type MemberStore, objectView, setMember } from './object_view.js';
+import { treeTuning } from './tuning.js';
 
 /** In a deep container's store and states: the member is an open container (its view is made when read). */
 export const OPEN: unique symbol = Symbol('sluice.partial.open');
@@ -81,7 +82,7 @@ export class DeepFrame {
  * The deep part of the snapshot of one push: its innermost state (at `depth`), and the views made of it so far,
  * each made once (a view read twice is the same object).
  */
-export class Shown {
+export class Shown extends Lazy {
   private readonly depth: number;
   private readonly base: number;
   /** The view at `base`, made at publish. */
@@ -91,20 +92,26 @@ export class Shown {
    * after its last change takes its view from here (a few levels up at most), and a reader going down from `base`
    * makes the walk once.
    */
-  private readonly states: DeepState[];
-  private readonly views: unknown[] = [];
+  private readonly innermost: DeepState;
+  private states: DeepState[] | null = null;
+  private views: unknown[] | null = null;
 
   constructor(innermost: DeepState, depth: number, base: number) {
-    this.states = [innermost];
+    super();
+    this.innermost = innermost;
     this.depth = depth;
     this.base = base;
   }
 
+  /** As the Lazy in the top view (one object less a push): the view of the top's open child. */
+  get(): unknown {
+    return this.viewAt(this.base + 1);
+  }
+
   /** The view at `base`, made at publish from `state`, the container's state there (no walk). */
   top(state: DeepState): unknown {
-    const view = this.make(state, this.base);
+    const view = this.make(state, this);
     this.topView = view;
-    if (this.depth === this.base) this.views.push(view);
     return view;
   }
 
@@ -112,20 +119,71 @@ export class Shown {
   viewAt(depth: number): unknown {
     if (depth === this.base && this.topView !== undefined) return this.topView;
     const up = this.depth - depth;
+    if (this.states === null) this.states = [this.innermost];
     const states = this.states;
     while (states.length <= up) states.push(states[states.length - 1]!.parent!);
+    if (this.views === null) this.views = [];
     const views = this.views;
     while (views.length <= up) views.push(undefined);
-    let view = views[up];
-    if (view === undefined) views[up] = view = this.make(states[up]!, depth);
-    return view;
+    if (views[up] !== undefined) return views[up];
+    // Below the top every view holds its open child's view itself: made from the deepest one missing up (a loop,
+    // not a recursion, whatever the depth).
+    let from = up;
+    while (from > 0 && views[from - 1] === undefined) from--;
+    for (let u = from; u <= up; u++) views[u] = this.make(states[u]!, u === 0 ? undefined : views[u - 1]);
+    return views[up];
   }
 
-  private make(state: DeepState, depth: number): unknown {
-    const value = state.value === OPEN ? new Lazy(this, depth + 1) : state.value;
-    const store = state.store;
-    return Array.isArray(store)
-      ? arrayView(store, state.count, value)
-      : objectView(store as MemberStore, state.count, state.slot, value);
+  /** Whether the view at `depth` is a plain copy (the top one is a proxy when it holds a Lazy). */
+  plainAt(depth: number, isArray: boolean, count: number): boolean {
+    return isPlain(isArray, count) && (depth !== this.base || this.depth === this.base);
   }
+
+  /** A container's view from its state; `child` stands for its open child (a Lazy at the top). */
+  private make(state: DeepState, child: unknown): unknown {
+    const value = state.value === OPEN ? child : state.value;
+    const store = state.store;
+    const count = state.count;
+    if (Array.isArray(store)) {
+      if (!isPlain(true, count) || value instanceof Lazy) return arrayView(store, count, value);
+      const copy = store.slice(0, count);
+      if (count > 0) copy[count - 1] = value;
+      return treeTuning.freezeOpen ? Object.freeze(copy) : copy;
+    }
+    const members = store as MemberStore;
+    if (!isPlain(false, count) || value instanceof Lazy) return objectView(members, count, state.slot, value);
+    const copy: Record<string, unknown> = {};
+    const { keys, values } = members;
+    for (let i = 0; i < count; i++) setMember(copy, keys[i]!, i === state.slot ? value : values[i]);
+    return treeTuning.freezeOpen ? Object.freeze(copy) : copy;
+  }
+}
+
+/**
+ * Whether a deep container's view is a plain copy (below the views' thresholds, as above lazyDepth): then one that
+ * closes in a push after its last change becomes its view frozen, as a shallow one does, not a proxy kept for good.
+ */
+function isPlain(isArray: boolean, count: number): boolean {
+  return count < (isArray ? treeTuning.viewMinLength : treeTuning.objectViewMinKeys);
+}
+
+/** Whether a plain view still holds exactly the frame's members (the application may write into it). */
+export function holdsMembers(view: unknown, frame: DeepFrame): boolean {
+  if (Object.getOwnPropertySymbols(view as object).length !== 0) return false;
+  if (frame.isArray) {
+    const store = frame.store!;
+    const array = view as unknown[];
+    if (!Array.isArray(array) || array.length !== store.length || Object.keys(array).length !== store.length) {
+      return false;
+    }
+    for (let i = 0; i < store.length; i++) if (array[i] !== store[i]) return false;
+    return true;
+  }
+  const { keys, values } = frame.members!;
+  const object = view as Record<string, unknown>;
+  if (Object.keys(object).length !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    if (!Object.hasOwn(object, keys[i]!) || object[keys[i]!] !== values[i]) return false;
+  }
+  return true;
 }

@@ -10,28 +10,11 @@
 // array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
 // members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width.
 import { arrayView } from './array_view.js';
-import { DeepFrame, OPEN, Shown } from './deep.js';
-import { MemberStore, objectView } from './object_view.js';
+import { DeepFrame, holdsMembers, OPEN, Shown } from './deep.js';
+import { MemberStore, objectView, setMember } from './object_view.js';
+import { treeTuning } from './tuning.js';
 
-/**
- * Switches for bench:partial, which measures what each costs (docs/partial.md); the defaults are what users get.
- * `viewMinLength`: arrays with this many elements and more are published as views. A frozen copy of 64 elements
- * costs about a sixth of a token's other work, and its garbage more: the 200 KB corpus, whose open array reaches
- * 150 elements, costs about a fifth more per token with views from 128 than from 64. `freeze`: whether snapshots
- * are frozen. `objectViewMinKeys`: objects with this many members and more are published as views (as arrays, so
- * that a push into a wide object costs O(1), not O(members)). `lazyDepth`: containers this deep and deeper get their
- * snapshots made when read (deep.ts), so that a push deep down costs O(1), not O(depth). `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
- * finished ones (docs/partial.md, "Frozen snapshots": freezing the open ones makes a token cost half as much again).
- * `flatten`: whether finished strings are made flat (flatten()).
- */
-export const treeTuning = {
-  freeze: true,
-  viewMinLength: 64,
-  objectViewMinKeys: 64,
-  lazyDepth: 16,
-  freezeOpen: false,
-  flatten: true,
-};
+export { treeTuning } from './tuning.js';
 
 type Container = unknown[] | Record<string, unknown>;
 type Members = Record<string, unknown>;
@@ -115,15 +98,6 @@ export class Frame extends DeepFrame {
 
 function freeze<T extends object>(value: T): T {
   return treeTuning.freeze ? Object.freeze(value) : value;
-}
-
-/** Sets an own data property, also for `__proto__` (which assignment would take as the prototype). */
-function setMember(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    object[key] = value;
-  }
 }
 
 /** The container's snapshot after a change: a copy of its state (frozen with freezeOpen), or a view. */
@@ -225,8 +199,18 @@ export class Tree {
     let value: Container;
     if (frame.touched !== null) {
       // Deep: a frozen copy if it changed since the last publish, else the view that publish showed.
-      // Unchanged since the last publish, it was the innermost container then: the view that publish showed.
+      // Unchanged since the last publish: the view that publish showed, frozen if a plain copy the application
+      // left as it was (else the value is a copy of the members, and a change).
       value = frame.changed ? finalOf(frame) : (this.shown!.viewAt(frame.depth) as Container);
+      const count = frame.isArray ? frame.store!.length : frame.members!.keys.length;
+      if (!frame.changed && this.shown!.plainAt(frame.depth, frame.isArray, count)) {
+        if (holdsMembers(value, frame)) {
+          value = freeze(value);
+        } else {
+          value = finalOf(frame);
+          frame.changed = true;
+        }
+      }
     } else if (frame.changed) {
       if (frame.store !== null) {
         value = arrayView(frame.store, frame.store.length, frame.store[frame.store.length - 1]);
