@@ -124,21 +124,9 @@ export function arrayView(store: readonly unknown[], length: number, last: unkno
  * @internal A container's snapshot made when first read, then kept: that of a container nested deeper than
  * treeTuning.lazyDepth (js/partial/deep.ts), so that a push deep down does not copy every level above it.
  */
-export class Lazy {
-  private make: (() => unknown) | null;
-  private value: unknown = undefined;
-
-  constructor(make: () => unknown) {
-    this.make = make;
-  }
-
-  get(): unknown {
-    if (this.make !== null) {
-      this.value = this.make();
-      this.make = null;
-    }
-    return this.value;
-  }
+export abstract class Lazy {
+  /** The view, made once (the snapshot it is part of keeps it). */
+  abstract get(): unknown;
 }
 
 /** A slot's value as a view shows it. */

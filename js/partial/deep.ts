@@ -2,17 +2,39 @@
 // down makes every container above it new (its snapshot shows a new child), so copying them all at each push costs
 // O(depth) a delta: 1,000 levels written 4 characters at a time took 43 µs a delta against 1 µs at 10 (issue 29).
 // The levels above lazyDepth are still copied at each push; below it a container keeps its members in a store, as
-// a view does (array_view.ts, object_view.ts), and a history of what it held at each push that changed it: its
-// store, member count, and the value of the member being written (an open container there: the child frame
-// itself). The snapshot at lazyDepth is a view made at each push that changed anything below; the view of an open
-// child inside it is a Lazy made when first read, for the same push. So a push costs O(1) whatever the depth, and a
-// reader going down pays one view per level it reads (a binary search in the container's history, once).
+// a view does (array_view.ts, object_view.ts), and at each push that changed its OWN members (one written, added,
+// or a child opened or closed into one) it gets a new DeepState: an immutable record of its store, member count and
+// the value of the member being written (OPEN there: the open child), with a pointer to its parent's state.
 //
-// Sharing: the snapshot of a container at push v is keyed by the last push up to v that changed anything at its
-// depth or below (DeepLog.changedAt): two pushes with the same key show the same subtree and get the same view
-// (each frame keeps the last view it made, which is what reading the snapshots in order needs).
+// A container's own members cannot change while a child of it is open (writes go to the innermost container), so
+// the parent state a child's state points to is the parent's state for as long as the child is open, and the state
+// of the innermost container at a push fixes the states of every level above it: a push makes one DeepState (a few
+// when it opens containers) and one Shown, which keeps that innermost state. The snapshot at lazyDepth is a view
+// made at each push; the view of an open child inside it is a Lazy that the Shown resolves when first read (one walk
+// up the parent pointers, then one view per level read). Nothing but the snapshots that show a state keeps it: the
+// states of a closed container go when no snapshot of its time is held, so memory is what the live values and the
+// held snapshots need, and the garbage collector sees what the copies above lazyDepth would give it.
 import { arrayView, Lazy } from './array_view.js';
-import { type MemberStore, objectView } from './object_view.js';
+import { type MemberStore, objectView, setMember } from './object_view.js';
+import { treeTuning } from './tuning.js';
+
+/** In a deep container's store and states: the member is an open container (its view is made when read). */
+export const OPEN: unique symbol = Symbol('sluice.partial.open');
+
+/** What a deep container held at a push that changed its own members. Immutable. */
+export class DeepState {
+  constructor(
+    /** The parent's state while this container was open with these members (null at lazyDepth). */
+    readonly parent: DeepState | null,
+    /** Arrays: the append-only store; objects: the member store. */
+    readonly store: unknown[] | MemberStore,
+    readonly count: number,
+    /** Objects: the slot of the member being written or just written, or -1. */
+    readonly slot: number,
+    /** That member's value (arrays: the last element's); OPEN for an open container. */
+    readonly value: unknown,
+  ) {}
+}
 
 /** What a deep container keeps (tree.ts's Frame extends it). */
 export class DeepFrame {
@@ -28,90 +50,140 @@ export class DeepFrame {
   last = -1;
   /** Deep frames: the tree's list of deep frames changed since the last publish, which this one joins when changed. */
   touched: DeepFrame[] | null = null;
-  /** Deep frames: closed (its history is complete). */
-  closed = false;
-  /** Deep frames: per push that changed it, 5 slots: the push, the store, the member count, the slot, its value. */
-  history: unknown[] = [];
-  /** Deep frames: the key of the last view made, and that view. */
-  viewKey = -1;
-  view: unknown = undefined;
+  /** Deep frames: what it held at the last publish that changed its own members. */
+  state: DeepState | null = null;
 
   constructor(isArray: boolean, depth: number) {
     this.isArray = isArray;
     this.depth = depth;
   }
 
-  /** Records what the container holds at this push. O(1). */
-  record(version: number): void {
-    const history = this.history;
+  /** Records what the container holds now, under its parent's state. O(1). */
+  record(parent: DeepState | null): void {
     if (this.isArray) {
       const store = this.store!;
       const count = store.length;
-      history.push(version, store, count, count - 1, count > 0 ? store[count - 1] : undefined);
+      this.state = new DeepState(parent, store, count, count - 1, count > 0 ? store[count - 1] : undefined);
     } else {
       const members = this.members!;
       const slot = this.current >= 0 ? this.current : this.last;
-      history.push(version, members, members.keys.length, slot, slot >= 0 ? members.values[slot] : undefined);
+      this.state = new DeepState(
+        parent,
+        members,
+        members.keys.length,
+        slot,
+        slot >= 0 ? members.values[slot] : undefined,
+      );
     }
   }
 }
 
-/** The pushes that changed something at lazyDepth or deeper, with the depth of the deepest change. */
-export class DeepLog {
-  private readonly versions: number[] = [];
-  private readonly depths: number[] = [];
-  /** For each entry, the last earlier one with a greater depth, or -1 (a previous-greater chain). */
-  private readonly previous: number[] = [];
+/**
+ * The deep part of the snapshot of one push: its innermost state (at `depth`), and the views made of it so far,
+ * each made once (a view read twice is the same object).
+ */
+export class Shown extends Lazy {
+  private readonly depth: number;
+  private readonly base: number;
+  /** The view at `base`, made at publish. */
+  private topView: unknown = undefined;
+  /**
+   * States and views by distance up from the innermost, filled as far up as read: a container that closes in a push
+   * after its last change takes its view from here (a few levels up at most), and a reader going down from `base`
+   * makes the walk once.
+   */
+  private readonly innermost: DeepState;
+  private states: DeepState[] | null = null;
+  private views: unknown[] | null = null;
 
-  add(version: number, depth: number): void {
-    let j = this.versions.length - 1;
-    // The entries between previous[j] and j are no deeper than j: none deeper than `depth` either.
-    while (j >= 0 && this.depths[j]! <= depth) j = this.previous[j]!;
-    this.versions.push(version);
-    this.depths.push(depth);
-    this.previous.push(j);
+  constructor(innermost: DeepState, depth: number, base: number) {
+    super();
+    this.innermost = innermost;
+    this.depth = depth;
+    this.base = base;
   }
 
-  /** The last push up to `version` that changed something at `depth` or deeper, or -1. */
-  changedAt(depth: number, version: number): number {
-    const versions = this.versions;
-    let i = lastAtMost(versions, 1, version);
-    while (i >= 0 && this.depths[i]! < depth) i = this.previous[i]!;
-    return i < 0 ? -1 : versions[i]!;
+  /** As the Lazy in the top view (one object less a push): the view of the top's open child. */
+  get(): unknown {
+    return this.viewAt(this.base + 1);
   }
 
-  /** The snapshot of a deep container at push `version` (a view); the same view for pushes that showed the same. */
-  viewOf(frame: DeepFrame, version: number): unknown {
-    const key = this.changedAt(frame.depth, version);
-    if (frame.viewKey === key) return frame.view;
-    const history = frame.history;
-    const at = lastAtMost(history, 5, key) * 5;
-    const count = history[at + 2] as number;
-    let value = history[at + 4];
-    if (value instanceof DeepFrame) {
-      const child = value;
-      value = new Lazy(() => this.viewOf(child, key));
-    }
-    const view = frame.isArray
-      ? arrayView(history[at + 1] as unknown[], count, value)
-      : objectView(history[at + 1] as MemberStore, count, history[at + 3] as number, value);
-    frame.viewKey = key;
-    frame.view = view;
+  /** The view at `base`, made at publish from `state`, the container's state there (no walk). */
+  top(state: DeepState): unknown {
+    const view = this.make(state, this);
+    this.topView = view;
     return view;
   }
+
+  /** The view of the container at `depth` (base to the innermost) at this push. */
+  viewAt(depth: number): unknown {
+    if (depth === this.base && this.topView !== undefined) return this.topView;
+    const up = this.depth - depth;
+    if (this.states === null) this.states = [this.innermost];
+    const states = this.states;
+    while (states.length <= up) states.push(states[states.length - 1]!.parent!);
+    if (this.views === null) this.views = [];
+    const views = this.views;
+    while (views.length <= up) views.push(undefined);
+    if (views[up] !== undefined) return views[up];
+    // Below the top every view holds its open child's view itself: made from the deepest one missing up (a loop,
+    // not a recursion, whatever the depth).
+    let from = up;
+    while (from > 0 && views[from - 1] === undefined) from--;
+    for (let u = from; u <= up; u++) views[u] = this.make(states[u]!, u === 0 ? undefined : views[u - 1]);
+    return views[up];
+  }
+
+  /** Whether the view at `depth` is a plain copy (the top one is a proxy when it holds a Lazy). */
+  plainAt(depth: number, isArray: boolean, count: number): boolean {
+    return isPlain(isArray, count) && (depth !== this.base || this.depth === this.base);
+  }
+
+  /** A container's view from its state; `child` stands for its open child (a Lazy at the top). */
+  private make(state: DeepState, child: unknown): unknown {
+    const value = state.value === OPEN ? child : state.value;
+    const store = state.store;
+    const count = state.count;
+    if (Array.isArray(store)) {
+      if (!isPlain(true, count) || value instanceof Lazy) return arrayView(store, count, value);
+      const copy = store.slice(0, count);
+      if (count > 0) copy[count - 1] = value;
+      return treeTuning.freezeOpen ? Object.freeze(copy) : copy;
+    }
+    const members = store as MemberStore;
+    if (!isPlain(false, count) || value instanceof Lazy) return objectView(members, count, state.slot, value);
+    const copy: Record<string, unknown> = {};
+    const { keys, values } = members;
+    for (let i = 0; i < count; i++) setMember(copy, keys[i]!, i === state.slot ? value : values[i]);
+    return treeTuning.freezeOpen ? Object.freeze(copy) : copy;
+  }
 }
 
-/** The index of the last entry of an ascending sequence (every `stride`-th element of `list`) at most `value`, or -1. */
-function lastAtMost(list: readonly unknown[], stride: number, value: number): number {
-  let high = list.length / stride - 1;
-  // Mostly the newest.
-  if (high < 0 || (list[high * stride] as number) <= value) return high;
-  let low = 0;
-  high--;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if ((list[middle * stride] as number) <= value) low = middle + 1;
-    else high = middle - 1;
+/**
+ * Whether a deep container's view is a plain copy (below the views' thresholds, as above lazyDepth): then one that
+ * closes in a push after its last change becomes its view frozen, as a shallow one does, not a proxy kept for good.
+ */
+function isPlain(isArray: boolean, count: number): boolean {
+  return count < (isArray ? treeTuning.viewMinLength : treeTuning.objectViewMinKeys);
+}
+
+/** Whether a plain view still holds exactly the frame's members (the application may write into it). */
+export function holdsMembers(view: unknown, frame: DeepFrame): boolean {
+  if (Object.getOwnPropertySymbols(view as object).length !== 0) return false;
+  if (frame.isArray) {
+    const store = frame.store!;
+    const array = view as unknown[];
+    if (!Array.isArray(array) || array.length !== store.length || Object.keys(array).length !== store.length) {
+      return false;
+    }
+    for (let i = 0; i < store.length; i++) if (array[i] !== store[i]) return false;
+    return true;
   }
-  return high;
+  const { keys, values } = frame.members!;
+  const object = view as Record<string, unknown>;
+  if (Object.keys(object).length !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    if (!Object.hasOwn(object, keys[i]!) || object[keys[i]!] !== values[i]) return false;
+  }
+  return true;
 }

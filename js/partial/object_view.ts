@@ -148,3 +148,12 @@ class ObjectViewHandler implements ProxyHandler<object> {
 export function objectView(store: MemberStore, count: number, current: number, value: unknown): object {
   return new Proxy(TARGET, new ObjectViewHandler(store, count, current, value));
 }
+
+/** Sets an own data property, also for `__proto__` (which assignment would take as the prototype). */
+export function setMember(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    object[key] = value;
+  }
+}

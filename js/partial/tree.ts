@@ -10,28 +10,11 @@
 // array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
 // members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width.
 import { arrayView } from './array_view.js';
-import { DeepFrame, DeepLog } from './deep.js';
-import { MemberStore, objectView } from './object_view.js';
+import { DeepFrame, holdsMembers, OPEN, Shown } from './deep.js';
+import { MemberStore, objectView, setMember } from './object_view.js';
+import { treeTuning } from './tuning.js';
 
-/**
- * Switches for bench:partial, which measures what each costs (docs/partial.md); the defaults are what users get.
- * `viewMinLength`: arrays with this many elements and more are published as views. A frozen copy of 64 elements
- * costs about a sixth of a token's other work, and its garbage more: the 200 KB corpus, whose open array reaches
- * 150 elements, costs about a fifth more per token with views from 128 than from 64. `freeze`: whether snapshots
- * are frozen. `objectViewMinKeys`: objects with this many members and more are published as views (as arrays, so
- * that a push into a wide object costs O(1), not O(members)). `lazyDepth`: containers this deep and deeper get their
- * snapshots made when read (deep.ts), so that a push deep down costs O(1), not O(depth). `freezeOpen` (with `freeze`): whether the snapshots of containers still open are frozen too, or only
- * finished ones (docs/partial.md, "Frozen snapshots": freezing the open ones makes a token cost half as much again).
- * `flatten`: whether finished strings are made flat (flatten()).
- */
-export const treeTuning = {
-  freeze: true,
-  viewMinLength: 64,
-  objectViewMinKeys: 64,
-  lazyDepth: 16,
-  freezeOpen: false,
-  flatten: true,
-};
+export { treeTuning } from './tuning.js';
 
 type Container = unknown[] | Record<string, unknown>;
 type Members = Record<string, unknown>;
@@ -117,15 +100,6 @@ function freeze<T extends object>(value: T): T {
   return treeTuning.freeze ? Object.freeze(value) : value;
 }
 
-/** Sets an own data property, also for `__proto__` (which assignment would take as the prototype). */
-function setMember(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    object[key] = value;
-  }
-}
-
 /** The container's snapshot after a change: a copy of its state (frozen with freezeOpen), or a view. */
 function snapshotOf(frame: Frame): Container {
   const store = frame.store;
@@ -173,11 +147,10 @@ export class Tree {
   private rootChanged = false;
   /** The deepest frame changed since the last publish, or -1. Every frame above it changes too. */
   private dirty = -1;
-  /** Publishes so far. */
-  private version = 0;
-  /** Deep frames (treeTuning.lazyDepth or deeper) changed since the last publish, and the pushes that changed them. */
+  /** Deep frames (treeTuning.lazyDepth or deeper) changed since the last publish. */
   private readonly touched: DeepFrame[] = [];
-  private readonly log = new DeepLog();
+  /** The deep part of the last publish that changed something at lazyDepth or deeper. */
+  private shown: Shown | null = null;
 
   /** The value at the current slot of the innermost container (or the root) is now `value`. */
   set(value: unknown): void {
@@ -212,8 +185,8 @@ export class Tree {
     const depth = frames.length;
     const deep = depth >= treeTuning.lazyDepth;
     const frame = new Frame(isArray, depth, deep ? this.touched : null);
-    // A deep parent holds the open child itself, which its views show as a Lazy (deep.ts).
-    if (deep && depth > treeTuning.lazyDepth) writeSlot(frames[depth - 1]!, frame);
+    // A deep parent holds OPEN for the open child, which its views show as a Lazy (deep.ts).
+    if (deep && depth > treeTuning.lazyDepth) writeSlot(frames[depth - 1]!, OPEN);
     frames.push(frame);
     // The new frame publishes its first (empty) snapshot into its parent's slot.
     this.dirty = depth;
@@ -226,12 +199,17 @@ export class Tree {
     let value: Container;
     if (frame.touched !== null) {
       // Deep: a frozen copy if it changed since the last publish, else the view that publish showed.
-      frame.closed = true;
-      value = frame.changed ? finalOf(frame) : (this.log.viewOf(frame, this.version) as Container);
-      if (frame.changed) {
-        // Its last view is no one's value: let it go with the frame, which the parent's history keeps.
-        frame.view = undefined;
-        frame.viewKey = -1;
+      // Unchanged since the last publish: the view that publish showed, frozen if a plain copy the application
+      // left as it was (else the value is a copy of the members, and a change).
+      value = frame.changed ? finalOf(frame) : (this.shown!.viewAt(frame.depth) as Container);
+      const count = frame.isArray ? frame.store!.length : frame.members!.keys.length;
+      if (!frame.changed && this.shown!.plainAt(frame.depth, frame.isArray, count)) {
+        if (holdsMembers(value, frame)) {
+          value = freeze(value);
+        } else {
+          value = finalOf(frame);
+          frame.changed = true;
+        }
       }
     } else if (frame.changed) {
       if (frame.store !== null) {
@@ -286,23 +264,28 @@ export class Tree {
   /** Makes the changes since the last publish visible; returns the root. */
   publish(): unknown {
     const frames = this.frames;
-    const version = ++this.version;
     let child: Container | null = null;
     let depth = this.dirty;
     const lazyDepth = treeTuning.lazyDepth;
     const touched = this.touched;
     if (touched.length !== 0) {
+      // The open frames changed form the innermost ones (a frame with an open child cannot change): states from
+      // the shallowest down, each under its parent's new one.
+      let from = frames.length;
       for (let i = 0; i < touched.length; i++) {
         const frame = touched[i]!;
-        if (!frame.closed) frame.record(version);
+        if (frame.depth < from && frames[frame.depth] === frame) from = frame.depth;
         (frame as Frame).changed = false;
       }
       touched.length = 0;
+      for (let d = from; d < frames.length; d++) frames[d]!.record(d > lazyDepth ? frames[d - 1]!.state : null);
     }
     if (depth >= lazyDepth) {
-      this.log.add(version, depth);
       // The levels above lazyDepth are copied as always; below, snapshots are made when read.
-      child = this.log.viewOf(frames[lazyDepth]!, version) as Container;
+      const innermost = frames.length - 1;
+      const shown = new Shown(frames[innermost]!.state!, innermost, lazyDepth);
+      this.shown = shown;
+      child = shown.top(frames[lazyDepth]!.state!) as Container;
       depth = lazyDepth - 1;
     }
     for (; depth >= 0; depth--) {

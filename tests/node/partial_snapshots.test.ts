@@ -64,8 +64,9 @@ function isLongView(value: object): boolean {
 function unfrozen(value: unknown, open: readonly (string | number)[] | null = null, path = '$', at = 0): string | null {
   if (!isContainer(value)) return null;
   const isOpen = open !== null && at <= open.length;
-  // Containers at treeTuning.lazyDepth or deeper that close in a push after their last change stay views.
-  const deepView = at >= treeTuning.lazyDepth && !Object.isFrozen(value);
+  // A container at treeTuning.lazyDepth that closes in a push after its last change stays the proxy view it was
+  // (deeper ones are plain copies, frozen when they close).
+  const deepView = at === treeTuning.lazyDepth && !Object.isFrozen(value);
   if (!isOpen && !Object.isFrozen(value) && !isLongView(value) && !deepView) return `${path} is not frozen`;
   for (const key of Object.keys(value)) {
     const onPath = isOpen && at < open.length && String(open[at]) === key;
