@@ -12,6 +12,8 @@ const DELTA = 4;
 const WINDOW = 1500;
 const ROUNDS = 9;
 const MAX_RATIO = 1.5;
+/** Measurements of a ratio at most, while it is above its bound. */
+const ATTEMPTS = 3;
 /**
  * Depth 1,000 against depth 10: past treeTuning.lazyDepth each push still copies the 16 levels above it and makes a
  * proxy view at it (see the test). Histories kept for the parser's life measured 4.4x to 5x: this bound fails them.
@@ -87,8 +89,22 @@ function median(values: readonly number[]): number {
   return sorted[sorted.length >> 1]!;
 }
 
+/**
+ * The big document's cost per delta over the small one's, measured again (fresh parsers) while it is above `bound`,
+ * at most ATTEMPTS times: a burst of load on a shared machine can spoil one measurement, never the three of
+ * quadratic code.
+ */
+function ratio(small: Stream, big: Stream, window = WINDOW, bound = MAX_RATIO): { ratio: number; report: string } {
+  let best = measure(small, big, window);
+  for (let attempt = 1; attempt < ATTEMPTS && best.ratio > bound; attempt++) {
+    const next = measure(small, big, window);
+    if (next.ratio < best.ratio) best = { ratio: next.ratio, report: `${next.report}, attempt ${attempt + 1}` };
+  }
+  return best;
+}
+
 /** The big document's cost per delta over the small one's: medians of alternated rounds after a warm-up. */
-function ratio(small: Stream, big: Stream, window = WINDOW): { ratio: number; report: string } {
+function measure(small: Stream, big: Stream, window: number): { ratio: number; report: string } {
   const feeders = [new Feeder(small), new Feeder(big)];
   for (const feeder of feeders) feeder.pushPrefix();
   for (const feeder of feeders) feeder.timed(window);
@@ -163,6 +179,7 @@ describe('cost per delta, 4 characters at a time, whatever the size of what is o
       { name: 'depth 10', prefix: '[', unit, first: 0 },
       { name: 'depth 1,000', prefix: at(990), unit, first: 0 },
       DEEP_WINDOW,
+      DEEP_MAX_RATIO,
     );
     console.log(shallow.report);
     expect(shallow.ratio, shallow.report).toBeLessThanOrEqual(DEEP_MAX_RATIO);
