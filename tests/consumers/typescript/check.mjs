@@ -1,8 +1,8 @@
 // The package's declarations under every module setting users have: tsc on usage.ts (this package is CommonJS), and
-// on its ES module (.mts) and CommonJS (.cts) copies. node16 in a CommonJS file was TS1479 (ES module declarations
+// on its ES module (.mts) and CommonJS (.cts) copies, made here from it. node16 in a CommonJS file was TS1479 (ES module declarations
 // required from CommonJS) before the package had CommonJS declarations (dist/cjs/).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -28,6 +28,7 @@ const configs = {
   },
   commonjs: { compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10' }, files: ['usage.ts'] },
 };
+for (const copy of ['usage.mts', 'usage.cts']) copyFileSync('usage.ts', copy);
 const failed = [];
 for (const [name, config] of Object.entries(configs)) {
   const file = `tsconfig.${name}.json`;
