@@ -1,7 +1,7 @@
 // Measures openJson on a large file or on the dataset generator's output piped in (never stored): wall time and
 // peak RSS growth over the process's baseline after init(). One measurement per process:
 //
-//   node bench/open_json/measure.mjs MODE FILE|- [--reuse]   (- reads stdin: `gen-dataset.mjs articles 500000 | ...`)
+//   node bench/tools/open_json_measure.mjs MODE FILE|- [--reuse]   (- reads stdin: `gen-dataset.mjs articles 500000 | ...`)
 //
 // --reuse (transient modes) reads the file into one 64 KiB buffer, reused for every chunk (fine for a transient document, which is
 // done with a chunk before it asks for the next), so the measured growth is openJson's and not the garbage of a
@@ -39,7 +39,7 @@ async function* reused(path) {
 }
 if (!mode || !file) {
   console.error(
-    'usage: node bench/open_json/measure.mjs late|early|iterate|kept-late|parse|leaves|leaves-random|all-leaves FILE|-',
+    'usage: node bench/tools/open_json_measure.mjs late|early|iterate|kept-late|parse|leaves|leaves-random|all-leaves FILE|-',
   );
   process.exit(2);
 }

@@ -2,13 +2,13 @@
 // corpus document 40 times the way bench:lazy's warm runs do (settled between documents: two collections and
 // timers, so finalizers run), and prints the median CPU time (user + system) of documents 16 to 40, in ms.
 // Compare two builds by alternating processes:
-//   node --expose-gc bench/lazy/cpu.mjs FILE FRACTION root|walk|json [--dist DIR]
+//   node --expose-gc bench/tools/lazy_cpu.mjs FILE FRACTION root|walk|json [--dist DIR]
 // FILE: a file of tests/corpus/jsonexamples; FRACTION: of the leaves read (bench/lazy/leaves.mjs); root: each
 // leaf by its path from the root, walk: walking the structure (FRACTION 1), json: TextDecoder + JSON.parse + the
 // reads from the root. --dist: another build's dist/ (default: this tree's).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chooseLeaves, leafValue } from './leaves.mjs';
+import { chooseLeaves, leafValue } from '../lazy/leaves.mjs';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--dist');
@@ -16,7 +16,7 @@ const dist =
   at >= 0 ? new URL(`file://${args.splice(at, 2)[1].replace(/\/?$/, '/')}`) : new URL('../../dist/', import.meta.url);
 const [file, fraction, mode] = args;
 if (!file || !fraction || !['root', 'walk', 'json'].includes(mode) || typeof globalThis.gc !== 'function') {
-  console.error('usage: node --expose-gc bench/lazy/cpu.mjs FILE FRACTION root|walk|json [--dist DIR]');
+  console.error('usage: node --expose-gc bench/tools/lazy_cpu.mjs FILE FRACTION root|walk|json [--dist DIR]');
   process.exit(2);
 }
 const sluice = await import(new URL('index.js', dist).href);

@@ -3,7 +3,7 @@
 // (--dump-instr=yes) and node's --perf-basic-prof map names the code's address ranges. Unlike the total of the
 // process (instructions.mjs), which moves by a few per cent between identical runs with the JS heap's work, this
 // count repeats exactly: what decides between two builds of the scan.
-//   node bench/sizes/jit_instructions.mjs WASM... [--passes N] [--node-flag FLAG]...
+//   node bench/tools/jit_instructions.mjs WASM... [--passes N] [--node-flag FLAG]...
 // WASM: sluice-cli.simd.wasm files (dist/ has the current one). Prints, for each, the total and the heaviest
 // functions (V8's names: wasm-function[index]).
 import { execFileSync } from 'node:child_process';
@@ -131,7 +131,7 @@ if (args[0] === '--drive') {
     else wasms.push(resolve(args[i]));
   }
   if (wasms.length === 0 || !(passes > 0)) {
-    console.error('usage: node bench/sizes/jit_instructions.mjs WASM... [--passes N] [--node-flag FLAG]...');
+    console.error('usage: node bench/tools/jit_instructions.mjs WASM... [--passes N] [--node-flag FLAG]...');
     process.exit(2);
   }
   const dataPath = await ensureDataset('articles', 25_000);

@@ -3,7 +3,7 @@
 // flags of the wasm modules (bench/sizes/main.mjs says what each weighs). After one warm-up parse, only the RUNS
 // parses are counted (instrumentation switched on and off around them):
 //   valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/tmp/cg.%p \
-//     node --single-threaded bench/sizes/instructions.mjs DIST WORKLOAD RUNS
+//     node --single-threaded bench/tools/instructions.mjs DIST WORKLOAD RUNS
 // then `callgrind_annotate /tmp/cg.PID | head -20` (or the `totals:` line of the file). WORKLOAD is
 //   value | bytes | validate   createParser() over articles 25,000 (10.4 MB) in 64 KiB chunks: elements as values
 //                              (the default output), as bytes, or none selected (validation only)
@@ -22,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const [distArg, workload, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg);
 if (!distArg || !['value', 'bytes', 'validate', 'lazy', 'lazyindex'].includes(workload) || !(runs > 0)) {
-  console.error('usage: node bench/sizes/instructions.mjs DIST value|bytes|validate|lazy|lazyindex RUNS');
+  console.error('usage: node bench/tools/instructions.mjs DIST value|bytes|validate|lazy|lazyindex RUNS');
   process.exit(2);
 }
 const dist = resolve(distArg);
