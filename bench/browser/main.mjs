@@ -8,10 +8,9 @@
 //        [--ceiling]
 import { launchEngine, ENGINE_NAMES } from '../../tests/browser/engines/index.mjs';
 import { environment, packageVersion } from '../parse/environment.mjs';
-import { CEILING_COMPETITORS, COMPETITORS } from '../all/engines/competitors.mjs';
+import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { STRINGIFY_COMPETITORS } from '../all/engines/stringify_competitors.mjs';
 import { startBenchServer } from '../common/bench_server.mjs';
-import { HTTP_COMPETITORS } from '../common/http_competitors.mjs';
 import {
   CHUNK_SIZE,
   FIELD,

@@ -20,7 +20,7 @@ export const MATRIX_USAGE = `  --runs N          runs per competitor in each cel
                     fetched on 127.0.0.1) (default: both)
   --pace MBPS       the paced response's rate in MB/s (default ${DEFAULT_PACE_MBPS}; 0: unpaced)
   --stringify-count N  articles written by the stringify runs (default 100000; 0: no stringify runs)
-  --ceiling         measure value mode against its ceiling instead (bench/all/engines/competitors.mjs's
+  --ceiling         measure value mode against its ceiling instead (bench/competitors/parse.mjs's
                     CEILING_COMPETITORS: value mode, decode + JSON.parse of pre-cut batches, bytes mode and
                     @streamparser/json; defaults then: --sizes 10MB --modes memory --stringify-count 0)`;
 

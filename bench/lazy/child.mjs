@@ -1,7 +1,7 @@
 // One timed run of one competitor on one dataset and fraction, in a process of its own (node --expose-gc, started
 // by main.mjs) so that no competitor's heap, JIT state or wasm memory affects another's. Reports over IPC.
 import { readFileSync } from 'node:fs';
-import { touchPages } from '../all/engines/competitors.mjs';
+import { touchPages } from '../competitors/parse.mjs';
 import { COMPETITORS } from './competitors.mjs';
 import { chooseLeaves, leafValue } from './leaves.mjs';
 import { median } from '../parse/report.mjs';

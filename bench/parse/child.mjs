@@ -1,22 +1,18 @@
 // One timed run of one competitor, in a process of its own (started with --expose-gc by main.mjs) so that no
 // competitor's heap, JIT state or wasm memory pollutes another's time or RSS. Reports to the parent over IPC.
 import { readFileSync } from 'node:fs';
-import { touchPages } from '../all/engines/competitors.mjs';
-import { COMPETITORS } from './competitors.mjs';
+import { loadDeps, PARSE_COMPETITORS } from '../competitors/node.mjs';
+import { makeContext } from '../competitors/parse.mjs';
 import { RssSampler } from './rss_sampler.mjs';
 
 const spec = JSON.parse(process.argv[2]);
-const competitor = COMPETITORS.find((c) => c.id === spec.competitor);
+const competitor = PARSE_COMPETITORS.find((c) => c.id === spec.competitor);
 if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
 if (typeof globalThis.gc !== 'function') throw new Error('child.mjs needs node --expose-gc');
 
 const file = readFileSync(spec.file);
-const input = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
-touchPages(input);
-const chunks = [];
-for (let at = 0; at < input.length; at += spec.chunkSize) chunks.push(input.subarray(at, at + spec.chunkSize));
-const ctx = { input, chunks, chunkSize: spec.chunkSize, path: spec.path, field: spec.field, firstAt: 0 };
-const run = await competitor.setup(ctx);
+const ctx = makeContext(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), spec);
+const run = await competitor.setup(ctx, await loadDeps(competitor));
 
 // --warm: untimed runs first, so the timed one sees what a long-running process sees.
 for (let i = 0; i < (spec.warm ?? 0); i++) {

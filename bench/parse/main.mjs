@@ -5,7 +5,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { COMPETITORS } from './competitors.mjs';
+import { built, PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, memoryCostLine, packageVersion } from './environment.mjs';
 import { parseOptions, selected, USAGE } from './options.mjs';
@@ -48,7 +48,7 @@ const env = environment();
 const competitors = COMPETITORS.filter((c) => selected(options, c.id, c.optIn));
 const versions = Object.fromEntries(competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]));
 const labelOf = (c) => (versions[c.id] ? `${c.label} ${versions[c.id]}` : c.label);
-const missing = competitors.filter((c) => !c.available());
+const missing = competitors.filter((c) => !built(c));
 
 const header = [
   '# bench:parse',
@@ -83,7 +83,7 @@ console.log(header.join('\n'));
 if (missing.length) {
   console.log(`\nSkipped (dist/ not built): ${missing.map((c) => c.id).join(', ')}`);
 }
-const measured = competitors.filter((c) => c.available());
+const measured = competitors.filter(built);
 
 const results = { date: new Date().toISOString(), environment: env, versions, options, datasets: [] };
 let problems = 0;
@@ -130,7 +130,7 @@ for (const name of options.datasets) {
   const rows = competitors.map((c) => ({
     label: labelOf(c),
     summary: byId[c.id],
-    note: c.available() ? undefined : 'not built',
+    note: built(c) ? undefined : 'not built',
   }));
   const ratios = ratioTable(byId, name === 'articles');
   console.log(

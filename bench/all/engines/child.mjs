@@ -9,12 +9,15 @@
 // chunkSize; 'http': url), path and field; stringify names count.
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
-import { CEILING_COMPETITORS, COMPETITORS, makeContext } from './competitors.mjs';
-import { HTTP_COMPETITORS, makeHttpContext } from '../../common/http_competitors.mjs';
+import {
+  CEILING_COMPETITORS,
+  COMPETITORS,
+  HTTP_COMPETITORS,
+  makeContext,
+  makeHttpContext,
+} from '../../competitors/parse.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
 
-const DIST = new URL('../../../dist/', import.meta.url);
-const STREAMPARSER = new URL('../../node_modules/@streamparser/json/dist/mjs/index.js', import.meta.url);
 const isNode = !globalThis.Deno && !globalThis.Bun;
 
 function runtime() {
@@ -50,7 +53,8 @@ const spec = JSON.parse(process.argv[2]);
 const stringify = spec.bench === 'stringify';
 const http = spec.mode === 'http';
 // The Node-only peers join only in Node (their module imports Node built-ins the others lack).
-const nodePeers = isNode && !stringify ? (await import('./node_peers.mjs')).NODE_PEERS[http ? 'http' : 'memory'] : [];
+const node = isNode && !stringify ? await import('../../competitors/node.mjs') : null;
+const nodePeers = node?.NODE_PEERS ?? [];
 const list = stringify
   ? STRINGIFY_COMPETITORS
   : [...(http ? HTTP_COMPETITORS : [...COMPETITORS, ...CEILING_COMPETITORS]), ...nodePeers];
@@ -64,16 +68,8 @@ else {
   const file = readFileSync(spec.file);
   ctx = makeContext(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), spec);
 }
-const deps = {
-  sluice: await import(new URL('index.js', DIST).href),
-  internal: await import(new URL('internal.js', DIST).href),
-  wasm: {
-    simd: new Uint8Array(readFileSync(new URL('sluice.simd.wasm', DIST))),
-    scalar: new Uint8Array(readFileSync(new URL('sluice.scalar.wasm', DIST))),
-  },
-  streamparser: competitor.package === '@streamparser/json' ? await import(STREAMPARSER.href) : null,
-};
-const run = await competitor.setup(ctx, deps);
+const { loadDeps } = node ?? (await import('../../competitors/node.mjs'));
+const run = await competitor.setup(ctx, await loadDeps(competitor));
 collectGarbage();
 collectGarbage();
 

@@ -1,7 +1,7 @@
 // The engine matrix in the server-side runtimes: Node, Deno and Bun parse the articles dataset at 1, 10 and 100 MB
-// from memory (competitors.mjs: sluice SIMD and scalar, JSON.parse of the whole text, @streamparser/json) and over a
-// paced HTTP response from 127.0.0.1 (bench/common/http_competitors.mjs: the same, plus res.json() and the transfer
-// alone), Node also with its own peers (node_peers.mjs); then stringify_competitors.mjs. Each run is a fresh process
+// from memory (bench/competitors/parse.mjs: sluice SIMD and scalar, JSON.parse of the whole text, @streamparser/json)
+// and over a paced HTTP response from 127.0.0.1 (the same, plus res.json() and the transfer alone), Node also with
+// its own peers (bench/competitors/node.mjs); then stringify_competitors.mjs. Each run is a fresh process
 // (child.mjs), runs interleaved round-robin across runtimes and competitors; RSS sampled from /proc by this process.
 // Deno and Bun are the npm binaries of the root package; a runtime that does not start here is reported as skipped.
 // Usage: node bench/all/engines/main.mjs [--runtimes node,deno,bun] [--runs N] [--sizes ...] [--modes ...] [--pace N]
@@ -11,11 +11,10 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { environment, packageVersion } from '../../parse/environment.mjs';
-import { CEILING_COMPETITORS, COMPETITORS } from './competitors.mjs';
-import { NODE_PEERS } from './node_peers.mjs';
+import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../../competitors/parse.mjs';
+import { NODE_PEERS } from '../../competitors/node.mjs';
 import { STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
 import { startBenchServer } from '../../common/bench_server.mjs';
-import { HTTP_COMPETITORS } from '../../common/http_competitors.mjs';
 import {
   CHUNK_SIZE,
   FIELD,
@@ -154,7 +153,7 @@ const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.
 const competitors = (runtime, mode) =>
   (options.ceiling
     ? CEILING_COMPETITORS
-    : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(runtime === 'node' ? NODE_PEERS[mode] : [])]
+    : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(runtime === 'node' ? NODE_PEERS : [])]
   ).map(withVersion);
 
 console.log(

@@ -1,10 +1,15 @@
 // The page side of the browser benchmark, the same in Chromium, Firefox and WebKit: the competitors of Node, Deno
-// and Bun (bench/all/engines/competitors.mjs in memory, bench/common/http_competitors.mjs over HTTP,
+// and Bun (bench/competitors/parse.mjs in memory and over HTTP,
 // stringify_competitors.mjs), with the page's own way of loading sluice (the .wasm by URL, compiled while it
 // streams in) and @streamparser/json (an esbuild bundle). main.mjs calls benchSetup(), takes the content
 // processes' RSS baseline, then calls benchRun(): one run per fresh page.
-import { CEILING_COMPETITORS, COMPETITORS, makeContext } from '/bench/all/engines/competitors.mjs';
-import { HTTP_COMPETITORS, makeHttpContext } from '/bench/common/http_competitors.mjs';
+import {
+  CEILING_COMPETITORS,
+  COMPETITORS,
+  HTTP_COMPETITORS,
+  makeContext,
+  makeHttpContext,
+} from '/bench/competitors/parse.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/bench/all/engines/stringify_competitors.mjs';
 
 let pending = null;

@@ -1,0 +1,277 @@
+// Every parse competitor, defined once, for every harness: bench:parse (Node), the engine matrix (Node, Deno, Bun)
+// and the browser pages (which load this very file), in memory and over HTTP. Web APIs only (TextDecoder, JSON,
+// fetch, performance.now); the engine-specific part (loading sluice, its wasm, the peer) is `deps`, handed in.
+//
+// Each `setup(ctx, deps)` does everything that is not parsing and returns `run()`, the timed part: it consumes every
+// element (counts it, adds one field to a checksum, so nothing can be optimised away) and records `ctx.firstAt`
+// when the first element is delivered.
+//
+// ctx:  in memory { input: Uint8Array, chunks: its subarrays, chunkSize, path, field, firstAt } (makeContext);
+//       over HTTP { url, path, field, firstAt } (makeHttpContext): the clock starts before fetch().
+// deps: { sluice: dist/index.js, internal: dist/internal.js, wasm: { simd, scalar } (what init() accepts),
+//         streamparser: the @streamparser/json module } (bench/competitors/node_deps.mjs in Node, Deno, Bun).
+import { buildBatches, parseBatches } from './element_batches.mjs';
+
+const now = () => performance.now();
+const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
+const KIND = { simd: 'simd128', scalar: 'scalar' };
+const SCAN_ONLY_PATH = '$.__sluice_selects_nothing__[*]';
+
+/** `$._embedded.articles[*]` -> ['_embedded', 'articles']: the member names leading to the selected array. */
+export function pathNames(path) {
+  return [...path.matchAll(/\.([^.[]+)/g)].map((m) => m[1]);
+}
+
+/** Reads `body` to its end with getReader() (WebKit's ReadableStream is not async-iterable). */
+export async function eachChunk(body, onChunk) {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    onChunk(value);
+  }
+}
+
+/** An element counter: `add(value)` counts it and adds its touched field to the checksum. */
+function counter(ctx, touch = touchOf(ctx.field)) {
+  const tally = { elements: 0, checksum: 0 };
+  tally.add = (value) => {
+    if (ctx.firstAt === 0) ctx.firstAt = now();
+    tally.elements++;
+    tally.checksum += touch(value);
+  };
+  return tally;
+}
+
+/** Loads `build` and checks it is the one loaded: a fallback would make both rows measure the same thing. */
+async function initBuild(deps, build) {
+  await deps.sluice.init(deps.wasm[build]);
+  const kind = deps.internal.loadedBuildKind();
+  if (kind !== KIND[build]) throw new Error(`expected the ${KIND[build]} build to be loaded, got ${kind}`);
+}
+
+/**
+ * sluice's push parser over the in-memory chunks. output 'none': a path that selects nothing, so the run is the copy
+ * into wasm, the scan and the validation of every byte, with no element handed to JS. integers: options.integers
+ * (bench:parse's opt-in 'bigint' row). `names`: 'engines' (the matrix's ids and labels) or 'parse' (bench:parse's).
+ */
+export function sluice(build, output = 'value', { names = 'engines', integers } = {}) {
+  const none = output === 'none';
+  const bytes = output === 'bytes' || none;
+  const upper = build === 'simd' ? 'SIMD' : 'scalar';
+  const engines = names === 'engines';
+  const id = engines
+    ? output === 'value'
+      ? `sluice-${build}`
+      : `sluice-${output}-${build}`
+    : `sluice-${output}${integers ? `-${integers}` : ''}-${build}`;
+  let label;
+  if (engines)
+    label = none
+      ? `sluice scan only, no element (${upper})`
+      : bytes
+        ? `sluice bytes mode (${upper})`
+        : `sluice (${upper})`;
+  else if (none) label = `sluice validate only, no element (${build})`;
+  else label = `sluice ${output}${integers ? `, integers: '${integers}'` : ''} (${build})`;
+  return {
+    id,
+    label,
+    build,
+    expectsNoElements: none,
+    optIn: integers !== undefined,
+    async setup(ctx, deps) {
+      await initBuild(deps, build);
+      const { chunks, path } = ctx;
+      const field = touchOf(ctx.field);
+      // bytes mode sums the elements' lengths; a BigInt adds as the double JSON.parse reads (both round alike).
+      const touch = bytes
+        ? (element) => element.length
+        : integers
+          ? (value) => {
+              const touched = field(value);
+              return typeof touched === 'bigint' ? Number(touched) : touched;
+            }
+          : field;
+      const options = none
+        ? { path: SCAN_ONLY_PATH, output: 'bytes' }
+        : integers
+          ? { path, output, integers }
+          : { path, output };
+      return () => {
+        const parser = deps.sluice.createParser(options);
+        let elements = 0;
+        let checksum = 0;
+        const consume = (batch) => {
+          if (batch.length === 0) return;
+          if (ctx.firstAt === 0) ctx.firstAt = now();
+          elements += batch.length;
+          for (let i = 0; i < batch.length; i++) checksum += touch(batch[i]);
+        };
+        for (let i = 0; i < chunks.length; i++) consume(parser.push(chunks[i]));
+        consume(parser.end());
+        // Bytes mode's sum of lengths is no checksum the value competitors could agree on.
+        return { elements, checksum: bytes ? null : checksum, bytes: none ? ctx.input.length : undefined };
+      };
+    },
+  };
+}
+
+/** sluice's parseJsonArray over a fetch()ed body. */
+function sluiceHttp(build) {
+  return {
+    id: `sluice-${build}`,
+    label: `sluice parseJsonArray(res.body) (${build === 'simd' ? 'SIMD' : 'scalar'})`,
+    async setup(ctx, deps) {
+      await initBuild(deps, build);
+      return async () => {
+        const res = await fetch(ctx.url);
+        const tally = counter(ctx);
+        for await (const value of deps.sluice.parseJsonArray(res.body, { path: ctx.path })) tally.add(value);
+        return tally;
+      };
+    },
+  };
+}
+
+/** `batch` (UTF-8 JSON) as sluice's wasm writes it: every non-ASCII UTF-16 unit a lower-case \uXXXX escape. */
+function asciiEscaped(batch) {
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(batch);
+  const uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  return new TextEncoder().encode(text.replace(/[\u0080-\uffff]/g, uEscape));
+}
+
+/**
+ * Value mode's ceiling: the very elements it delivers, batched as it batches them (the elements each chunk
+ * completes, cut before the clock starts), turned into values by one TextDecoder.decode + one JSON.parse per batch
+ * and nothing else; as the elements' own UTF-8 bytes or as the ASCII-escaped text sluice's wasm writes.
+ */
+export function ceiling(
+  form,
+  label = `ceiling: decode + JSON.parse per batch (${form === 'ascii' ? 'ASCII-escaped' : 'UTF-8'})`,
+) {
+  const ascii = form === 'ascii';
+  return {
+    id: ascii ? 'ceiling-ascii' : 'ceiling',
+    label,
+    setup(ctx) {
+      const built = buildBatches(ctx.input, ctx.path, ctx.chunkSize).batches;
+      const batches = ascii ? built.map(asciiEscaped) : built;
+      const touch = touchOf(ctx.field);
+      return () => parseBatches(batches, ctx, touch);
+    },
+  };
+}
+
+/** The whole text parsed at once: JSON.parse in memory, `read(response)` over HTTP. */
+function whole(id, label, read) {
+  return {
+    id,
+    label,
+    setup(ctx) {
+      const names = pathNames(ctx.path);
+      const touch = touchOf(ctx.field);
+      return async () => {
+        let values = read ? await read(await fetch(ctx.url)) : JSON.parse(new TextDecoder().decode(ctx.input));
+        for (const name of names) values = values[name];
+        ctx.firstAt = now();
+        let checksum = 0;
+        for (let i = 0; i < values.length; i++) checksum += touch(values[i]);
+        return { elements: values.length, checksum };
+      };
+    },
+  };
+}
+
+/** @streamparser/json, written the in-memory chunks or a fetch()ed body's. */
+export function streamparser(http) {
+  return {
+    id: 'streamparser',
+    label: http ? '@streamparser/json (res.body chunks)' : '@streamparser/json',
+    package: '@streamparser/json',
+    setup(ctx, deps) {
+      const selector = ['$', ...pathNames(ctx.path), '*'].join('.');
+      return async () => {
+        const res = http ? await fetch(ctx.url) : null;
+        const parser = new deps.streamparser.JSONParser({ paths: [selector], keepStack: false });
+        const tally = counter(ctx);
+        parser.onValue = ({ value }) => tally.add(value);
+        // It ends itself when the root value closes; a second end() would throw.
+        if (http) await eachChunk(res.body, (chunk) => parser.isEnded || parser.write(chunk));
+        else for (let i = 0; i < ctx.chunks.length; i++) parser.write(ctx.chunks[i]);
+        if (!parser.isEnded) parser.end();
+        return tally;
+      };
+    },
+  };
+}
+
+/** The transfer alone: the body read and dropped. Other rows minus this one is what parsing adds at the end. */
+const drain = {
+  id: 'drain',
+  label: 'body read, not parsed (the transfer)',
+  expectsNoElements: true,
+  setup(ctx) {
+    return async () => {
+      const res = await fetch(ctx.url);
+      let bytes = 0;
+      await eachChunk(res.body, (chunk) => {
+        if (ctx.firstAt === 0) ctx.firstAt = now();
+        bytes += chunk.length;
+      });
+      return { elements: 0, checksum: null, bytes };
+    };
+  },
+};
+
+export const JSON_PARSE = whole('json-parse', 'JSON.parse (whole text)');
+
+/** The engine matrix in memory. */
+export const COMPETITORS = [sluice('simd'), sluice('scalar'), JSON_PARSE, streamparser(false)];
+
+/** The engine matrix over HTTP. */
+export const HTTP_COMPETITORS = [
+  drain,
+  sluiceHttp('simd'),
+  sluiceHttp('scalar'),
+  // JSON.parse of the whole text as a response gives it (JSON.parse(await res.text()) measured the same within
+  // noise in every engine at 100 MB, and cost a sixth of the HTTP runs).
+  whole('res-json', 'await res.json()', (res) => res.json()),
+  streamparser(true),
+];
+
+/** The --ceiling set: value mode, its ceiling in both forms, bytes mode, the scan alone, the fastest JS peer. */
+export const CEILING_COMPETITORS = [
+  sluice('simd'),
+  sluice('scalar'),
+  ceiling('utf8'),
+  ceiling('ascii'),
+  sluice('simd', 'bytes'),
+  sluice('scalar', 'bytes'),
+  sluice('simd', 'none'),
+  sluice('scalar', 'none'),
+  streamparser(false),
+];
+
+/**
+ * Reads one byte per page of `input`, so that it is "in memory" before any clock starts. Some virtual machines map a
+ * freshly read file's pages lazily, and the first touch of 100 MB then costs 0.3 s or more, which would land inside
+ * whichever timed run reads the input first.
+ */
+export function touchPages(input) {
+  let touched = 0;
+  for (let at = 0; at < input.length; at += 4096) touched += input[at];
+  return touched;
+}
+
+/** The in-memory context: the input as `chunkSize` subarrays, what a stream of that chunk size would hand over. */
+export function makeContext(input, { path, field, chunkSize }) {
+  touchPages(input);
+  const chunks = [];
+  for (let at = 0; at < input.length; at += chunkSize) chunks.push(input.subarray(at, at + chunkSize));
+  return { input, chunks, chunkSize, path, field, firstAt: 0 };
+}
+
+export function makeHttpContext({ url, path, field }) {
+  return { url, path, field, firstAt: 0 };
+}
