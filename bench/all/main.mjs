@@ -12,7 +12,7 @@ import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render } from '../render/main.mjs';
-import { readOptions } from '../cli.mjs';
+import { readOptions } from '../harness/cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const script = (path) => fileURLToPath(new URL(path, import.meta.url));

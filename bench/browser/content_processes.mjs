@@ -1,6 +1,6 @@
 // The processes that run web pages, per engine, among this process's descendants (the engines of
 // tests/browser/engines start every browser under it): where a page's memory and CPU time are.
-import { commandLine, descendants } from '../common/proc_rss.mjs';
+import { commandLine, descendants } from '../harness/proc_rss.mjs';
 
 const IS_CONTENT = {
   // Chromium rewrites its command line into one space-separated string; its own UI and extensions are renderers too.

@@ -7,10 +7,10 @@
 // Usage: node bench/browser/main.mjs [--engines chromium,firefox,webkit] [--runs N] [--sizes ...] [--modes ...]
 //        [--ceiling]
 import { launchEngine, ENGINE_NAMES } from '../../tests/browser/engines/index.mjs';
-import { environment, packageVersion } from '../parse/environment.mjs';
+import { environment, packageVersion } from '../harness/environment.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { STRINGIFY_COMPETITORS } from '../all/engines/stringify_competitors.mjs';
-import { startBenchServer } from '../common/bench_server.mjs';
+import { startBenchServer } from '../harness/bench_server.mjs';
 import {
   CHUNK_SIZE,
   FIELD,
@@ -19,11 +19,11 @@ import {
   matrixDatasets,
   methodLines,
   parseMatrixOptions,
-} from '../common/matrix.mjs';
-import { available as procAvailable, cpuMsOf, GrowthPeak } from '../common/proc_rss.mjs';
-import { runMatrix, runStringify } from '../common/run_matrix.mjs';
-import { saveResults } from '../common/save.mjs';
-import { readOptions } from '../cli.mjs';
+} from '../harness/matrix.mjs';
+import { available as procAvailable, cpuMsOf, GrowthPeak } from '../harness/proc_rss.mjs';
+import { runMatrix, runStringify } from '../harness/run_matrix.mjs';
+import { saveResults } from '../harness/save.mjs';
+import { readOptions } from '../harness/cli.mjs';
 import { contentProcesses } from './content_processes.mjs';
 
 // A run that takes longer is reported as timed out (WebKit's @streamparser/json at 100 MB can take minutes).

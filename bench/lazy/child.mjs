@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { touchPages } from '../competitors/parse.mjs';
 import { COMPETITORS } from './competitors.mjs';
 import { chooseLeaves, leafValue } from './leaves.mjs';
-import { median } from '../parse/report.mjs';
+import { median } from '../harness/stats.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 const competitor = COMPETITORS.find((c) => c.id === spec.competitor);

@@ -2,18 +2,17 @@
 // leaves.mjs: every k-th leaf in document order) through lazyParse, against JSON.parse of the whole document
 // and, where the document is a big array of records, parseJsonArray. Every run is a fresh child process
 // (child.mjs); runs are interleaved round-robin across competitors; tables show medians.
-import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { COMPETITORS, openJsonAvailable } from './competitors.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
-import { environment, memoryCostLine } from '../parse/environment.mjs';
-import { median } from '../parse/report.mjs';
-import { readOptions } from '../cli.mjs';
+import { environment, memoryCostLine } from '../harness/environment.mjs';
+import { runChild } from '../harness/fork.mjs';
+import { saveResults } from '../harness/save.mjs';
+import { median, ms as fmt } from '../harness/stats.mjs';
+import { readOptions } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
-const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
 
 // arrayPath: the record array parseJsonArray streams (null: no such array, no parseJsonArray row).
@@ -60,21 +59,6 @@ function parseOptions(argv) {
   return options;
 }
 
-function runChild(spec) {
-  return new Promise((resolve) => {
-    let result = null;
-    const child = fork(CHILD, [JSON.stringify(spec)], {
-      execArgv: ['--expose-gc'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.on('message', (message) => {
-      result = message;
-    });
-    child.on('error', (error) => resolve({ error: error.message }));
-    child.on('exit', (code, signal) => resolve(result ?? { error: `child exited with ${signal ?? `code ${code}`}` }));
-  });
-}
-
 const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
 
 const env = environment();
@@ -111,14 +95,6 @@ console.log(
 
 const results = { date: new Date().toISOString(), environment: env, options, datasets: [] };
 let problems = 0;
-const fmt = (ms) =>
-  ms === null
-    ? '–'
-    : ms < 10
-      ? `${ms.toFixed(2)} ms`
-      : ms < 1000
-        ? `${ms.toFixed(1)} ms`
-        : `${(ms / 1000).toFixed(2)} s`;
 
 for (const name of options.datasets) {
   const dataset = DATASETS[name];
@@ -144,7 +120,13 @@ for (const name of options.datasets) {
           continue;
         }
         const repeats = bytes > 20e6 ? 2 : 31;
-        const result = await runChild({ competitor: c.id, file, fraction, arrayPath: dataset.arrayPath, repeats });
+        const result = await runChild(CHILD, {
+          competitor: c.id,
+          file,
+          fraction,
+          arrayPath: dataset.arrayPath,
+          repeats,
+        });
         if (!result.error && result.checksum !== result.expected) {
           result.error = `checksum ${result.checksum}, expected ${result.expected}`;
         }
@@ -217,10 +199,7 @@ for (const name of options.datasets) {
   results.datasets.push({ name, bytes, leaves, loadBefore, loadAfter, table });
 }
 
-mkdirSync(RESULTS_DIR, { recursive: true });
-const resultsFile = `${RESULTS_DIR}lazy-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
-writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nJSON results: ${resultsFile}`);
+saveResults('lazy', results);
 if (problems) {
   console.error(`bench:lazy: ${problems} failed run(s) above`);
   process.exitCode = 1;

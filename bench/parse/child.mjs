@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { loadDeps, PARSE_COMPETITORS } from '../competitors/node.mjs';
 import { makeContext } from '../competitors/parse.mjs';
-import { RssSampler } from './rss_sampler.mjs';
+import { RssSampler } from '../harness/rss_sampler.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 const competitor = PARSE_COMPETITORS.find((c) => c.id === spec.competitor);

@@ -1,19 +1,19 @@
 // npm run bench:parse: sluice against the materialisation ceiling, JSON.parse and the streaming peers, on the
 // generated datasets fed from memory in fixed-size chunks. Every run of every competitor is a fresh child process
 // (child.mjs); runs are interleaved round-robin so that drift of the machine hits every competitor alike.
-import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { built, PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
-import { environment, memoryCostLine, packageVersion } from './environment.mjs';
+import { environment, memoryCostLine, packageVersion } from '../harness/environment.mjs';
 import { parseOptions, selected, USAGE } from './options.mjs';
-import { markdownTable, ratioTable, summarise } from './report.mjs';
-import { readOptions } from '../cli.mjs';
+import { ratioTable } from './report.mjs';
+import { runChild } from '../harness/fork.mjs';
+import { saveResults } from '../harness/save.mjs';
+import { loadLine, markdownTable, summarise } from '../harness/stats.mjs';
+import { readOptions } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
-const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 const SAMPLE_INTERVAL_MS = 1;
 
 const options = readOptions(
@@ -26,23 +26,6 @@ const options = readOptions(
 );
 
 const log = (line) => process.stderr.write(`${line}\n`);
-
-function runChild(spec) {
-  return new Promise((resolve) => {
-    let result = null;
-    const child = fork(CHILD, [JSON.stringify(spec)], {
-      execArgv: ['--expose-gc'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.on('message', (message) => {
-      result = message;
-    });
-    child.on('error', (error) => resolve({ error: error.message }));
-    child.on('exit', (code, signal) => {
-      resolve(result ?? { error: `child exited with ${signal ?? `code ${code}`} before reporting` });
-    });
-  });
-}
 
 const env = environment();
 const competitors = COMPETITORS.filter((c) => selected(options, c.id, c.optIn));
@@ -96,7 +79,7 @@ for (const name of options.datasets) {
   const runs = Object.fromEntries(measured.map((c) => [c.id, []]));
   for (let run = 1; run <= options.runs; run++) {
     for (const c of measured) {
-      const result = await runChild({
+      const result = await runChild(CHILD, {
         competitor: c.id,
         file,
         path: dataset.path,
@@ -141,10 +124,7 @@ for (const name of options.datasets) {
       '',
       markdownTable(rows),
       '',
-      `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.` +
-        (Math.max(loadBefore[0], loadAfter[0]) > env.cores * 0.75
-          ? ' WARNING: other work was running; absolute numbers are low and noisy (ratios within this run less so).'
-          : ''),
+      loadLine(loadBefore, loadAfter, env.cores),
       ...(ratios ? ['', ratios.markdown] : []),
       '',
       checksums.size > 1
@@ -166,10 +146,7 @@ for (const name of options.datasets) {
   });
 }
 
-mkdirSync(RESULTS_DIR, { recursive: true });
-const resultsFile = `${RESULTS_DIR}parse-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
-writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nJSON results: ${resultsFile}`);
+saveResults('parse', results);
 if (problems) {
   console.error(`bench:parse: ${problems} problem(s) above`);
   process.exitCode = 1;

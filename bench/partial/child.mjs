@@ -15,6 +15,7 @@
 import { expectedSnapshot } from '../../tests/support/partial_oracle.mjs';
 import { corpusDocument, tokenize } from './corpus.mjs';
 import { KEPT_BYTES, PEERS, THREW } from './peers.mjs';
+import { upperMedian as median } from '../harness/stats.mjs';
 
 /**
  * Equal as values an app would show: primitives by ===, arrays element by element, objects by their own
@@ -43,11 +44,6 @@ const MIN_TIMED_MS = 200;
 function cpuMs(start) {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
-}
-
-function median(values) {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[sorted.length >> 1];
 }
 
 export async function measure({ peer: id, size, runs, check, fullMax, sample }) {

@@ -12,17 +12,13 @@ import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
+import { upperMedian as median } from '../harness/stats.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 
 function cpuMs(start) {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
-}
-
-function median(values) {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[sorted.length >> 1];
 }
 
 /** Runs every variant `rounds` times, round-robin; each run repeats its body until it took 100 ms of CPU. */

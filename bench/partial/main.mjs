@@ -3,16 +3,15 @@
 // library and size runs in a fresh child process (child.mjs), the design measurements in one more (design.mjs).
 // Writes bench/results/partial-*.json and, for a full run, the tables of docs/partial.md and the README's block
 // (between its bench:partial-readme markers, when it has them); --render FILE does the latter from a saved run.
-import { fork } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { readOptions } from '../cli.mjs';
-import { environment } from '../parse/environment.mjs';
+import { readOptions } from '../harness/cli.mjs';
+import { environment } from '../harness/environment.mjs';
+import { runChild } from '../harness/fork.mjs';
+import { saveResults } from '../harness/save.mjs';
 import { PEERS } from './peers.mjs';
 import { CHECK_SIZE, designSection, ms, peersSection, readmeSection, renderBlock, SIZES, us } from './render.mjs';
-
-const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 
 const USAGE = `usage: npm run bench:partial -- [options]
   --sizes LIST     comma-separated of ${Object.keys(SIZES).join(', ')} (default: all)
@@ -71,19 +70,7 @@ function parseOptions(argv) {
   return options;
 }
 
-function runChild(script, spec) {
-  return new Promise((resolve) => {
-    let result = null;
-    const child = fork(fileURLToPath(new URL(script, import.meta.url)), [JSON.stringify(spec)], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.on('message', (message) => {
-      result = message;
-    });
-    child.on('error', (error) => resolve({ error: error.message }));
-    child.on('exit', (code, signal) => resolve(result ?? { error: `child exited with ${signal ?? `code ${code}`}` }));
-  });
-}
+const script = (name) => fileURLToPath(new URL(name, import.meta.url));
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -125,7 +112,7 @@ async function measure(options) {
   for (let round = 0; round < options.processes; round++) {
     for (let k = 0; k < specs.length; k++) {
       if (failed[k]) continue;
-      const result = await runChild('./child.mjs', { ...specs[k], check: specs[k].check && round === 0 });
+      const result = await runChild(script('./child.mjs'), { ...specs[k], check: specs[k].check && round === 0 }, []);
       if (result.error) failed[k] = result;
       else each[k].push(result);
     }
@@ -150,7 +137,11 @@ async function measure(options) {
   let design = null;
   if (options.design) {
     log('design measurements (one process, interleaved)...');
-    design = await runChild('./design.mjs', { rounds: options.quick ? 1 : 5, bigBytes: options.quick ? 1e6 : 10e6 });
+    design = await runChild(
+      script('./design.mjs'),
+      { rounds: options.quick ? 1 : 5, bigBytes: options.quick ? 1e6 : 10e6 },
+      [],
+    );
     if (design.error) {
       problems++;
       log(`design: FAILED: ${design.error}`);
@@ -190,10 +181,7 @@ if (options.render) {
   const run = await measure(options);
   console.log(`\n## Libraries\n\n${peersSection(run.results, options, run.environment)}`);
   if (run.design) console.log(`\n## Design measurements\n\n${designSection(run.design, options, run.environment)}`);
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = `${RESULTS_DIR}partial-${run.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
-  writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
-  console.log(`\nJSON results: ${file}`);
+  saveResults('partial', run);
   render(run);
   if (run.problems) {
     console.error(`bench:partial: ${run.problems} failed run(s) above`);

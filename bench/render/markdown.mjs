@@ -2,8 +2,7 @@
 // Node-only benchmarks in detail (bench:parse, bench:stringify) and the download sizes, and how to reproduce them.
 // Machine, runtimes, versions, dates and load are named next to the numbers they qualify.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { markdownTable as parseTable } from '../parse/report.mjs';
-import { markdownTable as stringifyTable } from '../stringify/report.mjs';
+import { markdownTable } from '../harness/stats.mjs';
 import { httpTable } from '../stringify/http.mjs';
 import { ceilingDetails } from './ceiling_tables.mjs';
 import { matrixDetails } from './matrix_tables.mjs';
@@ -36,7 +35,7 @@ function parseDetails(results) {
       '',
       `### ${d.name}: ${(d.bytes / MB).toFixed(1)} MB, ${d.count.toLocaleString('en-US')} elements at \`${d.path}\``,
       '',
-      parseTable(d.competitors.map((c) => ({ label: c.label, summary: c.summary }))),
+      markdownTable(d.competitors.map((c) => ({ label: c.label, summary: c.summary }))),
       '',
       loadLine(d, r.environment.cores),
     );
@@ -62,7 +61,10 @@ function stringifyDetails(results) {
       '',
       `### ${t.count.toLocaleString('en-US')} articles from ${source[t.kind]}: ${(t.bytes / MB).toFixed(1)} MB`,
       '',
-      stringifyTable(t.competitors.map((c) => ({ label: c.label, summary: c.summary }))),
+      markdownTable(
+        t.competitors.map((c) => ({ label: c.label, summary: c.summary })),
+        'stringify',
+      ),
       '',
       loadLine(t, r.environment.cores),
     );

@@ -1,6 +1,6 @@
 // docs/benchmarks.md's engine-matrix sections: the method, one table per size and mode (libraries by engine), the
 // list of cells where parsing the whole text beats sluice, and the stringify runs of every engine.
-import { methodLines } from '../common/matrix.mjs';
+import { methodLines } from '../harness/matrix.mjs';
 import { engineColumns, matrixShape, parseMatrix, stringifyMatrix } from './model.mjs';
 import { mbps, mib, time } from './summary.mjs';
 

@@ -2,7 +2,7 @@
 // so that no competitor's heap or JIT state pollutes another's time or RSS. Reports to the parent over IPC.
 import { articleArray, preparePool } from './articles.mjs';
 import { COMPETITORS } from './competitors.mjs';
-import { RssSampler } from '../parse/rss_sampler.mjs';
+import { RssSampler } from '../harness/rss_sampler.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 const competitor = COMPETITORS.find((c) => c.id === spec.competitor);

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { articleAsyncGenerator, preparePool } from './articles.mjs';
-import { RssSampler } from '../parse/rss_sampler.mjs';
+import { RssSampler } from '../harness/rss_sampler.mjs';
 
 const { impl, count, sampleIntervalMs } = JSON.parse(process.argv[2]);
 if (typeof globalThis.gc !== 'function') throw new Error('http_server.mjs needs node --expose-gc');

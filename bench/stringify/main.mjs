@@ -3,21 +3,21 @@
 // generator and an async generator; then an HTTP run (wrk or autocannon, 50 connections) against a server streaming
 // with sluice and one answering with JSON.stringify of the whole document. Every timed run is a fresh child process
 // (child.mjs); runs are interleaved round-robin so that drift of the machine hits every competitor alike.
-import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { articleRow, preparePool } from './articles.mjs';
 import { COMPETITORS } from './competitors.mjs';
 import { httpRun, httpTable, loadGenerator } from './http.mjs';
 import { parseOptions, selected, USAGE } from './options.mjs';
-import { markdownTable, summarise, targetTable } from './report.mjs';
+import { targetTable } from './report.mjs';
+import { runChild } from '../harness/fork.mjs';
+import { saveResults } from '../harness/save.mjs';
+import { loadLine, markdownTable, summarise } from '../harness/stats.mjs';
 import { verify } from './verify.mjs';
-import { environment, packageVersion } from '../parse/environment.mjs';
-import { readOptions } from '../cli.mjs';
+import { environment, packageVersion } from '../harness/environment.mjs';
+import { readOptions } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
-const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 const SAMPLE_INTERVAL_MS = 1;
 const VERIFY_COUNT = 3000;
 const HTTP_COUNT = 100_000;
@@ -36,23 +36,8 @@ const options = readOptions(
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
-function runChild(spec) {
-  return new Promise((resolve) => {
-    let result = null;
-    const child = fork(CHILD, [JSON.stringify(spec)], {
-      // The whole-document competitors need ~2.5 GB at a million articles.
-      execArgv: ['--expose-gc', '--max-old-space-size=8192'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.on('message', (message) => {
-      result = message;
-    });
-    child.on('error', (error) => resolve({ error: error.message }));
-    child.on('exit', (code, signal) => {
-      resolve(result ?? { error: `child exited with ${signal ?? `code ${code}`} before reporting` });
-    });
-  });
-}
+// The whole-document competitors need ~2.5 GB at a million articles.
+const CHILD_FLAGS = ['--expose-gc', '--max-old-space-size=8192'];
 
 /** UTF-8 length of JSON.stringify of the document: what every competitor writes (the floor: its rows). */
 function documentBytes(count) {
@@ -123,7 +108,8 @@ if (options.tables) {
       const runs = Object.fromEntries(measured.map((c) => [c.id, []]));
       for (let run = 1; run <= options.runs; run++) {
         for (const c of measured) {
-          const result = await runChild({ competitor: c.id, kind, count, sampleIntervalMs: SAMPLE_INTERVAL_MS });
+          const spec = { competitor: c.id, kind, count, sampleIntervalMs: SAMPLE_INTERVAL_MS };
+          const result = await runChild(CHILD, spec, CHILD_FLAGS);
           const expectedBytes = c.id === 'floor' ? null : bytes;
           if (!result.error && expectedBytes !== null && result.bytes !== expectedBytes) {
             result.error = `wrote ${result.bytes} bytes, expected ${expectedBytes}`;
@@ -136,7 +122,9 @@ if (options.tables) {
         }
       }
       const loadAfter = os.loadavg();
-      const byId = Object.fromEntries(measured.map((c) => [c.id, summarise(bytes, runs[c.id])]));
+      const byId = Object.fromEntries(
+        measured.map((c) => [c.id, summarise(bytes, runs[c.id], ['firstByteMs', 'firstByteAfterRowMs'])]),
+      );
       problems += Object.values(runs)
         .flat()
         .filter((r) => r.error).length;
@@ -146,18 +134,14 @@ if (options.tables) {
         note: c.available() ? undefined : 'not built',
       }));
       const targets = targetTable(byId);
-      const busy = Math.max(loadBefore[0], loadAfter[0]) > env.cores * 0.75;
       console.log(
         [
           '',
           `## ${count.toLocaleString('en')} articles from ${SOURCE_LABEL[kind]}: ${(bytes / 1e6).toFixed(1)} MB`,
           '',
-          markdownTable(rows),
+          markdownTable(rows, 'stringify'),
           '',
-          `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.` +
-            (busy
-              ? ' WARNING: other work was running; absolute numbers are low and noisy (ratios within this run less so).'
-              : ''),
+          loadLine(loadBefore, loadAfter, env.cores),
           ...(targets ? ['', targets.markdown] : []),
         ].join('\n'),
       );
@@ -227,10 +211,7 @@ if (options.http && measured.some((c) => c.id === 'sluice')) {
   console.log(lines.join('\n'));
 }
 
-mkdirSync(RESULTS_DIR, { recursive: true });
-const resultsFile = `${RESULTS_DIR}stringify-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
-writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nJSON results: ${resultsFile}`);
+saveResults('stringify', results);
 console.log(`Command: npm run bench:stringify -- ${process.argv.slice(2).join(' ')}`.trimEnd());
 if (problems) {
   console.error(`bench:stringify: ${problems} problem(s) above`);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startBenchServer } from '../../bench/common/bench_server.mjs';
+import { startBenchServer } from '../../bench/harness/bench_server.mjs';
 import { describeEachEngine } from './each_engine.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

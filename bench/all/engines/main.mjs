@@ -10,11 +10,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { environment, packageVersion } from '../../parse/environment.mjs';
+import { environment, packageVersion } from '../../harness/environment.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../../competitors/parse.mjs';
 import { NODE_PEERS } from '../../competitors/node.mjs';
 import { STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
-import { startBenchServer } from '../../common/bench_server.mjs';
+import { startBenchServer } from '../../harness/bench_server.mjs';
 import {
   CHUNK_SIZE,
   FIELD,
@@ -23,11 +23,11 @@ import {
   matrixDatasets,
   methodLines,
   parseMatrixOptions,
-} from '../../common/matrix.mjs';
-import { available as procAvailable, RssPeak } from '../../common/proc_rss.mjs';
-import { runMatrix, runStringify } from '../../common/run_matrix.mjs';
-import { saveResults } from '../../common/save.mjs';
-import { readOptions } from '../../cli.mjs';
+} from '../../harness/matrix.mjs';
+import { available as procAvailable, RssPeak } from '../../harness/proc_rss.mjs';
+import { runMatrix, runStringify } from '../../harness/run_matrix.mjs';
+import { saveResults } from '../../harness/save.mjs';
+import { readOptions } from '../../harness/cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));

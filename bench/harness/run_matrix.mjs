@@ -4,7 +4,7 @@
 // element; every competitor in every engine summed the same checksum) and the medians. The harness supplies
 // `runOnce`, which measures one run in a fresh process or page.
 import os from 'node:os';
-import { markdownTable, summarise } from '../parse/report.mjs';
+import { markdownTable, summarise } from './stats.mjs';
 
 /**
  * @param {object} plan
