@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { render } from '../render/main.mjs';
+import { render } from '../harness/render/main.mjs';
 import { readOptions } from '../harness/cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,7 +33,7 @@ const SUITES = {
   },
   engines: {
     what: 'the engine matrix in Node, Deno and Bun',
-    script: script('./engines/main.mjs'),
+    script: script('../engines/main.mjs'),
     args: (o) => ['--runs', String(o.runs), ...(o.quick ? QUICK_MATRIX : [])],
   },
   browser: {
@@ -43,7 +43,7 @@ const SUITES = {
   },
   'ceiling-engines': {
     what: 'value mode against its ceiling, bytes mode and the first element in Node, Deno and Bun (10 MB)',
-    script: script('./engines/main.mjs'),
+    script: script('../engines/main.mjs'),
     args: (o) => ['--ceiling', '--runs', String(o.runs), ...(o.quick ? ['--sizes', '1MB'] : [])],
   },
   'ceiling-browser': {

@@ -1,7 +1,7 @@
 // The cross-engine parse matrix that `npm run bench` measures in every engine (Node, Deno and Bun through
-// bench/all/engines; Chromium, Firefox and WebKit through bench/browser): the articles dataset at three sizes,
+// bench/engines; Chromium, Firefox and WebKit through bench/browser): the articles dataset at three sizes,
 // fed from memory and streamed over a paced HTTP response on 127.0.0.1. Both harnesses take the same options
-// and write their cells in the same shape, which bench/render reads.
+// and write their cells in the same shape, which bench/harness/render reads.
 import { ensureDataset, fileSize } from '../datasets.mjs';
 
 /** Size name -> articles (about 418 bytes each): 1.05, 10.5 and 104.6 MB. */

@@ -1,4 +1,4 @@
-// The loop both engine harnesses share (bench/all/engines for Node, Deno and Bun; bench/browser for Chromium,
+// The loop both engine harnesses share (bench/engines for Node, Deno and Bun; bench/browser for Chromium,
 // Firefox and WebKit): for each size and mode, every run of every competitor in every engine, interleaved
 // round-robin so that drift of a shared machine hits all alike; then the checks (every run delivered every
 // element; every competitor in every engine summed the same checksum) and the medians. The harness supplies
@@ -92,7 +92,7 @@ export async function runMatrix(plan) {
 }
 
 /**
- * The stringify runs (bench/all/engines/stringify_competitors.mjs) in every engine, interleaved the same way.
+ * The stringify runs (bench/competitors/stringify_engines.mjs) in every engine, interleaved the same way.
  * @param {{ targets: string[], labels: Record<string, string>, runs: number, count: number, competitors: object[],
  *   runOnce: (target: string, competitor: object) => Promise<object>, log: (line: string) => void }} plan
  */

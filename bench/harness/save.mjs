@@ -1,4 +1,4 @@
-// Writes a benchmark's results as bench/results/KIND-DATE.json (what bench/render reads) and prints the line
+// Writes a benchmark's results as bench/results/KIND-DATE.json (what bench/harness/render reads) and prints the line
 // `JSON results: FILE` that bench/all/main.mjs collects.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 // Medians, per-competitor summaries and the Markdown tables of every harness (bench:parse, bench:stringify, the
-// engine matrix and bench/render, which re-renders the saved summaries).
+// engine matrix and bench/harness/render, which re-renders the saved summaries).
 const MB = 1e6;
 const MiB = 2 ** 20;
 

@@ -10,7 +10,7 @@ import {
   makeContext,
   makeHttpContext,
 } from '/bench/competitors/parse.mjs';
-import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/bench/all/engines/stringify_competitors.mjs';
+import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/bench/competitors/stringify_engines.mjs';
 
 let pending = null;
 

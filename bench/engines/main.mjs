@@ -4,17 +4,17 @@
 // its own peers (bench/competitors/node.mjs); then stringify_competitors.mjs. Each run is a fresh process
 // (child.mjs), runs interleaved round-robin across runtimes and competitors; RSS sampled from /proc by this process.
 // Deno and Bun are the npm binaries of the root package; a runtime that does not start here is reported as skipped.
-// Usage: node bench/all/engines/main.mjs [--runtimes node,deno,bun] [--runs N] [--sizes ...] [--modes ...] [--pace N]
+// Usage: node bench/engines/main.mjs [--runtimes node,deno,bun] [--runs N] [--sizes ...] [--modes ...] [--pace N]
 // With --ceiling, the value mode's ceiling set instead (10 MB in memory; results kind ceiling-engines).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { environment, packageVersion } from '../../harness/environment.mjs';
-import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../../competitors/parse.mjs';
-import { NODE_PEERS } from '../../competitors/node.mjs';
-import { STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
-import { startBenchServer } from '../../harness/bench_server.mjs';
+import { environment, packageVersion } from '../harness/environment.mjs';
+import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
+import { NODE_PEERS } from '../competitors/node.mjs';
+import { STRINGIFY_COMPETITORS } from '../competitors/stringify_engines.mjs';
+import { startBenchServer } from '../harness/bench_server.mjs';
 import {
   CHUNK_SIZE,
   FIELD,
@@ -23,13 +23,13 @@ import {
   matrixDatasets,
   methodLines,
   parseMatrixOptions,
-} from '../../harness/matrix.mjs';
-import { available as procAvailable, RssPeak } from '../../harness/proc_rss.mjs';
-import { runMatrix, runStringify } from '../../harness/run_matrix.mjs';
-import { saveResults } from '../../harness/save.mjs';
-import { readOptions } from '../../harness/cli.mjs';
+} from '../harness/matrix.mjs';
+import { available as procAvailable, RssPeak } from '../harness/proc_rss.mjs';
+import { runMatrix, runStringify } from '../harness/run_matrix.mjs';
+import { saveResults } from '../harness/save.mjs';
+import { readOptions } from '../harness/cli.mjs';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const BIN = (name) => `${ROOT}node_modules/.bin/${name}`;
 // A run that takes longer is killed and reported as timed out (a measurement, not a failure).
@@ -54,7 +54,7 @@ const RUNTIMES = {
 };
 const CHILD_ENV = { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1', NO_COLOR: '1' };
 
-const USAGE = `usage: node bench/all/engines/main.mjs [options]
+const USAGE = `usage: node bench/engines/main.mjs [options]
   --runtimes LIST   comma-separated: ${Object.keys(RUNTIMES).join(', ')} (default: all; skipped where they do not start)
 ${MATRIX_USAGE}`;
 

@@ -9,7 +9,7 @@
 // disagree) and records `ctx.firstAt` when the first byte is out.
 //
 // ctx:  { count, firstAt }        deps: { sluice: the sluice module (dist/index.js) }
-import { articleAsyncGenerator, preparePool } from '../../stringify/articles.mjs';
+import { articleAsyncGenerator, preparePool } from '../stringify/articles.mjs';
 
 const now = () => performance.now();
 const encoder = new TextEncoder();

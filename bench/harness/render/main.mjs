@@ -2,7 +2,7 @@
 // load named) and its chart docs/benchmarks.svg, and refreshes the README's benchmark block (one chart, one
 // table, a link; no dates or run logs) when the README marks it with <!-- benchmarks:start --> and
 // <!-- benchmarks:end -->.
-// Usage: node bench/render/main.mjs [RESULT.json ...]   (default: the newest result of each kind in bench/results/)
+// Usage: node bench/harness/render/main.mjs [RESULT.json ...]   (default: the newest result of each kind in bench/results/)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { documentMarkdown } from './markdown.mjs';
 import { KINDS, loadResults, newestResults } from './results.mjs';
 import { headline, headlineChart, machineShort, summaryMarkdown } from './summary.mjs';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DOCS = join(ROOT, 'docs');
 const README = join(ROOT, 'README.md');
@@ -66,7 +66,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(
-      'usage: node bench/render/main.mjs [RESULT.json ...]   (default: the newest of each kind in bench/results/)',
+      'usage: node bench/harness/render/main.mjs [RESULT.json ...]   (default: the newest of each kind in bench/results/)',
     );
     process.exit(0);
   }

@@ -80,7 +80,7 @@ export function ceilingDetails(results) {
   const lines = [
     `## Value mode against its ceiling: ${(first.bytes / 1e6).toFixed(1)} MB (${first.count.toLocaleString('en-US')} articles) in memory`,
     '',
-    '`npm run bench -- --only ceiling` (`node bench/all/engines/main.mjs --ceiling` and `node bench/browser/main.mjs ' +
+    '`npm run bench -- --only ceiling` (`node bench/engines/main.mjs --ceiling` and `node bench/browser/main.mjs ' +
       `--ceiling\`), run ${dates.join(' and ')} UTC, load average ${Math.min(...loads).toFixed(1)} to ` +
       `${Math.max(...loads).toFixed(1)}; medians of ${data.options.runs} run${data.options.runs === 1 ? '' : 's'}, each a ` +
       'fresh process or page, interleaved. The ceiling: the very elements value mode delivers, batched as it batches ' +

@@ -1,6 +1,6 @@
 // docs/benchmarks.md's engine-matrix sections: the method, one table per size and mode (libraries by engine), the
 // list of cells where parsing the whole text beats sluice, and the stringify runs of every engine.
-import { methodLines } from '../harness/matrix.mjs';
+import { methodLines } from '../matrix.mjs';
 import { engineColumns, matrixShape, parseMatrix, stringifyMatrix } from './model.mjs';
 import { mbps, mib, time } from './summary.mjs';
 
@@ -77,7 +77,7 @@ export function matrixDetails(results) {
   const out = [
     `## Every engine: ${list(sizes.map(sizeLabel))}, ${list(how)}`,
     '',
-    `\`node bench/all/engines/main.mjs\` (Node, Deno, Bun: a child process per run) and \`node bench/browser/main.mjs\` ` +
+    `\`node bench/engines/main.mjs\` (Node, Deno, Bun: a child process per run) and \`node bench/browser/main.mjs\` ` +
       '(Chromium, Firefox, WebKit: a fresh page per run, driven by `tests/browser/engines`), the same competitor code in ' +
       `every engine. ${columns.map((c) => `${c.name} ${c.version} (${c.engine})`).join(', ')}; ${env.cpu}, ${env.cores} cores, ` +
       `${env.memoryGiB} GiB, ${env.os}; run ${dates.join(' and ')} UTC, load average ${loadRange(results)}` +
@@ -124,7 +124,7 @@ export function matrixDetails(results) {
       '',
       `### Writing ${(written.bytes / MB).toFixed(1)} MB (${written.count} articles from an async generator)`,
       '',
-      'The code of `bench/all/engines/stringify_competitors.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
+      'The code of `bench/competitors/stringify_engines.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
       '',
       `| writer | ${written.engines.map((e) => e.label).join(' | ')} |`,
       `|---|${written.engines.map(() => '---:').join('|')}|`,

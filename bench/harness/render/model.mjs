@@ -1,5 +1,5 @@
 // The cross-engine view of the results that the tables and the chart share: the engine matrix's cells (Node,
-// Deno and Bun from bench/all/engines; Chromium, Firefox and WebKit from bench/browser), one column per engine,
+// Deno and Bun from bench/engines; Chromium, Firefox and WebKit from bench/browser), one column per engine,
 // one row per library, each cell a summary (median MB/s, time to first element, peak memory growth, ms).
 
 const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];

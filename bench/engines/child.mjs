@@ -15,8 +15,8 @@ import {
   HTTP_COMPETITORS,
   makeContext,
   makeHttpContext,
-} from '../../competitors/parse.mjs';
-import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify_competitors.mjs';
+} from '../competitors/parse.mjs';
+import { makeStringifyContext, STRINGIFY_COMPETITORS } from '../competitors/stringify_engines.mjs';
 
 const isNode = !globalThis.Deno && !globalThis.Bun;
 
@@ -53,7 +53,7 @@ const spec = JSON.parse(process.argv[2]);
 const stringify = spec.bench === 'stringify';
 const http = spec.mode === 'http';
 // The Node-only peers join only in Node (their module imports Node built-ins the others lack).
-const node = isNode && !stringify ? await import('../../competitors/node.mjs') : null;
+const node = isNode && !stringify ? await import('../competitors/node.mjs') : null;
 const nodePeers = node?.NODE_PEERS ?? [];
 const list = stringify
   ? STRINGIFY_COMPETITORS
@@ -68,7 +68,7 @@ else {
   const file = readFileSync(spec.file);
   ctx = makeContext(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), spec);
 }
-const { loadDeps } = node ?? (await import('../../competitors/node.mjs'));
+const { loadDeps } = node ?? (await import('../competitors/node.mjs'));
 const run = await competitor.setup(ctx, await loadDeps(competitor));
 collectGarbage();
 collectGarbage();
