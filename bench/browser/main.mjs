@@ -9,7 +9,7 @@
 import { launchEngine, ENGINE_NAMES } from '../../tests/browser/engines/index.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
-import { STRINGIFY_COMPETITORS } from '../competitors/stringify_engines.mjs';
+import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
 import { startBenchServer } from '../harness/bench_server.mjs';
 import {
   CHUNK_SIZE,

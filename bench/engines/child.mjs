@@ -16,7 +16,7 @@ import {
   makeContext,
   makeHttpContext,
 } from '../competitors/parse.mjs';
-import { makeStringifyContext, STRINGIFY_COMPETITORS } from '../competitors/stringify_engines.mjs';
+import { makeStringifyContext, STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
 
 const isNode = !globalThis.Deno && !globalThis.Bun;
 
@@ -69,7 +69,14 @@ else {
   ctx = makeContext(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), spec);
 }
 const { loadDeps } = node ?? (await import('../competitors/node.mjs'));
-const run = await competitor.setup(ctx, await loadDeps(competitor));
+const deps = await loadDeps(competitor);
+// A stringify competitor's setup returns run(ctx); a parse competitor's was handed ctx already.
+const run = stringify
+  ? (
+      (write) => () =>
+        write(ctx)
+    )(await competitor.setup(deps))
+  : await competitor.setup(ctx, deps);
 collectGarbage();
 collectGarbage();
 

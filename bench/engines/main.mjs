@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { NODE_PEERS } from '../competitors/node.mjs';
-import { STRINGIFY_COMPETITORS } from '../competitors/stringify_engines.mjs';
+import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
 import { startBenchServer } from '../harness/bench_server.mjs';
 import {
   CHUNK_SIZE,

@@ -92,7 +92,7 @@ export async function runMatrix(plan) {
 }
 
 /**
- * The stringify runs (bench/competitors/stringify_engines.mjs) in every engine, interleaved the same way.
+ * The stringify runs (bench/competitors/stringify.mjs) in every engine, interleaved the same way.
  * @param {{ targets: string[], labels: Record<string, string>, runs: number, count: number, competitors: object[],
  *   runOnce: (target: string, competitor: object) => Promise<object>, log: (line: string) => void }} plan
  */

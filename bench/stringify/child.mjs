@@ -1,7 +1,8 @@
 // One timed run of one competitor on one source, in a process of its own (started with --expose-gc by main.mjs)
 // so that no competitor's heap or JIT state pollutes another's time or RSS. Reports to the parent over IPC.
 import { articleArray, preparePool } from './articles.mjs';
-import { COMPETITORS } from './competitors.mjs';
+import { makeStringifyContext } from '../competitors/stringify.mjs';
+import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { RssSampler } from '../harness/rss_sampler.mjs';
 
 const spec = JSON.parse(process.argv[2]);
@@ -10,10 +11,12 @@ if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
 if (typeof globalThis.gc !== 'function') throw new Error('child.mjs needs node --expose-gc');
 
 preparePool();
-const ctx = { kind: spec.kind, count: spec.count, rows: null, firstRowAt: 0, firstByteAt: 0 };
 // An array source exists before the run (it is the application's data); generators make rows as asked.
-if (spec.kind === 'array') ctx.rows = articleArray(spec.count);
-const run = await competitor.setup(ctx);
+const rows = spec.kind === 'array' ? articleArray(spec.count) : null;
+const ctx = makeStringifyContext({ kind: spec.kind, count: spec.count, rows, sampled: false });
+const run = await competitor.setup({
+  sluice: await import(new URL('../../dist/encode/index.js', import.meta.url).href),
+});
 
 const sampler = await RssSampler.start(spec.sampleIntervalMs);
 globalThis.gc();
@@ -32,8 +35,8 @@ const { peak, samples } = await sampler.stop();
 process.send({
   ms: endedAt - startedAt,
   bytes,
-  firstByteMs: ctx.firstByteAt === 0 ? null : ctx.firstByteAt - startedAt,
-  firstByteAfterRowMs: ctx.firstByteAt === 0 || ctx.firstRowAt === 0 ? null : ctx.firstByteAt - ctx.firstRowAt,
+  firstByteMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt,
+  firstByteAfterRowMs: ctx.firstAt === 0 || ctx.firstRowAt === 0 ? null : ctx.firstAt - ctx.firstRowAt,
   rssBaseline,
   rssPeak: Math.max(peak, rssAfter),
   samples,

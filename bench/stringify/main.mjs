@@ -6,7 +6,8 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { articleRow, preparePool } from './articles.mjs';
-import { COMPETITORS } from './competitors.mjs';
+import { existsSync } from 'node:fs';
+import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { httpRun, httpTable, loadGenerator } from './http.mjs';
 import { parseOptions, selected, USAGE } from './options.mjs';
 import { targetTable } from './report.mjs';
@@ -51,8 +52,11 @@ const env = environment();
 const competitors = COMPETITORS.filter((c) => selected(options, c.id));
 const versions = Object.fromEntries(competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]));
 const labelOf = (c) => (versions[c.id] ? `${c.label} ${versions[c.id]}` : c.label);
-const measured = competitors.filter((c) => c.available());
-const missing = competitors.filter((c) => !c.available());
+const ENCODER = new URL('../../dist/encode/index.js', import.meta.url);
+// sluice's row needs dist/ built; the others run without it.
+const available = (c) => c.id !== 'sluice' || existsSync(fileURLToPath(ENCODER));
+const measured = competitors.filter(available);
+const missing = competitors.filter((c) => !available(c));
 
 console.log(
   [
@@ -95,7 +99,7 @@ if (options.tables) {
   console.log(`\n## Output check (${VERIFY_COUNT} articles, against JSON.stringify)\n`);
   console.log('| competitor | array | sync generator | async generator |\n|---|---|---|---|');
   for (const c of measured) {
-    const verdicts = await verify(c, VERIFY_COUNT);
+    const verdicts = await verify(c, VERIFY_COUNT, available(c) ? { sluice: await import(ENCODER.href) } : {});
     results.verify[c.id] = verdicts;
     if (verdicts.some((v) => v.verdict === 'DIFFERENT')) problems++;
     console.log(`| ${labelOf(c)} | ${verdicts.map((v) => v.verdict).join(' | ')} |`);
@@ -131,7 +135,7 @@ if (options.tables) {
       const rows = competitors.map((c) => ({
         label: labelOf(c),
         summary: byId[c.id],
-        note: c.available() ? undefined : 'not built',
+        note: available(c) ? undefined : 'not built',
       }));
       const targets = targetTable(byId);
       console.log(

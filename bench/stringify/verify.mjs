@@ -3,28 +3,25 @@
 // other characters as \uXXXX) must at least give text that JSON.parse reads back to the same value.
 import { createHash } from 'node:crypto';
 import { articleArray, preparePool } from './articles.mjs';
-import { makeDocument } from './competitors.mjs';
+import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
 
 function sha256(bytes) {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** Runs `competitor` on `count` rows of each kind; returns `{ kind, verdict }` per kind. */
-export async function verify(competitor, count) {
+export async function verify(competitor, count, deps) {
   preparePool();
   const expectedText = JSON.stringify(makeDocument({ count }, articleArray(count)));
   const expected = sha256(Buffer.from(expectedText));
-  const run = await competitor.setup();
+  const run = await competitor.setup(deps);
   const verdicts = [];
   for (const kind of ['array', 'sync', 'async']) {
     const chunks = [];
+    const rows = kind === 'array' ? articleArray(count) : null;
     const ctx = {
-      kind,
-      count,
-      rows: kind === 'array' ? articleArray(count) : null,
-      firstRowAt: 0,
-      firstByteAt: 0,
-      onChunk: (chunk) => chunks.push(Buffer.from(chunk)),
+      ...makeStringifyContext({ kind, count, rows, sampled: false }),
+      onChunk: (c) => chunks.push(Buffer.from(c)),
     };
     await run(ctx);
     const output = Buffer.concat(chunks);

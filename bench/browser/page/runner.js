@@ -1,6 +1,6 @@
 // The page side of the browser benchmark, the same in Chromium, Firefox and WebKit: the competitors of Node, Deno
 // and Bun (bench/competitors/parse.mjs in memory and over HTTP,
-// stringify_competitors.mjs), with the page's own way of loading sluice (the .wasm by URL, compiled while it
+// bench/competitors/stringify.mjs), with the page's own way of loading sluice (the .wasm by URL, compiled while it
 // streams in) and @streamparser/json (an esbuild bundle). main.mjs calls benchSetup(), takes the content
 // processes' RSS baseline, then calls benchRun(): one run per fresh page.
 import {
@@ -10,7 +10,7 @@ import {
   makeContext,
   makeHttpContext,
 } from '/bench/competitors/parse.mjs';
-import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/bench/competitors/stringify_engines.mjs';
+import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/bench/competitors/stringify.mjs';
 
 let pending = null;
 
@@ -42,7 +42,8 @@ window.benchSetup = async (spec) => {
     const ctx = makeStringifyContext(spec);
     const sluice = await import('/dist/index.js');
     await sluice.init(new URL('/dist/sluice.simd.wasm', location.href));
-    pending = { ctx, run: await competitor.setup(ctx, { sluice }) };
+    const write = await competitor.setup({ sluice });
+    pending = { ctx, run: () => write(ctx) };
   } else {
     const http = spec.mode === 'http';
     const competitor = (http ? HTTP_COMPETITORS : [...COMPETITORS, ...CEILING_COMPETITORS]).find(

@@ -124,7 +124,7 @@ export function matrixDetails(results) {
       '',
       `### Writing ${(written.bytes / MB).toFixed(1)} MB (${written.count} articles from an async generator)`,
       '',
-      'The code of `bench/competitors/stringify_engines.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
+      'The code of `bench/competitors/stringify.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
       '',
       `| writer | ${written.engines.map((e) => e.label).join(' | ')} |`,
       `|---|${written.engines.map(() => '---:').join('|')}|`,

@@ -1,0 +1,162 @@
+// The stringify competitors that run in any engine (bench:stringify in Node; the engine matrix in Node, Deno, Bun
+// and the browser pages, which load this very file): sluice's stringifyStream, JSON.stringify of the whole
+// document, the naive stream (JSON.stringify per row) and the JS floor. Web APIs only (TextEncoder,
+// ReadableStream, performance.now); the Node-only peers are in stringify_node.mjs.
+//
+// Each writes `{ _embedded: { articles: SOURCE }, total: count }` (bench/stringify/articles.mjs: the rows of the
+// articles dataset) as UTF-8 bytes, as a web server needs them. `setup(deps)` does what is not encoding and returns
+// `run(ctx)`, the timed part: it makes the source, encodes, consumes every chunk (counts its bytes) and records
+// `ctx.firstAt` when the first byte is out.
+//
+// ctx:  { kind: 'array' | 'sync' | 'async', count, rows (the array, for 'array'), firstRowAt, firstAt,
+//         sampled (the engine matrix: a checksum of every 61st byte, so that competitors that wrote different bytes
+//         disagree), onChunk (verify.mjs collects the output with it) }   (makeStringifyContext)
+// deps: { sluice: a module with stringifyStream (dist/index.js or dist/encode/index.js) }
+import { articleAsyncGenerator, articleGenerator, preparePool } from '../stringify/articles.mjs';
+
+const now = () => performance.now();
+const encoder = new TextEncoder();
+const STRIDE = 61;
+
+export function makeStringifyContext({ kind = 'async', count, rows = null, sampled = true }) {
+  return { kind, count, rows, firstRowAt: 0, firstAt: 0, sampled, onChunk: null };
+}
+
+/** The articles source of `ctx`, recording when its first row is handed out. */
+export function makeSource(ctx) {
+  const first = () => {
+    ctx.firstRowAt = now();
+  };
+  if (ctx.kind === 'array') {
+    first();
+    return ctx.rows;
+  }
+  return ctx.kind === 'sync' ? articleGenerator(ctx.count, first) : articleAsyncGenerator(ctx.count, first);
+}
+
+export const makeDocument = (ctx, articles) => ({ _embedded: { articles }, total: ctx.count });
+
+/** All rows of a source in an array: what the competitors that take no generators need first. */
+export async function materialise(ctx, source) {
+  if (ctx.kind === 'array') return source;
+  const rows = [];
+  if (ctx.kind === 'sync') for (const row of source) rows.push(row);
+  else for await (const row of source) rows.push(row);
+  return rows;
+}
+
+/** Counts (and with ctx.sampled, checksums) the output: `chunk(bytes or string)` returns its length. */
+export function consumer(ctx) {
+  let bytes = 0;
+  let checksum = 0;
+  return {
+    chunk(value) {
+      if (ctx.firstAt === 0) ctx.firstAt = now();
+      const chunk = typeof value === 'string' ? encoder.encode(value) : value;
+      if (ctx.sampled) {
+        for (let i = (STRIDE - (bytes % STRIDE)) % STRIDE; i < chunk.length; i += STRIDE)
+          checksum = (checksum * 31 + chunk[i]) >>> 0;
+      }
+      ctx.onChunk?.(chunk);
+      bytes += chunk.length;
+      return chunk.length;
+    },
+    result: () => ({ elements: ctx.count, bytes, checksum: ctx.sampled ? `${bytes}:${checksum}` : undefined }),
+  };
+}
+
+export async function drainWebStream(ctx, stream) {
+  const out = consumer(ctx);
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return out.result();
+    out.chunk(value);
+  }
+}
+
+const sluice = {
+  id: 'sluice',
+  label: 'sluice stringifyStream',
+  async setup(deps) {
+    preparePool();
+    return (ctx) => drainWebStream(ctx, deps.sluice.stringifyStream(makeDocument(ctx, makeSource(ctx))));
+  },
+};
+
+const whole = {
+  id: 'whole',
+  label: 'JSON.stringify whole + TextEncoder',
+  async setup() {
+    preparePool();
+    return async (ctx) => {
+      const rows = await materialise(ctx, makeSource(ctx));
+      const out = consumer(ctx);
+      out.chunk(encoder.encode(JSON.stringify(makeDocument(ctx, rows))));
+      return out.result();
+    };
+  },
+};
+
+const naive = {
+  id: 'naive',
+  label: 'naive: JSON.stringify per row, one chunk each',
+  async setup() {
+    preparePool();
+    return (ctx) => {
+      const source = makeSource(ctx);
+      const iterator = ctx.kind === 'async' ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+      let first = true;
+      const stream = new ReadableStream(
+        {
+          start(controller) {
+            controller.enqueue(encoder.encode('{"_embedded":{"articles":['));
+          },
+          async pull(controller) {
+            const { done, value } = await iterator.next();
+            if (done) {
+              controller.enqueue(encoder.encode(`]},"total":${ctx.count}}`));
+              controller.close();
+              return;
+            }
+            controller.enqueue(encoder.encode((first ? '' : ',') + JSON.stringify(value)));
+            first = false;
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return drainWebStream(ctx, stream);
+    };
+  },
+};
+
+/** What any JS encoder pays at least: JSON.stringify of each row into one reused buffer, no framing, no chunks. */
+const floor = {
+  id: 'floor',
+  label: 'JS floor: JSON.stringify per row + encodeInto one buffer, no framing',
+  async setup() {
+    preparePool();
+    return async (ctx) => {
+      const buffer = new Uint8Array(64 * 1024);
+      let pos = 0;
+      let bytes = 0;
+      const write = (row) => {
+        const text = JSON.stringify(row);
+        if (pos + text.length * 3 > buffer.length) {
+          bytes += pos;
+          pos = 0;
+        }
+        pos += encoder.encodeInto(text, buffer.subarray(pos)).written;
+        if (ctx.firstAt === 0) ctx.firstAt = now();
+      };
+      const source = makeSource(ctx);
+      if (ctx.kind === 'async') for await (const row of source) write(row);
+      else for (const row of source) write(row);
+      return { elements: ctx.count, bytes: bytes + pos };
+    };
+  },
+};
+
+/** The engine matrix's writers (the floor is bench:stringify's alone). */
+export const STRINGIFY_COMPETITORS = [sluice, whole, naive];
+export const WEB_STRINGIFY = { sluice, whole, naive, floor };
