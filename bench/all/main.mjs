@@ -12,7 +12,7 @@ import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render } from '../harness/render/main.mjs';
-import { readOptions } from '../harness/cli.mjs';
+import { integer, list, parseFlags, readOptions, set } from '../harness/cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const script = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -80,31 +80,26 @@ const USAGE = `usage: npm run bench -- [options]
 Benchmarks not run now are rendered from their newest result in bench/results/.`;
 
 function parseOptions(argv) {
-  const options = { runs: null, quick: false, suites: Object.keys(SUITES), render: true };
-  const list = (value, flag) => {
-    const items = (value ?? '').split(',').flatMap((name) => GROUPS[name] ?? (name ? [name] : []));
-    const unknown = items.filter((name) => !SUITES[name]);
-    if (items.length === 0 || unknown.length) throw new RangeError(`${flag}: unknown "${unknown.join(',')}"\n${USAGE}`);
-    return items;
+  // --only and --skip take suite names or group names (GROUPS).
+  const suites = (key) => (options, text, flag, fail) => {
+    list(key)(options, text, flag, fail);
+    options[key] = options[key].flatMap((name) => GROUPS[name] ?? [name]);
+    const unknown = options[key].filter((name) => !SUITES[name]);
+    if (unknown.length) fail(`${flag}: unknown "${unknown.join(',')}"`);
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--runs') {
-      options.runs = Number(value());
-      if (!Number.isInteger(options.runs) || options.runs < 1)
-        throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
-    } else if (flag === '--quick') options.quick = true;
-    else if (flag === '--only') {
-      const only = list(value(), flag);
-      options.suites = Object.keys(SUITES).filter((name) => only.includes(name));
-    } else if (flag === '--skip') {
-      const skip = list(value(), flag);
-      options.suites = options.suites.filter((name) => !skip.includes(name));
-    } else if (flag === '--no-render') options.render = false;
-    else if (flag === '--help' || flag === '-h') options.help = true;
-    else throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
-  }
+  const options = parseFlags(
+    argv,
+    USAGE,
+    { runs: null, quick: false, only: Object.keys(SUITES), skip: [], render: true },
+    {
+      '--runs': integer('runs', 1),
+      '--quick': set({ quick: true }),
+      '--only': suites('only'),
+      '--skip': suites('skip'),
+      '--no-render': set({ render: false }),
+    },
+  );
+  options.suites = Object.keys(SUITES).filter((name) => options.only.includes(name) && !options.skip.includes(name));
   options.runs ??= options.quick ? 1 : 3;
   return options;
 }

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { readOptions } from '../harness/cli.mjs';
+import { integer, list, parseFlags, readOptions, set } from '../harness/cli.mjs';
 import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { median } from '../harness/stats.mjs';
@@ -39,20 +39,17 @@ function log(line) {
 }
 
 function parseOptions(argv) {
-  const options = { runs: 3, only: null, big: true, quick: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--runs') options.runs = Number(value());
-    else if (flag === '--only') options.only = (value() ?? '').split(',').filter(Boolean);
-    else if (flag === '--no-big') options.big = false;
-    else if (flag === '--quick') Object.assign(options, { quick: true, runs: 1, big: false });
-    else if (flag === '--help' || flag === '-h') options.help = true;
-    else throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
-  }
-  if (!Number.isInteger(options.runs) || options.runs < 1)
-    throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
-  return options;
+  return parseFlags(
+    argv,
+    USAGE,
+    { runs: 3, only: null, big: true, quick: false },
+    {
+      '--runs': integer('runs', 1),
+      '--only': list('only'),
+      '--no-big': set({ big: false }),
+      '--quick': set({ quick: true, runs: 1, big: false }),
+    },
+  );
 }
 
 /** The commands; `argv(file, pretty)`; `stdin`: the file is their standard input; `tightOnly`: NDJSON-only input. */

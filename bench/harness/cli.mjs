@@ -1,5 +1,5 @@
-// The command line of every benchmark's main.mjs: its options parsed, or the usage printed (--help, exit 0), or
-// the parse error printed (exit 2).
+// The command line of every benchmark's main.mjs: `parseFlags` reads argv by a table of flags, `readOptions`
+// prints the usage (--help, exit 0) or the error (exit 2).
 export function readOptions(parse, usage) {
   let options;
   try {
@@ -13,4 +13,86 @@ export function readOptions(parse, usage) {
     process.exit(0);
   }
   return options;
+}
+
+/**
+ * `flags`: { '--name': rule }, each rule from the helpers below: `(options, text, flag, fail)` sets what the flag
+ * sets (`text`: its value, `--flag value` or `--flag=value`); a rule with `takesNoValue` reads none. Every error is
+ * a RangeError naming the flag, followed by `usage`.
+ */
+export function parseFlags(argv, usage, defaults, flags) {
+  const options = { ...defaults };
+  const fail = (message) => {
+    throw new RangeError(`${message}\n${usage}`);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const rule = flag === '--help' || flag === '-h' ? set({ help: true }) : flags[flag];
+    if (!rule) fail(`unknown option ${argv[i]}`);
+    rule(options, rule.takesNoValue ? undefined : (inline ?? argv[++i]), flag, fail);
+  }
+  return options;
+}
+
+/** A flag without a value: sets `values` (or what `values(options)` returns). */
+export function set(values) {
+  const rule = (options) => Object.assign(options, typeof values === 'function' ? values(options) : values);
+  rule.takesNoValue = true;
+  return rule;
+}
+
+/** An integer >= min into options[key]. */
+export const integer =
+  (key, min = 1) =>
+  (options, text, flag, fail) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min) fail(`${flag} must be an integer >= ${min}`);
+    options[key] = n;
+  };
+
+/** A number > 0 (or >= 0 with `zero`) into options[key]. */
+export const number =
+  (key, zero = false) =>
+  (options, text, flag, fail) => {
+    const n = Number(text);
+    if (!(zero ? n >= 0 : n > 0)) fail(`${flag} must be a number ${zero ? '>=' : '>'} 0`);
+    options[key] = n;
+  };
+
+/** A comma-separated list into options[key]; with `known`, every item must be one of them. */
+export const list =
+  (key, known = null, map = (item) => item) =>
+  (options, text, flag, fail) => {
+    const items = (text ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    const unknown = known ? items.filter((item) => !known.includes(item)) : [];
+    if (items.length === 0 || unknown.length)
+      fail(`${flag}: unknown "${unknown.join(',')}" (known: ${known?.join(', ')})`);
+    options[key] = items.map(map);
+  };
+
+/** --only: parts of competitor ids, each matching at least one of `ids`. */
+export const only = (ids) => (options, text, flag, fail) => {
+  list('only')(options, text, flag, fail);
+  const unmatched = options.only.filter((part) => !ids.some((id) => id.includes(part.toLowerCase())));
+  if (unmatched.length) fail(`${flag}: "${unmatched.join(',')}" matches none of ${ids.join(', ')}`);
+};
+
+/** One of `choices` into options[key]. */
+export const choice = (key, choices) => (options, text, flag, fail) => {
+  if (!choices.includes(text)) fail(`${flag} must be ${choices.join(' or ')}`);
+  options[key] = text;
+};
+
+/** Any text into options[key]. */
+export const text = (key) => (options, value, flag, fail) => {
+  if (value === undefined) fail(`${flag} needs a value`);
+  options[key] = value;
+};
+
+/** Whether --only selects `id` (all when it was not given). */
+export function selected(options, id) {
+  return options.only === null || options.only === undefined || options.only.some((p) => id.includes(p.toLowerCase()));
 }

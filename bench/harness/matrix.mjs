@@ -3,6 +3,7 @@
 // fed from memory and streamed over a paced HTTP response on 127.0.0.1. Both harnesses take the same options
 // and write their cells in the same shape, which bench/harness/render reads.
 import { ensureDataset, fileSize } from '../datasets.mjs';
+import { integer, list, number, parseFlags, set } from './cli.mjs';
 
 /** Size name -> articles (about 418 bytes each): 1.05, 10.5 and 104.6 MB. */
 export const SIZES = { '1MB': 2_500, '10MB': 25_000, '100MB': 250_000 };
@@ -27,52 +28,30 @@ export const MATRIX_USAGE = `  --runs N          runs per competitor in each cel
 /**
  * Parses the shared options and the harness's list flag (`--runtimes` or `--engines`).
  * @param {string[]} argv
- * @param {{ flag: string, known: string[], defaults: string[], usage: string }} list
+ * @param {{ flag: string, known: string[], defaults: string[], usage: string }} targets
  */
-export function parseMatrixOptions(argv, list) {
-  const options = {
-    runs: 3,
-    sizes: Object.keys(SIZES),
-    modes: [...MODES],
-    paceMBps: DEFAULT_PACE_MBPS,
-    stringifyCount: 100_000,
-    targets: [...list.defaults],
-    ceiling: false,
-  };
-  const given = new Set();
-  const items = (value, known, flag) => {
-    const names = (value ?? '').split(',').filter(Boolean);
-    const unknown = names.filter((name) => !known.includes(name));
-    if (names.length === 0 || unknown.length)
-      throw new RangeError(`${flag}: unknown "${unknown.join(',')}"\n${list.usage}`);
-    return names;
-  };
-  const count = (value, flag, min) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new RangeError(`${flag} must be an integer >= ${min}\n${list.usage}`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    given.add(flag);
-    if (flag === '--runs') options.runs = count(value(), flag, 1);
-    else if (flag === '--sizes') options.sizes = items(value(), Object.keys(SIZES), flag);
-    else if (flag === '--modes') options.modes = items(value(), MODES, flag);
-    else if (flag === '--pace') {
-      options.paceMBps = Number(value());
-      if (!(options.paceMBps >= 0)) throw new RangeError(`--pace must be a number of MB/s >= 0\n${list.usage}`);
-    } else if (flag === '--stringify-count') options.stringifyCount = count(value(), flag, 0);
-    else if (flag === list.flag) options.targets = items(value(), list.known, flag);
-    else if (flag === '--ceiling') options.ceiling = true;
-    else if (flag === '--help' || flag === '-h') options.help = true;
-    else throw new RangeError(`unknown option ${argv[i]}\n${list.usage}`);
-  }
+export function parseMatrixOptions(argv, targets) {
+  const defaults = { runs: 3, sizes: Object.keys(SIZES), modes: [...MODES], paceMBps: DEFAULT_PACE_MBPS };
+  const options = parseFlags(
+    argv,
+    targets.usage,
+    { ...defaults, stringifyCount: 100_000, targets: [...targets.defaults], ceiling: false },
+    {
+      '--runs': integer('runs', 1),
+      '--sizes': list('sizes', Object.keys(SIZES)),
+      '--modes': list('modes', MODES),
+      '--pace': number('paceMBps', true),
+      '--stringify-count': integer('stringifyCount', 0),
+      [targets.flag]: list('targets', targets.known),
+      '--ceiling': set({ ceiling: true }),
+    },
+  );
   if (options.ceiling) {
+    const given = new Set(argv.map((arg) => arg.split('=')[0]));
     if (!given.has('--sizes')) options.sizes = ['10MB'];
     if (!given.has('--modes')) options.modes = ['memory'];
     if (!given.has('--stringify-count')) options.stringifyCount = 0;
-    if (options.modes.includes('http')) throw new RangeError(`--ceiling runs in memory only\n${list.usage}`);
+    if (options.modes.includes('http')) throw new RangeError(`--ceiling runs in memory only\n${targets.usage}`);
   }
   return options;
 }

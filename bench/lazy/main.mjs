@@ -10,7 +10,7 @@ import { environment, memoryCostLine } from '../harness/environment.mjs';
 import { runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
 import { median, ms as fmt } from '../harness/stats.mjs';
-import { readOptions } from '../harness/cli.mjs';
+import { integer, list, parseFlags, readOptions } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
@@ -37,26 +37,8 @@ function log(line) {
 }
 
 function parseOptions(argv) {
-  const options = { datasets: Object.keys(DATASETS), runs: 5 };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--dataset') {
-      options.datasets = (value() ?? '').split(',').filter(Boolean);
-      const unknown = options.datasets.filter((name) => !DATASETS[name]);
-      if (unknown.length || options.datasets.length === 0)
-        throw new RangeError(`--dataset: unknown "${unknown}"\n${USAGE}`);
-    } else if (flag === '--runs') {
-      options.runs = Number(value());
-      if (!Number.isInteger(options.runs) || options.runs < 1)
-        throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
-    } else if (flag === '--help' || flag === '-h') {
-      options.help = true;
-    } else {
-      throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
-    }
-  }
-  return options;
+  const flags = { '--dataset': list('datasets', Object.keys(DATASETS)), '--runs': integer('runs', 1) };
+  return parseFlags(argv, USAGE, { datasets: Object.keys(DATASETS), runs: 5 }, flags);
 }
 
 const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { readOptions } from '../harness/cli.mjs';
+import { integer, list, parseFlags, readOptions, set, text } from '../harness/cli.mjs';
 import { environment } from '../harness/environment.mjs';
 import { runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
@@ -28,46 +28,29 @@ const USAGE = `usage: npm run bench:partial -- [options]
                    (bench/results/partial-*.json)`;
 
 function parseOptions(argv) {
-  const options = {
-    sizes: Object.keys(SIZES),
-    only: PEERS.map((p) => p.id),
-    runs: 3,
-    processes: 5,
-    fullMax: SIZES['2k'],
-    sample: 40,
-    design: true,
-    quick: false,
-    render: null,
-  };
-  const list = (value, known, flag) => {
-    const items = (value ?? '').split(',').filter(Boolean);
-    const unknown = items.filter((item) => !known.includes(item));
-    if (unknown.length || items.length === 0) throw new RangeError(`${flag}: unknown "${unknown}"\n${USAGE}`);
-    return items;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--sizes') options.sizes = list(value(), Object.keys(SIZES), flag);
-    else if (flag === '--only')
-      options.only = list(
-        value(),
+  const defaults = { sizes: Object.keys(SIZES), only: PEERS.map((p) => p.id), runs: 3, processes: 5, sample: 40 };
+  return parseFlags(
+    argv,
+    USAGE,
+    { ...defaults, fullMax: SIZES['2k'], design: true, quick: false, render: null },
+    {
+      '--sizes': list('sizes', Object.keys(SIZES)),
+      '--only': list(
+        'only',
         PEERS.map((p) => p.id),
-        flag,
-      );
-    else if (flag === '--runs' || flag === '--sample' || flag === '--processes') {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < 1) throw new RangeError(`${flag} must be an integer >= 1\n${USAGE}`);
-      options[flag.slice(2)] = n;
-    } else if (flag === '--full-max') options.fullMax = SIZES[list(value(), Object.keys(SIZES), flag)[0]];
-    else if (flag === '--no-design') options.design = false;
-    else if (flag === '--render') options.render = value();
-    else if (flag === '--quick')
-      Object.assign(options, { quick: true, sizes: ['2k', '20k'], runs: 1, processes: 1, sample: 10 });
-    else if (flag === '--help' || flag === '-h') options.help = true;
-    else throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
-  }
-  return options;
+      ),
+      '--runs': integer('runs', 1),
+      '--sample': integer('sample', 1),
+      '--processes': integer('processes', 1),
+      '--full-max': (options, text, flag, fail) => {
+        list('fullMax', Object.keys(SIZES), (size) => SIZES[size])(options, text, flag, fail);
+        options.fullMax = options.fullMax[0];
+      },
+      '--no-design': set({ design: false }),
+      '--render': text('render'),
+      '--quick': set({ quick: true, sizes: ['2k', '20k'], runs: 1, processes: 1, sample: 10 }),
+    },
+  );
 }
 
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));

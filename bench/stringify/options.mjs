@@ -1,4 +1,7 @@
-// Command-line options of bench:stringify, validated eagerly with messages that name the bad value.
+// Command-line options of bench:stringify.
+import { choice, integer, list, number, only, parseFlags, set } from '../harness/cli.mjs';
+
+export { selected } from '../harness/cli.mjs';
 export const KINDS = ['array', 'sync', 'async'];
 
 export const USAGE = `usage: npm run bench:stringify -- [options]
@@ -11,83 +14,24 @@ export const USAGE = `usage: npm run bench:stringify -- [options]
   --http-seconds S duration of each HTTP run (default: 10)
   --load NAME      HTTP load generator: wrk or autocannon (default: wrk when installed, else autocannon)`;
 
-function list(text, flag) {
-  const items =
-    text
-      ?.split(',')
-      .map((item) => item.trim())
-      .filter(Boolean) ?? [];
-  if (items.length === 0) throw new RangeError(`${flag} needs a value\n${USAGE}`);
-  return items;
-}
-
 export function parseOptions(argv, competitorIds) {
-  const options = {
-    counts: [100_000, 1_000_000],
-    sources: KINDS,
-    only: null,
-    runs: 3,
-    http: true,
-    tables: true,
-    httpSeconds: 10,
-    load: null,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    switch (flag) {
-      case '--counts':
-        options.counts = list(value(), flag).map(Number);
-        if (options.counts.some((n) => !Number.isInteger(n) || n < 1)) {
-          throw new RangeError(`--counts takes positive integers\n${USAGE}`);
-        }
-        break;
-      case '--sources':
-        options.sources = list(value(), flag);
-        for (const kind of options.sources) {
-          if (!KINDS.includes(kind)) throw new RangeError(`--sources: unknown source "${kind}"\n${USAGE}`);
-        }
-        break;
-      case '--only': {
-        options.only = list(value(), flag);
-        const unmatched = options.only.filter((part) => !competitorIds.some((id) => id.includes(part.toLowerCase())));
-        if (unmatched.length) {
-          throw new RangeError(`--only: "${unmatched.join(',')}" matches none of ${competitorIds.join(', ')}`);
-        }
-        break;
-      }
-      case '--runs':
-        options.runs = Number(value());
-        if (!Number.isInteger(options.runs) || options.runs < 1)
-          throw new RangeError(`--runs must be an integer >= 1\n${USAGE}`);
-        break;
-      case '--no-http':
-        options.http = false;
-        break;
-      case '--http-only':
-        options.tables = false;
-        break;
-      case '--http-seconds':
-        options.httpSeconds = Number(value());
-        if (!(options.httpSeconds > 0)) throw new RangeError(`--http-seconds must be > 0\n${USAGE}`);
-        break;
-      case '--load':
-        options.load = value();
-        if (options.load !== 'wrk' && options.load !== 'autocannon') {
-          throw new RangeError(`--load must be wrk or autocannon\n${USAGE}`);
-        }
-        break;
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      default:
-        throw new RangeError(`unknown option ${argv[i]}\n${USAGE}`);
-    }
-  }
-  return options;
-}
-
-export function selected(options, id) {
-  return options.only === null || options.only.some((part) => id.includes(part.toLowerCase()));
+  const defaults = { counts: [100_000, 1_000_000], sources: KINDS, only: null, runs: 3, http: true, tables: true };
+  return parseFlags(
+    argv,
+    USAGE,
+    { ...defaults, httpSeconds: 10, load: null },
+    {
+      '--counts': (options, text, flag, fail) => {
+        list('counts', null, Number)(options, text, flag, fail);
+        if (options.counts.some((n) => !Number.isInteger(n) || n < 1)) fail(`${flag} takes positive integers`);
+      },
+      '--sources': list('sources', KINDS),
+      '--only': only(competitorIds),
+      '--runs': integer('runs', 1),
+      '--no-http': set({ http: false }),
+      '--http-only': set({ tables: false }),
+      '--http-seconds': number('httpSeconds'),
+      '--load': choice('load', ['wrk', 'autocannon']),
+    },
+  );
 }
