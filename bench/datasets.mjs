@@ -8,8 +8,6 @@ import { fileURLToPath } from 'node:url';
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIR = join(BENCH_DIR, 'data');
 const GENERATOR = join(BENCH_DIR, 'gen-dataset.mjs');
-// Kinds the shared gen-dataset.mjs does not make (it is copied unchanged), each with its own generator.
-const GENERATORS = { bigints: join(BENCH_DIR, 'gen-bigints.mjs') };
 
 /** The datasets of `npm run bench:parse`: where their elements are and how each element is touched. */
 export const DATASETS = {
@@ -34,8 +32,7 @@ export async function ensureDataset(kind, count, { log = () => {} } = {}) {
   const partial = `${file}.${process.pid}.partial`;
   log(`generating ${kind} ${count} -> ${file}`);
   const code = await new Promise((resolve, reject) => {
-    const generator = GENERATORS[kind] ?? GENERATOR;
-    const child = spawn(process.execPath, [generator, kind, String(count), partial], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [GENERATOR, kind, String(count), partial], { stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (exitCode, signal) => resolve(signal ? 128 : exitCode));
   });

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Provenance: copied unchanged (but for these two lines) from the team's shared tools/gen-dataset.mjs, so that
-// benchmarks and the demo regenerate byte-identical data on a fresh clone.
+// Provenance: the team's shared tools/gen-dataset.mjs, its random source and article shape now in
+// bench/articles.mjs (shared with the in-memory rows), plus the bigints kind; output byte-identical to it.
 // Deterministic generator of the benchmark datasets, so every benchmark measures the same bytes.
 // Usage: node gen-dataset.mjs KIND COUNT [OUTFILE]   (stdout when OUTFILE is omitted)
 // Same KIND, COUNT and --seed give byte-identical output on every machine.
 import { createWriteStream } from 'node:fs';
+import { article as articleOf, random, SPICE } from './articles.mjs';
 
 const KINDS = {
   articles:
@@ -15,6 +16,7 @@ const KINDS = {
     'a top-level array of COUNT numbers: integers, decimals, exponents, negatives (numeric-heavy, like canada.json)',
   deep: 'a top-level array of COUNT objects, each nested 20 levels deep',
   escapes: 'a top-level array of COUNT strings, 200-600 bytes each, dense with escapes and non-ASCII (string-heavy)',
+  bigints: 'a top-level array of COUNT integers of 17 to 20 digits, a third negative (past 2^53, like 64-bit ids)',
 };
 
 function usage(code) {
@@ -43,81 +45,9 @@ const [kind, countText, outFile] = args;
 const count = Number(countText);
 if (!KINDS[kind] || !Number.isInteger(count) || count < 0 || !Number.isInteger(seed)) usage(2);
 
-// xorshift32: tiny, fast, and identical everywhere.
-let state = seed >>> 0 || 1;
-function rand() {
-  state ^= state << 13;
-  state >>>= 0;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  state >>>= 0;
-  return state / 4294967296;
-}
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
-
-const WORDS = [
-  'stream',
-  'json',
-  'edge',
-  'worker',
-  'array',
-  'value',
-  'chunk',
-  'memory',
-  'fast',
-  'simd',
-  'parser',
-  'encoder',
-  'response',
-  'fetch',
-  'browser',
-  'article',
-  'title',
-  'description',
-  'more',
-  'text',
-  'data',
-  'list',
-];
-const SPICE = [
-  'café',
-  'naïve',
-  'élan',
-  '中文',
-  '日本語',
-  'Ωmega',
-  '😀',
-  '🚀',
-  'über',
-  'São Paulo',
-  'quote "q"',
-  'back\\slash',
-  'tab\there',
-  'line\nbreak',
-  'ctrl\u0001',
-  'é',
-];
-
-function sentence(minLen, maxLen) {
-  const target = int(minLen, maxLen);
-  let s = '';
-  while (s.length < target) s += (s ? ' ' : '') + (rand() < 0.12 ? pick(SPICE) : pick(WORDS));
-  return s;
-}
-
-function article(i) {
-  const day = 1 + (i % 28);
-  return {
-    id: i + 1,
-    title: `Article ${i + 1}: ${sentence(10, 40)}`,
-    description: `Description ${i + 1}\n${sentence(100, 300)}`,
-    createdAt: `2026-0${1 + (i % 9)}-${String(day).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00:00Z`,
-    tags: [pick(WORDS), pick(WORDS), pick(WORDS)],
-    score: Math.round(rand() * 1e6) / 100,
-    published: rand() < 0.8,
-  };
-}
+const r = random(seed);
+const { rand, pick, int, sentence } = r;
+const article = (i) => articleOf(r, i);
 
 function number() {
   const r = rand();
@@ -133,6 +63,12 @@ function deep(i) {
   let v = { leaf: i, name: sentence(5, 20) };
   for (let d = 0; d < 19; d++) v = { level: 19 - d, child: v, list: [d, d + 1] };
   return v;
+}
+
+function bigint() {
+  let digits = String(1 + Math.floor(rand() * 9));
+  for (let n = 16 + Math.floor(rand() * 4); n > 0; n--) digits += Math.floor(rand() * 10);
+  return rand() < 1 / 3 ? `-${digits}` : digits;
 }
 
 function escapes() {
@@ -168,6 +104,7 @@ const element = {
   numbers: () => number(),
   deep: (i) => JSON.stringify(deep(i)),
   escapes: () => JSON.stringify(escapes()),
+  bigints: () => bigint(),
 }[kind];
 
 const [open, separator, close] = {

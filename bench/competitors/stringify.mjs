@@ -3,7 +3,7 @@
 // document, the naive stream (JSON.stringify per row) and the JS floor. Web APIs only (TextEncoder,
 // ReadableStream, performance.now); the Node-only peers are in stringify_node.mjs.
 //
-// Each writes `{ _embedded: { articles: SOURCE }, total: count }` (bench/stringify/articles.mjs: the rows of the
+// Each writes `{ _embedded: { articles: SOURCE }, total: count }` (bench/articles.mjs: the rows of the
 // articles dataset) as UTF-8 bytes, as a web server needs them. `setup(deps)` does what is not encoding and returns
 // `run(ctx)`, the timed part: it makes the source, encodes, consumes every chunk (counts its bytes) and records
 // `ctx.firstAt` when the first byte is out.
@@ -12,7 +12,7 @@
 //         sampled (the engine matrix: a checksum of every 61st byte, so that competitors that wrote different bytes
 //         disagree), onChunk (verify.mjs collects the output with it) }   (makeStringifyContext)
 // deps: { sluice: a module with stringifyStream (dist/index.js or dist/encode/index.js) }
-import { articleAsyncGenerator, articleGenerator, preparePool } from '../stringify/articles.mjs';
+import { articleAsyncGenerator, articleGenerator, preparePool } from '../articles.mjs';
 
 const now = () => performance.now();
 const encoder = new TextEncoder();

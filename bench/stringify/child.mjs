@@ -1,6 +1,6 @@
 // One timed run of one competitor on one source, in a process of its own (started with --expose-gc by main.mjs)
 // so that no competitor's heap or JIT state pollutes another's time or RSS. Reports to the parent over IPC.
-import { articleArray, preparePool } from './articles.mjs';
+import { articleArray, preparePool } from '../articles.mjs';
 import { makeStringifyContext } from '../competitors/stringify.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { RssSampler } from '../harness/rss_sampler.mjs';

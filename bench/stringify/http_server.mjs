@@ -4,7 +4,7 @@
 // JSON.stringify of the collected rows. Tells the parent its port, and its peak RSS when told to stop.
 import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { articleAsyncGenerator, preparePool } from './articles.mjs';
+import { articleAsyncGenerator, preparePool } from '../articles.mjs';
 import { RssSampler } from '../harness/rss_sampler.mjs';
 
 const { impl, count, sampleIntervalMs } = JSON.parse(process.argv[2]);

@@ -5,7 +5,7 @@
 // (child.mjs); runs are interleaved round-robin so that drift of the machine hits every competitor alike.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { articleRow, preparePool } from './articles.mjs';
+import { articleRow, preparePool } from '../articles.mjs';
 import { existsSync } from 'node:fs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { httpRun, httpTable, loadGenerator } from './http.mjs';

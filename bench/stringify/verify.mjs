@@ -2,7 +2,7 @@
 // Byte-identical is expected; a peer that escapes differently (json-stream-stringify writes U+007F-U+009F and
 // other characters as \uXXXX) must at least give text that JSON.parse reads back to the same value.
 import { createHash } from 'node:crypto';
-import { articleArray, preparePool } from './articles.mjs';
+import { articleArray, preparePool } from '../articles.mjs';
 import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
 
 function sha256(bytes) {

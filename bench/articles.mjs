@@ -1,8 +1,9 @@
-// The article rows of bench:stringify, built in memory. Provenance: `articleFactory()` and its random helpers
-// are copied from bench/gen-dataset.mjs (itself from the team's shared tools/gen-dataset.mjs): with the default
-// seed, JSON.stringify of its rows 0..N-1 joined by "," is byte for byte the `articles` dataset's array.
+// The articles of the benchmark datasets, in any engine (the browser pages load this file): the random source and
+// the article shape of bench/gen-dataset.mjs (from the team's shared tools/gen-dataset.mjs), so that with the
+// default seed JSON.stringify of rows 0..N-1 joined by "," is byte for byte the `articles` dataset's array; and
+// the in-memory rows of bench:stringify and the engine matrix's writers.
 
-const WORDS = [
+export const WORDS = [
   'stream',
   'json',
   'edge',
@@ -26,7 +27,7 @@ const WORDS = [
   'data',
   'list',
 ];
-const SPICE = [
+export const SPICE = [
   'café',
   'naïve',
   'élan',
@@ -45,9 +46,8 @@ const SPICE = [
   'é',
 ];
 
-/** A row factory: `next()` returns article i = 0, 1, 2... (the generator's sequence for `seed`). */
-export function articleFactory(seed = 42) {
-  // xorshift32, as in gen-dataset.mjs: the same seed gives the same rows on every machine.
+/** xorshift32 from `seed` (tiny, fast, identical everywhere) and the helpers built on it. */
+export function random(seed = 42) {
   let state = seed >>> 0 || 1;
   const rand = () => {
     state ^= state << 13;
@@ -65,22 +65,20 @@ export function articleFactory(seed = 42) {
     while (s.length < target) s += (s ? ' ' : '') + (rand() < 0.12 ? pick(SPICE) : pick(WORDS));
     return s;
   };
-  let i = 0;
+  return { rand, pick, int, sentence };
+}
+
+/** Article `i` (0-based), drawing from `r` (random()): the generator's sequence when called for i = 0, 1, 2... */
+export function article(r, i) {
+  const day = 1 + (i % 28);
   return {
-    next() {
-      const day = 1 + (i % 28);
-      const row = {
-        id: i + 1,
-        title: `Article ${i + 1}: ${sentence(10, 40)}`,
-        description: `Description ${i + 1}\n${sentence(100, 300)}`,
-        createdAt: `2026-0${1 + (i % 9)}-${String(day).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00:00Z`,
-        tags: [pick(WORDS), pick(WORDS), pick(WORDS)],
-        score: Math.round(rand() * 1e6) / 100,
-        published: rand() < 0.8,
-      };
-      i++;
-      return row;
-    },
+    id: i + 1,
+    title: `Article ${i + 1}: ${r.sentence(10, 40)}`,
+    description: `Description ${i + 1}\n${r.sentence(100, 300)}`,
+    createdAt: `2026-0${1 + (i % 9)}-${String(day).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00:00Z`,
+    tags: [r.pick(WORDS), r.pick(WORDS), r.pick(WORDS)],
+    score: Math.round(r.rand() * 1e6) / 100,
+    published: r.rand() < 0.8,
   };
 }
 
@@ -93,9 +91,9 @@ let pool;
 
 function templates() {
   if (pool === undefined) {
-    const factory = articleFactory();
+    const r = random();
     // JSON.parse returns flat strings, as a driver decoding a wire format does.
-    pool = Array.from({ length: POOL_SIZE }, () => JSON.parse(JSON.stringify(factory.next())));
+    pool = Array.from({ length: POOL_SIZE }, (_, i) => JSON.parse(JSON.stringify(article(r, i))));
   }
   return pool;
 }
