@@ -3,17 +3,17 @@
 // the parser too), raw and gzipped, next to the peers of the benchmarks bundled the same way (their package's main
 // entry, esbuild --bundle --minify). Also the files of dist/ as npm installs them.
 // Usage: node bench/sizes/main.mjs
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { environment, packageVersion } from '../harness/environment.mjs';
+import { saveResults } from '../harness/save.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const BENCH_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
-const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 const ESBUILD_VERSION = packageVersion('../../node_modules/esbuild');
 
 // The peers of bench/parse and bench/stringify, each as its README imports it.
@@ -163,7 +163,4 @@ console.log(
   ].join('\n'),
 );
 
-mkdirSync(RESULTS_DIR, { recursive: true });
-const resultsFile = `${RESULTS_DIR}sizes-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
-writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nJSON results: ${resultsFile}`);
+saveResults('sizes', results);
