@@ -15,7 +15,7 @@ import { integer, list, parseFlags, readOptions, set } from '../harness/cli.mjs'
 import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { median } from '../harness/stats.mjs';
-import { renderChart } from './chart.mjs';
+import { renderChart } from '../harness/render/chart.mjs';
 import { fixedCostMarkdown, measureFixedCost } from './fixed_cost.mjs';
 import { prettyPrint } from './pretty.mjs';
 import { setup, versionOf } from './setup.mjs';
@@ -290,16 +290,27 @@ function report({ options, env, inputs, table, split, big }) {
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, split, big }, null, 2));
   writeFileSync(`${RESULTS}table.md`, markdown);
-  const svg = renderChart({
-    title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
-    inputs: inputs.map((i) => i.label),
-    rows: table.map((row) => ({
-      label: row.label,
-      own: row.own,
-      values: row.cells.map((c) => (c && !c.failed ? c : null)),
-    })),
-    caption: [`${command}, medians of fresh processes. ${versions}.`, machine + '.'],
-  });
+  // Per command, MB/s of CPU (higher is better) and peak RSS (log: the peers span 3 MiB to gigabytes), per input.
+  const value = (v) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
+  const measured = (i) => table.map((row) => [row.label, row.cells[i]]).filter(([, c]) => c && !c.failed);
+  const svg = renderChart(
+    {
+      groups: table.map((row) => ({ key: row.label, label: row.label, own: row.own })),
+      series: inputs.map((input, i) => ({
+        key: input.label,
+        label: input.label,
+        values: Object.fromEntries(measured(i).map(([label, c]) => [label, [c.mbps, c.rssMiB]])),
+      })),
+    },
+    {
+      title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
+      caption: [`${command}, medians of fresh processes. ${versions}.`, machine + '.'],
+      panels: [
+        { title: 'MB/s of CPU time (higher is better)', format: value },
+        { title: 'Peak RSS, MiB, log scale (lower is better)', log: true, format: value },
+      ],
+    },
+  );
   writeFileSync(`${RESULTS}chart.svg`, svg);
   log(`bench:cli: wrote ${RESULTS}results.json, table.md and chart.svg`);
 }

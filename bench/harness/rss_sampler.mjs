@@ -46,3 +46,38 @@ export class RssSampler {
     return { peak: Atomics.load(this.#cells, PEAK_KIB) * 1024, samples: Atomics.load(this.#cells, SAMPLES) };
   }
 }
+
+/**
+ * The timed part of a child (bench:parse, bench:stringify, started with --expose-gc): `run()` after two
+ * collections, with the RSS sampled around it; resolves to what the run returned and the measurements.
+ */
+export async function timedRun(run, sampleIntervalMs) {
+  const sampler = await RssSampler.start(sampleIntervalMs);
+  globalThis.gc();
+  globalThis.gc();
+  const rssBaseline = process.memoryUsage().rss;
+  sampler.reset(rssBaseline);
+  const cpuBefore = process.cpuUsage();
+  const faultsBefore = process.resourceUsage().minorPageFault;
+  const startedAt = performance.now();
+  const result = await run();
+  const endedAt = performance.now();
+  const faults = process.resourceUsage().minorPageFault - faultsBefore;
+  const cpu = process.cpuUsage(cpuBefore);
+  const rssAfter = process.memoryUsage().rss;
+  const { peak, samples } = await sampler.stop();
+  return {
+    result,
+    startedAt,
+    ms: endedAt - startedAt,
+    rssBaseline,
+    rssPeak: Math.max(peak, rssAfter),
+    rssAfter,
+    samples,
+    // All threads of the process (GC helpers, the sampler): well under `ms` means the run waited for a busy CPU.
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    // Pages the run touched for the first time (the whole process: the sampler's thread takes a few): what the
+    // environment's "Memory:" rate costs each competitor.
+    faults,
+  };
+}

@@ -3,7 +3,7 @@
 import { articleArray, preparePool } from '../articles.mjs';
 import { makeStringifyContext } from '../competitors/stringify.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
-import { RssSampler } from '../harness/rss_sampler.mjs';
+import { timedRun } from '../harness/rss_sampler.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 const competitor = COMPETITORS.find((c) => c.id === spec.competitor);
@@ -18,28 +18,11 @@ const run = await competitor.setup({
   sluice: await import(new URL('../../dist/encode/index.js', import.meta.url).href),
 });
 
-const sampler = await RssSampler.start(spec.sampleIntervalMs);
-globalThis.gc();
-globalThis.gc();
-const rssBaseline = process.memoryUsage().rss;
-sampler.reset(rssBaseline);
-
-const cpuBefore = process.cpuUsage();
-const startedAt = performance.now();
-const { bytes } = await run(ctx);
-const endedAt = performance.now();
-const cpu = process.cpuUsage(cpuBefore);
-
-const rssAfter = process.memoryUsage().rss;
-const { peak, samples } = await sampler.stop();
+const { result, startedAt, ...measured } = await timedRun(() => run(ctx), spec.sampleIntervalMs);
 process.send({
-  ms: endedAt - startedAt,
-  bytes,
+  ...measured,
+  bytes: result.bytes,
   firstByteMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt,
   firstByteAfterRowMs: ctx.firstAt === 0 || ctx.firstRowAt === 0 ? null : ctx.firstAt - ctx.firstRowAt,
-  rssBaseline,
-  rssPeak: Math.max(peak, rssAfter),
-  samples,
-  cpuMs: (cpu.user + cpu.system) / 1000,
 });
 process.disconnect();

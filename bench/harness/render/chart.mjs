@@ -77,7 +77,7 @@ function panel({ x, top, height, title, bars, log, format }) {
 }
 
 /**
- * @param {{ groups: { key: string, label: string }[], series: { key: string, label: string, own?: boolean,
+ * @param {{ groups: { key: string, label: string, own?: boolean }[], series: { key: string, label: string, own?: boolean,
  *   values: Record<string, [number | null, number | null]> }[] }} data  values: group key -> [left, right]
  * @param {{ title: string, caption: string[],
  *   panels: { title: string, log?: boolean, format: (v: number) => string }[] }} layout
@@ -92,7 +92,7 @@ export function renderChart(data, { title, panels, caption }) {
     const present = data.series.filter((s) => s.values[group.key]);
     const groupHeight = present.length * (BAR + BAR_GAP) - BAR_GAP;
     rows.push(
-      `<text x="${LABEL_WIDTH - 10}" y="${(y + groupHeight / 2 + 4).toFixed(1)}" class="group">${escapeXml(group.label)}</text>`,
+      `<text x="${LABEL_WIDTH - 10}" y="${(y + groupHeight / 2 + 4).toFixed(1)}" class="group${group.own ? ' own' : ''}">${escapeXml(group.label)}</text>`,
     );
     present.forEach((series) => {
       const colour = COLOURS[data.series.indexOf(series) % COLOURS.length];
