@@ -21,7 +21,7 @@ import { prettyPrint } from './pretty.mjs';
 import { setup, versionOf } from './setup.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const HERE = fileURLToPath(new URL('./', import.meta.url));
+const COMPETITORS = fileURLToPath(new URL('../competitors/', import.meta.url));
 const BIN = `${ROOT}dist/cli/sluice.cjs`;
 const PEER_BIN = `${ROOT}bench/node_modules/.bin/`;
 const RESULTS = `${ROOT}bench/results/cli/`;
@@ -84,11 +84,11 @@ function commands(simdjson) {
       label: 'fx',
       argv: (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")'],
     },
-    { id: 'json-parse', label: 'JSON.parse script', argv: (f) => [node, `${HERE}json_parse_select.mjs`, f] },
+    { id: 'json-parse', label: 'JSON.parse script', argv: (f) => [node, `${COMPETITORS}cli_json_parse_select.mjs`, f] },
     {
       id: 'streamparser',
       label: '@streamparser/json script',
-      argv: (f) => [node, `${HERE}streamparser_select.mjs`, f],
+      argv: (f) => [node, `${COMPETITORS}cli_streamparser_select.mjs`, f],
     },
   ];
 }

@@ -2,7 +2,7 @@
 // by main.mjs) so that no competitor's heap, JIT state or wasm memory affects another's. Reports over IPC.
 import { readFileSync } from 'node:fs';
 import { touchPages } from '../competitors/parse.mjs';
-import { COMPETITORS } from './competitors.mjs';
+import { COMPETITORS } from '../competitors/lazy.mjs';
 import { chooseLeaves, leafValue } from './leaves.mjs';
 import { median } from '../harness/stats.mjs';
 

@@ -4,7 +4,7 @@
 // (child.mjs); runs are interleaved round-robin across competitors; tables show medians.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { COMPETITORS, openJsonAvailable } from './competitors.mjs';
+import { COMPETITORS, openJsonAvailable } from '../competitors/lazy.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, memoryCostLine } from '../harness/environment.mjs';
 import { runChild } from '../harness/fork.mjs';

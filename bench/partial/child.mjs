@@ -7,14 +7,14 @@
 // `sample` tokens spread evenly over the document (a re-parse costs the same whatever came before it), each parse
 // alone, and the time of the document is their mean times the tokens.
 //
-// A library entry with `keepsValues` keeps the final values of the last documents it read (peers.mjs, KEPT_BYTES), as
+// A library entry with `keepsValues` keeps the final values of the last documents it read (bench/competitors/partial.mjs, KEPT_BYTES), as
 // an app keeps what it parsed.
 //
 // With `check`, one more run compares the value after every token with the oracle's (tests/support/
 // partial_oracle.mjs) and counts the tokens after which they differ: wrong snapshots.
 import { expectedSnapshot } from '../../tests/support/partial_oracle.mjs';
 import { corpusDocument, tokenize } from './corpus.mjs';
-import { KEPT_BYTES, PEERS, THREW } from './peers.mjs';
+import { KEPT_BYTES, PEERS, THREW } from '../competitors/partial.mjs';
 import { upperMedian as median } from '../harness/stats.mjs';
 
 /**

@@ -10,7 +10,7 @@ import { integer, list, parseFlags, readOptions, set, text } from '../harness/cl
 import { environment } from '../harness/environment.mjs';
 import { runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
-import { PEERS } from './peers.mjs';
+import { PEERS } from '../competitors/partial.mjs';
 import { CHECK_SIZE, designSection, ms, peersSection, readmeSection, renderBlock, SIZES, us } from './render.mjs';
 
 const USAGE = `usage: npm run bench:partial -- [options]

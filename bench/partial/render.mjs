@@ -2,7 +2,7 @@
 // block (the 20 kB case), and their rendering between `<!-- NAME:start -->` and `<!-- NAME:end -->` markers. No
 // dates or load figures here: those stay in bench/results/partial-*.json.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { KEPT_BYTES, PEERS } from './peers.mjs';
+import { KEPT_BYTES, PEERS } from '../competitors/partial.mjs';
 
 export const SIZES = { '2k': 2e3, '20k': 20e3, '200k': 200e3, '1m': 1e6 };
 export const CHECK_SIZE = 20e3;

@@ -1,5 +1,5 @@
 // Instruction counts, which load does not change: the corpus of SIZE bytes read token by token RUNS times by
-// createPartialParser (snapshots frozen or not) or by jsonriver as bench:partial drives it (peers.mjs). Run twice
+// createPartialParser (snapshots frozen or not) or by jsonriver as bench:partial drives it (bench/competitors/partial.mjs). Run twice
 // under callgrind and subtract, so that start-up and compilation cancel out:
 //   valgrind --tool=callgrind --smc-check=all-non-file node --single-threaded bench/tools/partial_instructions.mjs freeze 20000 5
 //   valgrind --tool=callgrind --smc-check=all-non-file node --single-threaded bench/tools/partial_instructions.mjs freeze 20000 25
@@ -18,7 +18,7 @@ if (!MODES.includes(mode) || !(size > 0) || !(runs > 0)) {
 const tokens = tokenize(corpusDocument(size));
 let sink = 0;
 if (mode === 'jsonriver') {
-  const { PEERS } = await import('../partial/peers.mjs');
+  const { PEERS } = await import('../competitors/partial.mjs');
   const peer = await PEERS.find((p) => p.id === 'jsonriver').load();
   for (let run = 0; run < runs; run++) {
     await peer.feed(tokens, '', [], (_i, value) => {

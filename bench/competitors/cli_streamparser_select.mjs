@@ -1,6 +1,6 @@
 // bench:cli's streaming JS peer: @streamparser/json over the file in 64 KiB chunks, each element of
 // $._embedded.articles[*] written as a line (JSON.stringify) as it completes, about 1 MB per write.
-//   node streamparser_select.mjs FILE > out.ndjson
+//   node bench/competitors/cli_streamparser_select.mjs FILE > out.ndjson
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { JSONParser } from '@streamparser/json';
 

@@ -2,7 +2,7 @@
 // Uint8Array (as a fetch or a file read gives it) and the chosen leaf paths; it returns the checksum of the leaves
 // it read (leaves.mjs). setup() runs before the clock: module loading and wasm init only.
 import { readFileSync } from 'node:fs';
-import { leafValue, jsonPath } from './leaves.mjs';
+import { leafValue, jsonPath } from '../lazy/leaves.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const decoder = new TextDecoder();
