@@ -15,3 +15,13 @@ export function runChild(script, spec, execArgv = ['--expose-gc']) {
     });
   });
 }
+
+/** The child's side: when forked, runs `measure(spec)` and sends its result, or `{ error }` if it threw. */
+export async function answerParent(measure) {
+  if (!process.send) return;
+  try {
+    process.send(await measure(JSON.parse(process.argv[2])));
+  } catch (error) {
+    process.send({ error: error instanceof Error ? error.stack : String(error) });
+  }
+}

@@ -6,6 +6,15 @@
 import os from 'node:os';
 import { markdownTable, summarise } from './stats.mjs';
 
+/** The medians of `target`'s runs of `c`, and its row (pushed onto `rows`) of the printed table. */
+function summariseRow(plan, runs, target, c, bytes, rows) {
+  const list = runs.get(`${target}/${c.id}`);
+  const summary = summarise(bytes, list);
+  const note = `failed: ${list.find((r) => r.error)?.error ?? ''}`;
+  rows.push({ label: `${plan.labels[target] ?? target}: ${c.label}`, summary, note });
+  return { list, summary };
+}
+
 /**
  * @param {object} plan
  * @param {string[]} plan.targets  engine ids
@@ -62,13 +71,7 @@ export async function runMatrix(plan) {
       const rows = [];
       for (const target of plan.targets) {
         const competitors = plan.competitors(target, mode).map((c) => {
-          const list = runs.get(`${target}/${c.id}`);
-          const summary = summarise(bytes, list);
-          rows.push({
-            label: `${plan.labels[target] ?? target}: ${c.label}`,
-            summary,
-            note: `failed: ${list.find((r) => r.error)?.error ?? ''}`,
-          });
+          const { list, summary } = summariseRow(plan, runs, target, c, bytes, rows);
           return { id: c.id, label: c.label, summary, timedOut: list.filter((r) => r.timedOut).length, runs: list };
         });
         cells.push({ engine: target, size, mode, count, bytes, loadBefore, loadAfter, competitors });
@@ -121,13 +124,7 @@ export async function runStringify(plan) {
     id: target,
     label: plan.labels[target] ?? target,
     competitors: plan.competitors.map((c) => {
-      const list = runs.get(`${target}/${c.id}`);
-      const summary = summarise(bytes, list);
-      rows.push({
-        label: `${plan.labels[target] ?? target}: ${c.label}`,
-        summary,
-        note: `failed: ${list.find((r) => r.error)?.error ?? ''}`,
-      });
+      const { list, summary } = summariseRow(plan, runs, target, c, bytes, rows);
       return { id: c.id, label: c.label, summary, runs: list };
     }),
   }));

@@ -15,6 +15,7 @@
 import { expectedSnapshot } from '../../tests/support/partial_oracle.mjs';
 import { corpusDocument, tokenize } from './corpus.mjs';
 import { KEPT_BYTES, PEERS, THREW } from '../competitors/partial.mjs';
+import { answerParent } from '../harness/fork.mjs';
 import { upperMedian as median } from '../harness/stats.mjs';
 
 /**
@@ -129,11 +130,4 @@ export async function measure({ peer: id, size, runs, check, fullMax, sample }) 
   return result;
 }
 
-if (process.send) {
-  const spec = JSON.parse(process.argv[2]);
-  try {
-    process.send(await measure(spec));
-  } catch (error) {
-    process.send({ error: error instanceof Error ? error.stack : String(error) });
-  }
-}
+await answerParent(measure);

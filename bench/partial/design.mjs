@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
+import { answerParent } from '../harness/fork.mjs';
 import { upperMedian as median } from '../harness/stats.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
@@ -209,11 +210,4 @@ export async function design({ rounds, bigBytes }) {
   return results;
 }
 
-if (process.send) {
-  const spec = JSON.parse(process.argv[2]);
-  try {
-    process.send(await design(spec));
-  } catch (error) {
-    process.send({ error: error instanceof Error ? error.stack : String(error) });
-  }
-}
+await answerParent(design);
