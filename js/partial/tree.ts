@@ -129,7 +129,7 @@ function membersView(frame: Frame): Container {
     members = MemberStore.of(frame.work as Members);
     frame.members = members;
     frame.work = null;
-    frame.current = frame.current < 0 ? -1 : members.slots.get(frame.key)!;
+    frame.current = frame.current < 0 ? -1 : members.find(frame.key);
     frame.last = -1;
   }
   // The one slot a later push may write without a new store: that of the member being written or just written.
@@ -261,9 +261,10 @@ export class Tree {
       return;
     }
     // Unchanged since its last publish: the parent's snapshots show that value already, but a parent shown through
-    // states holds OPEN in that slot (an eager one, the same value).
+    // states (deep, or with a state: shown by a deep push) holds OPEN in that slot; an eager one holds the value.
     if (!frame.changed) {
-      putSlot(frames[depth]!, value);
+      const parent = frames[depth]!;
+      if (parent.touched !== null || parent.state !== null) putSlot(parent, value);
       return;
     }
     writeSlot(frames[depth]!, value);
@@ -404,12 +405,9 @@ function writeMember(frame: Frame, members: MemberStore, value: unknown): void {
   let slot = frame.current;
   if (slot < 0) {
     const key = frame.key;
-    const found = members.slots.get(key);
-    if (found === undefined) {
-      frame.current = members.keys.length;
-      members.slots.set(key, members.keys.length);
-      members.keys.push(key);
-      members.values.push(value);
+    const found = members.find(key);
+    if (found < 0) {
+      frame.current = members.add(key, value);
       return;
     }
     // Views hold the slot of the member just written (its value may still change); every other slot is final.
@@ -450,6 +448,6 @@ function recordUpper(frame: Frame, parent: DeepState | null): void {
   }
   const own = frame.members;
   const members = own ?? MemberStore.of(frame.work as Members);
-  const slot = own !== null ? frame.current : members.slots.get(frame.key)!;
+  const slot = own !== null ? frame.current : members.find(frame.key);
   frame.state = new DeepState(parent, members, members.keys.length, slot, OPEN);
 }
