@@ -8,7 +8,8 @@
 //
 // Cost per publish: the members of each changed open container are copied once (O(width) per changed level). An
 // array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
-// members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width.
+// members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width. A push
+// deeper than treeTuning.lazyDepth copies only the root: the levels below it are shown through states (deep.ts).
 import { arrayView } from './array_view.js';
 import { DeepFrame, DeepState, holdsMembers, OPEN, Shown } from './deep.js';
 import { MemberStore, objectView, setMember } from './object_view.js';
@@ -379,7 +380,7 @@ function writeSlot(frame: Frame, value: unknown): void {
   if (!frame.changed && frame.touched !== null) frame.touched.push(frame);
   frame.changed = true;
   // Its state is gone (a deep frame gets a new one at the next publish, an upper one at the next deep publish).
-  frame.state = null;
+  if (frame.state !== null) frame.state = null;
   if (frame.isArray) {
     const array = (frame.store ?? frame.work) as unknown[];
     const index = frame.index;
@@ -429,8 +430,7 @@ function putSlot(frame: Frame, value: unknown): void {
  * (lazyDepth itself if lower).
  */
 function baseDepth(): number {
-  const lazyDepth = treeTuning.lazyDepth;
-  return lazyDepth < 1 ? lazyDepth : 1;
+  return Math.min(treeTuning.lazyDepth, 1);
 }
 
 /**
