@@ -1,19 +1,20 @@
 // Containers nested deeper than treeTuning.lazyDepth: snapshots made when read, not at every push. A change deep
 // down makes every container above it new (its snapshot shows a new child), so copying them all at each push costs
 // O(depth) a delta: 1,000 levels written 4 characters at a time took 43 µs a delta against 1 µs at 10 (issue 29).
-// The levels above lazyDepth are still copied at each push; below it a container keeps its members in a store, as
-// a view does (array_view.ts, object_view.ts), and at each push that changed its OWN members (one written, added,
-// or a child opened or closed into one) it gets a new DeepState: an immutable record of its store, member count and
-// the value of the member being written (OPEN there: the open child), with a pointer to its parent's state.
+// From lazyDepth down a container keeps its members in a store, as a view does (array_view.ts, object_view.ts), and
+// at each push that changed its OWN members (one written, added, or a child opened or closed into one) it gets a new
+// DeepState: an immutable record of its store, member count and the value of the member being written (OPEN there:
+// the open child), with a pointer to its parent's state. At a push deeper than lazyDepth the levels from depth 1 up
+// to it get a DeepState too, only when theirs is gone (tree.ts, recordUpper()): only the root is copied.
 //
 // A container's own members cannot change while a child of it is open (writes go to the innermost container), so
 // the parent state a child's state points to is the parent's state for as long as the child is open, and the state
 // of the innermost container at a push fixes the states of every level above it: a push makes one DeepState (a few
-// when it opens containers) and one Shown, which keeps that innermost state. The snapshot at lazyDepth is a view
-// made at each push; the view of an open child inside it is a Lazy that the Shown resolves when first read (one walk
+// when it opens containers) and one Shown, which keeps that innermost state. The snapshot at depth 1 is a view
+// made at each deep push; the view of an open child inside it is a Lazy that the Shown resolves when first read (one walk
 // up the parent pointers, then one view per level read). Nothing but the snapshots that show a state keeps it: the
 // states of a closed container go when no snapshot of its time is held, so memory is what the live values and the
-// held snapshots need, and the garbage collector sees what the copies above lazyDepth would give it.
+// held snapshots need.
 import { arrayView, Lazy } from './array_view.js';
 import { type MemberStore, objectView, setMember } from './object_view.js';
 import { treeTuning } from './tuning.js';
@@ -24,7 +25,7 @@ export const OPEN: unique symbol = Symbol('sluice.partial.open');
 /** What a deep container held at a push that changed its own members. Immutable. */
 export class DeepState {
   constructor(
-    /** The parent's state while this container was open with these members (null at lazyDepth). */
+    /** The parent's state while this container was open with these members (null at depth 1). */
     readonly parent: DeepState | null,
     /** Arrays: the append-only store; objects: the member store. */
     readonly store: unknown[] | MemberStore,

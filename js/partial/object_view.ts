@@ -14,14 +14,16 @@ import { readOnly, resolved } from './array_view.js';
 export class MemberStore {
   readonly keys: string[];
   readonly values: unknown[];
-  /** Where each key is in keys and values. */
-  readonly slots: Map<string, number>;
+  /**
+   * Where each key is in keys and values, made once the store has more than LINEAR_KEYS keys: a deep object (deep.ts)
+   * has a store from its first member, and most have a few, which a scan finds as fast as a Map would, without one.
+   */
+  private slots: Map<string, number> | null = null;
 
   constructor(keys: string[], values: unknown[]) {
     this.keys = keys;
     this.values = values;
-    this.slots = new Map();
-    for (let i = 0; i < keys.length; i++) this.slots.set(keys[i]!, i);
+    if (keys.length > LINEAR_KEYS) this.index();
   }
 
   /** From an object's own members (a plain state turning into a store). O(members), once per object. */
@@ -33,11 +35,40 @@ export class MemberStore {
     );
   }
 
+  /** The slot of `key`, or -1. */
+  find(key: string): number {
+    const slots = this.slots;
+    if (slots !== null) return slots.get(key) ?? -1;
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
+    return -1;
+  }
+
+  /** Appends a member whose key is not in the store yet; returns its slot. */
+  add(key: string, value: unknown): number {
+    const slot = this.keys.length;
+    this.keys.push(key);
+    this.values.push(value);
+    if (this.slots !== null) this.slots.set(key, slot);
+    else if (slot >= LINEAR_KEYS) this.index();
+    return slot;
+  }
+
   /** A copy to write into, when a key comes again: the views of this one keep showing what they showed. */
   rewrite(): MemberStore {
     return new MemberStore(this.keys.slice(), this.values.slice());
   }
+
+  private index(): void {
+    const slots = new Map<string, number>();
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) slots.set(keys[i]!, i);
+    this.slots = slots;
+  }
 }
+
+/** Stores of at most this many keys find a key by a scan (MemberStore.find). */
+const LINEAR_KEYS = 8;
 
 /** Whether a key is an array index ("0", "17"), which plain objects list first, in numeric order. */
 function isIndex(key: string): boolean {
@@ -82,8 +113,8 @@ class ObjectViewHandler implements ProxyHandler<object> {
   /** The member's slot, or -1. */
   private slot(key: string | symbol): number {
     if (typeof key !== 'string') return -1;
-    const slot = this.store.slots.get(key);
-    return slot !== undefined && slot < this.count ? slot : -1;
+    const slot = this.store.find(key);
+    return slot < this.count ? slot : -1;
   }
 
   private at(slot: number): unknown {

@@ -8,9 +8,10 @@
 //
 // Cost per publish: the members of each changed open container are copied once (O(width) per changed level). An
 // array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
-// members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width.
+// members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width. A push
+// deeper than treeTuning.lazyDepth copies only the root: the levels below it are shown through states (deep.ts).
 import { arrayView } from './array_view.js';
-import { DeepFrame, holdsMembers, OPEN, Shown } from './deep.js';
+import { DeepFrame, DeepState, holdsMembers, OPEN, Shown } from './deep.js';
 import { MemberStore, objectView, setMember } from './object_view.js';
 import { treeTuning } from './tuning.js';
 
@@ -129,7 +130,7 @@ function membersView(frame: Frame): Container {
     members = MemberStore.of(frame.work as Members);
     frame.members = members;
     frame.work = null;
-    frame.current = frame.current < 0 ? -1 : members.slots.get(frame.key)!;
+    frame.current = frame.current < 0 ? -1 : members.find(frame.key);
     frame.last = -1;
   }
   // The one slot a later push may write without a new store: that of the member being written or just written.
@@ -151,6 +152,11 @@ export class Tree {
   private readonly touched: DeepFrame[] = [];
   /** The deep part of the last publish that changed something at lazyDepth or deeper. */
   private shown: Shown | null = null;
+  /**
+   * Whether the last publish that changed something was deep: then the levels from depth 1 down were shown through
+   * `shown` (their `snap` is older), so a container that closes without a change since takes its view from there.
+   */
+  private deepShown = false;
 
   /** The value at the current slot of the innermost container (or the root) is now `value`. */
   set(value: unknown): void {
@@ -187,6 +193,8 @@ export class Tree {
     const frame = new Frame(isArray, depth, deep ? this.touched : null);
     // A deep parent holds OPEN for the open child, which its views show as a Lazy (deep.ts).
     if (deep && depth > treeTuning.lazyDepth) writeSlot(frames[depth - 1]!, OPEN);
+    // An upper parent's state (if any) showed its previous child: it gets a new one at the next deep publish.
+    else if (depth > 0) frames[depth - 1]!.state = null;
     frames.push(frame);
     // The new frame publishes its first (empty) snapshot into its parent's slot.
     this.dirty = depth;
@@ -205,6 +213,22 @@ export class Tree {
       const count = frame.isArray ? frame.store!.length : frame.members!.keys.length;
       if (!frame.changed && this.shown!.plainAt(frame.depth, frame.isArray, count)) {
         if (holdsMembers(value, frame)) {
+          value = freeze(value);
+        } else {
+          value = finalOf(frame);
+          frame.changed = true;
+        }
+      }
+    } else if (!frame.changed && this.deepShown && frame.depth >= baseDepth()) {
+      // Above lazyDepth, shown by the last (deep) publish through a view made when read: that view, as below.
+      value = this.shown!.viewAt(frame.depth) as Container;
+      const count = frame.isArray
+        ? ((frame.store ?? frame.work) as unknown[]).length
+        : frame.members !== null
+          ? frame.members.keys.length
+          : frame.count;
+      if (this.shown!.plainAt(frame.depth, frame.isArray, count)) {
+        if (frame.work !== null && sameMembers(value, frame.work)) {
           value = freeze(value);
         } else {
           value = finalOf(frame);
@@ -237,9 +261,11 @@ export class Tree {
       this.rootChanged = value !== this.root;
       return;
     }
-    // Unchanged since its last publish: its parent's slot holds that snapshot already (a deep parent, the frame).
+    // Unchanged since its last publish: the parent's snapshots show that value already, but a parent shown through
+    // states (deep, or with a state: shown by a deep push) holds OPEN in that slot; an eager one holds the value.
     if (!frame.changed) {
-      if (frame.touched !== null && depth >= treeTuning.lazyDepth) putSlot(frames[depth]!, value);
+      const parent = frames[depth]!;
+      if (parent.touched !== null || parent.state !== null) putSlot(parent, value);
       return;
     }
     writeSlot(frames[depth]!, value);
@@ -267,7 +293,16 @@ export class Tree {
     let child: Container | null = null;
     let depth = this.dirty;
     const lazyDepth = treeTuning.lazyDepth;
+    const base = baseDepth();
     const touched = this.touched;
+    if (depth >= lazyDepth) {
+      // Levels base .. lazyDepth - 1 get a state when theirs is gone (their own members changed, or a new child
+      // opened): those with a state form a prefix, so this walk costs what the states it makes do, O(1) a push when
+      // only the deep part changed.
+      let d = lazyDepth - 1;
+      while (d >= base && frames[d]!.state === null) d--;
+      for (d++; d < lazyDepth; d++) recordUpper(frames[d]!, d > base ? frames[d - 1]!.state : null);
+    }
     if (touched.length !== 0) {
       // The open frames changed form the innermost ones (a frame with an open child cannot change): states from
       // the shallowest down, each under its parent's new one.
@@ -278,15 +313,18 @@ export class Tree {
         (frame as Frame).changed = false;
       }
       touched.length = 0;
-      for (let d = from; d < frames.length; d++) frames[d]!.record(d > lazyDepth ? frames[d - 1]!.state : null);
+      for (let d = from; d < frames.length; d++) frames[d]!.record(d > base ? frames[d - 1]!.state : null);
     }
     if (depth >= lazyDepth) {
-      // The levels above lazyDepth are copied as always; below, snapshots are made when read.
+      // The root is copied as always; from depth 1 down, snapshots are made when read (one view at depth 1).
       const innermost = frames.length - 1;
-      const shown = new Shown(frames[innermost]!.state!, innermost, lazyDepth);
+      const shown = new Shown(frames[innermost]!.state!, innermost, base);
       this.shown = shown;
-      child = shown.top(frames[lazyDepth]!.state!) as Container;
-      depth = lazyDepth - 1;
+      this.deepShown = true;
+      child = shown.top(frames[base]!.state!) as Container;
+      depth = base - 1;
+    } else if (depth >= 0) {
+      this.deepShown = false;
     }
     for (; depth >= 0; depth--) {
       const frame = frames[depth]!;
@@ -341,6 +379,8 @@ function sameMembers(snap: Container, work: Container): boolean {
 function writeSlot(frame: Frame, value: unknown): void {
   if (!frame.changed && frame.touched !== null) frame.touched.push(frame);
   frame.changed = true;
+  // Its state is gone (a deep frame gets a new one at the next publish, an upper one at the next deep publish).
+  if (frame.state !== null) frame.state = null;
   if (frame.isArray) {
     const array = (frame.store ?? frame.work) as unknown[];
     const index = frame.index;
@@ -366,12 +406,9 @@ function writeMember(frame: Frame, members: MemberStore, value: unknown): void {
   let slot = frame.current;
   if (slot < 0) {
     const key = frame.key;
-    const found = members.slots.get(key);
-    if (found === undefined) {
-      frame.current = members.keys.length;
-      members.slots.set(key, members.keys.length);
-      members.keys.push(key);
-      members.values.push(value);
+    const found = members.find(key);
+    if (found < 0) {
+      frame.current = members.add(key, value);
       return;
     }
     // Views hold the slot of the member just written (its value may still change); every other slot is final.
@@ -381,8 +418,36 @@ function writeMember(frame: Frame, members: MemberStore, value: unknown): void {
   members.values[slot] = value;
 }
 
-/** A deep parent's slot gets the view its closed child showed (no change: the parent's views show that already). */
+/** A parent's slot gets the value its closed child showed (no change: the parent's snapshots show that already). */
 function putSlot(frame: Frame, value: unknown): void {
-  if (frame.isArray) frame.store![frame.index] = value;
-  else frame.members!.values[frame.current] = value;
+  if (frame.isArray) ((frame.store ?? frame.work) as unknown[])[frame.index] = value;
+  else if (frame.members !== null) frame.members.values[frame.current] = value;
+  else setMember(frame.work as Members, frame.key, value);
+}
+
+/**
+ * The depth of the view a deep publish makes (its open child made when read): 1, so that the root stays a plain copy
+ * (lazyDepth itself if lower).
+ */
+function baseDepth(): number {
+  return Math.min(treeTuning.lazyDepth, 1);
+}
+
+/**
+ * A level above lazyDepth at a deep publish: a state as a deep container's (deep.ts), its slot of the open child
+ * holding OPEN. An array's storage is append-only (its state shares it); a plain object's members are copied into a
+ * store of their own, once for each child it opens, what an eager publish would copy at each push.
+ */
+function recordUpper(frame: Frame, parent: DeepState | null): void {
+  writeSlot(frame, OPEN);
+  frame.changed = false;
+  if (frame.isArray) {
+    const store = (frame.store ?? frame.work) as unknown[];
+    frame.state = new DeepState(parent, store, frame.index + 1, frame.index, OPEN);
+    return;
+  }
+  const own = frame.members;
+  const members = own ?? MemberStore.of(frame.work as Members);
+  const slot = own !== null ? frame.current : members.find(frame.key);
+  frame.state = new DeepState(parent, members, members.keys.length, slot, OPEN);
 }

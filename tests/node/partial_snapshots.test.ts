@@ -64,9 +64,9 @@ function isLongView(value: object): boolean {
 function unfrozen(value: unknown, open: readonly (string | number)[] | null = null, path = '$', at = 0): string | null {
   if (!isContainer(value)) return null;
   const isOpen = open !== null && at <= open.length;
-  // A container at treeTuning.lazyDepth that closes in a push after its last change stays the proxy view it was
-  // (deeper ones are plain copies, frozen when they close).
-  const deepView = at === treeTuning.lazyDepth && !Object.isFrozen(value);
+  // In a document deeper than treeTuning.lazyDepth, the container at depth 1 that closes in a push after its last
+  // change stays the proxy view a deep push showed (deeper ones are plain copies, frozen when they close).
+  const deepView = at === Math.min(1, treeTuning.lazyDepth) && !Object.isFrozen(value);
   if (!isOpen && !Object.isFrozen(value) && !isLongView(value) && !deepView) return `${path} is not frozen`;
   for (const key of Object.keys(value)) {
     const onPath = isOpen && at < open.length && String(open[at]) === key;
