@@ -34,6 +34,8 @@ const CAPPED_MB = Number(option('capped-mb', '100'));
 const CAP = Number(option('cap', '60'));
 const RUNS = Number(option('runs', '1'));
 const HEAP = !args.includes('--no-heap');
+// e.g. --v8-flags=--max-old-space-size=16: whether a worker's peak is its live set or garbage V8 lets accumulate.
+const V8_FLAGS = option('v8-flags', '').split(' ').filter(Boolean);
 const ONLY = option('only', undefined)?.split(',');
 const WHATWG = '@streamparser/json-whatwg';
 const WORKERS = [
@@ -60,7 +62,7 @@ try {
     upstream.serve(body);
     for (const name of WORKERS.map(([n]) => n).filter((n) => plan.get(mb).includes(n))) {
       const entry = WORKERS.find(([n]) => n === name)[1];
-      const worker = await startWorker(entry, upstream.port, { heap: HEAP });
+      const worker = await startWorker(entry, upstream.port, { heap: HEAP, v8Flags: V8_FLAGS });
       try {
         const idle = memoryMb(worker.pid, 'VmRSS');
         const runs = [];
@@ -102,7 +104,7 @@ const cpuCell = (r) =>
 const row = (mb, format) => `| ${mb} MB | ${names.map((n) => cell(find(n, mb), format)).join(' | ')} |`;
 const header = ['| upstream | ' + names.join(' | ') + ' |', `|---|${names.map(() => '---|').join('')}`];
 const load = os.loadavg()[0].toFixed(1);
-const command = `npm run bench:edge -- --sizes ${SIZES.join(',')} --whatwg-sizes ${WHATWG_SIZES.join(',')} --capped-mb ${CAPPED_MB} --cap ${CAP} --runs ${RUNS}${ONLY ? ` --only ${ONLY.join(',')}` : ''}`;
+const command = `npm run bench:edge -- --sizes ${SIZES.join(',')} --whatwg-sizes ${WHATWG_SIZES.join(',')} --capped-mb ${CAPPED_MB} --cap ${CAP} --runs ${RUNS}${V8_FLAGS.length ? ` --v8-flags '${V8_FLAGS.join(' ')}'` : ''}${ONLY ? ` --only ${ONLY.join(',')}` : ''}`;
 const table = [
   `workerd ${version(join(ROOT, 'node_modules', 'workerd'))}, ${WHATWG} ${version(join('node_modules', '@streamparser', 'json-whatwg'))} ` +
     `(over @streamparser/json 0.0.22), @streamparser/json ${version(join('node_modules', '@streamparser', 'json'))}; ` +

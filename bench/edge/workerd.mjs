@@ -129,7 +129,7 @@ async function inspect(port) {
 }
 
 /** Starts workerd serving `entry`; resolves once it listens. */
-export async function startWorker(entry, upstreamPort, { heap = true } = {}) {
+export async function startWorker(entry, upstreamPort, { heap = true, v8Flags = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-edge-'));
   const wasm = await bundle(entry, dir);
   const port = await freePort();
@@ -142,6 +142,7 @@ export async function startWorker(entry, upstreamPort, { heap = true } = {}) {
     join(dir, 'config.capnp'),
     `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
+  v8Flags = [${v8Flags.map((flag) => JSON.stringify(flag)).join(', ')}],
   services = [
     (name = "main", worker = (modules = [${modules.join(', ')}], compatibilityDate = "2025-09-01",
       bindings = [(name = "UPSTREAM", service = "upstream")])),
