@@ -8,7 +8,8 @@
 // CPU cap, reported as how far it got.
 //
 //   npm run bench:edge -- [--sizes 25,100,400] [--whatwg-sizes 1,2,5] [--capped-mb 100] [--cap 60] [--runs 1]
-//                         [--only passthrough,sluice,...] [--no-heap]
+//                         [--only passthrough,sluice,...] [--no-heap] [--v8-flags "--max-old-space-size=16"]
+//   (about 3 min at the defaults; needs dist/ built)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
