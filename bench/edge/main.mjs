@@ -1,227 +1,148 @@
 #!/usr/bin/env node
 // The edge claim: the same worker written with sluice and with @streamparser/json-whatwg (what Cloudflare's "Stream
-// large JSON" example recommends), in workerd: a 100 MB upstream array (a service binding to a Node server on
-// 127.0.0.1) reshaped to NDJSON. Per request: workerd's CPU time (user + system of the process, /proc), time to the
-// first byte and to the last; peak memory (VmHWM) of the workerd process, one process per worker.
+// large JSON" example recommends), in workerd: an upstream array (a service binding to a Node server on 127.0.0.1,
+// the body generated and held there) reshaped to NDJSON. Per request: workerd's CPU time (user + system, /proc), time
+// to the first byte and to the last; the peak RSS of the workerd process (one process per worker and size) and of
+// its V8 heap (inspector, Runtime.getHeapUsage). A passthrough worker is the baseline: workerd streaming the bytes.
+// @streamparser/json-whatwg 0.0.22 is quadratic in the rows: it runs at --whatwg-sizes, and at --capped-mb under a
+// CPU cap, reported as how far it got.
 //
-//   npm run bench:edge   (or: cd bench/edge && npm ci && node main.mjs [--mb 100] [--runs 3] [--only sluice,...];
-//   needs dist/ built). @streamparser/json-whatwg 0.0.22 is quadratic in the rows here: run it at --mb 5.
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+//   npm run bench:edge -- [--sizes 25,100,400] [--whatwg-sizes 1,2,5] [--capped-mb 100] [--cap 60] [--runs 1]
+//                         [--only passthrough,sluice,...] [--no-heap] [--v8-flags "--max-old-space-size=16"]
+//   (about 3 min at the defaults; needs dist/ built)
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { makeBody, startUpstream } from './upstream.mjs';
+import { memoryMb, ROOT, request, startWorker } from './workerd.mjs';
 
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-const ROOT = join(HERE, '..', '..');
+if (typeof WebSocket === 'undefined') {
+  // Node 20: the inspector's client needs the WebSocket global.
+  const r = spawnSync(process.execPath, ['--experimental-websocket', ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
-  return i < 0 ? fallback : Number(args[i + 1]);
+  return i < 0 ? fallback : args[i + 1];
 };
-const MB = option('mb', 100);
-const RUNS = option('runs', 3);
-const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
+const list = (text) => text.split(',').map(Number);
+const SIZES = list(option('sizes', '25,100,400'));
+const WHATWG_SIZES = list(option('whatwg-sizes', '1,2,5'));
+const CAPPED_MB = Number(option('capped-mb', '100'));
+const CAP = Number(option('cap', '60'));
+const RUNS = Number(option('runs', '1'));
+const HEAP = !args.includes('--no-heap');
+// e.g. --v8-flags=--max-old-space-size=16: whether a worker's peak is its live set or garbage V8 lets accumulate.
+const V8_FLAGS = option('v8-flags', '').split(' ').filter(Boolean);
+const ONLY = option('only', undefined)?.split(',');
+const WHATWG = '@streamparser/json-whatwg';
 const WORKERS = [
+  ['passthrough', 'worker_passthrough.js'],
   ['sluice', 'worker_sluice.js'],
-  ['@streamparser/json-whatwg', 'worker_streamparser.js'],
+  [WHATWG, 'worker_streamparser.js'],
   ['@streamparser/json', 'worker_streamparser_core.js'],
-];
-const TICK = 100; // clock ticks per second of /proc/<pid>/stat (getconf CLK_TCK on Linux)
+].filter(([name]) => ONLY === undefined || ONLY.includes(name));
 
-// The upstream document: an array of rows, generated once (the Node side's cost is not measured).
-function makeBody(bytes) {
-  const rows = [];
-  let size = 1;
-  for (let id = 0; size < bytes; ++id) {
-    const row = JSON.stringify({
-      id,
-      name: `user ${id}`,
-      email: `user${id}@example.com`,
-      tags: ['alpha', 'beta', id % 7 === 0 ? 'caf\u00e9' : 'gamma'],
-      score: id * 0.25,
-      active: id % 2 === 0,
-      address: { city: 'Z\u00fcrich', zip: String(8000 + (id % 100)) },
-    });
-    rows.push(row);
-    size += row.length + 1;
-  }
-  return { body: Buffer.from(`[${rows.join(',')}]`), rows: rows.length };
-}
+// Every worker at SIZES; json-whatwg at WHATWG_SIZES (sluice and passthrough too, for the ratio) and at CAPPED_MB.
+const plan = new Map();
+const add = (mb, name) => plan.set(mb, [...(plan.get(mb) ?? []), name]);
+for (const mb of SIZES) for (const [name] of WORKERS) if (name !== WHATWG) add(mb, name);
+for (const mb of WHATWG_SIZES) for (const [name] of WORKERS) if (name === WHATWG || !SIZES.includes(mb)) add(mb, name);
+if (WORKERS.some(([name]) => name === WHATWG) && CAPPED_MB > 0) add(CAPPED_MB, WHATWG);
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function bundle(entry, dir) {
-  const wasm = [];
-  await build({
-    entryPoints: [join(HERE, entry)],
-    outfile: join(dir, 'worker.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    alias: { sluice: join(ROOT, 'dist', 'edge.js') },
-    nodePaths: [join(HERE, 'node_modules')],
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'wasm-module',
-        setup(bundler) {
-          bundler.onResolve({ filter: /\.wasm\?module$/ }, (a) => {
-            const file = join(a.resolveDir, a.path.replace(/\?module$/, ''));
-            if (!wasm.includes(file)) wasm.push(file);
-            return { path: basename(file), external: true };
-          });
-        },
-      },
-    ],
-  });
-  for (const file of wasm) copyFileSync(file, join(dir, basename(file)));
-  return wasm.map((file) => basename(file));
-}
-
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICK; // utime, stime
-}
-
-function memoryKb(pid, key) {
-  return Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-}
-
-async function measure(entry, upstreamPort, expectedRows) {
-  const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-edge-'));
-  const wasm = await bundle(entry, dir);
-  const port = await freePort();
-  const modules = [
-    '(name = "worker.js", esModule = embed "worker.js")',
-    ...wasm.map((n) => `(name = "${n}", wasm = embed "${n}")`),
-  ];
-  writeFileSync(
-    join(dir, 'config.capnp'),
-    `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [
-    (name = "main", worker = (modules = [${modules.join(', ')}], compatibilityDate = "2025-09-01",
-      bindings = [(name = "UPSTREAM", service = "upstream")])),
-    (name = "upstream", external = (address = "127.0.0.1:${upstreamPort}", http = ())),
-  ],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
-);
-`,
-  );
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'workerd'), ['serve', 'config.capnp'], {
-    cwd: dir,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await fetch(`http://127.0.0.1:${port}/`, { method: 'HEAD' }).catch((error) => {
-          if (error.cause?.code === 'ECONNREFUSED') throw error;
-        });
-        break;
-      } catch (error) {
-        if (attempt > 300) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    const baseline = memoryKb(child.pid, 'VmRSS');
-    const runs = [];
-    for (let run = 0; run < RUNS; ++run) {
-      const cpu = cpuSeconds(child.pid);
-      const start = performance.now();
-      const response = await fetch(`http://127.0.0.1:${port}/`);
-      const reader = response.body.getReader();
-      let first;
-      let lines = 0;
-      let bytes = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        first ??= performance.now() - start;
-        bytes += value.length;
-        for (const byte of value) if (byte === 10) lines += 1;
-      }
-      const total = performance.now() - start;
-      if (lines !== expectedRows) throw new Error(`${entry}: ${lines} lines, expected ${expectedRows}`);
-      runs.push({ cpu: cpuSeconds(child.pid) - cpu, ttfb: first, total, bytes });
-    }
-    return { runs, baselineMb: baseline / 1024, peakMb: memoryKb(child.pid, 'VmHWM') / 1024 };
-  } finally {
-    child.kill();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const { body, rows } = makeBody(MB * 1e6);
-const upstream = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-  let offset = 0;
-  const write = () => {
-    while (offset < body.length) {
-      const end = Math.min(offset + 65536, body.length);
-      const more = res.write(body.subarray(offset, end));
-      offset = end;
-      if (!more) return void res.once('drain', write);
-    }
-    res.end();
-  };
-  write();
-});
-await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
 const median = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
-const results = {};
+const upstream = await startUpstream();
+const results = []; // { name, mb, rows, bytes, runs, idle, hwm }
+const started = performance.now();
 try {
-  for (const [name, entry] of WORKERS.filter(([name]) => ONLY === undefined || ONLY.includes(name))) {
-    const result = await measure(entry, upstream.address().port, rows);
-    results[name] = result;
-    console.log(
-      `${name}: CPU ${result.runs.map((r) => r.cpu.toFixed(2)).join(', ')} s; TTFB ${result.runs.map((r) => r.ttfb.toFixed(0)).join(', ')} ms; ` +
-        `total ${result.runs.map((r) => (r.total / 1000).toFixed(2)).join(', ')} s; RSS ${result.baselineMb.toFixed(0)} MB idle, peak ${result.peakMb.toFixed(0)} MB`,
-    );
+  for (const mb of [...plan.keys()].sort((a, b) => a - b)) {
+    const { body, rows } = makeBody(mb * 1e6);
+    upstream.serve(body);
+    for (const name of WORKERS.map(([n]) => n).filter((n) => plan.get(mb).includes(n))) {
+      const entry = WORKERS.find(([n]) => n === name)[1];
+      const worker = await startWorker(entry, upstream.port, { heap: HEAP, v8Flags: V8_FLAGS });
+      try {
+        const idle = memoryMb(worker.pid, 'VmRSS');
+        const runs = [];
+        for (let run = 0; run < (name === WHATWG && mb === CAPPED_MB ? 1 : RUNS); ++run) {
+          const r = await request(worker, { capCpu: name === WHATWG ? CAP : Number.POSITIVE_INFINITY });
+          r.upstreamMb = upstream.sent() / 1e6;
+          const expected = name === 'passthrough' ? r.bytes === body.length : r.lines === rows;
+          if (!r.capped && !expected) throw new Error(`${name} at ${mb} MB: ${r.lines} lines, ${r.bytes} bytes`);
+          runs.push(r);
+          if (r.capped) break;
+        }
+        const result = { name, mb, rows, bytes: body.length, runs, idle, hwm: memoryMb(worker.pid, 'VmHWM') };
+        results.push(result);
+        const last = runs.at(-1);
+        console.log(
+          `${name} ${mb} MB: CPU ${runs.map((r) => r.cpu.toFixed(2)).join(', ')} s${last.capped ? ` (capped after ${last.upstreamMb.toFixed(1)} MB, ${last.lines} rows)` : ''}; ` +
+            `TTFB ${runs.map((r) => r.ttfb?.toFixed(0)).join(', ')} ms; RSS idle ${idle.toFixed(0)}, peak ${result.hwm.toFixed(0)} MB; ` +
+            `heap peak ${last.heapUsed.toFixed(1)} used / ${last.heapTotal.toFixed(1)} MB, buffers ${last.backing.toFixed(1)} MB`,
+        );
+      } finally {
+        worker.stop();
+      }
+    }
   }
 } finally {
-  upstream.close();
+  await upstream.close();
 }
-const version = JSON.parse(
-  readFileSync(join(HERE, 'node_modules', '@streamparser', 'json-whatwg', 'package.json'), 'utf8'),
-).version;
-const core = JSON.parse(
-  readFileSync(join(HERE, 'node_modules', '@streamparser', 'json', 'package.json'), 'utf8'),
-).version;
-const workerd = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'workerd', 'package.json'), 'utf8')).version;
-const cpu = (name) => median(results[name].runs.map((x) => x.cpu));
+
+const version = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+const find = (name, mb) => results.find((r) => r.name === name && r.mb === mb);
+const cpu = (r) => median(r.runs.map((x) => x.cpu));
+const names = WORKERS.map(([n]) => n);
+const sizes = [...new Set(results.map((r) => r.mb))].sort((a, b) => a - b);
+const cell = (r, format) => (r === undefined ? '' : format(r));
+const cpuCell = (r) =>
+  r.runs.at(-1).capped
+    ? `did not finish: stopped at ${CAP} s of CPU, after ${r.runs.at(-1).upstreamMb.toFixed(1)} MB of ${(r.bytes / 1e6).toFixed(0)} MB read (${r.runs.at(-1).lines} of ${r.rows} rows written)`
+    : `${cpu(r).toFixed(2)} s${r.name !== 'sluice' && r.name !== 'passthrough' && find('sluice', r.mb) ? ` (${(cpu(r) / cpu(find('sluice', r.mb))).toFixed(1)}x)` : ''}`;
+const row = (mb, format) => `| ${mb} MB | ${names.map((n) => cell(find(n, mb), format)).join(' | ')} |`;
+const header = ['| upstream | ' + names.join(' | ') + ' |', `|---|${names.map(() => '---|').join('')}`];
+const load = os.loadavg()[0].toFixed(1);
+const command = `npm run bench:edge -- --sizes ${SIZES.join(',')} --whatwg-sizes ${WHATWG_SIZES.join(',')} --capped-mb ${CAPPED_MB} --cap ${CAP} --runs ${RUNS}${V8_FLAGS.length ? ` --v8-flags '${V8_FLAGS.join(' ')}'` : ''}${ONLY ? ` --only ${ONLY.join(',')}` : ''}`;
 const table = [
-  `${(body.length / 1e6).toFixed(0)} MB upstream array (${rows} rows) reshaped to NDJSON in workerd ${workerd}, ` +
-    `median of ${RUNS} requests (the first of each includes compiling the worker); @streamparser/json-whatwg ${version} ` +
-    `(over @streamparser/json 0.0.22), @streamparser/json ${core}. ` +
-    `\`npm run bench:edge -- --mb ${MB} --runs ${RUNS}${ONLY ? ` --only ${ONLY.join(',')}` : ''}\`.`,
+  `workerd ${version(join(ROOT, 'node_modules', 'workerd'))}, ${WHATWG} ${version(join('node_modules', '@streamparser', 'json-whatwg'))} ` +
+    `(over @streamparser/json 0.0.22), @streamparser/json ${version(join('node_modules', '@streamparser', 'json'))}; ` +
+    `${RUNS === 1 ? 'one request' : `median of ${RUNS} requests`} per cell (the first includes compiling the worker), ` +
+    `load average ${load} at the end, ${((performance.now() - started) / 60000).toFixed(1)} min. \`${command}\`.`,
   '',
-  '| worker | CPU per request | time to first byte | whole response | workerd peak RSS (idle) |',
-  '|---|---|---|---|---|',
-  ...Object.entries(results).map(
-    ([name, r]) =>
-      `| ${name} | ${median(r.runs.map((x) => x.cpu)).toFixed(2)} s | ${median(r.runs.map((x) => x.ttfb)).toFixed(0)} ms | ` +
-      `${(median(r.runs.map((x) => x.total)) / 1000).toFixed(2)} s | ${r.peakMb.toFixed(0)} MB (${r.baselineMb.toFixed(0)} MB) |`,
+  "CPU per request (against sluice's at the same size):",
+  '',
+  ...header,
+  ...sizes.map((mb) => row(mb, cpuCell)),
+  '',
+  'Time to first byte:',
+  '',
+  ...header,
+  ...sizes.map((mb) =>
+    row(mb, (r) => (r.runs[0].ttfb === undefined ? '' : `${median(r.runs.map((x) => x.ttfb)).toFixed(0)} ms`)),
   ),
   '',
-  `CPU per request against sluice's: ${Object.keys(results)
-    .filter((name) => name !== 'sluice' && results.sluice)
-    .map((name) => `${name} ${(cpu(name) / cpu('sluice')).toFixed(1)}x`)
-    .join(', ')}.`,
+  "workerd peak RSS (VmHWM; idle before the request), and the V8 heap's peak during the request, used / reserved " +
+    '(ArrayBuffers outside it: the peak of their backing stores):',
+  '',
+  ...header,
+  ...sizes.map((mb) =>
+    row(mb, (r) => {
+      const last = r.runs.at(-1);
+      const heap = HEAP
+        ? `; heap ${last.heapUsed.toFixed(0)} / ${last.heapTotal.toFixed(0)} MB, buffers ${last.backing.toFixed(0)} MB`
+        : '';
+      return `${r.hwm.toFixed(0)} MB (${r.idle.toFixed(0)})${heap}`;
+    }),
+  ),
 ].join('\n');
 console.log(`\n${table}`);
-// docs/benchmarks.md shows each size's (bench/render/markdown.mjs), as bench:cli's table.
+// docs/benchmarks.md's "At the edge" section shows it (bench/render/markdown.mjs reads this file).
 mkdirSync(join(ROOT, 'bench', 'results', 'edge'), { recursive: true });
-writeFileSync(join(ROOT, 'bench', 'results', 'edge', `table-${MB}mb.md`), `${table}\n`);
+writeFileSync(join(ROOT, 'bench', 'results', 'edge', 'table.md'), `${table}\n`);
+writeFileSync(
+  join(ROOT, 'bench', 'results', 'edge', `edge-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`),
+  JSON.stringify({ command, load, results }, null, 1),
+);

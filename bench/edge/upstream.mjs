@@ -1,0 +1,66 @@
+// The upstream: a Node server on 127.0.0.1 that serves one generated array (held in memory here, so generating and
+// serving it costs this process, never the workerd process that is measured), in 64 KiB writes under backpressure.
+import { createServer } from 'node:http';
+
+const ROW_CHUNK = 1 << 20; // rows are joined into Buffers of about 1 MB: no string near V8's length limit
+
+/** An array of about `bytes` bytes of rows: { body: Buffer, rows }. */
+export function makeBody(bytes) {
+  const parts = [Buffer.from('[')];
+  let pending = [];
+  let pendingSize = 0;
+  let size = 2;
+  let id = 0;
+  for (; size < bytes; ++id) {
+    const row = JSON.stringify({
+      id,
+      name: `user ${id}`,
+      email: `user${id}@example.com`,
+      tags: ['alpha', 'beta', id % 7 === 0 ? 'caf\u00e9' : 'gamma'],
+      score: id * 0.25,
+      active: id % 2 === 0,
+      address: { city: 'Z\u00fcrich', zip: String(8000 + (id % 100)) },
+    });
+    pending.push(id === 0 ? row : `,${row}`);
+    pendingSize += row.length + 1;
+    size += row.length + 1;
+    if (pendingSize >= ROW_CHUNK) {
+      parts.push(Buffer.from(pending.join('')));
+      pending = [];
+      pendingSize = 0;
+    }
+  }
+  parts.push(Buffer.from(`${pending.join('')}]`));
+  return { body: Buffer.concat(parts), rows: id };
+}
+
+/** The server; `serve(body)` sets what it answers, `sent()` the bytes written of the last response. */
+export async function startUpstream() {
+  let body = Buffer.alloc(0);
+  let offset = 0;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    offset = 0;
+    const current = body;
+    const write = () => {
+      while (offset < current.length) {
+        const end = Math.min(offset + 65536, current.length);
+        const more = res.write(current.subarray(offset, end));
+        offset = end;
+        if (!more) return void res.once('drain', write);
+      }
+      res.end();
+    };
+    res.on('close', () => res.removeAllListeners('drain'));
+    write();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: server.address().port,
+    serve(next) {
+      body = next;
+    },
+    sent: () => offset,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}

@@ -1,0 +1,234 @@
+// One worker in its own workerd process: bundled with esbuild, served on 127.0.0.1 with a service binding UPSTREAM to
+// the Node upstream, measured from /proc (CPU: utime + stime; memory: VmRSS, VmHWM) and, through workerd's inspector
+// (--inspector-addr, CDP Runtime.getHeapUsage), the V8 heap of the worker's isolate sampled during the request.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+export const ROOT = join(HERE, '..', '..');
+const TICK = 100; // clock ticks per second of /proc/<pid>/stat (getconf CLK_TCK on Linux)
+const SAMPLE_MS = 100;
+
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICK; // utime, stime
+}
+
+export function memoryMb(pid, key) {
+  return Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function bundle(entry, dir) {
+  const wasm = [];
+  await build({
+    entryPoints: [join(HERE, entry)],
+    outfile: join(dir, 'worker.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    alias: { sluice: join(ROOT, 'dist', 'edge.js') },
+    nodePaths: [join(HERE, 'node_modules')],
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'wasm-module',
+        setup(bundler) {
+          bundler.onResolve({ filter: /\.wasm\?module$/ }, (a) => {
+            const file = join(a.resolveDir, a.path.replace(/\?module$/, ''));
+            if (!wasm.includes(file)) wasm.push(file);
+            return { path: basename(file), external: true };
+          });
+        },
+      },
+    ],
+  });
+  for (const file of wasm) copyFileSync(file, join(dir, basename(file)));
+  return wasm.map((file) => basename(file));
+}
+
+async function until(ready, what) {
+  for (let attempt = 0; ; attempt++) {
+    if (await ready()) return;
+    if (attempt > 300) throw new Error(`workerd: ${what} not ready after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const listening = (port) =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket.end() && true));
+    socket.on('error', () => resolve(false));
+  });
+
+/** The inspector's session on the worker: `heap()` resolves to { used, total } in MB (undefined if none answers). */
+async function inspect(port) {
+  let target;
+  // The list is empty until the worker's isolate is registered.
+  await until(async () => {
+    target = await fetch(`http://127.0.0.1:${port}/json/list`)
+      .then((r) => r.json())
+      .then(
+        (targets) => targets[0],
+        () => undefined,
+      );
+    return target !== undefined;
+  }, 'inspector');
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener('open', resolve);
+    ws.addEventListener('error', reject);
+  });
+  const waiting = new Map();
+  let id = 0;
+  ws.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data));
+    waiting.get(message.id)?.(message.result);
+    waiting.delete(message.id);
+  });
+  return {
+    // Answered between the worker's turns: a long synchronous turn delays it, so the sampler waits 1 s at most.
+    heap: () =>
+      new Promise((resolve) => {
+        const timer = setTimeout(resolve, 1000);
+        waiting.set(++id, (r) => {
+          clearTimeout(timer);
+          resolve(
+            r && {
+              used: r.usedSize / 2 ** 20,
+              total: r.totalSize / 2 ** 20,
+              backing: r.backingStorageSize / 2 ** 20,
+              embedder: r.embedderHeapUsedSize / 2 ** 20,
+            },
+          );
+        });
+        ws.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
+      }),
+    /** Any CDP command (diagnostics: HeapProfiler.collectGarbage). */
+    send: (method, params) =>
+      new Promise((resolve) => {
+        waiting.set(++id, resolve);
+        ws.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+/** Starts workerd serving `entry`; resolves once it listens. */
+export async function startWorker(entry, upstreamPort, { heap = true, v8Flags = [] } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-edge-'));
+  const wasm = await bundle(entry, dir);
+  const port = await freePort();
+  const inspectorPort = heap ? await freePort() : undefined;
+  const modules = [
+    '(name = "worker.js", esModule = embed "worker.js")',
+    ...wasm.map((n) => `(name = "${n}", wasm = embed "${n}")`),
+  ];
+  writeFileSync(
+    join(dir, 'config.capnp'),
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  v8Flags = [${v8Flags.map((flag) => JSON.stringify(flag)).join(', ')}],
+  services = [
+    (name = "main", worker = (modules = [${modules.join(', ')}], compatibilityDate = "2025-09-01",
+      bindings = [(name = "UPSTREAM", service = "upstream")])),
+    (name = "upstream", external = (address = "127.0.0.1:${upstreamPort}", http = ())),
+  ],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+`,
+  );
+  // The binary itself (node_modules/.bin/workerd is the ELF, no wrapper), so /proc/<pid> is workerd's alone.
+  const child = spawn(
+    join(ROOT, 'node_modules', '.bin', 'workerd'),
+    ['serve', 'config.capnp', ...(heap ? [`--inspector-addr=127.0.0.1:${inspectorPort}`] : [])],
+    { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const stop = () => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await until(() => listening(port), 'socket');
+    const inspector = heap ? await inspect(inspectorPort) : undefined;
+    return {
+      pid: child.pid,
+      port,
+      inspector,
+      stop() {
+        inspector?.close();
+        stop();
+      },
+    };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+const countLines = (chunk) => {
+  let lines = 0;
+  for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
+  return lines;
+};
+
+/**
+ * One request: CPU (s), time to first byte and to the last (ms), bytes and lines received; the peaks of VmRSS and of
+ * the V8 heap sampled during it. Past `capCpu` seconds of CPU the request is abandoned: { capped: true, ... }.
+ */
+export async function request(worker, { capCpu = Number.POSITIVE_INFINITY } = {}) {
+  const { pid, port, inspector } = worker;
+  const cpu0 = cpuSeconds(pid);
+  const start = performance.now();
+  const abort = new AbortController();
+  const peak = { rss: 0, heapUsed: 0, heapTotal: 0, backing: 0 };
+  let capped = false;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak.rss = Math.max(peak.rss, memoryMb(pid, 'VmRSS'));
+      if (cpuSeconds(pid) - cpu0 > capCpu) {
+        capped = true;
+        abort.abort();
+      }
+      const heap = await inspector?.heap();
+      if (heap) {
+        peak.heapUsed = Math.max(peak.heapUsed, heap.used);
+        peak.heapTotal = Math.max(peak.heapTotal, heap.total);
+        peak.backing = Math.max(peak.backing, heap.backing);
+      }
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+    }
+  })();
+  let first;
+  let lines = 0;
+  let bytes = 0;
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { signal: abort.signal });
+    for await (const chunk of response.body) {
+      first ??= performance.now() - start;
+      bytes += chunk.length;
+      lines += countLines(chunk);
+    }
+  } catch (error) {
+    if (!capped) throw error;
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  return { cpu: cpuSeconds(pid) - cpu0, ttfb: first, total: performance.now() - start, bytes, lines, capped, ...peak };
+}
