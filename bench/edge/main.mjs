@@ -139,9 +139,10 @@ const table = [
   ),
 ].join('\n');
 console.log(`\n${table}`);
-// docs/benchmarks.md's "At the edge" section shows it (bench/render/markdown.mjs reads this file).
+// docs/benchmarks.md's "At the edge" section shows both (bench/harness/render/markdown.mjs reads these files); a run
+// with V8 flags is the memory experiment beside the default one, so it gets its own file.
 mkdirSync(join(ROOT, 'bench', 'results', 'edge'), { recursive: true });
-writeFileSync(join(ROOT, 'bench', 'results', 'edge', 'table.md'), `${table}\n`);
+writeFileSync(join(ROOT, 'bench', 'results', 'edge', V8_FLAGS.length ? 'table-v8-flags.md' : 'table.md'), `${table}\n`);
 writeFileSync(
   join(ROOT, 'bench', 'results', 'edge', `edge-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`),
   JSON.stringify({ command, load, results }, null, 1),
