@@ -80,8 +80,8 @@ void refresh(const internal::parser_state* st) {
 }
 
 // Compact lines (contract::flag_compact_lines, the command line's `select`) exist in the command line's module
-// (sluice-cli.wasm) only; the page's module (sluice.wasm) is built with SLUICE_NO_COMPACT_LINES and links no
-// compaction (no_compact_lines.cpp).
+// (sluice-cli.wasm) only; the page's modules are built with SLUICE_NO_COMPACT_LINES and without
+// stream/compact_lines.cpp (wasm/CMakeLists.txt).
 #ifdef SLUICE_NO_COMPACT_LINES
 constexpr bool has_compact_lines = false;
 #else

@@ -221,11 +221,8 @@ SLUICE_NOINLINE int validate_utf8_dense(utf8_state& s, const uint8_t* p, uint64_
 // inlines is the common block, its sequences all inside it and valid, checked in a loop of its own; anything else
 // (a sequence carried in or cut by the block's end, an error) goes out of line from the first sequence the loop
 // leaves, and so does a block dense in non-ASCII bytes. The command line tiers the scan's function up at every run,
-// and V8's compile grows faster than the function: measured (callgrind, `sluice select` on 105 MB of articles, a
-// third of whose blocks hold non-ASCII bytes), inlined whole, the scan's function took 72.8 M instructions to
-// compile and the run 1071.9 M; as here 41.4 M and 1074.5 M. Text dense in CJK pays a call a block: +7 % (7 MB of
-// CJK strings, 77.2 -> 82.7 M); the vector check inlined cost the articles +0.6 % (its constants held in registers
-// across the loop) and the compile +10 M.
+// and V8's compile grows faster than the function: inlined whole, the scan's function cost 76 % more to compile
+// for no faster run (docs/decisions.md).
 template <class K>
 SLUICE_INLINE int validate_utf8(utf8_state& s, const uint8_t* p, unsigned len, uint64_t high) noexcept {
   if constexpr (K::utf8_blocks) {

@@ -86,7 +86,9 @@ void build_batches(parser_state& st, const uint8_t* carry, uint64_t c_base) {
       build_cover_batches(st, at);
       break;
     case batch_mode::compact_lines:
+#ifndef SLUICE_NO_COMPACT_LINES  // the page's wasm modules have none (their bindings refuse a compact-lines parser)
       if (!write_compact_lines(st, at)) fail(st, error_code::out_of_memory, st.w_base, -1);
+#endif
       break;
   }
 }

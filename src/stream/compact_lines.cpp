@@ -58,7 +58,7 @@ SLUICE_NOINLINE bool write_lines(parser_state& st, const element_bytes& bytes) n
 
 bool write_compact_lines(parser_state& st, const element_bytes& bytes) noexcept {
 #ifdef SLUICE_ONE_KERNEL
-  // The wasm SIMD build compiles its SIMD128 kernel only (wasm/one_kernel.cpp): nothing there asks for the other.
+  // A wasm module compiles its build's kernel only (wasm/CMakeLists.txt): nothing there asks for the other.
   return write_lines<best_kernel>(st, bytes);
 #else
   return st.options.kernel == kernel_kind::scalar ? write_lines<scalar::kernel>(st, bytes)

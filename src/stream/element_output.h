@@ -97,7 +97,7 @@ inline bool close_element(parser_state& st, uint64_t end) noexcept {
 
 // close_element() inline for the element a selecting walk closes most: the only open element, one selector's (no
 // marker), no name key, no key being read, begun in this window. Anything else goes out of line (139 instructions
-// an element there, the call included; scan_window.h has the measurement).
+// an element there, the call included).
 SLUICE_INLINE bool close_only_element(parser_state& st, uint64_t end) noexcept {
   const open_element& o = st.open[0];
   const uint32_t paths = o.paths;

@@ -136,7 +136,8 @@ struct parser_state : parser_scalars {
   }
 };
 
-// Stage 1 + stage 2 over the window (stream/scan_window.h): one instantiation per kernel.
+// Stage 1 + stage 2 over the window (stream/scan_window.h): one instantiation per kernel. The wasm modules
+// (SLUICE_ONE_KERNEL) have the best only.
 void scan_window_scalar(parser_state& st);
 void scan_window_best(parser_state& st);
 const char* best_kernel_name();  // "simd128", "sse2" or "scalar"

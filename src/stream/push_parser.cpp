@@ -93,11 +93,15 @@ error_code feed(parser_state& st, size_t n) noexcept {
     w[i++] = ' ';
     if (++st.bom_matched == 3) st.bom_done = true;
   }
+#ifdef SLUICE_ONE_KERNEL
+  scan_window_best(st);  // the wasm modules have their build's kernel only (wasm/CMakeLists.txt)
+#else
   if (st.options.kernel == kernel_kind::scalar) {
     scan_window_scalar(st);
   } else {
     scan_window_best(st);
   }
+#endif
   if (st.options.skip_invalid && st.status == error_code::ok) keep_line_head(st);
   if (!retain_tail(st)) fail(st, error_code::out_of_memory, st.w_base + st.w_len, -1);
   return st.status;

@@ -4,30 +4,10 @@
 // What they refuse goes to the general path (general_path.h) with the state in parser_state.
 //
 // The loop runs whole blocks only; a window's short last block is scanned out of line and its events go to the
-// general path, so the function V8 tiers up (at every run of the command line) holds one copy of stage 1 and of
-// the walk. Measured (callgrind, `sluice select` on 105 MB of articles, --no-liftoff): its compile 41.4 -> 32.5 M
-// instructions, the run 1074.5 -> 1043.4 M (bytes mode -1.5 %). The short block's stage 1 alone out of line (a call
-// in the loop, the rest shared) compiled 12 % cheaper but cost the loop +1.4 % (bytes mode +3.6 %).
-//
-// A block pays only for what it uses: inside a selected element the block loop calls the skipping walk itself
-// (the selecting walk's entry and exit, its state loaded into locals and stored back, did nothing there), and the
-// block's fields in parser_state (block_base...) are stored only before the general path or an error report
-// reads them. Counted as the instructions run in the wasm functions' optimised code, which repeat exactly where a
-// process's total does not (bench/sizes/jit_instructions.mjs), these and the changes in walk.h and
-// element_output.h take the scan 5.2 % lower.
-//
-// Measured and rejected (callgrind, `sluice select` on 10.4 MB of articles, --no-liftoff for the optimised code's
-// instructions alone): stage 1's carry (st.scan) in locals for the window, +3.2 % (V8 spills the longer-lived
-// values of the event loop instead). Node flags: --turbo-force-mid-tier-regalloc compiles 38 % cheaper and runs
-// 17 % more; --no-wasm-loop-unrolling 18 % cheaper and +4 %. Stage 1 run ahead by 64 blocks in a function of its
-// own (masks through memory, its carry in locals): +19 % on a validate (stage 1 alone took 345 instructions a
-// block, V8 rematerialising its constants and spilling at every block, the walk 114 more). Out of line, on 105 MB
-// (scan function's compile / run): the escape checks, -0.6 M / +28 M; a token crossing the block's end, -1.9 M /
-// +24 M; an element opened (select_visitor::push), 0 / +10 M; a scalar element recorded, -3.5 M / +9 % on an array
-// of scalars. Counted as above: the grammar tables indexed by state and byte (the byte's class folded in, one load
-// less an event, 4 KiB a table) +0.4 %; the block loaded once for the string interior test and the classification
-// -0.15 %, for 3 M more of compile; that test evaluated for every block, so that the compiler shares the loads,
-// +1.8 %.
+// general path, so the function V8 tiers up holds one copy of stage 1 and of the walk. A block pays only for what
+// it uses: inside a selected element the block loop calls the skipping walk itself, and the block's fields in
+// parser_state (block_base...) are stored only before the general path or an error report reads them. Measurements
+// and the rejected variants: docs/decisions.md.
 #ifndef SLUICE_STREAM_SCAN_WINDOW_H
 #define SLUICE_STREAM_SCAN_WINDOW_H
 

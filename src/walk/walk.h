@@ -12,12 +12,7 @@
 // the push parser's general path (stream/general_path.h), which handles every case and reports every error.
 // Invariant: a walk only opens containers no selector continues into, so a container it opens has no candidates.
 //
-// Measured and rejected (callgrind, 10.4 MB of articles, `$._embedded.articles[*]`): the skipping walk's events of
-// a dense block validated as one run with masks (each rule "an event of this class follows one of those" is one
-// carry-propagating addition over the event mask; only brackets visited one by one; a scalar still validated on
-// its own). A run of about 10 events cost about 390 instructions where this loop spends about 26 an event (a plain
-// transition is 11 x86-64 instructions, 13 in V8's code): +10 % natively (+3 % with runs only from 16 events a
-// block), +4.4 % in wasm bytes mode. Events are too sparse (0.087 a byte there) to repay a run's fixed cost.
+// One event at a time: validating a dense block's events as one run with masks lost (docs/decisions.md).
 #ifndef SLUICE_WALK_WALK_H
 #define SLUICE_WALK_WALK_H
 
