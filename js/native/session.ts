@@ -10,7 +10,13 @@
 // and however late their finalizers run, the module's memory stays bounded. A call's results are read, and
 // copied out, before any other call or user code runs.
 import { JsonLimitError, type JsonErrorPosition } from '../errors.js';
-import { PATH_ACCEPTED, type NativeError, type NativeParser, type NativeRuntime, type SkippedLine } from './contract.js';
+import {
+  PATH_ACCEPTED,
+  type NativeError,
+  type NativeParser,
+  type NativeRuntime,
+  type SkippedLine,
+} from './contract.js';
 
 /** What a native parser is created with. */
 export interface NativeConfig {
