@@ -1,5 +1,6 @@
-// The errors users catch. Messages are built here from the numeric status the native parser reports (the list
-// in HACKING.md, kept in step with src/sluice/error.h): the core never formats text.
+// The errors users catch. Messages are built here from the numeric status the native parser reports (its codes:
+// js/native/status.ts, checked against src/sluice/error.h): the core never formats text.
+import { STATUS_NAMES } from './native/status.js';
 
 /** The `code` of a {@link JsonSyntaxError}: what the input got wrong (README.md lists an example of each). */
 export type JsonSyntaxErrorCode =
@@ -109,28 +110,9 @@ export class SluiceLoadError extends Error {
   }
 }
 
-// Indexed by native status (1-based, so index 0 is unused). "expected" entries read "expected X but found Y";
-// the others read "X: found Y".
-const CODES: readonly (JsonSyntaxErrorCode | JsonLimitErrorCode)[] = [
-  'EXPECTED_VALUE', // placeholder for status 0, never read
-  'EXPECTED_VALUE',
-  'EXPECTED_COMMA_OR_BRACKET',
-  'EXPECTED_COMMA_OR_BRACE',
-  'EXPECTED_KEY',
-  'EXPECTED_COLON',
-  'TRAILING_DATA',
-  'INVALID_NUMBER',
-  'INVALID_LITERAL',
-  'CONTROL_CHARACTER',
-  'INVALID_ESCAPE',
-  'INVALID_UNICODE_ESCAPE',
-  'INVALID_UTF8',
-  'UNEXPECTED_END',
-  'DEPTH_LIMIT',
-  'ELEMENT_TOO_LARGE',
-  'OUT_OF_MEMORY',
-];
+type ErrorCode = JsonSyntaxErrorCode | JsonLimitErrorCode;
 
+// "expected" entries read "expected X but found Y"; the others read "X: found Y".
 const WHAT: Readonly<Record<JsonSyntaxErrorCode, string>> = {
   EXPECTED_VALUE: 'expected a value but found',
   EXPECTED_COMMA_OR_BRACKET: 'expected "," or "]" but found',
@@ -173,7 +155,7 @@ export function errorFromStatus(
   limits: ParserLimits,
 ): Error {
   const where = ` at byte ${position.offset} (line ${position.line}, column ${position.column})`;
-  const code = status > 0 && status < CODES.length ? CODES[status] : undefined;
+  const code = status > 0 && status < STATUS_NAMES.length ? (STATUS_NAMES[status] as ErrorCode) : undefined;
   if (code === undefined) return new Error(`sluice: unknown native status ${status}${where}`);
   if (code === 'DEPTH_LIMIT') {
     return new JsonLimitError(

@@ -2,7 +2,7 @@
 import { loadedRuntime } from './native/loader.js';
 import type { BuildKind, NativeRuntime } from './native/contract.js';
 import { loadedLazyBinding } from './lazy/native_lazy.js';
-import { setCarryLimit } from './parse/native_parser.js';
+import { setCarryLimit } from './native/session.js';
 
 /** Test hooks of the loaded module. */
 export interface NativeTestHooks {

@@ -19,22 +19,11 @@ import {
   FLAG_NDJSON,
   FLAG_SKIP_INVALID,
   PATH_ACCEPTED,
-  VIEW_BATCHES_PTR,
-  VIEW_BATCH_COUNT,
-  VIEW_ELEMENTS_PTR,
-  VIEW_ELEMENT_COUNT,
-  VIEW_ERROR_BYTE,
-  VIEW_ERROR_COLUMN,
-  VIEW_ERROR_LINE,
-  VIEW_ERROR_OFFSET,
-  VIEW_INPUT_CAPACITY,
-  VIEW_INPUT_PTR,
-  VIEW_SKIPPED_COUNT,
   type NativeParser,
   type NativeRuntime,
 } from '../native/contract.js';
 import type { InvalidLine } from '../parse/options.js';
-import { readSkippedLines, skippedLineBytes } from '../parse/skipped_lines.js';
+import { skippedLineError } from '../parse/skipped_lines.js';
 
 export interface StreamOptions {
   /** Paths already checked, as canonicalPath() writes them (args.ts): the native parser accepts them all. */
@@ -55,8 +44,6 @@ const TAIL = 240;
 export class NativeStream {
   readonly runtime: NativeRuntime;
   private readonly native: NativeParser;
-  private readonly view: number;
-  private readonly view64: number;
   private readonly limits: ParserLimits;
   private deleted = false;
   /** Absolute offset of the window's first byte during the last feed, and how many bytes it held. */
@@ -86,23 +73,20 @@ export class NativeStream {
     }
     // One view and one window for every parser of the module (HACKING.md, "Parser memory"); this parser keeps
     // its carry natively (flag 16), and is the only one that runs while it is fed.
-    const address = runtime.native.view();
     this.runtime = runtime;
     this.native = native;
-    this.view = address >>> 2;
-    this.view64 = address >>> 3;
     this.limits = options.limits;
   }
 
   /** Where the next read goes: runtime.u8[inputPtr, inputPtr + inputCapacity). */
   get inputPtr(): number {
     this.runtime.sync();
-    return this.runtime.u32[this.view + VIEW_INPUT_PTR]!;
+    return this.runtime.inputPtr();
   }
 
   get inputCapacity(): number {
     this.runtime.sync();
-    return this.runtime.u32[this.view + VIEW_INPUT_CAPACITY]!;
+    return this.runtime.inputCapacity();
   }
 
   /** Bytes fed so far (counted here: the module's one view holds the last call of any parser). */
@@ -141,28 +125,29 @@ export class NativeStream {
   /** Elements completed by the last call. */
   get elementCount(): number {
     this.runtime.sync();
-    return this.runtime.u32[this.view + VIEW_ELEMENT_COUNT]!;
+    return this.runtime.elementCount();
   }
 
   /** The lines the last call skipped, as errors with their first bytes (for the excerpt). */
   skipped(): { readonly error: InvalidLine; readonly bytes: Uint8Array }[] {
     const runtime = this.runtime;
     runtime.sync();
-    if (runtime.u32[this.view + VIEW_SKIPPED_COUNT] === 0) return [];
-    return readSkippedLines(runtime, this.limits).map((error, i) => ({ error, bytes: skippedLineBytes(runtime, i) }));
+    if (runtime.skippedCount() === 0) return [];
+    return runtime.skippedLines().map((line) => ({ error: skippedLineError(line, this.limits), bytes: line.text }));
   }
 
   /** lines mode: the batch text of the last call (start address and length), or length 0 without elements. */
   batch(): { readonly ptr: number; readonly length: number } {
-    const u32 = this.runtime.u32;
-    if (u32[this.view + VIEW_BATCH_COUNT] === 0) return { ptr: 0, length: 0 };
-    const record = u32[this.view + VIEW_BATCHES_PTR]! >>> 2;
+    const runtime = this.runtime;
+    const u32 = runtime.u32;
+    if (runtime.batchCount() === 0) return { ptr: 0, length: 0 };
+    const record = runtime.batchesAt();
     return { ptr: u32[record + BATCH_PTR]!, length: u32[record + BATCH_LEN]! };
   }
 
   /** u32 index of element i's record (ELEMENT_* fields) in runtime.u32. */
   element(i: number): number {
-    return (this.runtime.u32[this.view + VIEW_ELEMENTS_PTR]! >>> 2) + i * ELEMENT_WORDS;
+    return this.runtime.elementsAt() + i * ELEMENT_WORDS;
   }
 
   /** Address of element i's compacted text (the record names its end). */
@@ -193,19 +178,9 @@ export class NativeStream {
 
   /** The error for a non-zero status, in the library's words. */
   error(status: number): Error {
-    const runtime = this.runtime;
-    runtime.sync();
-    const f64 = runtime.f64;
-    return errorFromStatus(
-      status,
-      runtime.u32[this.view + VIEW_ERROR_BYTE]!,
-      {
-        offset: f64[this.view64 + VIEW_ERROR_OFFSET]!,
-        line: f64[this.view64 + VIEW_ERROR_LINE]!,
-        column: f64[this.view64 + VIEW_ERROR_COLUMN]!,
-      },
-      this.limits,
-    );
+    const error = this.runtime.error();
+    const position = { offset: error.offset, line: error.line, column: error.column };
+    return errorFromStatus(status, error.byte, position, this.limits);
   }
 
   /**
@@ -215,7 +190,7 @@ export class NativeStream {
   bytesAround(): { readonly start: number; readonly bytes: Uint8Array } {
     const runtime = this.runtime;
     runtime.sync();
-    const ptr = runtime.u32[this.view + VIEW_INPUT_PTR]!;
+    const ptr = runtime.inputPtr();
     const bytes = new Uint8Array(this.tailLength + this.windowLength);
     bytes.set(this.tail.subarray(TAIL - this.tailLength));
     bytes.set(runtime.u8.subarray(ptr, ptr + this.windowLength), this.tailLength);

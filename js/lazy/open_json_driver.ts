@@ -4,20 +4,9 @@
 // stream; values are materialised only when asked for (a skipped element is never parsed). Native error positions
 // are translated back from the synthetic coordinates.
 import { errorFromStatus, type ParserLimits } from '../errors.js';
-import {
-  BATCH_LEN,
-  BATCH_PTR,
-  FLAG_VALUE_BATCHES,
-  VIEW_BATCHES_PTR,
-  VIEW_BATCH_COUNT,
-  VIEW_ERROR_BYTE,
-  VIEW_ERROR_COLUMN,
-  VIEW_ERROR_LINE,
-  VIEW_ERROR_OFFSET,
-  type NativeRuntime,
-} from '../native/contract.js';
+import { BATCH_LEN, BATCH_PTR, FLAG_VALUE_BATCHES, type NativeRuntime } from '../native/contract.js';
+import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
 import { CallResults } from '../parse/materialise.js';
-import { NativeSession, OUT_OF_MEMORY_LOST, lostError } from '../parse/native_parser.js';
 import { stringLimits } from '../parse/options.js';
 import { parseIntegers, type IntegersMode } from '../parse/integers.js';
 
@@ -101,7 +90,7 @@ export class DriverEvent {
 export type CopyFilter = (path: number, key: string | number | null, first: number) => boolean;
 
 export class Driver {
-  private session: NativeSession | null;
+  private session: ParserSession | null;
   private readonly runtime: NativeRuntime;
   /** Bytes of synthetic prefix before the real stream's `origin`. */
   private readonly shift: number;
@@ -138,7 +127,7 @@ export class Driver {
     this.limits = limits = stringLimits(limits);
     this.copy = copy;
     this.firstStart = paths.length + markers.length;
-    this.session = new NativeSession(runtime, {
+    this.session = new ParserSession(runtime, {
       maxDepth: limits.maxDepth,
       maxElementBytes: limits.maxElementBytes,
       flags: copy === undefined ? FLAG_VALUE_BATCHES : 0,
@@ -193,7 +182,7 @@ export class Driver {
     session.close();
   }
 
-  private run(session: NativeSession, n: number, out: DriverEvent[]): void {
+  private run(session: ParserSession, n: number, out: DriverEvent[]): void {
     const status = session.call(n);
     if (status !== 0) {
       // The elements before the error first.
@@ -207,17 +196,16 @@ export class Driver {
     this.collect(session, out);
   }
 
-  private collect(session: NativeSession, out: DriverEvent[]): void {
-    const call = new CallResults(this.runtime, session);
+  private collect(session: ParserSession, out: DriverEvent[]): void {
+    const call = new CallResults(session);
     const count = call.count;
     if (count === 0) return;
     const copy = this.copy;
     let batch: Batch | null = null;
     if (copy === undefined) {
       const { u32, u8 } = call;
-      const view = this.runtime.view;
-      const batches = u32[view + VIEW_BATCHES_PTR]! >>> 2;
-      if (u32[view + VIEW_BATCH_COUNT] !== 1) throw new Error('sluice: expected one value batch per call');
+      const batches = session.batches;
+      if (session.batchCount !== 1) throw new Error('sluice: expected one value batch per call');
       const bptr = u32[batches + BATCH_PTR]!;
       batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + u32[batches + BATCH_LEN]!)), this.integers);
     }
@@ -240,22 +228,18 @@ export class Driver {
     }
   }
 
-  private errorOf(status: number, session: NativeSession): Error {
+  private errorOf(status: number, session: ParserSession): Error {
     if (status === OUT_OF_MEMORY_LOST && !session.lostInView) return lostError(null);
-    const runtime = this.runtime;
-    runtime.sync();
-    const f64 = runtime.f64;
-    const view64 = runtime.view64;
-    const offset = f64[view64 + VIEW_ERROR_OFFSET]! - this.shift;
-    const line = f64[view64 + VIEW_ERROR_LINE]!;
+    const error = session.error();
+    const offset = error.offset - this.shift;
     // The prefix holds no newline: its line is the real line that holds the origin.
     const origin = this.line();
     const position = {
       offset,
-      line: origin.lines + line,
-      column: line === 1 ? offset - origin.lineStart + 1 : f64[view64 + VIEW_ERROR_COLUMN]!,
+      line: origin.lines + error.line,
+      column: error.line === 1 ? offset - origin.lineStart + 1 : error.column,
     };
     if (status === OUT_OF_MEMORY_LOST) return lostError(position);
-    return errorFromStatus(status, runtime.u32[runtime.view + VIEW_ERROR_BYTE]!, position, this.limits);
+    return errorFromStatus(status, error.byte, position, this.limits);
   }
 }

@@ -7,12 +7,10 @@
 // dropped without releaseLazy(), and however late their finalizers run, the wasm heap holds at most the budget
 // (docs/lazy.md, "Memory").
 import { JsonLimitError } from '../errors.js';
+import { OUT_OF_MEMORY } from '../native/status.js';
 import { lazyTuning } from './lazy_tuning.js';
 import type { LazyBinding } from './native_lazy.js';
 import { settle } from './verdict.js';
-
-/** The native status of an allocation failure (src/sluice/error.h). */
-const OUT_OF_MEMORY = 16;
 
 /** A document's native index: `handle` 0 while it has none. */
 export class Residency {

@@ -237,4 +237,120 @@ export class NativeRuntime {
     this.u32 = new Uint32Array(buffer);
     this.f64 = new Float64Array(buffer);
   }
+
+  // The parser_view, field by field: the only reader of its layout. Each reads the last native call of any
+  // parser of the module; call sync() after that call first (error() syncs itself: it is off the hot path).
+
+  /** The input window: u8 index of its first byte. */
+  inputPtr(): number {
+    return this.u32[this.view + VIEW_INPUT_PTR]!;
+  }
+
+  /** The input window's size in bytes. */
+  inputCapacity(): number {
+    return this.u32[this.view + VIEW_INPUT_CAPACITY]!;
+  }
+
+  /** u32 index of the last call's first element record (ELEMENT_WORDS each). */
+  elementsAt(): number {
+    return this.u32[this.view + VIEW_ELEMENTS_PTR]! >>> 2;
+  }
+
+  elementCount(): number {
+    return this.u32[this.view + VIEW_ELEMENT_COUNT]!;
+  }
+
+  /** u32 index of the last call's first batch record (BATCH_WORDS each). */
+  batchesAt(): number {
+    return this.u32[this.view + VIEW_BATCHES_PTR]! >>> 2;
+  }
+
+  batchCount(): number {
+    return this.u32[this.view + VIEW_BATCH_COUNT]!;
+  }
+
+  /** Lines the last call skipped (FLAG_SKIP_INVALID). */
+  skippedCount(): number {
+    return this.u32[this.view + VIEW_SKIPPED_COUNT]!;
+  }
+
+  /** The last call's skipped lines: status, byte, position and first bytes (a copy), in order. */
+  skippedLines(): SkippedLine[] {
+    this.sync();
+    const { u32, f64, u8 } = this;
+    const count = u32[this.view + VIEW_SKIPPED_COUNT]!;
+    const base = u32[this.view + VIEW_SKIPPED_PTR]!;
+    const out: SkippedLine[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = base + i * SKIPPED_BYTES;
+      const w = at >>> 2;
+      const d = at >>> 3;
+      out.push({
+        status: u32[w + SKIPPED_CODE]!,
+        byte: u32[w + SKIPPED_BYTE]!,
+        offset: f64[d + SKIPPED_OFFSET]!,
+        line: f64[d + SKIPPED_LINE_NUMBER]!,
+        column: f64[d + SKIPPED_COLUMN]!,
+        text: u8.slice(at + SKIPPED_TEXT, at + SKIPPED_TEXT + u32[w + SKIPPED_TEXT_LEN]!),
+      });
+    }
+    return out;
+  }
+
+  /** The error record of the last call that failed (the status is what the call returned). */
+  error(): NativeError {
+    this.sync();
+    const f64 = this.f64;
+    const view64 = this.view64;
+    return {
+      byte: this.u32[this.view + VIEW_ERROR_BYTE]!,
+      offset: f64[view64 + VIEW_ERROR_OFFSET]!,
+      line: f64[view64 + VIEW_ERROR_LINE]!,
+      column: f64[view64 + VIEW_ERROR_COLUMN]!,
+    };
+  }
+
+  // The carry's fields of the last call (js/native/session.ts; HACKING.md, "Parser memory").
+
+  /** VIEW_WINDOW_OFFSET. */
+  windowOffset(): number {
+    return this.f64[this.view64 + VIEW_WINDOW_OFFSET]!;
+  }
+
+  /** VIEW_RETAIN_FROM. */
+  retainFrom(): number {
+    return this.f64[this.view64 + VIEW_RETAIN_FROM]!;
+  }
+
+  /** VIEW_CARRY_THROUGH. */
+  carryThrough(): number {
+    return this.f64[this.view64 + VIEW_CARRY_THROUGH]!;
+  }
+
+  /** VIEW_CARRIED_COUNT. */
+  carriedCount(): number {
+    return this.u32[this.view + VIEW_CARRIED_COUNT]!;
+  }
+
+  /** The size of the state the last save() wrote at inputPtr() (0: out of memory). */
+  savedBytes(): number {
+    return this.u32[this.view + VIEW_SAVED_BYTES]!;
+  }
+}
+
+/**
+ * @internal Where and what a native call found wrong: `byte` the offending byte (256 and above: the end of the
+ * input), the position absolute in the stream as the parser counts it.
+ */
+export interface NativeError {
+  readonly byte: number;
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** @internal A line FLAG_SKIP_INVALID skipped: its error (`status` a native status) and its first bytes. */
+export interface SkippedLine extends NativeError {
+  readonly status: number;
+  readonly text: Uint8Array;
 }

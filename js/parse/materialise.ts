@@ -3,7 +3,7 @@
 // sluice, which may grow the memory or run another parser in the same window): the reviver gets strings.
 //
 // A batch covers the call's elements in the window (one decode and one JSON.parse, or one copy); an element that
-// began in an earlier window is read from the parser's carry (native_parser.ts) on its own.
+// began in an earlier window is read from the parser's carry (js/native/session.ts) on its own.
 import {
   BATCH_ELEMENT_COUNT,
   BATCH_FIRST_ELEMENT,
@@ -21,13 +21,8 @@ import {
   ELEMENT_WORDS,
   KEY_INDEX,
   KEY_NAME,
-  VIEW_BATCHES_PTR,
-  VIEW_BATCH_COUNT,
-  VIEW_ELEMENTS_PTR,
-  VIEW_ELEMENT_COUNT,
-  type NativeRuntime,
 } from '../native/contract.js';
-import type { NativeSession } from './native_parser.js';
+import type { ParserSession } from '../native/session.js';
 import type { Reviver } from './options.js';
 import {
   INTEGERS_NUMBER,
@@ -51,16 +46,13 @@ export class CallResults {
   readonly elements: number;
   readonly count: number;
 
-  constructor(
-    readonly runtime: NativeRuntime,
-    readonly session: NativeSession,
-  ) {
+  constructor(readonly session: ParserSession) {
+    const runtime = session.runtime;
     runtime.sync();
-    const u32 = runtime.u32;
-    this.u32 = u32;
+    this.u32 = runtime.u32;
     this.u8 = runtime.u8;
-    this.elements = u32[runtime.view + VIEW_ELEMENTS_PTR]! >>> 2;
-    this.count = u32[runtime.view + VIEW_ELEMENT_COUNT]!;
+    this.elements = session.elements;
+    this.count = session.elementCount;
   }
 
   /** Stream offset of element i's first byte. */
@@ -131,9 +123,9 @@ export function valueBatches(
   out: unknown[] | undefined,
   integers: IntegersMode,
 ): unknown[] {
-  const { u32, u8, runtime } = call;
-  const batches = u32[runtime.view + VIEW_BATCHES_PTR]! >>> 2;
-  const count = u32[runtime.view + VIEW_BATCH_COUNT]!;
+  const { u32, u8, session } = call;
+  const batches = session.batches;
+  const count = session.batchCount;
   let all = out;
   for (let b = 0; b < count; b++) {
     const record = batches + b * BATCH_WORDS;
@@ -144,7 +136,7 @@ export function valueBatches(
     const values = (integers === INTEGERS_NUMBER ? JSON.parse(text) : parseIntegers(text, integers)) as unknown[];
     // Elements that began in an earlier window are `0` in the batch text: their bytes are in the carry, never
     // ASCII-escaped (a long non-ASCII string would triple in length), decoded as UTF-8. Usually the first.
-    for (let i = 0, left = call.session.carried; left !== 0 && i < values.length; i++) {
+    for (let i = 0, left = session.carried; left !== 0 && i < values.length; i++) {
       if (call.carried(first + i)) {
         values[i] = parseIntegers(call.text(first + i), integers);
         left--;
@@ -200,9 +192,9 @@ export function valueElements(
 
 /** One copy per batch; each element is a view of it. A carried element is a copy of its own. */
 export function bytesBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
-  const { u32, u8, runtime } = call;
-  const batches = u32[runtime.view + VIEW_BATCHES_PTR]! >>> 2;
-  const batchCount = u32[runtime.view + VIEW_BATCH_COUNT]!;
+  const { u32, u8, session } = call;
+  const batches = session.batches;
+  const batchCount = session.batchCount;
   const elements = call.elements;
   // Batches cover the elements in order, so pushing keeps the array packed (new Array(n) would be holey).
   const values: unknown[] = [];
@@ -230,9 +222,9 @@ export function bytesBatches(call: CallResults, paths: readonly string[] | null,
 
 /** One decode per batch, sliced per element when the batch is ASCII (then chars and bytes line up). */
 export function textBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
-  const { u32, u8, runtime } = call;
-  const batches = u32[runtime.view + VIEW_BATCHES_PTR]! >>> 2;
-  const batchCount = u32[runtime.view + VIEW_BATCH_COUNT]!;
+  const { u32, u8, session } = call;
+  const batches = session.batches;
+  const batchCount = session.batchCount;
   const elements = call.elements;
   const values: unknown[] = [];
   for (let b = 0; b < batchCount; b++) {

@@ -1,21 +1,14 @@
 // The synchronous push parser over one native parser: copies chunks into the input window, calls feed/finish
 // (one boundary crossing per window), and materialises the completed elements a batch at a time (materialise.ts).
-// The native side, its memory and the carry: native_parser.ts.
+// The native side, its memory and the carry: js/native/session.ts.
 import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { errorFromStatus } from '../errors.js';
 import { misuse, mustBe, type ApiName } from '../validate.js';
 import { requireRuntime } from '../native/loader.js';
-import {
-  VIEW_ERROR_BYTE,
-  VIEW_ERROR_COLUMN,
-  VIEW_ERROR_LINE,
-  VIEW_ERROR_OFFSET,
-  VIEW_SKIPPED_COUNT,
-  type NativeRuntime,
-} from '../native/contract.js';
-import { readSkippedLines } from './skipped_lines.js';
+import type { NativeRuntime } from '../native/contract.js';
+import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
+import { skippedLineErrors } from './skipped_lines.js';
 import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
-import { NativeSession, OUT_OF_MEMORY_LOST, lostError } from './native_parser.js';
 import {
   MODE_BYTES,
   MODE_VALUE,
@@ -118,7 +111,7 @@ const REPLACEMENT_CHARACTER = new Uint8Array([0xef, 0xbf, 0xbd]);
 export class ParserCore<T = unknown> implements PushParser<T> {
   private readonly runtime: NativeRuntime;
   private readonly options: ResolvedOptions;
-  private session: NativeSession | null;
+  private session: ParserSession | null;
   /** A high surrogate that ended the last string chunk, waiting for its low half. */
   private pendingSurrogate = '';
   private closedBy: 'end()' | 'close()' | null = null;
@@ -132,7 +125,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     this.runtime = runtime;
     this.options = options;
     // Nothing native until the first chunk: a configuration and an empty carry.
-    this.session = new NativeSession(runtime, { ...options, paths: options.nativePaths });
+    this.session = new ParserSession(runtime, { ...options, paths: options.nativePaths });
   }
 
   push(chunk: JsonChunk): T[] {
@@ -225,7 +218,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
    * `out`. A failure (the input's, or the reviver's) sets `failure` and frees the parser, after the elements
    * before it.
    */
-  private run(session: NativeSession, n: number, out: T[] | undefined): T[] | undefined {
+  private run(session: ParserSession, n: number, out: T[] | undefined): T[] | undefined {
     let status: number;
     try {
       status = session.call(n);
@@ -240,10 +233,8 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let skipped: InvalidLine[] | null = null;
     // A lost parser made no call: the tables hold another call's results.
     if (status !== OUT_OF_MEMORY_LOST) {
-      const runtime = this.runtime;
-      runtime.sync();
-      if (this.options.onInvalidLine !== undefined && runtime.u32[runtime.view + VIEW_SKIPPED_COUNT]! !== 0) {
-        skipped = readSkippedLines(runtime, this.options);
+      if (this.options.onInvalidLine !== undefined && session.skippedCount !== 0) {
+        skipped = skippedLineErrors(session.skippedLines(), this.options);
       }
       out = this.collect(session, out);
     }
@@ -266,19 +257,12 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     }
   }
 
-  private errorOf(status: number, session: NativeSession): Error {
+  private errorOf(status: number, session: ParserSession): Error {
     if (status === OUT_OF_MEMORY_LOST && !session.lostInView) return lostError(null);
-    const runtime = this.runtime;
-    runtime.sync();
-    const f64 = runtime.f64;
-    const view64 = runtime.view64;
-    const position = {
-      offset: f64[view64 + VIEW_ERROR_OFFSET]!,
-      line: f64[view64 + VIEW_ERROR_LINE]!,
-      column: f64[view64 + VIEW_ERROR_COLUMN]!,
-    };
+    const error = session.error();
+    const position = { offset: error.offset, line: error.line, column: error.column };
     if (status === OUT_OF_MEMORY_LOST) return lostError(position);
-    return errorFromStatus(status, runtime.u32[runtime.view + VIEW_ERROR_BYTE]!, position, this.options);
+    return errorFromStatus(status, error.byte, position, this.options);
   }
 
   // MARK: input
@@ -333,8 +317,8 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   // MARK: output
 
   /** Appends the elements completed by the last native call to `out` (or returns them as the new `out`). */
-  private collect(session: NativeSession, out: T[] | undefined): T[] | undefined {
-    const call = new CallResults(this.runtime, session);
+  private collect(session: ParserSession, out: T[] | undefined): T[] | undefined {
+    const call = new CallResults(session);
     if (call.count === 0) return out;
     const options = this.options;
     const paths = options.wrap ? options.paths : null;

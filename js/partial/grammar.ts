@@ -1,5 +1,5 @@
 // The grammar's vocabulary for tokenizer.ts: the states between characters, the number automaton's states, the
-// native status codes the errors use (js/errors.ts), and the character classes. Internal to js/partial.
+// native status codes the errors use (js/native/status.ts), and the character classes. Internal to js/partial.
 
 // States between characters.
 export const S_VALUE = 0; // a value (the root, an object member's, or an array element after ',')
@@ -48,19 +48,21 @@ export function isCompleteNumber(ns: number): boolean {
   return ns === N_ZERO || ns === N_INT || ns === N_FRAC || ns === N_EXP;
 }
 
-// Native status codes (js/errors.ts).
-export const EXPECTED_VALUE = 1;
-export const EXPECTED_COMMA_OR_BRACKET = 2;
-export const EXPECTED_COMMA_OR_BRACE = 3;
-export const EXPECTED_KEY = 4;
-export const EXPECTED_COLON = 5;
-export const TRAILING_DATA = 6;
-export const INVALID_NUMBER = 7;
-export const INVALID_LITERAL = 8;
-export const CONTROL_CHARACTER = 9;
-export const INVALID_ESCAPE = 10;
-export const INVALID_UNICODE_ESCAPE = 11;
-export const DEPTH_LIMIT = 14;
+// Native status codes (their one home: js/native/status.ts).
+export {
+  CONTROL_CHARACTER,
+  DEPTH_LIMIT,
+  EXPECTED_COLON,
+  EXPECTED_COMMA_OR_BRACE,
+  EXPECTED_COMMA_OR_BRACKET,
+  EXPECTED_KEY,
+  EXPECTED_VALUE,
+  INVALID_ESCAPE,
+  INVALID_LITERAL,
+  INVALID_NUMBER,
+  INVALID_UNICODE_ESCAPE,
+  TRAILING_DATA,
+} from '../native/status.js';
 
 export const LITERALS: Readonly<Record<number, string>> = { 116: 'true', 102: 'false', 110: 'null' };
 export const LITERAL_VALUES: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };

@@ -4,6 +4,7 @@
 // them (the UTF-8 of the text), so errors carry the same code, offset, line and column.
 import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { errorFromStatus } from '../errors.js';
+import { ELEMENT_TOO_LARGE, INVALID_UTF8, UNEXPECTED_END } from '../native/status.js';
 import { checkOptions, misuse, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
 import { Tree } from './tree.js';
 import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
@@ -71,9 +72,6 @@ export interface PartialParser<T = unknown> {
   readonly pending: readonly (string | number)[] | null;
 }
 
-const UNEXPECTED_END = 13;
-const ELEMENT_TOO_LARGE = 15;
-const INVALID_UTF8 = 12;
 const encoder = new TextEncoder();
 
 /**

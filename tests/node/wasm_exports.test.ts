@@ -11,11 +11,11 @@ import * as contractModule from '../../dist/native/contract.js';
 // @ts-expect-error bareImports is @internal: stripped from the shipped .d.ts, tested all the same.
 import { bareImports } from '../../dist/native/loader.js';
 import { bindParserModule, PARSER_EXPORTS, type ParserExports } from '../../dist/native/native_module.js';
+// @ts-expect-error the status codes are @internal: stripped from the shipped .d.ts, tested all the same.
+import { OUT_OF_MEMORY } from '../../dist/native/status.js';
 
 /** The contract's constants, @internal ones included (stripped from the shipped .d.ts). */
 const contract = contractModule as unknown as Record<string, number>;
-/** error_code::out_of_memory (src/sluice/error.h). */
-const OUT_OF_MEMORY = 16;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const build = inject('sluiceBuild');
 

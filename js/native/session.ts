@@ -1,4 +1,6 @@
-// One push parser's native side, for the push parser (parser.ts) and openJson's requests (lazy/open_json_driver.ts).
+// One push parser's native side, the typed session over the parser half of the binding: for the push parser
+// (js/parse/parser.ts) and openJson's requests (js/lazy/open_json_driver.ts). They see a call's status, its error
+// record, its element and batch tables (u32 indices, read once per call) and its bytes; never the view's layout.
 //
 // Memory (HACKING.md, "Parser memory"): the module's memory holds one input window and one set of result tables for
 // all parsers, and the state of at most RESIDENT_LIMIT parsers, the least recently used saved to bytes in the JS
@@ -9,17 +11,12 @@
 // copied out, before any other call or user code runs.
 import { JsonLimitError, type JsonErrorPosition } from '../errors.js';
 import {
-  VIEW_CARRIED_COUNT,
-  VIEW_CARRY_THROUGH,
-  VIEW_INPUT_CAPACITY,
-  VIEW_INPUT_PTR,
-  VIEW_RETAIN_FROM,
-  VIEW_SAVED_BYTES,
-  VIEW_WINDOW_OFFSET,
   PATH_ACCEPTED,
+  type NativeError,
   type NativeParser,
   type NativeRuntime,
-} from '../native/contract.js';
+  type SkippedLine,
+} from './contract.js';
 
 /** What a native parser is created with. */
 export interface NativeConfig {
@@ -42,7 +39,7 @@ export const RESIDENT_LIMIT = 64;
 /**
  * What call() returns when the parser's saved state could not be restored, or its carry could not grow in the JS
  * heap (out of memory): not a native status, and the call has no results to read. Its position is in the view
- * when the carry could not grow (NativeSession.lostInView), unknown when the state could not be restored.
+ * when the carry could not grow (ParserSession.lostInView), unknown when the state could not be restored.
  */
 export const OUT_OF_MEMORY_LOST = -16;
 
@@ -123,8 +120,8 @@ const EMPTY = new Uint8Array(0);
 const KEEP_BUFFER_BYTES = 1 << 18;
 
 /** A native parser and its carry. */
-export class NativeSession {
-  private readonly runtime: NativeRuntime;
+export class ParserSession {
+  readonly runtime: NativeRuntime;
   private readonly pool: Pool;
   private readonly handle: Handle;
   /** The carry: buf[head, tail) holds the stream's bytes from offset base on. */
@@ -141,8 +138,16 @@ export class NativeSession {
   windowPtr = 0;
   windowOffset = 0;
   windowLength = 0;
-  /** Elements of the last call whose bytes began before its window (VIEW_CARRIED_COUNT). */
+  /** Elements of the last call whose bytes began before its window. */
   carried = 0;
+  /** The last call's element records: u32 index of the first (ELEMENT_WORDS each) and how many. */
+  elements = 0;
+  elementCount = 0;
+  /** The last call's batch records: u32 index of the first (BATCH_WORDS each) and how many. */
+  batches = 0;
+  batchCount = 0;
+  /** Lines the last call skipped (FLAG_SKIP_INVALID): skippedLines() reads them. */
+  skippedCount = 0;
   /** The first byte the carry is being extended with: where it fails when the engine refuses its buffer. */
   private keeping = 0;
   /** call() returned OUT_OF_MEMORY_LOST for a carry it could not keep: the view holds that error's position. */
@@ -156,7 +161,7 @@ export class NativeSession {
 
   /**
    * Makes the parser resident. Returns false when its state cannot be restored (out of memory): then every call
-   * reports OUT_OF_MEMORY. Afterwards the input window is free to write: `runtime.u32[view + VIEW_INPUT_PTR]`.
+   * reports OUT_OF_MEMORY. Afterwards the input window is free to write: `runtime.inputPtr()`.
    */
   private acquire(): NativeParser | null {
     const handle = this.handle;
@@ -194,11 +199,11 @@ export class NativeSession {
     native.save();
     const runtime = this.runtime;
     runtime.sync();
-    const n = runtime.u32[runtime.view + VIEW_SAVED_BYTES]!;
+    const n = runtime.savedBytes();
     if (n === 0) {
       victim.lost = true;
     } else {
-      const at = runtime.u32[runtime.view + VIEW_INPUT_PTR]!;
+      const at = runtime.inputPtr();
       victim.saved = runtime.u8.slice(at, at + n);
     }
     release(this.pool, victim);
@@ -213,8 +218,8 @@ export class NativeSession {
     if (this.acquire() === null) return false;
     const runtime = this.runtime;
     runtime.sync();
-    this.inputPtr = runtime.u32[runtime.view + VIEW_INPUT_PTR]!;
-    this.inputCapacity = runtime.u32[runtime.view + VIEW_INPUT_CAPACITY]!;
+    this.inputPtr = runtime.inputPtr();
+    this.inputCapacity = runtime.inputCapacity();
     return true;
   }
 
@@ -224,7 +229,10 @@ export class NativeSession {
    */
   call(n: number): number {
     const native = this.acquire();
-    if (native === null) return OUT_OF_MEMORY_LOST;
+    if (native === null) {
+      this.elementCount = this.batchCount = this.skippedCount = 0;
+      return OUT_OF_MEMORY_LOST;
+    }
     const status = n < 0 ? native.finish() : native.feed(n);
     try {
       this.afterCall(Math.max(n, 0));
@@ -235,9 +243,23 @@ export class NativeSession {
       native.failOutOfMemory(this.keeping);
       this.lostInView = true;
       this.close();
+      this.elementCount = this.batchCount = this.skippedCount = 0;
       return OUT_OF_MEMORY_LOST;
     }
     return status;
+  }
+
+  /**
+   * Where and what the last call (which returned a non-zero status) found wrong; for OUT_OF_MEMORY_LOST, the
+   * carry's position when lostInView, else nothing is known.
+   */
+  error(): NativeError {
+    return this.runtime.error();
+  }
+
+  /** The last call's skipped lines (skippedCount of them), copied. */
+  skippedLines(): SkippedLine[] {
+    return this.skippedCount === 0 ? [] : this.runtime.skippedLines();
   }
 
   /** Frees the native parser; the session cannot be called again. */
@@ -280,30 +302,31 @@ export class NativeSession {
 
   /**
    * After a call: extends the carry with the window as far as the results need, points the results at it, and
-   * keeps what the next call needs (VIEW_RETAIN_FROM), copied out of the window now: another parser may write
+   * keeps what the next call needs (the view's retain_from), copied out of the window now: another parser may write
    * there before this one's next call.
    */
   private afterCall(n: number): void {
     const runtime = this.runtime;
     runtime.sync();
-    const u32 = runtime.u32;
-    const f64 = runtime.f64;
-    const view = runtime.view;
-    const view64 = runtime.view64;
-    const wBase = f64[view64 + VIEW_WINDOW_OFFSET]!;
-    const retain = f64[view64 + VIEW_RETAIN_FROM]!;
-    const windowPtr = u32[view + VIEW_INPUT_PTR]!;
+    this.elements = runtime.elementsAt();
+    this.elementCount = runtime.elementCount();
+    this.batches = runtime.batchesAt();
+    this.batchCount = runtime.batchCount();
+    this.skippedCount = runtime.skippedCount();
+    const wBase = runtime.windowOffset();
+    const retain = runtime.retainFrom();
+    const windowPtr = runtime.inputPtr();
     this.windowPtr = windowPtr;
     this.windowOffset = wBase;
     this.windowLength = n;
-    this.carried = u32[view + VIEW_CARRIED_COUNT]!;
+    this.carried = runtime.carriedCount();
     this.rBuf = EMPTY;
     const wEnd = wBase + n;
     const continues = retain >= 0 && retain < wBase;
     let used = false;
     if (this.tail > this.head) {
       // The carry holds [base, wBase).
-      const through = continues ? wEnd : f64[view64 + VIEW_CARRY_THROUGH]!;
+      const through = continues ? wEnd : runtime.carryThrough();
       if (through !== 0) {
         this.keeping = wBase;
         if (through > wBase) this.append(runtime.u8, windowPtr, through - wBase);
@@ -361,11 +384,9 @@ export class NativeSession {
 /** Restores a saved state into `native`: copied into the window, which grows if it must. */
 function load(runtime: NativeRuntime, native: NativeParser, saved: Uint8Array): boolean {
   runtime.sync();
-  if (runtime.u32[runtime.view + VIEW_INPUT_CAPACITY]! < saved.length && !runtime.native.reserve(saved.length)) {
-    return false;
-  }
+  if (runtime.inputCapacity() < saved.length && !runtime.native.reserve(saved.length)) return false;
   runtime.sync();
-  runtime.u8.set(saved, runtime.u32[runtime.view + VIEW_INPUT_PTR]!);
+  runtime.u8.set(saved, runtime.inputPtr());
   return native.load(saved.length);
 }
 
