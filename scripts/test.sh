@@ -9,8 +9,10 @@
 #   js-slow        the long Vitest suites (vitest.config.ts, SLOW_SUITES) on both builds
 #   runtimes       Deno, Bun, Chromium, Firefox, WebKit, workerd, the packed package, the examples
 #   consumers      the packed package installed, built and checked in a fresh project per tool (tests/consumers)
-# Every part but native and fuzz tests dist/ as built: run `npm run build` first (tests/README.md says what needs
-# which build).
+# package.json's test:js, test:js:scalar, test:js:slow, test:runtimes and test:consumers are the commands of these
+# parts themselves (so that `npm run test:js -- tests/node/api.test.ts` narrows it); test:native and test:fuzz call
+# this script. Every part but native and fuzz tests dist/ as built: run `npm run build` first (HACKING.md says what
+# needs which build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
