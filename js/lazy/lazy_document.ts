@@ -23,7 +23,6 @@ import {
   type LazyBinding,
 } from './native_lazy.js';
 import { evict, load, touch, type Residency } from './residency.js';
-import { locate, settle } from './verdict.js';
 import { keyBytes } from '../native/wtf8.js';
 import { INTEGERS_NUMBER, mayHoldBigInteger, parseLossless, type IntegersMode } from '../parse/integers.js';
 
@@ -167,10 +166,7 @@ export class LazyDocument {
     const at = binding.m.lazy_index_children(this.index(), id);
     const heap = binding.heap;
     heap.sync();
-    if (at === 0) {
-      const status = settle(binding, heap.u32[binding.out32 + OUT_STATUS]!, this.live(), this.limits.maxDepth);
-      throw lazyError(binding, status, this.limits);
-    }
+    if (at === 0) throw lazyError(binding, heap.u32[binding.out32 + OUT_STATUS]!, this.limits);
     const words = heap.u32[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
     const u32 = heap.u32;
     const from = at >>> 2;
@@ -360,7 +356,7 @@ export class LazyDocument {
   /** Throws the parser's error for bytes [start, end) if it finds one (else returns: the caller rethrows). */
   private check(start: number, end: number, cause: unknown): void {
     const binding = this.binding;
-    const status = locate(binding, this.live(), start, end, this.limits.maxDepth, 0);
+    const status = binding.m.lazy_index_locate(this.index(), start, end);
     if (status !== 0) {
       const error = lazyError(binding, status, this.limits);
       if (cause !== undefined) (error as { cause?: unknown }).cause = cause;

@@ -26,6 +26,7 @@ export interface LazyExports {
   lazy_index_build(index: number, n: number): number;
   lazy_index_containers(index: number): number;
   lazy_index_children(index: number, container: number): number;
+  lazy_index_locate(index: number, start: number, end: number): number;
   /** Tests: bytes malloc'ed in the module right now. */
   lazy_heap_in_use(): number;
   /** Tests: 1 for the SIMD128 build. */
@@ -41,12 +42,10 @@ export const LAZY_EXPORTS = [
   'lazy_index_build',
   'lazy_index_containers',
   'lazy_index_children',
+  'lazy_index_locate',
   'lazy_heap_in_use',
   'lazy_build_simd',
 ] as const satisfies readonly (keyof LazyExports)[];
-
-/** Not a native error code: the call needs the parser's verdict on a range (verdict.ts). */
-export const STATUS_VERDICT_NEEDED = 255;
 
 // lazy_out, as u32 indices from its start.
 /** @internal */
@@ -55,8 +54,6 @@ export const OUT_STATUS = 0;
 export const OUT_ERROR_BYTE = 1;
 /** @internal */
 export const OUT_COUNT = 2;
-/** @internal STATUS_VERDICT_NEEDED: the status when the parser finds no error in the range. */
-export const OUT_VERDICT_IF_VALID = 3;
 /** @internal */
 export const OUT_ROOT_START = 4;
 /** @internal */
@@ -70,11 +67,6 @@ export const OUT_ERROR_OFFSET = 4;
 export const OUT_ERROR_LINE = 5;
 /** @internal */
 export const OUT_ERROR_COLUMN = 6;
-// lazy_out, u32 indices again.
-/** @internal STATUS_VERDICT_NEEDED: the range [start, end) the parser reads. */
-export const OUT_VERDICT_START = 14;
-/** @internal */
-export const OUT_VERDICT_END = 15;
 
 // Member record (lazy_child): 6 x u32.
 /** @internal */
@@ -131,8 +123,6 @@ export class LazyHeap {
 
 /** @internal The lazy module loaded next to a parser module, and the location of lazy_out. */
 export interface LazyBinding {
-  /** The parser module: its parser gives the verdicts the lazy module leaves to JS (verdict.ts). */
-  readonly runtime: NativeRuntime;
   readonly heap: LazyHeap;
   /** The exports, in a plain object (a test replaces one to inject a failure). */
   readonly m: LazyExports;
@@ -181,7 +171,7 @@ function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<Modu
       ? Promise.resolve(own)
       : compileModule(input, () => defaultLazyUrl(kind), 'options.lazyModule', LAZY_MODULE)
     )
-      .then((module) => instantiateLazy(runtime, module))
+      .then((module) => instantiateLazy(module))
       .then(
         (binding) => {
           load.binding = binding;
@@ -204,7 +194,7 @@ function hasLazyExports(module: WebAssembly.Module): boolean {
   return ['memory', '_initialize', ...LAZY_EXPORTS].every((name) => names.includes(name));
 }
 
-async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Module): Promise<LazyBinding> {
+async function instantiateLazy(module: WebAssembly.Module): Promise<LazyBinding> {
   if (!hasLazyExports(module)) {
     const names = WebAssembly.Module.exports(module).map((e) => e.name);
     throw new SluiceLoadError("sluice: this is not the lazy index's WebAssembly module (sluice-lazy.*.wasm)", {
@@ -227,7 +217,6 @@ async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Modul
   const lazy = m as unknown as LazyExports;
   const address = lazy.lazy_out_address();
   return {
-    runtime,
     heap: new LazyHeap(exports.memory as WebAssembly.Memory),
     m: lazy,
     kind: lazy.lazy_build_simd() === 1 ? 'simd128' : 'scalar',

@@ -9,7 +9,6 @@
 import { JsonLimitError } from '../errors.js';
 import { lazyTuning } from './lazy_tuning.js';
 import type { LazyBinding } from './native_lazy.js';
-import { settle } from './verdict.js';
 
 /** The native status of an allocation failure (src/sluice/error.h). */
 const OUT_OF_MEMORY = 16;
@@ -91,7 +90,7 @@ export function load(binding: LazyBinding, r: Residency, bytes: Uint8Array, maxD
     }
     heap.sync();
     heap.u8.set(bytes, base);
-    const status = settle(binding, m.lazy_index_build(handle, bytes.length), bytes, maxDepth);
+    const status = m.lazy_index_build(handle, bytes.length);
     if (status === OUT_OF_MEMORY && attempt === 0 && binding.resident.size !== 0) {
       m.lazy_index_delete(handle);
       makeRoom(binding, 0, true);
