@@ -1,7 +1,7 @@
-// The lazy documents' half of the binding contract (js/lazy/native_lazy.ts is the other): lazy_index for
-// lazyParse(), added to the page's parser module in sluice-lazy.wasm (wasm/CMakeLists.txt: sluice_lazy_wasm), which
-// init() loads in place of sluice.wasm only where lazyParse is in the bundle, and instantiates twice (the parsers',
-// the index's). (openJson() runs on the push parser, wasm/bindings.cpp.)
+// The lazy documents' half of the bindings (js/lazy/native_lazy.ts is the other; the layouts: lazy_contract.h):
+// lazy_index for lazyParse(), added to the page's parser module in sluice-lazy.wasm (wasm/CMakeLists.txt:
+// sluice_lazy_wasm), which init() loads in place of sluice.wasm only where lazyParse is in the bundle, and instantiates
+// twice (the parsers', the index's). (openJson() runs on the push parser, wasm/bindings.cpp.)
 //
 // Plain C exports of a bare module, no Emscripten glue: lazyParse() crosses the boundary once per container it
 // lists, and an embind call costs about 400 ns in Node 20, a raw export about 20 ns. Every argument and result is
@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <new>
 
+#include "lazy_contract.h"
 #include "sluice/lazy_index.h"
 
 namespace {
@@ -27,27 +28,8 @@ using sluice::error_code;
 using sluice::lazy_child;
 using sluice::lazy_index;
 
-static_assert(sizeof(void*) == 4, "the binding contract assumes wasm32");
-static_assert(sizeof(lazy_child) == 24, "member record: 6 x u32");
-static_assert(sizeof(sluice::lazy_container) == 12, "container record: 3 x u32");
-
-// u32 words 0..7, f64 words 4..6 (byte offsets 32..55).
-struct lazy_out {
-  uint32_t status;          // 0: the error_code of the call
-  uint32_t error_byte;      // 1: the offending byte, 256 = end of input
-  uint32_t count;           // 2: containers (containers), members (children)
-  uint32_t pad3;            // 3
-  uint32_t root_start;      // 4
-  uint32_t root_end;        // 5
-  uint32_t root_container;  // 6
-  uint32_t pad7;            // 7
-  double error_offset;      // f64 4
-  double error_line;        // f64 5
-  double error_column;      // f64 6
-};
-static_assert(sizeof(lazy_out) == 56, "lazy_out layout");
-
-lazy_out out;
+// The contract's record (lazy_contract.h), which JS reads right after each call.
+sluice::contract::lazy_out out;
 
 sluice::lazy_options index_options(int max_depth) {
   sluice::lazy_options o;

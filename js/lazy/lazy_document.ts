@@ -19,9 +19,8 @@ import {
   NO_CONTAINER,
   OUT_COUNT,
   OUT_STATUS,
-  lazyError,
-  type LazyBinding,
-} from './native_lazy.js';
+} from './lazy_contract.js';
+import { lazyError, type LazyBinding } from './native_lazy.js';
 import { evict, load, touch, type Residency } from './residency.js';
 import { keyBytes } from '../native/wtf8.js';
 import { INTEGERS_NUMBER, mayHoldBigInteger, parseLossless, type IntegersMode } from '../parse/integers.js';

@@ -13,9 +13,8 @@ import {
   OUT_ROOT_CONTAINER,
   OUT_ROOT_END,
   OUT_ROOT_START,
-  lazyBinding,
-  lazyError,
-} from './native_lazy.js';
+} from './lazy_contract.js';
+import { lazyBinding, lazyError } from './native_lazy.js';
 import { Residency, evict, load, outOfMemory, setSize } from './residency.js';
 
 /** Options of {@link lazyParse}. */

@@ -15,6 +15,7 @@ import {
 } from '../native/loader.js';
 import { misuse } from '../validate.js';
 import { lazyWasmUrl } from '../lazy_wasm.js';
+import { OUT_ERROR_BYTE, OUT_ERROR_COLUMN, OUT_ERROR_LINE, OUT_ERROR_OFFSET } from './lazy_contract.js';
 import type { Residency } from './residency.js';
 
 /** The raw exports. Pointers and sizes are numbers; every call may grow memory (re-sync views after it). */
@@ -46,55 +47,6 @@ export const LAZY_EXPORTS = [
   'lazy_heap_in_use',
   'lazy_build_simd',
 ] as const satisfies readonly (keyof LazyExports)[];
-
-// lazy_out, as u32 indices from its start.
-/** @internal */
-export const OUT_STATUS = 0;
-/** @internal */
-export const OUT_ERROR_BYTE = 1;
-/** @internal */
-export const OUT_COUNT = 2;
-/** @internal */
-export const OUT_ROOT_START = 4;
-/** @internal */
-export const OUT_ROOT_END = 5;
-/** @internal */
-export const OUT_ROOT_CONTAINER = 6;
-// lazy_out, as f64 indices from its start.
-/** @internal */
-export const OUT_ERROR_OFFSET = 4;
-/** @internal */
-export const OUT_ERROR_LINE = 5;
-/** @internal */
-export const OUT_ERROR_COLUMN = 6;
-
-// Member record (lazy_child): 6 x u32.
-/** @internal */
-export const CHILD_WORDS = 6;
-/** @internal */
-export const CHILD_VALUE_START = 0;
-/** @internal */
-export const CHILD_VALUE_END = 1;
-/** @internal */
-export const CHILD_CONTAINER = 2;
-/** @internal */
-export const CHILD_KEY_START = 3;
-/** @internal */
-export const CHILD_KEY_END = 4;
-/** @internal */
-export const CHILD_FIRST_BYTE = 5;
-/** @internal A member that is not a container. */
-export const NO_CONTAINER = 0xffff_ffff;
-
-// Container record (lazy_container): 3 x u32.
-/** @internal */
-export const CONTAINER_WORDS = 3;
-/** @internal */
-export const CONTAINER_START = 0;
-/** @internal */
-export const CONTAINER_END = 1;
-/** @internal */
-export const CONTAINER_NEXT = 2;
 
 /** @internal Typed views over the lazy module's memory, re-created when it grew (as NativeRuntime's). */
 export class LazyHeap {
