@@ -4,7 +4,6 @@
 // holds the container table: it is resident while the document needs it, within a budget (residency.ts).
 import type { ParserLimits } from '../errors.js';
 import { misuse } from '../validate.js';
-import type { ContainerHandler } from './container_handler.js';
 import {
   CHILD_CONTAINER,
   CHILD_KEY_END,
@@ -32,8 +31,11 @@ const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const ZERO = 0x30;
 
-/** Makes the proxy handler of a member container (handlers.ts: passed in, since the handler classes import us). */
-export type NewHandler = (doc: LazyDocument, id: number, first: number) => ContainerHandler;
+/**
+ * Makes the proxy handler of a member container (handlers.ts: passed in, since the handler classes import us; `H`
+ * is their ContainerHandler, a parameter so that this module imports none of them).
+ */
+export type NewHandler<H> = (doc: LazyDocument<H>, id: number, first: number) => H;
 
 // Frees the native index of a document nobody references any more (no proxy left), if it is still resident.
 const registry = new FinalizationRegistry<{ binding: LazyBinding; residency: Residency }>(({ binding, residency }) => {
@@ -53,10 +55,10 @@ let scratch = new Uint8Array(1024);
 const SCRATCH_MAX = 1 << 20;
 
 /** @internal */
-export class LazyDocument {
+export class LazyDocument<H> {
   readonly binding: LazyBinding;
   readonly limits: ParserLimits;
-  readonly newHandler: NewHandler;
+  readonly newHandler: NewHandler<H>;
   /** The document's bytes; null once released. */
   private bytes: Uint8Array | null;
   /** The input text when it is ASCII: then byte offsets are string offsets, and slicing it skips decoding. */
@@ -75,7 +77,7 @@ export class LazyDocument {
     text: string | null,
     residency: Residency,
     limits: ParserLimits,
-    newHandler: NewHandler,
+    newHandler: NewHandler<H>,
     /** lazyParse's options.integers. */
     readonly integers: IntegersMode = INTEGERS_NUMBER,
   ) {

@@ -16,7 +16,6 @@ import {
 import { misuse } from '../validate.js';
 import { lazyWasmUrl } from '../lazy_wasm.js';
 import { OUT_ERROR_BYTE, OUT_ERROR_COLUMN, OUT_ERROR_LINE, OUT_ERROR_OFFSET } from './lazy_contract.js';
-import type { Residency } from './residency.js';
 
 /** The raw exports. Pointers and sizes are numbers; every call may grow memory (re-sync views after it). */
 export interface LazyExports {
@@ -70,6 +69,20 @@ export class LazyHeap {
     this.u8 = new Uint8Array(buffer);
     this.u32 = new Uint32Array(buffer);
     this.f64 = new Float64Array(buffer);
+  }
+}
+
+/**
+ * @internal A document's native index: `handle` 0 while it has none (here, not in residency.ts, which keeps the
+ * set of them: the binding holds that set).
+ */
+export class Residency {
+  handle = 0;
+  /** Native bytes it holds while resident: the document, then its container table too (setSize). */
+  size: number;
+
+  constructor(size: number) {
+    this.size = size;
   }
 }
 

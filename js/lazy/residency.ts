@@ -8,21 +8,12 @@
 // (docs/lazy.md, "Memory").
 import { JsonLimitError } from '../errors.js';
 import { lazyTuning } from './lazy_tuning.js';
-import type { LazyBinding } from './native_lazy.js';
+import { Residency, type LazyBinding } from './native_lazy.js';
+
+export { Residency };
 
 /** The native status of an allocation failure (src/sluice/error.h). */
 const OUT_OF_MEMORY = 16;
-
-/** A document's native index: `handle` 0 while it has none. */
-export class Residency {
-  handle = 0;
-  /** Native bytes it holds while resident: the document, then its container table too (setSize). */
-  size: number;
-
-  constructor(size: number) {
-    this.size = size;
-  }
-}
 
 /** The JsonLimitError of a document (of `n` bytes) that does not fit; `cause` is the engine's error, if any. */
 export function outOfMemory(n: number, cause?: unknown): JsonLimitError {
