@@ -1,4 +1,4 @@
-// One push parser's native side, for the push parser (parser.ts) and openJson's requests (lazy/open_json_driver.ts).
+// One push parser's native side, for the push parser (parser.ts) and openJson's requests (open_json/open_json_driver.ts).
 //
 // Memory (HACKING.md, "Parser memory"): the module's memory holds one input window and one set of result tables for
 // all parsers, and the state of at most RESIDENT_LIMIT parsers, the least recently used saved to bytes in the JS
