@@ -40,7 +40,7 @@ export {
   type IterateOptions,
   type JsonDocument,
   type OpenJsonOptions,
-} from './lazy/open_json.js';
+} from './open_json/open_json.js';
 export {
   createPartialParser,
   type PartialChunk,

@@ -1,7 +1,7 @@
-// The lazy documents' half of the binding contract (js/lazy/native_lazy.ts is the other): lazy_index for
-// lazyParse(), added to the page's parser module in sluice-lazy.wasm (wasm/CMakeLists.txt: sluice_lazy_wasm), which
-// init() loads in place of sluice.wasm only where lazyParse is in the bundle, and instantiates twice (the parsers',
-// the index's). (openJson() runs on the push parser, wasm/bindings.cpp.)
+// The lazy documents' half of the bindings (js/lazy/native_lazy.ts is the other; the layouts: lazy_contract.h):
+// lazy_index for lazyParse(), added to the page's parser module in sluice-lazy.wasm (wasm/CMakeLists.txt:
+// sluice_lazy_wasm), which init() loads in place of sluice.wasm only where lazyParse is in the bundle, and instantiates
+// twice (the parsers', the index's). (openJson() runs on the push parser, wasm/bindings.cpp.)
 //
 // Plain C exports of a bare module, no Emscripten glue: lazyParse() crosses the boundary once per container it
 // lists, and an embind call costs about 400 ns in Node 20, a raw export about 20 ns. Every argument and result is
@@ -9,9 +9,9 @@
 // right after the call. An index holds one document while JS needs it scanned (build, listings); what JS keeps of
 // a document (its bytes, container and member tables) is copied out.
 //
-// The index's instance runs no push parser. Where the index needs the parser's verdict on a range (broken text, a
-// scalar root), the call returns status_verdict_needed with the range in lazy_out, and JS asks the parsers' instance
-// (js/lazy/verdict.ts), as lazy_validate.cpp does natively.
+// Where the index needs the parser's verdict on a range (broken text, a scalar root, a value JSON.parse refused),
+// src/lazy/lazy_validate.cpp runs the push parser over it in the index's instance, which holds the parser's code
+// anyway: the error in lazy_out is the parser's, positioned in the document.
 #include <emscripten/emscripten.h>
 #include <malloc.h>
 
@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <new>
 
-#include "lazy/lazy_validate.h"
+#include "lazy_contract.h"
 #include "sluice/lazy_index.h"
 
 namespace {
@@ -28,32 +28,8 @@ using sluice::error_code;
 using sluice::lazy_child;
 using sluice::lazy_index;
 
-static_assert(sizeof(void*) == 4, "the binding contract assumes wasm32");
-static_assert(sizeof(lazy_child) == 24, "member record: 6 x u32");
-static_assert(sizeof(sluice::lazy_container) == 12, "container record: 3 x u32");
-
-// u32 words 0..7, f64 words 4..6 (byte offsets 32..55), u32 words 14..15.
-struct lazy_out {
-  uint32_t status;            // 0: the error_code of the call, or status_verdict_needed
-  uint32_t error_byte;        // 1: the offending byte, 256 = end of input
-  uint32_t count;             // 2: containers (containers), members (children)
-  uint32_t verdict_if_valid;  // 3: status_verdict_needed: the status when the parser finds no error
-  uint32_t root_start;        // 4
-  uint32_t root_end;          // 5
-  uint32_t root_container;    // 6
-  uint32_t pad7;              // 7
-  double error_offset;        // f64 4
-  double error_line;          // f64 5
-  double error_column;        // f64 6
-  uint32_t verdict_start;     // 14: status_verdict_needed: the range [start, end) the parser reads
-  uint32_t verdict_end;       // 15
-};
-static_assert(sizeof(lazy_out) == 64, "lazy_out layout");
-
-// Not an error_code: the call needs the parser's verdict on [verdict_start, verdict_end) (js/lazy/verdict.ts).
-constexpr error_code status_verdict_needed = error_code(255);
-
-lazy_out out;
+// The contract's record (lazy_contract.h), which JS reads right after each call.
+sluice::contract::lazy_out out;
 
 sluice::lazy_options index_options(int max_depth) {
   sluice::lazy_options o;
@@ -63,7 +39,7 @@ sluice::lazy_options index_options(int max_depth) {
 
 int report(lazy_index* index, error_code code) {
   out.status = uint32_t(code);
-  if (code != error_code::ok && code != status_verdict_needed) {
+  if (code != error_code::ok) {
     const sluice::parse_error& e = index->error();
     out.error_byte = e.byte < 0 ? 256 : uint32_t(e.byte);
     out.error_offset = double(e.offset);
@@ -74,20 +50,6 @@ int report(lazy_index* index, error_code code) {
 }
 
 }  // namespace
-
-namespace sluice {
-namespace internal {
-
-// lazy/lazy_validate.h, without a parser: the range goes to JS.
-parse_error validate_range(const uint8_t*, uint64_t start, uint64_t end, uint32_t, kernel_kind, error_code if_valid) {
-  out.verdict_start = uint32_t(start);
-  out.verdict_end = uint32_t(end);
-  out.verdict_if_valid = uint32_t(if_valid);
-  return parse_error{status_verdict_needed, start, 1, 1, -1};
-}
-
-}  // namespace internal
-}  // namespace sluice
 
 extern "C" {
 
@@ -131,13 +93,19 @@ EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_containers(lazy_index* index) {
 }
 
 // The members of container c (count in lazy_out), valid until the next call on the index: JS copies them. 0 when
-// the container's text is invalid (the error in lazy_out, or status_verdict_needed).
+// the container's text is invalid (the error in lazy_out).
 EMSCRIPTEN_KEEPALIVE uintptr_t lazy_index_children(lazy_index* index, uint32_t c) {
   uint32_t count = 0;
   const lazy_child* table = index->list(c, &count);
   out.count = count;
   report(index, table == nullptr ? index->error().code : error_code::ok);
   return reinterpret_cast<uintptr_t>(table);
+}
+
+// The parser's first error in document bytes [start, end) (a value JSON.parse refused), positioned in the
+// document, in lazy_out; returns its status (0: none).
+EMSCRIPTEN_KEEPALIVE int lazy_index_locate(lazy_index* index, double start, double end) {
+  return report(index, index->locate(uint32_t(start), uint32_t(end)));
 }
 
 }  // extern "C"

@@ -1,7 +1,7 @@
 // `sluice get`: one value through openJson (transient: forward only, one chunk held), which reads the input only
 // as far as the value's end, or the end of its nearest container when there is none.
 import { JsonLimitError, JsonSyntaxError, type ParserLimits } from '../errors.js';
-import { openJson } from '../lazy/open_json.js';
+import { openJson } from '../open_json/open_json.js';
 import type { CommandLine } from './args.js';
 import { ExcerptedError, type InputBytes } from './error_report.js';
 import { EXIT_NOT_FOUND, EXIT_OK } from './exit_codes.js';

@@ -10,7 +10,7 @@ import {
   CHILD_VALUE_START,
   CHILD_WORDS,
   NO_CONTAINER,
-} from './native_lazy.js';
+} from './lazy_contract.js';
 import { proxyOf } from './proxy_target.js';
 
 const OPEN_BRACKET = 0x5b;

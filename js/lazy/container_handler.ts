@@ -14,7 +14,7 @@ import {
   CHILD_VALUE_START,
   CHILD_WORDS,
   NO_CONTAINER,
-} from './native_lazy.js';
+} from './lazy_contract.js';
 import { proxyOf } from './proxy_target.js';
 import { spineOf } from './spine.js';
 
@@ -49,7 +49,7 @@ export function arrayIndex(key: string): number {
 export abstract class ContainerHandler {
   /** Whether the container is an array (the kind of proxy target). */
   abstract readonly isArray: boolean;
-  protected readonly doc: LazyDocument;
+  protected readonly doc: LazyDocument<ContainerHandler>;
   protected readonly id: number;
   /** The member table (CHILD_WORDS u32 per member, in the JS heap); valid once count >= 0. */
   protected table: Uint32Array = NO_MEMBERS;
@@ -70,7 +70,7 @@ export abstract class ContainerHandler {
   protected lastKey: string | null = null;
   protected lastValue: unknown = undefined;
 
-  constructor(doc: LazyDocument, id: number) {
+  constructor(doc: LazyDocument<ContainerHandler>, id: number) {
     this.doc = doc;
     this.id = id;
   }

@@ -21,18 +21,18 @@ const OPEN_BRACE = 0x7b;
 let shapeKeepers: object[] | null = null;
 
 /** @internal Creates the shape keepers, once, around the document `make` returns (one with no native index). */
-export function keepShapes(make: () => LazyDocument): void {
+export function keepShapes(make: () => LazyDocument<ContainerHandler>): void {
   if (shapeKeepers !== null) return;
   const doc = make();
   shapeKeepers = [proxyOf(new ObjectHandler(doc, 0)), proxyOf(new ArrayHandler(doc, 0))];
 }
 
 /** @internal The proxy for container `id` of `doc` whose first byte is `first`. */
-export function lazyContainer(doc: LazyDocument, id: number, first: number): object {
+export function lazyContainer(doc: LazyDocument<ContainerHandler>, id: number, first: number): object {
   return proxyOf(newHandler(doc, id, first));
 }
 
 /** @internal The handler of container `id` of `doc` whose first byte is `first` (the document's newHandler). */
-export function newHandler(doc: LazyDocument, id: number, first: number): ContainerHandler {
+export function newHandler(doc: LazyDocument<ContainerHandler>, id: number, first: number): ContainerHandler {
   return first === OPEN_BRACE ? new ObjectHandler(doc, id) : new ArrayHandler(doc, id);
 }

@@ -4,7 +4,6 @@
 // holds the container table: it is resident while the document needs it, within a budget (residency.ts).
 import type { ParserLimits } from '../errors.js';
 import { misuse } from '../validate.js';
-import type { ContainerHandler } from './container_handler.js';
 import {
   CHILD_CONTAINER,
   CHILD_KEY_END,
@@ -19,11 +18,9 @@ import {
   NO_CONTAINER,
   OUT_COUNT,
   OUT_STATUS,
-  lazyError,
-  type LazyBinding,
-} from './native_lazy.js';
+} from './lazy_contract.js';
+import { lazyError, type LazyBinding } from './native_lazy.js';
 import { evict, load, touch, type Residency } from './residency.js';
-import { locate, settle } from './verdict.js';
 import { keyBytes } from '../native/wtf8.js';
 import { INTEGERS_NUMBER, mayHoldBigInteger, parseLossless, type IntegersMode } from '../parse/integers.js';
 
@@ -34,8 +31,11 @@ const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const ZERO = 0x30;
 
-/** Makes the proxy handler of a member container (handlers.ts: passed in, since the handler classes import us). */
-export type NewHandler = (doc: LazyDocument, id: number, first: number) => ContainerHandler;
+/**
+ * Makes the proxy handler of a member container (handlers.ts: passed in, since the handler classes import us; `H`
+ * is their ContainerHandler, a parameter so that this module imports none of them).
+ */
+export type NewHandler<H> = (doc: LazyDocument<H>, id: number, first: number) => H;
 
 // Frees the native index of a document nobody references any more (no proxy left), if it is still resident.
 const registry = new FinalizationRegistry<{ binding: LazyBinding; residency: Residency }>(({ binding, residency }) => {
@@ -55,10 +55,10 @@ let scratch = new Uint8Array(1024);
 const SCRATCH_MAX = 1 << 20;
 
 /** @internal */
-export class LazyDocument {
+export class LazyDocument<H> {
   readonly binding: LazyBinding;
   readonly limits: ParserLimits;
-  readonly newHandler: NewHandler;
+  readonly newHandler: NewHandler<H>;
   /** The document's bytes; null once released. */
   private bytes: Uint8Array | null;
   /** The input text when it is ASCII: then byte offsets are string offsets, and slicing it skips decoding. */
@@ -77,7 +77,7 @@ export class LazyDocument {
     text: string | null,
     residency: Residency,
     limits: ParserLimits,
-    newHandler: NewHandler,
+    newHandler: NewHandler<H>,
     /** lazyParse's options.integers. */
     readonly integers: IntegersMode = INTEGERS_NUMBER,
   ) {
@@ -167,10 +167,7 @@ export class LazyDocument {
     const at = binding.m.lazy_index_children(this.index(), id);
     const heap = binding.heap;
     heap.sync();
-    if (at === 0) {
-      const status = settle(binding, heap.u32[binding.out32 + OUT_STATUS]!, this.live(), this.limits.maxDepth);
-      throw lazyError(binding, status, this.limits);
-    }
+    if (at === 0) throw lazyError(binding, heap.u32[binding.out32 + OUT_STATUS]!, this.limits);
     const words = heap.u32[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
     const u32 = heap.u32;
     const from = at >>> 2;
@@ -360,7 +357,7 @@ export class LazyDocument {
   /** Throws the parser's error for bytes [start, end) if it finds one (else returns: the caller rethrows). */
   private check(start: number, end: number, cause: unknown): void {
     const binding = this.binding;
-    const status = locate(binding, this.live(), start, end, this.limits.maxDepth, 0);
+    const status = binding.m.lazy_index_locate(this.index(), start, end);
     if (status !== 0) {
       const error = lazyError(binding, status, this.limits);
       if (cause !== undefined) (error as { cause?: unknown }).cause = cause;

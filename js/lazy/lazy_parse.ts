@@ -5,6 +5,7 @@ import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { checkOptions, mustBe, resolveLimit } from '../validate.js';
 import { resolveIntegers, type IntegersOption } from '../parse/integers.js';
 import { keepShapes, lazyContainer, newHandler } from './handlers.js';
+import type { ContainerHandler } from './container_handler.js';
 import { LazyDocument } from './lazy_document.js';
 import {
   CONTAINER_WORDS,
@@ -13,9 +14,8 @@ import {
   OUT_ROOT_CONTAINER,
   OUT_ROOT_END,
   OUT_ROOT_START,
-  lazyBinding,
-  lazyError,
-} from './native_lazy.js';
+} from './lazy_contract.js';
+import { lazyBinding, lazyError } from './native_lazy.js';
 import { Residency, evict, load, outOfMemory, setSize } from './residency.js';
 
 /** Options of {@link lazyParse}. */
@@ -36,7 +36,7 @@ export interface LazyParseOptions {
 const API = 'lazyParse()';
 const encoder = new TextEncoder();
 /** The documents lazyParse returned, for releaseLazy. */
-const roots = new WeakMap<object, LazyDocument>();
+const roots = new WeakMap<object, LazyDocument<ContainerHandler>>();
 
 /**
  * Parses a buffered JSON document lazily. Returns what `JSON.parse` would (an object, an array, or a scalar root
@@ -81,7 +81,7 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
   const status = load(binding, residency, bytes, maxDepth);
   if (status !== 0) throw lazyError(binding, status, limits);
   const { m, heap } = binding;
-  let doc: LazyDocument | undefined;
+  let doc: LazyDocument<ContainerHandler> | undefined;
   try {
     heap.sync();
     const u32 = heap.u32;

@@ -15,7 +15,7 @@ import {
 } from '../native/loader.js';
 import { misuse } from '../validate.js';
 import { lazyWasmUrl } from '../lazy_wasm.js';
-import type { Residency } from './residency.js';
+import { OUT_ERROR_BYTE, OUT_ERROR_COLUMN, OUT_ERROR_LINE, OUT_ERROR_OFFSET } from './lazy_contract.js';
 
 /** The raw exports. Pointers and sizes are numbers; every call may grow memory (re-sync views after it). */
 export interface LazyExports {
@@ -26,6 +26,7 @@ export interface LazyExports {
   lazy_index_build(index: number, n: number): number;
   lazy_index_containers(index: number): number;
   lazy_index_children(index: number, container: number): number;
+  lazy_index_locate(index: number, start: number, end: number): number;
   /** Tests: bytes malloc'ed in the module right now. */
   lazy_heap_in_use(): number;
   /** Tests: 1 for the SIMD128 build. */
@@ -41,68 +42,10 @@ export const LAZY_EXPORTS = [
   'lazy_index_build',
   'lazy_index_containers',
   'lazy_index_children',
+  'lazy_index_locate',
   'lazy_heap_in_use',
   'lazy_build_simd',
 ] as const satisfies readonly (keyof LazyExports)[];
-
-/** Not a native error code: the call needs the parser's verdict on a range (verdict.ts). */
-export const STATUS_VERDICT_NEEDED = 255;
-
-// lazy_out, as u32 indices from its start.
-/** @internal */
-export const OUT_STATUS = 0;
-/** @internal */
-export const OUT_ERROR_BYTE = 1;
-/** @internal */
-export const OUT_COUNT = 2;
-/** @internal STATUS_VERDICT_NEEDED: the status when the parser finds no error in the range. */
-export const OUT_VERDICT_IF_VALID = 3;
-/** @internal */
-export const OUT_ROOT_START = 4;
-/** @internal */
-export const OUT_ROOT_END = 5;
-/** @internal */
-export const OUT_ROOT_CONTAINER = 6;
-// lazy_out, as f64 indices from its start.
-/** @internal */
-export const OUT_ERROR_OFFSET = 4;
-/** @internal */
-export const OUT_ERROR_LINE = 5;
-/** @internal */
-export const OUT_ERROR_COLUMN = 6;
-// lazy_out, u32 indices again.
-/** @internal STATUS_VERDICT_NEEDED: the range [start, end) the parser reads. */
-export const OUT_VERDICT_START = 14;
-/** @internal */
-export const OUT_VERDICT_END = 15;
-
-// Member record (lazy_child): 6 x u32.
-/** @internal */
-export const CHILD_WORDS = 6;
-/** @internal */
-export const CHILD_VALUE_START = 0;
-/** @internal */
-export const CHILD_VALUE_END = 1;
-/** @internal */
-export const CHILD_CONTAINER = 2;
-/** @internal */
-export const CHILD_KEY_START = 3;
-/** @internal */
-export const CHILD_KEY_END = 4;
-/** @internal */
-export const CHILD_FIRST_BYTE = 5;
-/** @internal A member that is not a container. */
-export const NO_CONTAINER = 0xffff_ffff;
-
-// Container record (lazy_container): 3 x u32.
-/** @internal */
-export const CONTAINER_WORDS = 3;
-/** @internal */
-export const CONTAINER_START = 0;
-/** @internal */
-export const CONTAINER_END = 1;
-/** @internal */
-export const CONTAINER_NEXT = 2;
 
 /** @internal Typed views over the lazy module's memory, re-created when it grew (as NativeRuntime's). */
 export class LazyHeap {
@@ -129,10 +72,22 @@ export class LazyHeap {
   }
 }
 
+/**
+ * @internal A document's native index: `handle` 0 while it has none (here, not in residency.ts, which keeps the
+ * set of them: the binding holds that set).
+ */
+export class Residency {
+  handle = 0;
+  /** Native bytes it holds while resident: the document, then its container table too (setSize). */
+  size: number;
+
+  constructor(size: number) {
+    this.size = size;
+  }
+}
+
 /** @internal The lazy module loaded next to a parser module, and the location of lazy_out. */
 export interface LazyBinding {
-  /** The parser module: its parser gives the verdicts the lazy module leaves to JS (verdict.ts). */
-  readonly runtime: NativeRuntime;
   readonly heap: LazyHeap;
   /** The exports, in a plain object (a test replaces one to inject a failure). */
   readonly m: LazyExports;
@@ -181,7 +136,7 @@ function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<Modu
       ? Promise.resolve(own)
       : compileModule(input, () => defaultLazyUrl(kind), 'options.lazyModule', LAZY_MODULE)
     )
-      .then((module) => instantiateLazy(runtime, module))
+      .then((module) => instantiateLazy(module))
       .then(
         (binding) => {
           load.binding = binding;
@@ -204,7 +159,7 @@ function hasLazyExports(module: WebAssembly.Module): boolean {
   return ['memory', '_initialize', ...LAZY_EXPORTS].every((name) => names.includes(name));
 }
 
-async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Module): Promise<LazyBinding> {
+async function instantiateLazy(module: WebAssembly.Module): Promise<LazyBinding> {
   if (!hasLazyExports(module)) {
     const names = WebAssembly.Module.exports(module).map((e) => e.name);
     throw new SluiceLoadError("sluice: this is not the lazy index's WebAssembly module (sluice-lazy.*.wasm)", {
@@ -227,7 +182,6 @@ async function instantiateLazy(runtime: NativeRuntime, module: WebAssembly.Modul
   const lazy = m as unknown as LazyExports;
   const address = lazy.lazy_out_address();
   return {
-    runtime,
     heap: new LazyHeap(exports.memory as WebAssembly.Memory),
     m: lazy,
     kind: lazy.lazy_build_simd() === 1 ? 'simd128' : 'scalar',

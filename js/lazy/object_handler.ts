@@ -3,7 +3,7 @@
 // distinct members were read one by one.
 import { ContainerHandler, arrayIndex } from './container_handler.js';
 import { BULK_MAX_BYTES, lazyTuning } from './lazy_tuning.js';
-import { CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS } from './native_lazy.js';
+import { CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS } from './lazy_contract.js';
 
 /** @internal */
 export class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {

@@ -9,19 +9,9 @@
 import { JsonLimitError } from '../errors.js';
 import { OUT_OF_MEMORY } from '../native/status.js';
 import { lazyTuning } from './lazy_tuning.js';
-import type { LazyBinding } from './native_lazy.js';
-import { settle } from './verdict.js';
+import { Residency, type LazyBinding } from './native_lazy.js';
 
-/** A document's native index: `handle` 0 while it has none. */
-export class Residency {
-  handle = 0;
-  /** Native bytes it holds while resident: the document, then its container table too (setSize). */
-  size: number;
-
-  constructor(size: number) {
-    this.size = size;
-  }
-}
+export { Residency };
 
 /** The JsonLimitError of a document (of `n` bytes) that does not fit; `cause` is the engine's error, if any. */
 export function outOfMemory(n: number, cause?: unknown): JsonLimitError {
@@ -89,7 +79,7 @@ export function load(binding: LazyBinding, r: Residency, bytes: Uint8Array, maxD
     }
     heap.sync();
     heap.u8.set(bytes, base);
-    const status = settle(binding, m.lazy_index_build(handle, bytes.length), bytes, maxDepth);
+    const status = m.lazy_index_build(handle, bytes.length);
     if (status === OUT_OF_MEMORY && attempt === 0 && binding.resident.size !== 0) {
       m.lazy_index_delete(handle);
       makeRoom(binding, 0, true);

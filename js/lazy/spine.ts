@@ -2,8 +2,15 @@
 // is handed out as a frozen plain object or array whose long member stays a proxy, because every read from the root
 // passes through it and a plain property is far cheaper than a proxy trap.
 import { JsonLimitError, JsonSyntaxError } from '../errors.js';
-import type { ContainerHandler } from './container_handler.js';
 import { lazyTuning } from './lazy_tuning.js';
+
+/** What spineOf reads of a container's handler (ContainerHandler, which imports this module). */
+export interface SpineCandidate {
+  readonly count: number;
+  spineShape(max: number, restMax: number): boolean;
+  enumerate(): void;
+  spine(): object | undefined;
+}
 
 /**
  * The container of `handler` as a frozen plain object or array when it has at most spineMaxMembers members, one
@@ -15,7 +22,7 @@ import { lazyTuning } from './lazy_tuning.js';
  * A container that passes the container-table filter is listed here rather than by its first read: a container
  * handed out is read next, in practice, so the listing is not wasted.
  */
-export function spineOf(handler: ContainerHandler): object | undefined {
+export function spineOf(handler: SpineCandidate): object | undefined {
   const max = lazyTuning.spineMaxMembers;
   if (max <= 0) return undefined;
   // Most containers are no spine, and the container table tells most of them apart without listing them (a

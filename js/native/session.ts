@@ -1,5 +1,5 @@
 // One push parser's native side, the typed session over the parser half of the binding: for the push parser
-// (js/parse/parser.ts) and openJson's requests (js/lazy/open_json_driver.ts). They see a call's status, its error
+// (js/parse/parser.ts) and openJson's requests (js/open_json/open_json_driver.ts). They see a call's status, its error
 // record, its element and batch tables (u32 indices, read once per call) and its bytes; never the view's layout.
 //
 // Memory (HACKING.md, "Parser memory"): the module's memory holds one input window and one set of result tables for

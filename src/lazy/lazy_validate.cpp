@@ -1,9 +1,13 @@
-// validate_range (lazy/lazy_validate.h) by the push parser: what every native user of the lazy index links.
+// validate_range (lazy/lazy_validate.h) by the push parser's calls (stream/stream_parser.h), which the wasm lazy
+// module holds anyway (it is the page's parser module with the index added): no push_parser class and no carry,
+// since a parser that selects nothing keeps no bytes.
 #include "lazy/lazy_validate.h"
 
 #include <cstring>
 
-#include "sluice/push_parser.h"
+#include "stream/parser_state.h"
+#include "stream/stream_parser.h"
+#include "stream/workspace.h"
 
 namespace sluice {
 namespace internal {
@@ -31,21 +35,27 @@ void line_of(const uint8_t* d, uint64_t pos, uint64_t& line, uint64_t& line_star
 
 parse_error validate_range(const uint8_t* d, uint64_t start, uint64_t end, uint32_t max_depth, kernel_kind kernel,
                            error_code if_valid) {
+  static const parse_error oom{error_code::out_of_memory, start, 1, 1, -1};
   parser_options o;
   o.max_depth = max_depth;
   o.kernel = kernel;
-  push_parser parser(o);
-  parser.add_path(validate_only_path);
+  // A workspace of its own, freed on return (the wasm module's shared one belongs to its parsers).
+  workspace ws;
+  if (!ws.init()) return oom;
+  parser_state* st = new_parser(o, ws);
+  if (st == nullptr) return oom;
+  add_selector(*st, validate_only_path, selector_role::value, nullptr);
   uint64_t at = start;
-  while (at < end && parser.status() == error_code::ok) {
-    size_t n = parser.input_capacity();
+  while (at < end && st->status == error_code::ok) {
+    size_t n = ws.window.capacity();
     if (n > end - at) n = size_t(end - at);
-    std::memcpy(parser.input_data(), d + at, n);
-    parser.feed(n);
+    std::memcpy(ws.window.data(), d + at, n);
+    feed(*st, n);
     at += n;
   }
-  if (parser.status() == error_code::ok) parser.finish();
-  parse_error e = parser.error();
+  if (st->status == error_code::ok) finish(*st);
+  parse_error e = st->error;
+  delete st;
   if (e.code == error_code::ok) return if_valid == error_code::ok ? e : parse_error{if_valid, start, 1, 1, -1};
   if (start != 0) {
     uint64_t base_line, base_start;

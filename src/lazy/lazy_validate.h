@@ -1,7 +1,6 @@
 // The verdict on text the lazy index found broken (or must check whole): the push parser's first error in a
-// range of the document. The index itself carries no parser: whoever links it supplies this function.
-// lazy_validate.cpp (in sluice_core) runs the push parser; the wasm lazy module (wasm/lazy_bindings.cpp) hands the
-// range to JS, which runs the parser of the main module, so that the lazy module carries no parser.
+// range of the document, run by lazy_validate.cpp in whatever links the index (natively, and in the wasm lazy
+// module, which is the page's parser module with the index added).
 #ifndef SLUICE_LAZY_VALIDATE_H
 #define SLUICE_LAZY_VALIDATE_H
 

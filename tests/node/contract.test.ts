@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { createParser, openJson } from '../../dist/index.js';
 import * as contract from '../../dist/native/contract.js';
-import { MAX_EXPAND } from '../../dist/lazy/open_json_plan.js';
+import { MAX_EXPAND } from '../../dist/open_json/open_json_plan.js';
 
 const header = readFileSync(new URL('../../wasm/contract.h', import.meta.url), 'utf8');
 

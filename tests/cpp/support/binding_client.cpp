@@ -20,7 +20,7 @@ using internal::no_position;
 using internal::parser_state;
 using internal::raw_element;
 
-// The caller's carry, as js/parse/native_parser.ts keeps it: the stream's bytes [base, base + bytes.size()).
+// The caller's carry, as js/native/session.ts keeps it: the stream's bytes [base, base + bytes.size()).
 struct caller_carry {
   std::string bytes;
   uint64_t base = 0;

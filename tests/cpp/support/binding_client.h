@@ -1,4 +1,4 @@
-// The push parser driven as the wasm binding and the JS layer drive it (wasm/bindings.cpp, js/parse/native_parser.ts,
+// The push parser driven as the wasm binding and the JS layer drive it (wasm/bindings.cpp, js/native/session.ts,
 // js/parse/materialise.ts), so that the native suites and the fuzz target check that protocol too: one workspace
 // shared with another parser that runs between every two calls (so nothing of one call survives in the window or
 // the tables), the parser saved to bytes and restored from them before every call, the carry kept by the caller,

@@ -1,13 +1,13 @@
 // doc.iterate(path) without expand: the elements of one array (or the member values of one object), in order, from
 // one parser planned by open_json_plan.ts. The document's cursor moves past each element taken when the loop stops.
 import type { DriverEvent } from './open_json_driver.js';
-import type { OpenDocument } from './open_json.js';
+import type { IterableDocument } from './open_json_iterable.js';
 import { endOf, passedBefore, planRequest, recordName, type Plan, type Request } from './open_json_plan.js';
 import type { Step } from './open_json_path.js';
 
 /** @internal */
 export class ElementIterator<T> implements AsyncIterableIterator<T> {
-  private readonly doc: OpenDocument;
+  private readonly doc: IterableDocument;
   private readonly request: Request & { readonly kind: 'iterate' };
   private readonly path: string;
   private plan: Plan | null = null;
@@ -19,7 +19,7 @@ export class ElementIterator<T> implements AsyncIterableIterator<T> {
   /** The last element taken, not yet told to the cursor. */
   private taken: DriverEvent | null = null;
 
-  constructor(doc: OpenDocument, request: Request & { readonly kind: 'iterate' }, path: string) {
+  constructor(doc: IterableDocument, request: Request & { readonly kind: 'iterate' }, path: string) {
     this.doc = doc;
     this.request = request;
     this.path = path;

@@ -15,7 +15,7 @@
 import { misuse } from '../validate.js';
 import { parseIntegers } from '../parse/integers.js';
 import type { DriverEvent } from './open_json_driver.js';
-import type { OpenDocument } from './open_json.js';
+import type { IterableDocument } from './open_json_iterable.js';
 import { endOf, passedBefore, planRequest, type Plan, type Request } from './open_json_plan.js';
 import type { Step } from './open_json_path.js';
 
@@ -109,7 +109,7 @@ class ChildStream implements AsyncIterableIterator<unknown> {
 
 /** @internal */
 export class ExpandIterator implements AsyncIterableIterator<unknown> {
-  private readonly doc: OpenDocument;
+  private readonly doc: IterableDocument;
   private readonly request: Request & { readonly kind: 'expand' };
   private readonly path: string;
   private plan: Plan | null = null;
@@ -126,7 +126,7 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
   private state: 'new' | 'running' | 'done' = 'new';
   private pumping: Promise<boolean> | null = null;
 
-  constructor(doc: OpenDocument, request: Request & { readonly kind: 'expand' }, path: string) {
+  constructor(doc: IterableDocument, request: Request & { readonly kind: 'expand' }, path: string) {
     this.doc = doc;
     this.request = request;
     this.path = path;

@@ -21,6 +21,7 @@ import { ElementIterator } from './open_json_iterate.js';
 import { localPath, syntheticPrefix, type Step } from './open_json_path.js';
 import { MAX_EXPAND, endOf, passedBefore, planRequest, recordName, type Plan } from './open_json_plan.js';
 import { ByteStore } from './open_json_store.js';
+import type { IterableDocument } from './open_json_iterable.js';
 
 /** Options of {@link openJson}. */
 export interface OpenJsonOptions {
@@ -135,7 +136,7 @@ function abortError(): Error {
 }
 
 /** @internal */
-export class OpenDocument implements JsonDocument {
+export class OpenDocument implements JsonDocument, IterableDocument {
   readonly transient: boolean;
   readonly store: ByteStore;
   readonly cursor: Cursor;
