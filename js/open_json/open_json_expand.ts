@@ -14,9 +14,9 @@
 // stream cannot be taken back; later ones are skipped), any other name its last, as JSON.parse does.
 import { misuse } from '../validate.js';
 import { parseIntegers } from '../parse/integers.js';
-import type { DriverEvent } from './open_json_driver.js';
-import type { IterableDocument } from './open_json_iterable.js';
-import { endOf, passedBefore, planRequest, type Plan, type Request } from './open_json_plan.js';
+import { EventPump } from './event_pump.js';
+import type { CopyFilter, DriverEvent } from './open_json_driver.js';
+import { endOf, passedBefore, type Request } from './open_json_plan.js';
 import type { Step } from './open_json_path.js';
 
 const OPEN_BRACE = 0x7b;
@@ -108,60 +108,32 @@ class ChildStream implements AsyncIterableIterator<unknown> {
 }
 
 /** @internal */
-export class ExpandIterator implements AsyncIterableIterator<unknown> {
-  private readonly doc: IterableDocument;
-  private readonly request: Request & { readonly kind: 'expand' };
-  private readonly path: string;
-  private plan: Plan | null = null;
-  private scan: AsyncGenerator<DriverEvent[], void, undefined> | null = null;
-  private events: DriverEvent[] = [];
-  private nextEvent = 0;
+export class ExpandIterator extends EventPump<unknown, Request & { readonly kind: 'expand' }> {
   /** Elements filed but not yet yielded, and the one being built (last). */
   private building: Building[] = [];
   private current: Building | null = null;
   private ended = false;
   /** The error that stopped the scan: every later pump rethrows it. */
   private failure: { error: unknown } | null = null;
-  private release: (() => void) | null = null;
-  private state: 'new' | 'running' | 'done' = 'new';
   private pumping: Promise<boolean> | null = null;
 
-  constructor(doc: IterableDocument, request: Request & { readonly kind: 'expand' }, path: string) {
-    this.doc = doc;
-    this.request = request;
-    this.path = path;
+  protected copyFilter(): CopyFilter {
+    return () => true;
   }
 
-  [Symbol.asyncIterator](): AsyncIterableIterator<unknown> {
-    return this;
-  }
-
-  async next(): Promise<IteratorResult<unknown>> {
-    if (this.state === 'done') return { done: true, value: undefined };
-    try {
-      if (this.state === 'new') {
-        this.state = 'running';
-        this.release = await this.doc.holdForIteration(this.path);
-        this.plan = planRequest(this.doc.cursor, this.request, this.path);
-        if (this.plan === null) return await this.finish();
-        this.scan = this.doc.scan(this.plan, () => true);
-      }
-      // The element loop moved on: the rest of the previous element is skipped.
-      const previous = this.current;
-      if (previous?.yielded && !previous.finished) {
-        for (const s of previous.streams) if (!s.done && !s.returned) s.skipped = true;
-        await this.until(() => previous.finished);
-      }
-      await this.until(() => this.building.some((b) => b.ready && !b.yielded));
-      const element = this.building.find((b) => b.ready && !b.yielded);
-      if (element === undefined) return await this.finish();
-      element.yielded = true;
-      this.building = this.building.filter((b) => !b.yielded || !b.finished);
-      return { done: false, value: element.hasWhole ? element.whole : element.value };
-    } catch (error) {
-      await this.finish();
-      throw error;
+  protected async step(): Promise<IteratorResult<unknown>> {
+    // The element loop moved on: the rest of the previous element is skipped.
+    const previous = this.current;
+    if (previous?.yielded && !previous.finished) {
+      for (const s of previous.streams) if (!s.done && !s.returned) s.skipped = true;
+      await this.until(() => previous.finished);
     }
+    await this.until(() => this.building.some((b) => b.ready && !b.yielded));
+    const element = this.building.find((b) => b.ready && !b.yielded);
+    if (element === undefined) return await this.finish();
+    element.yielded = true;
+    this.building = this.building.filter((b) => !b.yielded || !b.finished);
+    return { done: false, value: element.hasWhole ? element.whole : element.value };
   }
 
   /** Pumps events until `done()` holds or the iteration ended; rethrows the error that stopped it. */
@@ -177,23 +149,19 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
   /** Files the next event; false at the end. */
   private async pumpOne(): Promise<boolean> {
     try {
-      while (this.nextEvent >= this.events.length) {
-        if (this.scan === null) {
-          this.ended = true;
-          return false;
-        }
-        const r = await this.scan.next();
-        if (r.done === true) {
-          this.doc.cursor.advance([], this.doc.store.end);
-          this.ended = true;
-          const ambiguous = this.plan!.ambiguous;
-          if (ambiguous !== null && this.current === null) throw this.doc.cursor.passed(this.path, ambiguous);
-          return false;
-        }
-        this.events = r.value;
-        this.nextEvent = 0;
+      const ev = await this.pull();
+      if (ev === 'closed') {
+        this.ended = true;
+        return false;
       }
-      this.file(this.events[this.nextEvent++]!);
+      if (ev === 'end') {
+        this.doc.cursor.advance([], this.doc.store.end);
+        this.ended = true;
+        const ambiguous = this.plan!.ambiguous;
+        if (ambiguous !== null && this.current === null) throw this.doc.cursor.passed(this.path, ambiguous);
+        return false;
+      }
+      this.file(ev);
       return true;
     } catch (error) {
       this.failure ??= { error };
@@ -306,38 +274,14 @@ export class ExpandIterator implements AsyncIterableIterator<unknown> {
     this.doc.store.pin(ev.end);
   }
 
-  private async finish(): Promise<IteratorResult<unknown>> {
-    if (this.state !== 'done') {
-      this.state = 'done';
-      this.ended = true;
-      const scan = this.scan;
-      this.scan = null;
-      if (this.release !== null) {
-        this.release();
-        this.release = null;
-      }
-      await scan?.return();
-    }
-    return { done: true, value: undefined };
+  /** Forward only: skip the rest of the array now, so the cursor stands after it. */
+  protected async skipRest(): Promise<void> {
+    for (const b of this.building) for (const s of b.streams) s.skipped = !s.done;
+    await this.until(() => false);
   }
 
-  async return(): Promise<IteratorResult<unknown>> {
-    if (this.state === 'running' && this.doc.transient) {
-      // Forward only: skip the rest of the array now, so the cursor stands after it.
-      for (const b of this.building) for (const s of b.streams) s.skipped = !s.done;
-      try {
-        await this.until(() => false);
-      } catch (error) {
-        await this.finish();
-        throw error;
-      }
-    }
-    return this.finish();
-  }
-
-  async throw(error: unknown): Promise<IteratorResult<unknown>> {
-    await this.return();
-    throw error;
+  protected closing(): void {
+    this.ended = true;
   }
 }
 
