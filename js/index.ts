@@ -49,3 +49,10 @@ export {
   type PartialValue,
 } from './partial/partial_parser.js';
 export { partialJson } from './partial/partial_json.js';
+export {
+  EventStreamLimitError,
+  EventStreamParser,
+  parseEventStream,
+  type EventStreamOptions,
+  type ServerSentEvent,
+} from './sse/index.js';
