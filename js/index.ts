@@ -58,3 +58,10 @@ export type {
   ModelStreamOptions,
   ModelToolCall,
 } from './model/model_types.js';
+export {
+  EventStreamLimitError,
+  EventStreamParser,
+  parseEventStream,
+  type EventStreamOptions,
+  type ServerSentEvent,
+} from './sse/index.js';
