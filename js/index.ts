@@ -49,7 +49,7 @@ export {
   type PartialValue,
 } from './partial/partial_parser.js';
 export { partialJson } from './partial/partial_json.js';
-export { readModelStream, type ModelEventSource } from './model/model_stream.js';
+export { readModelStream, type ModelStreamSource } from './model/model_stream.js';
 export { ModelStreamError } from './model/model_error.js';
 export type {
   ModelEvent,

@@ -1,8 +1,12 @@
-// readModelStream: a model provider's stream read into snapshots of its text and tool calls. The source here is
-// the stream's events ({ event, data }, as an SSE parser yields them); each event goes to its format's reader,
-// which updates the state, and a snapshot follows every event that changed something. Breaking out of the loop
-// closes the source.
+// readModelStream: a model provider's stream read into snapshots of its text and tool calls. The source is the
+// response body (read into events by parseEventStream) or its events already parsed ({ event, data }); each event
+// goes to its format's reader, which updates the state, and a snapshot follows every event that changed
+// something. Breaking out of the loop closes the source.
 import { PartialCore, type PartialJsonOptions } from '../partial/partial_parser.js';
+import { isResponse, isUint8Array } from '../realm.js';
+import { checkSource, type JsonSource } from '../sources.js';
+import { parseEventStream } from '../sse/parse_event_stream.js';
+import { resolveEventStreamOptions, type EventStreamOptions } from '../sse/options.js';
 import { checkOptions, misuse, mustBe, optionalOneOf } from '../validate.js';
 import { readAnthropic } from './anthropic.js';
 import { readGemini } from './gemini.js';
@@ -33,10 +37,14 @@ const READERS: Readonly<Record<ModelStreamFormat, Reader>> = {
   gemini: readGemini,
 };
 
-const OPTIONS = ['format', 'text', 'numbers', 'integers', 'maxDepth', 'maxElementBytes'] as const;
+const OPTIONS = ['format', 'text', 'numbers', 'integers', 'maxDepth', 'maxElementBytes', 'maxEventBytes'] as const;
 
-/** What readModelStream reads: the stream's events, in order. */
-export type ModelEventSource = AsyncIterable<ModelEvent> | Iterable<ModelEvent>;
+/**
+ * What readModelStream reads: the `text/event-stream` body as {@link parseEventStream} takes it (a `Response`, a
+ * `ReadableStream`, an `AsyncIterable` of byte or string chunks, the whole text), or its events already parsed
+ * (an `Iterable` or `AsyncIterable` of `{ event, data }`, e.g. from parseEventStream or eventsource-parser).
+ */
+export type ModelStreamSource = JsonSource | AsyncIterable<ModelEvent> | Iterable<ModelEvent>;
 
 /**
  * Reads a model provider's streamed response (OpenAI Chat Completions or Responses, Anthropic Messages, Gemini
@@ -52,7 +60,7 @@ export type ModelEventSource = AsyncIterable<ModelEvent> | Iterable<ModelEvent>;
  * {@link JsonSyntaxError} for an event's data that is not JSON or arguments that are not, naming the event.
  */
 export function readModelStream<T = unknown>(
-  source: ModelEventSource,
+  source: ModelStreamSource,
   options: ModelStreamOptions,
 ): AsyncIterableIterator<ModelSnapshot<T>> {
   if (options === undefined) throw misuse(API, 'options.format is required');
@@ -65,19 +73,54 @@ export function readModelStream<T = unknown>(
   // Checked now by the parser they configure, not at the first tool call.
   new PartialCore(API, partial);
   const state = new ModelState(API, format, text === 'json', partial);
-  const iterable = source as Partial<AsyncIterable<unknown> & Iterable<unknown>> | null;
-  if (
-    typeof iterable !== 'object' ||
-    iterable === null ||
-    (typeof iterable[Symbol.asyncIterator] !== 'function' && typeof iterable[Symbol.iterator] !== 'function')
-  ) {
-    throw mustBe(API, 'source', 'an iterable or async iterable of events', source);
+  const sse = (own.maxEventBytes === undefined ? undefined : { maxEventBytes: own.maxEventBytes }) as
+    | EventStreamOptions
+    | undefined;
+  resolveEventStreamOptions(API, sse);
+  return snapshots(eventSource(source, sse), state, READERS[format]) as AsyncIterableIterator<ModelSnapshot<T>>;
+}
+
+function isEvent(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { data?: unknown }).data === 'string';
+}
+
+/** The events of `source`: its own if it yields events, else parseEventStream's of its bytes or text. */
+function eventSource(
+  source: ModelStreamSource,
+  sse: EventStreamOptions | undefined,
+): AsyncIterable<unknown> | Iterable<unknown> {
+  const s = source as Partial<AsyncIterable<unknown> & Iterable<unknown> & ReadableStream> | null;
+  if (typeof s === 'object' && s !== null && typeof s.getReader !== 'function' && !isResponse(s)) {
+    // An array (or other iterable) is of events; a chunk source is an async iterable.
+    if (typeof s[Symbol.asyncIterator] === 'function') return peeked(s as AsyncIterable<unknown>, sse);
+    if (typeof s[Symbol.iterator] === 'function' && !isUint8Array(s)) return s as Iterable<unknown>;
   }
-  return snapshots(source, state, READERS[format]) as AsyncIterableIterator<ModelSnapshot<T>>;
+  checkSource(source, API);
+  return parseEventStream(source as JsonSource, sse);
+}
+
+/** An async iterable of events, or of chunks (then parsed), told apart by its first item. */
+async function* peeked(source: AsyncIterable<unknown>, sse: EventStreamOptions | undefined): AsyncGenerator<unknown> {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done === true) return;
+  let sent = false;
+  const rest: AsyncIterable<unknown> = {
+    [Symbol.asyncIterator]: () => ({
+      next: () => {
+        if (sent) return iterator.next();
+        sent = true;
+        return Promise.resolve(first);
+      },
+      return: async (value?: unknown) => (await iterator.return?.(value)) ?? { done: true, value },
+    }),
+  };
+  if (isEvent(first.value)) yield* rest;
+  else yield* parseEventStream(rest as AsyncIterable<Uint8Array | string>, sse);
 }
 
 async function* snapshots(
-  source: ModelEventSource,
+  source: AsyncIterable<unknown> | Iterable<unknown>,
   state: ModelState,
   reader: Reader,
 ): AsyncGenerator<ModelSnapshot, undefined, undefined> {

@@ -20,6 +20,8 @@ export interface ModelStreamOptions extends PartialJsonOptions {
    * @default 'string'
    */
   readonly text?: 'string' | 'json';
+  /** The most bytes one event may hold, as {@link parseEventStream}'s option (a body read here). @default 16 MiB */
+  readonly maxEventBytes?: number;
 }
 
 /** One tool (function) call of a snapshot. Frozen; unchanged from one snapshot to the next, it is the same object. */

@@ -1,8 +1,9 @@
 // readModelStream over each provider's fixture (tests/data/model-streams), its bytes cut at seeded random
-// positions and read into events by eventsource-parser: the snapshots' invariants (text only grows, each tool
+// positions, given as a Response body (read by sluice's parseEventStream) or read into events by eventsource-parser
+// (an independent SSE parser): the snapshots' invariants (text only grows, each tool
 // call's arguments are always the partial value of a prefix of its argument text and end as JSON.parse of all of
 // it, ids and names as the provider gave them, done only at the end), their structural sharing, and the same
-// sequence whatever the cuts.
+// sequence whatever the cuts and whichever SSE parser.
 import { describe, expect, test } from 'vitest';
 import { createPartialParser, readModelStream, type ModelSnapshot } from '../../dist/index.js';
 import { allEvents, eventsOf, fixtures, oracle, randomCuts, type Fixture } from '../support/model_streams.js';
@@ -28,10 +29,27 @@ function prefixValues(text: string): string[] {
   return seen;
 }
 
-async function collect(fixture: Fixture, seed: number): Promise<ModelSnapshot[]> {
+/** A Response whose body delivers `pieces`, one per pull. */
+function responseOf(pieces: readonly Uint8Array[]): Response {
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (i < pieces.length) controller.enqueue(pieces[i++]!.slice());
+        else controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+}
+
+async function collect(fixture: Fixture, seed: number, via: 'body' | 'events' = 'body'): Promise<ModelSnapshot[]> {
   const options = { format: fixture.format, ...(JSON_TEXT.has(fixture.name) ? { text: 'json' as const } : {}) };
+  const pieces = randomCuts(fixture.bytes, seed);
+  const source = via === 'body' ? responseOf(pieces) : eventsOf(pieces);
   const out: ModelSnapshot[] = [];
-  for await (const s of readModelStream(eventsOf(randomCuts(fixture.bytes, seed)), options)) out.push(s);
+  for await (const s of readModelStream(source, options)) out.push(s);
   return out;
 }
 
@@ -108,9 +126,12 @@ describe.each(ok.map((f) => [`${f.format}/${f.name}`, f] as const))('%s', (_, fi
     if (expected.calls.length > 1 && fixture.format !== 'gemini') expect(shared).toBeGreaterThan(0);
   });
 
-  test(`the same snapshots whatever the cuts (${CUTS} seeds)`, async () => {
-    const reference = JSON.stringify(await collect(fixture, SEED));
-    for (let k = 1; k <= CUTS; k++) expect(JSON.stringify(await collect(fixture, SEED * 1000 + k))).toBe(reference);
+  test(`the same snapshots whatever the cuts (${CUTS} seeds) and the SSE parser`, async () => {
+    const reference = JSON.stringify(await collect(fixture, SEED, 'events'));
+    for (let k = 1; k <= CUTS; k++) {
+      expect(JSON.stringify(await collect(fixture, SEED * 1000 + k, 'body'))).toBe(reference);
+      expect(JSON.stringify(await collect(fixture, SEED * 2000 + k, 'events'))).toBe(reference);
+    }
   });
 });
 
