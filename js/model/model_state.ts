@@ -37,7 +37,7 @@ export class ModelState {
   private readonly textParser: PartialCore<unknown> | null;
   private readonly calls: ToolEntry[] = [];
   private readonly byKey = new Map<string | number, ToolEntry>();
-  private changed = true;
+  private changed = false;
   private callsChanged = false;
   private toolCalls: readonly ModelToolCall[] = NO_CALLS;
   private last: ModelSnapshot | null = null;
