@@ -14,7 +14,7 @@ const DIR = new URL('../data/model-streams/', import.meta.url);
 export interface Fixture {
   readonly format: Format;
   readonly name: string;
-  readonly bytes: Uint8Array;
+  readonly bytes: Uint8Array<ArrayBuffer>;
 }
 
 export function fixtures(): Fixture[] {
@@ -22,7 +22,7 @@ export function fixtures(): Fixture[] {
   for (const format of FORMATS) {
     for (const file of readdirSync(new URL(`${format}/`, DIR)).sort()) {
       if (!file.endsWith('.sse')) continue;
-      out.push({ format, name: file.slice(0, -4), bytes: readFileSync(new URL(`${format}/${file}`, DIR)) });
+      out.push({ format, name: file.slice(0, -4), bytes: new Uint8Array(readFileSync(new URL(`${format}/${file}`, DIR))) });
     }
   }
   return out;
