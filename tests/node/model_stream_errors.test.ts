@@ -205,3 +205,43 @@ test('an event that is not { data: string }: a TypeError naming it', async () =>
   expect(error).toBeInstanceOf(TypeError);
   expect((error as Error).message).toBe('readModelStream(): event 2 must be an object with a string data, got object');
 });
+
+test('every source kind gives the same snapshots: body, text, chunks, events sync and async', async () => {
+  const fixture = byName('openai-chat', 'parallel_tools');
+  const text = new TextDecoder().decode(fixture.bytes);
+  const events = allEvents(fixture.bytes);
+  async function* chunks() {
+    for (let i = 0; i < text.length; i += 7) yield text.slice(i, i + 7);
+  }
+  async function* asyncEvents() {
+    yield* events;
+  }
+  const runs = await Promise.all(
+    [new Response(fixture.bytes), text, fixture.bytes, chunks(), events, asyncEvents()].map((source) =>
+      drain(source as never, { format: 'openai-chat' }),
+    ),
+  );
+  const reference = JSON.stringify(runs[0]!.snapshots);
+  expect(runs[0]!.snapshots[runs[0]!.snapshots.length - 1]!.done).toBe(true);
+  for (const run of runs) {
+    expect(run.error).toBeUndefined();
+    expect(JSON.stringify(run.snapshots)).toBe(reference);
+  }
+});
+
+test("options are the caller's own: inherited ones are not read", () => {
+  const proto = Object.prototype as Record<string, unknown>;
+  proto.format = 'gemini';
+  proto.text = 'json';
+  let thrown: unknown;
+  try {
+    readModelStream([], {} as never);
+  } catch (error) {
+    thrown = error;
+  } finally {
+    delete proto.format;
+    delete proto.text;
+  }
+  expect(thrown).toBeInstanceOf(TypeError);
+  expect((thrown as Error).message).toBe('readModelStream(): options.format is required');
+});
