@@ -22,7 +22,11 @@ export function fixtures(): Fixture[] {
   for (const format of FORMATS) {
     for (const file of readdirSync(new URL(`${format}/`, DIR)).sort()) {
       if (!file.endsWith('.sse')) continue;
-      out.push({ format, name: file.slice(0, -4), bytes: new Uint8Array(readFileSync(new URL(`${format}/${file}`, DIR))) });
+      out.push({
+        format,
+        name: file.slice(0, -4),
+        bytes: new Uint8Array(readFileSync(new URL(`${format}/${file}`, DIR))),
+      });
     }
   }
   return out;
