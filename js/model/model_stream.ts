@@ -132,7 +132,14 @@ async function* snapshots(
     }
     const name = (event as { event?: unknown }).event;
     // An event without data (a comment, a keep-alive) says nothing.
-    if (data.trim() !== '') reader(state, typeof name === 'string' && name !== '' ? name : 'message', data);
+    try {
+      if (data.trim() !== '') reader(state, typeof name === 'string' && name !== '' ? name : 'message', data);
+    } catch (error) {
+      // What the event said before its error comes first (a chunk's text before its broken arguments).
+      const before = state.take();
+      if (before !== null) yield before;
+      throw error;
+    }
     const snapshot = state.take();
     if (snapshot !== null) yield snapshot;
     if (state.done) return undefined;

@@ -245,3 +245,19 @@ test("options are the caller's own: inherited ones are not read", () => {
   expect(thrown).toBeInstanceOf(TypeError);
   expect((thrown as Error).message).toBe('readModelStream(): options.format is required');
 });
+
+test('what an event said before its error is delivered first', async () => {
+  const chunk = {
+    choices: [
+      {
+        index: 0,
+        delta: { content: 'Hi', tool_calls: [{ index: 0, id: 'call_1', function: { name: 'f', arguments: '{]' } }] },
+      },
+    ],
+  };
+  const { snapshots, error } = await drain([{ data: JSON.stringify(chunk) }], { format: 'openai-chat' });
+  expect(error).toMatchObject({ name: 'JsonSyntaxError', code: 'EXPECTED_KEY', offset: 1 });
+  expect((error as Error).message).toContain('the arguments of tool call 0 ("f") at event 1');
+  expect(snapshots).toHaveLength(1);
+  expect(snapshots[0]).toMatchObject({ text: 'Hi', toolCalls: [{ id: 'call_1', name: 'f', arguments: undefined }] });
+});
