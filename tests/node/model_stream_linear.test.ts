@@ -1,6 +1,6 @@
 // readModelStream reads each tool call's arguments delta by delta (one partial parser per call), never the whole
 // text again: arguments of 200 kB in 40,000 deltas cost about 10 times what 20 kB in 4,000 deltas cost, not 100
-// times (re-parsing the text on every delta, vercel/ai#17113, is quadratic). Also for structured text output
+// times (and 40 kB in 40,000 one-character deltas of two calls, 10 times 4 kB in 4,000) (re-parsing the text on every delta, vercel/ai#17113, is quadratic). Also for structured text output
 // (text: 'json'). The two sizes alternate in one process (the machine's load falls on both alike); the ratio of
 // the medians is compared.
 import { expect, test } from 'vitest';
@@ -17,27 +17,46 @@ function cpuMs(): number {
   return (user + system) / 1000;
 }
 
-/** An arguments object of `deltas * DELTA` characters: members of every kind. */
-function argumentsText(deltas: number): string {
+/** An arguments object of `chars` characters: members of every kind. */
+function argumentsText(chars: number): string {
   const parts: string[] = [];
   let length = 2;
-  for (let i = 0; length < deltas * DELTA; i++) {
+  for (let i = 0; length < chars; i++) {
     const member = `"k${i}":${i % 3 === 0 ? `"Zürich ${i} 東京"` : i % 3 === 1 ? `[${i},true,null]` : `{"n":${i}.5}`}`;
     parts.push(member);
     length += member.length + 1;
   }
   const text = `{${parts.join(',')}}`;
-  return text.padEnd(deltas * DELTA, ' ');
+  return text.padEnd(chars, ' ');
 }
 
 type Case = { name: string; options: ModelStreamOptions; events: (deltas: number) => ModelEvent[] };
 
 const CASES: Case[] = [
   {
+    name: 'openai-chat tool_calls, two calls interleaved, one character a delta',
+    options: { format: 'openai-chat' },
+    events(deltas) {
+      const texts = [argumentsText(deltas / 2), argumentsText(deltas / 2)];
+      const chunk = (index: number, fn: object) => ({
+        data: JSON.stringify({
+          choices: [{ index: 0, delta: { tool_calls: [{ index, ...fn }] }, finish_reason: null }],
+        }),
+      });
+      const out: ModelEvent[] = [chunk(0, { id: 'a', function: { name: 'f', arguments: '' } })];
+      out.push(chunk(1, { id: 'b', function: { name: 'g', arguments: '' } }));
+      for (let i = 0; i < texts[0]!.length; i++) {
+        for (let k = 0; k < 2; k++) out.push(chunk(k, { function: { arguments: texts[k]![i] } }));
+      }
+      out.push({ data: '{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}' }, { data: '[DONE]' });
+      return out;
+    },
+  },
+  {
     name: 'anthropic input_json_delta',
     options: { format: 'anthropic' },
     events(deltas) {
-      const text = argumentsText(deltas);
+      const text = argumentsText(deltas * DELTA);
       const out: ModelEvent[] = [
         {
           data: '{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}}',
@@ -55,7 +74,7 @@ const CASES: Case[] = [
     name: 'openai-responses output_text, text: json',
     options: { format: 'openai-responses', text: 'json' },
     events(deltas) {
-      const text = argumentsText(deltas);
+      const text = argumentsText(deltas * DELTA);
       const out: ModelEvent[] = [];
       for (let i = 0; i < text.length; i += DELTA) {
         out.push({ data: JSON.stringify({ type: 'response.output_text.delta', delta: text.slice(i, i + DELTA) }) });
