@@ -19,8 +19,6 @@ export type EventStreamChunk = Uint8Array | ArrayBuffer | string;
 
 /** @internal One parser: push() chunks, get the events they completed. */
 export class EventStreamCore {
-  /** @internal TextDecoder.decode() calls so far (tests/node/sse_linear.test.ts: at most one a chunk). */
-  decodes = 0;
   /** The limit error, once an event exceeded maxEventBytes; the parser then takes no more input. */
   failure: EventStreamLimitError | null = null;
 
@@ -74,7 +72,6 @@ export class EventStreamCore {
       // A string after bytes: the start of a character the decoder holds is a U+FFFD of the line being read.
       if (this.decoderUsed) {
         this.decoderUsed = false;
-        this.decodes++;
         const held = this.decoder.decode();
         if (held !== '') this.pending.push(held);
       }
@@ -85,7 +82,6 @@ export class EventStreamCore {
       const bytes = isUint8Array(chunk) ? chunk : isArrayBuffer(chunk) ? new Uint8Array(chunk) : null;
       if (bytes === null) throw mustBe(this.api, this.subject, 'a Uint8Array, ArrayBuffer or string', chunk);
       if (bytes.length === 0) return out;
-      this.decodes++;
       text = this.decoder.decode(bytes, { stream: true });
       this.decoderUsed = true;
       this.bytes = bytes;
