@@ -40,7 +40,7 @@ export class EventStreamCore {
   private position = 0;
 
   private data: string[] = [];
-  /** Bytes of the event's data lines, line ends included. */
+  /** Bytes of the event's data lines, line ends excluded (a CRLF may be split over chunks). */
   private dataBytes = 0;
   /** Byte offset of the event's first data line. */
   private dataStart = 0;
@@ -136,12 +136,13 @@ export class EventStreamCore {
         this.pending = [];
       }
       let next = end + 1;
-      let nextOffset = this.lineEndOffset(end, text.charCodeAt(end)) + 1;
+      const endOffset = this.lineEndOffset(end, text.charCodeAt(end));
+      let nextOffset = endOffset + 1;
       if (text.charCodeAt(end) === CR) {
         if (next === n) this.afterCR = true;
         else if (text.charCodeAt(next) === LF) nextOffset = this.lineEndOffset(next++, LF) + 1;
       }
-      this.line(line, nextOffset - this.lineStart, out);
+      this.line(line, endOffset - this.lineStart, out);
       this.lineStart = nextOffset;
       i = next;
       if (this.failure !== null) return;
