@@ -16,6 +16,7 @@ const SLOW_SUITES = [
   'tests/node/open_json_stream.test.ts',
   'tests/node/stringify_limits.test.ts',
   'tests/node/partial_linear.test.ts',
+  'tests/node/sse_linear.test.ts',
 ];
 
 const build = (name: 'simd' | 'scalar', slow: boolean) => ({

@@ -19,8 +19,6 @@ export type EventStreamChunk = Uint8Array | ArrayBuffer | string;
 
 /** @internal One parser: push() chunks, get the events they completed. */
 export class EventStreamCore {
-  /** @internal TextDecoder.decode() calls so far (tests/node/sse_linear.test.ts: at most one a chunk). */
-  decodes = 0;
   /** The limit error, once an event exceeded maxEventBytes; the parser then takes no more input. */
   failure: EventStreamLimitError | null = null;
 
@@ -42,7 +40,7 @@ export class EventStreamCore {
   private position = 0;
 
   private data: string[] = [];
-  /** Bytes of the event's data lines, line ends included. */
+  /** Bytes of the event's data lines, line ends excluded (a CRLF may be split over chunks). */
   private dataBytes = 0;
   /** Byte offset of the event's first data line. */
   private dataStart = 0;
@@ -74,7 +72,6 @@ export class EventStreamCore {
       // A string after bytes: the start of a character the decoder holds is a U+FFFD of the line being read.
       if (this.decoderUsed) {
         this.decoderUsed = false;
-        this.decodes++;
         const held = this.decoder.decode();
         if (held !== '') this.pending.push(held);
       }
@@ -85,7 +82,6 @@ export class EventStreamCore {
       const bytes = isUint8Array(chunk) ? chunk : isArrayBuffer(chunk) ? new Uint8Array(chunk) : null;
       if (bytes === null) throw mustBe(this.api, this.subject, 'a Uint8Array, ArrayBuffer or string', chunk);
       if (bytes.length === 0) return out;
-      this.decodes++;
       text = this.decoder.decode(bytes, { stream: true });
       this.decoderUsed = true;
       this.bytes = bytes;
@@ -140,12 +136,13 @@ export class EventStreamCore {
         this.pending = [];
       }
       let next = end + 1;
-      let nextOffset = this.lineEndOffset(end, text.charCodeAt(end)) + 1;
+      const endOffset = this.lineEndOffset(end, text.charCodeAt(end));
+      let nextOffset = endOffset + 1;
       if (text.charCodeAt(end) === CR) {
         if (next === n) this.afterCR = true;
         else if (text.charCodeAt(next) === LF) nextOffset = this.lineEndOffset(next++, LF) + 1;
       }
-      this.line(line, nextOffset - this.lineStart, out);
+      this.line(line, endOffset - this.lineStart, out);
       this.lineStart = nextOffset;
       i = next;
       if (this.failure !== null) return;

@@ -28,7 +28,7 @@ export interface ServerSentEvent {
 /** The options of {@link parseEventStream} and {@link EventStreamParser}. */
 export interface EventStreamOptions {
   /**
-   * The most bytes of input one event may hold in memory: its `data` lines (line ends included) plus the line
+   * The most bytes of input one event may hold in memory: its `data` lines (line ends excluded) plus the line
    * being read. Default 16 MiB. More is an {@link EventStreamLimitError}.
    */
   readonly maxEventBytes?: number;
