@@ -50,6 +50,10 @@ export class EventStreamCore {
 
   // The current chunk: its bytes (null for a string) and, for a string, the last text index mapped to a byte offset.
   private bytes: Uint8Array | null = null;
+  /** Text index t of the current chunk is its byte t (see push()). */
+  private direct = false;
+  /** The decoder holds no byte of a character begun in an earlier chunk. */
+  private synced = true;
   private text = '';
   private byteCursor = 0;
   private textCursor = 0;
@@ -72,6 +76,7 @@ export class EventStreamCore {
       // A string after bytes: the start of a character the decoder holds is a U+FFFD of the line being read.
       if (this.decoderUsed) {
         this.decoderUsed = false;
+        this.synced = true;
         const held = this.decoder.decode();
         if (held !== '') this.pending.push(held);
       }
@@ -86,6 +91,11 @@ export class EventStreamCore {
       this.decoderUsed = true;
       this.bytes = bytes;
       this.byteCursor = 0;
+      // As many characters as bytes, with nothing held from before: each character is one byte (ASCII, or an
+      // invalid byte's U+FFFD; any other is fewer characters than bytes), so text index t is byte t.
+      this.direct = this.synced && text.length === bytes.length;
+      // Nothing is held after a direct chunk, nor after an ASCII byte (it ends any character begun).
+      this.synced = this.direct || bytes[bytes.length - 1]! < 0x80;
     }
     const end = base + (this.bytes === null ? 0 : this.bytes.length);
     this.text = text;
@@ -158,7 +168,10 @@ export class EventStreamCore {
   private lineEndOffset(t: number, unit: number): number {
     const bytes = this.bytes;
     if (bytes !== null) {
-      const b = bytes.indexOf(unit, this.byteCursor);
+      if (this.direct) return this.position + t;
+      // A loop, not bytes.indexOf(): a typed array's indexOf costs more to call than a line's bytes cost to scan.
+      let b = this.byteCursor;
+      while (bytes[b] !== unit) b++;
       this.byteCursor = b + 1;
       return this.position + b;
     }
@@ -179,15 +192,12 @@ export class EventStreamCore {
     }
     const colon = line.indexOf(':');
     if (colon === 0) return;
-    let field: string;
-    let value: string;
-    if (colon === -1) {
-      field = line;
-      value = '';
-    } else {
-      field = line.slice(0, colon);
-      value = line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
-    }
+    // The field name is the text before the colon (the whole line without one); compared in place, not sliced:
+    // only the four names the standard knows matter, the rest are ignored.
+    const nameLength = colon === -1 ? line.length : colon;
+    const field = fieldOf(line, nameLength);
+    if (field === '') return;
+    const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
     switch (field) {
       case 'data':
         if (this.data.length === 0) this.dataStart = this.lineStart;
@@ -235,6 +245,13 @@ export class EventStreamCore {
     this.data = [];
     this.pending = [];
   }
+}
+
+/** The field a line names in its first `length` characters: one of the four the standard reads, or ''. */
+function fieldOf(line: string, length: number): string {
+  if (length === 4) return line.startsWith('data') ? 'data' : '';
+  if (length === 5) return line.startsWith('event') ? 'event' : line.startsWith('retry') ? 'retry' : '';
+  return length === 2 && line.startsWith('id') ? 'id' : '';
 }
 
 /** Only ASCII digits, at least one (a `retry` field's value as the spec takes it). */
