@@ -198,6 +198,10 @@ export function openEventStream(
   async function fail(error: unknown): Promise<void> {
     stopHeartbeat();
     await closeItems(error);
+    // The events written before are sent first (an event cut short has no empty line: readers drop it), and
+    // read: erroring a stream drops what its queue holds.
+    encoder.flush();
+    if (!channel.demand) await channel.waitForDemand();
     channel.error(error);
   }
 
