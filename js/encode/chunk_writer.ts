@@ -36,6 +36,11 @@ export class ChunkWriter {
   private offset = 0;
   /** Inside flush(): chunks go out whether wanted or not. */
   private forced = false;
+  /**
+   * CR and LF in written bytes (rawJson, raw elements: insignificant whitespace only, once validated) become
+   * spaces, so the JSON stays on one line (an event stream's `data:` line). Text never holds one without `space`.
+   */
+  oneLine = false;
 
   constructor(size: number, sink: ChunkSink, wanted: () => boolean = () => true) {
     this.size = size;
@@ -76,6 +81,7 @@ export class ChunkWriter {
 
   /** Copies `bytes` (already valid UTF-8 JSON) into the output. */
   writeBytes(bytes: Uint8Array): void {
+    if (this.oneLine) bytes = spaceLineBreaks(bytes);
     if (this.backlog.length === 0 && this.text !== '') this.drainText();
     // Held back, the bytes are copied: they are written as they were when validated.
     if (this.backlog.length > 0) {
@@ -204,4 +210,15 @@ export class ChunkWriter {
 /** 1 if the unit at `index` of `text` is a high surrogate, else 0. */
 function highSurrogateAt(text: string, index: number): number {
   return (text.charCodeAt(index) & 0xfc00) === 0xd800 ? 1 : 0;
+}
+
+/** `bytes`, or a copy with each CR and LF replaced by a space. */
+function spaceLineBreaks(bytes: Uint8Array): Uint8Array {
+  let i = bytes.indexOf(10);
+  const cr = bytes.indexOf(13);
+  if (i < 0 || (cr >= 0 && cr < i)) i = cr;
+  if (i < 0) return bytes;
+  const copy = bytes.slice();
+  for (; i < copy.length; i++) if (copy[i] === 10 || copy[i] === 13) copy[i] = 32;
+  return copy;
 }

@@ -42,7 +42,8 @@ export class Encoder {
   /** Set by close(): how sources are closed, also those that arrive later. */
   private closing: CloseContext | null = null;
 
-  constructor(options: ResolvedStringifyOptions, sink: EncoderSink, holdFirstChunk = false) {
+  /** `oneLine`: line breaks in raw bytes become spaces (see ChunkWriter.oneLine). */
+  constructor(options: ResolvedStringifyOptions, sink: EncoderSink, holdFirstChunk = false, oneLine = false) {
     this.sink = sink;
     this.out = new ChunkWriter(
       options.chunkBytes,
@@ -52,6 +53,7 @@ export class Encoder {
       },
       () => sink.demand,
     );
+    this.out.oneLine = oneLine;
     this.stepper = new Stepper(options, this.out, sink);
     this.holdFirstChunk = holdFirstChunk;
   }
