@@ -35,11 +35,6 @@ export {
   type JsonSyntaxErrorCode,
 } from './errors.js';
 export * from './encode/index.js';
-// Server-sent events out (docs/sse.md, "Writing events").
-export { EventStreamResponse } from './sse/event_stream_response.js';
-export { stringifyEventStream, type EventStreamSource } from './sse/event_stream.js';
-export { sseEvent, SseEvent, type SseEventInit } from './sse/event_format.js';
-export type { EventStreamOptions } from './sse/event_stream_options.js';
 export {
   openJson,
   type IterateOptions,
@@ -66,7 +61,14 @@ export type {
 export {
   EventStreamLimitError,
   EventStreamParser,
+  EventStreamResponse,
   parseEventStream,
+  SseEvent,
+  sseEvent,
+  stringifyEventStream,
   type EventStreamOptions,
+  type EventStreamSource,
   type ServerSentEvent,
+  type SseEventInit,
+  type StringifyEventStreamOptions,
 } from './sse/index.js';

@@ -14,9 +14,9 @@ import { isThenable, resultError } from '../encode/value_kinds.js';
 import { mustBe, type ApiName } from '../validate.js';
 import { HEARTBEAT, SseEvent, textLines } from './event_format.js';
 import {
-  resolveEventStreamOptions,
-  type EventStreamOptions,
-  type ResolvedEventStreamOptions,
+  resolveStringifyEventStreamOptions,
+  type StringifyEventStreamOptions,
+  type ResolvedStringifyEventStreamOptions,
 } from './event_stream_options.js';
 
 /** What an event stream reads its items from. */
@@ -73,17 +73,17 @@ function openItems(api: ApiName, source: unknown): ItemSource {
  */
 export function stringifyEventStream(
   source: EventStreamSource,
-  options?: EventStreamOptions,
+  options?: StringifyEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   const api = 'stringifyEventStream()';
-  return openEventStream(api, source, resolveEventStreamOptions(api, options));
+  return openEventStream(api, source, resolveStringifyEventStreamOptions(api, options));
 }
 
 /** @internal */
 export function openEventStream(
   api: ApiName,
   source: unknown,
-  options: ResolvedEventStreamOptions,
+  options: ResolvedStringifyEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   checkEventSource(api, source);
   const { heartbeatMs, text, errorEvent } = options;

@@ -8,7 +8,7 @@ import {
 import { checkOptions, integerIn, misuse, optionalFunction, optionalOneOf, type ApiName } from '../validate.js';
 
 /** Options of {@link EventStreamResponse} and {@link stringifyEventStream}. */
-export interface EventStreamOptions extends Omit<StringifyOptions, 'space'> {
+export interface StringifyEventStreamOptions extends Omit<StringifyOptions, 'space'> {
   /**
    * How an item that is not an {@link sseEvent} is written: `'json'`, its `JSON.stringify` text on one `data:`
    * line; `'text'`, the string itself, one `data:` line per line (an item that is not a string errors the stream).
@@ -31,7 +31,7 @@ export interface EventStreamOptions extends Omit<StringifyOptions, 'space'> {
 }
 
 /** @internal */
-export interface ResolvedEventStreamOptions {
+export interface ResolvedStringifyEventStreamOptions {
   readonly stringify: ResolvedStringifyOptions;
   readonly text: boolean;
   readonly heartbeatMs: number;
@@ -46,10 +46,10 @@ const DEFAULT_HEARTBEAT_MS = 15_000;
 const MAX_HEARTBEAT_MS = 2 ** 31 - 1;
 
 /** @internal Validates options eagerly (a TypeError naming the option) and applies the defaults. */
-export function resolveEventStreamOptions(
+export function resolveStringifyEventStreamOptions(
   api: ApiName,
-  input: EventStreamOptions | undefined,
-): ResolvedEventStreamOptions {
+  input: StringifyEventStreamOptions | undefined,
+): ResolvedStringifyEventStreamOptions {
   if ((input as StringifyOptions | undefined)?.space !== undefined && typeof input === 'object') {
     throw misuse(api, 'options.space is not supported: an event’s data is one line');
   }

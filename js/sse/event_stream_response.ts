@@ -1,7 +1,7 @@
 // EventStreamResponse: a Response whose body is a source's items as server-sent events, as they come.
 import { ownProperties } from '../validate.js';
 import { openEventStream, type EventStreamSource } from './event_stream.js';
-import { resolveEventStreamOptions, type EventStreamOptions } from './event_stream_options.js';
+import { resolveStringifyEventStreamOptions, type StringifyEventStreamOptions } from './event_stream_options.js';
 
 // What an event stream needs on its way through caches and proxies, each set unless `init.headers` sets it:
 // - cache-control: no-cache: a cache must not answer a reconnecting client with an old stream;
@@ -41,8 +41,8 @@ function withEventStreamHeaders(init: ResponseInit | undefined): ResponseInit {
  * @throws {TypeError} at once for invalid options or a source that cannot be one.
  */
 export class EventStreamResponse extends Response {
-  constructor(source: EventStreamSource, init?: ResponseInit, options?: EventStreamOptions) {
+  constructor(source: EventStreamSource, init?: ResponseInit, options?: StringifyEventStreamOptions) {
     const api = 'new EventStreamResponse()';
-    super(openEventStream(api, source, resolveEventStreamOptions(api, options)), withEventStreamHeaders(init));
+    super(openEventStream(api, source, resolveStringifyEventStreamOptions(api, options)), withEventStreamHeaders(init));
   }
 }
