@@ -201,3 +201,49 @@ export class JsonPassedError extends Error {
     this.offset = offset;
   }
 }
+
+/** One way a value fails a schema: what, and where (keys and indices from the root). */
+export interface JsonSchemaIssue {
+  readonly message: string;
+  readonly path: readonly (string | number)[];
+}
+
+/** `$.a[0]["b c"]` for a path of keys and indices. */
+function jsonPath(path: readonly (string | number)[]): string {
+  let text = '$';
+  for (const part of path) {
+    if (typeof part === 'number') text += `[${part}]`;
+    else text += /^[A-Za-z_$][\w$]*$/.test(part) ? `.${part}` : `[${JSON.stringify(part)}]`;
+  }
+  return text;
+}
+
+/**
+ * The JSON text is valid but its value does not match the `schema` given to `createPartialParser` or
+ * `partialJson`: thrown by the push that holds the byte ending the offending value (a closing bracket or quote,
+ * a number's delimiter, a literal's last letter), or by `end()` when the schema's own validation of the final value
+ * fails. `path` is where (keys and indices from the root), `offset`, `line` and `column` the byte.
+ */
+export class JsonSchemaError extends TypeError implements JsonErrorPosition {
+  readonly code = 'SCHEMA_MISMATCH' as const;
+  /** Where the first issue is, as keys and indices from the root. */
+  readonly path: readonly (string | number)[];
+  /** Every issue found (the early check reports one; the schema's own validation may report more). */
+  readonly issues: readonly JsonSchemaIssue[];
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+
+  constructor(issues: readonly JsonSchemaIssue[], position: JsonErrorPosition) {
+    const first = issues[0] ?? { message: 'invalid', path: [] };
+    super(
+      `${jsonPath(first.path)}: ${first.message} (offset ${position.offset}, line ${position.line}, column ${position.column})`,
+    );
+    this.name = 'JsonSchemaError';
+    this.path = first.path;
+    this.issues = issues;
+    this.offset = position.offset;
+    this.line = position.line;
+    this.column = position.column;
+  }
+}

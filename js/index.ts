@@ -27,11 +27,13 @@ export type { IntegersOption } from './parse/integers.js';
 export {
   JsonLimitError,
   JsonPassedError,
+  JsonSchemaError,
   JsonStringifyLimitError,
   JsonSyntaxError,
   SluiceLoadError,
   type JsonErrorPosition,
   type JsonLimitErrorCode,
+  type JsonSchemaIssue,
   type JsonSyntaxErrorCode,
 } from './errors.js';
 export * from './encode/index.js';
@@ -47,7 +49,10 @@ export {
   type PartialJsonOptions,
   type PartialParser,
   type PartialValue,
+  type SchemaInput,
+  type SchemaOutput,
 } from './partial/partial_parser.js';
+export type { StandardSchemaV1 } from './partial/schema.js';
 export { partialJson } from './partial/partial_json.js';
 export { readModelStream, type ModelStreamSource } from './model/model_stream.js';
 export { ModelStreamError } from './model/model_error.js';

@@ -6,9 +6,11 @@ import {
   PartialCore,
   type PartialChunk,
   type PartialJsonOptions,
-  type PartialParser,
   type PartialValue,
+  type SchemaInput,
+  type SchemaOutput,
 } from './partial_parser.js';
+import type { StandardSchemaV1 } from './schema.js';
 
 /**
  * The growing value of a JSON text read from a stream: a `fetch()` body, a `ReadableStream` or `AsyncIterable` of
@@ -23,6 +25,14 @@ import {
  * {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input (after the snapshots before the error), and
  * with the source's own error if it fails.
  */
+export function partialJson<S extends StandardSchemaV1>(
+  source: JsonSource,
+  options: PartialJsonOptions & { readonly schema: S },
+): AsyncIterableIterator<PartialValue<SchemaInput<S>> | SchemaOutput<S>>;
+export function partialJson<T = unknown>(
+  source: JsonSource,
+  options?: PartialJsonOptions,
+): AsyncIterableIterator<PartialValue<T>>;
 export function partialJson<T = unknown>(
   source: JsonSource,
   options?: PartialJsonOptions,
@@ -35,14 +45,14 @@ export function partialJson<T = unknown>(
 
 class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
   private readonly source: JsonSource;
-  private readonly parser: PartialParser<T>;
+  private readonly parser: PartialCore<T>;
   private readonly generator: AsyncGenerator<PartialValue<T>, undefined, undefined>;
   private reader: PullReader | null = null;
   /** The source was read to its end (nothing to cancel). */
   private drained = false;
   private stopped = false;
 
-  constructor(source: JsonSource, parser: PartialParser<T>) {
+  constructor(source: JsonSource, parser: PartialCore<T>) {
     this.source = source;
     this.parser = parser;
     this.generator = this.snapshots();
@@ -80,7 +90,7 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
         try {
           if (result.done) {
             this.drained = true;
-            snapshot = parser.end();
+            snapshot = await parser.endAsync();
           } else {
             snapshot = parser.push(result.value as PartialChunk);
           }

@@ -8,7 +8,9 @@ import { ELEMENT_TOO_LARGE, INVALID_UTF8, UNEXPECTED_END } from '../native/statu
 import { checkOptions, misuse, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
 import { Tree } from './tree.js';
 import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
-import { Tokenizer } from './tokenizer.js';
+import { SCHEMA_MISMATCH, Tokenizer } from './tokenizer.js';
+import { JsonSchemaError } from '../errors.js';
+import { resolveSchema, SchemaTracker, validateFinal, type ResolvedSchema, type StandardSchemaV1 } from './schema.js';
 import { Utf8Reader } from './utf8.js';
 import { resolveIntegers, type IntegersMode, type IntegersOption } from '../parse/integers.js';
 
@@ -37,7 +39,28 @@ export interface PartialJsonOptions {
    * @default 'number'
    */
   readonly integers?: IntegersOption;
+  /**
+   * A Standard Schema (zod 4, valibot 1, arktype...) the value must match. With a JSON Schema of it (the Standard
+   * JSON Schema interface, `~standard.jsonSchema`: zod 4, arktype), each value is checked once, when it ends, and a
+   * violation throws a {@link JsonSchemaError} from the push holding the byte that ends it. Without one (valibot),
+   * only the final value is checked. `end()` returns the schema's own `validate()` output.
+   */
+  readonly schema?: StandardSchemaV1;
 }
+
+/** The input type of a Standard Schema: what its JSON text holds. */
+export type SchemaInput<S> = S extends { readonly '~standard': { readonly types?: infer T } }
+  ? NonNullable<T> extends { readonly input: infer I }
+    ? I
+    : unknown
+  : unknown;
+
+/** The output type of a Standard Schema: what its validate() returns. */
+export type SchemaOutput<S> = S extends { readonly '~standard': { readonly types?: infer T } }
+  ? NonNullable<T> extends { readonly output: infer O }
+    ? O
+    : unknown
+  : unknown;
 
 /** A snapshot of a `T` still being written: any member may be missing yet, and nothing can be changed. */
 export type PartialValue<T> = T extends readonly (infer E)[]
@@ -50,7 +73,7 @@ export type PartialValue<T> = T extends readonly (infer E)[]
 export type PartialChunk = string | Uint8Array | ArrayBuffer;
 
 /** A synchronous partial JSON parser; see {@link createPartialParser}. */
-export interface PartialParser<T = unknown> {
+export interface PartialParser<T = unknown, R = T> {
   /**
    * Reads the next piece of the text; returns the snapshot of the root, or `undefined` until the root's type is
    * known. A push that changes nothing returns the same snapshot (`===`).
@@ -59,10 +82,12 @@ export interface PartialParser<T = unknown> {
    */
   push(delta: PartialChunk): PartialValue<T> | undefined;
   /**
-   * Ends the text; returns the final value (equal to `JSON.parse` of the whole text).
-   * @throws {JsonSyntaxError} `UNEXPECTED_END` if the text stops short of a whole value.
+   * Ends the text; returns the final value (equal to `JSON.parse` of the whole text; with a `schema`, its
+   * `validate()` output).
+   * @throws {JsonSyntaxError} `UNEXPECTED_END` if the text stops short of a whole value. {JsonSchemaError} if the
+   * schema rejects the value. {TypeError} if the schema validates asynchronously (`partialJson` awaits it).
    */
-  end(): T;
+  end(): R;
   /** The latest snapshot. */
   readonly value: PartialValue<T> | undefined;
   /**
@@ -88,18 +113,23 @@ const encoder = new TextEncoder();
  *
  * @throws {TypeError} for invalid options.
  */
+export function createPartialParser<S extends StandardSchemaV1>(
+  options: PartialJsonOptions & { readonly schema: S },
+): PartialParser<SchemaInput<S>, SchemaOutput<S>>;
+export function createPartialParser<T = unknown>(options?: PartialJsonOptions): PartialParser<T>;
 export function createPartialParser<T = unknown>(options?: PartialJsonOptions): PartialParser<T> {
   return new PartialCore<T>('createPartialParser()', options);
 }
 
 /** @internal The options {@link PartialJsonOptions} defines, in the order messages list them. */
-const PARTIAL_OPTIONS = ['numbers', 'integers', 'maxDepth', 'maxElementBytes'] as const;
+const PARTIAL_OPTIONS = ['numbers', 'integers', 'maxDepth', 'maxElementBytes', 'schema'] as const;
 
 interface ResolvedPartialOptions {
   readonly maxDepth: number;
   readonly maxElementBytes: number;
   readonly numbers: 'complete' | 'partial';
   readonly integers: IntegersMode;
+  readonly schema: ResolvedSchema | null;
 }
 
 function resolvePartialOptions(api: ApiName, input: PartialJsonOptions | undefined): ResolvedPartialOptions {
@@ -107,7 +137,8 @@ function resolvePartialOptions(api: ApiName, input: PartialJsonOptions | undefin
   // The limits mean and validate what they do for the other parsers.
   const { maxDepth, maxElementBytes } = resolveLimits(api, options);
   const numbers = optionalOneOf(api, options, 'numbers', ['complete', 'partial'] as const) ?? 'complete';
-  return { maxDepth, maxElementBytes, numbers, integers: resolveIntegers(api, options, 'integers') };
+  const integers = resolveIntegers(api, options, 'integers');
+  return { maxDepth, maxElementBytes, numbers, integers, schema: resolveSchema(api, options.schema) };
 }
 
 function isHighSurrogate(unit: number): boolean {
@@ -173,6 +204,8 @@ export class PartialCore<T> implements PartialParser<T> {
       this.options.numbers === 'partial',
       this.options.integers,
     );
+    const schema = this.options.schema;
+    if (schema !== null && schema.node !== null) this.tokenizer.schema = new SchemaTracker(schema.node);
   }
 
   get value(): PartialValue<T> | undefined {
@@ -202,6 +235,15 @@ export class PartialCore<T> implements PartialParser<T> {
   }
 
   end(): T {
+    return this.finish(false) as T;
+  }
+
+  /** @internal end(), awaiting an asynchronous schema (partialJson). */
+  endAsync(): T | Promise<T> {
+    return this.finish(true);
+  }
+
+  private finish(async: boolean): T | Promise<T> {
     this.check('end');
     const t = this.tokenizer;
     if (this.surrogate !== '') {
@@ -216,12 +258,42 @@ export class PartialCore<T> implements PartialParser<T> {
     if (this.failure === null) {
       // Otherwise bytes of a sequence cut short are held only inside a string (pushBytes() fails elsewhere).
       const status = held > 0 ? UNEXPECTED_END : t.finish();
-      this.tree.publish();
-      if (status !== 0) this.fail(status, t.base + held, 256);
+      if (t.error === SCHEMA_MISMATCH) this.schemaFailure(t.base);
+      else {
+        this.tree.publish();
+        if (status !== 0) this.fail(status, t.base + held, 256);
+      }
     }
     if (this.failure !== null) throw this.failure;
     this.ended = true;
-    return this.tree.root as T;
+    const schema = this.options.schema;
+    if (schema === null) return this.tree.root as T;
+    const where = this.where(t.base);
+    try {
+      const result = validateFinal<T>(schema, this.tree.root, where, async);
+      if (result instanceof Promise) {
+        return result.catch((error: unknown) => {
+          this.failure = error as Error;
+          throw error;
+        });
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof JsonSchemaError) this.failure = error;
+      else this.ended = false; // an asynchronous schema in end(): nothing happened
+      throw error;
+    }
+  }
+
+  private where(offset: number): { offset: number; line: number; column: number } {
+    const t = this.tokenizer;
+    return { offset, line: t.line, column: offset - t.lineStart + 1 };
+  }
+
+  /** The value that ended at `offset` violates the schema: the parse stops, `value` keeps the last push's root. */
+  private schemaFailure(offset: number): void {
+    const issue = this.tokenizer.schema!.issue!;
+    this.failure = new JsonSchemaError([issue], this.where(offset));
   }
 
   private check(method: 'push' | 'end'): void {
@@ -341,6 +413,11 @@ export class PartialCore<T> implements PartialParser<T> {
     const n = text.length;
     if (this.withinLimit(n)) t.run(text, start, n);
     else this.runLimited(text, start, n);
+    if (t.error === SCHEMA_MISMATCH) {
+      // Nothing of this push is shown: the snapshot stays the last push's, whose values all passed.
+      if (this.failure === null) this.schemaFailure(t.base + utf8Length(text, t.errorIndex));
+      return;
+    }
     if (t.error !== 0) {
       t.settle(text, t.errorIndex);
       if (this.failure === null)

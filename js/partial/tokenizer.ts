@@ -46,6 +46,10 @@ import {
   endsToken,
 } from './grammar.js';
 import { flatten, type Tree } from './tree.js';
+import type { SchemaTracker } from './schema.js';
+
+/** Not a native status: the value that just ended violates the schema (schema.ts holds the issue). */
+export const SCHEMA_MISMATCH = 1000;
 
 export class Tokenizer {
   private readonly tree: Tree;
@@ -83,6 +87,10 @@ export class Tokenizer {
 
   private lit = '';
   private litPos = 0;
+
+  /** The `schema` option's checks (schema.ts), or null. */
+  schema: SchemaTracker | null = null;
+  private readonly pathNow = (): (string | number)[] => this.tree.path(true);
 
   constructor(
     tree: Tree,
@@ -155,7 +163,7 @@ export class Tokenizer {
 
   /** The end of input: completes a number; returns the native status (0, or UNEXPECTED_END). */
   finish(): number {
-    if (this.state === S_NUMBER && isCompleteNumber(this.numState)) this.completeNumber(this.num);
+    if (this.state === S_NUMBER && isCompleteNumber(this.numState)) this.completeNumber(this.num, 0);
     else if (this.state === S_LITERAL_END) this.state = this.after();
     return this.state === S_END ? 0 : 13;
   }
@@ -241,19 +249,20 @@ export class Tokenizer {
         case S_VALUE:
         case S_START:
           if (c !== 93 || this.state !== S_ARRAY_FIRST) return this.value(c, i);
-          this.close();
+          if (!this.close(i)) return i;
           continue;
         case S_AFTER_VALUE: {
           const isArray = this.tree.frames[this.tree.frames.length - 1]!.isArray;
           if (c === 44) this.state = isArray ? S_VALUE : S_KEY;
-          else if (c === (isArray ? 93 : 125)) this.close();
-          else return this.fail(isArray ? EXPECTED_COMMA_OR_BRACKET : EXPECTED_COMMA_OR_BRACE, i);
+          else if (c === (isArray ? 93 : 125)) {
+            if (!this.close(i)) return i;
+          } else return this.fail(isArray ? EXPECTED_COMMA_OR_BRACKET : EXPECTED_COMMA_OR_BRACE, i);
           continue;
         }
         case S_OBJECT_FIRST:
         case S_KEY:
           if (c === 125 && this.state === S_OBJECT_FIRST) {
-            this.close();
+            if (!this.close(i)) return i;
             continue;
           }
           if (c !== 34) return this.fail(EXPECTED_KEY, i);
@@ -283,6 +292,7 @@ export class Tokenizer {
     if (c === 123 || c === 91) {
       if (this.tree.frames.length >= this.maxDepth) return this.fail(DEPTH_LIMIT, i);
       this.beginSlot(i);
+      if (this.schema !== null) this.schema.open(this.tree.frames, c === 91);
       this.tree.open(c === 91);
       this.state = c === 91 ? S_ARRAY_FIRST : S_OBJECT_FIRST;
       return i + 1;
@@ -305,9 +315,20 @@ export class Tokenizer {
     return i + 1;
   }
 
-  private close(): void {
-    this.tree.close();
+  /** Closes the innermost container at text[i]; false if its value violates the schema. */
+  private close(i: number): boolean {
+    const value = this.tree.close();
     this.state = this.after();
+    if (this.schema === null || this.schema.close(value, this.pathNow)) return true;
+    this.fail(SCHEMA_MISMATCH, i);
+    return false;
+  }
+
+  /** A scalar ended at text[i] (a number: the character after it); false if it violates the schema. */
+  private ended(value: unknown, i: number): boolean {
+    if (this.schema!.scalar(this.tree.frames, value, this.pathNow)) return true;
+    this.fail(SCHEMA_MISMATCH, i);
+    return false;
   }
 
   // MARK: strings
@@ -343,7 +364,7 @@ export class Tokenizer {
       } else if (c === 34) {
         this.str = s;
         this.extra = extra;
-        this.endString();
+        this.endString(i);
         return i + 1;
       } else {
         this.str = s;
@@ -404,7 +425,7 @@ export class Tokenizer {
     this.held = 0;
   }
 
-  private endString(): void {
+  private endString(i: number): void {
     const s = this.str;
     if (this.state === S_KEY_STRING) {
       this.tree.key(s);
@@ -413,6 +434,7 @@ export class Tokenizer {
     }
     if (s.length !== this.shown) this.tree.set(s);
     flatten(s);
+    if (this.schema !== null) this.ended(s, i);
     this.state = this.after();
   }
 
@@ -429,7 +451,7 @@ export class Tokenizer {
         if (next === N_INVALID || !isCompleteNumber(ns) || !endsToken(c)) return this.fail(INVALID_NUMBER, i);
         // A character that ends the number but cannot come next is the grammar's error: the snapshot before it
         // does not show the number, which only that character ended.
-        if (this.fits(c)) this.completeNumber(this.num + text.slice(this.numStart, i));
+        if (this.fits(c)) this.completeNumber(this.num + text.slice(this.numStart, i), i);
         else this.state = this.after();
         return i;
       }
@@ -448,11 +470,13 @@ export class Tokenizer {
     return c === 32 || c === 10 || c === 13 || c === 9;
   }
 
-  private completeNumber(text: string): void {
+  /** A number ends at text[i] (the character after it; 0 at the end of input). */
+  private completeNumber(text: string, i: number): void {
     // Number() reads JSON's number grammar exactly as JSON.parse does (same rounding, -0, Infinity past the range).
     const value = this.integers === INTEGERS_NUMBER ? +text : readNumber(text, this.integers);
     if (this.numShown === undefined || !Object.is(value, this.numShown)) this.tree.set(value);
     this.num = '';
+    if (this.schema !== null) this.ended(value, i);
     this.state = this.after();
   }
 
@@ -482,6 +506,7 @@ export class Tokenizer {
       if (++k === lit.length) {
         this.tree.set(LITERAL_VALUES[lit]);
         this.state = S_LITERAL_END;
+        if (this.schema !== null && !this.ended(LITERAL_VALUES[lit], i)) return i;
         return i + 1;
       }
     }

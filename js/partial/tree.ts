@@ -200,8 +200,8 @@ export class Tree {
     this.dirty = depth;
   }
 
-  /** Closes the innermost container; its final value goes into its parent's slot (or becomes the root). */
-  close(): void {
+  /** Closes the innermost container; its final value (returned) goes into its parent's slot (or is the root). */
+  close(): unknown {
     const frames = this.frames;
     const frame = frames.pop()!;
     let value: Container;
@@ -259,17 +259,18 @@ export class Tree {
     if (depth < 0) {
       this.rootValue = value;
       this.rootChanged = value !== this.root;
-      return;
+      return value;
     }
     // Unchanged since its last publish: the parent's snapshots show that value already, but a parent shown through
     // states (deep, or with a state: shown by a deep push) holds OPEN in that slot; an eager one holds the value.
     if (!frame.changed) {
       const parent = frames[depth]!;
       if (parent.touched !== null || parent.state !== null) putSlot(parent, value);
-      return;
+      return value;
     }
     writeSlot(frames[depth]!, value);
     if (depth > this.dirty) this.dirty = depth;
+    return value;
   }
 
   /**
