@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { NODE_PEERS } from '../competitors/node.mjs';
 import { CHUNK_SIZE } from '../harness/matrix.mjs';
-import { RssPeak } from '../harness/proc_rss.mjs';
+import { GrowthPeak } from '../harness/proc_rss.mjs';
 import { matrixMain } from '../harness/run_matrix.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,7 +59,7 @@ function runChild(runtime, spec) {
       env: CHILD_ENV,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const sampler = new RssPeak(() => [child.pid]);
+    const sampler = new GrowthPeak([child.pid]);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -81,11 +81,10 @@ function runChild(runtime, spec) {
       }
       if (message.ready) {
         ready = message.ready;
-        rssBaseline = sampler.baseline();
-        sampler.start();
+        rssBaseline = sampler.start();
         child.stdin.write('go\n');
       } else if (message.result) {
-        const rssPeak = Math.max(sampler.stop(), message.result.rssAfter);
+        const rssPeak = Math.max(rssBaseline + sampler.stop(), message.result.rssAfter);
         result = { ...message.result, rssBaseline, rssPeak };
       }
     });
