@@ -10,24 +10,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { environment, packageVersion } from '../harness/environment.mjs';
-import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { NODE_PEERS } from '../competitors/node.mjs';
-import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
-import { startBenchServer } from '../harness/bench_server.mjs';
-import {
-  CHUNK_SIZE,
-  FIELD,
-  MATRIX_USAGE,
-  PATH,
-  matrixDatasets,
-  methodLines,
-  parseMatrixOptions,
-} from '../harness/matrix.mjs';
-import { available as procAvailable, RssPeak } from '../harness/proc_rss.mjs';
-import { runMatrix, runStringify } from '../harness/run_matrix.mjs';
-import { saveResults } from '../harness/save.mjs';
-import { readOptions } from '../harness/cli.mjs';
+import { CHUNK_SIZE } from '../harness/matrix.mjs';
+import { GrowthPeak } from '../harness/proc_rss.mjs';
+import { matrixMain } from '../harness/run_matrix.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
@@ -54,10 +40,6 @@ const RUNTIMES = {
 };
 const CHILD_ENV = { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1', NO_COLOR: '1' };
 
-const USAGE = `usage: node bench/engines/main.mjs [options]
-  --runtimes LIST   comma-separated: ${Object.keys(RUNTIMES).join(', ')} (default: all; skipped where they do not start)
-${MATRIX_USAGE}`;
-
 /** The runtime's version line, or why it does not run here. */
 function probe(name) {
   const { command } = RUNTIMES[name];
@@ -77,7 +59,7 @@ function runChild(runtime, spec) {
       env: CHILD_ENV,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const sampler = new RssPeak(() => [child.pid]);
+    const sampler = new GrowthPeak([child.pid]);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -99,11 +81,10 @@ function runChild(runtime, spec) {
       }
       if (message.ready) {
         ready = message.ready;
-        rssBaseline = sampler.baseline();
-        sampler.start();
+        rssBaseline = sampler.start();
         child.stdin.write('go\n');
       } else if (message.result) {
-        const rssPeak = Math.max(sampler.stop(), message.result.rssAfter);
+        const rssPeak = Math.max(rssBaseline + sampler.stop(), message.result.rssAfter);
         result = { ...message.result, rssBaseline, rssPeak };
       }
     });
@@ -122,108 +103,41 @@ function runChild(runtime, spec) {
   });
 }
 
-const options = readOptions(
-  () =>
-    parseMatrixOptions(process.argv.slice(2), {
-      flag: '--runtimes',
-      known: Object.keys(RUNTIMES),
-      defaults: Object.keys(RUNTIMES),
-      usage: USAGE,
-    }),
-  USAGE,
-);
-if (!procAvailable) {
-  console.error('engines: RSS is sampled from /proc, which this system does not have');
-  process.exit(1);
-}
-
-const log = (line) => process.stderr.write(`${line}\n`);
-const env = environment();
-const runtimes = [];
-const skipped = [];
-for (const name of options.targets) {
-  const found = probe(name);
-  if (found.error) skipped.push({ name, reason: found.error });
-  else runtimes.push(name);
-}
-const versions = Object.fromEntries(
-  ['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, packageVersion(p)]),
-);
-const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);
-const competitors = (runtime, mode) =>
-  (options.ceiling
-    ? CEILING_COMPETITORS
-    : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(runtime === 'node' ? NODE_PEERS : [])]
-  ).map(withVersion);
-
-console.log(
-  [
-    `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in Node, Deno and Bun`,
-    '',
-    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
-    `Peers: ${Object.entries(versions)
-      .map(([p, v]) => `${p} ${v}`)
-      .join(', ')} (stream-json and JSONStream in Node only)`,
-    '',
-    ...methodLines(options),
-    ...skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`),
-  ].join('\n'),
-);
-
-const datasets = await matrixDatasets(options.sizes, log);
-const server = await startBenchServer(datasets, { paceMBps: options.paceMBps, streamparser: false });
 const engines = {};
-const results = { date: new Date().toISOString(), environment: env, options, versions, engines, skipped, cells: [] };
-let problems = 0;
-try {
-  const labels = {};
-  const runOnce = async (runtime, spec) => {
+const labels = {};
+await matrixMain({
+  kind: 'engines',
+  flag: '--runtimes',
+  known: Object.keys(RUNTIMES),
+  where: 'Node, Deno and Bun',
+  packages: ['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, p]),
+  serverOptions: { streamparser: false },
+  skipIsProblem: false,
+  // A runtime that does not start here is skipped; its label and engine come with its first result.
+  async open(names) {
+    const skipped = [];
+    const targets = [];
+    for (const name of names) {
+      const found = probe(name);
+      if (found.error) skipped.push({ name, reason: found.error });
+      else targets.push(name);
+    }
+    return { targets, labels, engines, skipped };
+  },
+  extraCompetitors: (runtime) => (runtime === 'node' ? NODE_PEERS : []),
+  input: (mode, size, origin, dataset) =>
+    mode === 'http' ? { url: `${origin}/paced/${size}.json` } : { file: dataset.file, chunkSize: CHUNK_SIZE },
+  async run(runtime, spec) {
     const result = await runChild(runtime, spec);
     if (result.runtime) {
       engines[runtime] = result.runtime;
       labels[runtime] = `${result.runtime.name} ${result.runtime.version}`;
     }
     return result;
-  };
-  const matrix = await runMatrix({
-    targets: runtimes,
-    labels,
-    sizes: options.sizes,
-    modes: options.modes,
-    runs: options.runs,
-    datasets,
-    competitors,
-    log,
-    runOnce: (runtime, mode, c, size) =>
-      runOnce(
-        runtime,
-        mode === 'http'
-          ? { mode, competitor: c.id, url: `${server.origin}/paced/${size}.json`, path: PATH, field: FIELD }
-          : { mode, competitor: c.id, file: datasets[size].file, path: PATH, field: FIELD, chunkSize: CHUNK_SIZE },
-      ),
-  });
-  results.cells = matrix.cells;
-  problems += matrix.problems;
-  if (options.stringifyCount > 0) {
-    const written = await runStringify({
-      targets: runtimes,
-      labels,
-      runs: options.runs,
-      count: options.stringifyCount,
-      competitors: STRINGIFY_COMPETITORS,
-      log,
-      runOnce: (runtime, c) =>
-        runOnce(runtime, { bench: 'stringify', competitor: c.id, count: options.stringifyCount }),
-    });
-    results.stringify = written.stringify;
-    problems += written.problems;
-  }
-} finally {
-  await server.close();
-}
-
-saveResults(options.ceiling ? 'ceiling-engines' : 'engines', results);
-if (problems) {
-  console.error(`engines: ${problems} problem(s) above`);
-  process.exitCode = 1;
-}
+  },
+  peersLine: (versions) =>
+    `Peers: ${Object.entries(versions)
+      .map(([p, v]) => `${p} ${v}`)
+      .join(', ')} (stream-json and JSONStream in Node only)`,
+  close: async () => {},
+});

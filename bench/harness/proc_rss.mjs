@@ -50,37 +50,6 @@ export function commandLine(pid) {
   }
 }
 
-/**
- * Samples the summed RSS of `pids()` every `intervalMs` until `stop()`, which returns the peak since `start`.
- * `baseline()` reads the sum once, right now.
- */
-export class RssPeak {
-  #timer = null;
-  #peak = 0;
-  #pids;
-
-  constructor(pids) {
-    this.#pids = pids;
-  }
-
-  baseline() {
-    return this.#pids().reduce((sum, pid) => sum + rssOf(pid), 0);
-  }
-
-  start(intervalMs = 2) {
-    this.#peak = this.baseline();
-    this.#timer = setInterval(() => {
-      this.#peak = Math.max(this.#peak, this.baseline());
-    }, intervalMs);
-  }
-
-  stop() {
-    clearInterval(this.#timer);
-    this.#peak = Math.max(this.#peak, this.baseline());
-    return this.#peak;
-  }
-}
-
 /** User + system CPU time of `pid` in ms (Linux counts it in clock ticks of 10 ms), or null when it has exited. */
 export function cpuMsOf(pid) {
   try {
@@ -95,7 +64,8 @@ export function cpuMsOf(pid) {
 /**
  * The peak, sampled every `intervalMs` from `start()` to `stop()`, of the summed RSS growth of `pids` over their RSS
  * at `start()`; a process that shrinks adds nothing. For a browser, whose page runs in one of several content
- * processes (Firefox may reuse one across pages, a closing page's process may still be exiting).
+ * processes (Firefox may reuse one across pages, a closing page's process may still be exiting); for Node, Deno
+ * and Bun, the one process of the run.
  */
 export class GrowthPeak {
   #timer = null;

@@ -1,9 +1,17 @@
-// The loop both engine harnesses share (bench/engines for Node, Deno and Bun; bench/browser for Chromium,
-// Firefox and WebKit): for each size and mode, every run of every competitor in every engine, interleaved
-// round-robin so that drift of a shared machine hits all alike; then the checks (every run delivered every
-// element; every competitor in every engine summed the same checksum) and the medians. The harness supplies
-// `runOnce`, which measures one run in a fresh process or page.
+// The driver both engine harnesses share (bench/engines for Node, Deno and Bun; bench/browser for Chromium,
+// Firefox and WebKit), matrixMain, and its loop: for each size and mode, every run of every competitor in every
+// engine, interleaved round-robin so that drift of a shared machine hits all alike; then the checks (every run
+// delivered every element; every competitor in every engine summed the same checksum) and the medians. The host
+// supplies one run, in a fresh process or page.
 import os from 'node:os';
+import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
+import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
+import { startBenchServer } from './bench_server.mjs';
+import { readOptions } from './cli.mjs';
+import { environment, packageVersion } from './environment.mjs';
+import { FIELD, MATRIX_USAGE, PATH, matrixDatasets, methodLines, parseMatrixOptions } from './matrix.mjs';
+import { available as procAvailable } from './proc_rss.mjs';
+import { saveResults } from './save.mjs';
 import { markdownTable, summarise } from './stats.mjs';
 
 /** The medians of `target`'s runs of `c`, and its row (pushed onto `rows`) of the printed table. */
@@ -144,4 +152,119 @@ export async function runStringify(plan) {
     ].join('\n'),
   );
   return { stringify: { count: plan.count, bytes, loadBefore, loadAfter, engines }, problems };
+}
+
+/**
+ * The whole matrix run, for bench/engines (Node, Deno, Bun) and bench/browser (Chromium, Firefox, WebKit): options,
+ * header, the parse cells, the stringify runs, the results file. The host says how a run is made there:
+ * @param {object} host
+ * @param {string} host.kind  'engines' | 'browser': the folder and the results' kind
+ * @param {string} host.flag  the list flag, '--runtimes' | '--engines'
+ * @param {string[]} host.known  its values
+ * @param {string} host.where  'Node, Deno and Bun'
+ * @param {[string, string][]} host.packages  [name in the header, package] whose versions are printed
+ * @param {object} host.serverOptions  for startBenchServer
+ * @param {boolean} host.skipIsProblem  a target that does not start fails the run
+ * @param {(names: string[], log: Function) => Promise<{ targets, labels, engines, skipped }>} host.open
+ * @param {(target: string) => object[]} host.extraCompetitors  the host's own peers (not in --ceiling)
+ * @param {(mode: string, size: string, origin: string, dataset: object) => object} host.input  the spec's input
+ * @param {(target: string, spec: object, origin: string) => Promise<object>} host.run  one run
+ * @param {(versions: object, labels: string[]) => string} host.peersLine
+ * @param {() => Promise<void>} host.close
+ */
+export async function matrixMain(host) {
+  const usage = `usage: node bench/${host.kind}/main.mjs [options]
+  ${host.flag.padEnd(16)}  comma-separated: ${host.known.join(', ')} (default: all)
+${MATRIX_USAGE}`;
+  const options = readOptions(
+    () =>
+      parseMatrixOptions(process.argv.slice(2), {
+        flag: host.flag,
+        known: host.known,
+        defaults: host.known,
+        usage,
+      }),
+    usage,
+  );
+  if (!procAvailable) {
+    console.error(`${host.kind}: RSS is sampled from /proc, which this system does not have`);
+    process.exit(1);
+  }
+  const log = (line) => process.stderr.write(`${line}\n`);
+  const env = environment();
+  const versions = Object.fromEntries(host.packages.map(([name, path]) => [name, packageVersion(path)]));
+  const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);
+  const competitors = (target, mode) =>
+    (options.ceiling
+      ? CEILING_COMPETITORS
+      : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...host.extraCompetitors(target)]
+    ).map(withVersion);
+
+  const datasets = await matrixDatasets(options.sizes, log);
+  const server = await startBenchServer(datasets, { paceMBps: options.paceMBps, ...host.serverOptions });
+  const results = { date: new Date().toISOString(), environment: env, options, versions, cells: [] };
+  let problems = 0;
+  try {
+    const { targets, labels, engines, skipped } = await host.open(options.targets, log);
+    Object.assign(results, { engines, skipped });
+    if (host.skipIsProblem) problems += skipped.length;
+    console.log(
+      [
+        `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in ${host.where}`,
+        '',
+        `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
+        host.peersLine(
+          versions,
+          targets.map((t) => labels[t]),
+        ),
+        '',
+        ...methodLines(options),
+        ...skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`),
+      ].join('\n'),
+    );
+    const run = (target, spec) => host.run(target, spec, server.origin);
+    const matrix = await runMatrix({
+      targets,
+      labels,
+      sizes: options.sizes,
+      modes: options.modes,
+      runs: options.runs,
+      datasets,
+      competitors,
+      log,
+      runOnce: (target, mode, c, size) =>
+        run(target, {
+          mode,
+          competitor: c.id,
+          path: PATH,
+          field: FIELD,
+          ...host.input(mode, size, server.origin, datasets[size]),
+        }),
+    });
+    results.cells = matrix.cells;
+    problems += matrix.problems;
+    if (options.stringifyCount > 0) {
+      const count = options.stringifyCount;
+      const written = await runStringify({
+        targets,
+        labels,
+        runs: options.runs,
+        count,
+        competitors: STRINGIFY_COMPETITORS,
+        log,
+        runOnce: (target, c) => run(target, { bench: 'stringify', competitor: c.id, count }),
+      });
+      results.stringify = written.stringify;
+      problems += written.problems;
+    }
+  } finally {
+    await host.close();
+    await server.close();
+  }
+
+  saveResults(options.ceiling ? `ceiling-${host.kind}` : host.kind, results);
+  if (problems) {
+    console.error(`${host.kind}: ${problems} problem(s) above`);
+    process.exitCode = 1;
+  }
 }
