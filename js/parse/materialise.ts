@@ -40,44 +40,44 @@ const BACKSLASH = 0x5c;
 
 /** @internal The elements of the last call, read from the module's tables. */
 export class CallResults {
-  readonly u32: Uint32Array;
-  readonly u8: Uint8Array;
+  readonly u32_: Uint32Array;
+  readonly u8_: Uint8Array;
   /** u32 index of the first element record. */
   readonly elements: number;
   readonly count: number;
 
-  constructor(readonly session: ParserSession) {
-    const runtime = session.runtime;
+  constructor(readonly session_: ParserSession) {
+    const runtime = session_.runtime;
     runtime.sync();
-    this.u32 = runtime.u32;
-    this.u8 = runtime.u8;
-    this.elements = session.elements;
-    this.count = session.elementCount;
+    this.u32_ = runtime.u32_;
+    this.u8_ = runtime.u8_;
+    this.elements = session_.elements;
+    this.count = session_.elementCount;
   }
 
   /** Stream offset of element i's first byte. */
   start(i: number): number {
     const r = this.elements + i * ELEMENT_WORDS;
-    const session = this.session;
-    return session.windowOffset + (this.u32[r + ELEMENT_END]! - session.windowPtr) - this.u32[r + ELEMENT_LEN]!;
+    const session = this.session_;
+    return session.windowOffset_ + (this.u32_[r + ELEMENT_END]! - session.windowPtr_) - this.u32_[r + ELEMENT_LEN]!;
   }
 
   /** Element i's length in bytes. */
   length(i: number): number {
-    return this.u32[this.elements + i * ELEMENT_WORDS + ELEMENT_LEN]!;
+    return this.u32_[this.elements + i * ELEMENT_WORDS + ELEMENT_LEN]!;
   }
 
   /** Element i's bytes (a view of the window or of the carry, valid until the next call). */
   bytes(i: number): Uint8Array {
     const r = this.elements + i * ELEMENT_WORDS;
     const start = this.start(i);
-    return this.session.bytes(start, start + this.u32[r + ELEMENT_LEN]!);
+    return this.session_.bytes(start, start + this.u32_[r + ELEMENT_LEN]!);
   }
 
   /** A copy of element i's bytes. */
   copy(i: number): Uint8Array {
     const start = this.start(i);
-    return this.session.copy(start, start + this.length(i));
+    return this.session_.copy(start, start + this.length(i));
   }
 
   /** Element i's text. */
@@ -86,25 +86,25 @@ export class CallResults {
   }
 
   /** Element i began before the window: its bytes are in the carry. */
-  carried(i: number): boolean {
-    return this.start(i) < this.session.windowOffset;
+  carried_(i: number): boolean {
+    return this.start(i) < this.session_.windowOffset_;
   }
 
   /** Element i's key: its name, its index, or null. */
   key(i: number): string | number | null {
-    const u32 = this.u32;
+    const u32 = this.u32_;
     const r = this.elements + i * ELEMENT_WORDS;
     const kind = u32[r + ELEMENT_KEY_KIND];
     if (kind === KEY_INDEX) return u32[r + ELEMENT_INDEX_HI]! * 4294967296 + u32[r + ELEMENT_INDEX_LO]!;
     const len = u32[r + ELEMENT_KEY_LEN]!;
     if (kind !== KEY_NAME || len === 0) return null;
     const start = this.start(i) - u32[r + ELEMENT_KEY_GAP]!;
-    return decodeKey(this.session.bytes(start, start + len));
+    return decodeKey(this.session_.bytes(start, start + len));
   }
 
   /** Element i's selector. */
   path(i: number): number {
-    return this.u32[this.elements + i * ELEMENT_WORDS + ELEMENT_PATH_INDEX]!;
+    return this.u32_[this.elements + i * ELEMENT_WORDS + ELEMENT_PATH_INDEX]!;
   }
 }
 
@@ -123,9 +123,9 @@ export function valueBatches(
   out: unknown[] | undefined,
   integers: IntegersMode,
 ): unknown[] {
-  const { u32, u8, session } = call;
+  const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
-  const count = session.batchCount;
+  const count = session.batchCount_;
   let all = out;
   for (let b = 0; b < count; b++) {
     const record = batches + b * BATCH_WORDS;
@@ -136,8 +136,8 @@ export function valueBatches(
     const values = (integers === INTEGERS_NUMBER ? JSON.parse(text) : parseIntegers(text, integers)) as unknown[];
     // Elements that began in an earlier window are `0` in the batch text: their bytes are in the carry, never
     // ASCII-escaped (a long non-ASCII string would triple in length), decoded as UTF-8. Usually the first.
-    for (let i = 0, left = session.carried; left !== 0 && i < values.length; i++) {
-      if (call.carried(first + i)) {
+    for (let i = 0, left = session.carried_; left !== 0 && i < values.length; i++) {
+      if (call.carried_(first + i)) {
         values[i] = parseIntegers(call.text(first + i), integers);
         left--;
       }
@@ -192,9 +192,9 @@ export function valueElements(
 
 /** One copy per batch; each element is a view of it. A carried element is a copy of its own. */
 export function bytesBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
-  const { u32, u8, session } = call;
+  const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
-  const batchCount = session.batchCount;
+  const batchCount = session.batchCount_;
   const elements = call.elements;
   // Batches cover the elements in order, so pushing keeps the array packed (new Array(n) would be holey).
   const values: unknown[] = [];
@@ -222,9 +222,9 @@ export function bytesBatches(call: CallResults, paths: readonly string[] | null,
 
 /** One decode per batch, sliced per element when the batch is ASCII (then chars and bytes line up). */
 export function textBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
-  const { u32, u8, session } = call;
+  const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
-  const batchCount = session.batchCount;
+  const batchCount = session.batchCount_;
   const elements = call.elements;
   const values: unknown[] = [];
   for (let b = 0; b < batchCount; b++) {

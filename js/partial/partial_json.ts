@@ -39,8 +39,8 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
   private readonly generator: AsyncGenerator<PartialValue<T>, undefined, undefined>;
   private reader: PullReader | null = null;
   /** The source was read to its end (nothing to cancel). */
-  private drained = false;
-  private stopped = false;
+  private drained_ = false;
+  private stopped_ = false;
 
   constructor(source: JsonSource, parser: PartialParser<T>) {
     this.source = source;
@@ -75,11 +75,11 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
       this.reader = reader;
       for (;;) {
         const result = await reader.read();
-        if (this.stopped) return;
+        if (this.stopped_) return;
         let snapshot: unknown;
         try {
           if (result.done) {
-            this.drained = true;
+            this.drained_ = true;
             snapshot = parser.end();
           } else {
             snapshot = parser.push(result.value as PartialChunk);
@@ -105,11 +105,11 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
 
   /** Cancels the source (opening it if needed: this iterator owns it). Idempotent. */
   private async stop(reason: unknown): Promise<void> {
-    if (this.stopped && this.reader === null) return;
-    this.stopped = true;
+    if (this.stopped_ && this.reader === null) return;
+    this.stopped_ = true;
     let reader = this.reader;
     this.reader = null;
-    if (this.drained) return;
+    if (this.drained_) return;
     if (reader === null) {
       try {
         reader = openSource(this.source);
