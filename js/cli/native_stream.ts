@@ -4,17 +4,6 @@
 // `markers` mode it keeps no element bytes at all and reports only where each element ends (count, validate).
 import { errorFromStatus, type ParserLimits } from '../errors.js';
 import {
-  BATCH_LEN,
-  BATCH_PTR,
-  ELEMENT_END,
-  ELEMENT_INDEX_HI,
-  ELEMENT_INDEX_LO,
-  ELEMENT_KEY_KIND,
-  ELEMENT_KEY_LEN,
-  ELEMENT_KEY_GAP,
-  ELEMENT_LEN,
-  ELEMENT_PATH_INDEX,
-  ELEMENT_WORDS,
   FLAG_COMPACT_LINES,
   FLAG_NDJSON,
   FLAG_SKIP_INVALID,
@@ -22,6 +11,18 @@ import {
   type NativeParser,
   type NativeRuntime,
 } from '../native/contract.js';
+import {
+  batchLength,
+  batchPtr,
+  elementEnd,
+  elementIndex,
+  elementKeyGap,
+  elementKeyKind,
+  elementKeyLength,
+  elementLength,
+  elementPath,
+  elementRecord,
+} from '../native/records.js';
 import type { InvalidLine } from '../parse/options.js';
 import { skippedLineError } from '../parse/skipped_lines.js';
 
@@ -142,37 +143,37 @@ export class NativeStream {
     const u32 = runtime.u32_;
     if (runtime.batchCount_() === 0) return { ptr_: 0, length: 0 };
     const record = runtime.batchesAt_();
-    return { ptr_: u32[record + BATCH_PTR]!, length: u32[record + BATCH_LEN]! };
+    return { ptr_: batchPtr(u32, record), length: batchLength(u32, record) };
   }
 
-  /** u32 index of element i's record (ELEMENT_* fields) in runtime.u32. */
+  /** u32 index of element i's record (js/native/records.ts reads it) in runtime.u32. */
   element_(i: number): number {
-    return this.runtime.elementsAt_() + i * ELEMENT_WORDS;
+    return elementRecord(this.runtime.elementsAt_(), i);
   }
 
   /** Address of element i's compacted text (the record names its end). */
   elementPtr_(record: number): number {
     const u32 = this.runtime.u32_;
-    return u32[record + ELEMENT_END]! - u32[record + ELEMENT_LEN]!;
+    return elementEnd(u32, record) - elementLength(u32, record);
   }
 
   elementLength_(record: number): number {
-    return this.runtime.u32_[record + ELEMENT_LEN]!;
+    return elementLength(this.runtime.u32_, record);
   }
 
   elementPath_(record: number): number {
-    return this.runtime.u32_[record + ELEMENT_PATH_INDEX]!;
+    return elementPath(this.runtime.u32_, record);
   }
 
   /** The key kind (KEY_NONE, KEY_INDEX, KEY_NAME), its raw JSON text's address and length, and the index. */
   elementKey_(record: number): { kind: number; ptr_: number; length: number; index: number } {
     const u32 = this.runtime.u32_;
     return {
-      kind: u32[record + ELEMENT_KEY_KIND]!,
+      kind: elementKeyKind(u32, record),
       // key_gap bytes before the element's first byte, in 32-bit address arithmetic (the key stays in the input).
-      ptr_: (this.elementPtr_(record) - u32[record + ELEMENT_KEY_GAP]!) >>> 0,
-      length: u32[record + ELEMENT_KEY_LEN]!,
-      index: u32[record + ELEMENT_INDEX_HI]! * 4294967296 + u32[record + ELEMENT_INDEX_LO]!,
+      ptr_: (this.elementPtr_(record) - elementKeyGap(u32, record)) >>> 0,
+      length: elementKeyLength(u32, record),
+      index: elementIndex(u32, record),
     };
   }
 

@@ -4,7 +4,8 @@
 // stream; values are materialised only when asked for (a skipped element is never parsed). Native error positions
 // are translated back from the synthetic coordinates.
 import { errorFromStatus, type ParserLimits } from '../errors.js';
-import { BATCH_LEN, BATCH_PTR, FLAG_VALUE_BATCHES, type NativeRuntime } from '../native/contract.js';
+import { FLAG_VALUE_BATCHES, type NativeRuntime } from '../native/contract.js';
+import { batchLength, batchPtr } from '../native/records.js';
 import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
 import { CallResults } from '../parse/materialise.js';
 import { stringLimits } from '../parse/options.js';
@@ -206,8 +207,8 @@ export class Driver {
       const { u32_: u32, u8_: u8 } = call;
       const batches = session.batches;
       if (session.batchCount_ !== 1) throw new Error('sluice: expected one value batch per call');
-      const bptr = u32[batches + BATCH_PTR]!;
-      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + u32[batches + BATCH_LEN]!)), this.integers);
+      const bptr = batchPtr(u32, batches);
+      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + batchLength(u32, batches))), this.integers);
     }
     const shift = this.shift;
     for (let i = 0; i < count; i++) {

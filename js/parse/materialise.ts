@@ -4,24 +4,22 @@
 //
 // A batch covers the call's elements in the window (one decode and one JSON.parse, or one copy); an element that
 // began in an earlier window is read from the parser's carry (js/native/session.ts) on its own.
+import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import {
-  BATCH_ELEMENT_COUNT,
-  BATCH_FIRST_ELEMENT,
-  BATCH_LEN,
-  BATCH_PTR,
-  BATCH_WORDS,
-  ELEMENT_END,
-  ELEMENT_INDEX_HI,
-  ELEMENT_INDEX_LO,
-  ELEMENT_KEY_GAP,
-  ELEMENT_KEY_KIND,
-  ELEMENT_KEY_LEN,
-  ELEMENT_LEN,
-  ELEMENT_PATH_INDEX,
-  ELEMENT_WORDS,
-  KEY_INDEX,
-  KEY_NAME,
-} from '../native/contract.js';
+  batchElementCount,
+  batchFirst,
+  batchLength,
+  batchPtr,
+  batchRecord,
+  elementEnd,
+  elementIndex,
+  elementKeyGap,
+  elementKeyKind,
+  elementKeyLength,
+  elementLength,
+  elementPath,
+  elementRecord,
+} from '../native/records.js';
 import type { ParserSession } from '../native/session.js';
 import type { Reviver } from './options.js';
 import {
@@ -57,21 +55,20 @@ export class CallResults {
 
   /** Stream offset of element i's first byte. */
   start(i: number): number {
-    const r = this.elements + i * ELEMENT_WORDS;
+    const r = elementRecord(this.elements, i);
     const session = this.session_;
-    return session.windowOffset_ + (this.u32_[r + ELEMENT_END]! - session.windowPtr_) - this.u32_[r + ELEMENT_LEN]!;
+    return session.windowOffset_ + (elementEnd(this.u32_, r) - session.windowPtr_) - elementLength(this.u32_, r);
   }
 
   /** Element i's length in bytes. */
   length(i: number): number {
-    return this.u32_[this.elements + i * ELEMENT_WORDS + ELEMENT_LEN]!;
+    return elementLength(this.u32_, elementRecord(this.elements, i));
   }
 
   /** Element i's bytes (a view of the window or of the carry, valid until the next call). */
   bytes(i: number): Uint8Array {
-    const r = this.elements + i * ELEMENT_WORDS;
     const start = this.start(i);
-    return this.session_.bytes(start, start + this.u32_[r + ELEMENT_LEN]!);
+    return this.session_.bytes(start, start + this.length(i));
   }
 
   /** A copy of element i's bytes. */
@@ -93,18 +90,18 @@ export class CallResults {
   /** Element i's key: its name, its index, or null. */
   key(i: number): string | number | null {
     const u32 = this.u32_;
-    const r = this.elements + i * ELEMENT_WORDS;
-    const kind = u32[r + ELEMENT_KEY_KIND];
-    if (kind === KEY_INDEX) return u32[r + ELEMENT_INDEX_HI]! * 4294967296 + u32[r + ELEMENT_INDEX_LO]!;
-    const len = u32[r + ELEMENT_KEY_LEN]!;
+    const r = elementRecord(this.elements, i);
+    const kind = elementKeyKind(u32, r);
+    if (kind === KEY_INDEX) return elementIndex(u32, r);
+    const len = elementKeyLength(u32, r);
     if (kind !== KEY_NAME || len === 0) return null;
-    const start = this.start(i) - u32[r + ELEMENT_KEY_GAP]!;
+    const start = this.start(i) - elementKeyGap(u32, r);
     return decodeKey(this.session_.bytes(start, start + len));
   }
 
   /** Element i's selector. */
   path(i: number): number {
-    return this.u32_[this.elements + i * ELEMENT_WORDS + ELEMENT_PATH_INDEX]!;
+    return elementPath(this.u32_, elementRecord(this.elements, i));
   }
 }
 
@@ -128,10 +125,10 @@ export function valueBatches(
   const count = session.batchCount_;
   let all = out;
   for (let b = 0; b < count; b++) {
-    const record = batches + b * BATCH_WORDS;
-    const ptr = u32[record + BATCH_PTR]!;
-    const first = u32[record + BATCH_FIRST_ELEMENT]!;
-    const text = decoder.decode(u8.subarray(ptr, ptr + u32[record + BATCH_LEN]!));
+    const record = batchRecord(batches, b);
+    const ptr = batchPtr(u32, record);
+    const first = batchFirst(u32, record);
+    const text = decoder.decode(u8.subarray(ptr, ptr + batchLength(u32, record)));
     // options.integers: one compare per batch when unset (integers.ts).
     const values = (integers === INTEGERS_NUMBER ? JSON.parse(text) : parseIntegers(text, integers)) as unknown[];
     // Elements that began in an earlier window are `0` in the batch text: their bytes are in the carry, never
@@ -199,21 +196,21 @@ export function bytesBatches(call: CallResults, paths: readonly string[] | null,
   // Batches cover the elements in order, so pushing keeps the array packed (new Array(n) would be holey).
   const values: unknown[] = [];
   for (let b = 0; b < batchCount; b++) {
-    const record = batches + b * BATCH_WORDS;
-    const base = u32[record + BATCH_PTR]!;
-    const first = u32[record + BATCH_FIRST_ELEMENT]!;
+    const record = batchRecord(batches, b);
+    const base = batchPtr(u32, record);
+    const first = batchFirst(u32, record);
     if (base === 0) {
       values.push(call.copy(first));
       continue;
     }
-    const copy = u8.slice(base, base + u32[record + BATCH_LEN]!).buffer;
-    const last = first + u32[record + BATCH_ELEMENT_COUNT]!;
+    const copy = u8.slice(base, base + batchLength(u32, record)).buffer;
+    const last = first + batchElementCount(u32, record);
     for (let i = first; i < last; i++) {
-      const element = elements + i * ELEMENT_WORDS;
-      const len = u32[element + ELEMENT_LEN]!;
+      const element = elementRecord(elements, i);
+      const len = elementLength(u32, element);
       // The constructor, not a subarray of the copy: subarray looks up the species constructor on every call,
       // and a bytes-mode parse of 5,000,000 numbers took 17 to 20 % longer with it.
-      values.push(new Uint8Array(copy, u32[element + ELEMENT_END]! - len - base, len));
+      values.push(new Uint8Array(copy, elementEnd(u32, element) - len - base, len));
     }
   }
   if (paths !== null || offsets) wrapInPlace(call, paths, offsets, values, 0);
@@ -228,21 +225,21 @@ export function textBatches(call: CallResults, paths: readonly string[] | null, 
   const elements = call.elements;
   const values: unknown[] = [];
   for (let b = 0; b < batchCount; b++) {
-    const record = batches + b * BATCH_WORDS;
-    const base = u32[record + BATCH_PTR]!;
-    const first = u32[record + BATCH_FIRST_ELEMENT]!;
+    const record = batchRecord(batches, b);
+    const base = batchPtr(u32, record);
+    const first = batchFirst(u32, record);
     if (base === 0) {
       values.push(call.text(first));
       continue;
     }
-    const length = u32[record + BATCH_LEN]!;
+    const length = batchLength(u32, record);
     const text = decoder.decode(u8.subarray(base, base + length));
     const ascii = text.length === length;
-    const last = first + u32[record + BATCH_ELEMENT_COUNT]!;
+    const last = first + batchElementCount(u32, record);
     for (let i = first; i < last; i++) {
-      const element = elements + i * ELEMENT_WORDS;
-      const len = u32[element + ELEMENT_LEN]!;
-      const ptr = u32[element + ELEMENT_END]! - len;
+      const element = elementRecord(elements, i);
+      const len = elementLength(u32, element);
+      const ptr = elementEnd(u32, element) - len;
       values.push(ascii ? text.slice(ptr - base, ptr - base + len) : decoder.decode(u8.subarray(ptr, ptr + len)));
     }
   }
