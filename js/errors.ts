@@ -134,7 +134,7 @@ export interface ParserLimits {
   readonly maxDepth: number;
   readonly maxElementBytes: number;
   /** maxElementBytes was lowered to the longest text every engine holds in a string (stringLimits()). */
-  readonly stringLimited?: boolean;
+  readonly stringLimited_?: boolean;
 }
 
 /** @internal Shows a byte the way a reader recognises it: the character for printable ASCII, `0xC3` otherwise. */
@@ -165,7 +165,7 @@ export function errorFromStatus(
     );
   }
   if (code === 'ELEMENT_TOO_LARGE') {
-    const limit = limits.stringLimited
+    const limit = limits.stringLimited_
       ? `${limits.maxElementBytes} bytes, the longest text a string holds in every engine (output 'bytes' takes ` +
         'elements up to maxElementBytes)'
       : `maxElementBytes (${limits.maxElementBytes})`;

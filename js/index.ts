@@ -52,7 +52,7 @@ export {
   type SchemaInput,
   type SchemaOutput,
 } from './partial/partial_parser.js';
-export type { StandardSchemaV1 } from './partial/schema.js';
+export type { StandardSchemaV1 } from './partial/standard_schema.js';
 export { partialJson } from './partial/partial_json.js';
 export { readModelStream, type ModelStreamSource } from './model/model_stream.js';
 export { ModelStreamError } from './model/model_error.js';

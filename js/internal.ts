@@ -52,7 +52,7 @@ export function rawExports(): Record<string, unknown> {
 
 /** Which build is loaded: `'simd128'` or `'scalar'`. */
 export function loadedBuildKind(): BuildKind {
-  return runtime().native.buildKind();
+  return runtime().native.buildKind_();
 }
 
 /** Which build of the lazy index's module is loaded, if any. */

@@ -91,7 +91,7 @@ class StreamReader implements PullReader {
 class IteratorReader implements PullReader {
   private readonly iterator: AsyncIterator<Uint8Array | string>;
   private done = false;
-  private reading = false;
+  private reading_ = false;
 
   constructor(iterator: AsyncIterator<Uint8Array | string>) {
     this.iterator = iterator;
@@ -99,7 +99,7 @@ class IteratorReader implements PullReader {
 
   async read(): Promise<ReadResult> {
     if (this.done) return DONE;
-    this.reading = true;
+    this.reading_ = true;
     try {
       const result = await this.iterator.next();
       if (result.done === true) this.done = true;
@@ -109,7 +109,7 @@ class IteratorReader implements PullReader {
       this.done = true;
       throw error;
     } finally {
-      this.reading = false;
+      this.reading_ = false;
     }
   }
 
@@ -125,7 +125,7 @@ class IteratorReader implements PullReader {
     }
     // The consumer stopped reading; a failure to stop the producer is not theirs to handle. While a next() is
     // pending, an async generator queues return() behind it, which may take as long as the producer likes.
-    if (this.reading) stopped.catch(swallow);
+    if (this.reading_) stopped.catch(swallow);
     else await stopped.catch(swallow);
   }
 }

@@ -24,7 +24,7 @@ export interface CommandLine {
   readonly progress: boolean | undefined;
   readonly ndjson: boolean;
   /** --skip-invalid (with --ndjson): bad lines reported on standard error and skipped. */
-  readonly skipInvalid: boolean;
+  readonly skipInvalid_: boolean;
   readonly array: boolean;
   readonly withPath: boolean;
   /** Stop after this many elements; undefined: no limit. */
@@ -148,7 +148,7 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     help,
     progress: flags.has('--no-progress') ? false : flags.has('--progress') ? true : undefined,
     ndjson: flags.has('--ndjson'),
-    skipInvalid: flags.has('--skip-invalid'),
+    skipInvalid_: flags.has('--skip-invalid'),
     array: flags.has('--array'),
     withPath: flags.has('--with-path'),
     limit: flags.has('--limit') ? integer(api, '--limit', value('--limit'), 0, Number.MAX_SAFE_INTEGER) : undefined,

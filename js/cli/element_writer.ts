@@ -19,9 +19,9 @@ export type Shape = 'lines' | 'array' | 'with-path';
 
 export class ElementWriter {
   private readonly output: Output;
-  private readonly shape: Shape;
+  private readonly shape_: Shape;
   /** `{"path":"<path>","key":` for each path, encoded once. */
-  private readonly prefixes: readonly Uint8Array[];
+  private readonly prefixes_: readonly Uint8Array[];
   private written = 0;
   /** --with-path: the lines of one call, assembled here; `fill` bytes used. */
   private buffer = new Uint8Array(BUFFER_BYTES);
@@ -29,8 +29,8 @@ export class ElementWriter {
 
   constructor(output: Output, shape: Shape, paths: readonly string[]) {
     this.output = output;
-    this.shape = shape;
-    this.prefixes = paths.map((path) => encoder.encode(`{"path":${JSON.stringify(path)},"key":`));
+    this.shape_ = shape;
+    this.prefixes_ = paths.map((path) => encoder.encode(`{"path":${JSON.stringify(path)},"key":`));
   }
 
   /** Elements written so far. */
@@ -41,22 +41,23 @@ export class ElementWriter {
   /** Writes the first `take` elements of the stream's last call (take <= its element count). */
   async write(stream: NativeStream, take: number): Promise<void> {
     if (take === 0) return;
-    const { ptr, length } = stream.batch();
-    const last = stream.element(take - 1);
+    const { ptr_: ptr, length } = stream.batch();
+    const last = stream.element_(take - 1);
     // The lines of the first `take` elements: up to the newline after the last one.
-    const end = take === stream.elementCount ? ptr + length : stream.elementPtr(last) + stream.elementLength(last) + 1;
-    const u8 = stream.runtime.u8;
-    if (this.shape === 'lines') {
+    const end =
+      take === stream.elementCount ? ptr + length : stream.elementPtr_(last) + stream.elementLength_(last) + 1;
+    const u8 = stream.runtime.u8_;
+    if (this.shape_ === 'lines') {
       await this.output.write(u8, ptr, end - ptr);
-    } else if (this.shape === 'array') {
+    } else if (this.shape_ === 'array') {
       await this.output.write(this.written === 0 ? OPEN : COMMA, 0, 1);
       for (let i = 0; i < take - 1; i++) {
-        const record = stream.element(i);
-        u8[stream.elementPtr(record) + stream.elementLength(record)] = 0x2c; // the newline after it becomes ','
+        const record = stream.element_(i);
+        u8[stream.elementPtr_(record) + stream.elementLength_(record)] = 0x2c; // the newline after it becomes ','
       }
       await this.output.write(u8, ptr, end - 1 - ptr);
     } else {
-      this.withPaths(stream, take);
+      this.withPaths_(stream, take);
       await this.output.write(this.buffer, 0, this.fill);
       // After a huge element, do not hold its copy for the rest of the run.
       if (this.buffer.length > 64 * BUFFER_BYTES) this.buffer = new Uint8Array(BUFFER_BYTES);
@@ -66,29 +67,29 @@ export class ElementWriter {
 
   /** Ends the output: closes the array. */
   async end(): Promise<void> {
-    if (this.shape !== 'array') return;
+    if (this.shape_ !== 'array') return;
     const tail = this.written === 0 ? EMPTY : CLOSE;
     await this.output.write(tail, 0, tail.length);
   }
 
-  private withPaths(stream: NativeStream, take: number): void {
+  private withPaths_(stream: NativeStream, take: number): void {
     this.fill = 0;
-    const u8 = stream.runtime.u8;
+    const u8 = stream.runtime.u8_;
     for (let i = 0; i < take; i++) {
-      const record = stream.element(i);
-      const key = stream.elementKey(record);
-      this.append(this.prefixes[stream.elementPath(record)]!);
-      if (key.kind === KEY_INDEX) this.append(encoder.encode(String(key.index)));
-      else if (key.kind === KEY_NAME) this.append(u8.subarray(key.ptr, key.ptr + key.length));
-      else this.append(NULL);
-      this.append(VALUE);
-      const ptr = stream.elementPtr(record);
-      this.append(u8.subarray(ptr, ptr + stream.elementLength(record)));
-      this.append(END);
+      const record = stream.element_(i);
+      const key = stream.elementKey_(record);
+      this.append_(this.prefixes_[stream.elementPath_(record)]!);
+      if (key.kind === KEY_INDEX) this.append_(encoder.encode(String(key.index)));
+      else if (key.kind === KEY_NAME) this.append_(u8.subarray(key.ptr_, key.ptr_ + key.length));
+      else this.append_(NULL);
+      this.append_(VALUE);
+      const ptr = stream.elementPtr_(record);
+      this.append_(u8.subarray(ptr, ptr + stream.elementLength_(record)));
+      this.append_(END);
     }
   }
 
-  private append(bytes: Uint8Array): void {
+  private append_(bytes: Uint8Array): void {
     const need = this.fill + bytes.length;
     if (need > this.buffer.length) {
       const grown = new Uint8Array(Math.max(need, this.buffer.length * 2));

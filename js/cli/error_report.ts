@@ -58,12 +58,12 @@ export function excerptAt(around: InputBytes, offset: number, line: number): str
 /** An error met while reading, with the input bytes at hand around it (for the excerpt). */
 export class ExcerptedError extends Error {
   readonly error: Error;
-  readonly around: InputBytes;
+  readonly around_: InputBytes;
 
   constructor(error: Error, around: InputBytes) {
     super(error.message, { cause: error });
     this.name = 'ExcerptedError';
     this.error = error;
-    this.around = around;
+    this.around_ = around;
   }
 }

@@ -65,6 +65,6 @@ export async function get(cli: CommandLine, context: GetContext): Promise<number
     context.report(`sluice: no value at ${path} in ${input.name}`);
     return EXIT_NOT_FOUND;
   }
-  await context.output.writeText(`${JSON.stringify(value)}\n`);
+  await context.output.writeText_(`${JSON.stringify(value)}\n`);
   return EXIT_OK;
 }

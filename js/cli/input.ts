@@ -60,13 +60,13 @@ class DescriptorInput implements Input {
   readonly name: string;
   readonly size: number | undefined;
   private readonly fd: number;
-  private readonly owned: boolean;
+  private readonly owned_: boolean;
   private closed = false;
 
   constructor(fd: number, name: string, owned: boolean) {
     this.fd = fd;
     this.name = name;
-    this.owned = owned;
+    this.owned_ = owned;
     const stats = fstatSync(fd);
     if (stats.isDirectory()) {
       this.close();
@@ -90,7 +90,7 @@ class DescriptorInput implements Input {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.owned) {
+    if (this.owned_) {
       try {
         closeSync(this.fd);
       } catch {
@@ -138,13 +138,13 @@ class DownloadInput implements Input {
   }
 
   read(target: Uint8Array, offset: number, length: number): number | Promise<number> {
-    if (this.chunk.length > 0) return this.take(target, offset, length);
+    if (this.chunk.length > 0) return this.take_(target, offset, length);
     if (this.closed || this.reader === undefined) return 0;
     return this.reader.read().then(
       (result) => {
         if (result.done) return 0;
         this.chunk = result.value;
-        return this.chunk.length > 0 ? this.take(target, offset, length) : this.read(target, offset, length);
+        return this.chunk.length > 0 ? this.take_(target, offset, length) : this.read(target, offset, length);
       },
       (error: unknown) => {
         if (this.closed) return 0;
@@ -155,7 +155,7 @@ class DownloadInput implements Input {
     );
   }
 
-  private take(target: Uint8Array, offset: number, length: number): number {
+  private take_(target: Uint8Array, offset: number, length: number): number {
     const chunk = this.chunk;
     const n = Math.min(length, chunk.length);
     target.set(n === chunk.length ? chunk : chunk.subarray(0, n), offset);

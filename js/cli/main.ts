@@ -96,7 +96,7 @@ async function run(cli: CommandLine): Promise<number> {
     if (cli.progress ?? stderrTerminal) {
       progress = new Progress(input.size, stderrTerminal ? (nodeProcess.stderr.columns ?? 80) : undefined);
       // On a terminal shared with the output, the bar makes way for each write.
-      if (stderrTerminal && isTerminal(1)) output.beforeWrite = () => progress?.clear();
+      if (stderrTerminal && isTerminal(1)) output.beforeWrite_ = () => progress?.clear();
     }
     let code = EXIT_OK;
     const report = (line: string): void => {
@@ -118,14 +118,14 @@ async function run(cli: CommandLine): Promise<number> {
         progress,
         limits,
         // --skip-invalid: each skipped line in the words of an error, then the count at the end.
-        skipped: cli.skipInvalid
+        skipped: cli.skipInvalid_
           ? (error, around) => {
               skipped++;
               report(`${describeError(error, name, around)}\n  skipped: line ${error.line}`);
             }
           : undefined,
       });
-      if (cli.skipInvalid) {
+      if (cli.skipInvalid_) {
         report(`sluice: ${name}: ${skipped} line${skipped === 1 ? '' : 's'} skipped`);
         if (skipped > 0) code = EXIT_SKIPPED;
       }
@@ -139,7 +139,7 @@ async function run(cli: CommandLine): Promise<number> {
     const code = exitCodeOf(reported);
     if (code === EXIT_OK) return code; // the reader of our output went away: nothing to say
     let message =
-      error instanceof ExcerptedError ? describeError(error.error, name, error.around) : describeError(error, name);
+      error instanceof ExcerptedError ? describeError(error.error, name, error.around_) : describeError(error, name);
     if (code === EXIT_INTERNAL && error instanceof Error && error.stack !== undefined) message += `\n${error.stack}`;
     printTo(2, message);
     return code;

@@ -4,17 +4,6 @@
 // `markers` mode it keeps no element bytes at all and reports only where each element ends (count, validate).
 import { errorFromStatus, type ParserLimits } from '../errors.js';
 import {
-  BATCH_LEN,
-  BATCH_PTR,
-  ELEMENT_END,
-  ELEMENT_INDEX_HI,
-  ELEMENT_INDEX_LO,
-  ELEMENT_KEY_KIND,
-  ELEMENT_KEY_LEN,
-  ELEMENT_KEY_GAP,
-  ELEMENT_LEN,
-  ELEMENT_PATH_INDEX,
-  ELEMENT_WORDS,
   FLAG_COMPACT_LINES,
   FLAG_NDJSON,
   FLAG_SKIP_INVALID,
@@ -22,6 +11,18 @@ import {
   type NativeParser,
   type NativeRuntime,
 } from '../native/contract.js';
+import {
+  batchLength,
+  batchPtr,
+  elementEnd,
+  elementIndex,
+  elementKeyGap,
+  elementKeyKind,
+  elementKeyLength,
+  elementLength,
+  elementPath,
+  elementRecord,
+} from '../native/records.js';
 import type { InvalidLine } from '../parse/options.js';
 import { skippedLineError } from '../parse/skipped_lines.js';
 
@@ -30,12 +31,12 @@ export interface StreamOptions {
   readonly nativePaths: readonly string[];
   readonly ndjson: boolean;
   /** With ndjson: bad lines are reported (skipped()) and skipped. */
-  readonly skipInvalid: boolean;
+  readonly skipInvalid_: boolean;
   /** lines: compacted elements, one per line; markers: element ends only, no bytes kept. */
   readonly mode: 'lines' | 'markers';
   readonly limits: ParserLimits;
   /** Bytes per read: the window is made at least this large. */
-  readonly windowBytes: number;
+  readonly windowBytes_: number;
 }
 
 /** Bytes of the previous window kept for an error's excerpt (the start of the offending line). */
@@ -45,27 +46,27 @@ export class NativeStream {
   readonly runtime: NativeRuntime;
   private readonly native: NativeParser;
   private readonly limits: ParserLimits;
-  private deleted = false;
+  private deleted_ = false;
   /** Absolute offset of the window's first byte during the last feed, and how many bytes it held. */
-  private windowBase = 0;
+  private windowBase_ = 0;
   private fed = 0;
-  private windowLength = 0;
+  private windowLength_ = 0;
   /** The last bytes before the window (tail[TAIL - tailLength, TAIL)), copied before each read. */
   private readonly tail = new Uint8Array(TAIL);
-  private tailLength = 0;
+  private tailLength_ = 0;
 
   constructor(runtime: NativeRuntime, options: StreamOptions) {
     const flags =
       (options.ndjson ? FLAG_NDJSON : 0) |
-      (options.ndjson && options.skipInvalid ? FLAG_SKIP_INVALID : 0) |
+      (options.ndjson && options.skipInvalid_ ? FLAG_SKIP_INVALID : 0) |
       (options.mode === 'lines' ? FLAG_COMPACT_LINES : 0);
     const native = new runtime.native.Parser(options.limits.maxDepth, options.limits.maxElementBytes, flags);
     try {
       for (const path of options.nativePaths) {
-        const status = options.mode === 'lines' ? native.addPath(path) : native.addMarkerPath(path);
+        const status = options.mode === 'lines' ? native.addPath(path) : native.addMarkerPath_(path);
         if (status !== PATH_ACCEPTED) throw new Error(`sluice: the native parser refused the checked path ${path}`);
       }
-      if (!runtime.native.reserve(options.windowBytes))
+      if (!runtime.native.reserve_(options.windowBytes_))
         throw new RangeError('sluice: cannot allocate the input window');
     } catch (error) {
       native.delete();
@@ -79,46 +80,46 @@ export class NativeStream {
   }
 
   /** Where the next read goes: runtime.u8[inputPtr, inputPtr + inputCapacity). */
-  get inputPtr(): number {
+  get inputPtr_(): number {
     this.runtime.sync();
-    return this.runtime.inputPtr();
+    return this.runtime.inputPtr_();
   }
 
-  get inputCapacity(): number {
+  get inputCapacity_(): number {
     this.runtime.sync();
-    return this.runtime.inputCapacity();
+    return this.runtime.inputCapacity_();
   }
 
   /** Bytes fed so far (counted here: the module's one view holds the last call of any parser). */
-  get bytesFed(): number {
+  get bytesFed_(): number {
     return this.fed;
   }
 
   /** Keeps the end of the window just scanned for an error's excerpt; call before reading into the window again. */
-  keepTail(): void {
-    const n = this.windowLength;
+  keepTail_(): void {
+    const n = this.windowLength_;
     if (n === 0) return;
-    const u8 = this.runtime.u8;
-    const ptr = this.inputPtr;
+    const u8 = this.runtime.u8_;
+    const ptr = this.inputPtr_;
     const take = Math.min(n, TAIL);
     // Shift what is kept left by `take`, then append the window's last `take` bytes.
     this.tail.copyWithin(0, take);
     this.tail.set(u8.subarray(ptr + n - take, ptr + n), TAIL - take);
-    this.tailLength = Math.min(TAIL, this.tailLength + take);
+    this.tailLength_ = Math.min(TAIL, this.tailLength_ + take);
   }
 
   /** Scans n bytes written at inputPtr; returns the status (0: ok). Results stay valid until the next call. */
   feed(n: number): number {
-    this.windowBase = this.fed;
-    this.windowLength = n;
+    this.windowBase_ = this.fed;
+    this.windowLength_ = n;
     this.fed += n;
     return this.native.feed(n);
   }
 
   /** End of input; returns the status. */
   finish(): number {
-    this.windowBase = this.fed;
-    this.windowLength = 0;
+    this.windowBase_ = this.fed;
+    this.windowLength_ = 0;
     return this.native.finish();
   }
 
@@ -132,47 +133,47 @@ export class NativeStream {
   skipped(): { readonly error: InvalidLine; readonly bytes: Uint8Array }[] {
     const runtime = this.runtime;
     runtime.sync();
-    if (runtime.skippedCount() === 0) return [];
+    if (runtime.skippedCount_() === 0) return [];
     return runtime.skippedLines().map((line) => ({ error: skippedLineError(line, this.limits), bytes: line.text }));
   }
 
   /** lines mode: the batch text of the last call (start address and length), or length 0 without elements. */
-  batch(): { readonly ptr: number; readonly length: number } {
+  batch(): { readonly ptr_: number; readonly length: number } {
     const runtime = this.runtime;
-    const u32 = runtime.u32;
-    if (runtime.batchCount() === 0) return { ptr: 0, length: 0 };
-    const record = runtime.batchesAt();
-    return { ptr: u32[record + BATCH_PTR]!, length: u32[record + BATCH_LEN]! };
+    const u32 = runtime.u32_;
+    if (runtime.batchCount_() === 0) return { ptr_: 0, length: 0 };
+    const record = runtime.batchesAt_();
+    return { ptr_: batchPtr(u32, record), length: batchLength(u32, record) };
   }
 
-  /** u32 index of element i's record (ELEMENT_* fields) in runtime.u32. */
-  element(i: number): number {
-    return this.runtime.elementsAt() + i * ELEMENT_WORDS;
+  /** u32 index of element i's record (js/native/records.ts reads it) in runtime.u32. */
+  element_(i: number): number {
+    return elementRecord(this.runtime.elementsAt_(), i);
   }
 
   /** Address of element i's compacted text (the record names its end). */
-  elementPtr(record: number): number {
-    const u32 = this.runtime.u32;
-    return u32[record + ELEMENT_END]! - u32[record + ELEMENT_LEN]!;
+  elementPtr_(record: number): number {
+    const u32 = this.runtime.u32_;
+    return elementEnd(u32, record) - elementLength(u32, record);
   }
 
-  elementLength(record: number): number {
-    return this.runtime.u32[record + ELEMENT_LEN]!;
+  elementLength_(record: number): number {
+    return elementLength(this.runtime.u32_, record);
   }
 
-  elementPath(record: number): number {
-    return this.runtime.u32[record + ELEMENT_PATH_INDEX]!;
+  elementPath_(record: number): number {
+    return elementPath(this.runtime.u32_, record);
   }
 
   /** The key kind (KEY_NONE, KEY_INDEX, KEY_NAME), its raw JSON text's address and length, and the index. */
-  elementKey(record: number): { kind: number; ptr: number; length: number; index: number } {
-    const u32 = this.runtime.u32;
+  elementKey_(record: number): { kind: number; ptr_: number; length: number; index: number } {
+    const u32 = this.runtime.u32_;
     return {
-      kind: u32[record + ELEMENT_KEY_KIND]!,
+      kind: elementKeyKind(u32, record),
       // key_gap bytes before the element's first byte, in 32-bit address arithmetic (the key stays in the input).
-      ptr: (this.elementPtr(record) - u32[record + ELEMENT_KEY_GAP]!) >>> 0,
-      length: u32[record + ELEMENT_KEY_LEN]!,
-      index: u32[record + ELEMENT_INDEX_HI]! * 4294967296 + u32[record + ELEMENT_INDEX_LO]!,
+      ptr_: (this.elementPtr_(record) - elementKeyGap(u32, record)) >>> 0,
+      length: elementKeyLength(u32, record),
+      index: elementIndex(u32, record),
     };
   }
 
@@ -187,19 +188,19 @@ export class NativeStream {
    * The input bytes still at hand (the end of the window before, then the last one) and the absolute offset of the
    * first: where an error's excerpt comes from. Call right after the failing feed or finish.
    */
-  bytesAround(): { readonly start: number; readonly bytes: Uint8Array } {
+  bytesAround_(): { readonly start: number; readonly bytes: Uint8Array } {
     const runtime = this.runtime;
     runtime.sync();
-    const ptr = runtime.inputPtr();
-    const bytes = new Uint8Array(this.tailLength + this.windowLength);
-    bytes.set(this.tail.subarray(TAIL - this.tailLength));
-    bytes.set(runtime.u8.subarray(ptr, ptr + this.windowLength), this.tailLength);
-    return { start: this.windowBase - this.tailLength, bytes };
+    const ptr = runtime.inputPtr_();
+    const bytes = new Uint8Array(this.tailLength_ + this.windowLength_);
+    bytes.set(this.tail.subarray(TAIL - this.tailLength_));
+    bytes.set(runtime.u8_.subarray(ptr, ptr + this.windowLength_), this.tailLength_);
+    return { start: this.windowBase_ - this.tailLength_, bytes };
   }
 
   delete(): void {
-    if (this.deleted) return;
-    this.deleted = true;
+    if (this.deleted_) return;
+    this.deleted_ = true;
     this.native.delete();
   }
 }

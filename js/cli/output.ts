@@ -11,7 +11,7 @@ const encoder = new TextEncoder();
 export class Output {
   private readonly fd: number;
   /** Called before each write (the progress bar clears itself when it shares the terminal). */
-  beforeWrite: (() => void) | undefined;
+  beforeWrite_: (() => void) | undefined;
 
   constructor(fd = 1) {
     this.fd = fd;
@@ -19,7 +19,7 @@ export class Output {
 
   /** Writes bytes[offset, offset + length); a promise only when it had to wait for a non-blocking descriptor. */
   write(bytes: Uint8Array, offset: number, length: number): void | Promise<void> {
-    this.beforeWrite?.();
+    this.beforeWrite_?.();
     const end = offset + length;
     while (offset < end) {
       let written: number;
@@ -35,7 +35,7 @@ export class Output {
     }
   }
 
-  writeText(text: string): void | Promise<void> {
+  writeText_(text: string): void | Promise<void> {
     const bytes = encoder.encode(text);
     return this.write(bytes, 0, bytes.length);
   }

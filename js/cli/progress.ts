@@ -11,27 +11,27 @@ const encoder = new TextEncoder();
 
 export class Progress {
   private readonly total: number | undefined;
-  private readonly terminal: boolean;
+  private readonly terminal_: boolean;
   private readonly columns: number;
-  private readonly interval: number;
+  private readonly interval_: number;
   private readonly started = performance.now();
   // The first update draws at once: how soon after start it comes must not decide whether a short run shows a bar.
   private last = Number.NEGATIVE_INFINITY;
-  private drawn = false;
+  private drawn_ = false;
   private bytes = 0;
   private elements = 0;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private timer_: ReturnType<typeof setInterval> | undefined;
 
   /** `columns`: the terminal's width, for a bar drawn in place (undefined: a log, a line per state). */
   constructor(total: number | undefined, columns: number | undefined) {
     this.total = total;
-    this.terminal = columns !== undefined;
+    this.terminal_ = columns !== undefined;
     this.columns = columns ?? 80;
-    this.interval = this.terminal ? TERMINAL_MS : LOG_MS;
+    this.interval_ = this.terminal_ ? TERMINAL_MS : LOG_MS;
     // While a read waits (a slow download), the loop does not redraw: the timer does. unref: it never keeps the
     // process alive.
-    this.timer = setInterval(() => this.update(this.bytes, this.elements), this.interval);
-    (this.timer as { unref?: () => void }).unref?.();
+    this.timer_ = setInterval(() => this.update(this.bytes, this.elements), this.interval_);
+    (this.timer_ as { unref?: () => void }).unref?.();
   }
 
   /** The counts so far; redraws when the last drawing is old enough. */
@@ -39,26 +39,26 @@ export class Progress {
     this.bytes = bytes;
     this.elements = elements;
     const now = performance.now();
-    if (now - this.last >= this.interval) this.draw(now);
+    if (now - this.last >= this.interval_) this.draw_(now);
   }
 
   /** Erases the bar (on a terminal) before other text is written to it. */
   clear(): void {
-    if (!this.drawn || !this.terminal) return;
+    if (!this.drawn_ || !this.terminal_) return;
     this.write('\r\x1b[K');
-    this.drawn = false;
+    this.drawn_ = false;
   }
 
   /** The final state: erased on a terminal, a last line elsewhere. */
   finish(): void {
-    if (this.timer === undefined) return;
-    if (this.terminal) this.clear();
-    else this.draw(performance.now());
-    clearInterval(this.timer);
-    this.timer = undefined;
+    if (this.timer_ === undefined) return;
+    if (this.terminal_) this.clear();
+    else this.draw_(performance.now());
+    clearInterval(this.timer_);
+    this.timer_ = undefined;
   }
 
-  private draw(now: number): void {
+  private draw_(now: number): void {
     this.last = now;
     const seconds = (now - this.started) / 1000;
     const rate = seconds > 0 ? this.bytes / seconds : 0;
@@ -75,13 +75,13 @@ export class Progress {
     parts.push(`${grouped(this.elements)} elements`, `${(rate / 1e6).toFixed(0)} MB/s`);
     if (total !== undefined && rate > 0 && this.bytes < total) parts.push(`${clock((total - this.bytes) / rate)} left`);
     let text = parts.join(' · ');
-    if (this.terminal) {
+    if (this.terminal_) {
       if (text.length > this.columns - 1) text = text.slice(0, this.columns - 1);
       this.write(`\r${text}\x1b[K`);
     } else {
       this.write(`${text}\n`);
     }
-    this.drawn = true;
+    this.drawn_ = true;
   }
 
   private write(text: string): void {

@@ -50,31 +50,31 @@ async function pump(
     for (const { error, bytes } of skipped) {
       context.skipped!(error, { start: error.offset - (error.column - 1), bytes });
     }
-    if (status !== 0) throw new ExcerptedError(stream.error(status), stream.bytesAround());
+    if (status !== 0) throw new ExcerptedError(stream.error(status), stream.bytesAround_());
     return go;
   };
   for (;;) {
-    stream.keepTail();
-    const ptr = stream.inputPtr;
-    const want = stream.bytesFed === 0 ? FIRST_READ_BYTES : READ_BYTES;
-    const read = input.read(stream.runtime.u8, ptr, Math.min(stream.inputCapacity, want));
+    stream.keepTail_();
+    const ptr = stream.inputPtr_;
+    const want = stream.bytesFed_ === 0 ? FIRST_READ_BYTES : READ_BYTES;
+    const read = input.read(stream.runtime.u8_, ptr, Math.min(stream.inputCapacity_, want));
     const n = typeof read === 'number' ? read : await read;
     if (n === 0) break;
     if (!(await check(stream.feed(n)))) return;
-    progress?.update(stream.bytesFed, elements);
+    progress?.update(stream.bytesFed_, elements);
   }
   await check(stream.finish());
-  progress?.update(stream.bytesFed, elements);
+  progress?.update(stream.bytesFed_, elements);
 }
 
 function openStream(context: ScanContext, cli: CommandLine, mode: 'lines' | 'markers', nativePaths: readonly string[]) {
   return new NativeStream(context.runtime, {
     nativePaths,
     ndjson: cli.ndjson,
-    skipInvalid: cli.skipInvalid,
+    skipInvalid_: cli.skipInvalid_,
     mode,
     limits: context.limits,
-    windowBytes: READ_BYTES,
+    windowBytes_: READ_BYTES,
   });
 }
 
@@ -113,7 +113,7 @@ export async function count(cli: CommandLine, context: ScanContext): Promise<voi
   } finally {
     stream.delete();
   }
-  await context.output.writeText(`${total}\n`);
+  await context.output.writeText_(`${total}\n`);
 }
 
 /** `sluice validate`: the whole input through the grammar; nothing selected, nothing kept. */

@@ -25,76 +25,76 @@ export class ChunkWriter {
   private readonly size: number;
   private readonly sink: ChunkSink;
   /** Whether the consumer wants another chunk now. */
-  private readonly wanted: () => boolean;
-  private readonly joinedChars: number;
+  private readonly wanted_: () => boolean;
+  private readonly joinedChars_: number;
   private chunk: Uint8Array;
-  private pos = 0;
+  private pos_ = 0;
   /** Short text written but not encoded yet; empty while there is a backlog. */
   private text = '';
   /** What was written after the consumer stopped wanting chunks, in order, the first from `offset` on. */
-  private readonly backlog: (string | Uint8Array)[] = [];
+  private readonly backlog_: (string | Uint8Array)[] = [];
   private offset = 0;
   /** Inside flush(): chunks go out whether wanted or not. */
-  private forced = false;
+  private forced_ = false;
   /**
    * CR and LF in written bytes (rawJson, raw elements: insignificant whitespace only, once validated) become
    * spaces, so the JSON stays on one line (an event stream's `data:` line). Text never holds one without `space`.
    */
-  oneLine = false;
+  oneLine_ = false;
 
   constructor(size: number, sink: ChunkSink, wanted: () => boolean = () => true) {
     this.size = size;
     this.sink = sink;
-    this.wanted = wanted;
-    this.joinedChars = Math.max(4, Math.min(JOINED_CHARS, size >> 2));
+    this.wanted_ = wanted;
+    this.joinedChars_ = Math.max(4, Math.min(JOINED_CHARS, size >> 2));
     this.chunk = new Uint8Array(size);
   }
 
   /** Whether anything was written since the last chunk went out. */
   get pending(): boolean {
-    return this.pos > 0 || this.text !== '' || this.backlog.length > 0;
+    return this.pos_ > 0 || this.text !== '' || this.backlog_.length > 0;
   }
 
   /** Some of what was written waits for the consumer to want more chunks (see drain()). */
-  get backlogged(): boolean {
-    return this.backlog.length > 0;
+  get backlogged_(): boolean {
+    return this.backlog_.length > 0;
   }
 
   write(text: string): void {
-    if (this.backlog.length > 0) {
-      this.backlog.push(text);
+    if (this.backlog_.length > 0) {
+      this.backlog_.push(text);
       return;
     }
-    if (text.length >= this.joinedChars) {
-      if (this.text !== '') this.drainText();
-      if (this.backlog.length > 0) this.backlog.push(text);
-      else this.putText(text);
+    if (text.length >= this.joinedChars_) {
+      if (this.text !== '') this.drainText_();
+      if (this.backlog_.length > 0) this.backlog_.push(text);
+      else this.putText_(text);
       return;
     }
     const joined = this.text + text;
-    if (joined.length < this.joinedChars) this.text = joined;
+    if (joined.length < this.joinedChars_) this.text = joined;
     else {
       this.text = '';
-      this.putText(joined);
+      this.putText_(joined);
     }
   }
 
   /** Copies `bytes` (already valid UTF-8 JSON) into the output. */
-  writeBytes(bytes: Uint8Array): void {
-    if (this.oneLine) bytes = spaceLineBreaks(bytes);
-    if (this.backlog.length === 0 && this.text !== '') this.drainText();
+  writeBytes_(bytes: Uint8Array): void {
+    if (this.oneLine_) bytes = spaceLineBreaks(bytes);
+    if (this.backlog_.length === 0 && this.text !== '') this.drainText_();
     // Held back, the bytes are copied: they are written as they were when validated.
-    if (this.backlog.length > 0) {
-      this.backlog.push(bytes.slice());
+    if (this.backlog_.length > 0) {
+      this.backlog_.push(bytes.slice());
       return;
     }
     const end = this.copy(bytes, 0);
-    if (end < bytes.length) this.backlog.push(bytes.slice(end));
+    if (end < bytes.length) this.backlog_.push(bytes.slice(end));
   }
 
   /** Writes the backlog on while the consumer wants chunks. */
-  drain(): void {
-    const backlog = this.backlog;
+  drain_(): void {
+    const backlog = this.backlog_;
     while (backlog.length > 0) {
       const item = backlog[0]!;
       const end = typeof item === 'string' ? this.encode(item, this.offset) : this.copy(item, this.offset);
@@ -109,43 +109,43 @@ export class ChunkWriter {
 
   /** Sends everything written so far, wanted or not, the last chunk shorter if need be. */
   flush(): void {
-    this.forced = true;
+    this.forced_ = true;
     try {
-      this.drain();
-      if (this.text !== '') this.drainText();
-      if (this.pos > 0) this.emit();
+      this.drain_();
+      if (this.text !== '') this.drainText_();
+      if (this.pos_ > 0) this.emit_();
     } finally {
-      this.forced = false;
+      this.forced_ = false;
     }
   }
 
   /** Encodes `text`, the backlog empty; what the consumer does not want yet becomes the backlog. */
-  private putText(text: string): void {
+  private putText_(text: string): void {
     const end = this.encode(text, 0);
     if (end < text.length) {
-      this.backlog.push(text);
+      this.backlog_.push(text);
       this.offset = end;
     }
   }
 
   /** Encodes the joined text: byte by byte while it is ASCII and short (a separator, a bracket, a key). */
-  private drainText(): void {
+  private drainText_(): void {
     const text = this.text;
     this.text = '';
     const length = text.length;
     if (length > ASCII_CHARS) {
-      this.putText(text);
+      this.putText_(text);
       return;
     }
     let i = 0;
     for (; i < length; i++) {
       const unit = text.charCodeAt(i);
       if (unit >= 0x80) break;
-      if (this.pos === this.size && !this.next()) break;
-      this.chunk[this.pos++] = unit;
+      if (this.pos_ === this.size && !this.next()) break;
+      this.chunk[this.pos_++] = unit;
     }
-    if (i < length) this.putText(i === 0 ? text : text.substring(i));
-    else if (this.pos === this.size) this.emit();
+    if (i < length) this.putText_(i === 0 ? text : text.substring(i));
+    else if (this.pos_ === this.size) this.emit_();
   }
 
   /**
@@ -159,21 +159,24 @@ export class ChunkWriter {
     // The rare cases (a pair at a chunk's end) are arithmetic and compares that run every time, not branches of
     // their own: this is inlined into the fast path's hot loops, and a branch first taken late deoptimises them.
     for (;;) {
-      let end = start + (this.size - this.pos);
+      let end = start + (this.size - this.pos_);
       // Never split a surrogate pair: each half alone would be encoded as U+FFFD.
       if (end < length) end -= highSurrogateAt(text, end - 1);
       const piece = start === 0 && end >= length ? text : text.substring(start, end);
-      const { read, written } = encoder.encodeInto(piece, this.pos === 0 ? this.chunk : this.chunk.subarray(this.pos));
-      this.pos += written!;
+      const { read, written } = encoder.encodeInto(
+        piece,
+        this.pos_ === 0 ? this.chunk : this.chunk.subarray(this.pos_),
+      );
+      this.pos_ += written!;
       start += read!;
       if (start === length) break;
       // Read all of a piece cut before a pair, with room left: the pair comes next. Else the chunk is full, up to
       // the 1-3 bytes a multi-byte character did not fit in (an empty piece: one byte left, a pair next).
-      if (this.pos < this.size && read !== 0 && read === piece.length) continue;
-      if (this.pos === 0) throw new Error('sluice: a chunk is too small for one character');
+      if (this.pos_ < this.size && read !== 0 && read === piece.length) continue;
+      if (this.pos_ === 0) throw new Error('sluice: a chunk is too small for one character');
       if (!this.next()) return start;
     }
-    if (this.pos === this.size) this.emit();
+    if (this.pos_ === this.size) this.emit_();
     return length;
   }
 
@@ -181,12 +184,12 @@ export class ChunkWriter {
   private copy(bytes: Uint8Array, start: number): number {
     const length = bytes.length;
     while (start < length) {
-      const n = Math.min(this.size - this.pos, length - start);
-      this.chunk.set(n === length ? bytes : bytes.subarray(start, start + n), this.pos);
-      this.pos += n;
+      const n = Math.min(this.size - this.pos_, length - start);
+      this.chunk.set(n === length ? bytes : bytes.subarray(start, start + n), this.pos_);
+      this.pos_ += n;
       start += n;
-      if (this.pos === this.size) {
-        if (start === length) this.emit();
+      if (this.pos_ === this.size) {
+        if (start === length) this.emit_();
         else if (!this.next()) return start;
       }
     }
@@ -195,14 +198,14 @@ export class ChunkWriter {
 
   /** Sends the full chunk; false if the consumer wants no more now (what follows goes to the backlog). */
   private next(): boolean {
-    this.emit();
-    return this.forced || this.wanted();
+    this.emit_();
+    return this.forced_ || this.wanted_();
   }
 
-  private emit(): void {
-    const chunk = this.pos === this.size ? this.chunk : this.chunk.subarray(0, this.pos);
+  private emit_(): void {
+    const chunk = this.pos_ === this.size ? this.chunk : this.chunk.subarray(0, this.pos_);
     this.chunk = new Uint8Array(this.size);
-    this.pos = 0;
+    this.pos_ = 0;
     this.sink(chunk);
   }
 }

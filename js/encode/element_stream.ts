@@ -65,19 +65,19 @@ export function openElementStream<T>(
       async write(value) {
         const index = count++;
         const key = framing.key(index);
-        encoder!.writeText(framing.before(index));
+        encoder!.writeText_(framing.before(index));
         try {
           await encoder!.write(withHolder ? { [key]: value } : undefined, key, value, framing.depth, framing.omitted);
         } catch (error) {
           if (error !== CANCELLED) channel.error(error);
           throw error;
         }
-        if (framing.after !== '') encoder!.writeText(framing.after);
+        if (framing.after !== '') encoder!.writeText_(framing.after);
         // Flushed as a shorter chunk if no other value follows within this task.
-        encoder!.flushWhenIdle();
+        encoder!.flushWhenIdle_();
       },
       close() {
-        encoder!.writeText(framing.end(count));
+        encoder!.writeText_(framing.end(count));
         encoder!.flush();
         channel.close();
       },

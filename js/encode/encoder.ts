@@ -18,7 +18,7 @@ export interface EncoderSink {
   /** The consumer wants more: sources may be advanced. */
   readonly demand: boolean;
   /** Resolves once `demand` is true again, or the output was cancelled. */
-  waitForDemand(): Promise<void>;
+  waitForDemand_(): Promise<void>;
   enqueue(chunk: Uint8Array): void;
 }
 
@@ -28,24 +28,24 @@ export const CANCELLED: unique symbol = Symbol('sluice.cancelled') as never;
 /** @internal */
 export class Encoder {
   private readonly sink: EncoderSink;
-  private readonly out: ChunkWriter;
-  private readonly stepper: Stepper;
+  private readonly out_: ChunkWriter;
+  private readonly stepper_: Stepper;
   /** StreamedJsonResponse.from: no timed flush of the first chunk while a source has not answered yet. */
-  private readonly holdFirstChunk: boolean;
+  private readonly holdFirstChunk_: boolean;
   /** Inside write(). */
-  private busy = false;
+  private busy_ = false;
   /** write() awaits a source (not the consumer). */
-  private waiting = false;
-  private flushArmed = false;
+  private waiting_ = false;
+  private flushArmed_ = false;
   private chunks = 0;
   private cancelled = false;
   /** Set by close(): how sources are closed, also those that arrive later. */
-  private closing: CloseContext | null = null;
+  private closing_: CloseContext | null = null;
 
-  /** `oneLine`: line breaks in raw bytes become spaces (see ChunkWriter.oneLine). */
+  /** `oneLine`: line breaks in raw bytes become spaces (see ChunkWriter.oneLine_). */
   constructor(options: ResolvedStringifyOptions, sink: EncoderSink, holdFirstChunk = false, oneLine = false) {
     this.sink = sink;
-    this.out = new ChunkWriter(
+    this.out_ = new ChunkWriter(
       options.chunkBytes,
       (chunk) => {
         this.chunks++;
@@ -53,9 +53,9 @@ export class Encoder {
       },
       () => sink.demand,
     );
-    this.out.oneLine = oneLine;
-    this.stepper = new Stepper(options, this.out, sink);
-    this.holdFirstChunk = holdFirstChunk;
+    this.out_.oneLine_ = oneLine;
+    this.stepper_ = new Stepper(options, this.out_, sink);
+    this.holdFirstChunk_ = holdFirstChunk;
   }
 
   /**
@@ -64,48 +64,48 @@ export class Encoder {
    * with the error that stopped it, after closing every source in the value, or with CANCELLED. One at a time.
    */
   async write(holder: unknown, key: string, value: unknown, depth: number, omitted: Omitted): Promise<void> {
-    const stepper = this.stepper;
-    stepper.frames.push(rootFrame(holder, key, value, depth, omitted));
-    this.busy = true;
-    stepper.sliceStart = clock();
+    const stepper = this.stepper_;
+    stepper.frames_.push(rootFrame(holder, key, value, depth, omitted));
+    this.busy_ = true;
+    stepper.sliceStart_ = clock();
     try {
-      const out = this.out;
+      const out = this.out_;
       let step = stepper.run();
       // Done once the stepper is and all of the text is out of the backlog.
-      while (step !== undefined || out.backlogged) {
+      while (step !== undefined || out.backlogged_) {
         if (step === YIELD) {
           // Not a wait for a source: no early flush (busy and not waiting), the stretch just starts over.
           await nextMacrotask();
           if (this.cancelled) throw CANCELLED;
-          stepper.sliceStart = clock();
-          step = out.backlogged ? PAUSE : stepper.run();
+          stepper.sliceStart_ = clock();
+          step = out.backlogged_ ? PAUSE : stepper.run();
           continue;
         }
         if (step === PAUSE || step === undefined) {
-          await this.sink.waitForDemand();
+          await this.sink.waitForDemand_();
           if (this.cancelled) throw CANCELLED;
-          out.drain();
+          out.drain_();
           // Draining a long backlog (a long string, raw bytes) takes chunk after chunk: slices there too.
-          if (out.backlogged) step = stepper.sliceOver() ? YIELD : PAUSE;
+          if (out.backlogged_) step = stepper.sliceOver_() ? YIELD : PAUSE;
           else step = stepper.run();
           continue;
         }
-        this.waiting = true;
-        this.armFlush();
+        this.waiting_ = true;
+        this.armFlush_();
         let result: unknown;
         try {
           result = await step;
         } catch (error) {
           // The source itself failed: it is finished, return() or cancel() must not be called on it.
-          if (!this.cancelled && stepper.waitTag === WAIT_NEXT) stepper.pendingSource!.open = false;
+          if (!this.cancelled && stepper.waitTag_ === WAIT_NEXT) stepper.pendingSource_!.open = false;
           throw error;
         } finally {
-          this.waiting = false;
+          this.waiting_ = false;
         }
         if (this.cancelled) {
           // Stopped while waiting: what came may hold sources too.
-          const late = stepper.awaitedValue(result);
-          if (late !== undefined) void closeUnreached(late, this.closing!);
+          const late = stepper.awaitedValue_(result);
+          if (late !== undefined) void closeUnreached(late, this.closing_!);
           throw CANCELLED;
         }
         step = stepper.resume(result);
@@ -116,23 +116,23 @@ export class Encoder {
       await this.close(error);
       throw error;
     } finally {
-      this.busy = false;
+      this.busy_ = false;
     }
   }
 
   /** Writes text between values (the stream layers' brackets and separators). */
-  writeText(text: string): void {
-    this.out.write(text);
+  writeText_(text: string): void {
+    this.out_.write(text);
   }
 
   /** Sends every byte written so far. */
   flush(): void {
-    this.out.flush();
+    this.out_.flush();
   }
 
   /** Flushes what is buffered once the writer stays idle for a task (the stream layers, between writes). */
-  flushWhenIdle(): void {
-    this.armFlush();
+  flushWhenIdle_(): void {
+    this.armFlush_();
   }
 
   /**
@@ -152,14 +152,14 @@ export class Encoder {
    * arrives (see write()).
    */
   private async close(reason: unknown, unwritten?: unknown): Promise<void> {
-    const stepper = this.stepper;
-    const { frames, ancestors } = stepper;
-    const context: CloseContext = { reason, propertyList: stepper.propertyList, closed: new WeakSet() };
-    this.closing = context;
+    const stepper = this.stepper_;
+    const { frames_: frames, ancestors_: ancestors } = stepper;
+    const context: CloseContext = { reason, propertyList_: stepper.propertyList_, closed: new WeakSet() };
+    this.closing_ = context;
     // The frames' own sources are closed as frames, not found again in what they hold.
     for (const frame of frames) if (frame.kind !== ROOT) context.closed.add(frame.container);
-    const raw = stepper.pendingRaw;
-    stepper.pendingRaw = null;
+    const raw = stepper.pendingRaw_;
+    stepper.pendingRaw_ = null;
     if (raw !== null) await closeUnreached(raw, context);
     while (frames.length > 0) {
       const frame = frames.pop()!;
@@ -171,25 +171,25 @@ export class Encoder {
     if (unwritten !== undefined) await closeUnreached(unwritten, context);
   }
 
-  private armFlush(): void {
-    if (this.flushArmed || !this.out.pending) return;
-    this.flushArmed = true;
-    scheduleMacrotask(this.onFlushTimer);
+  private armFlush_(): void {
+    if (this.flushArmed_ || !this.out_.pending) return;
+    this.flushArmed_ = true;
+    scheduleMacrotask(this.onFlushTimer_);
   }
 
-  private readonly onFlushTimer = (): void => {
-    this.flushArmed = false;
+  private readonly onFlushTimer_ = (): void => {
+    this.flushArmed_ = false;
     // A backlog waits for the consumer: it has enough already.
-    if (this.cancelled || !this.out.pending || this.out.backlogged) return;
-    if (this.busy && !this.waiting) return; // running, or paused because the consumer is full
-    if (this.holdFirstChunk && this.chunks === 0 && this.waitingForFirstAnswer()) return;
-    this.out.flush();
+    if (this.cancelled || !this.out_.pending || this.out_.backlogged_) return;
+    if (this.busy_ && !this.waiting_) return; // running, or paused because the consumer is full
+    if (this.holdFirstChunk_ && this.chunks === 0 && this.waitingForFirstAnswer_()) return;
+    this.out_.flush();
   };
 
   /** The pending wait is on a promise value or on a source that has delivered nothing yet. */
-  private waitingForFirstAnswer(): boolean {
-    if (!this.busy) return false;
-    if (this.stepper.waitTag !== WAIT_NEXT) return true;
-    return !this.stepper.pendingSource!.primed;
+  private waitingForFirstAnswer_(): boolean {
+    if (!this.busy_) return false;
+    if (this.stepper_.waitTag_ !== WAIT_NEXT) return true;
+    return !this.stepper_.pendingSource_!.primed;
   }
 }

@@ -17,13 +17,13 @@ const BATCH_CHARS = 12 * 1024;
 /** @internal */
 export class FastPath {
   private readonly check: PlainCheck;
-  private readonly layout: Layout;
-  private readonly out: ChunkWriter;
+  private readonly layout_: Layout;
+  private readonly out_: ChunkWriter;
 
   constructor(check: PlainCheck, layout: Layout, out: ChunkWriter) {
     this.check = check;
-    this.layout = layout;
-    this.out = out;
+    this.layout_ = layout;
+    this.out_ = out;
   }
 
   /**
@@ -33,7 +33,7 @@ export class FastPath {
    */
   value(value: object, depth: number): boolean {
     if (this.check.measure(value, SMALL_CHARS, false, depth) < 0) return false;
-    this.out.write(this.layout.stringify(value, depth));
+    this.out_.write(this.layout_.stringify(value, depth));
     return true;
   }
 
@@ -41,11 +41,11 @@ export class FastPath {
    * The common case of a source's element, a plain row, written without the general path (item, transform,
    * emit): true if `value` was plain and small, and is written.
    */
-  element(frame: ListFrame, value: object): boolean {
+  element_(frame: ListFrame, value: object): boolean {
     if (this.check.measure(value, SMALL_CHARS, false, frame.depth + 1) < 0) return false;
-    const separator = this.layout.separator(frame);
+    const separator = this.layout_.separator_(frame);
     frame.index++;
-    this.out.write(separator + this.layout.stringify(value, frame.depth + 1));
+    this.out_.write(separator + this.layout_.stringify(value, frame.depth + 1));
     return true;
   }
 
@@ -68,7 +68,7 @@ export class FastPath {
         // A long string is the general path's, written in pieces (long_string.ts).
         if (item.length > LONG_STRING_CHARS) break;
         left -= item.length + 2;
-      } else if (typeof item === 'bigint' && !this.check.bigintIsPlain()) {
+      } else if (typeof item === 'bigint' && !this.check.bigintIsPlain_()) {
         break;
       } else {
         left -= 6;
@@ -76,8 +76,8 @@ export class FastPath {
       end++;
     }
     if (end === start) return false;
-    const text = this.layout.elements(array, start, end, frame.depth);
-    this.out.write(frame.count === 0 ? text : ',' + text);
+    const text = this.layout_.elements(array, start, end, frame.depth);
+    this.out_.write(frame.count === 0 ? text : ',' + text);
     frame.count += end - start;
     frame.index = end;
     return true;

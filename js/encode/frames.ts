@@ -26,7 +26,7 @@ export type Omitted = typeof OMITTED_IS_ERROR | typeof OMITTED_AS_NULL;
 export interface RootFrame {
   readonly kind: typeof ROOT;
   /** The object holding the value (what a replacer function sees as `this`), or undefined. */
-  readonly holder: unknown;
+  readonly holder_: unknown;
   readonly key: string;
   readonly value: unknown;
   /** The nesting depth the value is written at. */
@@ -105,7 +105,7 @@ export type Frame = RootFrame | ObjectFrame | ArrayFrame | SourceFrame;
 export type NestedFrame = Exclude<Frame, RootFrame>;
 
 export function rootFrame(holder: unknown, key: string, value: unknown, depth: number, omitted: Omitted): RootFrame {
-  return { kind: ROOT, holder, key, value, depth, omitted, started: false };
+  return { kind: ROOT, holder_: holder, key, value, depth, omitted, started: false };
 }
 
 export function objectFrame(

@@ -68,7 +68,7 @@ export interface ResolvedStringifyOptions {
   readonly gap: string;
   readonly replacer: ReplacerFunction | undefined;
   /** The member names of an array replacer, deduplicated, in order (JSON.stringify's PropertyList). */
-  readonly propertyList: string[] | undefined;
+  readonly propertyList_: string[] | undefined;
   readonly bigint: typeof BIGINT_ERROR | typeof BIGINT_NUMBER | typeof BIGINT_STRING;
   readonly chunkBytes: number;
   readonly maxDepth: number;
@@ -136,7 +136,7 @@ export function resolveStringifyOptions(api: ApiName, input: StringifyOptions | 
   return {
     gap: resolveSpace(api, options.space),
     replacer: replacerFunction,
-    propertyList,
+    propertyList_: propertyList,
     bigint: bigintMode,
     chunkBytes: size,
     // The parsers' range and default, so that what is written with the defaults is read back with them.

@@ -32,19 +32,19 @@ export function circularError(): TypeError {
 /** @internal */
 export class PlainCheck {
   /** The objects the encoder is writing right now (open containers and sources). */
-  private readonly ancestors: Set<object>;
+  private readonly ancestors_: Set<object>;
   /** options.bigint is unset. */
-  private readonly bigintUnset: boolean;
+  private readonly bigintUnset_: boolean;
   /** options.maxDepth. */
   private readonly maxDepth: number;
   /** The deepest nesting, below the measured value, that this measure() accepts. */
-  private deepest = 0;
+  private deepest_ = 0;
   /** Estimated characters left before the value counts as too big. */
-  private left = 0;
+  private left_ = 0;
 
   constructor(ancestors: Set<object>, bigintUnset: boolean, maxDepth: number) {
-    this.ancestors = ancestors;
-    this.bigintUnset = bigintUnset;
+    this.ancestors_ = ancestors;
+    this.bigintUnset_ = bigintUnset;
     this.maxDepth = maxDepth;
   }
 
@@ -55,26 +55,26 @@ export class PlainCheck {
    * @throws {TypeError} when the value refers to an object the encoder is inside of.
    */
   measure(value: object, limit: number, nested: boolean, depth: number): number {
-    this.left = limit;
+    this.left_ = limit;
     // An object at nesting d opens nesting d + 1, which must be at most maxDepth.
-    this.deepest = Math.min(MAX_DEPTH, this.maxDepth - 1 - depth);
+    this.deepest_ = Math.min(MAX_DEPTH, this.maxDepth - 1 - depth);
     const result = this.object(value, 0, nested);
-    return result < 0 ? result : limit - this.left;
+    return result < 0 ? result : limit - this.left_;
   }
 
   private object(value: object, depth: number, nested: boolean): number {
-    if (this.ancestors.has(value)) throw circularError();
-    if (depth > this.deepest) return TOO_BIG;
+    if (this.ancestors_.has(value)) throw circularError();
+    if (depth > this.deepest_) return TOO_BIG;
     if (Array.isArray(value)) {
       // An array's toJSON (its own, or one on Array.prototype) is the general path's to call, with the right key:
       // JSON.stringify would call it again at the top, and with the index in a slice below.
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return NOT_PLAIN;
       const length = value.length;
-      if ((this.left -= length + 2) < 0) return TOO_BIG;
+      if ((this.left_ -= length + 2) < 0) return TOO_BIG;
       for (let i = 0; i < length; i++) {
         const item: unknown = value[i];
         const result =
-          typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive(item);
+          typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive_(item);
         if (result < 0) return result;
       }
       return 0;
@@ -84,7 +84,7 @@ export class PlainCheck {
     const toJSON = record.toJSON;
     if (typeof toJSON === 'function') {
       if (!nested || toJSON !== DATE_TO_JSON) return NOT_PLAIN;
-      return (this.left -= 26) < 0 ? TOO_BIG : 0;
+      return (this.left_ -= 26) < 0 ? TOO_BIG : 0;
     }
     // Objects of other prototypes may be streams, rawJson values, parser iterators or String objects. An object
     // literal could only hold those marks as own properties, which no one sets on one.
@@ -100,7 +100,7 @@ export class PlainCheck {
         // Typed arrays are objects to JSON.stringify ({"0":...}), String objects strings: neither is a source.
         if (!ArrayBuffer.isView(value) && !isStringObject(value)) return NOT_PLAIN;
       }
-      if (!this.bigintUnset && Object.getPrototypeOf(value) === BIGINT_PROTOTYPE) return NOT_PLAIN;
+      if (!this.bigintUnset_ && Object.getPrototypeOf(value) === BIGINT_PROTOTYPE) return NOT_PLAIN;
     } else if (typeof record[Symbol.iterator] === 'function') {
       return NOT_PLAIN;
     }
@@ -112,12 +112,12 @@ export class PlainCheck {
     // keys x MAX_DEPTH before the limit is reached (1000 levels of 1000 members: 400 ms per level). Values are then
     // read in order, and the check stops at the first one that is not plain, as JSON.stringify would get to it:
     // a getter after a source is never called.
-    for (const key in record) this.left -= key.length + 4;
-    if (this.left < 0) return TOO_BIG;
+    for (const key in record) this.left_ -= key.length + 4;
+    if (this.left_ < 0) return TOO_BIG;
     for (const key in record) {
       const item = record[key];
       const result =
-        typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive(item);
+        typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive_(item);
       if (result < 0) return result;
     }
     return 0;
@@ -127,22 +127,22 @@ export class PlainCheck {
    * JSON.stringify writes a BigInt as the encoder must: options.bigint is unset (it throws the TypeError) and no
    * BigInt.prototype.toJSON would be called (with a slice's index for a key).
    */
-  bigintIsPlain(): boolean {
-    return this.bigintUnset && typeof (BIGINT_PROTOTYPE as { toJSON?: unknown }).toJSON !== 'function';
+  bigintIsPlain_(): boolean {
+    return this.bigintUnset_ && typeof (BIGINT_PROTOTYPE as { toJSON?: unknown }).toJSON !== 'function';
   }
 
-  private primitive(value: unknown): number {
+  private primitive_(value: unknown): number {
     switch (typeof value) {
       case 'string':
-        this.left -= value.length + 2;
+        this.left_ -= value.length + 2;
         break;
       case 'bigint':
-        if (!this.bigintIsPlain()) return NOT_PLAIN;
-        this.left -= 20;
+        if (!this.bigintIsPlain_()) return NOT_PLAIN;
+        this.left_ -= 20;
         break;
       default:
-        this.left -= 6;
+        this.left_ -= 6;
     }
-    return this.left < 0 ? TOO_BIG : 0;
+    return this.left_ < 0 ? TOO_BIG : 0;
   }
 }

@@ -8,12 +8,12 @@ export class PullChannel implements EncoderSink {
   readonly stream: ReadableStream<Uint8Array>;
   demand = false;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
-  private readonly onStart: () => void;
-  private readonly onCancel: (reason: unknown) => Promise<void>;
+  private readonly onStart_: () => void;
+  private readonly onCancel_: (reason: unknown) => Promise<void>;
   private started = false;
   private finished = false;
-  private demandWaiter: (() => void) | null = null;
-  private pullWaiter: (() => void) | null = null;
+  private demandWaiter_: (() => void) | null = null;
+  private pullWaiter_: (() => void) | null = null;
 
   /**
    * `onStart` runs at the first read; `onCancel` when the consumer cancels (its promise is what cancel()
@@ -24,8 +24,8 @@ export class PullChannel implements EncoderSink {
     onCancel: (reason: unknown) => Promise<void>,
     strategy: QueuingStrategy<Uint8Array> = { highWaterMark: 0 },
   ) {
-    this.onStart = onStart;
-    this.onCancel = onCancel;
+    this.onStart_ = onStart;
+    this.onCancel_ = onCancel;
     this.stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
@@ -43,13 +43,13 @@ export class PullChannel implements EncoderSink {
     const controller = this.controller;
     controller.enqueue(chunk);
     this.demand = (controller.desiredSize ?? 0) > 0;
-    this.settlePull();
+    this.settlePull_();
   }
 
-  waitForDemand(): Promise<void> {
+  waitForDemand_(): Promise<void> {
     if (this.demand || this.finished) return Promise.resolve();
     return new Promise((resolve) => {
-      this.demandWaiter = resolve;
+      this.demandWaiter_ = resolve;
     });
   }
 
@@ -57,15 +57,15 @@ export class PullChannel implements EncoderSink {
     if (this.finished) return;
     this.finished = true;
     this.controller.close();
-    this.settlePull();
+    this.settlePull_();
   }
 
   error(error: unknown): void {
     if (this.finished) return;
     this.finished = true;
     this.controller.error(error);
-    this.settlePull();
-    this.wake();
+    this.settlePull_();
+    this.wake_();
   }
 
   /**
@@ -75,38 +75,38 @@ export class PullChannel implements EncoderSink {
   private pull(): Promise<void> {
     this.demand = true;
     const settled = new Promise<void>((resolve) => {
-      this.pullWaiter = resolve;
+      this.pullWaiter_ = resolve;
     });
     if (!this.started) {
       this.started = true;
-      this.onStart();
+      this.onStart_();
     } else {
-      this.wake();
+      this.wake_();
     }
     return settled;
   }
 
   private cancel(reason: unknown): Promise<void> {
     this.finished = true;
-    this.settlePull();
+    this.settlePull_();
     // Wakes a paused encoder, which sees it was cancelled and stops.
-    const cancelled = this.onCancel(reason);
-    this.wake();
+    const cancelled = this.onCancel_(reason);
+    this.wake_();
     return cancelled;
   }
 
-  private wake(): void {
-    const waiter = this.demandWaiter;
+  private wake_(): void {
+    const waiter = this.demandWaiter_;
     if (waiter !== null) {
-      this.demandWaiter = null;
+      this.demandWaiter_ = null;
       waiter();
     }
   }
 
-  private settlePull(): void {
-    const waiter = this.pullWaiter;
+  private settlePull_(): void {
+    const waiter = this.pullWaiter_;
     if (waiter !== null) {
-      this.pullWaiter = null;
+      this.pullWaiter_ = null;
       waiter();
     }
   }

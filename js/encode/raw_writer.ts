@@ -12,7 +12,7 @@ const textEncoder = new TextEncoder();
 export function writeRawWhole(out: ChunkWriter, payload: string | Uint8Array): void {
   const bytes = typeof payload === 'string' ? textEncoder.encode(payload) : payload;
   validateWhole(bytes);
-  out.writeBytes(bomLength(bytes) === 0 ? bytes : bytes.subarray(3));
+  out.writeBytes_(bomLength(bytes) === 0 ? bytes : bytes.subarray(3));
 }
 
 /** A frame reading the stream of rawJson `value`. The module must be loaded. */
@@ -47,7 +47,7 @@ export function writeRawChunk(out: ChunkWriter, frame: RawReaderFrame, chunk: un
     frame.head = null;
     if (bomLength(bytes) !== 0) bytes = bytes.subarray(3);
   }
-  out.writeBytes(bytes);
+  out.writeBytes_(bytes);
 }
 
 /** The stream ended: throws if the text is truncated (the validator is freed either way), else writes the rest. */
@@ -55,7 +55,7 @@ export function endRaw(out: ChunkWriter, frame: RawReaderFrame): void {
   const validator = frame.validator!;
   frame.validator = null;
   validator.end();
-  if (frame.head !== null && frame.head.length > 0) out.writeBytes(frame.head);
+  if (frame.head !== null && frame.head.length > 0) out.writeBytes_(frame.head);
 }
 
 function isBomPrefix(bytes: Uint8Array): boolean {

@@ -26,7 +26,7 @@ export interface CloseContext {
   /** Given to cancel(). */
   readonly reason: unknown;
   /** The members of objects to follow: an array replacer's list, or the own enumerable ones (undefined). */
-  readonly propertyList: readonly string[] | undefined;
+  readonly propertyList_: readonly string[] | undefined;
   /** Sources closed already, or to be closed by their frame: never closed twice. */
   readonly closed: WeakSet<object>;
 }
@@ -53,13 +53,13 @@ export function closeUnreachedIn(frame: Frame, context: CloseContext, inside: Se
   const finder = new SourceFinder(context, inside);
   switch (frame.kind) {
     case ROOT:
-      if (!frame.started) finder.pushValues([frame.value], 0);
+      if (!frame.started) finder.pushValues_([frame.value], 0);
       break;
     case OBJECT:
-      finder.pushMembers(frame.container, frame.keys, frame.index);
+      finder.pushMembers_(frame.container, frame.keys, frame.index);
       break;
     case ARRAY:
-      finder.pushValues(frame.container, frame.index);
+      finder.pushValues_(frame.container, frame.index);
       break;
     default:
       // A source's elements are not in the value until produced.
@@ -71,7 +71,7 @@ export function closeUnreachedIn(frame: Frame, context: CloseContext, inside: Se
 /** Closes every source in `value` (one that arrived after the encoder stopped). Never rejects. */
 export function closeUnreached(value: unknown, context: CloseContext): Promise<void> {
   const finder = new SourceFinder(context, new Set());
-  finder.pushValues([value], 0);
+  finder.pushValues_([value], 0);
   return closeAll(finder.find(), context);
 }
 
@@ -137,7 +137,7 @@ class SourceFinder {
   /** The objects being walked (and those the encoder is inside of): a cycle back to one ends the walk there. */
   private readonly path: Set<object>;
   private readonly stack: unknown[] = [];
-  private readonly found: object[] = [];
+  private readonly found_: object[] = [];
   /** The members of one object, reversed onto the stack so that they come in order. */
   private readonly members: unknown[] = [];
 
@@ -148,16 +148,16 @@ class SourceFinder {
   }
 
   /** Values `start` to the end of `values`, in order. */
-  pushValues(values: readonly unknown[], start: number): void {
+  pushValues_(values: readonly unknown[], start: number): void {
     for (let i = values.length - 1; i >= start; i--) this.stack.push(values[i]);
   }
 
   /** The data members `keys[start..]` of `object`, in order. */
-  pushMembers(object: object, keys: readonly string[], start: number): void {
+  pushMembers_(object: object, keys: readonly string[], start: number): void {
     const members = this.members;
     members.length = 0;
     for (let i = start; i < keys.length; i++) members.push(dataMember(object, keys[i]!));
-    this.pushValues(members, 0);
+    this.pushValues_(members, 0);
   }
 
   find(): object[] {
@@ -170,18 +170,18 @@ class SourceFinder {
       }
       if (typeof item !== 'object' || item === null || path.has(item) || this.context.closed.has(item)) continue;
       try {
-        this.visit(item);
+        this.visit_(item);
       } catch {
         // A Proxy trap or an odd getter (getReader, then...) threw: nothing more to find there.
       }
     }
-    return this.found;
+    return this.found_;
   }
 
-  private visit(value: object): void {
+  private visit_(value: object): void {
     if (Array.isArray(value)) {
-      this.enter(value);
-      this.pushValues(value, 0);
+      this.enter_(value);
+      this.pushValues_(value, 0);
       return;
     }
     const payload = rawJsonPayload(value);
@@ -200,27 +200,27 @@ class SourceFinder {
     }
     // Typed arrays and String objects: no members to follow.
     if (typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function') return;
-    this.enter(value);
-    const propertyList = this.context.propertyList;
+    this.enter_(value);
+    const propertyList = this.context.propertyList_;
     if (propertyList !== undefined) {
-      this.pushMembers(value, propertyList, 0);
+      this.pushMembers_(value, propertyList, 0);
       return;
     }
     const members = this.members;
     members.length = 0;
     // for-in from V8's enum cache; inherited keys have no own descriptor and are skipped.
     for (const key in value) members.push(dataMember(value, key));
-    this.pushValues(members, 0);
+    this.pushValues_(members, 0);
   }
 
-  private enter(value: object): void {
+  private enter_(value: object): void {
     this.path.add(value);
     this.stack.push(value, LEAVE);
   }
 
   private source(value: object): void {
     this.context.closed.add(value);
-    this.found.push(value);
+    this.found_.push(value);
   }
 }
 

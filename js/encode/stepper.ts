@@ -80,46 +80,46 @@ export type AsyncSourceFrame = AsyncIteratorFrame | ReaderFrame | RawReaderFrame
 /** @internal */
 export class Stepper {
   /** The open containers and sources, innermost last. */
-  readonly frames: Frame[] = [];
+  readonly frames_: Frame[] = [];
   /** The objects the stepper is inside of (for cycles). */
-  readonly ancestors = new Set<object>();
-  readonly propertyList: string[] | undefined;
+  readonly ancestors_ = new Set<object>();
+  readonly propertyList_: string[] | undefined;
   /** What the promise last returned stands for. */
-  waitTag: WaitTag = WAIT_NEXT;
+  waitTag_: WaitTag = WAIT_NEXT;
   /** WAIT_NEXT: the frame whose source was asked for its next result. */
-  pendingSource: AsyncSourceFrame | null = null;
-  private readonly out: ChunkWriter;
+  pendingSource_: AsyncSourceFrame | null = null;
+  private readonly out_: ChunkWriter;
   private readonly sink: Demand;
-  private readonly layout: Layout;
+  private readonly layout_: Layout;
   private readonly replacer: ReplacerFunction | undefined;
   private readonly bigint: ResolvedStringifyOptions['bigint'];
   /** Null with a replacer function (it must see every member). */
-  private readonly fast: FastPath | null;
-  private pendingHolder: unknown = undefined;
+  private readonly fast_: FastPath | null;
+  private pendingHolder_: unknown = undefined;
   /** The member name, or the element index (made a string only if toJSON or a replacer needs it). */
-  private pendingKey: string | number = '';
+  private pendingKey_: string | number = '';
   /** WAIT_RUNTIME: the rawJson value to write once the module is loaded. */
-  pendingRaw: object | null = null;
+  pendingRaw_: object | null = null;
   /** When the current stretch of writing without a macrotask began (set by the driver). */
-  sliceStart = 0;
+  sliceStart_ = 0;
   /** Steps of run()'s loop, to look at the clock every CHECK_EVERY. */
   private steps = 0;
   private readonly maxDepth: number;
-  private readonly longString = new LongString();
+  private readonly longString_ = new LongString();
 
   constructor(options: ResolvedStringifyOptions, out: ChunkWriter, sink: Demand) {
-    this.out = out;
+    this.out_ = out;
     this.sink = sink;
-    this.layout = new Layout(options.gap, options.propertyList);
+    this.layout_ = new Layout(options.gap, options.propertyList_);
     this.replacer = options.replacer;
-    this.propertyList = options.propertyList;
+    this.propertyList_ = options.propertyList_;
     this.bigint = options.bigint;
     this.maxDepth = options.maxDepth;
-    this.fast =
+    this.fast_ =
       options.replacer === undefined
         ? new FastPath(
-            new PlainCheck(this.ancestors, options.bigint === BIGINT_ERROR, options.maxDepth),
-            this.layout,
+            new PlainCheck(this.ancestors_, options.bigint === BIGINT_ERROR, options.maxDepth),
+            this.layout_,
             out,
           )
         : null;
@@ -127,15 +127,15 @@ export class Stepper {
 
   /** Runs until the stack is empty (undefined), the consumer is full (PAUSE) or a source must be awaited. */
   run(): Step {
-    const frames = this.frames;
+    const frames = this.frames_;
     for (;;) {
       const frame = frames[frames.length - 1];
       if (frame === undefined) return undefined;
       if (!this.sink.demand) return PAUSE;
       // Counted across calls: run() may do one step per call (an async source's element), in promise jobs.
-      if (this.steps++ % CHECK_EVERY === 0 && this.sliceOver()) return YIELD;
-      if (this.longString.active) {
-        this.longString.step(this.out);
+      if (this.steps++ % CHECK_EVERY === 0 && this.sliceOver_()) return YIELD;
+      if (this.longString_.active) {
+        this.longString_.step(this.out_);
         this.steps = 0; // a piece is long work: look at the clock before the next
         continue;
       }
@@ -147,7 +147,7 @@ export class Stepper {
             continue;
           }
           frame.started = true;
-          step = this.item(frame.holder, frame.key, frame.value);
+          step = this.item_(frame.holder_, frame.key, frame.value);
           break;
         case OBJECT: {
           const keys = frame.keys;
@@ -156,7 +156,7 @@ export class Stepper {
             continue;
           }
           const key = keys[frame.index++]!;
-          step = this.item(frame.container, key, frame.container[key]);
+          step = this.item_(frame.container, key, frame.container[key]);
           break;
         }
         case ARRAY: {
@@ -166,9 +166,9 @@ export class Stepper {
             this.end(frame, ']');
             continue;
           }
-          if (this.fast?.batch(frame, array, index)) continue;
+          if (this.fast_?.batch(frame, array, index)) continue;
           frame.index = index + 1;
-          step = this.item(array, index, array[index]);
+          step = this.item_(array, index, array[index]);
           break;
         }
         case ITERATOR: {
@@ -187,45 +187,45 @@ export class Stepper {
             continue;
           }
           const value = result.value;
-          if (this.fast !== null && typeof value === 'object' && value !== null && this.fast.element(frame, value)) {
+          if (this.fast_ !== null && typeof value === 'object' && value !== null && this.fast_.element_(frame, value)) {
             continue;
           }
-          step = this.item(frame.container, frame.index++, value);
+          step = this.item_(frame.container, frame.index++, value);
           break;
         }
         default:
           // The next result comes later.
-          return this.advance(frame);
+          return this.advance_(frame);
       }
       if (step !== undefined) return step;
     }
   }
 
   /** The current stretch of writing has lasted SLICE_MS. */
-  sliceOver(): boolean {
-    return clock() - this.sliceStart > SLICE_MS;
+  sliceOver_(): boolean {
+    return clock() - this.sliceStart_ > SLICE_MS;
   }
 
   /** Continues after the awaited promise settled with `result`. */
   resume(result: unknown): Step {
-    switch (this.waitTag) {
+    switch (this.waitTag_) {
       case WAIT_NEXT:
-        return this.next(this.pendingSource!, result);
+        return this.next(this.pendingSource_!, result);
       case WAIT_VALUE: {
-        const holder = this.pendingHolder;
-        this.pendingHolder = undefined;
-        const value = this.transform(holder, this.pendingKey, result);
+        const holder = this.pendingHolder_;
+        this.pendingHolder_ = undefined;
+        const value = this.transform(holder, this.pendingKey_, result);
         if (isThenable(value)) {
-          this.waitTag = WAIT_FINAL;
+          this.waitTag_ = WAIT_FINAL;
           return value;
         }
-        return this.emit(this.pendingKey, value);
+        return this.emit_(this.pendingKey_, value);
       }
       case WAIT_FINAL:
-        return this.emit(this.pendingKey, result);
+        return this.emit_(this.pendingKey_, result);
       default: {
-        const raw = this.pendingRaw!;
-        this.pendingRaw = null;
+        const raw = this.pendingRaw_!;
+        this.pendingRaw_ = null;
         return this.raw(raw, rawJsonPayload(raw)!);
       }
     }
@@ -235,13 +235,13 @@ export class Stepper {
    * What `result`, the value of the awaited promise, brought to be written: a value, or an element of a source of
    * values; undefined when nothing (an end, raw bytes, the module).
    */
-  awaitedValue(result: unknown): unknown {
-    switch (this.waitTag) {
+  awaitedValue_(result: unknown): unknown {
+    switch (this.waitTag_) {
       case WAIT_VALUE:
       case WAIT_FINAL:
         return result;
       case WAIT_NEXT: {
-        const kind = this.pendingSource!.kind;
+        const kind = this.pendingSource_!.kind;
         if (kind === RAW_READER || kind === RAW_ELEMENTS_ITERATOR) return undefined;
         const next = result as IteratorResult<unknown> | null;
         return typeof next === 'object' && next !== null && next.done !== true ? next.value : undefined;
@@ -262,8 +262,8 @@ export class Stepper {
     if (done === true) {
       frame.open = false;
       if (frame.kind === RAW_READER) {
-        endRaw(this.out, frame);
-        this.frames.pop();
+        endRaw(this.out_, frame);
+        this.frames_.pop();
       } else {
         this.end(frame, ']');
       }
@@ -273,23 +273,23 @@ export class Stepper {
       if (!isUint8Array(value)) {
         throw new TypeError(`sluice: a raw element must be a Uint8Array, got ${describeChunk(value)}`);
       }
-      this.separator(frame);
+      this.separator_(frame);
       frame.index++;
-      this.out.writeBytes(value);
+      this.out_.writeBytes_(value);
       return undefined;
     }
     if (frame.kind === RAW_READER) {
-      writeRawChunk(this.out, frame, value);
+      writeRawChunk(this.out_, frame, value);
       return undefined;
     }
-    if (this.fast !== null && typeof value === 'object' && value !== null && this.fast.element(frame, value)) {
-      return this.advance(frame);
+    if (this.fast_ !== null && typeof value === 'object' && value !== null && this.fast_.element_(frame, value)) {
+      return this.advance_(frame);
     }
-    return this.item(frame.container, frame.index++, value);
+    return this.item_(frame.container, frame.index++, value);
   }
 
   /** Asks the async source of `frame` for its next result, unless the consumer is full. */
-  private advance(frame: AsyncSourceFrame): Step {
+  private advance_(frame: AsyncSourceFrame): Step {
     if (!this.sink.demand) return PAUSE;
     let next: unknown;
     try {
@@ -298,26 +298,26 @@ export class Stepper {
       frame.open = false;
       throw error;
     }
-    this.waitTag = WAIT_NEXT;
-    this.pendingSource = frame;
+    this.waitTag_ = WAIT_NEXT;
+    this.pendingSource_ = frame;
     return isThenable(next) ? next : Promise.resolve(next);
   }
 
   /** holder[key] is `value`: resolve it (promise, toJSON, replacer) and write it. */
-  private item(holder: unknown, key: string | number, value: unknown): Step {
+  private item_(holder: unknown, key: string | number, value: unknown): Step {
     if (isThenable(value)) {
-      this.pendingHolder = holder;
-      this.pendingKey = key;
-      this.waitTag = WAIT_VALUE;
+      this.pendingHolder_ = holder;
+      this.pendingKey_ = key;
+      this.waitTag_ = WAIT_VALUE;
       return value;
     }
     value = this.transform(holder, key, value);
     if (isThenable(value)) {
-      this.pendingKey = key;
-      this.waitTag = WAIT_FINAL;
+      this.pendingKey_ = key;
+      this.waitTag_ = WAIT_FINAL;
       return value;
     }
-    return this.emit(key, value);
+    return this.emit_(key, value);
   }
 
   /** What JSON.stringify's SerializeJSONProperty does before writing: toJSON(key), then the replacer. */
@@ -336,8 +336,8 @@ export class Stepper {
   }
 
   /** Writes the separator (and the key, in an object) and the resolved `value`. */
-  private emit(key: string | number, value: unknown): Step {
-    const frame = this.frames[this.frames.length - 1]!;
+  private emit_(key: string | number, value: unknown): Step {
+    const frame = this.frames_[this.frames_.length - 1]!;
     const type = typeof value;
     const omitted = value === undefined || type === 'function' || type === 'symbol';
     if (frame.kind === ROOT) {
@@ -345,18 +345,18 @@ export class Stepper {
         if (frame.omitted === OMITTED_IS_ERROR) {
           throw new TypeError(`sluice: the value to write has no JSON text (it is ${describeOmitted(value)})`);
         }
-        this.out.write('null');
+        this.out_.write('null');
         return undefined;
       }
       return this.value(value, frame.depth);
     }
     if (frame.kind === OBJECT) {
       if (omitted) return undefined;
-      this.out.write(this.layout.separator(frame) + JSON.stringify(key as string) + this.layout.colon);
+      this.out_.write(this.layout_.separator_(frame) + JSON.stringify(key as string) + this.layout_.colon_);
     } else {
-      this.separator(frame);
+      this.separator_(frame);
       if (omitted) {
-        this.out.write('null');
+        this.out_.write('null');
         return undefined;
       }
     }
@@ -367,29 +367,29 @@ export class Stepper {
   private value(value: unknown, depth: number): Step {
     switch (typeof value) {
       case 'string':
-        if (value.length > LONG_STRING_CHARS) this.longString.start(value, this.out);
-        else this.out.write(JSON.stringify(value));
+        if (value.length > LONG_STRING_CHARS) this.longString_.start(value, this.out_);
+        else this.out_.write(JSON.stringify(value));
         return undefined;
       case 'number':
         // String() gives JSON.stringify's digits, and "0" for -0.
-        this.out.write(Number.isFinite(value) ? String(value) : 'null');
+        this.out_.write(Number.isFinite(value) ? String(value) : 'null');
         return undefined;
       case 'boolean':
-        this.out.write(value ? 'true' : 'false');
+        this.out_.write(value ? 'true' : 'false');
         return undefined;
       case 'bigint':
-        this.out.write(this.bigintText(value));
+        this.out_.write(this.bigintText_(value));
         return undefined;
       default:
         if (value === null) {
-          this.out.write('null');
+          this.out_.write('null');
           return undefined;
         }
         return this.object(value as object, depth);
     }
   }
 
-  private bigintText(value: bigint): string {
+  private bigintText_(value: bigint): string {
     if (this.bigint === BIGINT_ERROR) throw new TypeError('Do not know how to serialize a BigInt');
     return this.bigint === BIGINT_NUMBER ? value.toString() : `"${value}"`;
   }
@@ -397,10 +397,10 @@ export class Stepper {
   private object(value: object, depth: number): Step {
     const raw = rawJsonPayload(value);
     if (raw !== undefined) return this.raw(value, raw);
-    if (this.fast !== null) {
+    if (this.fast_ !== null) {
       // Throws the cycle TypeError when `value` is an ancestor.
-      if (this.fast.value(value, depth)) return undefined;
-    } else if (this.ancestors.has(value)) {
+      if (this.fast_.value(value, depth)) return undefined;
+    } else if (this.ancestors_.has(value)) {
       throw circularError();
     }
     let frame: Frame;
@@ -413,14 +413,14 @@ export class Stepper {
       } else {
         const primitive = unbox(value);
         if (primitive !== NOT_BOXED) return this.value(primitive, depth);
-        frame = objectFrame(value as Record<string, unknown>, depth, this.propertyList ?? Object.keys(value));
+        frame = objectFrame(value as Record<string, unknown>, depth, this.propertyList_ ?? Object.keys(value));
       }
     }
-    this.ancestors.add(value);
-    this.frames.push(frame);
+    this.ancestors_.add(value);
+    this.frames_.push(frame);
     // Checked with the frame pushed, so that a source just opened is closed with the others.
-    if (depth >= this.maxDepth) throw depthError(this.frames.slice(0, -1), this.maxDepth);
-    this.out.write(frame.kind === OBJECT ? '{' : '[');
+    if (depth >= this.maxDepth) throw depthError(this.frames_.slice(0, -1), this.maxDepth);
+    this.out_.write(frame.kind === OBJECT ? '{' : '[');
     return undefined;
   }
 
@@ -428,25 +428,25 @@ export class Stepper {
   private raw(value: object, payload: RawJsonSource): Step {
     const loading = runtimeLoading();
     if (loading !== undefined) {
-      this.pendingRaw = value;
-      this.waitTag = WAIT_RUNTIME;
+      this.pendingRaw_ = value;
+      this.waitTag_ = WAIT_RUNTIME;
       return loading;
     }
-    if (typeof payload === 'string' || isUint8Array(payload)) writeRawWhole(this.out, payload);
-    else this.frames.push(openRawReader(value, payload));
+    if (typeof payload === 'string' || isUint8Array(payload)) writeRawWhole(this.out_, payload);
+    else this.frames_.push(openRawReader(value, payload));
     return undefined;
   }
 
   // MARK: text
 
   private end(frame: ListFrame, bracket: string): void {
-    this.frames.pop();
-    this.ancestors.delete(frame.container);
-    this.out.write(this.layout.closing(frame, bracket));
+    this.frames_.pop();
+    this.ancestors_.delete(frame.container);
+    this.out_.write(this.layout_.closing_(frame, bracket));
   }
 
-  private separator(frame: NestedFrame): void {
-    const text = this.layout.separator(frame);
-    if (text !== '') this.out.write(text);
+  private separator_(frame: NestedFrame): void {
+    const text = this.layout_.separator_(frame);
+    if (text !== '') this.out_.write(text);
   }
 }

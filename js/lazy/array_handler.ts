@@ -19,21 +19,21 @@ const OPEN_BRACKET = 0x5b;
 export class ArrayHandler extends ContainerHandler implements ProxyHandler<unknown[]> {
   readonly isArray = true;
   /** rows(): 1 yes, 0 no, -1 not known yet. */
-  private allContainers = -1;
+  private allContainers_ = -1;
   /** The latest element materialised here (not counting cache hits). */
   private last = -1;
   /** Where the current read-ahead run ends (elements before it were batched or left lazy), and its size. */
-  private nextInOrder = -1;
-  private group = 1;
+  private nextInOrder_ = -1;
+  private group_ = 1;
   /** The handler of the latest element that became a proxy. */
   private recent: ContainerHandler | null = null;
 
-  protected override adopt(handler: ContainerHandler): void {
+  protected override adopt_(handler: ContainerHandler): void {
     this.recent = handler;
   }
 
   protected override rows(): boolean {
-    if (this.allContainers < 0) {
+    if (this.allContainers_ < 0) {
       const u32 = this.table;
       let all = 1;
       for (let i = 0; i < this.count; i++) {
@@ -42,50 +42,50 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
           break;
         }
       }
-      this.allContainers = all;
+      this.allContainers_ = all;
     }
-    return this.allContainers === 1;
+    return this.allContainers_ === 1;
   }
 
   /** Containers up to this long are parsed with a read-ahead run that is not dense. */
-  private plainMax(): number {
+  private plainMax_(): number {
     const min = lazyTuning.proxyMinBytes;
     const row = lazyTuning.rowProxyMinBytes;
     return (row < min && this.rows() ? row : min) - 1;
   }
 
-  spine(): object | undefined {
-    const values = this.spineMembers();
+  spine_(): object | undefined {
+    const values = this.spineMembers_();
     return values === undefined ? undefined : Object.freeze(values);
   }
 
-  protected materialise(i: number): unknown {
+  protected materialise_(i: number): unknown {
     // In order: the element after the latest one read here, or within or just after the latest read-ahead run
     // (the elements of the run that were batched are cache hits that never come here).
-    const inOrder = i > this.last && i <= this.nextInOrder;
+    const inOrder = i > this.last && i <= this.nextInOrder_;
     this.last = i;
     if (!inOrder) {
-      this.group = 1;
-      this.nextInOrder = i + 1;
+      this.group_ = 1;
+      this.nextInOrder_ = i + 1;
       return this.single(i, false);
     }
     // Elements read in order are records; how much of each gets read is told by the latest one that stayed lazy:
     // if at least half of its members were read, the next ones are parsed whole with their neighbours (a proxy
     // costs every later access far more than parsing a record that is read anyway).
     const recent = this.recent;
-    const dense = recent !== null && recent.touched * 2 >= recent.count && recent.count > 0;
-    if (i >= this.nextInOrder) {
-      this.group = Math.min(this.group * 4, MAX_GROUP);
-      const maxPlain = dense ? BULK_MAX_BYTES : this.plainMax();
-      const to = this.runEnd(i, Math.min(this.count, i + this.group), maxPlain);
+    const dense = recent !== null && recent.touched_ * 2 >= recent.count && recent.count > 0;
+    if (i >= this.nextInOrder_) {
+      this.group_ = Math.min(this.group_ * 4, MAX_GROUP);
+      const maxPlain = dense ? BULK_MAX_BYTES : this.plainMax_();
+      const to = this.runEnd_(i, Math.min(this.count, i + this.group_), maxPlain);
       // A run of elements that all stay lazy (records over maxPlain) has nothing to batch: no native call for it.
-      if (this.runPlain) this.batch(i, to, maxPlain);
-      this.nextInOrder = to;
+      if (this.runPlain_) this.batch(i, to, maxPlain);
+      this.nextInOrder_ = to;
     }
     const value = this.cache[i];
     if (value !== undefined) return value;
     if (dense) {
-      const whole = this.wholeArray(i);
+      const whole = this.wholeArray_(i);
       if (whole !== undefined) return whole;
     }
     return this.single(i, false);
@@ -96,31 +96,31 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
    * none of its own elements would become a proxy: then reading it through a proxy would only add a trap per
    * access to the same parsing. Undefined when it is not such an array (it then becomes a proxy, enumerated once).
    */
-  private wholeArray(i: number): unknown {
+  private wholeArray_(i: number): unknown {
     const u32 = this.table;
     const record = i * CHILD_WORDS;
     const container = u32[record + CHILD_CONTAINER]!;
     if (container === NO_CONTAINER || u32[record + CHILD_FIRST_BYTE] !== OPEN_BRACKET) return undefined;
-    const handler = new ArrayHandler(this.doc, container);
-    const whole = handler.plainElements();
+    const handler = new ArrayHandler(this.doc_, container);
+    const whole = handler.plainElements_();
     if (whole === undefined) {
       // Enumerated already: the proxy reuses the table.
-      this.adopt(handler);
+      this.adopt_(handler);
       const proxy = proxyOf(handler);
       this.cache[i] = proxy;
-      this.touched++;
+      this.touched_++;
       return proxy;
     }
     this.cache[i] = whole;
-    this.touched++;
+    this.touched_++;
     return whole;
   }
 
   /** Every element as a plain array, parsed in runs; undefined when one of them would be a proxy, or is broken. */
-  private plainElements(): unknown[] | undefined {
+  private plainElements_(): unknown[] | undefined {
     this.enumerate();
     const count = this.count;
-    const maxPlain = this.plainMax();
+    const maxPlain = this.plainMax_();
     const u32 = this.table;
     for (let i = 0; i < count; i++) {
       const record = i * CHILD_WORDS;
@@ -132,9 +132,9 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
     }
     const runs: unknown[][] = [];
     for (let from = 0; from < count; ) {
-      const to = this.runEnd(from, count, maxPlain);
+      const to = this.runEnd_(from, count, maxPlain);
       // A broken element: the array becomes a proxy instead, where only reading that element throws.
-      const run = this.valuesOrBroken(from, to, maxPlain);
+      const run = this.valuesOrBroken_(from, to, maxPlain);
       if (run === undefined) return undefined;
       runs.push(run);
       from = to;
@@ -145,15 +145,15 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
   }
 
   get(target: unknown[], key: string | symbol, receiver: unknown): unknown {
-    if (key === this.lastKey) return this.lastValue;
+    if (key === this.lastKey_) return this.lastValue_;
     if (typeof key === 'string') {
       const i = arrayIndex(key);
       if (i >= 0) {
         // An element read before (the cache is empty until enumerated, and as long as the array).
         const value = this.cache[i];
-        if (value !== undefined) return this.remember(key, value);
+        if (value !== undefined) return this.remember_(key, value);
         this.enumerate();
-        if (i < this.count) return this.remember(key, this.child(i));
+        if (i < this.count) return this.remember_(key, this.child(i));
       } else if (key === 'length') {
         this.enumerate();
         return this.count;

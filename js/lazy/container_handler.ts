@@ -49,7 +49,7 @@ export function arrayIndex(key: string): number {
 export abstract class ContainerHandler {
   /** Whether the container is an array (the kind of proxy target). */
   abstract readonly isArray: boolean;
-  protected readonly doc: LazyDocument<ContainerHandler>;
+  protected readonly doc_: LazyDocument<ContainerHandler>;
   protected readonly id: number;
   /** The member table (CHILD_WORDS u32 per member, in the JS heap); valid once count >= 0. */
   protected table: Uint32Array = NO_MEMBERS;
@@ -58,26 +58,26 @@ export abstract class ContainerHandler {
   /** Materialised members (undefined: not yet; JSON has no undefined). */
   protected cache: unknown[] = [];
   /** How many members are materialised: tells a parent array how densely its elements get read. */
-  touched = 0;
+  touched_ = 0;
   /** Whether the latest runEnd() run has a member that is parsed with it (one that does not stay lazy). */
-  protected runPlain = false;
+  protected runPlain_ = false;
   /**
    * The member the latest get() returned, by its key: reads from the root pass the same key at a level again and
    * again (`doc.features[0].geometry.coordinates[i]` for every i), and comparing a property key with the last one
    * is far cheaper than a Map lookup or parsing an index (keys are internalised strings). Values never change once
    * materialised, so the pair stays right.
    */
-  protected lastKey: string | null = null;
-  protected lastValue: unknown = undefined;
+  protected lastKey_: string | null = null;
+  protected lastValue_: unknown = undefined;
 
   constructor(doc: LazyDocument<ContainerHandler>, id: number) {
-    this.doc = doc;
+    this.doc_ = doc;
     this.id = id;
   }
 
   enumerate(): void {
     if (this.count >= 0) return;
-    this.listed(this.doc.children(this.id));
+    this.listed(this.doc_.children(this.id));
   }
 
   /** The member table is known. */
@@ -87,9 +87,9 @@ export abstract class ContainerHandler {
     this.cache = new Array<unknown>(this.count);
   }
 
-  protected remember(key: string, value: unknown): unknown {
-    this.lastKey = key;
-    this.lastValue = value;
+  protected remember_(key: string, value: unknown): unknown {
+    this.lastKey_ = key;
+    this.lastValue_ = value;
     return value;
   }
 
@@ -97,20 +97,20 @@ export abstract class ContainerHandler {
     const value = this.cache[i];
     if (value !== undefined) return value;
     // The document's bytes are gone after releaseLazy().
-    this.doc.assertLive();
-    return this.materialise(i);
+    this.doc_.assertLive_();
+    return this.materialise_(i);
   }
 
-  protected abstract materialise(i: number): unknown;
+  protected abstract materialise_(i: number): unknown;
 
   /** Whether the container table allows a spine (LazyDocument.spineShape), before listing it. */
-  spineShape(max: number, restMax: number): boolean {
+  spineShape_(max: number, restMax: number): boolean {
     const longMin = Math.min(lazyTuning.proxyMinBytes, lazyTuning.rowProxyMinBytes);
-    return this.doc.spineShape(this.id, max, longMin, restMax);
+    return this.doc_.spineShape_(this.id, max, longMin, restMax);
   }
 
   /** The frozen plain object or array of spineOf (the container is listed), or undefined (too much own text). */
-  abstract spine(): object | undefined;
+  abstract spine_(): object | undefined;
 
   /**
    * Every member materialised for a spine, its long container as a proxy (not a spine: building a chain of them
@@ -119,7 +119,7 @@ export abstract class ContainerHandler {
    * there would make a proxy for every branch where a read takes one (citm_catalog.json read at 1 % took three
    * times as long).
    */
-  protected spineMembers(): unknown[] | undefined {
+  protected spineMembers_(): unknown[] | undefined {
     const u32 = this.table;
     const count = this.count;
     let text = 0;
@@ -127,7 +127,7 @@ export abstract class ContainerHandler {
     for (let i = 0; i < count; i++) {
       const record = i * CHILD_WORDS;
       const size = u32[record + CHILD_VALUE_END]! - u32[record + CHILD_VALUE_START]!;
-      if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size < this.proxyMin(size)) text += size;
+      if (u32[record + CHILD_CONTAINER] === NO_CONTAINER || size < this.proxyMin_(size)) text += size;
       else long++;
     }
     if (text > lazyTuning.proxyMinBytes >> 3 || long > 1) return undefined;
@@ -140,7 +140,7 @@ export abstract class ContainerHandler {
    * The size from which a member container becomes a proxy: proxyMinBytes, or rowProxyMinBytes for the
    * elements of an array of containers (asked only about a member at least that long).
    */
-  protected proxyMin(size: number): number {
+  protected proxyMin_(size: number): number {
     const min = lazyTuning.proxyMinBytes;
     const row = lazyTuning.rowProxyMinBytes;
     return size >= min || size < row ? min : this.rows() ? row : min;
@@ -152,7 +152,7 @@ export abstract class ContainerHandler {
   }
 
   /** A member just became a proxy with this handler. */
-  protected adopt(_handler: ContainerHandler): void {}
+  protected adopt_(_handler: ContainerHandler): void {}
 
   /**
    * Member i on its own; a long container as a spine where it qualifies and `spines` allows. Arrays never ask for
@@ -160,7 +160,7 @@ export abstract class ContainerHandler {
    * (listing it at once, then finding that it does not qualify) cost articles' 10 % reads about 15 %.
    */
   protected single(i: number, spines = true): unknown {
-    const doc = this.doc;
+    const doc = this.doc_;
     const u32 = this.table;
     const record = i * CHILD_WORDS;
     const start = u32[record + CHILD_VALUE_START]!;
@@ -169,15 +169,15 @@ export abstract class ContainerHandler {
     const first = u32[record + CHILD_FIRST_BYTE]!;
     let value: unknown;
     if (container !== NO_CONTAINER) {
-      if (end - start >= this.proxyMin(end - start)) {
-        const handler = doc.newHandler(doc, container, first);
-        this.adopt(handler);
+      if (end - start >= this.proxyMin_(end - start)) {
+        const handler = doc.newHandler_(doc, container, first);
+        this.adopt_(handler);
         value = (spines ? spineOf(handler) : undefined) ?? proxyOf(handler);
       } else {
         value = doc.parse(start, end);
       }
     } else if (first === QUOTE) {
-      value = doc.parseString(start, end);
+      value = doc.parseString_(start, end);
     } else if (first === 0x74) {
       value = true;
     } else if (first === 0x66) {
@@ -185,10 +185,10 @@ export abstract class ContainerHandler {
     } else if (first === 0x6e) {
       value = null;
     } else {
-      value = doc.parseNumber(start, end);
+      value = doc.parseNumber_(start, end);
     }
     this.cache[i] = value;
-    this.touched++;
+    this.touched_++;
     return value;
   }
 
@@ -196,7 +196,7 @@ export abstract class ContainerHandler {
    * The end of a batch starting at `from`: at most `limit`, and about RUN_MAX_BYTES of text (containers longer
    * than `maxPlain` stay out of it).
    */
-  protected runEnd(from: number, limit: number, maxPlain: number): number {
+  protected runEnd_(from: number, limit: number, maxPlain: number): number {
     const u32 = this.table;
     let bytes = 0;
     let plain = false;
@@ -211,13 +211,13 @@ export abstract class ContainerHandler {
       if (bytes > RUN_MAX_BYTES && i > from) break;
       i++;
     }
-    this.runPlain = plain;
+    this.runPlain_ = plain;
     return i;
   }
 
   /** Members [from, to) in one batch; those already cached and containers over `maxPlain` are left as they are. */
   protected batch(from: number, to: number, maxPlain: number): void {
-    const values = this.valuesOrBroken(from, to, maxPlain);
+    const values = this.valuesOrBroken_(from, to, maxPlain);
     if (values === undefined) return;
     const u32 = this.table;
     const cache = this.cache;
@@ -230,7 +230,7 @@ export abstract class ContainerHandler {
       )
         continue;
       cache[i] = values[i - from];
-      this.touched++;
+      this.touched_++;
     }
   }
 
@@ -239,9 +239,9 @@ export abstract class ContainerHandler {
    * the members are then read one by one, so that only reading the broken one throws and its neighbours stay
    * readable. Out of memory still throws.
    */
-  protected valuesOrBroken(from: number, to: number, maxPlain: number): unknown[] | undefined {
+  protected valuesOrBroken_(from: number, to: number, maxPlain: number): unknown[] | undefined {
     try {
-      return this.doc.values(this.table, from, to, maxPlain);
+      return this.doc_.values(this.table, from, to, maxPlain);
     } catch (error) {
       if (error instanceof JsonSyntaxError || error instanceof JsonLimitError) return undefined;
       throw error;

@@ -38,13 +38,15 @@ const ZERO = 0x30;
 export type NewHandler<H> = (doc: LazyDocument<H>, id: number, first: number) => H;
 
 // Frees the native index of a document nobody references any more (no proxy left), if it is still resident.
-const registry = new FinalizationRegistry<{ binding: LazyBinding; residency: Residency }>(({ binding, residency }) => {
-  try {
-    evict(binding, residency);
-  } catch {
-    // The module aborted: nothing left to free.
-  }
-});
+const registry = new FinalizationRegistry<{ binding: LazyBinding; residency_: Residency }>(
+  ({ binding, residency_: residency }) => {
+    try {
+      evict(binding, residency);
+    } catch {
+      // The module aborted: nothing left to free.
+    }
+  },
+);
 
 /** Member tables are allocated in chunks of up to this many u32 (64 KiB). */
 const TABLE_CHUNK_WORDS = 16384;
@@ -58,18 +60,18 @@ const SCRATCH_MAX = 1 << 20;
 export class LazyDocument<H> {
   readonly binding: LazyBinding;
   readonly limits: ParserLimits;
-  readonly newHandler: NewHandler<H>;
+  readonly newHandler_: NewHandler<H>;
   /** The document's bytes; null once released. */
   private bytes: Uint8Array | null;
   /** The input text when it is ASCII: then byte offsets are string offsets, and slicing it skips decoding. */
   private readonly text: string | null;
   /** u32 index of the resident index's container table (3 x u32 per container), and the index it is of. */
-  private containerTable = 0;
-  private containerHandle = 0;
-  private readonly residency: Residency;
+  private containerTable_ = 0;
+  private containerHandle_ = 0;
+  private readonly residency_: Residency;
   /** Where small member tables go (children()), and how much of it is used. */
   private chunk: Uint32Array = NO_CHUNK;
-  private chunkUsed = 0;
+  private chunkUsed_ = 0;
 
   constructor(
     binding: LazyBinding,
@@ -84,38 +86,38 @@ export class LazyDocument<H> {
     this.binding = binding;
     this.bytes = bytes;
     this.text = text;
-    this.residency = residency;
+    this.residency_ = residency;
     this.limits = limits;
-    this.newHandler = newHandler;
-    registry.register(this, { binding, residency }, this);
+    this.newHandler_ = newHandler;
+    registry.register(this, { binding, residency_: residency }, this);
   }
 
-  get released(): boolean {
+  get released_(): boolean {
     return this.bytes === null;
   }
 
   release(): void {
     if (this.bytes === null) return;
     registry.unregister(this);
-    evict(this.binding, this.residency);
+    evict(this.binding, this.residency_);
     this.bytes = null;
   }
 
   /** Throws the TypeError of a released document. */
-  assertLive(): void {
-    this.live();
+  assertLive_(): void {
+    this.live_();
   }
 
-  private live(): Uint8Array {
+  private live_(): Uint8Array {
     if (this.bytes === null) throw misuse('lazyParse()', 'the document was released by releaseLazy()');
     return this.bytes;
   }
 
   /** The native index, loaded again if it was evicted. */
   private index(): number {
-    const bytes = this.live();
+    const bytes = this.live_();
     const binding = this.binding;
-    const r = this.residency;
+    const r = this.residency_;
     if (r.handle !== 0) {
       touch(binding, r);
       return r.handle;
@@ -131,18 +133,18 @@ export class LazyDocument<H> {
    * most `max` containers directly in it, at most one of them `longMin` bytes or longer, and at most `restMax`
    * bytes outside that one. A cheap filter: listing the container then decides.
    */
-  spineShape(id: number, max: number, longMin: number, restMax: number): boolean {
+  spineShape_(id: number, max: number, longMin: number, restMax: number): boolean {
     // The container table is the index's (copying it out cost canada.json 1.3 MB per document).
     const handle = this.index();
     const binding = this.binding;
-    if (this.containerHandle !== handle) {
-      this.containerTable = binding.m.lazy_index_containers(handle) >>> 2;
-      this.containerHandle = handle;
+    if (this.containerHandle_ !== handle) {
+      this.containerTable_ = binding.m.lazy_index_containers(handle) >>> 2;
+      this.containerHandle_ = handle;
     }
     const heap = binding.heap;
     heap.sync();
-    const u32 = heap.u32;
-    const base = this.containerTable;
+    const u32 = heap.u32_;
+    const base = this.containerTable_;
     const at = id * CONTAINER_WORDS;
     const next = u32[base + at + CONTAINER_NEXT]!;
     let rest = u32[base + at + CONTAINER_END]! + 1 - u32[base + at + CONTAINER_START]!;
@@ -167,22 +169,22 @@ export class LazyDocument<H> {
     const at = binding.m.lazy_index_children(this.index(), id);
     const heap = binding.heap;
     heap.sync();
-    if (at === 0) throw lazyError(binding, heap.u32[binding.out32 + OUT_STATUS]!, this.limits);
-    const words = heap.u32[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
-    const u32 = heap.u32;
+    if (at === 0) throw lazyError(binding, heap.u32_[binding.out32 + OUT_STATUS]!, this.limits);
+    const words = heap.u32_[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
+    const u32 = heap.u32_;
     const from = at >>> 2;
     // Small tables share chunks: a typed array of its own costs an ArrayBuffer each (about 1 µs in Node 20,
     // twitter.json lists 224 containers to read 1 % of its leaves); a view of a chunk costs an object.
     if (words > TABLE_CHUNK_WORDS >> 2) return u32.slice(from, from + words);
-    if (this.chunkUsed + words > this.chunk.length) {
+    if (this.chunkUsed_ + words > this.chunk.length) {
       this.chunk = new Uint32Array(Math.min(TABLE_CHUNK_WORDS, Math.max(4 * this.chunk.length, 4 * words)));
-      this.chunkUsed = 0;
+      this.chunkUsed_ = 0;
     }
     const chunk = this.chunk;
-    const to = this.chunkUsed;
+    const to = this.chunkUsed_;
     if (words <= 64) for (let i = 0; i < words; i++) chunk[to + i] = u32[from + i]!;
     else chunk.set(u32.subarray(from, from + words), to);
-    this.chunkUsed = to + words;
+    this.chunkUsed_ = to + words;
     return chunk.subarray(to, to + words);
   }
 
@@ -191,7 +193,7 @@ export class LazyDocument<H> {
    * Keys compare as WTF-8 bytes; a raw key with escapes is decoded first, and only when it could match.
    */
   find(table: Uint32Array, key: string): number {
-    const d = this.live();
+    const d = this.live_();
     const length: [number] = [0];
     const k = keyBytes(key, length);
     const n = length[0];
@@ -233,7 +235,7 @@ export class LazyDocument<H> {
    */
   values(table: Uint32Array, from: number, to: number, maxBytes: number): unknown[] {
     try {
-      return this.parseText(this.join(table, from, to, CHILD_VALUE_START, CHILD_VALUE_END, maxBytes)) as unknown[];
+      return this.parseText_(this.join(table, from, to, CHILD_VALUE_START, CHILD_VALUE_END, maxBytes)) as unknown[];
     } catch (error) {
       // Which value is broken, and where exactly: the parser says, value by value.
       for (let i = from; i < to; i++) {
@@ -256,7 +258,7 @@ export class LazyDocument<H> {
     endField: number,
     maxBytes: number,
   ): string {
-    const d = this.live();
+    const d = this.live_();
     if (to <= from) return '[]';
     const first = from * CHILD_WORDS;
     const last = (to - 1) * CHILD_WORDS;
@@ -296,7 +298,7 @@ export class LazyDocument<H> {
   /** One value, bytes [start, end), as JSON.parse gives it. */
   parse(start: number, end: number): unknown {
     try {
-      return this.parseText(this.text !== null ? this.text.slice(start, end) : this.decode(start, end));
+      return this.parseText_(this.text !== null ? this.text.slice(start, end) : this.decode(start, end));
     } catch (error) {
       this.check(start, end, error);
       throw error;
@@ -307,16 +309,16 @@ export class LazyDocument<H> {
    * JSON.parse(text), which also validates it; with options.integers, a text that may hold an integer past
    * 2^53 - 1 is then read again by parseLossless (valid JSON only).
    */
-  private parseText(text: string): unknown {
+  private parseText_(text: string): unknown {
     const value: unknown = JSON.parse(text);
     const integers = this.integers;
     return integers !== INTEGERS_NUMBER && mayHoldBigInteger(text) ? parseLossless(text, integers) : value;
   }
 
   /** A number member, bytes [start, end): digits alone are summed here, anything else goes to JSON.parse. */
-  parseNumber(start: number, end: number): unknown {
+  parseNumber_(start: number, end: number): unknown {
     if (end - start < 16) {
-      const u8 = this.live();
+      const u8 = this.live_();
       let value = 0;
       let i = start;
       const negative = u8[i] === 0x2d;
@@ -336,17 +338,17 @@ export class LazyDocument<H> {
    * A string member, bytes [start, end) with its quotes. Listing its container validated it (escapes, control
    * characters, UTF-8), so without a backslash its value is the text between the quotes: no JSON.parse.
    */
-  parseString(start: number, end: number): string {
+  parseString_(start: number, end: number): string {
     if (this.text !== null) {
       const inner = this.text.slice(start + 1, end - 1);
       return inner.indexOf('\\') === -1 ? inner : (this.parse(start, end) as string);
     }
-    const inner = this.live().subarray(start + 1, end - 1);
+    const inner = this.live_().subarray(start + 1, end - 1);
     return inner.indexOf(BACKSLASH) === -1 ? decoder.decode(inner) : (this.parse(start, end) as string);
   }
 
   private decode(start: number, end: number): string {
-    return decoder.decode(this.live().subarray(start, end));
+    return decoder.decode(this.live_().subarray(start, end));
   }
 
   /** Checks bytes [start, end) as one value: throws the parser's error for it, positioned, if it is invalid. */
@@ -366,7 +368,7 @@ export class LazyDocument<H> {
   }
 
   /** Byte `offset` of the document. */
-  byteAt(offset: number): number {
-    return this.live()[offset]!;
+  byteAt_(offset: number): number {
+    return this.live_()[offset]!;
   }
 }

@@ -84,14 +84,14 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
   let doc: LazyDocument<ContainerHandler> | undefined;
   try {
     heap.sync();
-    const u32 = heap.u32;
+    const u32 = heap.u32_;
     const rootContainer = u32[binding.out32 + OUT_ROOT_CONTAINER]!;
     const rootStart = u32[binding.out32 + OUT_ROOT_START]!;
     const rootEnd = u32[binding.out32 + OUT_ROOT_END]!;
     if (rootContainer !== NO_CONTAINER) {
       m.lazy_index_containers(residency.handle);
       heap.sync();
-      setSize(binding, residency, bytes.length + 4 * CONTAINER_WORDS * heap.u32[binding.out32 + OUT_COUNT]!);
+      setSize(binding, residency, bytes.length + 4 * CONTAINER_WORDS * heap.u32_[binding.out32 + OUT_COUNT]!);
     }
     doc = new LazyDocument(binding, bytes, text, residency, limits, newHandler, integers);
     if (rootContainer === NO_CONTAINER) {
@@ -100,7 +100,7 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
       doc.release();
       return value;
     }
-    const root = lazyContainer(doc, rootContainer, doc.byteAt(rootStart));
+    const root = lazyContainer(doc, rootContainer, doc.byteAt_(rootStart));
     roots.set(root, doc);
     return root as T;
   } catch (error) {
@@ -118,7 +118,7 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
 export function releaseLazy(document: unknown): boolean {
   if (typeof document !== 'object' || document === null) return false;
   const doc = roots.get(document);
-  if (doc === undefined || doc.released) return false;
+  if (doc === undefined || doc.released_) return false;
   doc.release();
   return true;
 }

@@ -50,25 +50,25 @@ export const LAZY_EXPORTS = [
 /** @internal Typed views over the lazy module's memory, re-created when it grew (as NativeRuntime's). */
 export class LazyHeap {
   readonly memory: WebAssembly.Memory;
-  u8: Uint8Array;
-  u32: Uint32Array;
-  f64: Float64Array;
+  u8_: Uint8Array;
+  u32_: Uint32Array;
+  f64_: Float64Array;
 
   constructor(memory: WebAssembly.Memory) {
     this.memory = memory;
     const buffer = memory.buffer;
-    this.u8 = new Uint8Array(buffer);
-    this.u32 = new Uint32Array(buffer);
-    this.f64 = new Float64Array(buffer);
+    this.u8_ = new Uint8Array(buffer);
+    this.u32_ = new Uint32Array(buffer);
+    this.f64_ = new Float64Array(buffer);
   }
 
   /** Re-creates the views if memory grew since they were made. */
   sync(): void {
-    if (this.u8.byteLength !== 0) return;
+    if (this.u8_.byteLength !== 0) return;
     const buffer = this.memory.buffer;
-    this.u8 = new Uint8Array(buffer);
-    this.u32 = new Uint32Array(buffer);
-    this.f64 = new Float64Array(buffer);
+    this.u8_ = new Uint8Array(buffer);
+    this.u32_ = new Uint32Array(buffer);
+    this.f64_ = new Float64Array(buffer);
   }
 }
 
@@ -125,7 +125,7 @@ function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<Modu
   if (previous !== undefined && previous.failure === undefined && (input === undefined || input === previous.input)) {
     return previous.loading;
   }
-  const kind = runtime.native.buildKind();
+  const kind = runtime.native.buildKind_();
   const module = input === undefined ? runtimeModule(runtime) : undefined;
   const own = module !== undefined && hasLazyExports(module) ? module : undefined;
   const load: LazyLoad = {
@@ -223,10 +223,10 @@ export function loadedLazyBinding(runtime: NativeRuntime): LazyBinding | undefin
 export function lazyError(binding: LazyBinding, status: number, limits: ParserLimits): Error {
   const heap = binding.heap;
   heap.sync();
-  const f64 = heap.f64;
+  const f64 = heap.f64_;
   return errorFromStatus(
     status,
-    heap.u32[binding.out32 + OUT_ERROR_BYTE]!,
+    heap.u32_[binding.out32 + OUT_ERROR_BYTE]!,
     {
       offset: f64[binding.out64 + OUT_ERROR_OFFSET]!,
       line: f64[binding.out64 + OUT_ERROR_LINE]!,

@@ -9,35 +9,35 @@ import { CHILD_VALUE_END, CHILD_VALUE_START, CHILD_WORDS } from './lazy_contract
 export class ObjectHandler extends ContainerHandler implements ProxyHandler<object> {
   readonly isArray = false;
   /** key -> index of its last member, -1 when absent. Complete once `ordered` is set. */
-  private lookup = new Map<string, number>();
+  private lookup_ = new Map<string, number>();
   /** The own keys in JSON.parse's order: array indices ascending, then the rest by first appearance. */
-  private ordered: string[] | null = null;
-  private finds = 0;
-  private misses = 0;
-  private bulked = false;
+  private ordered_: string[] | null = null;
+  private finds_ = 0;
+  private misses_ = 0;
+  private bulked_ = false;
   /** Members hidden by a later duplicate key, not checked yet (see ownKeys). */
-  private shadowed: number[] | null = null;
+  private shadowed_: number[] | null = null;
 
   private indexOf(key: string): number {
-    const known = this.lookup.get(key);
+    const known = this.lookup_.get(key);
     if (known !== undefined) return known;
-    if (this.ordered !== null) return -1;
+    if (this.ordered_ !== null) return -1;
     const limit = lazyTuning.findLimit;
-    if (++this.finds > limit && this.count > limit) {
-      this.decodeKeys();
-      return this.lookup.get(key) ?? -1;
+    if (++this.finds_ > limit && this.count > limit) {
+      this.decodeKeys_();
+      return this.lookup_.get(key) ?? -1;
     }
     // The object is listed by its first lookup (one native call), then searched in its member table.
     this.enumerate();
-    const i = this.doc.find(this.table, key);
-    this.lookup.set(key, i);
+    const i = this.doc_.find(this.table, key);
+    this.lookup_.set(key, i);
     return i;
   }
 
-  private decodeKeys(): string[] {
-    if (this.ordered !== null) return this.ordered;
+  private decodeKeys_(): string[] {
+    if (this.ordered_ !== null) return this.ordered_;
     this.enumerate();
-    const keys = this.count === 0 ? [] : this.doc.keys(this.table);
+    const keys = this.count === 0 ? [] : this.doc_.keys(this.table);
     const lookup = new Map<string, number>();
     const indices: string[] = [];
     const names: string[] = [];
@@ -54,19 +54,19 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
       lookup.set(key, i);
     }
     if (indices.length > 1) indices.sort((a, b) => Number(a) - Number(b));
-    this.shadowed = shadowed;
-    this.lookup = lookup;
-    this.ordered = indices.length === 0 ? names : indices.concat(names);
-    return this.ordered;
+    this.shadowed_ = shadowed;
+    this.lookup_ = lookup;
+    this.ordered_ = indices.length === 0 ? names : indices.concat(names);
+    return this.ordered_;
   }
 
-  spine(): object | undefined {
-    const values = this.spineMembers();
+  spine_(): object | undefined {
+    const values = this.spineMembers_();
     if (values === undefined) return undefined;
     // ownKeys checks the members a later duplicate key hides, as JSON.parse does (those that are proxies above
     // were not read). A broken one throws here: spineOf then hands out a proxy, whose own reads say what is wrong.
     const keys = this.ownKeys() as string[];
-    const lookup = this.lookup;
+    const lookup = this.lookup_;
     const out: Record<string, unknown> = {};
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k]!;
@@ -80,11 +80,11 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
     return Object.freeze(out);
   }
 
-  protected materialise(i: number): unknown {
-    if (!this.bulked && ++this.misses >= Math.max(3, this.count >> 3)) {
-      this.bulked = true;
+  protected materialise_(i: number): unknown {
+    if (!this.bulked_ && ++this.misses_ >= Math.max(3, this.count >> 3)) {
+      this.bulked_ = true;
       for (let from = 0; from < this.count; ) {
-        const to = this.runEnd(from, this.count, BULK_MAX_BYTES);
+        const to = this.runEnd_(from, this.count, BULK_MAX_BYTES);
         this.batch(from, to, BULK_MAX_BYTES);
         from = to;
       }
@@ -95,16 +95,16 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
   }
 
   get(target: object, key: string | symbol, receiver: unknown): unknown {
-    if (key === this.lastKey) return this.lastValue;
+    if (key === this.lastKey_) return this.lastValue_;
     if (typeof key === 'string') {
       // A member read before: two lookups, no call (every read from the root passes here for each level).
-      const known = this.lookup.get(key);
+      const known = this.lookup_.get(key);
       if (known !== undefined && known >= 0) {
         const value = this.cache[known];
-        if (value !== undefined) return this.remember(key, value);
+        if (value !== undefined) return this.remember_(key, value);
       }
       const i = this.indexOf(key);
-      if (i >= 0) return this.remember(key, this.child(i));
+      if (i >= 0) return this.remember_(key, this.child(i));
     }
     return Reflect.get(target, key, receiver);
   }
@@ -119,17 +119,17 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
   }
 
   ownKeys(): ArrayLike<string | symbol> {
-    const keys = this.decodeKeys();
-    const shadowed = this.shadowed;
+    const keys = this.decodeKeys_();
+    const shadowed = this.shadowed_;
     if (shadowed !== null) {
       // No read reaches a member a later duplicate key hides, but JSON.parse checks it: listing the keys does, so
       // that reading a document whole (JSON.stringify, a deep copy) still rejects every invalid one.
       const table = this.table;
       for (const i of shadowed) {
         const record = i * CHILD_WORDS;
-        this.doc.validate(table[record + CHILD_VALUE_START]!, table[record + CHILD_VALUE_END]!);
+        this.doc_.validate(table[record + CHILD_VALUE_START]!, table[record + CHILD_VALUE_END]!);
       }
-      this.shadowed = null;
+      this.shadowed_ = null;
     }
     return keys;
   }

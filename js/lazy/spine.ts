@@ -7,9 +7,9 @@ import { lazyTuning } from './lazy_tuning.js';
 /** What spineOf reads of a container's handler (ContainerHandler, which imports this module). */
 export interface SpineCandidate {
   readonly count: number;
-  spineShape(max: number, restMax: number): boolean;
+  spineShape_(max: number, restMax: number): boolean;
   enumerate(): void;
-  spine(): object | undefined;
+  spine_(): object | undefined;
 }
 
 /**
@@ -28,11 +28,11 @@ export function spineOf(handler: SpineCandidate): object | undefined {
   // Most containers are no spine, and the container table tells most of them apart without listing them (a
   // listing that moves to hand-out costs two native calls where a proxy's first read makes one; citm_catalog.json
   // 1 % took 0.1 to 0.3 ms longer). Keys, separators and whitespace count in the text here: up to 64 bytes a member.
-  if (!handler.spineShape(max, (lazyTuning.proxyMinBytes >> 3) + max * 64)) return undefined;
+  if (!handler.spineShape_(max, (lazyTuning.proxyMinBytes >> 3) + max * 64)) return undefined;
   try {
     handler.enumerate();
     if (handler.count > max) return undefined;
-    return handler.spine();
+    return handler.spine_();
   } catch (error) {
     if (error instanceof JsonSyntaxError || error instanceof JsonLimitError) return undefined;
     throw error;

@@ -20,9 +20,9 @@ export interface NativeParser {
    * The same for a marker selector (openJson): each match is reported at its end as an element of length 0 whose
    * end is just past it; no bytes kept, no size limit.
    */
-  addMarkerPath(path: string): number;
+  addMarkerPath_(path: string): number;
   /** A marker reported where each match starts (its end at the value's first byte, length 0), with its key. */
-  addStartMarkerPath(path: string): number;
+  addStartMarkerPath_(path: string): number;
   /** Scans n bytes written at input_ptr; returns the status (0 = ok). */
   feed(n: number): number;
   /** End of input; returns the status. */
@@ -31,7 +31,7 @@ export interface NativeParser {
    * The last call's carry could not be kept (the engine refused its buffer): fails the parser with OUT_OF_MEMORY at
    * `offset`, a byte of that call's window, its line and column in the view as any error's. Returns the status.
    */
-  failOutOfMemory(offset: number): number;
+  failOutOfMemory_(offset: number): number;
   /** Writes the parser's state at input_ptr, VIEW_SAVED_BYTES long (0: out of memory). */
   save(): void;
   /** Takes the state of n bytes a save() wrote, copied to input_ptr; false when memory is exhausted. */
@@ -46,10 +46,10 @@ export interface NativeModule {
   /** Address of the parser_view struct every parser's call refreshes; stable for the module's life. */
   view(): number;
   /** Makes input_capacity >= n (a saved state larger than the window); false if memory is exhausted. */
-  reserve(n: number): boolean;
+  reserve_(n: number): boolean;
   /** Bytes malloc'ed right now. */
   heapInUse(): number;
-  buildKind(): BuildKind;
+  buildKind_(): BuildKind;
 }
 
 // Flags of the Parser constructor.
@@ -207,12 +207,12 @@ export const BATCH_ELEMENT_COUNT = 3;
 export class NativeRuntime {
   readonly native: NativeModule;
   readonly memory: WebAssembly.Memory;
-  u8: Uint8Array;
-  u32: Uint32Array;
-  f64: Float64Array;
+  u8_: Uint8Array;
+  u32_: Uint32Array;
+  f64_: Float64Array;
   /** The parser_view every parser's call refreshes: its u32 and f64 indices. */
   readonly view: number;
-  readonly view64: number;
+  readonly view64_: number;
   /** The first non-zero status of init()'s warm-up parse (0: it parsed cleanly), for the tests. */
   warmUpStatus = 0;
 
@@ -222,62 +222,62 @@ export class NativeRuntime {
     // First: it allocates the shared window, which may grow memory.
     const address = native.view();
     this.view = address >>> 2;
-    this.view64 = address >>> 3;
+    this.view64_ = address >>> 3;
     const buffer = memory.buffer;
-    this.u8 = new Uint8Array(buffer);
-    this.u32 = new Uint32Array(buffer);
-    this.f64 = new Float64Array(buffer);
+    this.u8_ = new Uint8Array(buffer);
+    this.u32_ = new Uint32Array(buffer);
+    this.f64_ = new Float64Array(buffer);
   }
 
   /** Re-creates the views if memory grew since they were made. */
   sync(): void {
-    if (this.u8.byteLength !== 0) return;
+    if (this.u8_.byteLength !== 0) return;
     const buffer = this.memory.buffer;
-    this.u8 = new Uint8Array(buffer);
-    this.u32 = new Uint32Array(buffer);
-    this.f64 = new Float64Array(buffer);
+    this.u8_ = new Uint8Array(buffer);
+    this.u32_ = new Uint32Array(buffer);
+    this.f64_ = new Float64Array(buffer);
   }
 
   // The parser_view, field by field: the only reader of its layout. Each reads the last native call of any
   // parser of the module; call sync() after that call first (error() syncs itself: it is off the hot path).
 
   /** The input window: u8 index of its first byte. */
-  inputPtr(): number {
-    return this.u32[this.view + VIEW_INPUT_PTR]!;
+  inputPtr_(): number {
+    return this.u32_[this.view + VIEW_INPUT_PTR]!;
   }
 
   /** The input window's size in bytes. */
-  inputCapacity(): number {
-    return this.u32[this.view + VIEW_INPUT_CAPACITY]!;
+  inputCapacity_(): number {
+    return this.u32_[this.view + VIEW_INPUT_CAPACITY]!;
   }
 
   /** u32 index of the last call's first element record (ELEMENT_WORDS each). */
-  elementsAt(): number {
-    return this.u32[this.view + VIEW_ELEMENTS_PTR]! >>> 2;
+  elementsAt_(): number {
+    return this.u32_[this.view + VIEW_ELEMENTS_PTR]! >>> 2;
   }
 
   elementCount(): number {
-    return this.u32[this.view + VIEW_ELEMENT_COUNT]!;
+    return this.u32_[this.view + VIEW_ELEMENT_COUNT]!;
   }
 
   /** u32 index of the last call's first batch record (BATCH_WORDS each). */
-  batchesAt(): number {
-    return this.u32[this.view + VIEW_BATCHES_PTR]! >>> 2;
+  batchesAt_(): number {
+    return this.u32_[this.view + VIEW_BATCHES_PTR]! >>> 2;
   }
 
-  batchCount(): number {
-    return this.u32[this.view + VIEW_BATCH_COUNT]!;
+  batchCount_(): number {
+    return this.u32_[this.view + VIEW_BATCH_COUNT]!;
   }
 
   /** Lines the last call skipped (FLAG_SKIP_INVALID). */
-  skippedCount(): number {
-    return this.u32[this.view + VIEW_SKIPPED_COUNT]!;
+  skippedCount_(): number {
+    return this.u32_[this.view + VIEW_SKIPPED_COUNT]!;
   }
 
   /** The last call's skipped lines: status, byte, position and first bytes (a copy), in order. */
   skippedLines(): SkippedLine[] {
     this.sync();
-    const { u32, f64, u8 } = this;
+    const { u32_: u32, f64_: f64, u8_: u8 } = this;
     const count = u32[this.view + VIEW_SKIPPED_COUNT]!;
     const base = u32[this.view + VIEW_SKIPPED_PTR]!;
     const out: SkippedLine[] = [];
@@ -300,10 +300,10 @@ export class NativeRuntime {
   /** The error record of the last call that failed (the status is what the call returned). */
   error(): NativeError {
     this.sync();
-    const f64 = this.f64;
-    const view64 = this.view64;
+    const f64 = this.f64_;
+    const view64 = this.view64_;
     return {
-      byte: this.u32[this.view + VIEW_ERROR_BYTE]!,
+      byte: this.u32_[this.view + VIEW_ERROR_BYTE]!,
       offset: f64[view64 + VIEW_ERROR_OFFSET]!,
       line: f64[view64 + VIEW_ERROR_LINE]!,
       column: f64[view64 + VIEW_ERROR_COLUMN]!,
@@ -313,28 +313,28 @@ export class NativeRuntime {
   // The carry's fields of the last call (js/native/session.ts; HACKING.md, "Parser memory").
 
   /** VIEW_WINDOW_OFFSET. */
-  windowOffset(): number {
-    return this.f64[this.view64 + VIEW_WINDOW_OFFSET]!;
+  windowOffset_(): number {
+    return this.f64_[this.view64_ + VIEW_WINDOW_OFFSET]!;
   }
 
   /** VIEW_RETAIN_FROM. */
-  retainFrom(): number {
-    return this.f64[this.view64 + VIEW_RETAIN_FROM]!;
+  retainFrom_(): number {
+    return this.f64_[this.view64_ + VIEW_RETAIN_FROM]!;
   }
 
   /** VIEW_CARRY_THROUGH. */
-  carryThrough(): number {
-    return this.f64[this.view64 + VIEW_CARRY_THROUGH]!;
+  carryThrough_(): number {
+    return this.f64_[this.view64_ + VIEW_CARRY_THROUGH]!;
   }
 
   /** VIEW_CARRIED_COUNT. */
-  carriedCount(): number {
-    return this.u32[this.view + VIEW_CARRIED_COUNT]!;
+  carriedCount_(): number {
+    return this.u32_[this.view + VIEW_CARRIED_COUNT]!;
   }
 
   /** The size of the state the last save() wrote at inputPtr() (0: out of memory). */
-  savedBytes(): number {
-    return this.u32[this.view + VIEW_SAVED_BYTES]!;
+  savedBytes_(): number {
+    return this.u32_[this.view + VIEW_SAVED_BYTES]!;
   }
 }
 

@@ -400,7 +400,7 @@ function warmUp(runtime: NativeRuntime): void {
       parser.addPath('$.rows[*]');
       for (let round = 0; round < 4; ++round) {
         runtime.sync();
-        runtime.u8.set(text, runtime.u32[runtime.view + VIEW_INPUT_PTR]!);
+        runtime.u8_.set(text, runtime.u32_[runtime.view + VIEW_INPUT_PTR]!);
         const status = parser.feed(text.length);
         if (status !== 0) {
           if (runtime.warmUpStatus === 0) runtime.warmUpStatus = status;

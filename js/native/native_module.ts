@@ -77,11 +77,11 @@ export function bindParserModule(m: ParserExports, memory: WebAssembly.Memory): 
       return addPath(this.p, ROLE_VALUE, path);
     }
 
-    addMarkerPath(path: string): number {
+    addMarkerPath_(path: string): number {
       return addPath(this.p, ROLE_END_MARKER, path);
     }
 
-    addStartMarkerPath(path: string): number {
+    addStartMarkerPath_(path: string): number {
       return addPath(this.p, ROLE_START_MARKER, path);
     }
 
@@ -93,7 +93,7 @@ export function bindParserModule(m: ParserExports, memory: WebAssembly.Memory): 
       return m.parser_finish(this.p);
     }
 
-    failOutOfMemory(offset: number): number {
+    failOutOfMemory_(offset: number): number {
       return m.parser_fail_out_of_memory(this.p, offset);
     }
 
@@ -115,8 +115,8 @@ export function bindParserModule(m: ParserExports, memory: WebAssembly.Memory): 
   return {
     Parser,
     view: () => viewAddress,
-    reserve: (n) => m.parser_reserve(n) !== 0,
+    reserve_: (n) => m.parser_reserve(n) !== 0,
     heapInUse: () => m.parser_heap_in_use(),
-    buildKind: () => (m.parser_build_simd() === 1 ? 'simd128' : 'scalar'),
+    buildKind_: () => (m.parser_build_simd() === 1 ? 'simd128' : 'scalar'),
   };
 }

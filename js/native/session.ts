@@ -73,17 +73,17 @@ export function setCarryLimit(bytes: number): void {
 class Handle {
   native: NativeParser | null = null;
   /** The state while not resident; null before the first call (a fresh parser is configured instead). */
-  saved: Uint8Array | null = null;
-  lastUse = 0;
+  saved_: Uint8Array | null = null;
+  lastUse_ = 0;
   /** Its state could not be restored: the parser fails with OUT_OF_MEMORY. */
-  lost = false;
+  lost_ = false;
 
-  constructor(readonly config: NativeConfig) {}
+  constructor(readonly config_: NativeConfig) {}
 }
 
 class Pool {
   readonly resident: Handle[] = [];
-  clock = 0;
+  clock_ = 0;
 }
 
 const pools = new WeakMap<NativeRuntime, Pool>();
@@ -125,33 +125,33 @@ export class ParserSession {
   private readonly pool: Pool;
   private readonly handle: Handle;
   /** The carry: buf[head, tail) holds the stream's bytes from offset base on. */
-  private buf: Uint8Array = EMPTY;
+  private buf_: Uint8Array = EMPTY;
   /** A second buffer, for a new carry while the last call's results read `buf`. */
-  private spare: Uint8Array = EMPTY;
+  private spare_: Uint8Array = EMPTY;
   private head = 0;
   private tail = 0;
   private base = 0;
   /** The last call's results: the carry they read (rBuf[x + rDelta] is the stream's byte x). */
-  private rBuf: Uint8Array = EMPTY;
-  private rDelta = 0;
+  private rBuf_: Uint8Array = EMPTY;
+  private rDelta_ = 0;
   /** The last call's window: its u8 index, its stream offset, its length. */
-  windowPtr = 0;
-  windowOffset = 0;
-  windowLength = 0;
+  windowPtr_ = 0;
+  windowOffset_ = 0;
+  windowLength_ = 0;
   /** Elements of the last call whose bytes began before its window. */
-  carried = 0;
+  carried_ = 0;
   /** The last call's element records: u32 index of the first (ELEMENT_WORDS each) and how many. */
   elements = 0;
   elementCount = 0;
   /** The last call's batch records: u32 index of the first (BATCH_WORDS each) and how many. */
   batches = 0;
-  batchCount = 0;
+  batchCount_ = 0;
   /** Lines the last call skipped (FLAG_SKIP_INVALID): skippedLines() reads them. */
-  skippedCount = 0;
+  skippedCount_ = 0;
   /** The first byte the carry is being extended with: where it fails when the engine refuses its buffer. */
-  private keeping = 0;
+  private keeping_ = 0;
   /** call() returned OUT_OF_MEMORY_LOST for a carry it could not keep: the view holds that error's position. */
-  lostInView = false;
+  lostInView_ = false;
 
   constructor(runtime: NativeRuntime, config: NativeConfig) {
     this.runtime = runtime;
@@ -163,25 +163,25 @@ export class ParserSession {
    * Makes the parser resident. Returns false when its state cannot be restored (out of memory): then every call
    * reports OUT_OF_MEMORY. Afterwards the input window is free to write: `runtime.inputPtr()`.
    */
-  private acquire(): NativeParser | null {
+  private acquire_(): NativeParser | null {
     const handle = this.handle;
     const pool = this.pool;
-    handle.lastUse = ++pool.clock;
+    handle.lastUse_ = ++pool.clock_;
     if (handle.native !== null) return handle.native;
-    if (handle.lost) return null;
-    if (pool.resident.length >= RESIDENT_LIMIT) this.evictOne();
+    if (handle.lost_) return null;
+    if (pool.resident.length >= RESIDENT_LIMIT) this.evictOne_();
     const runtime = this.runtime;
-    const config = handle.config;
+    const config = handle.config_;
     const native = new runtime.native.Parser(config.maxDepth, config.maxElementBytes, config.flags);
-    const saved = handle.saved;
+    const saved = handle.saved_;
     if (saved === null) {
       addPaths(native, config);
       registry.register(this, { pool, handle }, this);
     } else {
-      handle.saved = null;
+      handle.saved_ = null;
       if (!load(runtime, native, saved)) {
         native.delete();
-        handle.lost = true;
+        handle.lost_ = true;
         return null;
       }
     }
@@ -191,35 +191,35 @@ export class ParserSession {
   }
 
   /** Saves the least recently used resident parser to the JS heap and frees its native state. */
-  private evictOne(): void {
+  private evictOne_(): void {
     const resident = this.pool.resident;
     let victim = resident[0]!;
-    for (let i = 1; i < resident.length; i++) if (resident[i]!.lastUse < victim.lastUse) victim = resident[i]!;
+    for (let i = 1; i < resident.length; i++) if (resident[i]!.lastUse_ < victim.lastUse_) victim = resident[i]!;
     const native = victim.native!;
     native.save();
     const runtime = this.runtime;
     runtime.sync();
-    const n = runtime.savedBytes();
+    const n = runtime.savedBytes_();
     if (n === 0) {
-      victim.lost = true;
+      victim.lost_ = true;
     } else {
-      const at = runtime.inputPtr();
-      victim.saved = runtime.u8.slice(at, at + n);
+      const at = runtime.inputPtr_();
+      victim.saved_ = runtime.u8_.slice(at, at + n);
     }
     release(this.pool, victim);
   }
 
   /** Where the next chunk goes (after acquireInput()): u8 index and capacity. */
-  inputPtr = 0;
-  inputCapacity = 0;
+  inputPtr_ = 0;
+  inputCapacity_ = 0;
 
   /** Makes the parser resident and the window writable; false when its state is lost (see acquire). */
-  acquireInput(): boolean {
-    if (this.acquire() === null) return false;
+  acquireInput_(): boolean {
+    if (this.acquire_() === null) return false;
     const runtime = this.runtime;
     runtime.sync();
-    this.inputPtr = runtime.inputPtr();
-    this.inputCapacity = runtime.inputCapacity();
+    this.inputPtr_ = runtime.inputPtr_();
+    this.inputCapacity_ = runtime.inputCapacity_();
     return true;
   }
 
@@ -228,22 +228,22 @@ export class ParserSession {
    * results are in the module's tables until the next call on any parser.
    */
   call(n: number): number {
-    const native = this.acquire();
+    const native = this.acquire_();
     if (native === null) {
-      this.elementCount = this.batchCount = this.skippedCount = 0;
+      this.elementCount = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
     }
     const status = n < 0 ? native.finish() : native.feed(n);
     try {
-      this.afterCall(Math.max(n, 0));
+      this.afterCall_(Math.max(n, 0));
     } catch (error) {
       // The engine could not allocate the carry's buffer: the element in progress is lost, and the parser with it.
       if (!(error instanceof RangeError)) throw error;
       // Located natively now, while the window still holds the call's bytes (the lines before it are counted there).
-      native.failOutOfMemory(this.keeping);
-      this.lostInView = true;
+      native.failOutOfMemory_(this.keeping_);
+      this.lostInView_ = true;
       this.close();
-      this.elementCount = this.batchCount = this.skippedCount = 0;
+      this.elementCount = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
     }
     return status;
@@ -259,16 +259,16 @@ export class ParserSession {
 
   /** The last call's skipped lines (skippedCount of them), copied. */
   skippedLines(): SkippedLine[] {
-    return this.skippedCount === 0 ? [] : this.runtime.skippedLines();
+    return this.skippedCount_ === 0 ? [] : this.runtime.skippedLines();
   }
 
   /** Frees the native parser; the session cannot be called again. */
   close(): void {
     registry.unregister(this);
     release(this.pool, this.handle);
-    this.handle.saved = null;
-    this.handle.lost = true;
-    this.buf = this.spare = this.rBuf = EMPTY;
+    this.handle.saved_ = null;
+    this.handle.lost_ = true;
+    this.buf_ = this.spare_ = this.rBuf_ = EMPTY;
   }
 
   /**
@@ -276,26 +276,26 @@ export class ParserSession {
    * the next call on any parser.
    */
   bytes(start: number, end: number): Uint8Array {
-    if (start >= this.windowOffset) {
-      const at = this.windowPtr + (start - this.windowOffset);
+    if (start >= this.windowOffset_) {
+      const at = this.windowPtr_ + (start - this.windowOffset_);
       return new Uint8Array(this.runtime.memory.buffer, at, end - start);
     }
-    return new Uint8Array(this.rBuf.buffer, start + this.rDelta, end - start);
+    return new Uint8Array(this.rBuf_.buffer, start + this.rDelta_, end - start);
   }
 
   /** A copy of the stream's bytes [start, end) of the last call's results (see bytes()). */
   copy(start: number, end: number): Uint8Array {
-    if (start >= this.windowOffset) {
-      const at = this.windowPtr + (start - this.windowOffset);
-      return this.runtime.u8.slice(at, at + (end - start));
+    if (start >= this.windowOffset_) {
+      const at = this.windowPtr_ + (start - this.windowOffset_);
+      return this.runtime.u8_.slice(at, at + (end - start));
     }
-    return this.rBuf.slice(start + this.rDelta, end + this.rDelta);
+    return this.rBuf_.slice(start + this.rDelta_, end + this.rDelta_);
   }
 
   /** The first byte of the stream's bytes at `start` (see bytes()). */
-  byteAt(start: number): number {
-    if (start >= this.windowOffset) return this.runtime.u8[this.windowPtr + (start - this.windowOffset)]!;
-    return this.rBuf[start + this.rDelta]!;
+  byteAt_(start: number): number {
+    if (start >= this.windowOffset_) return this.runtime.u8_[this.windowPtr_ + (start - this.windowOffset_)]!;
+    return this.rBuf_[start + this.rDelta_]!;
   }
 
   // MARK: the carry
@@ -305,78 +305,78 @@ export class ParserSession {
    * keeps what the next call needs (the view's retain_from), copied out of the window now: another parser may write
    * there before this one's next call.
    */
-  private afterCall(n: number): void {
+  private afterCall_(n: number): void {
     const runtime = this.runtime;
     runtime.sync();
-    this.elements = runtime.elementsAt();
+    this.elements = runtime.elementsAt_();
     this.elementCount = runtime.elementCount();
-    this.batches = runtime.batchesAt();
-    this.batchCount = runtime.batchCount();
-    this.skippedCount = runtime.skippedCount();
-    const wBase = runtime.windowOffset();
-    const retain = runtime.retainFrom();
-    const windowPtr = runtime.inputPtr();
-    this.windowPtr = windowPtr;
-    this.windowOffset = wBase;
-    this.windowLength = n;
-    this.carried = runtime.carriedCount();
-    this.rBuf = EMPTY;
+    this.batches = runtime.batchesAt_();
+    this.batchCount_ = runtime.batchCount_();
+    this.skippedCount_ = runtime.skippedCount_();
+    const wBase = runtime.windowOffset_();
+    const retain = runtime.retainFrom_();
+    const windowPtr = runtime.inputPtr_();
+    this.windowPtr_ = windowPtr;
+    this.windowOffset_ = wBase;
+    this.windowLength_ = n;
+    this.carried_ = runtime.carriedCount_();
+    this.rBuf_ = EMPTY;
     const wEnd = wBase + n;
     const continues = retain >= 0 && retain < wBase;
     let used = false;
     if (this.tail > this.head) {
       // The carry holds [base, wBase).
-      const through = continues ? wEnd : runtime.carryThrough();
+      const through = continues ? wEnd : runtime.carryThrough_();
       if (through !== 0) {
-        this.keeping = wBase;
-        if (through > wBase) this.append(runtime.u8, windowPtr, through - wBase);
+        this.keeping_ = wBase;
+        if (through > wBase) this.append_(runtime.u8_, windowPtr, through - wBase);
         used = true;
       }
     }
     if (used) {
-      this.rBuf = this.buf;
-      this.rDelta = this.head - this.base;
+      this.rBuf_ = this.buf_;
+      this.rDelta_ = this.head - this.base;
     }
     if (retain < 0) {
       this.head = this.tail = 0;
       // After a large element, give its memory back.
-      if (this.buf.length > KEEP_BUFFER_BYTES) this.buf = EMPTY;
+      if (this.buf_.length > KEEP_BUFFER_BYTES) this.buf_ = EMPTY;
     } else if (continues) {
       this.head += retain - this.base;
       this.base = retain;
     } else {
       // A new element (or key) starts in this window: a fresh carry, in the other buffer if the results read this.
       if (used) {
-        const spare = this.spare;
-        this.spare = this.buf.length > KEEP_BUFFER_BYTES ? EMPTY : this.buf;
-        this.buf = spare;
+        const spare = this.spare_;
+        this.spare_ = this.buf_.length > KEEP_BUFFER_BYTES ? EMPTY : this.buf_;
+        this.buf_ = spare;
       }
       this.head = this.tail = 0;
       this.base = retain;
-      this.keeping = retain;
-      this.append(runtime.u8, windowPtr + (retain - wBase), wEnd - retain);
+      this.keeping_ = retain;
+      this.append_(runtime.u8_, windowPtr + (retain - wBase), wEnd - retain);
     }
   }
 
   /** Appends n bytes of `from` at `at` to the carry, growing it by at least half (linear in the element). */
-  private append(from: Uint8Array, at: number, n: number): void {
+  private append_(from: Uint8Array, at: number, n: number): void {
     const live = this.tail - this.head;
-    if (this.tail + n > this.buf.length) {
-      if (live + n > this.buf.length) {
-        let size = Math.max(1024, this.buf.length + (this.buf.length >> 1));
+    if (this.tail + n > this.buf_.length) {
+      if (live + n > this.buf_.length) {
+        let size = Math.max(1024, this.buf_.length + (this.buf_.length >> 1));
         while (size < live + n) size += size >> 1;
         if (size > carryLimit) throw new RangeError('sluice test: the carry limit (internal.ts) refused the buffer');
         const buf = new Uint8Array(size);
-        buf.set(new Uint8Array(this.buf.buffer, this.head, live), 0);
-        this.buf = buf;
+        buf.set(new Uint8Array(this.buf_.buffer, this.head, live), 0);
+        this.buf_ = buf;
       } else {
-        this.buf.copyWithin(0, this.head, this.tail);
+        this.buf_.copyWithin(0, this.head, this.tail);
       }
       this.tail = live;
       this.head = 0;
     }
     // The constructor, not subarray(): subarray looks up the species constructor on every call.
-    this.buf.set(new Uint8Array(from.buffer, at, n), this.tail);
+    this.buf_.set(new Uint8Array(from.buffer, at, n), this.tail);
     this.tail += n;
   }
 }
@@ -384,9 +384,9 @@ export class ParserSession {
 /** Restores a saved state into `native`: copied into the window, which grows if it must. */
 function load(runtime: NativeRuntime, native: NativeParser, saved: Uint8Array): boolean {
   runtime.sync();
-  if (runtime.inputCapacity() < saved.length && !runtime.native.reserve(saved.length)) return false;
+  if (runtime.inputCapacity_() < saved.length && !runtime.native.reserve_(saved.length)) return false;
   runtime.sync();
-  runtime.u8.set(saved, runtime.inputPtr());
+  runtime.u8_.set(saved, runtime.inputPtr_());
   return native.load(saved.length);
 }
 
@@ -395,8 +395,8 @@ function addPaths(native: NativeParser, config: NativeConfig): void {
   // grammars disagree, which no user input can cause.
   const refused =
     config.paths.find((p) => native.addPath(p) !== PATH_ACCEPTED) ??
-    config.markers?.find((p) => native.addMarkerPath(p) !== PATH_ACCEPTED) ??
-    config.starts?.find((p) => native.addStartMarkerPath(p) !== PATH_ACCEPTED);
+    config.markers?.find((p) => native.addMarkerPath_(p) !== PATH_ACCEPTED) ??
+    config.starts?.find((p) => native.addStartMarkerPath_(p) !== PATH_ACCEPTED);
   if (refused !== undefined) {
     native.delete();
     throw new Error(`sluice: the native parser refused the path ${refused}`);

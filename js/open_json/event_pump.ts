@@ -12,18 +12,18 @@ export type PullEnd = 'end' | 'closed';
 
 /** @internal */
 export abstract class EventPump<T, R extends Request> implements AsyncIterableIterator<T> {
-  protected readonly doc: IterableDocument;
+  protected readonly doc_: IterableDocument;
   protected readonly request: R;
   protected readonly path: string;
-  protected plan: Plan | null = null;
+  protected plan_: Plan | null = null;
   protected scan: AsyncGenerator<DriverEvent[], void, undefined> | null = null;
-  private events: DriverEvent[] = [];
-  private nextEvent = 0;
+  private events_: DriverEvent[] = [];
+  private nextEvent_ = 0;
   private release: (() => void) | null = null;
   protected state: 'new' | 'running' | 'done' = 'new';
 
   constructor(doc: IterableDocument, request: R, path: string) {
-    this.doc = doc;
+    this.doc_ = doc;
     this.request = request;
     this.path = path;
   }
@@ -33,28 +33,28 @@ export abstract class EventPump<T, R extends Request> implements AsyncIterableIt
   }
 
   /** The copy filter of the scan (undefined: the driver's default). */
-  protected abstract copyFilter(): CopyFilter | undefined;
+  protected abstract copyFilter_(): CopyFilter | undefined;
 
   /** Produces the next element, or finishes the iteration; called once started, with a plan. */
   protected abstract step(plan: Plan): Promise<IteratorResult<T>>;
 
   /** return() of a transient document while running: reads past the rest of the array. */
-  protected abstract skipRest(): Promise<void>;
+  protected abstract skipRest_(): Promise<void>;
 
   /** Called once, when the iteration finishes, before the scan is closed. */
-  protected abstract closing(): void;
+  protected abstract closing_(): void;
 
   async next(): Promise<IteratorResult<T>> {
     if (this.state === 'done') return { done: true, value: undefined };
     try {
       if (this.state === 'new') {
         this.state = 'running';
-        this.release = await this.doc.holdForIteration(this.path);
-        this.plan = planRequest(this.doc.cursor, this.request, this.path);
-        if (this.plan === null) return await this.finish();
-        this.scan = this.doc.scan(this.plan, this.copyFilter());
+        this.release = await this.doc_.holdForIteration_(this.path);
+        this.plan_ = planRequest(this.doc_.cursor, this.request, this.path);
+        if (this.plan_ === null) return await this.finish();
+        this.scan = this.doc_.scan(this.plan_, this.copyFilter_());
       }
-      return await this.step(this.plan!);
+      return await this.step(this.plan_!);
     } catch (error) {
       await this.finish();
       throw error;
@@ -63,23 +63,23 @@ export abstract class EventPump<T, R extends Request> implements AsyncIterableIt
 
   /** The next event of the scan, or why there is none. */
   protected async pull(): Promise<DriverEvent | PullEnd> {
-    while (this.nextEvent >= this.events.length) {
+    while (this.nextEvent_ >= this.events_.length) {
       if (this.scan === null) return 'closed';
       const r = await this.scan.next();
       if (r.done === true) return 'end';
-      this.events = r.value;
-      this.nextEvent = 0;
+      this.events_ = r.value;
+      this.nextEvent_ = 0;
     }
-    return this.events[this.nextEvent++]!;
+    return this.events_[this.nextEvent_++]!;
   }
 
   protected async finish(): Promise<IteratorResult<T>> {
     if (this.state !== 'done') {
-      this.closing();
+      this.closing_();
       this.state = 'done';
       const scan = this.scan;
       this.scan = null;
-      this.events = [];
+      this.events_ = [];
       if (this.release !== null) {
         this.release();
         this.release = null;
@@ -90,9 +90,9 @@ export abstract class EventPump<T, R extends Request> implements AsyncIterableIt
   }
 
   async return(): Promise<IteratorResult<T>> {
-    if (this.state === 'running' && this.doc.transient) {
+    if (this.state === 'running' && this.doc_.transient) {
       try {
-        await this.skipRest();
+        await this.skipRest_();
       } catch (error) {
         await this.finish();
         throw error;

@@ -143,11 +143,11 @@ export class OpenDocument implements JsonDocument, IterableDocument {
   private readonly limits: ParserLimits;
   private tail: Promise<void> = Promise.resolve();
   /** An iteration holds the document. */
-  private iterating = false;
+  private iterating_ = false;
   /** Set by close(): what every pending and later request rejects with. */
-  private closedWith: { reason: unknown; done: Promise<void> } | null = null;
+  private closedWith_: { reason: unknown; done: Promise<void> } | null = null;
   /** The native parsers of the requests under way, freed by close(). */
-  private readonly drivers = new Set<Driver>();
+  private readonly drivers_ = new Set<Driver>();
 
   constructor(
     source: JsonSource,
@@ -168,14 +168,14 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     if (steps.includes(null)) {
       throw misuse(api, `path ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`);
     }
-    if (this.iterating) {
+    if (this.iterating_) {
       throw misuse(
         api,
         `path ${JSON.stringify(path)} cannot be read while doc.iterate() holds the document: ` +
           'finish or break the loop first',
       );
     }
-    const release = await this.acquire();
+    const release = await this.acquire_();
     try {
       return (await this.resolve(steps, path)) as T | undefined;
     } finally {
@@ -199,51 +199,51 @@ export class OpenDocument implements JsonDocument, IterableDocument {
   }
 
   close(reason?: unknown): Promise<void> {
-    if (this.closedWith === null) {
+    if (this.closedWith_ === null) {
       const why = reason === undefined ? abortError() : reason;
       // Pending requests fail now, not when the source answers: their parsers are freed at once.
-      for (const driver of this.drivers) driver.close();
-      this.drivers.clear();
-      this.closedWith = { reason: why, done: this.store.abort(why) };
+      for (const driver of this.drivers_) driver.close();
+      this.drivers_.clear();
+      this.closedWith_ = { reason: why, done: this.store.abort(why) };
     }
-    return this.closedWith.done;
+    return this.closedWith_.done;
   }
 
   /** Throws the reason a closed document rejects requests with. */
-  assertOpen(): void {
-    if (this.closedWith !== null) throw this.closedWith.reason;
+  assertOpen_(): void {
+    if (this.closedWith_ !== null) throw this.closedWith_.reason;
   }
 
   /**
    * Starts an iteration: waits for the requests before it, then holds the document (a `get` is rejected) until the
    * returned release is called.
    */
-  async holdForIteration(path: string): Promise<() => void> {
-    if (this.iterating) {
+  async holdForIteration_(path: string): Promise<() => void> {
+    if (this.iterating_) {
       throw misuse(
         'doc.iterate()',
         `path ${JSON.stringify(path)} cannot be iterated while another doc.iterate() holds the document: ` +
           'finish or break that loop first',
       );
     }
-    const release = await this.acquire();
-    this.iterating = true;
+    const release = await this.acquire_();
+    this.iterating_ = true;
     return () => {
-      this.iterating = false;
+      this.iterating_ = false;
       release();
     };
   }
 
   /** Waits for the requests before this one; returns the release. */
-  async acquire(): Promise<() => void> {
-    this.assertOpen();
+  async acquire_(): Promise<() => void> {
+    this.assertOpen_();
     const before = this.tail;
     let release!: () => void;
     this.tail = new Promise((resolve) => (release = resolve));
     await before;
-    if (this.closedWith !== null) {
+    if (this.closedWith_ !== null) {
       release();
-      throw this.closedWith.reason;
+      throw this.closedWith_.reason;
     }
     return release;
   }
@@ -256,16 +256,16 @@ export class OpenDocument implements JsonDocument, IterableDocument {
         if (recordName(plan, ev.path, ev.key)) continue;
         if (ev.path === 0) {
           const value = ev.value();
-          this.cursor.advance(steps, ev.end);
+          this.cursor.advance_(steps, ev.end);
           return value;
         }
         const parent = endOf(plan, ev.path)!;
-        this.cursor.advance(parent, ev.end);
+        this.cursor.advance_(parent, ev.end);
         if (passedBefore(plan, parent)) throw this.cursor.passed(path, plan.ambiguous!);
         return undefined;
       }
     }
-    this.cursor.advance([], this.store.end);
+    this.cursor.advance_([], this.store.end);
     if (plan.ambiguous !== null) throw this.cursor.passed(path, plan.ambiguous);
     return undefined;
   }
@@ -276,14 +276,14 @@ export class OpenDocument implements JsonDocument, IterableDocument {
    * the document is closed.
    */
   async *scan(plan: Plan, copy?: CopyFilter): AsyncGenerator<DriverEvent[], void, undefined> {
-    this.assertOpen();
+    this.assertOpen_();
     const runtime = await loadRuntime();
-    this.assertOpen();
+    this.assertOpen_();
     const store = this.store;
     const start = plan.start;
     if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
-    const prefix = start.loc === null ? '' : syntheticPrefix(start.loc);
-    const local = (list: readonly (readonly Step[])[]) => list.map((p) => canonicalPath(localPath(p, start.loc)));
+    const prefix = start.loc_ === null ? '' : syntheticPrefix(start.loc_);
+    const local = (list: readonly (readonly Step[])[]) => list.map((p) => canonicalPath(localPath(p, start.loc_)));
     const driver = new Driver(
       runtime,
       this.limits,
@@ -293,26 +293,26 @@ export class OpenDocument implements JsonDocument, IterableDocument {
       local(plan.starts),
       prefix,
       start.x,
-      store.lineAt(start.x),
+      store.lineAt_(start.x),
       copy,
     );
-    this.drivers.add(driver);
+    this.drivers_.add(driver);
     try {
       let pos = start.x;
       let piece = FIRST_PIECE;
       for (;;) {
-        let chunk = store.chunkAt(pos);
+        let chunk = store.chunkAt_(pos);
         if (chunk === null) {
           chunk = await store.pull();
           if (chunk === null) break;
-          store.forgetBefore(chunk.offset);
+          store.forgetBefore_(chunk.offset);
         }
         const bytes = pos === chunk.offset ? chunk.bytes : chunk.bytes.subarray(pos - chunk.offset);
         pos = chunk.offset + chunk.bytes.length;
         // Growing pieces: a request that ends soon (the next value of many asked in order) scans little past its
         // answer; a long skip soon feeds whole windows.
         for (let at = 0; at < bytes.length; ) {
-          this.assertOpen();
+          this.assertOpen_();
           const n = Math.min(piece, bytes.length - at);
           const events = driver.feed(at === 0 && n === bytes.length ? bytes : bytes.subarray(at, at + n));
           at += n;
@@ -321,12 +321,12 @@ export class OpenDocument implements JsonDocument, IterableDocument {
           if (driver.failure !== null) throw driver.failure;
         }
       }
-      this.assertOpen();
+      this.assertOpen_();
       const events = driver.finish();
       if (events.length !== 0) yield events;
       if (driver.failure !== null) throw driver.failure;
     } finally {
-      this.drivers.delete(driver);
+      this.drivers_.delete(driver);
       driver.close();
     }
   }

@@ -9,7 +9,7 @@ import { displayPath, relation, type Relation, type Step } from './open_json_pat
 /** Where a request's parser starts: the stream's beginning, or just after the value at `loc`. */
 export interface Start {
   readonly x: number;
-  readonly loc: readonly Step[] | null;
+  readonly loc_: readonly Step[] | null;
 }
 
 /** Records the names a request passes in the objects it reads under (see Cursor.track). */
@@ -26,41 +26,41 @@ const NO_RECORD: NameRecord = { starts: [], record: () => {} };
 export class Cursor {
   readonly transient: boolean;
   /** Just after the value at `loc` (null: nothing read yet), at absolute offset `x`. */
-  loc: readonly Step[] | null = null;
+  loc_: readonly Step[] | null = null;
   x = 0;
   /**
    * Transient: the member names passed so far in each object that encloses the cursor (by canonicalPath), for the
    * objects where the record is complete. It tells "passed" from "later or absent" for a sibling member.
    */
-  private seen = new Map<string, Set<string>>();
+  private seen_ = new Map<string, Set<string>>();
   /**
    * Kept: positions where requests finished, sorted by offset. Each is a restart point as good as the cursor
    * (its bytes are kept), so a request behind the cursor starts at the latest one it is ahead of, not at byte 0.
    */
-  private checkpoints: Start[] = [];
+  private checkpoints_: Start[] = [];
 
   constructor(transient: boolean) {
     this.transient = transient;
   }
 
   /** Moves the cursor forward (never back: a scan from the start may finish before it). */
-  advance(loc: readonly Step[], x: number): void {
-    if (!this.transient) this.remember(loc, x);
-    if (this.loc !== null && x <= this.x) return;
-    this.loc = loc;
+  advance_(loc: readonly Step[], x: number): void {
+    if (!this.transient) this.remember_(loc, x);
+    if (this.loc_ !== null && x <= this.x) return;
+    this.loc_ = loc;
     this.x = x;
-    if (this.transient && this.seen.size !== 0) {
+    if (this.transient && this.seen_.size !== 0) {
       // Only the objects enclosing the cursor matter from now on.
       const enclosing = new Set<string>();
       for (let k = 0; k < loc.length; k++) {
         if (typeof loc[k] === 'string') enclosing.add(canonicalPath(loc.slice(0, k)));
       }
-      for (const key of this.seen.keys()) if (!enclosing.has(key)) this.seen.delete(key);
+      for (const key of this.seen_.keys()) if (!enclosing.has(key)) this.seen_.delete(key);
     }
   }
 
-  private remember(loc: readonly Step[], x: number): void {
-    const list = this.checkpoints;
+  private remember_(loc: readonly Step[], x: number): void {
+    const list = this.checkpoints_;
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
@@ -69,9 +69,9 @@ export class Cursor {
       else hi = mid;
     }
     if (lo < list.length && list[lo]!.x === x) return;
-    list.splice(lo, 0, { x, loc });
+    list.splice(lo, 0, { x, loc_: loc });
     // Bounded: thin out evenly, so restart points stay spread over the document.
-    if (list.length > MAX_CHECKPOINTS) this.checkpoints = list.filter((_, i) => i % 2 === 0);
+    if (list.length > MAX_CHECKPOINTS) this.checkpoints_ = list.filter((_, i) => i % 2 === 0);
   }
 
   /**
@@ -79,21 +79,21 @@ export class Cursor {
    * names a request passes in them are recorded. Returns nothing (and forgets every record) for a kept document or
    * when more than `room` selectors would be needed.
    */
-  track(steps: readonly Step[], upto: number, room: number): NameRecord {
+  track_(steps: readonly Step[], upto: number, room: number): NameRecord {
     // Only objects have names to record: the containers whose next step on the path is a name.
     const prefixes: Step[][] = [];
     for (let k = 0; k < upto; k++) if (typeof steps[k] === 'string') prefixes.push(steps.slice(0, k));
     if (!this.transient || prefixes.length > room) {
-      this.seen.clear();
+      this.seen_.clear();
       return NO_RECORD;
     }
-    const cursor = this.loc;
+    const cursor = this.loc_;
     const sets: (Set<string> | undefined)[] = prefixes.map((a) => {
       const key = canonicalPath(a);
       const enclosing = cursor !== null && a.length < cursor.length && a.every((s, k) => cursor[k] === s);
-      if (enclosing) return this.seen.get(key); // complete since the cursor entered it, or never recorded
+      if (enclosing) return this.seen_.get(key); // complete since the cursor entered it, or never recorded
       const fresh = new Set<string>(); // it starts after the cursor: every member of it is still to come
-      this.seen.set(key, fresh);
+      this.seen_.set(key, fresh);
       return fresh;
     });
     return {
@@ -105,19 +105,19 @@ export class Cursor {
   }
 
   /** Forgets every record of passed names (a request that reads without recording them). */
-  forgetNames(): void {
-    this.seen.clear();
+  forgetNames_(): void {
+    this.seen_.clear();
   }
 
   /**
    * Where a request for the value at `steps` must start, or a JsonPassedError for a transient document. Returns
    * null when the cursor shows the value cannot exist.
    */
-  startFor(steps: readonly Step[], path: string): { start: Start; rel: Relation } | null {
-    let rel = relation(steps, this.loc);
+  startFor_(steps: readonly Step[], path: string): { start: Start; rel: Relation } | null {
+    let rel = relation(steps, this.loc_);
     if (rel.kind === 'absent') return null;
     if (rel.kind === 'unknown' && this.transient) {
-      const names = this.seen.get(canonicalPath(rel.object));
+      const names = this.seen_.get(canonicalPath(rel.object));
       if (names !== undefined) {
         // The record of that object is complete: passed, or still to come (or absent).
         if (names.has(steps[rel.object.length] as string)) throw this.passed(path);
@@ -125,18 +125,18 @@ export class Cursor {
       }
     }
     if (rel.kind === 'passed' && this.transient) throw this.passed(path);
-    if (rel.kind === 'ahead' || this.transient) return { start: { x: this.x, loc: this.loc }, rel };
+    if (rel.kind === 'ahead' || this.transient) return { start: { x: this.x, loc_: this.loc_ }, rel };
     // Kept, behind the cursor: a late checkpoint the value is ahead of (a binary search: the checkpoints before
     // the value are ahead of it, those after it are not; one whose relation is unknown counts as after, which
     // can only pick an earlier start), else the start of the stream.
-    const list = this.checkpoints;
+    const list = this.checkpoints_;
     let lo = 0;
     let hi = list.length - 1;
     let best: Start | null = null;
     let bestRel: Relation = rel;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const r = relation(steps, list[mid]!.loc);
+      const r = relation(steps, list[mid]!.loc_);
       if (r.kind === 'absent') return null;
       if (r.kind === 'ahead') {
         best = list[mid]!;
@@ -146,7 +146,7 @@ export class Cursor {
         hi = mid - 1;
       }
     }
-    return { start: best ?? { x: 0, loc: null }, rel: bestRel };
+    return { start: best ?? { x: 0, loc_: null }, rel: bestRel };
   }
 
   /**
@@ -154,7 +154,7 @@ export class Cursor {
    * found in that object after the cursor (it may have come before).
    */
   passed(path: string, object?: readonly Step[]): JsonPassedError {
-    const where = this.loc === null ? 'the start' : `the end of ${displayPath(this.loc)}`;
+    const where = this.loc_ === null ? 'the start' : `the end of ${displayPath(this.loc_)}`;
     const message =
       object === undefined
         ? `openJson: ${path} was already passed: the transient document's cursor is at ${where} (byte ${this.x})`

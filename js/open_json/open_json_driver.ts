@@ -4,7 +4,8 @@
 // stream; values are materialised only when asked for (a skipped element is never parsed). Native error positions
 // are translated back from the synthetic coordinates.
 import { errorFromStatus, type ParserLimits } from '../errors.js';
-import { BATCH_LEN, BATCH_PTR, FLAG_VALUE_BATCHES, type NativeRuntime } from '../native/contract.js';
+import { FLAG_VALUE_BATCHES, type NativeRuntime } from '../native/contract.js';
+import { batchLength, batchPtr } from '../native/records.js';
 import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
 import { CallResults } from '../parse/materialise.js';
 import { stringLimits } from '../parse/options.js';
@@ -90,7 +91,7 @@ export class DriverEvent {
 export type CopyFilter = (path: number, key: string | number | null, first: number) => boolean;
 
 export class Driver {
-  private session: ParserSession | null;
+  private session_: ParserSession | null;
   private readonly runtime: NativeRuntime;
   /** Bytes of synthetic prefix before the real stream's `origin`. */
   private readonly shift: number;
@@ -127,7 +128,7 @@ export class Driver {
     this.limits = limits = stringLimits(limits);
     this.copy = copy;
     this.firstStart = paths.length + markers.length;
-    this.session = new ParserSession(runtime, {
+    this.session_ = new ParserSession(runtime, {
       maxDepth: limits.maxDepth,
       maxElementBytes: limits.maxElementBytes,
       flags: copy === undefined ? FLAG_VALUE_BATCHES : 0,
@@ -153,14 +154,14 @@ export class Driver {
     const runtime = this.runtime;
     let offset = 0;
     while (offset < bytes.length && this.failure === null) {
-      const session = this.session;
+      const session = this.session_;
       if (session === null) throw new Error('sluice: an openJson parser was fed after it was freed');
-      if (!session.acquireInput()) {
+      if (!session.acquireInput_()) {
         this.run(session, 0, out);
         break;
       }
-      const n = Math.min(session.inputCapacity, bytes.length - offset);
-      runtime.u8.set(n === bytes.length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr);
+      const n = Math.min(session.inputCapacity_, bytes.length - offset);
+      runtime.u8_.set(n === bytes.length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr_);
       this.run(session, n, out);
       offset += n;
     }
@@ -170,15 +171,15 @@ export class Driver {
   /** The end of the input: completes a root scalar, reports truncation (as `failure`). */
   finish(): DriverEvent[] {
     const out: DriverEvent[] = [];
-    if (this.session === null) return out;
-    this.run(this.session, -1, out);
+    if (this.session_ === null) return out;
+    this.run(this.session_, -1, out);
     return out;
   }
 
   close(): void {
-    const session = this.session;
+    const session = this.session_;
     if (session === null) return;
-    this.session = null;
+    this.session_ = null;
     session.close();
   }
 
@@ -186,28 +187,28 @@ export class Driver {
     const status = session.call(n);
     if (status !== 0) {
       // The elements before the error first.
-      const error = this.errorOf(status, session);
+      const error = this.errorOf_(status, session);
       // A lost parser made no call: the tables hold another call's results.
-      if (status !== OUT_OF_MEMORY_LOST) this.collect(session, out);
+      if (status !== OUT_OF_MEMORY_LOST) this.collect_(session, out);
       this.failure = error;
       this.close();
       return;
     }
-    this.collect(session, out);
+    this.collect_(session, out);
   }
 
-  private collect(session: ParserSession, out: DriverEvent[]): void {
+  private collect_(session: ParserSession, out: DriverEvent[]): void {
     const call = new CallResults(session);
     const count = call.count;
     if (count === 0) return;
     const copy = this.copy;
     let batch: Batch | null = null;
     if (copy === undefined) {
-      const { u32, u8 } = call;
+      const { u32_: u32, u8_: u8 } = call;
       const batches = session.batches;
-      if (session.batchCount !== 1) throw new Error('sluice: expected one value batch per call');
-      const bptr = u32[batches + BATCH_PTR]!;
-      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + u32[batches + BATCH_LEN]!)), this.integers);
+      if (session.batchCount_ !== 1) throw new Error('sluice: expected one value batch per call');
+      const bptr = batchPtr(u32, batches);
+      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + batchLength(u32, batches))), this.integers);
     }
     const shift = this.shift;
     for (let i = 0; i < count; i++) {
@@ -216,11 +217,11 @@ export class Driver {
       const key = call.key(i);
       const path = call.path(i);
       // A start marker points at the value's first byte; an end marker past its last.
-      const first = len !== 0 || path >= this.firstStart ? session.byteAt(start) : 0;
+      const first = len !== 0 || path >= this.firstStart ? session.byteAt_(start) : 0;
       let holder: Batch | Text | Single;
       if (batch !== null) {
         // An element that began in an earlier window is `0` in the batch: its text comes from the carry.
-        holder = len !== 0 && start < session.windowOffset ? new Text(call.text(i), this.integers) : batch;
+        holder = len !== 0 && start < session.windowOffset_ ? new Text(call.text(i), this.integers) : batch;
       } else {
         holder = new Single(len !== 0 && copy!(path, key, first) ? call.copy(i) : null, this.integers);
       }
@@ -228,8 +229,8 @@ export class Driver {
     }
   }
 
-  private errorOf(status: number, session: ParserSession): Error {
-    if (status === OUT_OF_MEMORY_LOST && !session.lostInView) return lostError(null);
+  private errorOf_(status: number, session: ParserSession): Error {
+    if (status === OUT_OF_MEMORY_LOST && !session.lostInView_) return lostError(null);
     const error = session.error();
     const offset = error.offset - this.shift;
     // The prefix holds no newline: its line is the real line that holds the origin.

@@ -56,16 +56,16 @@ interface Building {
 }
 
 class ChildStream implements AsyncIterableIterator<unknown> {
-  readonly queue: DriverEvent[] = [];
+  readonly queue_: DriverEvent[] = [];
   /** The array ended, or its element did. */
   done = false;
-  returned = false;
+  returned_ = false;
   /** The element loop moved on before this stream was read to its end. */
   skipped = false;
 
   constructor(
-    private readonly owner: ExpandIterator,
-    private readonly element: Building,
+    private readonly owner_: ExpandIterator,
+    private readonly element_: Building,
     /** Its rank among the element's streams. */
     readonly order: number,
     private readonly name: string,
@@ -82,72 +82,72 @@ class ChildStream implements AsyncIterableIterator<unknown> {
         `the stream of member ${JSON.stringify(this.name)} was skipped: the iteration moved to the next element`,
       );
     }
-    if (this.returned) return { done: true, value: undefined };
-    await this.owner.until(() => this.queue.length !== 0 || this.done);
-    const ev = this.queue.shift();
+    if (this.returned_) return { done: true, value: undefined };
+    await this.owner_.until_(() => this.queue_.length !== 0 || this.done);
+    const ev = this.queue_.shift();
     if (ev !== undefined) return { done: false, value: ev.value() };
-    await this.trailing();
+    await this.trailing_();
     return { done: true, value: undefined };
   }
 
   async return(): Promise<IteratorResult<unknown>> {
-    if (!this.returned && !this.skipped) {
-      this.returned = true;
-      this.queue.length = 0;
-      await this.owner.until(() => this.done);
-      await this.trailing();
+    if (!this.returned_ && !this.skipped) {
+      this.returned_ = true;
+      this.queue_.length = 0;
+      await this.owner_.until_(() => this.done);
+      await this.trailing_();
     }
     return { done: true, value: undefined };
   }
 
   /** The members after this array: read up to the element's end or the next stream's start. */
-  private trailing(): Promise<void> {
-    const element = this.element;
-    return this.owner.until(() => element.finished || element.streams.length > this.order + 1);
+  private trailing_(): Promise<void> {
+    const element = this.element_;
+    return this.owner_.until_(() => element.finished || element.streams.length > this.order + 1);
   }
 }
 
 /** @internal */
 export class ExpandIterator extends EventPump<unknown, Request & { readonly kind: 'expand' }> {
   /** Elements filed but not yet yielded, and the one being built (last). */
-  private building: Building[] = [];
-  private current: Building | null = null;
+  private building_: Building[] = [];
+  private current_: Building | null = null;
   private ended = false;
   /** The error that stopped the scan: every later pump rethrows it. */
   private failure: { error: unknown } | null = null;
-  private pumping: Promise<boolean> | null = null;
+  private pumping_: Promise<boolean> | null = null;
 
-  protected copyFilter(): CopyFilter {
+  protected copyFilter_(): CopyFilter {
     return () => true;
   }
 
   protected async step(): Promise<IteratorResult<unknown>> {
     // The element loop moved on: the rest of the previous element is skipped.
-    const previous = this.current;
+    const previous = this.current_;
     if (previous?.yielded && !previous.finished) {
-      for (const s of previous.streams) if (!s.done && !s.returned) s.skipped = true;
-      await this.until(() => previous.finished);
+      for (const s of previous.streams) if (!s.done && !s.returned_) s.skipped = true;
+      await this.until_(() => previous.finished);
     }
-    await this.until(() => this.building.some((b) => b.ready && !b.yielded));
-    const element = this.building.find((b) => b.ready && !b.yielded);
+    await this.until_(() => this.building_.some((b) => b.ready && !b.yielded));
+    const element = this.building_.find((b) => b.ready && !b.yielded);
     if (element === undefined) return await this.finish();
     element.yielded = true;
-    this.building = this.building.filter((b) => !b.yielded || !b.finished);
+    this.building_ = this.building_.filter((b) => !b.yielded || !b.finished);
     return { done: false, value: element.hasWhole ? element.whole : element.value };
   }
 
   /** Pumps events until `done()` holds or the iteration ended; rethrows the error that stopped it. */
-  async until(done: () => boolean): Promise<void> {
+  async until_(done: () => boolean): Promise<void> {
     while (!done()) {
       if (this.failure !== null) throw this.failure.error;
       if (this.ended) return;
-      if (this.pumping === null) this.pumping = this.pumpOne().finally(() => (this.pumping = null));
-      await this.pumping;
+      if (this.pumping_ === null) this.pumping_ = this.pumpOne_().finally(() => (this.pumping_ = null));
+      await this.pumping_;
     }
   }
 
   /** Files the next event; false at the end. */
-  private async pumpOne(): Promise<boolean> {
+  private async pumpOne_(): Promise<boolean> {
     try {
       const ev = await this.pull();
       if (ev === 'closed') {
@@ -155,10 +155,10 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
         return false;
       }
       if (ev === 'end') {
-        this.doc.cursor.advance([], this.doc.store.end);
+        this.doc_.cursor.advance_([], this.doc_.store.end);
         this.ended = true;
-        const ambiguous = this.plan!.ambiguous;
-        if (ambiguous !== null && this.current === null) throw this.doc.cursor.passed(this.path, ambiguous);
+        const ambiguous = this.plan_!.ambiguous;
+        if (ambiguous !== null && this.current_ === null) throw this.doc_.cursor.passed(this.path, ambiguous);
         return false;
       }
       this.file(ev);
@@ -170,8 +170,8 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
     }
   }
 
-  private element(): Building {
-    let b = this.current;
+  private element_(): Building {
+    let b = this.current_;
     if (b === null || b.finished) {
       b = {
         start: 0,
@@ -187,53 +187,53 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
         whole: undefined,
         hasWhole: false,
       };
-      this.current = b;
-      this.building.push(b);
+      this.current_ = b;
+      this.building_.push(b);
     }
     return b;
   }
 
   private file(ev: DriverEvent): void {
-    const plan = this.plan!;
+    const plan = this.plan_!;
     const e = this.request.names.length;
     const path = ev.path;
     const parent = endOf(plan, path);
     if (parent !== undefined) {
       // The array (or an ancestor) ended; the iteration is over.
-      this.doc.cursor.advance(parent, ev.end);
+      this.doc_.cursor.advance_(parent, ev.end);
       this.ended = true;
       this.scan?.return().catch(() => {});
       this.scan = null;
-      if (passedBefore(plan, parent)) throw this.doc.cursor.passed(this.path, plan.ambiguous!);
+      if (passedBefore(plan, parent)) throw this.doc_.cursor.passed(this.path, plan.ambiguous!);
       return;
     }
-    const store = this.doc.store;
+    const store = this.doc_.store;
     if (path === plan.firstStart) {
       // An element starts. One that is not an object is read whole from the bytes.
-      const b = this.element();
+      const b = this.element_();
       b.start = ev.end;
       b.first = ev.first;
       b.key = ev.key;
-      if (b.first !== OPEN_BRACE) store.pin(b.start);
+      if (b.first !== OPEN_BRACE) store.pin_(b.start);
       return;
     }
-    const b = this.element();
+    const b = this.element_();
     if (path === e) {
       // The element ends.
       if (b.first !== OPEN_BRACE) {
-        b.whole = parseIntegers(decoder.decode(store.slice(b.start, ev.end)), this.doc.integers);
+        b.whole = parseIntegers(decoder.decode(store.slice(b.start, ev.end)), this.doc_.integers);
         b.hasWhole = true;
-        store.unpin();
+        store.unpin_();
       }
       b.finished = true;
       b.ready = true;
-      this.doc.cursor.advance([...this.request.container, b.key as Step], ev.end);
+      this.doc_.cursor.advance_([...this.request.container, b.key as Step], ev.end);
       for (const s of b.streams) s.done = true;
       return;
     }
     if (path === plan.firstStart + 1) {
       // A member starts (an array element's index key: the element is read whole).
-      if (typeof ev.key === 'string' && b.first === OPEN_BRACE) this.memberStarts(b, ev.key, ev);
+      if (typeof ev.key === 'string' && b.first === OPEN_BRACE) this.memberStarts_(b, ev.key, ev);
       return;
     }
     if (path === e + 1) {
@@ -244,18 +244,18 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
       if (m.stream !== null) {
         m.stream.done = true;
       } else if (!m.skip) {
-        defineMember(b.value, m.key, parseIntegers(decoder.decode(store.slice(m.start, ev.end)), this.doc.integers));
-        store.unpin();
+        defineMember(b.value, m.key, parseIntegers(decoder.decode(store.slice(m.start, ev.end)), this.doc_.integers));
+        store.unpin_();
       }
       return;
     }
     // A child of expanded member `path`: kept only for the member's stream (a child of an object, or of a later
     // member of that name, is not).
     const stream = b.member?.stream;
-    if (stream != null && !stream.returned && !stream.skipped) stream.queue.push(ev);
+    if (stream != null && !stream.returned_ && !stream.skipped) stream.queue_.push(ev);
   }
 
-  private memberStarts(b: Building, key: string, ev: DriverEvent): void {
+  private memberStarts_(b: Building, key: string, ev: DriverEvent): void {
     const j = this.request.names.indexOf(key);
     if (j !== -1 && b.expandedSeen.has(j)) {
       b.member = { key, start: ev.end, stream: null, skip: true };
@@ -271,16 +271,16 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
       return;
     }
     b.member = { key, start: ev.end, stream: null, skip: false };
-    this.doc.store.pin(ev.end);
+    this.doc_.store.pin_(ev.end);
   }
 
   /** Forward only: skip the rest of the array now, so the cursor stands after it. */
-  protected async skipRest(): Promise<void> {
-    for (const b of this.building) for (const s of b.streams) s.skipped = !s.done;
-    await this.until(() => false);
+  protected async skipRest_(): Promise<void> {
+    for (const b of this.building_) for (const s of b.streams) s.skipped = !s.done;
+    await this.until_(() => false);
   }
 
-  protected closing(): void {
+  protected closing_(): void {
     this.ended = true;
   }
 }

@@ -13,7 +13,7 @@ export interface IterableDocument {
   readonly cursor: Cursor;
   readonly integers: IntegersMode;
   /** Waits for the requests before this one, then holds the document; returns the release. */
-  holdForIteration(path: string): Promise<() => void>;
+  holdForIteration_(path: string): Promise<() => void>;
   /** The plan's parser over the bytes held, then over the source: the events of each chunk. */
   scan(plan: Plan, copy?: CopyFilter): AsyncGenerator<DriverEvent[], void, undefined>;
 }

@@ -9,9 +9,9 @@ import type { Step } from './open_json_path.js';
 /** @internal */
 export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 'iterate' }> {
   /** The last element taken, not yet told to the cursor. */
-  private taken: DriverEvent | null = null;
+  private taken_: DriverEvent | null = null;
 
-  protected copyFilter(): CopyFilter | undefined {
+  protected copyFilter_(): CopyFilter | undefined {
     return undefined;
   }
 
@@ -20,56 +20,56 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
       const ev = await this.pull();
       if (typeof ev === 'string') {
         this.flush();
-        this.doc.cursor.advance([], this.doc.store.end);
-        if (plan.ambiguous !== null) throw this.doc.cursor.passed(this.path, plan.ambiguous);
+        this.doc_.cursor.advance_([], this.doc_.store.end);
+        if (plan.ambiguous !== null) throw this.doc_.cursor.passed(this.path, plan.ambiguous);
         return await this.finish();
       }
       if (recordName(plan, ev.path, ev.key)) continue;
       if (ev.path === 0) {
         // The cursor moves past it; recorded cheaply here, told to the cursor when the loop stops.
-        this.taken = ev;
+        this.taken_ = ev;
         return { done: false, value: ev.value() as T };
       }
       // The container (or an ancestor, when there is no container) ended.
       const parent = this.ended(ev);
-      if (passedBefore(plan, parent)) throw this.doc.cursor.passed(this.path, plan.ambiguous!);
+      if (passedBefore(plan, parent)) throw this.doc_.cursor.passed(this.path, plan.ambiguous!);
       return await this.finish();
     }
   }
 
   /** Forward only: the rest of the array is skipped now, so the cursor stands after it. */
-  protected async skipRest(): Promise<void> {
+  protected async skipRest_(): Promise<void> {
     if (this.scan === null) return;
     for (;;) {
       const ev = await this.pull();
       if (typeof ev === 'string') {
         this.flush();
-        this.doc.cursor.advance([], this.doc.store.end);
+        this.doc_.cursor.advance_([], this.doc_.store.end);
         return;
       }
-      if (recordName(this.plan!, ev.path, ev.key) || ev.path === 0) continue;
+      if (recordName(this.plan_!, ev.path, ev.key) || ev.path === 0) continue;
       this.ended(ev);
       return;
     }
   }
 
-  protected closing(): void {
+  protected closing_(): void {
     this.flush();
   }
 
   /** Moves the cursor past the last element taken. */
   private flush(): void {
-    const ev = this.taken;
+    const ev = this.taken_;
     if (ev === null) return;
-    this.taken = null;
-    this.doc.cursor.advance([...this.request.container, ev.key as Step], ev.end);
+    this.taken_ = null;
+    this.doc_.cursor.advance_([...this.request.container, ev.key as Step], ev.end);
   }
 
   /** An end marker: moves the cursor after the container it closes, which it returns. */
   private ended(ev: DriverEvent): readonly Step[] {
     this.flush();
-    const parent = endOf(this.plan!, ev.path)!;
-    this.doc.cursor.advance(parent, ev.end);
+    const parent = endOf(this.plan_!, ev.path)!;
+    this.doc_.cursor.advance_(parent, ev.end);
     return parent;
   }
 }

@@ -48,12 +48,12 @@ export interface Plan {
 /** The plan of `request` from where `cursor` stands; null when the cursor shows there is no such value. */
 export function planRequest(cursor: Cursor, request: Request, path: string): Plan | null {
   const target = request.kind === 'get' ? request.steps : request.container;
-  const where = cursor.startFor(target, path);
+  const where = cursor.startFor_(target, path);
   if (where === null) return null;
   const ambiguous = where.rel.kind === 'unknown' && cursor.transient ? where.rel.object : null;
   if (request.kind === 'get') {
     const steps = request.steps;
-    const names = cursor.track(steps, steps.length, MAX_SELECTORS - steps.length);
+    const names = cursor.track_(steps, steps.length, MAX_SELECTORS - steps.length);
     const ends = ancestors(steps, MAX_SELECTORS - 1 - names.starts.length);
     return {
       start: where.start,
@@ -70,7 +70,7 @@ export function planRequest(cursor: Cursor, request: Request, path: string): Pla
   const container = request.container;
   if (request.kind === 'iterate') {
     // Not the array itself: a transient iteration always leaves the cursor after it (return() skips the rest).
-    const names = cursor.track(container, container.length, MAX_SELECTORS - 2 - container.length);
+    const names = cursor.track_(container, container.length, MAX_SELECTORS - 2 - container.length);
     const ends = [container, ...ancestors(container, MAX_SELECTORS - 2 - names.starts.length)];
     return {
       start: where.start,
@@ -85,7 +85,7 @@ export function planRequest(cursor: Cursor, request: Request, path: string): Pla
     };
   }
   // Names are not recorded here: later sibling requests fall back to reading forward.
-  cursor.forgetNames();
+  cursor.forgetNames_();
   const e = request.names.length;
   const element = [...container, null];
   const member = [...element, null];

@@ -33,15 +33,15 @@ export class ByteStore {
   /** Newlines in the chunks counted so far (all of a transient document's; the first `counted` of a kept one). */
   private lines = 0;
   private lineStart = 0;
-  private counted = 0;
-  private pendingSurrogate = '';
+  private counted_ = 0;
+  private pendingSurrogate_ = '';
   /** A failure of the source itself: the document cannot go on. */
   failure: unknown = undefined;
-  private readonly keep: boolean;
+  private readonly keep_: boolean;
 
   constructor(source: JsonSource, keep: boolean) {
     this.source = source;
-    this.keep = keep;
+    this.keep_ = keep;
   }
 
   /** Reads the next chunk; null at the end. Empty chunks are skipped. */
@@ -60,25 +60,25 @@ export class ByteStore {
       let bytes: Uint8Array;
       if (result.done === true) {
         this.done = true;
-        if (this.pendingSurrogate === '') return null;
-        this.pendingSurrogate = '';
+        if (this.pendingSurrogate_ === '') return null;
+        this.pendingSurrogate_ = '';
         bytes = REPLACEMENT_CHARACTER; // a lone high surrogate at the very end, as TextEncoder writes it
       } else {
-        bytes = this.toBytes(result.value);
+        bytes = this.toBytes_(result.value);
         if (bytes.length === 0) continue;
       }
-      return this.append(bytes);
+      return this.append_(bytes);
     }
   }
 
-  private toBytes(value: unknown): Uint8Array {
+  private toBytes_(value: unknown): Uint8Array {
     if (typeof value === 'string') {
-      let text = this.pendingSurrogate + value;
-      this.pendingSurrogate = '';
+      let text = this.pendingSurrogate_ + value;
+      this.pendingSurrogate_ = '';
       const last = text.charCodeAt(text.length - 1);
       if (last >= 0xd800 && last <= 0xdbff) {
         // Its low half may start the next chunk.
-        this.pendingSurrogate = text.charAt(text.length - 1);
+        this.pendingSurrogate_ = text.charAt(text.length - 1);
         text = text.slice(0, -1);
       }
       return encoder.encode(text);
@@ -94,9 +94,9 @@ export class ByteStore {
     }
     // A kept document holds the chunk for later requests (a pinned one for a while): its own copy, since a
     // source may reuse its buffer.
-    if (this.keep || this.pinned >= 0) bytes = bytes.slice();
-    if (this.pendingSurrogate !== '') {
-      this.pendingSurrogate = '';
+    if (this.keep_ || this.pinned_ >= 0) bytes = bytes.slice();
+    if (this.pendingSurrogate_ !== '') {
+      this.pendingSurrogate_ = '';
       const joined = new Uint8Array(3 + bytes.length);
       joined.set(REPLACEMENT_CHARACTER);
       joined.set(bytes, 3);
@@ -105,19 +105,19 @@ export class ByteStore {
     return bytes;
   }
 
-  private append(bytes: Uint8Array): StoredChunk {
+  private append_(bytes: Uint8Array): StoredChunk {
     const chunk: StoredChunk = { offset: this.end, bytes, lines: -1, lineStart: -1 };
     this.end += bytes.length;
     this.chunks.push(chunk);
-    if (!this.keep) this.countThrough(this.chunks.length);
+    if (!this.keep_) this.countThrough_(this.chunks.length);
     return chunk;
   }
 
   /** Counts the newlines of chunks [counted, upto), noting in each the count before it. */
-  private countThrough(upto: number): void {
+  private countThrough_(upto: number): void {
     const chunks = this.chunks;
-    for (; this.counted < upto; this.counted++) {
-      const c = chunks[this.counted]!;
+    for (; this.counted_ < upto; this.counted_++) {
+      const c = chunks[this.counted_]!;
       c.lines = this.lines;
       c.lineStart = this.lineStart;
       const bytes = c.bytes;
@@ -131,15 +131,15 @@ export class ByteStore {
   }
 
   /** Transient: bytes from here on are kept until unpin() (a value being read from the store, by expand). */
-  private pinned = -1;
+  private pinned_ = -1;
 
   /**
    * Keeps the bytes from `offset` on until unpin(): a transient document's chunks are then copies (a source may
    * reuse its buffer once the next chunk is asked for).
    */
-  pin(offset: number): void {
-    if (this.keep) return;
-    this.pinned = offset;
+  pin_(offset: number): void {
+    if (this.keep_) return;
+    this.pinned_ = offset;
     const chunks = this.chunks;
     for (let i = 0; i < chunks.length; i++) {
       const c = chunks[i]!;
@@ -147,8 +147,8 @@ export class ByteStore {
     }
   }
 
-  unpin(): void {
-    this.pinned = -1;
+  unpin_(): void {
+    this.pinned_ = -1;
   }
 
   /** The bytes [start, end), which must be held: a view when they lie in one chunk, else a copy. */
@@ -171,9 +171,9 @@ export class ByteStore {
   }
 
   /** A transient document forgets every chunk before the one that holds `offset` (and before a pin). */
-  forgetBefore(offset: number): void {
-    if (this.keep) return;
-    if (this.pinned >= 0 && this.pinned < offset) offset = this.pinned;
+  forgetBefore_(offset: number): void {
+    if (this.keep_) return;
+    if (this.pinned_ >= 0 && this.pinned_ < offset) offset = this.pinned_;
     let drop = 0;
     const chunks = this.chunks;
     while (
@@ -184,18 +184,18 @@ export class ByteStore {
       drop++;
     if (drop > 0) {
       this.chunks = chunks.slice(drop);
-      this.counted -= drop; // a transient document counted them on arrival
+      this.counted_ -= drop; // a transient document counted them on arrival
     }
   }
 
   /** The held chunk with `offset <= pos < offset + length`, or null when pos is at or past the end read. */
-  chunkAt(pos: number): StoredChunk | null {
-    const c = this.chunks[this.indexAt(pos)];
+  chunkAt_(pos: number): StoredChunk | null {
+    const c = this.chunks[this.indexAt_(pos)];
     return c !== undefined && pos >= c.offset ? c : null;
   }
 
   /** The index of the first held chunk that ends after `pos` (chunks.length if none): a binary search. */
-  private indexAt(pos: number): number {
+  private indexAt_(pos: number): number {
     const chunks = this.chunks;
     let lo = 0;
     let hi = chunks.length;
@@ -216,18 +216,18 @@ export class ByteStore {
    * Line count before `offset` and the start of its line, counted on demand (only errors need it): returns a
    * function that holds on to the one chunk it needs. `offset` must lie in a chunk still held (or at the end).
    */
-  lineAt(offset: number): () => { lines: number; lineStart: number } {
+  lineAt_(offset: number): () => { lines: number; lineStart: number } {
     // The chunk that holds offset, or the last one when offset is at (or past) the end.
-    const index = Math.min(this.indexAt(offset), this.chunks.length - 1);
+    const index = Math.min(this.indexAt_(offset), this.chunks.length - 1);
     const c = this.chunks[index];
     if (c === undefined) {
       const at = { lines: this.lines, lineStart: this.lineStart };
       return () => at;
     }
-    if (!this.keep) return () => ByteStore.count(c, offset);
+    if (!this.keep_) return () => ByteStore.count(c, offset);
     // A kept document never drops or replaces a chunk: counting up to this one can wait for an error.
     return () => {
-      this.countThrough(index + 1);
+      this.countThrough_(index + 1);
       return ByteStore.count(c, offset);
     };
   }
@@ -246,7 +246,7 @@ export class ByteStore {
   }
 
   /** Rejects the read under way, if any, when abort() is called (see read()). */
-  private abortRead: ((reason: unknown) => void) | null = null;
+  private abortRead_: ((reason: unknown) => void) | null = null;
 
   /**
    * One read of the source that abort() can end at once: a source may take its time (an async generator in an
@@ -255,10 +255,10 @@ export class ByteStore {
    */
   private read(reader: PullReader): Promise<ReadResult> {
     return new Promise<ReadResult>((resolve, reject) => {
-      this.abortRead = reject;
+      this.abortRead_ = reject;
       reader.read().then(resolve, reject);
     }).finally(() => {
-      this.abortRead = null;
+      this.abortRead_ = null;
     });
   }
 
@@ -271,7 +271,7 @@ export class ByteStore {
     this.failure ??= reason;
     this.done = true;
     this.chunks = [];
-    this.abortRead?.(reason);
+    this.abortRead_?.(reason);
     return this.reader === null ? Promise.resolve() : this.reader.cancel(reason);
   }
 }

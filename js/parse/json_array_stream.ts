@@ -86,23 +86,23 @@ export const JsonArrayStream = JsonArrayStreamImpl as JsonArrayStreamConstructor
 
 class JsonArrayTransformer<T> implements Transformer<Uint8Array | string, T> {
   private readonly options: ResolvedOptions;
-  private readonly readableHighWaterMark: number;
-  private core: ParserCore<T> | null = null;
+  private readonly readableHighWaterMark_: number;
+  private core_: ParserCore<T> | null = null;
   private cancelled = false;
 
   constructor(options: ResolvedOptions, readableHighWaterMark: number) {
     this.options = options;
-    this.readableHighWaterMark = readableHighWaterMark;
+    this.readableHighWaterMark_ = readableHighWaterMark;
   }
 
   async start(): Promise<void> {
     // Holding the parser here (not in a closure over the stream) lets the FinalizationRegistry in parser.ts
     // free it when a stream is dropped without end or cancel, e.g. where transformer.cancel is not supported.
-    this.core = new ParserCore<T>(await loadRuntime(), this.options);
+    this.core_ = new ParserCore<T>(await loadRuntime(), this.options);
   }
 
   transform(chunk: Uint8Array | string, controller: TransformStreamDefaultController<T>): Promise<void> | void {
-    const core = this.core!;
+    const core = this.core_!;
     let items: T[];
     try {
       items = core.push(chunk);
@@ -111,19 +111,19 @@ class JsonArrayTransformer<T> implements Transformer<Uint8Array | string, T> {
       throw error;
     }
     for (let i = 0; i < items.length; i++) controller.enqueue(items[i]!);
-    if (core.failure !== null) return this.failWhenRead(controller, core.failure);
+    if (core.failure !== null) return this.failWhenRead_(controller, core.failure);
   }
 
   flush(controller: TransformStreamDefaultController<T>): Promise<void> | void {
-    const core = this.core!;
-    const items = core.finishInput();
+    const core = this.core_!;
+    const items = core.finishInput_();
     for (let i = 0; i < items.length; i++) controller.enqueue(items[i]!);
-    if (core.failure !== null) return this.failWhenRead(controller, core.failure);
+    if (core.failure !== null) return this.failWhenRead_(controller, core.failure);
   }
 
   cancel(): void {
     this.cancelled = true;
-    this.core?.close();
+    this.core_?.close();
   }
 
   /**
@@ -133,13 +133,13 @@ class JsonArrayTransformer<T> implements Transformer<Uint8Array | string, T> {
    * reader may be awaiting this very error), so a reader that stops reading for READER_GONE_MS is taken as gone
    * and gets the error early rather than holding the process open.
    */
-  private async failWhenRead(controller: TransformStreamDefaultController<T>, error: Error): Promise<void> {
+  private async failWhenRead_(controller: TransformStreamDefaultController<T>, error: Error): Promise<void> {
     let delay = 1;
     let last = controller.desiredSize;
     let idle = 0;
     for (;;) {
       const size = controller.desiredSize;
-      if (this.cancelled || size === null || size >= this.readableHighWaterMark) break;
+      if (this.cancelled || size === null || size >= this.readableHighWaterMark_) break;
       if (size !== last) {
         last = size;
         idle = 0;

@@ -4,24 +4,22 @@
 //
 // A batch covers the call's elements in the window (one decode and one JSON.parse, or one copy); an element that
 // began in an earlier window is read from the parser's carry (js/native/session.ts) on its own.
+import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import {
-  BATCH_ELEMENT_COUNT,
-  BATCH_FIRST_ELEMENT,
-  BATCH_LEN,
-  BATCH_PTR,
-  BATCH_WORDS,
-  ELEMENT_END,
-  ELEMENT_INDEX_HI,
-  ELEMENT_INDEX_LO,
-  ELEMENT_KEY_GAP,
-  ELEMENT_KEY_KIND,
-  ELEMENT_KEY_LEN,
-  ELEMENT_LEN,
-  ELEMENT_PATH_INDEX,
-  ELEMENT_WORDS,
-  KEY_INDEX,
-  KEY_NAME,
-} from '../native/contract.js';
+  batchElementCount,
+  batchFirst,
+  batchLength,
+  batchPtr,
+  batchRecord,
+  elementEnd,
+  elementIndex,
+  elementKeyGap,
+  elementKeyKind,
+  elementKeyLength,
+  elementLength,
+  elementPath,
+  elementRecord,
+} from '../native/records.js';
 import type { ParserSession } from '../native/session.js';
 import type { Reviver } from './options.js';
 import {
@@ -40,44 +38,43 @@ const BACKSLASH = 0x5c;
 
 /** @internal The elements of the last call, read from the module's tables. */
 export class CallResults {
-  readonly u32: Uint32Array;
-  readonly u8: Uint8Array;
+  readonly u32_: Uint32Array;
+  readonly u8_: Uint8Array;
   /** u32 index of the first element record. */
   readonly elements: number;
   readonly count: number;
 
-  constructor(readonly session: ParserSession) {
-    const runtime = session.runtime;
+  constructor(readonly session_: ParserSession) {
+    const runtime = session_.runtime;
     runtime.sync();
-    this.u32 = runtime.u32;
-    this.u8 = runtime.u8;
-    this.elements = session.elements;
-    this.count = session.elementCount;
+    this.u32_ = runtime.u32_;
+    this.u8_ = runtime.u8_;
+    this.elements = session_.elements;
+    this.count = session_.elementCount;
   }
 
   /** Stream offset of element i's first byte. */
   start(i: number): number {
-    const r = this.elements + i * ELEMENT_WORDS;
-    const session = this.session;
-    return session.windowOffset + (this.u32[r + ELEMENT_END]! - session.windowPtr) - this.u32[r + ELEMENT_LEN]!;
+    const r = elementRecord(this.elements, i);
+    const session = this.session_;
+    return session.windowOffset_ + (elementEnd(this.u32_, r) - session.windowPtr_) - elementLength(this.u32_, r);
   }
 
   /** Element i's length in bytes. */
   length(i: number): number {
-    return this.u32[this.elements + i * ELEMENT_WORDS + ELEMENT_LEN]!;
+    return elementLength(this.u32_, elementRecord(this.elements, i));
   }
 
   /** Element i's bytes (a view of the window or of the carry, valid until the next call). */
   bytes(i: number): Uint8Array {
-    const r = this.elements + i * ELEMENT_WORDS;
     const start = this.start(i);
-    return this.session.bytes(start, start + this.u32[r + ELEMENT_LEN]!);
+    return this.session_.bytes(start, start + this.length(i));
   }
 
   /** A copy of element i's bytes. */
   copy(i: number): Uint8Array {
     const start = this.start(i);
-    return this.session.copy(start, start + this.length(i));
+    return this.session_.copy(start, start + this.length(i));
   }
 
   /** Element i's text. */
@@ -86,25 +83,25 @@ export class CallResults {
   }
 
   /** Element i began before the window: its bytes are in the carry. */
-  carried(i: number): boolean {
-    return this.start(i) < this.session.windowOffset;
+  carried_(i: number): boolean {
+    return this.start(i) < this.session_.windowOffset_;
   }
 
   /** Element i's key: its name, its index, or null. */
   key(i: number): string | number | null {
-    const u32 = this.u32;
-    const r = this.elements + i * ELEMENT_WORDS;
-    const kind = u32[r + ELEMENT_KEY_KIND];
-    if (kind === KEY_INDEX) return u32[r + ELEMENT_INDEX_HI]! * 4294967296 + u32[r + ELEMENT_INDEX_LO]!;
-    const len = u32[r + ELEMENT_KEY_LEN]!;
+    const u32 = this.u32_;
+    const r = elementRecord(this.elements, i);
+    const kind = elementKeyKind(u32, r);
+    if (kind === KEY_INDEX) return elementIndex(u32, r);
+    const len = elementKeyLength(u32, r);
     if (kind !== KEY_NAME || len === 0) return null;
-    const start = this.start(i) - u32[r + ELEMENT_KEY_GAP]!;
-    return decodeKey(this.session.bytes(start, start + len));
+    const start = this.start(i) - elementKeyGap(u32, r);
+    return decodeKey(this.session_.bytes(start, start + len));
   }
 
   /** Element i's selector. */
   path(i: number): number {
-    return this.u32[this.elements + i * ELEMENT_WORDS + ELEMENT_PATH_INDEX]!;
+    return elementPath(this.u32_, elementRecord(this.elements, i));
   }
 }
 
@@ -123,21 +120,21 @@ export function valueBatches(
   out: unknown[] | undefined,
   integers: IntegersMode,
 ): unknown[] {
-  const { u32, u8, session } = call;
+  const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
-  const count = session.batchCount;
+  const count = session.batchCount_;
   let all = out;
   for (let b = 0; b < count; b++) {
-    const record = batches + b * BATCH_WORDS;
-    const ptr = u32[record + BATCH_PTR]!;
-    const first = u32[record + BATCH_FIRST_ELEMENT]!;
-    const text = decoder.decode(u8.subarray(ptr, ptr + u32[record + BATCH_LEN]!));
+    const record = batchRecord(batches, b);
+    const ptr = batchPtr(u32, record);
+    const first = batchFirst(u32, record);
+    const text = decoder.decode(u8.subarray(ptr, ptr + batchLength(u32, record)));
     // options.integers: one compare per batch when unset (integers.ts).
     const values = (integers === INTEGERS_NUMBER ? JSON.parse(text) : parseIntegers(text, integers)) as unknown[];
     // Elements that began in an earlier window are `0` in the batch text: their bytes are in the carry, never
     // ASCII-escaped (a long non-ASCII string would triple in length), decoded as UTF-8. Usually the first.
-    for (let i = 0, left = session.carried; left !== 0 && i < values.length; i++) {
-      if (call.carried(first + i)) {
+    for (let i = 0, left = session.carried_; left !== 0 && i < values.length; i++) {
+      if (call.carried_(first + i)) {
         values[i] = parseIntegers(call.text(first + i), integers);
         left--;
       }
@@ -192,28 +189,28 @@ export function valueElements(
 
 /** One copy per batch; each element is a view of it. A carried element is a copy of its own. */
 export function bytesBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
-  const { u32, u8, session } = call;
+  const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
-  const batchCount = session.batchCount;
+  const batchCount = session.batchCount_;
   const elements = call.elements;
   // Batches cover the elements in order, so pushing keeps the array packed (new Array(n) would be holey).
   const values: unknown[] = [];
   for (let b = 0; b < batchCount; b++) {
-    const record = batches + b * BATCH_WORDS;
-    const base = u32[record + BATCH_PTR]!;
-    const first = u32[record + BATCH_FIRST_ELEMENT]!;
+    const record = batchRecord(batches, b);
+    const base = batchPtr(u32, record);
+    const first = batchFirst(u32, record);
     if (base === 0) {
       values.push(call.copy(first));
       continue;
     }
-    const copy = u8.slice(base, base + u32[record + BATCH_LEN]!).buffer;
-    const last = first + u32[record + BATCH_ELEMENT_COUNT]!;
+    const copy = u8.slice(base, base + batchLength(u32, record)).buffer;
+    const last = first + batchElementCount(u32, record);
     for (let i = first; i < last; i++) {
-      const element = elements + i * ELEMENT_WORDS;
-      const len = u32[element + ELEMENT_LEN]!;
+      const element = elementRecord(elements, i);
+      const len = elementLength(u32, element);
       // The constructor, not a subarray of the copy: subarray looks up the species constructor on every call,
       // and a bytes-mode parse of 5,000,000 numbers took 17 to 20 % longer with it.
-      values.push(new Uint8Array(copy, u32[element + ELEMENT_END]! - len - base, len));
+      values.push(new Uint8Array(copy, elementEnd(u32, element) - len - base, len));
     }
   }
   if (paths !== null || offsets) wrapInPlace(call, paths, offsets, values, 0);
@@ -222,27 +219,27 @@ export function bytesBatches(call: CallResults, paths: readonly string[] | null,
 
 /** One decode per batch, sliced per element when the batch is ASCII (then chars and bytes line up). */
 export function textBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
-  const { u32, u8, session } = call;
+  const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
-  const batchCount = session.batchCount;
+  const batchCount = session.batchCount_;
   const elements = call.elements;
   const values: unknown[] = [];
   for (let b = 0; b < batchCount; b++) {
-    const record = batches + b * BATCH_WORDS;
-    const base = u32[record + BATCH_PTR]!;
-    const first = u32[record + BATCH_FIRST_ELEMENT]!;
+    const record = batchRecord(batches, b);
+    const base = batchPtr(u32, record);
+    const first = batchFirst(u32, record);
     if (base === 0) {
       values.push(call.text(first));
       continue;
     }
-    const length = u32[record + BATCH_LEN]!;
+    const length = batchLength(u32, record);
     const text = decoder.decode(u8.subarray(base, base + length));
     const ascii = text.length === length;
-    const last = first + u32[record + BATCH_ELEMENT_COUNT]!;
+    const last = first + batchElementCount(u32, record);
     for (let i = first; i < last; i++) {
-      const element = elements + i * ELEMENT_WORDS;
-      const len = u32[element + ELEMENT_LEN]!;
-      const ptr = u32[element + ELEMENT_END]! - len;
+      const element = elementRecord(elements, i);
+      const len = elementLength(u32, element);
+      const ptr = elementEnd(u32, element) - len;
       values.push(ascii ? text.slice(ptr - base, ptr - base + len) : decoder.decode(u8.subarray(ptr, ptr + len)));
     }
   }

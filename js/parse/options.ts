@@ -217,7 +217,7 @@ export const MAX_STRING_ELEMENT_BYTES = 2 ** 29 - 24;
  */
 export function stringLimits<L extends ParserLimits>(limits: L): L {
   if (limits.maxElementBytes <= MAX_STRING_ELEMENT_BYTES) return limits;
-  return { ...limits, maxElementBytes: MAX_STRING_ELEMENT_BYTES, stringLimited: true };
+  return { ...limits, maxElementBytes: MAX_STRING_ELEMENT_BYTES, stringLimited_: true };
 }
 
 /** @internal Options after validation, with defaults applied. */

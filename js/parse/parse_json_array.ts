@@ -76,11 +76,11 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
   private readonly options: ResolvedOptions;
   private readonly generator: AsyncGenerator<T, undefined, undefined>;
   private reader: PullReader | null = null;
-  private core: ParserCore<T> | null = null;
+  private core_: ParserCore<T> | null = null;
   /** The source was read to its end (nothing to cancel). */
-  private drained = false;
+  private drained_ = false;
   /** Set by return(), throw() or a failure: the generator stops at its next step. */
-  private stopped = false;
+  private stopped_ = false;
 
   /**
    * @internal Bare `output: 'bytes'` elements are validated JSON values: the encoders (stringifyStream,
@@ -118,18 +118,18 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
   private async *elements(): AsyncGenerator<T, undefined, undefined> {
     try {
       const runtime = await loadRuntime();
-      if (this.stopped) return;
+      if (this.stopped_) return;
       const core = new ParserCore<T>(runtime, this.options);
-      this.core = core;
+      this.core_ = core;
       const reader = openSource(this.source);
       this.reader = reader;
       for (;;) {
         const result = await reader.read();
-        if (this.stopped) return;
+        if (this.stopped_) return;
         let items: T[];
         if (result.done) {
-          this.drained = true;
-          items = core.finishInput();
+          this.drained_ = true;
+          items = core.finishInput_();
         } else {
           items = core.push(result.value as JsonChunk);
         }
@@ -149,14 +149,14 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
 
   /** Frees the parser and cancels the source (opening it if needed: this iterator owns it). Idempotent. */
   private async stop(reason: unknown): Promise<void> {
-    if (this.stopped && this.core === null && this.reader === null) return;
-    this.stopped = true;
-    const core = this.core;
-    this.core = null;
+    if (this.stopped_ && this.core_ === null && this.reader === null) return;
+    this.stopped_ = true;
+    const core = this.core_;
+    this.core_ = null;
     core?.close();
     let reader = this.reader;
     this.reader = null;
-    if (this.drained) return;
+    if (this.drained_) return;
     if (reader === null) {
       try {
         reader = openSource(this.source);

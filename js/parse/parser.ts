@@ -111,12 +111,12 @@ const REPLACEMENT_CHARACTER = new Uint8Array([0xef, 0xbf, 0xbd]);
 export class ParserCore<T = unknown> implements PushParser<T> {
   private readonly runtime: NativeRuntime;
   private readonly options: ResolvedOptions;
-  private session: ParserSession | null;
+  private session_: ParserSession | null;
   /** A high surrogate that ended the last string chunk, waiting for its low half. */
-  private pendingSurrogate = '';
-  private closedBy: 'end()' | 'close()' | null = null;
+  private pendingSurrogate_ = '';
+  private closedBy_: 'end()' | 'close()' | null = null;
   /** Inside push() or end(): the reviver must not call this parser again. */
-  private busy = false;
+  private busy_ = false;
   /** The error that stopped the parser (the input's, or the reviver's); sticky. */
   failure: Error | null = null;
   skippedLines = 0;
@@ -125,26 +125,26 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     this.runtime = runtime;
     this.options = options;
     // Nothing native until the first chunk: a configuration and an empty carry.
-    this.session = new ParserSession(runtime, { ...options, paths: options.nativePaths });
+    this.session_ = new ParserSession(runtime, { ...options, paths: options.nativePaths });
   }
 
   push(chunk: JsonChunk): T[] {
-    if (this.session === null) throw this.stoppedError('push');
-    this.enter('push');
+    if (this.session_ === null) throw this.stoppedError_('push');
+    this.enter_('push');
     let out: T[] | undefined;
     try {
       if (typeof chunk === 'string') {
-        out = this.writeString(chunk);
+        out = this.writeString_(chunk);
       } else {
         const bytes = toBytes(chunk, this.options.api);
-        if (this.pendingSurrogate !== '') {
-          this.pendingSurrogate = '';
-          out = this.writeBytes(REPLACEMENT_CHARACTER, out);
+        if (this.pendingSurrogate_ !== '') {
+          this.pendingSurrogate_ = '';
+          out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
         }
-        if (this.failure === null) out = this.writeBytes(bytes, out);
+        if (this.failure === null) out = this.writeBytes_(bytes, out);
       }
     } finally {
-      this.busy = false;
+      this.busy_ = false;
     }
     if (out === undefined || out.length === 0) {
       if (this.failure !== null) throw this.failure;
@@ -157,29 +157,29 @@ export class ParserCore<T = unknown> implements PushParser<T> {
    * Ends the input. Returns the elements completed at the end even when it fails (then `failure` is set): the
    * iterators deliver them first. The public end() throws instead (see there).
    */
-  finishInput(): T[] {
-    const session = this.session;
-    if (session === null) throw this.stoppedError('end');
-    this.enter('end');
+  finishInput_(): T[] {
+    const session = this.session_;
+    if (session === null) throw this.stoppedError_('end');
+    this.enter_('end');
     let out: T[] | undefined;
     try {
-      if (this.pendingSurrogate !== '') {
-        this.pendingSurrogate = '';
-        out = this.writeBytes(REPLACEMENT_CHARACTER, out);
+      if (this.pendingSurrogate_ !== '') {
+        this.pendingSurrogate_ = '';
+        out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
       }
       if (this.failure === null) out = this.run(session, -1, out);
     } finally {
-      this.busy = false;
+      this.busy_ = false;
     }
     if (this.failure === null) {
-      this.closedBy = 'end()';
-      this.free();
+      this.closedBy_ = 'end()';
+      this.free_();
     }
     return out ?? [];
   }
 
   end(): T[] {
-    const out = this.finishInput();
+    const out = this.finishInput_();
     // finish() may complete a last scalar and report truncation in the same call. end() has no next call to
     // defer the error to, and a caller that never sees it would take truncated input for complete: the error wins.
     if (this.failure !== null) throw this.failure;
@@ -187,9 +187,9 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   }
 
   close(): void {
-    if (this.session === null) return;
-    this.closedBy = 'close()';
-    this.free();
+    if (this.session_ === null) return;
+    this.closedBy_ = 'close()';
+    this.free_();
   }
 
   [Symbol.dispose](): void {
@@ -197,19 +197,19 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   }
 
   /** The sticky failure, or misuse: a call after end() or close(). */
-  private stoppedError(method: 'push' | 'end'): Error {
-    return this.failure ?? misuse(`parser.${method}()`, `the parser was closed by ${this.closedBy ?? 'close()'}`);
+  private stoppedError_(method: 'push' | 'end'): Error {
+    return this.failure ?? misuse(`parser.${method}()`, `the parser was closed by ${this.closedBy_ ?? 'close()'}`);
   }
 
-  private enter(method: 'push' | 'end'): void {
-    if (this.busy) throw misuse(`parser.${method}()`, 'called by the reviver of the same parser');
-    this.busy = true;
+  private enter_(method: 'push' | 'end'): void {
+    if (this.busy_) throw misuse(`parser.${method}()`, 'called by the reviver of the same parser');
+    this.busy_ = true;
   }
 
-  private free(): void {
-    const session = this.session;
+  private free_(): void {
+    const session = this.session_;
     if (session === null) return;
-    this.session = null;
+    this.session_ = null;
     session.close();
   }
 
@@ -225,22 +225,22 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     } catch (error) {
       // A trap inside the module leaves it unusable: the parser stops for good.
       this.failure = error instanceof Error ? error : new Error(String(error));
-      this.session = null;
+      this.session_ = null;
       throw error;
     }
     // Read before the elements: a reviver may run another parser, which rewrites the view.
-    const error = status === 0 ? null : this.errorOf(status, session);
+    const error = status === 0 ? null : this.errorOf_(status, session);
     let skipped: InvalidLine[] | null = null;
     // A lost parser made no call: the tables hold another call's results.
     if (status !== OUT_OF_MEMORY_LOST) {
-      if (this.options.onInvalidLine !== undefined && session.skippedCount !== 0) {
+      if (this.options.onInvalidLine !== undefined && session.skippedCount_ !== 0) {
         skipped = skippedLineErrors(session.skippedLines(), this.options);
       }
-      out = this.collect(session, out);
+      out = this.collect_(session, out);
     }
     if (skipped !== null) this.report(skipped);
     if (this.failure === null) this.failure = error;
-    if (this.failure !== null) this.free();
+    if (this.failure !== null) this.free_();
     return out;
   }
 
@@ -257,8 +257,8 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     }
   }
 
-  private errorOf(status: number, session: ParserSession): Error {
-    if (status === OUT_OF_MEMORY_LOST && !session.lostInView) return lostError(null);
+  private errorOf_(status: number, session: ParserSession): Error {
+    if (status === OUT_OF_MEMORY_LOST && !session.lostInView_) return lostError(null);
     const error = session.error();
     const position = { offset: error.offset, line: error.line, column: error.column };
     if (status === OUT_OF_MEMORY_LOST) return lostError(position);
@@ -267,46 +267,46 @@ export class ParserCore<T = unknown> implements PushParser<T> {
 
   // MARK: input
 
-  private writeBytes(bytes: Uint8Array, out: T[] | undefined): T[] | undefined {
+  private writeBytes_(bytes: Uint8Array, out: T[] | undefined): T[] | undefined {
     const runtime = this.runtime;
     const length = bytes.length;
     let offset = 0;
     while (offset < length && this.failure === null) {
-      const session = this.session!;
+      const session = this.session_!;
       // For every piece: a reviver may have run another parser since the last.
-      if (!session.acquireInput()) return this.run(session, 0, out);
-      const n = Math.min(session.inputCapacity, length - offset);
-      runtime.u8.set(n === length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr);
+      if (!session.acquireInput_()) return this.run(session, 0, out);
+      const n = Math.min(session.inputCapacity_, length - offset);
+      runtime.u8_.set(n === length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr_);
       out = this.run(session, n, out);
       offset += n;
     }
     return out;
   }
 
-  private writeString(text: string, out?: T[]): T[] | undefined {
-    if (this.pendingSurrogate !== '') {
-      text = this.pendingSurrogate + text;
-      this.pendingSurrogate = '';
+  private writeString_(text: string, out?: T[]): T[] | undefined {
+    if (this.pendingSurrogate_ !== '') {
+      text = this.pendingSurrogate_ + text;
+      this.pendingSurrogate_ = '';
     }
     let length = text.length;
     if (length > 0 && isHighSurrogate(text.charCodeAt(length - 1))) {
       // Its low half may start the next chunk; joined there, the pair encodes as one code point.
-      this.pendingSurrogate = text.charAt(length - 1);
+      this.pendingSurrogate_ = text.charAt(length - 1);
       length -= 1;
     }
     const runtime = this.runtime;
     let offset = 0;
     while (offset < length && this.failure === null) {
-      const session = this.session!;
-      if (!session.acquireInput()) return this.run(session, 0, out);
-      const start = session.inputPtr;
-      const capacity = session.inputCapacity;
+      const session = this.session_!;
+      if (!session.acquireInput_()) return this.run(session, 0, out);
+      const start = session.inputPtr_;
+      const capacity = session.inputCapacity_;
       // At most `capacity` UTF-16 units per piece bounds encodeInto's work on a huge string; ending the piece
       // before a high surrogate keeps pairs whole (a split pair would encode as two U+FFFD).
       let end = Math.min(length, offset + capacity);
       if (end < length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
       const piece = offset === 0 && end === text.length ? text : text.substring(offset, end);
-      const { read, written } = encoder.encodeInto(piece, runtime.u8.subarray(start, start + capacity));
+      const { read, written } = encoder.encodeInto(piece, runtime.u8_.subarray(start, start + capacity));
       if (read === 0) throw new Error('sluice: the native input window is too small for one character');
       out = this.run(session, written!, out);
       offset += read!;
@@ -317,7 +317,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   // MARK: output
 
   /** Appends the elements completed by the last native call to `out` (or returns them as the new `out`). */
-  private collect(session: ParserSession, out: T[] | undefined): T[] | undefined {
+  private collect_(session: ParserSession, out: T[] | undefined): T[] | undefined {
     const call = new CallResults(session);
     if (call.count === 0) return out;
     const options = this.options;

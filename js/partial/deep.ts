@@ -26,12 +26,12 @@ export const OPEN: unique symbol = Symbol('sluice.partial.open');
 export class DeepState {
   constructor(
     /** The parent's state while this container was open with these members (null at depth 1). */
-    readonly parent: DeepState | null,
+    readonly parent_: DeepState | null,
     /** Arrays: the append-only store; objects: the member store. */
     readonly store: unknown[] | MemberStore,
     readonly count: number,
     /** Objects: the slot of the member being written or just written, or -1. */
-    readonly slot: number,
+    readonly slot_: number,
     /** That member's value (arrays: the last element's); OPEN for an open container. */
     readonly value: unknown,
   ) {}
@@ -46,11 +46,11 @@ export class DeepFrame {
   /** Objects published as views (and deep objects): the member store, shared with the views. */
   members: MemberStore | null = null;
   /** Objects: whether the member being written has started (-1: not yet); as a view, its slot in `members`. */
-  current = -1;
+  current_ = -1;
   /** Objects as views: the slot of the member written before the current key, or -1. */
   last = -1;
   /** Deep frames: the tree's list of deep frames changed since the last publish, which this one joins when changed. */
-  touched: DeepFrame[] | null = null;
+  touched_: DeepFrame[] | null = null;
   /** Deep frames: what it held at the last publish that changed its own members. */
   state: DeepState | null = null;
 
@@ -67,7 +67,7 @@ export class DeepFrame {
       this.state = new DeepState(parent, store, count, count - 1, count > 0 ? store[count - 1] : undefined);
     } else {
       const members = this.members!;
-      const slot = this.current >= 0 ? this.current : this.last;
+      const slot = this.current_ >= 0 ? this.current_ : this.last;
       this.state = new DeepState(
         parent,
         members,
@@ -87,42 +87,42 @@ export class Shown extends Lazy {
   private readonly depth: number;
   private readonly base: number;
   /** The view at `base`, made at publish. */
-  private topView: unknown = undefined;
+  private topView_: unknown = undefined;
   /**
    * States and views by distance up from the innermost, filled as far up as read: a container that closes in a push
    * after its last change takes its view from here (a few levels up at most), and a reader going down from `base`
    * makes the walk once.
    */
-  private readonly innermost: DeepState;
-  private states: DeepState[] | null = null;
+  private readonly innermost_: DeepState;
+  private states_: DeepState[] | null = null;
   private views: unknown[] | null = null;
 
   constructor(innermost: DeepState, depth: number, base: number) {
     super();
-    this.innermost = innermost;
+    this.innermost_ = innermost;
     this.depth = depth;
     this.base = base;
   }
 
   /** As the Lazy in the top view (one object less a push): the view of the top's open child. */
   get(): unknown {
-    return this.viewAt(this.base + 1);
+    return this.viewAt_(this.base + 1);
   }
 
   /** The view at `base`, made at publish from `state`, the container's state there (no walk). */
   top(state: DeepState): unknown {
-    const view = this.make(state, this);
-    this.topView = view;
+    const view = this.make_(state, this);
+    this.topView_ = view;
     return view;
   }
 
   /** The view of the container at `depth` (base to the innermost) at this push. */
-  viewAt(depth: number): unknown {
-    if (depth === this.base && this.topView !== undefined) return this.topView;
+  viewAt_(depth: number): unknown {
+    if (depth === this.base && this.topView_ !== undefined) return this.topView_;
     const up = this.depth - depth;
-    if (this.states === null) this.states = [this.innermost];
-    const states = this.states;
-    while (states.length <= up) states.push(states[states.length - 1]!.parent!);
+    if (this.states_ === null) this.states_ = [this.innermost_];
+    const states = this.states_;
+    while (states.length <= up) states.push(states[states.length - 1]!.parent_!);
     if (this.views === null) this.views = [];
     const views = this.views;
     while (views.length <= up) views.push(undefined);
@@ -131,17 +131,17 @@ export class Shown extends Lazy {
     // not a recursion, whatever the depth).
     let from = up;
     while (from > 0 && views[from - 1] === undefined) from--;
-    for (let u = from; u <= up; u++) views[u] = this.make(states[u]!, u === 0 ? undefined : views[u - 1]);
+    for (let u = from; u <= up; u++) views[u] = this.make_(states[u]!, u === 0 ? undefined : views[u - 1]);
     return views[up];
   }
 
   /** Whether the view at `depth` is a plain copy (the top one is a proxy when it holds a Lazy). */
-  plainAt(depth: number, isArray: boolean, count: number): boolean {
+  plainAt_(depth: number, isArray: boolean, count: number): boolean {
     return isPlain(isArray, count) && (depth !== this.base || this.depth === this.base);
   }
 
   /** A container's view from its state; `child` stands for its open child (a Lazy at the top). */
-  private make(state: DeepState, child: unknown): unknown {
+  private make_(state: DeepState, child: unknown): unknown {
     const value = state.value === OPEN ? child : state.value;
     const store = state.store;
     const count = state.count;
@@ -152,10 +152,10 @@ export class Shown extends Lazy {
       return treeTuning.freezeOpen ? Object.freeze(copy) : copy;
     }
     const members = store as MemberStore;
-    if (!isPlain(false, count) || value instanceof Lazy) return objectView(members, count, state.slot, value);
+    if (!isPlain(false, count) || value instanceof Lazy) return objectView(members, count, state.slot_, value);
     const copy: Record<string, unknown> = {};
     const { keys, values } = members;
-    for (let i = 0; i < count; i++) setMember(copy, keys[i]!, i === state.slot ? value : values[i]);
+    for (let i = 0; i < count; i++) setMember(copy, keys[i]!, i === state.slot_ ? value : values[i]);
     return treeTuning.freezeOpen ? Object.freeze(copy) : copy;
   }
 }

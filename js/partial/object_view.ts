@@ -18,7 +18,7 @@ export class MemberStore {
    * Where each key is in keys and values, made once the store has more than LINEAR_KEYS keys: a deep object (deep.ts)
    * has a store from its first member, and most have a few, which a scan finds as fast as a Map would, without one.
    */
-  private slots: Map<string, number> | null = null;
+  private slots_: Map<string, number> | null = null;
 
   constructor(keys: string[], values: unknown[]) {
     this.keys = keys;
@@ -37,7 +37,7 @@ export class MemberStore {
 
   /** The slot of `key`, or -1. */
   find(key: string): number {
-    const slots = this.slots;
+    const slots = this.slots_;
     if (slots !== null) return slots.get(key) ?? -1;
     const keys = this.keys;
     for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
@@ -49,13 +49,13 @@ export class MemberStore {
     const slot = this.keys.length;
     this.keys.push(key);
     this.values.push(value);
-    if (this.slots !== null) this.slots.set(key, slot);
+    if (this.slots_ !== null) this.slots_.set(key, slot);
     else if (slot >= LINEAR_KEYS) this.index();
     return slot;
   }
 
   /** A copy to write into, when a key comes again: the views of this one keep showing what they showed. */
-  rewrite(): MemberStore {
+  rewrite_(): MemberStore {
     return new MemberStore(this.keys.slice(), this.values.slice());
   }
 
@@ -63,7 +63,7 @@ export class MemberStore {
     const slots = new Map<string, number>();
     const keys = this.keys;
     for (let i = 0; i < keys.length; i++) slots.set(keys[i]!, i);
-    this.slots = slots;
+    this.slots_ = slots;
   }
 }
 
@@ -100,34 +100,34 @@ class ObjectViewHandler implements ProxyHandler<object> {
   private readonly store: MemberStore;
   private readonly count: number;
   /** The slot of the member being written (its value may change in the store later), or -1. */
-  private readonly current: number;
+  private readonly current_: number;
   private readonly value: unknown;
 
   constructor(store: MemberStore, count: number, current: number, value: unknown) {
     this.store = store;
     this.count = count;
-    this.current = current;
+    this.current_ = current;
     this.value = value;
   }
 
   /** The member's slot, or -1. */
-  private slot(key: string | symbol): number {
+  private slot_(key: string | symbol): number {
     if (typeof key !== 'string') return -1;
     const slot = this.store.find(key);
     return slot < this.count ? slot : -1;
   }
 
   private at(slot: number): unknown {
-    return slot === this.current ? resolved(this.value) : this.store.values[slot];
+    return slot === this.current_ ? resolved(this.value) : this.store.values[slot];
   }
 
   get(target: object, key: string | symbol, receiver: unknown): unknown {
-    const slot = this.slot(key);
+    const slot = this.slot_(key);
     return slot >= 0 ? this.at(slot) : Reflect.get(target, key, receiver);
   }
 
   has(target: object, key: string | symbol): boolean {
-    return this.slot(key) >= 0 || (key !== INSPECT && Reflect.has(target, key));
+    return this.slot_(key) >= 0 || (key !== INSPECT && Reflect.has(target, key));
   }
 
   ownKeys(): string[] {
@@ -142,7 +142,7 @@ class ObjectViewHandler implements ProxyHandler<object> {
   }
 
   getOwnPropertyDescriptor(_target: object, key: string | symbol): PropertyDescriptor | undefined {
-    const slot = this.slot(key);
+    const slot = this.slot_(key);
     if (slot < 0) return undefined;
     return { value: this.at(slot), writable: false, enumerable: true, configurable: true };
   }

@@ -10,7 +10,7 @@ import {
   type SchemaInput,
   type SchemaOutput,
 } from './partial_parser.js';
-import type { StandardSchemaV1 } from './schema.js';
+import type { StandardSchemaV1 } from './standard_schema.js';
 
 /**
  * The growing value of a JSON text read from a stream: a `fetch()` body, a `ReadableStream` or `AsyncIterable` of
@@ -49,8 +49,8 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
   private readonly generator: AsyncGenerator<PartialValue<T>, undefined, undefined>;
   private reader: PullReader | null = null;
   /** The source was read to its end (nothing to cancel). */
-  private drained = false;
-  private stopped = false;
+  private drained_ = false;
+  private stopped_ = false;
 
   constructor(source: JsonSource, parser: PartialCore<T>) {
     this.source = source;
@@ -85,11 +85,11 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
       this.reader = reader;
       for (;;) {
         const result = await reader.read();
-        if (this.stopped) return;
+        if (this.stopped_) return;
         let snapshot: unknown;
         try {
           if (result.done) {
-            this.drained = true;
+            this.drained_ = true;
             snapshot = await parser.endAsync();
           } else {
             snapshot = parser.push(result.value as PartialChunk);
@@ -115,11 +115,11 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
 
   /** Cancels the source (opening it if needed: this iterator owns it). Idempotent. */
   private async stop(reason: unknown): Promise<void> {
-    if (this.stopped && this.reader === null) return;
-    this.stopped = true;
+    if (this.stopped_ && this.reader === null) return;
+    this.stopped_ = true;
     let reader = this.reader;
     this.reader = null;
-    if (this.drained) return;
+    if (this.drained_) return;
     if (reader === null) {
       try {
         reader = openSource(this.source);

@@ -10,7 +10,8 @@ import { Tree } from './tree.js';
 import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
 import { SCHEMA_MISMATCH, Tokenizer } from './tokenizer.js';
 import { JsonSchemaError } from '../errors.js';
-import { resolveSchema, SchemaTracker, validateFinal, type ResolvedSchema, type StandardSchemaV1 } from './schema.js';
+import { resolveSchema, SchemaTracker, validateFinal, type ResolvedSchema } from './schema.js';
+import type { StandardSchemaV1 } from './standard_schema.js';
 import { Utf8Reader } from './utf8.js';
 import { resolveIntegers, type IntegersMode, type IntegersOption } from '../parse/integers.js';
 
@@ -187,33 +188,33 @@ function toBytes(chunk: unknown): Uint8Array {
 /** @internal The parser behind createPartialParser and partialJson. */
 export class PartialCore<T> implements PartialParser<T> {
   private readonly options: ResolvedPartialOptions;
-  private readonly tree = new Tree();
-  private readonly tokenizer: Tokenizer;
+  private readonly tree_ = new Tree();
+  private readonly tokenizer_: Tokenizer;
   private utf8: Utf8Reader | null = null;
   /** Bytes pushed as bytes so far (with the text before them): where the next byte chunk starts. */
-  private surrogate = '';
+  private surrogate_ = '';
   private started = false;
   private ended = false;
   private failure: Error | null = null;
 
   constructor(api: ApiName, options: PartialJsonOptions | undefined) {
     this.options = resolvePartialOptions(api, options);
-    this.tokenizer = new Tokenizer(
-      this.tree,
+    this.tokenizer_ = new Tokenizer(
+      this.tree_,
       this.options.maxDepth,
       this.options.numbers === 'partial',
       this.options.integers,
     );
     const schema = this.options.schema;
-    if (schema !== null && schema.node !== null) this.tokenizer.schema = new SchemaTracker(schema.node);
+    if (schema !== null && schema.node !== null) this.tokenizer_.schema = new SchemaTracker(schema.node);
   }
 
   get value(): PartialValue<T> | undefined {
-    return this.tree.root as PartialValue<T> | undefined;
+    return this.tree_.root as PartialValue<T> | undefined;
   }
 
   get pending(): readonly (string | number)[] | null {
-    return this.tokenizer.pending();
+    return this.tokenizer_.pending();
   }
 
   push(delta: PartialChunk): PartialValue<T> | undefined {
@@ -221,17 +222,17 @@ export class PartialCore<T> implements PartialParser<T> {
     if (typeof delta === 'string') {
       if (
         this.started &&
-        this.surrogate === '' &&
-        (this.utf8 === null || this.utf8.held.length === 0) &&
-        this.withinLimit(delta.length)
+        this.surrogate_ === '' &&
+        (this.utf8 === null || this.utf8.held_.length === 0) &&
+        this.withinLimit_(delta.length)
       ) {
         // Text that only extends the string being read skips the general path (the commonest delta).
-        if (this.tokenizer.extendString(delta)) return this.tree.publish() as PartialValue<T> | undefined;
+        if (this.tokenizer_.extendString_(delta)) return this.tree_.publish_() as PartialValue<T> | undefined;
       }
-      this.pushString(delta);
-    } else this.pushBytes(toBytes(delta));
+      this.pushString_(delta);
+    } else this.pushBytes_(toBytes(delta));
     if (this.failure !== null) throw this.failure;
-    return this.tree.root as PartialValue<T> | undefined;
+    return this.tree_.root as PartialValue<T> | undefined;
   }
 
   end(): T {
@@ -245,32 +246,32 @@ export class PartialCore<T> implements PartialParser<T> {
 
   private finish(async: boolean): T | Promise<T> {
     this.check('end');
-    const t = this.tokenizer;
-    if (this.surrogate !== '') {
-      this.surrogate = '';
+    const t = this.tokenizer_;
+    if (this.surrogate_ !== '') {
+      this.surrogate_ = '';
       this.feed('\ufffd');
     }
-    const held = this.utf8 === null ? 0 : this.utf8.held.length;
-    if (this.failure === null && held > 0 && !t.inStringText()) {
+    const held = this.utf8 === null ? 0 : this.utf8.held_.length;
+    if (this.failure === null && held > 0 && !t.inStringText_()) {
       // The start of what could have been a byte order mark.
-      this.invalidSequence(this.utf8!.held, 0, 0, t.base);
+      this.invalidSequence_(this.utf8!.held_, 0, 0, t.base);
     }
     if (this.failure === null) {
       // Otherwise bytes of a sequence cut short are held only inside a string (pushBytes() fails elsewhere).
       const status = held > 0 ? UNEXPECTED_END : t.finish();
       if (t.error === SCHEMA_MISMATCH) this.schemaFailure(t.base);
       else {
-        this.tree.publish();
+        this.tree_.publish_();
         if (status !== 0) this.fail(status, t.base + held, 256);
       }
     }
     if (this.failure !== null) throw this.failure;
     this.ended = true;
     const schema = this.options.schema;
-    if (schema === null) return this.tree.root as T;
+    if (schema === null) return this.tree_.root as T;
     const where = this.where(t.base);
     try {
-      const result = validateFinal<T>(schema, this.tree.root, where, async);
+      const result = validateFinal<T>(schema, this.tree_.root, where, async);
       if (result instanceof Promise) {
         return result.catch((error: unknown) => {
           this.failure = error as Error;
@@ -286,13 +287,13 @@ export class PartialCore<T> implements PartialParser<T> {
   }
 
   private where(offset: number): { offset: number; line: number; column: number } {
-    const t = this.tokenizer;
+    const t = this.tokenizer_;
     return { offset, line: t.line, column: offset - t.lineStart + 1 };
   }
 
   /** The value that ended at `offset` violates the schema: the parse stops, `value` keeps the last push's root. */
   private schemaFailure(offset: number): void {
-    const issue = this.tokenizer.schema!.issue!;
+    const issue = this.tokenizer_.schema!.issue!;
     this.failure = new JsonSchemaError([issue], this.where(offset));
   }
 
@@ -302,7 +303,7 @@ export class PartialCore<T> implements PartialParser<T> {
   }
 
   private fail(status: number, offset: number, byte: number): void {
-    const t = this.tokenizer;
+    const t = this.tokenizer_;
     this.failure = errorFromStatus(
       status,
       byte,
@@ -313,52 +314,52 @@ export class PartialCore<T> implements PartialParser<T> {
 
   // MARK: input
 
-  private pushString(text: string): void {
-    if (this.utf8 !== null && this.utf8.held.length > 0) {
+  private pushString_(text: string): void {
+    if (this.utf8 !== null && this.utf8.held_.length > 0) {
       // A UTF-8 sequence is waiting for its end: the text's bytes continue it (or break it), as on the wire.
-      this.pushBytes(encoder.encode(text));
+      this.pushBytes_(encoder.encode(text));
       return;
     }
-    if (this.surrogate !== '') {
-      text = this.surrogate + text;
-      this.surrogate = '';
+    if (this.surrogate_ !== '') {
+      text = this.surrogate_ + text;
+      this.surrogate_ = '';
     }
     const n = text.length;
     if (n > 0 && isHighSurrogate(text.charCodeAt(n - 1))) {
       // Its low half may start the next chunk; joined there, the pair is one character.
-      this.surrogate = text.charAt(n - 1);
+      this.surrogate_ = text.charAt(n - 1);
       text = text.slice(0, n - 1);
     }
     this.feed(wellFormed(text));
   }
 
-  private pushBytes(bytes: Uint8Array): void {
-    if (this.surrogate !== '') {
+  private pushBytes_(bytes: Uint8Array): void {
+    if (this.surrogate_ !== '') {
       // What TextEncoder writes for a high surrogate that no low one follows.
-      this.surrogate = '';
+      this.surrogate_ = '';
       this.feed('\ufffd');
       if (this.failure !== null) return;
     }
     const utf8 = (this.utf8 ??= new Utf8Reader());
     const decoded = utf8.decode(bytes);
     // decoded.bytes starts with the bytes held from the last chunk: the text's first byte.
-    const start = this.tokenizer.base;
+    const start = this.tokenizer_.base;
     this.feed(decoded.text);
     if (this.failure !== null) return;
-    if (decoded.badStart >= 0) {
-      this.invalidSequence(decoded.bytes, decoded.badStart, decoded.badByte, start);
-    } else if (utf8.held.length > 0) {
+    if (decoded.badStart_ >= 0) {
+      this.invalidSequence_(decoded.bytes, decoded.badStart_, decoded.badByte_, start);
+    } else if (utf8.held_.length > 0) {
       // A sequence starts outside a string's text: no byte that follows can make that valid. Inside one, its
       // bytes so far count towards the size limit.
-      const t = this.tokenizer;
-      if (t.inStringText()) this.pastLimit(t.base + utf8.held.length - 1, true);
-      else if (!this.mayBeBom(utf8.held)) this.invalidSequence(utf8.held, 0, 0, t.base);
+      const t = this.tokenizer_;
+      if (t.inStringText_()) this.pastLimit_(t.base + utf8.held_.length - 1, true);
+      else if (!this.mayBeBom_(utf8.held_)) this.invalidSequence_(utf8.held_, 0, 0, t.base);
     }
   }
 
   /** The first bytes of a byte order mark at the very start. */
-  private mayBeBom(held: Uint8Array): boolean {
-    return !this.started && this.tokenizer.base === 0 && held[0] === 0xef && (held.length < 2 || held[1] === 0xbb);
+  private mayBeBom_(held: Uint8Array): boolean {
+    return !this.started && this.tokenizer_.base === 0 && held[0] === 0xef && (held.length < 2 || held[1] === 0xbb);
   }
 
   /**
@@ -367,17 +368,17 @@ export class PartialCore<T> implements PartialParser<T> {
    * can start no sequence is that too inside an escape; anywhere else the sequence's first byte is an unexpected
    * character (an escape's, a number's or the grammar's error). A size limit reached first wins, as natively.
    */
-  private invalidSequence(bytes: Uint8Array, badStart: number, badByte: number, start: number): void {
-    const t = this.tokenizer;
+  private invalidSequence_(bytes: Uint8Array, badStart: number, badByte: number, start: number): void {
+    const t = this.tokenizer_;
     const stray =
       badStart === badByte && bytes[badStart]! >= 0x80 && (bytes[badStart]! < 0xc2 || bytes[badStart]! > 0xf4);
-    if (t.inStringText() || (stray && t.inEscape())) {
+    if (t.inStringText_() || (stray && t.inEscape_())) {
       const offset = start + badByte;
-      if (!this.pastLimit(offset, offset > this.limit())) this.fail(INVALID_UTF8, offset, bytes[badByte]!);
+      if (!this.pastLimit_(offset, offset > this.limit())) this.fail(INVALID_UTF8, offset, bytes[badByte]!);
       return;
     }
     const offset = start + badStart;
-    if (this.pastLimit(offset, !t.failsToken(0x80))) return;
+    if (this.pastLimit_(offset, !t.failsToken_(0x80))) return;
     // Any character from U+0080 on gives the error the state gives a non-ASCII byte.
     t.run('\u0080', 0, 1);
     this.fail(t.error, offset, bytes[badStart]!);
@@ -385,21 +386,21 @@ export class PartialCore<T> implements PartialParser<T> {
 
   /** Where the root's bytes must end (the first byte past maxElementBytes), or Infinity before the root. */
   private limit(): number {
-    const t = this.tokenizer;
-    return t.rootStart < 0 || t.state === S_END ? Infinity : t.rootStart + this.options.maxElementBytes;
+    const t = this.tokenizer_;
+    return t.rootStart_ < 0 || t.state === S_END ? Infinity : t.rootStart_ + this.options.maxElementBytes;
   }
 
   /** Fails with ELEMENT_TOO_LARGE if a byte of the root at `offset` is past the limit and `limitFirst`. */
-  private pastLimit(offset: number, limitFirst: boolean): boolean {
+  private pastLimit_(offset: number, limitFirst: boolean): boolean {
     const limit = this.limit();
-    if (offset < limit || !limitFirst || !this.partOfRoot(0x80)) return false;
+    if (offset < limit || !limitFirst || !this.partOfRoot_(0x80)) return false;
     this.fail(ELEMENT_TOO_LARGE, limit, 256);
     return true;
   }
 
   /** Reads a text (well-formed UTF-16), then publishes; on an error the snapshot shows the text before it. */
   private feed(text: string): void {
-    const t = this.tokenizer;
+    const t = this.tokenizer_;
     let start = 0;
     if (!this.started) {
       if (text.length === 0) return;
@@ -407,51 +408,55 @@ export class PartialCore<T> implements PartialParser<T> {
       // A byte order mark at the very start is skipped (it still counts in offsets: 3 bytes).
       if (text.charCodeAt(0) === 0xfeff) {
         start = 1;
-        t.extra += 2;
+        t.extra_ += 2;
       }
     }
     const n = text.length;
-    if (this.withinLimit(n)) t.run(text, start, n);
-    else this.runLimited(text, start, n);
+    if (this.withinLimit_(n)) t.run(text, start, n);
+    else this.runLimited_(text, start, n);
     if (t.error === SCHEMA_MISMATCH) {
       // Nothing of this push is shown: the snapshot stays the last push's, whose values all passed.
-      if (this.failure === null) this.schemaFailure(t.base + utf8Length(text, t.errorIndex));
+      if (this.failure === null) this.schemaFailure(t.base + utf8Length(text, t.errorIndex_));
       return;
     }
     if (t.error !== 0) {
-      t.settle(text, t.errorIndex);
+      t.settle_(text, t.errorIndex_);
       if (this.failure === null)
-        this.fail(t.error, t.base + utf8Length(text, t.errorIndex), leadByte(text, t.errorIndex));
+        this.fail(t.error, t.base + utf8Length(text, t.errorIndex_), leadByte(text, t.errorIndex_));
     } else {
-      t.settle(text, n);
-      t.base += n + t.extra;
-      t.extra = 0;
+      t.settle_(text, n);
+      t.base += n + t.extra_;
+      t.extra_ = 0;
     }
-    this.tree.publish();
+    this.tree_.publish_();
   }
 
   /** Whether no byte of this text can be past the root's maxElementBytes (a UTF-16 unit is at most 3 bytes). */
-  private withinLimit(n: number): boolean {
-    const t = this.tokenizer;
+  private withinLimit_(n: number): boolean {
+    const t = this.tokenizer_;
     if (t.state === S_END) return true;
-    const from = t.rootStart >= 0 ? t.rootStart : t.base;
+    const from = t.rootStart_ >= 0 ? t.rootStart_ : t.base;
     return t.base + 3 * n <= from + this.options.maxElementBytes;
   }
 
   /** Reads character by character, stopping at the first byte of the root past maxElementBytes. */
-  private runLimited(text: string, start: number, n: number): void {
-    const t = this.tokenizer;
+  private runLimited_(text: string, start: number, n: number): void {
+    const t = this.tokenizer_;
     for (let i = start; i < n && t.error === 0; ) {
       const limit = this.limit();
       if (limit !== Infinity) {
         const c = text.charCodeAt(i);
-        const offset = t.base + i + t.extra;
+        const offset = t.base + i + t.extra_;
         const width = c < 0x80 ? 1 : c < 0x800 || (c & 0xf800) === 0xd800 ? 2 : 3;
         // The limit falls on this character's first byte (an error inside the token there comes first), or on a
         // later byte of a string's character (anywhere else a non-ASCII character is an error at its first byte).
-        if (offset + width > limit && this.partOfRoot(c) && (offset >= limit ? !t.failsToken(c) : t.inStringText())) {
+        if (
+          offset + width > limit &&
+          this.partOfRoot_(c) &&
+          (offset >= limit ? !t.failsToken_(c) : t.inStringText_())
+        ) {
           t.error = ELEMENT_TOO_LARGE;
-          t.errorIndex = i;
+          t.errorIndex_ = i;
           this.fail(ELEMENT_TOO_LARGE, limit, 256);
           return;
         }
@@ -461,10 +466,10 @@ export class PartialCore<T> implements PartialParser<T> {
   }
 
   /** Whether the next character belongs to the root value (a root number or literal may just be ending). */
-  private partOfRoot(c: number): boolean {
-    const t = this.tokenizer;
-    if (this.tree.frames.length > 0) return true;
+  private partOfRoot_(c: number): boolean {
+    const t = this.tokenizer_;
+    if (this.tree_.frames_.length > 0) return true;
     if (t.state === S_NUMBER) return continuesNumber(c);
-    return !t.literalEnded();
+    return !t.literalEnded_();
   }
 }

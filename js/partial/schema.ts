@@ -6,28 +6,8 @@
 import { JsonSchemaError, type JsonSchemaIssue } from '../errors.js';
 import { mustBe, type ApiName } from '../validate.js';
 import { check, compileSchema, elementNode, memberNode, openAs, type SchemaNode } from './json_schema.js';
+import type { StandardResult, StandardSchemaV1 } from './standard_schema.js';
 import type { Frame } from './tree.js';
-
-/** The Standard Schema interface (https://standardschema.dev), as much of it as the parser uses. */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly '~standard': {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
-    /** The Standard JSON Schema interface: a JSON Schema of the input or the output, for a target draft. */
-    readonly jsonSchema?: { readonly input: (options: { readonly target: string }) => Record<string, unknown> };
-  };
-}
-
-type StandardResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | {
-      readonly issues: readonly {
-        readonly message: string;
-        readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
-      }[];
-    };
 
 /** A position for an error: byte offset, line, column. */
 export interface Where {

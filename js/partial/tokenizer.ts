@@ -52,45 +52,45 @@ import type { SchemaTracker } from './schema.js';
 export const SCHEMA_MISMATCH = 1000;
 
 export class Tokenizer {
-  private readonly tree: Tree;
+  private readonly tree_: Tree;
   private readonly maxDepth: number;
-  private readonly partialNumbers: boolean;
+  private readonly partialNumbers_: boolean;
   state = S_START;
   /** A native status code once the text is invalid (sticky), else 0. */
   error = 0;
   /** Index in the text of the character the error is at. */
-  errorIndex = 0;
+  errorIndex_ = 0;
   /** Absolute byte offset of the current text's first character. */
   base = 0;
   /** UTF-8 bytes minus UTF-16 units of the characters read so far in the current text. */
-  extra = 0;
+  extra_ = 0;
   /** 1-based line, and the absolute byte offset where it starts. */
   line = 1;
   lineStart = 0;
   /** Absolute byte offset of the root value's first byte, or -1 before it. */
-  rootStart = -1;
+  rootStart_ = -1;
 
   // The string or key being read: decoded text so far, and how much of it the tree shows.
-  private str = '';
+  private str_ = '';
   private shown = 0;
   /** 0, or 1 after a backslash, or 2 + the hex digits read of a \u escape. */
-  private esc = 0;
-  private hex = 0;
+  private esc_ = 0;
+  private hex_ = 0;
   /** A high surrogate escape waiting to see whether a low one follows (never shown alone before that). */
-  private held = 0;
+  private held_ = 0;
 
   // The number being read: its text before the current one, where it starts in the current one, its state.
-  private num = '';
-  private numStart = 0;
-  private numState = N_MINUS;
-  private numShown: number | bigint | string | undefined = undefined;
+  private num_ = '';
+  private numStart_ = 0;
+  private numState_ = N_MINUS;
+  private numShown_: number | bigint | string | undefined = undefined;
 
-  private lit = '';
-  private litPos = 0;
+  private lit_ = '';
+  private litPos_ = 0;
 
   /** The `schema` option's checks (schema.ts), or null. */
   schema: SchemaTracker | null = null;
-  private readonly pathNow = (): (string | number)[] => this.tree.path(true);
+  private readonly pathNow = (): (string | number)[] => this.tree_.path(true);
 
   constructor(
     tree: Tree,
@@ -98,9 +98,9 @@ export class Tokenizer {
     partialNumbers: boolean,
     private readonly integers: IntegersMode = INTEGERS_NUMBER,
   ) {
-    this.tree = tree;
+    this.tree_ = tree;
     this.maxDepth = maxDepth;
-    this.partialNumbers = partialNumbers;
+    this.partialNumbers_ = partialNumbers;
   }
 
   /** Reads text[start .. end); returns where it stopped (end, or the error's index). */
@@ -110,8 +110,8 @@ export class Tokenizer {
       const state = this.state;
       if (state === S_STRING || state === S_KEY_STRING) i = this.string(text, i, end);
       else if (state === S_NUMBER) i = this.number(text, i, end);
-      else if (state === S_LITERAL || state === S_LITERAL_END) i = this.literal(text, i, end);
-      else i = this.structure(text, i, end);
+      else if (state === S_LITERAL || state === S_LITERAL_END) i = this.literal_(text, i, end);
+      else i = this.structure_(text, i, end);
     }
     return i;
   }
@@ -120,17 +120,17 @@ export class Tokenizer {
    * After reading a text up to `end`: shows the string or number still being read as far as it goes, and keeps the
    * part of a number that the next text continues.
    */
-  settle(text: string, end: number): void {
+  settle_(text: string, end: number): void {
     const state = this.state;
     if (state === S_STRING) {
-      if (this.str.length !== this.shown) {
-        this.shown = this.str.length;
-        this.tree.set(this.str);
+      if (this.str_.length !== this.shown) {
+        this.shown = this.str_.length;
+        this.tree_.set(this.str_);
       }
     } else if (state === S_NUMBER) {
-      this.num += text.slice(this.numStart, end);
-      this.numStart = 0;
-      if (this.partialNumbers && this.error === 0) this.showNumberPrefix();
+      this.num_ += text.slice(this.numStart_, end);
+      this.numStart_ = 0;
+      if (this.partialNumbers_ && this.error === 0) this.showNumberPrefix_();
     }
   }
 
@@ -139,9 +139,9 @@ export class Tokenizer {
    * Returns false, having changed nothing, for any text that holds a quote, a backslash, a control character or a
    * surrogate, or in any other state (the general path reads those).
    */
-  extendString(text: string): boolean {
+  extendString_(text: string): boolean {
     const n = text.length;
-    if (this.state !== S_STRING || this.esc !== 0 || this.held !== 0 || n === 0) return false;
+    if (this.state !== S_STRING || this.esc_ !== 0 || this.held_ !== 0 || n === 0) return false;
     let extra = 0;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
@@ -153,43 +153,43 @@ export class Tokenizer {
         extra += c < 0x800 ? 1 : 2;
       }
     }
-    const s = this.str + text;
-    this.str = s;
+    const s = this.str_ + text;
+    this.str_ = s;
     this.shown = s.length;
     this.base += n + extra;
-    this.tree.set(s);
+    this.tree_.set(s);
     return true;
   }
 
   /** The end of input: completes a number; returns the native status (0, or UNEXPECTED_END). */
   finish(): number {
-    if (this.state === S_NUMBER && isCompleteNumber(this.numState)) this.completeNumber(this.num, 0);
+    if (this.state === S_NUMBER && isCompleteNumber(this.numState_)) this.completeNumber(this.num_, 0);
     else if (this.state === S_LITERAL_END) this.state = this.after();
     return this.state === S_END ? 0 : 13;
   }
 
   /** Inside a string's text, where any character but a quote, a backslash or a control character is content. */
-  inStringText(): boolean {
-    return (this.state === S_STRING || this.state === S_KEY_STRING) && this.esc === 0;
+  inStringText_(): boolean {
+    return (this.state === S_STRING || this.state === S_KEY_STRING) && this.esc_ === 0;
   }
 
   /**
    * Whether `c` would be an error inside the token being read (a string's content or escape, a number, a literal).
    * The native parser reports those before a size limit reached at the same byte, and the limit before any other.
    */
-  failsToken(c: number): boolean {
+  failsToken_(c: number): boolean {
     switch (this.state) {
       case S_STRING:
       case S_KEY_STRING:
-        if (this.esc === 0) return c < 32;
-        if (this.esc === 1) return c !== 117 && (c >= 128 || ESCAPES[c] === undefined);
+        if (this.esc_ === 0) return c < 32;
+        if (this.esc_ === 1) return c !== 117 && (c >= 128 || ESCAPES[c] === undefined);
         return hexDigit(c) < 0;
       case S_NUMBER: {
-        const next = numberStep(this.numState, c);
-        return next < 0 && (next === N_INVALID || !isCompleteNumber(this.numState) || !endsToken(c));
+        const next = numberStep(this.numState_, c);
+        return next < 0 && (next === N_INVALID || !isCompleteNumber(this.numState_) || !endsToken(c));
       }
       case S_LITERAL:
-        return c !== this.lit.charCodeAt(this.litPos);
+        return c !== this.lit_.charCodeAt(this.litPos_);
       case S_LITERAL_END:
         return !endsToken(c);
       default:
@@ -198,49 +198,50 @@ export class Tokenizer {
   }
 
   /** In a string, an escape begun. */
-  inEscape(): boolean {
-    return (this.state === S_STRING || this.state === S_KEY_STRING) && this.esc !== 0;
+  inEscape_(): boolean {
+    return (this.state === S_STRING || this.state === S_KEY_STRING) && this.esc_ !== 0;
   }
 
   /** Right after true, false or null, before the character that must end it. */
-  literalEnded(): boolean {
+  literalEnded_(): boolean {
     return this.state === S_LITERAL_END;
   }
 
   /** The innermost value still being written, as a path; null before the root and after it. */
   pending(): (string | number)[] | null {
     const state = this.state;
-    if (state === S_START || state === S_END || (state === S_LITERAL_END && this.tree.frames.length === 0)) return null;
-    return this.tree.path(state === S_STRING || state === S_NUMBER || state === S_LITERAL);
+    if (state === S_START || state === S_END || (state === S_LITERAL_END && this.tree_.frames_.length === 0))
+      return null;
+    return this.tree_.path(state === S_STRING || state === S_NUMBER || state === S_LITERAL);
   }
 
   private fail(status: number, i: number): number {
     this.error = status;
-    this.errorIndex = i;
+    this.errorIndex_ = i;
     return i;
   }
 
   private after(): number {
-    return this.tree.frames.length === 0 ? S_END : S_AFTER_VALUE;
+    return this.tree_.frames_.length === 0 ? S_END : S_AFTER_VALUE;
   }
 
   /** A value starts: an array gets its next element; the root records where it starts. */
-  private beginSlot(i: number): void {
-    const frames = this.tree.frames;
+  private beginSlot_(i: number): void {
+    const frames = this.tree_.frames_;
     const depth = frames.length;
-    if (depth === 0) this.rootStart = this.base + i + this.extra;
-    else if (frames[depth - 1]!.isArray) this.tree.nextIndex();
+    if (depth === 0) this.rootStart_ = this.base + i + this.extra_;
+    else if (frames[depth - 1]!.isArray) this.tree_.nextIndex_();
   }
 
   // MARK: structure
 
-  private structure(text: string, i: number, end: number): number {
+  private structure_(text: string, i: number, end: number): number {
     for (; i < end; i++) {
       const c = text.charCodeAt(i);
       if (c === 32 || c === 10 || c === 13 || c === 9) {
         if (c === 10) {
           this.line++;
-          this.lineStart = this.base + i + 1 + this.extra;
+          this.lineStart = this.base + i + 1 + this.extra_;
         }
         continue;
       }
@@ -252,7 +253,7 @@ export class Tokenizer {
           if (!this.close(i)) return i;
           continue;
         case S_AFTER_VALUE: {
-          const isArray = this.tree.frames[this.tree.frames.length - 1]!.isArray;
+          const isArray = this.tree_.frames_[this.tree_.frames_.length - 1]!.isArray;
           if (c === 44) this.state = isArray ? S_VALUE : S_KEY;
           else if (c === (isArray ? 93 : 125)) {
             if (!this.close(i)) return i;
@@ -267,7 +268,7 @@ export class Tokenizer {
           }
           if (c !== 34) return this.fail(EXPECTED_KEY, i);
           this.state = S_KEY_STRING;
-          this.str = '';
+          this.str_ = '';
           return i + 1;
         case S_COLON:
           if (c !== 58) return this.fail(EXPECTED_COLON, i);
@@ -282,42 +283,42 @@ export class Tokenizer {
 
   private value(c: number, i: number): number {
     if (c === 34) {
-      this.beginSlot(i);
+      this.beginSlot_(i);
       this.state = S_STRING;
-      this.str = '';
+      this.str_ = '';
       this.shown = 0;
-      this.tree.set('');
+      this.tree_.set('');
       return i + 1;
     }
     if (c === 123 || c === 91) {
-      if (this.tree.frames.length >= this.maxDepth) return this.fail(DEPTH_LIMIT, i);
-      this.beginSlot(i);
-      if (this.schema !== null) this.schema.open(this.tree.frames, c === 91);
-      this.tree.open(c === 91);
+      if (this.tree_.frames_.length >= this.maxDepth) return this.fail(DEPTH_LIMIT, i);
+      this.beginSlot_(i);
+      if (this.schema !== null) this.schema.open(this.tree_.frames_, c === 91);
+      this.tree_.open(c === 91);
       this.state = c === 91 ? S_ARRAY_FIRST : S_OBJECT_FIRST;
       return i + 1;
     }
     if (c === 45 || (c >= 48 && c <= 57)) {
-      this.beginSlot(i);
+      this.beginSlot_(i);
       this.state = S_NUMBER;
-      this.numState = c === 45 ? N_MINUS : c === 48 ? N_ZERO : N_INT;
-      this.num = '';
-      this.numStart = i;
-      this.numShown = undefined;
+      this.numState_ = c === 45 ? N_MINUS : c === 48 ? N_ZERO : N_INT;
+      this.num_ = '';
+      this.numStart_ = i;
+      this.numShown_ = undefined;
       return i + 1;
     }
     const literal = LITERALS[c];
     if (literal === undefined) return this.fail(EXPECTED_VALUE, i);
-    this.beginSlot(i);
+    this.beginSlot_(i);
     this.state = S_LITERAL;
-    this.lit = literal;
-    this.litPos = 1;
+    this.lit_ = literal;
+    this.litPos_ = 1;
     return i + 1;
   }
 
   /** Closes the innermost container at text[i]; false if its value violates the schema. */
   private close(i: number): boolean {
-    const value = this.tree.close();
+    const value = this.tree_.close();
     this.state = this.after();
     if (this.schema === null || this.schema.close(value, this.pathNow)) return true;
     this.fail(SCHEMA_MISMATCH, i);
@@ -326,7 +327,7 @@ export class Tokenizer {
 
   /** A scalar ended at text[i] (a number: the character after it); false if it violates the schema. */
   private ended(value: unknown, i: number): boolean {
-    if (this.schema!.scalar(this.tree.frames, value, this.pathNow)) return true;
+    if (this.schema!.scalar(this.tree_.frames_, value, this.pathNow)) return true;
     this.fail(SCHEMA_MISMATCH, i);
     return false;
   }
@@ -334,13 +335,13 @@ export class Tokenizer {
   // MARK: strings
 
   private string(text: string, i: number, end: number): number {
-    let s = this.str;
-    let extra = this.extra;
+    let s = this.str_;
+    let extra = this.extra_;
     while (i < end) {
-      if (this.esc !== 0) {
-        this.str = s;
+      if (this.esc_ !== 0) {
+        this.str_ = s;
         i = this.escape(text, i, end);
-        s = this.str;
+        s = this.str_;
         if (this.error !== 0) break;
         continue;
       }
@@ -352,28 +353,28 @@ export class Tokenizer {
         // UTF-8 length: 2 bytes below U+0800 and for each half of a surrogate pair, else 3.
         if (c >= 128) extra += c < 0x800 || (c & 0xf800) === 0xd800 ? 1 : 2;
       }
-      if (this.held !== 0 && (i > run || c === 34)) {
-        s += String.fromCharCode(this.held);
-        this.held = 0;
+      if (this.held_ !== 0 && (i > run || c === 34)) {
+        s += String.fromCharCode(this.held_);
+        this.held_ = 0;
       }
       if (i > run) s += run === 0 && i === text.length ? text : text.slice(run, i);
       if (i >= end) break;
       if (c === 92) {
-        this.esc = 1;
+        this.esc_ = 1;
         i++;
       } else if (c === 34) {
-        this.str = s;
-        this.extra = extra;
+        this.str_ = s;
+        this.extra_ = extra;
         this.endString(i);
         return i + 1;
       } else {
-        this.str = s;
-        this.extra = extra;
+        this.str_ = s;
+        this.extra_ = extra;
         return this.fail(CONTROL_CHARACTER, i);
       }
     }
-    this.str = s;
-    this.extra = extra;
+    this.str_ = s;
+    this.extra_ = extra;
     return i;
   }
 
@@ -381,25 +382,25 @@ export class Tokenizer {
   private escape(text: string, i: number, end: number): number {
     for (; i < end; i++) {
       const c = text.charCodeAt(i);
-      if (this.esc === 1) {
+      if (this.esc_ === 1) {
         if (c === 117) {
-          this.esc = 2;
-          this.hex = 0;
+          this.esc_ = 2;
+          this.hex_ = 0;
           continue;
         }
         const decoded = c < 128 ? ESCAPES[c] : undefined;
         if (decoded === undefined) return this.fail(INVALID_ESCAPE, i);
-        this.esc = 0;
-        this.flushHeld();
-        this.str += decoded;
+        this.esc_ = 0;
+        this.flushHeld_();
+        this.str_ += decoded;
         return i + 1;
       }
       const digit = hexDigit(c);
       if (digit < 0) return this.fail(INVALID_UNICODE_ESCAPE, i);
-      this.hex = this.hex * 16 + digit;
-      if (++this.esc < 6) continue;
-      this.esc = 0;
-      this.unit(this.hex);
+      this.hex_ = this.hex_ * 16 + digit;
+      if (++this.esc_ < 6) continue;
+      this.esc_ = 0;
+      this.unit(this.hex_);
       return i + 1;
     }
     return i;
@@ -407,32 +408,32 @@ export class Tokenizer {
 
   /** A \u escape's code unit: a surrogate pair joins, a high surrogate waits for its partner. */
   private unit(u: number): void {
-    if (this.held !== 0) {
+    if (this.held_ !== 0) {
       if ((u & 0xfc00) === 0xdc00) {
-        this.str += String.fromCharCode(this.held, u);
-        this.held = 0;
+        this.str_ += String.fromCharCode(this.held_, u);
+        this.held_ = 0;
         return;
       }
-      this.flushHeld();
+      this.flushHeld_();
     }
-    if ((u & 0xfc00) === 0xd800) this.held = u;
-    else this.str += String.fromCharCode(u);
+    if ((u & 0xfc00) === 0xd800) this.held_ = u;
+    else this.str_ += String.fromCharCode(u);
   }
 
-  private flushHeld(): void {
-    if (this.held === 0) return;
-    this.str += String.fromCharCode(this.held);
-    this.held = 0;
+  private flushHeld_(): void {
+    if (this.held_ === 0) return;
+    this.str_ += String.fromCharCode(this.held_);
+    this.held_ = 0;
   }
 
   private endString(i: number): void {
-    const s = this.str;
+    const s = this.str_;
     if (this.state === S_KEY_STRING) {
-      this.tree.key(s);
+      this.tree_.key(s);
       this.state = S_COLON;
       return;
     }
-    if (s.length !== this.shown) this.tree.set(s);
+    if (s.length !== this.shown) this.tree_.set(s);
     flatten(s);
     if (this.schema !== null) this.ended(s, i);
     this.state = this.after();
@@ -441,29 +442,29 @@ export class Tokenizer {
   // MARK: numbers and literals
 
   private number(text: string, i: number, end: number): number {
-    let ns = this.numState;
+    let ns = this.numState_;
     for (; i < end; i++) {
       const c = text.charCodeAt(i);
       const next = numberStep(ns, c);
       if (next >= 0) ns = next;
       else {
-        this.numState = ns;
+        this.numState_ = ns;
         if (next === N_INVALID || !isCompleteNumber(ns) || !endsToken(c)) return this.fail(INVALID_NUMBER, i);
         // A character that ends the number but cannot come next is the grammar's error: the snapshot before it
         // does not show the number, which only that character ended.
-        if (this.fits(c)) this.completeNumber(this.num + text.slice(this.numStart, i), i);
+        if (this.fits_(c)) this.completeNumber(this.num_ + text.slice(this.numStart_, i), i);
         else this.state = this.after();
         return i;
       }
     }
-    this.numState = ns;
+    this.numState_ = ns;
     return i;
   }
 
   /** Whether `c` may follow a complete value here (whitespace, or the separator or closer the container takes). */
-  private fits(c: number): boolean {
+  private fits_(c: number): boolean {
     if (c === 44 || c === 93 || c === 125) {
-      const frames = this.tree.frames;
+      const frames = this.tree_.frames_;
       if (frames.length === 0) return false;
       return c === 44 || frames[frames.length - 1]!.isArray === (c === 93);
     }
@@ -474,43 +475,43 @@ export class Tokenizer {
   private completeNumber(text: string, i: number): void {
     // Number() reads JSON's number grammar exactly as JSON.parse does (same rounding, -0, Infinity past the range).
     const value = this.integers === INTEGERS_NUMBER ? +text : readNumber(text, this.integers);
-    if (this.numShown === undefined || !Object.is(value, this.numShown)) this.tree.set(value);
-    this.num = '';
+    if (this.numShown_ === undefined || !Object.is(value, this.numShown_)) this.tree_.set(value);
+    this.num_ = '';
     if (this.schema !== null) this.ended(value, i);
     this.state = this.after();
   }
 
   /** numbers: 'partial': the longest prefix that is a number, once there is one. */
-  private showNumberPrefix(): void {
-    const ns = this.numState;
+  private showNumberPrefix_(): void {
+    const ns = this.numState_;
     if (ns === N_MINUS) return;
-    const text = this.num;
+    const text = this.num_;
     const cut = ns === N_DOT || ns === N_E ? 1 : ns === N_ESIGN ? 2 : 0;
     const shown = cut === 0 ? text : text.slice(0, text.length - cut);
     const value = this.integers === INTEGERS_NUMBER ? +shown : readNumber(shown, this.integers);
-    if (this.numShown !== undefined && Object.is(value, this.numShown)) return;
-    this.numShown = value;
-    this.tree.set(value);
+    if (this.numShown_ !== undefined && Object.is(value, this.numShown_)) return;
+    this.numShown_ = value;
+    this.tree_.set(value);
   }
 
-  private literal(text: string, i: number, end: number): number {
+  private literal_(text: string, i: number, end: number): number {
     if (this.state === S_LITERAL_END) {
       if (!endsToken(text.charCodeAt(i))) return this.fail(INVALID_LITERAL, i);
       this.state = this.after();
       return i;
     }
-    const lit = this.lit;
-    let k = this.litPos;
+    const lit = this.lit_;
+    let k = this.litPos_;
     for (; i < end; i++) {
       if (text.charCodeAt(i) !== lit.charCodeAt(k)) return this.fail(INVALID_LITERAL, i);
       if (++k === lit.length) {
-        this.tree.set(LITERAL_VALUES[lit]);
+        this.tree_.set(LITERAL_VALUES[lit]);
         this.state = S_LITERAL_END;
         if (this.schema !== null && !this.ended(LITERAL_VALUES[lit], i)) return i;
         return i + 1;
       }
     }
-    this.litPos = k;
+    this.litPos_ = k;
     return i;
   }
 }

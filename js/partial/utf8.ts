@@ -10,9 +10,9 @@ export interface Decoded {
    * Index in `bytes` (the held bytes, then the chunk) of the first byte of the invalid sequence, or -1. A stray
    * byte is a sequence of its own.
    */
-  readonly badStart: number;
+  readonly badStart_: number;
   /** Index in `bytes` of the byte no continuation could make valid, or -1. */
-  readonly badByte: number;
+  readonly badByte_: number;
   /** The bytes the indices count in. */
   readonly bytes: Uint8Array;
 }
@@ -67,36 +67,36 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 const EMPTY = new Uint8Array(0);
 
 export class Utf8Reader {
-  private decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private decoder_ = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   /** The start of a sequence the last chunk ended in (at most 3 bytes), waiting for the rest. */
-  held: Uint8Array = EMPTY;
+  held_: Uint8Array = EMPTY;
 
   /** Decodes a chunk. After an invalid sequence the reader is spent: the parser stops there. */
   decode(chunk: Uint8Array): Decoded {
-    const before = this.held;
+    const before = this.held_;
     let text: string;
     try {
-      text = this.decoder.decode(chunk, { stream: true });
+      text = this.decoder_.decode(chunk, { stream: true });
     } catch {
       const bytes = before.length === 0 ? chunk : concat(before, chunk);
       const [bad, start] = firstInvalid(bytes);
       // TextDecoder refused what the check accepts: not expected; report the chunk's first byte rather than loop.
       const badByte = Math.max(bad, 0);
       const badStart = bad < 0 ? 0 : start;
-      this.held = EMPTY;
+      this.held_ = EMPTY;
       return {
         text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(0, badStart)),
-        badStart,
-        badByte,
+        badStart_: badStart,
+        badByte_: badByte,
         bytes,
       };
     }
-    this.held = this.incompleteTail(before, chunk);
-    return { text, badStart: -1, badByte: -1, bytes: chunk };
+    this.held_ = this.incompleteTail_(before, chunk);
+    return { text, badStart_: -1, badByte_: -1, bytes: chunk };
   }
 
   /** The bytes of an unfinished sequence at the end of the stream so far (the decoder accepted everything). */
-  private incompleteTail(before: Uint8Array, chunk: Uint8Array): Uint8Array {
+  private incompleteTail_(before: Uint8Array, chunk: Uint8Array): Uint8Array {
     const last = chunk.length >= 4 ? chunk.subarray(chunk.length - 4) : concat(before, chunk);
     // Back from the end to the last byte that is not a continuation byte: it starts the last sequence.
     for (let i = last.length - 1; i >= 0 && i >= last.length - 4; i--) {

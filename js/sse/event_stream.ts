@@ -97,7 +97,7 @@ export function openEventStream(
   let idleSince = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const closeContext = (reason: unknown) => ({ reason, propertyList: undefined, closed: new WeakSet<object>() });
+  const closeContext = (reason: unknown) => ({ reason, propertyList_: undefined, closed: new WeakSet<object>() });
   const closeItems = async (reason: unknown): Promise<void> => {
     if (items === null || !itemsOpen) return;
     itemsOpen = false;
@@ -151,31 +151,31 @@ export function openEventStream(
       // Nobody reads (the queue is full, the client is slow or gone): no beat needed, no timer kept alive.
       return;
     }
-    encoder.writeText(HEARTBEAT);
+    encoder.writeText_(HEARTBEAT);
     encoder.flush();
     idleSince = Date.now();
     timer = setTimeout(beat, heartbeatMs);
   }
 
   async function writeJson(value: unknown): Promise<void> {
-    encoder.writeText('data: ');
+    encoder.writeText_('data: ');
     await encoder.write(withHolder ? { '': value } : undefined, '', value, 0, OMITTED_IS_ERROR);
-    encoder.writeText('\n');
+    encoder.writeText_('\n');
   }
 
   async function writeItem(item: unknown, index: number): Promise<void> {
     if (item instanceof SseEvent) {
-      encoder.writeText(item.head);
+      encoder.writeText_(item.head);
       if (item.kind === 'json') await writeJson(item.data);
-      else if (item.kind === 'text') encoder.writeText(textLines(item.data as string));
+      else if (item.kind === 'text') encoder.writeText_(textLines(item.data as string));
     } else if (text) {
       if (typeof item !== 'string') throw mustBe(api, `item ${index}`, "a string (options.format is 'text')", item);
-      encoder.writeText(textLines(item));
+      encoder.writeText_(textLines(item));
     } else {
       await writeJson(item);
     }
-    encoder.writeText('\n');
-    encoder.flushWhenIdle();
+    encoder.writeText_('\n');
+    encoder.flushWhenIdle_();
   }
 
   /** The source failed: the error event and the end, or the stream's error. */
@@ -201,7 +201,7 @@ export function openEventStream(
     // The events written before are sent first (an event cut short has no empty line: readers drop it), and
     // read: erroring a stream drops what its queue holds.
     encoder.flush();
-    if (!channel.demand) await channel.waitForDemand();
+    if (!channel.demand) await channel.waitForDemand_();
     channel.error(error);
   }
 
@@ -222,7 +222,7 @@ export function openEventStream(
     }
     try {
       for (; ; index++) {
-        if (!channel.demand) await channel.waitForDemand();
+        if (!channel.demand) await channel.waitForDemand_();
         if (cancelled) return;
         let result: unknown;
         try {

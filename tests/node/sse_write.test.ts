@@ -120,7 +120,13 @@ describe('format', () => {
       async function* () {
         yield* [1, 2, 3];
       },
-      () => new ReadableStream({ start: (c) => (c.enqueue(1), c.enqueue(2), c.enqueue(3), c.close()) }),
+      () =>
+        new ReadableStream({
+          start(c) {
+            for (const n of [1, 2, 3]) c.enqueue(n);
+            c.close();
+          },
+        }),
     ];
     for (const source of make) {
       for (const wrapped of [source(), Promise.resolve(source())]) {
