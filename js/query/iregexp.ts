@@ -1,7 +1,9 @@
 // I-Regexp (RFC 9485), the regular expressions of RFC 9535's match() and search(): the pattern is checked against
 // the I-Regexp grammar (RFC 9485 §5.3) and translated to a JS RegExp with the `u` flag, so that it reads code
-// points, as I-Regexp does. The translation is needed, not just a check: JS reads `^` and `$` as anchors and `.` as
-// "anything but line terminators" (U+2028 too), where I-Regexp has them as characters and `.` as [^\n\r].
+// points, as I-Regexp does. The translation is needed, not just a check: JS reads `.` as "anything but line
+// terminators" (U+2028 too), I-Regexp as [^\n\r]. `^` and `$` are NormalChars in RFC 9485's ABNF, but its mappings
+// to ECMAScript and PCRE (§5) pass them through, where they are anchors, and the JSONPath compliance test suite
+// reads them so (`match(@, '^ab.*')` matches "abc"): anchors here too, outside classes.
 // Every literal character outside [A-Za-z0-9] is written as \u{...}, valid in `u` mode inside and outside classes,
 // so that no JS escape rule has to be remembered.
 
@@ -161,6 +163,7 @@ function charClass(r: Reader): string {
 function atom(r: Reader): string {
   const cp = r.next();
   if (cp === 0x2e) return '[^\\n\\r]';
+  if (cp === 0x5e || cp === 0x24) return String.fromCharCode(cp); // anchors, see the top
   if (cp === 0x5b) return charClass(r);
   if (cp === 0x28) {
     const inner = alternation(r);

@@ -109,11 +109,15 @@ describe('match and search', () => {
     expect(iregexpMatch('\u{1F600}', '..')).toBe(false);
   });
 
-  test('^ and $ are characters, not anchors', () => {
-    expect(iregexpMatch('a^b$', 'a^b$')).toBe(true);
-    expect(iregexpSearch('ab', '^a')).toBe(false);
-    expect(iregexpSearch('x^a', '^a')).toBe(true);
+  test('^ and $ are anchors outside classes (RFC 9485 §5 mappings, the CTS), characters inside', () => {
+    expect(iregexpMatch('abc', '^ab.*')).toBe(true);
+    expect(iregexpMatch('abc', '.*bc$')).toBe(true);
+    expect(iregexpSearch('ab', '^a')).toBe(true);
+    expect(iregexpSearch('ba', '^a')).toBe(false);
+    expect(iregexpSearch('ab', 'a$')).toBe(false);
+    expect(iregexpMatch('a^b', 'a^b')).toBe(false);
     expect(iregexpMatch('$', '[$]')).toBe(true);
+    expect(iregexpMatch('^', '[x^]')).toBe(true);
   });
 
   test('escapes, classes and categories', () => {
