@@ -10,7 +10,7 @@
 import type { Query, Segment, Selector } from './ast.js';
 import { isObject } from './compare.js';
 import { filterTest } from './filter.js';
-import { type Location, normalizedPath } from './normalized_path.js';
+import { Location, normalizedPath } from './normalized_path.js';
 
 /** @internal One node of a result: the value found and where, as an RFC 9535 normalized path (`$['a'][0]`). */
 export interface QueryNode {
@@ -19,9 +19,11 @@ export interface QueryNode {
 }
 
 /** A node while a query runs: its value and, when paths are wanted, where it is (`null` at the root or untracked). */
-interface Item {
-  readonly value: unknown;
-  readonly location: Location | null;
+class Item {
+  constructor(
+    readonly value: unknown,
+    readonly location: Location | null,
+  ) {}
 }
 
 /**
@@ -29,7 +31,7 @@ interface Item {
  * RFC 9535's order, each node with its normalized path.
  */
 export function evaluate(query: Query, value: unknown): QueryNode[] {
-  const items = run(query.segments, [{ value, location: null }], value, true);
+  const items = run(query.segments, [new Item(value, null)], value, true);
   return items.map((item) => ({ value: item.value, path: normalizedPath(item.location) }));
 }
 
@@ -41,7 +43,7 @@ export function evaluateValues(query: Query, value: unknown): unknown[] {
 /** A filter's query: `@` from the candidate, `$` from the document; values only. */
 function select(query: Query, current: unknown, root: unknown): unknown[] {
   const start = query.root === '@' ? current : root;
-  return run(query.segments, [{ value: start, location: null }], root, false).map((item) => item.value);
+  return run(query.segments, [new Item(start, null)], root, false).map((item) => item.value);
 }
 
 function run(segments: readonly Segment[], input: Item[], root: unknown, track: boolean): Item[] {
@@ -61,7 +63,7 @@ function run(segments: readonly Segment[], input: Item[], root: unknown, track: 
 }
 
 function child(parent: Item, key: string | number, value: unknown, track: boolean): Item {
-  return { value, location: track ? { parent: parent.location, key } : null };
+  return new Item(value, track ? new Location(parent.location, key) : null);
 }
 
 /** Calls `visit` on `node` and each of its descendants, pre-order; an explicit stack, for deep documents. */

@@ -9,15 +9,17 @@ import { iregexpMatch, iregexpSearch } from './iregexp.js';
 export type Select = (query: Query, current: unknown, root: unknown) => unknown[];
 
 /** What one filter evaluation reads: the candidate (`@`), the document (`$`) and how to run queries. */
-interface Scope {
-  readonly current: unknown;
-  readonly root: unknown;
-  readonly select: Select;
+class Scope {
+  constructor(
+    readonly current: unknown,
+    readonly root: unknown,
+    readonly select: Select,
+  ) {}
 }
 
 /** @internal Whether `expression` is true with `current` as `@` and `root` as `$`. */
 export function filterTest(expression: LogicalExpression, current: unknown, root: unknown, select: Select): boolean {
-  return logical(expression, { current, root, select });
+  return logical(expression, new Scope(current, root, select));
 }
 
 function logical(e: LogicalExpression, scope: Scope): boolean {

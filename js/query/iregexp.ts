@@ -11,7 +11,8 @@
 type Compiled = RegExp | null;
 
 /** Patterns compiled, per function, kept for a filter that tests every element with the same pattern. */
-const cache = { match: new Map<string, Compiled>(), search: new Map<string, Compiled>() };
+const anchoredCache = new Map<string, Compiled>();
+const unanchoredCache = new Map<string, Compiled>();
 const CACHE_LIMIT = 256;
 
 /** A reader of one pattern; `fail` is thrown on anything outside the grammar and caught in translate(). */
@@ -221,7 +222,7 @@ export function translate(pattern: string): string | null {
 }
 
 function compile(pattern: string, anchored: boolean): Compiled {
-  const map = anchored ? cache.match : cache.search;
+  const map = anchored ? anchoredCache : unanchoredCache;
   let re = map.get(pattern);
   if (re !== undefined) return re;
   const text = translate(pattern);

@@ -2,10 +2,15 @@
 // two paths are equal exactly when they name the same node. Member names are single-quoted with the escapes of
 // §2.7 only: \b \f \n \r \t \' \\ by name, the other controls as \u00xx in lower-case hex, everything else as is.
 
-/** @internal Where a node is: its parent's location and its key there (a member name or an array index). */
-export interface Location {
-  readonly parent: Location | null;
-  readonly key: string | number;
+/**
+ * @internal Where a node is: its parent's location and its key there (a member name or an array index). A class,
+ * not an interface: scripts/mangle_props.mjs keeps the names of interface members the DOM also declares (`parent`).
+ */
+export class Location {
+  constructor(
+    readonly parent: Location | null,
+    readonly key: string | number,
+  ) {}
 }
 
 const NAMED: Readonly<Record<number, string>> = {
