@@ -1,4 +1,4 @@
-// The RFC 9535 query language (js/query) against the JSONPath Compliance Test Suite (tests/data/jsonpath-cts,
+// The RFC 9535 query language (js/query) against the JSONPath Compliance Test Suite (tests/corpus/jsonpath-cts,
 // copied with its provenance): every invalid selector is a TypeError at parseQuery() naming a position, every
 // valid one gives, with evaluate(), one of the nodelists the suite allows: the values and, where the suite gives
 // them, the normalized paths of the same alternative.
@@ -22,7 +22,7 @@ interface CtsCase {
 }
 
 const CTS: CtsCase[] = JSON.parse(
-  readFileSync(new URL('../data/jsonpath-cts/cts.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../corpus/jsonpath-cts/cts.json', import.meta.url), 'utf8'),
 ).tests;
 
 describe('the compliance test suite', () => {
