@@ -46,6 +46,18 @@ export function memoryCostLine(cost) {
   );
 }
 
+/** The lines a Node benchmark's report opens with: its title, the machine, the runtime, memory, `peers`' versions. */
+export function reportHeader(title, env, peers = []) {
+  return [
+    `# ${title}`,
+    '',
+    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
+    `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
+    memoryCostLine(env.memory),
+    ...(peers.length ? [`Peers: ${peers.map((p) => `${p} ${packageVersion(p)}`).join(', ')}`] : []),
+  ];
+}
+
 export function environment() {
   const sluice = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   return {
