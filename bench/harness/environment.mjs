@@ -19,6 +19,15 @@ export function packageVersion(name) {
   return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
 }
 
+/** `competitors` with their peer package's version in their label, and those versions by competitor id. */
+export function withVersions(competitors) {
+  const versions = Object.fromEntries(
+    competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]),
+  );
+  const labelled = competitors.map((c) => (versions[c.id] ? { ...c, label: `${c.label} ${versions[c.id]}` } : c));
+  return { versions, competitors: labelled };
+}
+
 /**
  * What first-touch memory costs on this machine, in ms per MB: writing 64 MiB of memory never touched before
  * (every page faults in) against writing the same memory again. A cold run (a fresh process) pays the first rate

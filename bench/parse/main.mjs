@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { built, PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { integer, list, only, parseFlags, readOptions } from '../harness/cli.mjs';
-import { environment, packageVersion, reportHeader } from '../harness/environment.mjs';
+import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
-import { loadLine, markdownTable, summarise } from '../harness/stats.mjs';
+import { workloadTable } from '../harness/stats.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const SAMPLE_INTERVAL_MS = 1;
@@ -58,9 +58,7 @@ const selected = (id, optIn) =>
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const env = environment();
-const competitors = COMPETITORS.filter((c) => selected(c.id, c.optIn));
-const versions = Object.fromEntries(competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]));
-const labelOf = (c) => (versions[c.id] ? `${c.label} ${versions[c.id]}` : c.label);
+const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(c.id, c.optIn)));
 const missing = competitors.filter((c) => !built(c));
 
 console.log(
@@ -95,7 +93,7 @@ for (const name of options.datasets) {
   const spec = { file, path: dataset.path, field: dataset.field, chunkSize: options.chunkSize };
   const runs = await roundRobin({
     runs: options.runs,
-    entries: measured.map((c) => ({ key: c.id, label: labelOf(c), c })),
+    entries: measured.map((c) => ({ key: c.id, label: c.label, c })),
     runOnce: ({ c }) => runChild(CHILD, { ...spec, competitor: c.id, sampleIntervalMs: SAMPLE_INTERVAL_MS }),
     check: ({ c }, r) => {
       const expected = c.expectsNoElements ? 0 : dataset.count;
@@ -115,21 +113,14 @@ for (const name of options.datasets) {
   problems += failures + (checksums.size > 1 ? 1 : 0);
 
   const loadAfter = os.loadavg();
-  const byId = Object.fromEntries(measured.map((c) => [c.id, summarise(bytes, runs[c.id])]));
-  const rows = competitors.map((c) => ({
-    label: labelOf(c),
-    summary: byId[c.id],
-    note: built(c) ? undefined : 'not built',
-  }));
+  const table = workloadTable({ competitors, runs, bytes, loadBefore, loadAfter, cores: env.cores });
   console.log(
     [
       '',
       `## ${name} ${dataset.count}: ${(bytes / 1e6).toFixed(1)} MB (${bytes} bytes), ${dataset.count} elements at ` +
         `${dataset.path}`,
       '',
-      markdownTable(rows),
-      '',
-      loadLine(loadBefore, loadAfter, env.cores),
+      table.markdown,
       '',
       checksums.size > 1
         ? `CHECK FAILED: value-mode competitors disagree on the checksum: ${[...checksums].join(', ')}`
@@ -139,7 +130,7 @@ for (const name of options.datasets) {
   );
   results.datasets.push({
     ...{ name, kind: dataset.kind, count: dataset.count, path: dataset.path, bytes, loadBefore, loadAfter },
-    competitors: measured.map((c) => ({ id: c.id, label: labelOf(c), summary: byId[c.id], runs: runs[c.id] })),
+    competitors: table.entries,
   });
 }
 

@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { articleRow, preparePool } from '../articles.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { choice, integer, list, number, only, parseFlags, readOptions, selected, set } from '../harness/cli.mjs';
-import { environment, packageVersion, reportHeader } from '../harness/environment.mjs';
+import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
-import { loadLine, markdownTable, summarise } from '../harness/stats.mjs';
+import { workloadTable } from '../harness/stats.mjs';
 import { httpRun, httpTable, loadGenerator } from './http.mjs';
 import { verify } from './verify.mjs';
 
@@ -81,9 +81,7 @@ function documentBytes(count) {
 }
 
 const env = environment();
-const competitors = COMPETITORS.filter((c) => selected(options, c.id));
-const versions = Object.fromEntries(competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]));
-const labelOf = (c) => (versions[c.id] ? `${c.label} ${versions[c.id]}` : c.label);
+const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(options, c.id)));
 const ENCODER = new URL('../../dist/encode/index.js', import.meta.url);
 // sluice's row needs dist/ built; the others run without it.
 const available = (c) => c.id !== 'sluice' || existsSync(fileURLToPath(ENCODER));
@@ -130,7 +128,7 @@ if (options.tables) {
     const verdicts = await verify(c, VERIFY_COUNT, available(c) ? { sluice: await import(ENCODER.href) } : {});
     results.verify[c.id] = verdicts;
     if (verdicts.some((v) => v.verdict === 'DIFFERENT')) problems++;
-    console.log(`| ${labelOf(c)} | ${verdicts.map((v) => v.verdict).join(' | ')} |`);
+    console.log(`| ${c.label} | ${verdicts.map((v) => v.verdict).join(' | ')} |`);
   }
 
   for (const count of options.counts) {
@@ -139,7 +137,7 @@ if (options.tables) {
       const loadBefore = os.loadavg();
       const runs = await roundRobin({
         runs: options.runs,
-        entries: measured.map((c) => ({ key: c.id, label: labelOf(c), c })),
+        entries: measured.map((c) => ({ key: c.id, label: c.label, c })),
         runOnce: ({ c }) =>
           runChild(CHILD, { competitor: c.id, kind, count, sampleIntervalMs: SAMPLE_INTERVAL_MS }, CHILD_FLAGS),
         // The floor writes the rows alone, without the document's framing.
@@ -150,25 +148,17 @@ if (options.tables) {
         tag: `${count} ${kind}`,
       });
       const loadAfter = os.loadavg();
-      const byId = Object.fromEntries(
-        measured.map((c) => [c.id, summarise(bytes, runs[c.id], ['firstByteMs', 'firstByteAfterRowMs'])]),
-      );
+      const load = { loadBefore, loadAfter, cores: env.cores };
+      const table = workloadTable({ competitors, runs, bytes, kind: 'stringify', ...load });
       problems += Object.values(runs)
         .flat()
         .filter((r) => r.error).length;
-      const rows = competitors.map((c) => ({
-        label: labelOf(c),
-        summary: byId[c.id],
-        note: available(c) ? undefined : 'not built',
-      }));
       console.log(
         [
           '',
           `## ${count.toLocaleString('en')} articles from ${SOURCES[kind]}: ${(bytes / 1e6).toFixed(1)} MB`,
           '',
-          markdownTable(rows, 'stringify'),
-          '',
-          loadLine(loadBefore, loadAfter, env.cores),
+          table.markdown,
         ].join('\n'),
       );
       results.tables.push({
@@ -177,7 +167,7 @@ if (options.tables) {
         bytes,
         loadBefore,
         loadAfter,
-        competitors: measured.map((c) => ({ id: c.id, label: labelOf(c), summary: byId[c.id], runs: runs[c.id] })),
+        competitors: table.entries,
       });
     }
   }
