@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { integer, list, parseFlags, readOptions, set } from '../harness/cli.mjs';
+import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { roundRobin } from '../harness/fork.mjs';
@@ -35,13 +35,8 @@ const USAGE = `usage: npm run bench:cli -- [options]
   --no-big     skip the 1 GB and 4.2 GB flat-memory runs (which generate 5.3 GB of data once)
   --quick      a smoke run: 10 MB of articles, one run, no big files`;
 
-function log(line) {
-  process.stderr.write(`${line}\n`);
-}
-
-function parseOptions(argv) {
-  return parseFlags(
-    argv,
+function parseOptions() {
+  return readFlags(
     USAGE,
     { runs: 3, only: null, big: true, quick: false },
     {
@@ -147,7 +142,7 @@ function cell(s) {
 }
 
 async function main() {
-  const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
+  const options = parseOptions();
   const { runner, simdjson } = setup(log);
   const count = options.quick ? 25_000 : 250_000;
   const tight = await ensureDataset('articles', count, { log });

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { makeBody, startUpstream } from './upstream.mjs';
-import { integer, list, number, parseFlags, readOptions, set, text } from '../harness/cli.mjs';
+import { integer, list, number, readFlags, set, text } from '../harness/cli.mjs';
 import { upperMedian as median } from '../harness/stats.mjs';
 import { memoryMb, ROOT, request, startWorker } from './workerd.mjs';
 
@@ -32,24 +32,19 @@ const USAGE = `usage: npm run bench:edge -- [options]   (about 3 min at the defa
   --no-heap           no inspector, no V8 heap figures
   --v8-flags FLAGS    workerd's V8 flags, e.g. "--max-old-space-size=16": the live set against what V8 lets pile up`;
 const mbList = (key) => list(key, null, Number);
-const options = readOptions(
-  () =>
-    parseFlags(
-      process.argv.slice(2),
-      USAGE,
-      { sizes: [25, 100, 400], whatwgSizes: [1, 2, 5], cappedMb: 100, cap: 60, runs: 1, heap: true },
-      {
-        '--sizes': mbList('sizes'),
-        '--whatwg-sizes': mbList('whatwgSizes'),
-        '--capped-mb': number('cappedMb', true),
-        '--cap': number('cap'),
-        '--runs': integer('runs', 1),
-        '--only': list('only'),
-        '--no-heap': set({ heap: false }),
-        '--v8-flags': text('v8Flags'),
-      },
-    ),
+const options = readFlags(
   USAGE,
+  { sizes: [25, 100, 400], whatwgSizes: [1, 2, 5], cappedMb: 100, cap: 60, runs: 1, heap: true },
+  {
+    '--sizes': mbList('sizes'),
+    '--whatwg-sizes': mbList('whatwgSizes'),
+    '--capped-mb': number('cappedMb', true),
+    '--cap': number('cap'),
+    '--runs': integer('runs', 1),
+    '--only': list('only'),
+    '--no-heap': set({ heap: false }),
+    '--v8-flags': text('v8Flags'),
+  },
 );
 const {
   sizes: SIZES,

@@ -2,7 +2,7 @@
 // the Node upstream, measured from /proc (CPU: utime + stime; memory: VmRSS, VmHWM) and, through workerd's inspector
 // (--inspector-addr, CDP Runtime.getHeapUsage), the V8 heap of the worker's isolate sampled during the request.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';

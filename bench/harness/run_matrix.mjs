@@ -7,7 +7,7 @@ import os from 'node:os';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
 import { startBenchServer } from './bench_server.mjs';
-import { readOptions } from './cli.mjs';
+import { log, readOptions } from './cli.mjs';
 import { environment, packageVersion } from './environment.mjs';
 import { roundRobin } from './fork.mjs';
 import { FIELD, MATRIX_USAGE, PATH, matrixDatasets, methodLines, parseMatrixOptions } from './matrix.mjs';
@@ -180,7 +180,6 @@ ${MATRIX_USAGE}`;
     console.error(`${host.kind}: RSS is sampled from /proc, which this system does not have`);
     process.exit(1);
   }
-  const log = (line) => process.stderr.write(`${line}\n`);
   const env = environment();
   const versions = Object.fromEntries(host.packages.map(([name, path]) => [name, packageVersion(path)]));
   const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);

@@ -10,7 +10,7 @@ import { environment, reportHeader } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
 import { median, ms as fmt } from '../harness/stats.mjs';
-import { integer, list, parseFlags, readOptions } from '../harness/cli.mjs';
+import { integer, list, log, readFlags } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
@@ -32,16 +32,11 @@ const USAGE = `usage: npm run bench:lazy -- [options]
   --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all)
   --runs N         runs per competitor, dataset and fraction; the tables show medians (default: 5)`;
 
-function log(line) {
-  process.stderr.write(`${line}\n`);
-}
-
-function parseOptions(argv) {
-  const flags = { '--dataset': list('datasets', Object.keys(DATASETS)), '--runs': integer('runs', 1) };
-  return parseFlags(argv, USAGE, { datasets: Object.keys(DATASETS), runs: 5 }, flags);
-}
-
-const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
+const options = readFlags(
+  USAGE,
+  { datasets: Object.keys(DATASETS), runs: 5 },
+  { '--dataset': list('datasets', Object.keys(DATASETS)), '--runs': integer('runs', 1) },
+);
 
 const env = environment();
 const hasOpenJson = await openJsonAvailable();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { built, PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
-import { integer, list, only, parseFlags, readOptions } from '../harness/cli.mjs';
+import { integer, list, log, only, readFlags } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
@@ -29,25 +29,20 @@ const chunk = (options, text, flag, fail) => {
   if (!(options.chunkSize >= 1)) fail(`${flag} must be a size like 65536 or 64k`);
 };
 
-const options = readOptions(
-  () =>
-    parseFlags(
-      process.argv.slice(2),
-      USAGE,
-      {
-        datasets: Object.keys(DATASETS).filter((name) => !DATASETS[name].optIn),
-        only: null,
-        runs: 5,
-        chunkSize: 65536,
-      },
-      {
-        '--dataset': list('datasets', Object.keys(DATASETS)),
-        '--only': only(COMPETITORS.map((c) => c.id)),
-        '--runs': integer('runs', 1),
-        '--chunk': chunk,
-      },
-    ),
+const options = readFlags(
   USAGE,
+  {
+    datasets: Object.keys(DATASETS).filter((name) => !DATASETS[name].optIn),
+    only: null,
+    runs: 5,
+    chunkSize: 65536,
+  },
+  {
+    '--dataset': list('datasets', Object.keys(DATASETS)),
+    '--only': only(COMPETITORS.map((c) => c.id)),
+    '--runs': integer('runs', 1),
+    '--chunk': chunk,
+  },
 );
 
 /** An opt-in competitor (options.integers) runs only when --only names its whole id. */
@@ -56,7 +51,6 @@ const selected = (id, optIn) =>
     ? (options.only?.some((part) => id === part.toLowerCase()) ?? false)
     : options.only === null || options.only.some((part) => id.includes(part.toLowerCase()));
 
-const log = (line) => process.stderr.write(`${line}\n`);
 const env = environment();
 const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(c.id, c.optIn)));
 const missing = competitors.filter((c) => !built(c));

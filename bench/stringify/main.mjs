@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { articleRow, preparePool } from '../articles.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
-import { choice, integer, list, number, only, parseFlags, readOptions, selected, set } from '../harness/cli.mjs';
+import { choice, integer, list, log, number, only, readFlags, selected, set } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
@@ -38,36 +38,29 @@ const counts = (options, text, flag, fail) => {
   list('counts', null, Number)(options, text, flag, fail);
   if (options.counts.some((n) => !Number.isInteger(n) || n < 1)) fail(`${flag} takes positive integers`);
 };
-const options = readOptions(
-  () =>
-    parseFlags(
-      process.argv.slice(2),
-      USAGE,
-      {
-        counts: [100_000, 1_000_000],
-        sources: Object.keys(SOURCES),
-        only: null,
-        runs: 3,
-        http: true,
-        tables: true,
-        httpSeconds: 10,
-        load: null,
-      },
-      {
-        '--counts': counts,
-        '--sources': list('sources', Object.keys(SOURCES)),
-        '--only': only(COMPETITORS.map((c) => c.id)),
-        '--runs': integer('runs', 1),
-        '--no-http': set({ http: false }),
-        '--http-only': set({ tables: false }),
-        '--http-seconds': number('httpSeconds'),
-        '--load': choice('load', ['wrk', 'autocannon']),
-      },
-    ),
+const options = readFlags(
   USAGE,
+  {
+    counts: [100_000, 1_000_000],
+    sources: Object.keys(SOURCES),
+    only: null,
+    runs: 3,
+    http: true,
+    tables: true,
+    httpSeconds: 10,
+    load: null,
+  },
+  {
+    '--counts': counts,
+    '--sources': list('sources', Object.keys(SOURCES)),
+    '--only': only(COMPETITORS.map((c) => c.id)),
+    '--runs': integer('runs', 1),
+    '--no-http': set({ http: false }),
+    '--http-only': set({ tables: false }),
+    '--http-seconds': number('httpSeconds'),
+    '--load': choice('load', ['wrk', 'autocannon']),
+  },
 );
-
-const log = (line) => process.stderr.write(`${line}\n`);
 
 // The whole-document competitors need ~2.5 GB at a million articles.
 const CHILD_FLAGS = ['--expose-gc', '--max-old-space-size=8192'];
