@@ -18,7 +18,7 @@ export async function roundRobin({ runs, entries, runOnce, check = () => undefin
       }
       out[entry.key].push(result);
       log(
-        `[${tag} ${run}/${runs}] ${entry.label.padEnd(44)} ${result.error ? `FAILED: ${result.error}` : shown(result)}`,
+        `[${tag} ${run}/${runs}] ${entry.label.padEnd(44)} ${result.error ? `${result.skipped ? '' : 'FAILED: '}${result.error}` : shown(result)}`,
       );
     }
   }
