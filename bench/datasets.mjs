@@ -1,13 +1,13 @@
-// The benchmark datasets, generated on demand into bench/data/ (gitignored) by bench/gen-dataset.mjs, so a fresh
-// clone needs nothing but Node to reproduce the exact bytes every benchmark and the demo measure.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+// The benchmark datasets: their generator (deterministic: the same kind, count and seed give the same bytes on every
+// machine) and the named ones, generated on demand into bench/data/ (gitignored), so a fresh clone needs nothing but
+// Node to reproduce the exact bytes every benchmark and the demo measure. CLI: gen-dataset.mjs.
+import { once } from 'node:events';
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { article, random } from './articles.mjs';
 
-const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
-export const DATA_DIR = join(BENCH_DIR, 'data');
-const GENERATOR = join(BENCH_DIR, 'gen-dataset.mjs');
+export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
 
 /** The datasets of `npm run bench:parse`: where their elements are and how each element is touched. */
 export const DATASETS = {
@@ -16,6 +16,51 @@ export const DATASETS = {
   // Opt-in (`--dataset bigints`): the cost of options.integers where every element is past 2^53.
   bigints: { kind: 'bigints', count: 1_000_000, path: '$[*]', field: null, optIn: true },
 };
+
+/** Each kind: what it is, and its COUNT elements with their framing (`[open, separator, close]`). */
+export const KINDS = {
+  articles: {
+    what: 'the Symfony example: {"_embedded":{"articles":[ARTICLE...]},"total":COUNT}, about 418 bytes an article',
+    element: (r, i) => JSON.stringify(article(r, i)),
+    frame: (count) => ['{"_embedded":{"articles":[', ',', `]},"total":${count}}`],
+  },
+  numbers: {
+    what: 'a top-level array of numbers: integers, decimals, exponents, negatives (like canada.json), ~11 bytes each',
+    element: ({ rand, int }) => {
+      const r = rand();
+      if (r < 0.3) return String(int(-1e6, 1e6));
+      if (r < 0.8) return String(Math.round((rand() - 0.5) * 1e9) / 1e6);
+      if (r < 0.9) return `${(rand() * 9 + 1).toFixed(int(1, 15))}e${int(-300, 300)}`;
+      return String(-(rand() * 180))
+        .slice(0, int(4, 20))
+        .replace(/\.$/, '.5');
+    },
+  },
+  bigints: {
+    what: 'a top-level array of integers of 17 to 20 digits, a third negative (past 2^53, like 64-bit ids)',
+    element: ({ rand }) => {
+      let digits = String(1 + Math.floor(rand() * 9));
+      for (let n = 16 + Math.floor(rand() * 4); n > 0; n--) digits += Math.floor(rand() * 10);
+      return rand() < 1 / 3 ? `-${digits}` : digits;
+    },
+  },
+};
+
+/** Writes `count` elements of `kind` to the writable `out` (a file stream or stdout), in 1 MB writes. */
+export async function writeDataset(kind, count, out, seed = 42) {
+  const r = random(seed);
+  const { element, frame = () => ['[', ',', ']'] } = KINDS[kind];
+  const [open, separator, close] = frame(count);
+  let text = open;
+  for (let i = 0; i < count; i++) {
+    text += (i ? separator : '') + element(r, i);
+    if (text.length >= 1 << 20) {
+      if (!out.write(text)) await once(out, 'drain');
+      text = '';
+    }
+  }
+  out.write(text + close);
+}
 
 export function datasetFile(kind, count) {
   return join(DATA_DIR, `${kind}-${count}.json`);
@@ -31,14 +76,15 @@ export async function ensureDataset(kind, count, { log = () => {} } = {}) {
   mkdirSync(DATA_DIR, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
   log(`generating ${kind} ${count} -> ${file}`);
-  const code = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [GENERATOR, kind, String(count), partial], { stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('exit', (exitCode, signal) => resolve(signal ? 128 : exitCode));
-  });
-  if (code !== 0) {
+  const out = createWriteStream(partial);
+  try {
+    await writeDataset(kind, count, out);
+    out.end();
+    await once(out, 'close');
+  } catch (error) {
+    out.destroy();
     rmSync(partial, { force: true });
-    throw new Error(`gen-dataset.mjs ${kind} ${count} failed with exit code ${code}`);
+    throw error;
   }
   renameSync(partial, file);
   return file;

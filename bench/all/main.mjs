@@ -12,7 +12,7 @@ import os from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render } from '../harness/render/main.mjs';
-import { integer, list, parseFlags, readOptions, set } from '../harness/cli.mjs';
+import { integer, list, readFlags, set } from '../harness/cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const script = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -79,7 +79,7 @@ const USAGE = `usage: npm run bench -- [options]
   --no-render    do not render docs/benchmarks.md and its charts
 Benchmarks not run now are rendered from their newest result in bench/results/.`;
 
-function parseOptions(argv) {
+function parseOptions() {
   // --only and --skip take suite names or group names (GROUPS).
   const suites = (key) => (options, text, flag, fail) => {
     list(key)(options, text, flag, fail);
@@ -87,8 +87,7 @@ function parseOptions(argv) {
     const unknown = options[key].filter((name) => !SUITES[name]);
     if (unknown.length) fail(`${flag}: unknown "${unknown.join(',')}"`);
   };
-  const options = parseFlags(
-    argv,
+  const options = readFlags(
     USAGE,
     { runs: null, quick: false, only: Object.keys(SUITES), skip: [], render: true },
     {
@@ -128,7 +127,7 @@ function runSuite(suite, options) {
   });
 }
 
-const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
+const options = parseOptions();
 
 const started = performance.now();
 const minutes = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`);

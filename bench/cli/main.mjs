@@ -11,9 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { integer, list, parseFlags, readOptions, set } from '../harness/cli.mjs';
+import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
+import { roundRobin } from '../harness/fork.mjs';
 import { median } from '../harness/stats.mjs';
 import { renderChart } from '../harness/render/chart.mjs';
 import { fixedCostMarkdown, measureFixedCost } from './fixed_cost.mjs';
@@ -34,13 +35,8 @@ const USAGE = `usage: npm run bench:cli -- [options]
   --no-big     skip the 1 GB and 4.2 GB flat-memory runs (which generate 5.3 GB of data once)
   --quick      a smoke run: 10 MB of articles, one run, no big files`;
 
-function log(line) {
-  process.stderr.write(`${line}\n`);
-}
-
-function parseOptions(argv) {
-  return parseFlags(
-    argv,
+function parseOptions() {
+  return readFlags(
     USAGE,
     { runs: 3, only: null, big: true, quick: false },
     {
@@ -120,7 +116,8 @@ function firstLine(firstRuns = []) {
   return times.length > 0 ? median(times) : null;
 }
 
-function summarise(bytes, runs, pipeRun, firstRuns) {
+/** Medians of a command's runs on one input; the first run's pipe run gave the output size. */
+function summarise(bytes, runs) {
   const ok = runs.filter((r) => r.code === 0);
   if (ok.length === 0) return { failed: `exit ${runs[0]?.code}` };
   const cpuMs = median(ok.map((r) => r.cpuMs));
@@ -129,8 +126,8 @@ function summarise(bytes, runs, pipeRun, firstRuns) {
     cpuMs,
     rssMiB: mib(median(ok.map((r) => r.maxRssKiB))),
     wallMs: median(ok.map((r) => r.wallMs)),
-    firstLineMs: firstLine(firstRuns),
-    bytesOut: pipeRun?.bytesOut ?? null,
+    firstLineMs: firstLine(runs.map((r) => r.first)),
+    bytesOut: runs[0].pipe?.bytesOut ?? null,
   };
 }
 
@@ -145,7 +142,7 @@ function cell(s) {
 }
 
 async function main() {
-  const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
+  const options = parseOptions();
   const { runner, simdjson } = setup(log);
   const count = options.quick ? 25_000 : 250_000;
   const tight = await ensureDataset('articles', count, { log });
@@ -167,34 +164,29 @@ async function main() {
   ];
   const all = commands(simdjson).filter((c) => options.only === null || options.only.includes(c.id));
   const env = environment();
-  const runs = new Map();
-  const pipes = new Map();
-  const firsts = new Map();
-  for (let round = 0; round < options.runs; round++) {
-    for (const input of inputs) {
-      for (const command of all) {
-        if (input.pretty && command.tightOnly) continue;
-        const key = `${command.id}/${input.key}`;
-        if (round === 0) {
-          // The first run of each warms the disk cache and goes to a pipe: the output size.
-          pipes.set(key, measure(runner, command, input.file, input.pretty, { pipe: true }));
-        }
-        const result = measure(runner, command, input.file, input.pretty);
-        runs.set(key, [...(runs.get(key) ?? []), result]);
-        // The time to the first line, on a warm disk: to a pipe, stopped at the first byte.
-        const first = measure(runner, command, input.file, input.pretty, { first: true });
-        firsts.set(key, [...(firsts.get(key) ?? []), first]);
-        log(
-          `round ${round + 1}/${options.runs} ${key}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB, exit ${result.code}`,
-        );
-      }
-    }
-  }
+  const runs = await roundRobin({
+    runs: options.runs,
+    entries: inputs.flatMap((input) =>
+      all
+        .filter((c) => !(input.pretty && c.tightOnly))
+        .map((c) => ({ key: `${c.id}/${input.key}`, label: `${c.id}/${input.key}`, c, input })),
+    ),
+    runOnce: ({ c, input }, earlier) => {
+      // The first run of each warms the disk cache and goes to a pipe: the output size.
+      const pipe = earlier.length === 0 ? measure(runner, c, input.file, input.pretty, { pipe: true }) : undefined;
+      const result = measure(runner, c, input.file, input.pretty);
+      // The time to the first line, on a warm disk: to a pipe, stopped at the first byte.
+      const first = measure(runner, c, input.file, input.pretty, { first: true });
+      return { ...result, pipe, first };
+    },
+    shown: (r) => `${r.cpuMs.toFixed(0)} ms CPU, ${mib(r.maxRssKiB).toFixed(1)} MiB, exit ${r.code}`,
+    log,
+    tag: 'round',
+  });
   const table = all.map((command) => {
     const cells = inputs.map((input) => {
-      const key = `${command.id}/${input.key}`;
-      if (!runs.has(key)) return undefined;
-      return summarise(fileSize(input.file), runs.get(key), pipes.get(key), firsts.get(key));
+      const list = runs[`${command.id}/${input.key}`];
+      return list && summarise(fileSize(input.file), list);
     });
     return { id: command.id, label: command.label, own: command.own ?? false, cells };
   });

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { ceiling, JSON_PARSE, pathNames, sluice, streamparser } from './parse.mjs';
+import { ceiling, counter, JSON_PARSE, pathNames, sluice, streamparser } from './parse.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const STREAMPARSER = new URL('../node_modules/@streamparser/json/dist/mjs/index.js', import.meta.url);
@@ -30,8 +30,6 @@ export function built(competitor) {
   return need.every((name) => existsSync(fileURLToPath(new URL(name, DIST))));
 }
 
-const now = () => performance.now();
-const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
 // Zero-copy Buffer views: the Node-stream peers want Buffers, and none of them should pay for a copy we add.
 const asBuffer = (c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);
 
@@ -60,20 +58,14 @@ function peer(id, label, makeStream, done) {
     async setup(ctx) {
       const create = await makeStream(ctx);
       const buffers = ctx.chunks?.map(asBuffer) ?? [];
-      const touch = touchOf(ctx.field);
       return async () => {
         const stream = create();
-        let elements = 0;
-        let checksum = 0;
-        stream.on('data', (data) => {
-          if (ctx.firstAt === 0) ctx.firstAt = now();
-          elements++;
-          checksum += touch(id === 'stream-json' ? data.value : data);
-        });
+        const tally = counter(ctx);
+        stream.on('data', (data) => tally.add(id === 'stream-json' ? data.value : data));
         const ended = done(stream);
         await writeAll(ctx, buffers, stream);
         await ended;
-        return { elements, checksum };
+        return tally;
       };
     },
   };

@@ -13,7 +13,7 @@
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const now = () => performance.now();
-const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
+export const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
 const KIND = { simd: 'simd128', scalar: 'scalar' };
 const SCAN_ONLY_PATH = '$.__sluice_selects_nothing__[*]';
 
@@ -33,7 +33,7 @@ export async function eachChunk(body, onChunk) {
 }
 
 /** An element counter: `add(value)` counts it and adds its touched field to the checksum. */
-function counter(ctx, touch = touchOf(ctx.field)) {
+export function counter(ctx, touch = touchOf(ctx.field)) {
   const tally = { elements: 0, checksum: 0 };
   tally.add = (value) => {
     if (ctx.firstAt === 0) ctx.firstAt = now();

@@ -7,14 +7,13 @@
 // @streamparser/json-whatwg 0.0.22 is quadratic in the rows: it runs at --whatwg-sizes, and at --capped-mb under a
 // CPU cap, reported as how far it got.
 //
-//   npm run bench:edge -- [--sizes 25,100,400] [--whatwg-sizes 1,2,5] [--capped-mb 100] [--cap 60] [--runs 1]
-//                         [--only passthrough,sluice,...] [--no-heap] [--v8-flags "--max-old-space-size=16"]
-//   (about 3 min at the defaults; needs dist/ built)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { makeBody, startUpstream } from './upstream.mjs';
+import { integer, list, number, readFlags, set, text } from '../harness/cli.mjs';
+import { upperMedian as median } from '../harness/stats.mjs';
 import { memoryMb, ROOT, request, startWorker } from './workerd.mjs';
 
 if (typeof WebSocket === 'undefined') {
@@ -23,21 +22,40 @@ if (typeof WebSocket === 'undefined') {
   process.exit(r.status ?? 1);
 }
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i < 0 ? fallback : args[i + 1];
-};
-const list = (text) => text.split(',').map(Number);
-const SIZES = list(option('sizes', '25,100,400'));
-const WHATWG_SIZES = list(option('whatwg-sizes', '1,2,5'));
-const CAPPED_MB = Number(option('capped-mb', '100'));
-const CAP = Number(option('cap', '60'));
-const RUNS = Number(option('runs', '1'));
-const HEAP = !args.includes('--no-heap');
-// e.g. --v8-flags=--max-old-space-size=16: whether a worker's peak is its live set or garbage V8 lets accumulate.
-const V8_FLAGS = option('v8-flags', '').split(' ').filter(Boolean);
-const ONLY = option('only', undefined)?.split(',');
+const USAGE = `usage: npm run bench:edge -- [options]   (about 3 min at the defaults; needs dist/ built)
+  --sizes MB          upstream sizes for every worker but json-whatwg (default 25,100,400)
+  --whatwg-sizes MB   sizes for @streamparser/json-whatwg, quadratic in the rows (default 1,2,5)
+  --capped-mb MB      one more json-whatwg run under the CPU cap, 0 for none (default 100)
+  --cap S             the CPU cap in seconds (default 60)
+  --runs N            requests per cell; tables show medians (default 1)
+  --only NAMES        comma-separated workers: passthrough, sluice, @streamparser/json-whatwg, @streamparser/json
+  --no-heap           no inspector, no V8 heap figures
+  --v8-flags FLAGS    workerd's V8 flags, e.g. "--max-old-space-size=16": the live set against what V8 lets pile up`;
+const mbList = (key) => list(key, null, Number);
+const options = readFlags(
+  USAGE,
+  { sizes: [25, 100, 400], whatwgSizes: [1, 2, 5], cappedMb: 100, cap: 60, runs: 1, heap: true },
+  {
+    '--sizes': mbList('sizes'),
+    '--whatwg-sizes': mbList('whatwgSizes'),
+    '--capped-mb': number('cappedMb', true),
+    '--cap': number('cap'),
+    '--runs': integer('runs', 1),
+    '--only': list('only'),
+    '--no-heap': set({ heap: false }),
+    '--v8-flags': text('v8Flags'),
+  },
+);
+const {
+  sizes: SIZES,
+  whatwgSizes: WHATWG_SIZES,
+  cappedMb: CAPPED_MB,
+  cap: CAP,
+  runs: RUNS,
+  heap: HEAP,
+  only: ONLY,
+} = options;
+const V8_FLAGS = (options.v8Flags ?? '').split(' ').filter(Boolean);
 const WHATWG = '@streamparser/json-whatwg';
 const WORKERS = [
   ['passthrough', 'worker_passthrough.js'],
@@ -53,7 +71,6 @@ for (const mb of SIZES) for (const [name] of WORKERS) if (name !== WHATWG) add(m
 for (const mb of WHATWG_SIZES) for (const [name] of WORKERS) if (name === WHATWG || !SIZES.includes(mb)) add(mb, name);
 if (WORKERS.some(([name]) => name === WHATWG) && CAPPED_MB > 0) add(CAPPED_MB, WHATWG);
 
-const median = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
 const upstream = await startUpstream();
 const results = []; // { name, mb, rows, bytes, runs, idle, hwm }
 const started = performance.now();

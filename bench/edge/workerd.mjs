@@ -2,26 +2,20 @@
 // the Node upstream, measured from /proc (CPU: utime + stime; memory: VmRSS, VmHWM) and, through workerd's inspector
 // (--inspector-addr, CDP Runtime.getHeapUsage), the V8 heap of the worker's isolate sampled during the request.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { cpuMsOf, statusBytes } from '../harness/proc_rss.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const ROOT = join(HERE, '..', '..');
-const TICK = 100; // clock ticks per second of /proc/<pid>/stat (getconf CLK_TCK on Linux)
 const SAMPLE_MS = 100;
 
-export function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICK; // utime, stime
-}
-
-export function memoryMb(pid, key) {
-  return Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-}
+export const cpuSeconds = (pid) => cpuMsOf(pid) / 1000;
+export const memoryMb = (pid, key) => statusBytes(pid, key) / 2 ** 20;
 
 function freePort() {
   return new Promise((resolve) => {
@@ -112,17 +106,10 @@ async function inspect(port) {
               used: r.usedSize / 2 ** 20,
               total: r.totalSize / 2 ** 20,
               backing: r.backingStorageSize / 2 ** 20,
-              embedder: r.embedderHeapUsedSize / 2 ** 20,
             },
           );
         });
         ws.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
-      }),
-    /** Any CDP command (diagnostics: HeapProfiler.collectGarbage). */
-    send: (method, params) =>
-      new Promise((resolve) => {
-        waiting.set(++id, resolve);
-        ws.send(JSON.stringify({ id, method, params }));
       }),
     close: () => ws.close(),
   };

@@ -4,21 +4,11 @@
 //   parent: "go"                     (after it took the RSS baseline)
 //   child: {"result": {...}}
 // Usage: node --expose-gc | deno run --allow-read --allow-env --allow-net=127.0.0.1 --v8-flags=--expose-gc | bun
-//        child.mjs SPEC_JSON
-// SPEC_JSON: { bench: 'parse' (default) | 'stringify', competitor, ... }: parse names mode ('memory': file,
-// chunkSize; 'http': url), path and field; stringify names count.
+//        child.mjs SPEC_JSON   (SPEC_JSON: competitors/matrix.mjs's spec; in memory, `file` holds the input)
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
-import {
-  CEILING_COMPETITORS,
-  COMPETITORS,
-  HTTP_COMPETITORS,
-  makeContext,
-  makeHttpContext,
-} from '../competitors/parse.mjs';
-import { makeStringifyContext, STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
-
-const isNode = !globalThis.Deno && !globalThis.Bun;
+import { prepareRun, timeRun } from '../competitors/matrix.mjs';
+import { loadDeps, NODE_PEERS } from '../competitors/node.mjs';
 
 function runtime() {
   if (globalThis.Deno) return { name: 'Deno', version: Deno.version.deno, engine: `V8 ${Deno.version.v8}` };
@@ -50,33 +40,13 @@ function nextLine() {
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 const spec = JSON.parse(process.argv[2]);
-const stringify = spec.bench === 'stringify';
-const http = spec.mode === 'http';
-// The Node-only peers join only in Node (their module imports Node built-ins the others lack).
-const node = isNode && !stringify ? await import('../competitors/node.mjs') : null;
-const nodePeers = node?.NODE_PEERS ?? [];
-const list = stringify
-  ? STRINGIFY_COMPETITORS
-  : [...(http ? HTTP_COMPETITORS : [...COMPETITORS, ...CEILING_COMPETITORS]), ...nodePeers];
-const competitor = list.find((c) => c.id === spec.competitor);
-if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
-
-let ctx;
-if (stringify) ctx = makeStringifyContext(spec);
-else if (http) ctx = makeHttpContext(spec);
-else {
+// The Node-only peers (stream-json, JSONStream) run in Node only.
+const isNode = !globalThis.Deno && !globalThis.Bun;
+const input = () => {
   const file = readFileSync(spec.file);
-  ctx = makeContext(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), spec);
-}
-const { loadDeps } = node ?? (await import('../competitors/node.mjs'));
-const deps = await loadDeps(competitor);
-// A stringify competitor's setup returns run(ctx); a parse competitor's was handed ctx already.
-const run = stringify
-  ? (
-      (write) => () =>
-        write(ctx)
-    )(await competitor.setup(deps))
-  : await competitor.setup(ctx, deps);
+  return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
+};
+const prepared = await prepareRun(spec, { input, deps: loadDeps, extra: isNode ? NODE_PEERS : [] });
 collectGarbage();
 collectGarbage();
 
@@ -84,20 +54,9 @@ send({ ready: runtime() });
 if ((await nextLine()) !== 'go') throw new Error('child.mjs: expected "go" on stdin');
 
 const cpuBefore = process.cpuUsage?.();
-const startedAt = performance.now();
-const { elements, checksum, bytes } = await run();
-const endedAt = performance.now();
+const result = await timeRun(prepared);
 const cpu = cpuBefore ? process.cpuUsage(cpuBefore) : null;
-
 send({
-  result: {
-    ms: endedAt - startedAt,
-    firstElementMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt,
-    elements,
-    checksum,
-    bytes,
-    rssAfter: process.memoryUsage().rss,
-    cpuMs: cpu ? (cpu.user + cpu.system) / 1000 : null,
-  },
+  result: { ...result, rssAfter: process.memoryUsage().rss, cpuMs: cpu ? (cpu.user + cpu.system) / 1000 : null },
 });
 process.exit(0);

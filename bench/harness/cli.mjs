@@ -1,5 +1,5 @@
 // The command line of every benchmark's main.mjs: `parseFlags` reads argv by a table of flags, `readOptions`
-// prints the usage (--help, exit 0) or the error (exit 2).
+// prints the usage (--help, exit 0) or the error (exit 2), `readFlags` does both; `log`, the progress lines.
 export function readOptions(parse, usage) {
   let options;
   try {
@@ -14,6 +14,14 @@ export function readOptions(parse, usage) {
   }
   return options;
 }
+
+/** This process's options: parseFlags of its arguments, through readOptions. */
+export function readFlags(usage, defaults, flags) {
+  return readOptions(() => parseFlags(process.argv.slice(2), usage, defaults, flags), usage);
+}
+
+/** A progress line, on standard error (standard output is the report). */
+export const log = (line) => process.stderr.write(`${line}\n`);
 
 /**
  * `flags`: { '--name': rule }, each rule from the helpers below: `(options, text, flag, fail)` sets what the flag

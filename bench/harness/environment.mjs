@@ -19,6 +19,15 @@ export function packageVersion(name) {
   return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
 }
 
+/** `competitors` with their peer package's version in their label, and those versions by competitor id. */
+export function withVersions(competitors) {
+  const versions = Object.fromEntries(
+    competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]),
+  );
+  const labelled = competitors.map((c) => (versions[c.id] ? { ...c, label: `${c.label} ${versions[c.id]}` } : c));
+  return { versions, competitors: labelled };
+}
+
 /**
  * What first-touch memory costs on this machine, in ms per MB: writing 64 MiB of memory never touched before
  * (every page faults in) against writing the same memory again. A cold run (a fresh process) pays the first rate
@@ -44,6 +53,18 @@ export function memoryCostLine(cost) {
     `Memory: writing fresh pages ${cost.freshMsPerMB.toFixed(2)} ms per MB, touched ones ` +
     `${cost.touchedMsPerMB.toFixed(3)} ms per MB (64 MiB, filled twice; cold runs pay the first rate as they grow)`
   );
+}
+
+/** The lines a Node benchmark's report opens with: its title, the machine, the runtime, memory, `peers`' versions. */
+export function reportHeader(title, env, peers = []) {
+  return [
+    `# ${title}`,
+    '',
+    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
+    `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
+    memoryCostLine(env.memory),
+    ...(peers.length ? [`Peers: ${peers.map((p) => `${p} ${packageVersion(p)}`).join(', ')}`] : []),
+  ];
 }
 
 export function environment() {

@@ -1,7 +1,31 @@
-// One timed run in a Node process of its own: forks `script` with the spec as its argument and resolves with the
-// one message it sends over IPC, or { error } when it failed or exited before reporting (never rejects).
+// The runs of every benchmark: `roundRobin`, the rounds of runs interleaved across competitors; `runChild`, one timed
+// run in a Node process of its own; `answerParent`, that process's side.
 import { fork } from 'node:child_process';
 
+/**
+ * `runs` rounds, each a run of every entry (`{ key, label }`) in turn, so that drift of a shared machine hits all
+ * alike. `runOnce(entry, earlier)` resolves to a result; `check(entry, result)` returns what is wrong with a result
+ * that has no `error`, if anything; `shown(result)` is the log line's figure. Resolves to `{ key: results[] }`.
+ */
+export async function roundRobin({ runs, entries, runOnce, check = () => undefined, shown, log, tag }) {
+  const out = Object.fromEntries(entries.map((e) => [e.key, []]));
+  for (let run = 1; run <= runs; run++) {
+    for (const entry of entries) {
+      const result = await runOnce(entry, out[entry.key]);
+      if (!result.error) {
+        const wrong = check(entry, result);
+        if (wrong) result.error = wrong;
+      }
+      out[entry.key].push(result);
+      log(
+        `[${tag} ${run}/${runs}] ${entry.label.padEnd(44)} ${result.error ? `${result.skipped ? '' : 'FAILED: '}${result.error}` : shown(result)}`,
+      );
+    }
+  }
+  return out;
+}
+
+/** Forks `script` with the spec as its argument; resolves with the one message it sends, or { error } (never rejects). */
 export function runChild(script, spec, execArgv = ['--expose-gc']) {
   return new Promise((resolve) => {
     let result = null;

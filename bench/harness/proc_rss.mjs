@@ -5,15 +5,17 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 export const available = existsSync('/proc/self/status');
 
-/** Resident set size of `pid` in bytes, or 0 when it has exited. */
-export function rssOf(pid) {
+/** A size field of /proc/PID/status in bytes (VmRSS: the resident set; VmHWM: its peak), or 0 when it has exited. */
+export function statusBytes(pid, key = 'VmRSS') {
   try {
-    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${key}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : 0;
   } catch {
     return 0;
   }
 }
+
+export const rssOf = (pid) => statusBytes(pid);
 
 /** Every live descendant of `root` (children, grandchildren...), from the parent links in /proc/PID/stat. */
 export function descendants(root) {

@@ -7,33 +7,50 @@ import os from 'node:os';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
 import { startBenchServer } from './bench_server.mjs';
-import { readOptions } from './cli.mjs';
+import { log, readOptions } from './cli.mjs';
 import { environment, packageVersion } from './environment.mjs';
+import { roundRobin } from './fork.mjs';
 import { FIELD, MATRIX_USAGE, PATH, matrixDatasets, methodLines, parseMatrixOptions } from './matrix.mjs';
 import { available as procAvailable } from './proc_rss.mjs';
 import { saveResults } from './save.mjs';
 import { markdownTable, summarise } from './stats.mjs';
 
-/** The medians of `target`'s runs of `c`, and its row (pushed onto `rows`) of the printed table. */
-function summariseRow(plan, runs, target, c, bytes, rows) {
-  const list = runs.get(`${target}/${c.id}`);
-  const summary = summarise(bytes, list);
-  const note = `failed: ${list.find((r) => r.error)?.error ?? ''}`;
-  rows.push({ label: `${plan.labels[target] ?? target}: ${c.label}`, summary, note });
-  return { list, summary };
+/** The entries of roundRobin for `targets` × `competitors(target)`: key `target/id`, label `target  label`. */
+const entriesOf = (targets, competitors) =>
+  targets.flatMap((target) =>
+    competitors(target).map((c) => ({ key: `${target}/${c.id}`, label: `${target.padEnd(8)} ${c.label}`, target, c })),
+  );
+
+/** Per target, its competitors' medians; their rows (target: label) of the printed table go onto `rows`. */
+function summariseTargets(plan, runs, competitors, bytes, rows) {
+  return plan.targets.map((target) => ({
+    target,
+    competitors: competitors(target).map((c) => {
+      const list = runs[`${target}/${c.id}`];
+      const summary = summarise(bytes, list);
+      const note = `failed: ${list.find((r) => r.error)?.error ?? ''}`;
+      rows.push({ label: `${plan.labels[target] ?? target}: ${c.label}`, summary, note });
+      return { id: c.id, label: c.label, summary, timedOut: list.filter((r) => r.timedOut).length, runs: list };
+    }),
+  }));
+}
+
+/** The line under a table: whether every run checked out and every checksum agreed. */
+function checkLine(all, agreed, failed) {
+  const checksums = new Set(all.filter((r) => !r.error && r.checksum != null).map((r) => r.checksum));
+  // A run that timed out is a measurement (the table says it did not finish), not a broken pipeline.
+  const failures = all.filter((r) => r.error && !r.timedOut).length;
+  const line =
+    checksums.size > 1
+      ? `CHECK FAILED: the competitors disagree: ${[...checksums].join(', ')}`
+      : `${agreed}${failures ? ` (${failed}: ${failures})` : ''}.`;
+  return { line, problems: failures + (checksums.size > 1 ? 1 : 0) };
 }
 
 /**
- * @param {object} plan
- * @param {string[]} plan.targets  engine ids
- * @param {Record<string, string>} plan.labels  engine id -> 'Deno 2.9.6'
- * @param {string[]} plan.sizes
- * @param {string[]} plan.modes
- * @param {number} plan.runs
- * @param {Record<string, { count: number, bytes: number }>} plan.datasets  by size
- * @param {(target: string, mode: string) => object[]} plan.competitors  the competitors measured there
- * @param {(target: string, mode: string, competitor: object, size: string) => Promise<object>} plan.runOnce
- * @param {(line: string) => void} plan.log
+ * For each size and mode, every run of every competitor in every engine, interleaved; the checks and the medians.
+ * plan: { targets, labels (engine id -> 'Deno 2.9.6'), sizes, modes, runs, datasets (by size: { count, bytes }),
+ * competitors(target, mode), runOnce(target, mode, competitor, size), log }.
  */
 export async function runMatrix(plan) {
   const cells = [];
@@ -42,48 +59,34 @@ export async function runMatrix(plan) {
     const { count, bytes } = plan.datasets[size];
     for (const mode of plan.modes) {
       const loadBefore = os.loadavg();
-      const runs = new Map();
-      for (const target of plan.targets)
-        for (const c of plan.competitors(target, mode)) runs.set(`${target}/${c.id}`, []);
-      for (let run = 1; run <= plan.runs; run++) {
-        for (const target of plan.targets) {
-          for (const c of plan.competitors(target, mode)) {
-            const earlier = runs.get(`${target}/${c.id}`);
-            // One run that did not finish in time is enough to know: the others would cost the same wait.
-            if (earlier.some((r) => r.timedOut)) {
-              earlier.push({ error: earlier.find((r) => r.timedOut).error, timedOut: true });
-              continue;
-            }
-            const result = await plan.runOnce(target, mode, c, size);
-            const expected = c.expectsNoElements ? 0 : count;
-            if (!result.error && result.elements !== expected)
-              result.error = `delivered ${result.elements} elements, expected ${expected}`;
-            if (!result.error && c.expectsNoElements && result.bytes !== bytes)
-              result.error = `read ${result.bytes} bytes, expected ${bytes}`;
-            runs.get(`${target}/${c.id}`).push(result);
-            const shown = result.error
-              ? `FAILED: ${result.error}`
-              : `${(bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
-            plan.log(`[${size} ${mode} ${run}/${plan.runs}] ${target.padEnd(8)} ${c.label.padEnd(44)} ${shown}`);
-          }
-        }
-      }
+      const competitors = (target) => plan.competitors(target, mode);
+      const runs = await roundRobin({
+        runs: plan.runs,
+        entries: entriesOf(plan.targets, competitors),
+        runOnce: ({ target, c }, earlier) => {
+          // One run that did not finish in time is enough to know: the others would cost the same wait.
+          const timedOut = earlier.find((r) => r.timedOut);
+          return timedOut ? { ...timedOut } : plan.runOnce(target, mode, c, size);
+        },
+        check: ({ c }, r) => {
+          const expected = c.expectsNoElements ? 0 : count;
+          if (r.elements !== expected) return `delivered ${r.elements} elements, expected ${expected}`;
+          if (c.expectsNoElements && r.bytes !== bytes) return `read ${r.bytes} bytes, expected ${bytes}`;
+        },
+        shown: (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
+        log: plan.log,
+        tag: `${size} ${mode}`,
+      });
       const loadAfter = os.loadavg();
-      const all = [...runs.values()].flat();
-      const checksums = new Set(
-        all.filter((r) => !r.error && r.checksum !== null && r.checksum !== undefined).map((r) => r.checksum),
-      );
-      // A run that timed out is a measurement (the table says it did not finish), not a broken pipeline.
-      const failures = all.filter((r) => r.error && !r.timedOut).length;
-      problems += failures + (checksums.size > 1 ? 1 : 0);
       const rows = [];
-      for (const target of plan.targets) {
-        const competitors = plan.competitors(target, mode).map((c) => {
-          const { list, summary } = summariseRow(plan, runs, target, c, bytes, rows);
-          return { id: c.id, label: c.label, summary, timedOut: list.filter((r) => r.timedOut).length, runs: list };
-        });
-        cells.push({ engine: target, size, mode, count, bytes, loadBefore, loadAfter, competitors });
-      }
+      for (const { target, competitors: list } of summariseTargets(plan, runs, competitors, bytes, rows))
+        cells.push({ engine: target, size, mode, count, bytes, loadBefore, loadAfter, competitors: list });
+      const check = checkLine(
+        Object.values(runs).flat(),
+        `Check: every run delivered ${count} elements`,
+        'failed runs',
+      );
+      problems += check.problems;
       console.log(
         [
           '',
@@ -92,9 +95,7 @@ export async function runMatrix(plan) {
           markdownTable(rows),
           '',
           `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)}.`,
-          checksums.size > 1
-            ? `CHECK FAILED: competitors disagree on the checksum: ${[...checksums].join(', ')}`
-            : `Check: every run delivered ${count} elements${failures ? ` (except ${failures} failed runs)` : ''}; checksums agree.`,
+          check.line,
         ].join('\n'),
       );
     }
@@ -104,38 +105,29 @@ export async function runMatrix(plan) {
 
 /**
  * The stringify runs (bench/competitors/stringify.mjs) in every engine, interleaved the same way.
- * @param {{ targets: string[], labels: Record<string, string>, runs: number, count: number, competitors: object[],
- *   runOnce: (target: string, competitor: object) => Promise<object>, log: (line: string) => void }} plan
+ * plan: { targets, labels, runs, count, competitors, runOnce(target, competitor), log }.
  */
 export async function runStringify(plan) {
   const loadBefore = os.loadavg();
-  const runs = new Map(plan.targets.flatMap((t) => plan.competitors.map((c) => [`${t}/${c.id}`, []])));
-  for (let run = 1; run <= plan.runs; run++) {
-    for (const target of plan.targets) {
-      for (const c of plan.competitors) {
-        const result = await plan.runOnce(target, c);
-        runs.get(`${target}/${c.id}`).push(result);
-        const shown = result.error
-          ? `FAILED: ${result.error}`
-          : `${(result.bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
-        plan.log(`[stringify ${plan.count} ${run}/${plan.runs}] ${target.padEnd(8)} ${c.label.padEnd(46)} ${shown}`);
-      }
-    }
-  }
+  const competitors = () => plan.competitors;
+  const runs = await roundRobin({
+    runs: plan.runs,
+    entries: entriesOf(plan.targets, competitors),
+    runOnce: ({ target, c }) => plan.runOnce(target, c),
+    shown: (r) => `${(r.bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
+    log: plan.log,
+    tag: `stringify ${plan.count}`,
+  });
   const loadAfter = os.loadavg();
-  const ok = [...runs.values()].flat().filter((r) => !r.error);
-  const checksums = new Set(ok.map((r) => r.checksum));
-  const problems = [...runs.values()].flat().length - ok.length + (checksums.size > 1 ? 1 : 0);
-  const bytes = ok[0]?.bytes ?? 0;
+  const all = Object.values(runs).flat();
+  const bytes = all.find((r) => !r.error)?.bytes ?? 0;
   const rows = [];
-  const engines = plan.targets.map((target) => ({
+  const engines = summariseTargets(plan, runs, competitors, bytes, rows).map(({ target, competitors: list }) => ({
     id: target,
     label: plan.labels[target] ?? target,
-    competitors: plan.competitors.map((c) => {
-      const { list, summary } = summariseRow(plan, runs, target, c, bytes, rows);
-      return { id: c.id, label: c.label, summary, runs: list };
-    }),
+    competitors: list.map(({ timedOut, ...c }) => c),
   }));
+  const check = checkLine(all, `Check: every run wrote the same ${bytes} bytes (sampled checksum)`, 'failed runs');
   console.log(
     [
       '',
@@ -146,12 +138,10 @@ export async function runStringify(plan) {
       '',
       markdownTable(rows),
       '',
-      checksums.size > 1
-        ? `CHECK FAILED: competitors wrote different bytes: ${[...checksums].join(', ')}`
-        : `Check: every run wrote the same ${bytes} bytes (sampled checksum).`,
+      check.line,
     ].join('\n'),
   );
-  return { stringify: { count: plan.count, bytes, loadBefore, loadAfter, engines }, problems };
+  return { stringify: { count: plan.count, bytes, loadBefore, loadAfter, engines }, problems: check.problems };
 }
 
 /**
@@ -190,7 +180,6 @@ ${MATRIX_USAGE}`;
     console.error(`${host.kind}: RSS is sampled from /proc, which this system does not have`);
     process.exit(1);
   }
-  const log = (line) => process.stderr.write(`${line}\n`);
   const env = environment();
   const versions = Object.fromEntries(host.packages.map(([name, path]) => [name, packageVersion(path)]));
   const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);

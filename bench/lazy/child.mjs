@@ -70,12 +70,9 @@ for (let i = 1; i < spec.repeats; i++) {
 // reading code of twitter.json's 1 % settles at about the 15th document (per-document times in one process: 1.3 to
 // 1.4 ms for reads 7 to 11, 1.0 to 1.1 ms from about the 15th on); the optimising compiles run on the same cores.
 const warmMs = median(warm.slice(warm.length >> 1));
-// Reads 7 to 11 alone, the window this bench used before (10 more reads, the last 5): printed for comparison.
-const earlyMs = warm.length >= 10 ? median(warm.slice(5, 10)) : null;
 process.send({
   ms,
   warmMs,
-  earlyMs,
   checksum,
   expected,
   read: paths.length,

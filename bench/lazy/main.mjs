@@ -6,11 +6,11 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { COMPETITORS, openJsonAvailable } from '../competitors/lazy.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
-import { environment, memoryCostLine } from '../harness/environment.mjs';
-import { runChild } from '../harness/fork.mjs';
+import { environment, reportHeader } from '../harness/environment.mjs';
+import { roundRobin, runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
 import { median, ms as fmt } from '../harness/stats.mjs';
-import { integer, list, parseFlags, readOptions } from '../harness/cli.mjs';
+import { integer, list, log, readFlags } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
@@ -32,27 +32,18 @@ const USAGE = `usage: npm run bench:lazy -- [options]
   --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all)
   --runs N         runs per competitor, dataset and fraction; the tables show medians (default: 5)`;
 
-function log(line) {
-  process.stderr.write(`${line}\n`);
-}
-
-function parseOptions(argv) {
-  const flags = { '--dataset': list('datasets', Object.keys(DATASETS)), '--runs': integer('runs', 1) };
-  return parseFlags(argv, USAGE, { datasets: Object.keys(DATASETS), runs: 5 }, flags);
-}
-
-const options = readOptions(() => parseOptions(process.argv.slice(2)), USAGE);
+const options = readFlags(
+  USAGE,
+  { datasets: Object.keys(DATASETS), runs: 5 },
+  { '--dataset': list('datasets', Object.keys(DATASETS)), '--runs': integer('runs', 1) },
+);
 
 const env = environment();
 const hasOpenJson = await openJsonAvailable();
 const competitors = COMPETITORS.filter((c) => c.id !== 'openjson' || hasOpenJson);
 console.log(
   [
-    '# bench:lazy',
-    '',
-    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
-    `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
-    memoryCostLine(env.memory),
+    ...reportHeader('bench:lazy', env),
     '',
     'Method:',
     '- the document is in memory as one Uint8Array; a run reads every k-th leaf value in document order (k = 100,',
@@ -62,9 +53,7 @@ console.log(
     `- each run is a fresh child process (node --expose-gc); medians of ${options.runs} runs, interleaved. Two times per`,
     '  run: the first document (cold: fresh memory pages, code not yet optimised), then 30 more reads of the same',
     '  document in the same process, each after the previous result was collected, of which the median of the last',
-    '  15 (warm: a long-running process, its code optimised; for documents over 20 MB, 1 more read only). The',
-    '  ratios of reads 7 to 11 (the window used before 2026-11-30, when the engine is still optimising) follow each',
-    '  warm table;',
+    '  15 (warm: a long-running process, its code optimised; for documents over 20 MB, 1 more read only);',
     '- two access patterns: "from the root" reads each chosen leaf by its path from the root (`doc.a.b[3].c`);',
     '  "walking" (10 % and 100 % only) walks the whole structure (for...of over arrays, Object.keys over objects,',
     '  holding each inner container) and uses every k-th leaf it meets: the same leaves and checksum;',
@@ -87,20 +76,16 @@ for (const name of options.datasets) {
   const table = {};
   let leaves = 0;
   for (const fraction of FRACTIONS) {
-    const runs = Object.fromEntries(rows.map((c) => [c.id, []]));
-    for (let run = 1; run <= options.runs; run++) {
-      for (const c of rows) {
-        // openJson resolves each get(path) over the stream (measured: about 0.35 ms per get on twitter.json), so
-        // one get() per leaf is only run for the smaller leaf sets.
-        if (c.fractions && !c.fractions.includes(fraction)) {
-          runs[c.id].push({ error: 'not run at this fraction', skipped: true });
-          continue;
-        }
-        const read = runs.lazyparse.at(-1)?.read ?? 0;
-        if (c.id === 'openjson' && read > OPENJSON_MAX_GETS) {
-          runs[c.id].push({ error: `skipped: ${read} get() calls (over ${OPENJSON_MAX_GETS})`, skipped: true });
-          continue;
-        }
+    let read = 0; // leaves the lazyParse run of this round read: openJson's get() calls
+    const runs = await roundRobin({
+      runs: options.runs,
+      entries: rows.map((c) => ({ key: c.id, label: c.label.padEnd(52), c })),
+      runOnce: async ({ c }) => {
+        // openJson resolves each get(path) over the stream (about 0.35 ms per get on twitter.json): one get() per
+        // leaf is only run for the smaller leaf sets.
+        if (c.fractions && !c.fractions.includes(fraction)) return { error: 'not run at this fraction', skipped: true };
+        if (c.id === 'openjson' && read > OPENJSON_MAX_GETS)
+          return { error: `skipped: ${read} get() calls (over ${OPENJSON_MAX_GETS})`, skipped: true };
         const repeats = bytes > 20e6 ? 2 : 31;
         const result = await runChild(CHILD, {
           competitor: c.id,
@@ -109,29 +94,26 @@ for (const name of options.datasets) {
           arrayPath: dataset.arrayPath,
           repeats,
         });
-        if (!result.error && result.checksum !== result.expected) {
-          result.error = `checksum ${result.checksum}, expected ${result.expected}`;
-        }
-        if (result.error && !result.skipped) problems++;
         leaves = result.leaves ?? leaves;
-        runs[c.id].push(result);
-        log(
-          `[${name} ${fraction * 100}% ${run}/${options.runs}] ${c.label.padEnd(52)} ${result.error ? `FAILED: ${result.error}` : `${fmt(result.ms)}, warm ${fmt(result.warmMs)}`}`,
-        );
-      }
-    }
+        if (c.id === 'lazyparse') read = result.read ?? 0;
+        return result;
+      },
+      check: (_, r) => (r.checksum === r.expected ? undefined : `checksum ${r.checksum}, expected ${r.expected}`),
+      shown: (r) => `${fmt(r.ms)}, warm ${fmt(r.warmMs)}`,
+      log,
+      tag: `${name} ${fraction * 100}%`,
+    });
+    problems += Object.values(runs)
+      .flat()
+      .filter((r) => r.error && !r.skipped).length;
     table[fraction] = Object.fromEntries(
-      rows.map((c) => [
-        c.id,
-        {
-          ms: median(runs[c.id].filter((r) => !r.error).map((r) => r.ms)),
-          warmMs: median(runs[c.id].filter((r) => !r.error).map((r) => r.warmMs)),
-          earlyMs: median(runs[c.id].filter((r) => !r.error && r.earlyMs != null).map((r) => r.earlyMs)),
-          read: runs[c.id].find((r) => !r.error)?.read ?? null,
-          rssGrowthMiB: median(runs[c.id].filter((r) => !r.error).map((r) => r.rssGrowth / 2 ** 20)),
-          runs: runs[c.id],
-        },
-      ]),
+      rows.map((c) => {
+        const ok = runs[c.id].filter((r) => !r.error);
+        const of = (get) => median(ok.map(get));
+        const read = ok[0]?.read ?? null;
+        const rssGrowthMiB = of((r) => r.rssGrowth / 2 ** 20);
+        return [c.id, { ms: of((r) => r.ms), warmMs: of((r) => r.warmMs), read, rssGrowthMiB, runs: runs[c.id] }];
+      }),
     );
   }
   const loadAfter = os.loadavg();
@@ -156,19 +138,6 @@ for (const name of options.datasets) {
       }).join(' | ');
     lines.push(`| **JSON.parse time / lazyParse time, from the root** | ${ratio('lazyparse', 'json-parse')} |`);
     lines.push(`| **JSON.parse time / lazyParse time, walking** | ${ratio('lazyparse-walk', 'json-parse-walk')} |`);
-    if (key === 'warmMs') {
-      const early = (lazyId, wholeId) =>
-        FRACTIONS.map((f) => {
-          const lazy = table[f][lazyId]?.earlyMs;
-          const whole = table[f][wholeId]?.earlyMs;
-          return lazy && whole ? `${(whole / lazy).toFixed(2)}x` : '–';
-        }).join(', ');
-      lines.push(
-        '',
-        `Reads 7 to 11 only (still optimising), JSON.parse time / lazyParse time at ${FRACTIONS.map((f) => `${f * 100} %`).join(', ')}: ` +
-          `from the root ${early('lazyparse', 'json-parse')}; walking ${early('lazyparse-walk', 'json-parse-walk')}.`,
-      );
-    }
   }
   lines.push(
     '',

@@ -3,28 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { loadDeps, PARSE_COMPETITORS } from '../competitors/node.mjs';
 import { makeContext } from '../competitors/parse.mjs';
+import { answerParent } from '../harness/fork.mjs';
 import { timedRun } from '../harness/rss_sampler.mjs';
 
-const spec = JSON.parse(process.argv[2]);
-const competitor = PARSE_COMPETITORS.find((c) => c.id === spec.competitor);
-if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
-if (typeof globalThis.gc !== 'function') throw new Error('child.mjs needs node --expose-gc');
-
-const file = readFileSync(spec.file);
-const ctx = makeContext(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), spec);
-const run = await competitor.setup(ctx, await loadDeps(competitor));
-
-// --warm: untimed runs first, so the timed one sees what a long-running process sees.
-for (let i = 0; i < (spec.warm ?? 0); i++) {
-  await run();
-  ctx.firstAt = 0;
-}
-
-const { result, startedAt, ...measured } = await timedRun(run, spec.sampleIntervalMs);
-process.send({
-  ...measured,
-  firstElementMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt,
-  elements: result.elements,
-  checksum: result.checksum,
+await answerParent(async (spec) => {
+  const competitor = PARSE_COMPETITORS.find((c) => c.id === spec.competitor);
+  const file = readFileSync(spec.file);
+  const ctx = makeContext(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), spec);
+  const run = await competitor.setup(ctx, await loadDeps(competitor));
+  const { result, startedAt, ...measured } = await timedRun(run, spec.sampleIntervalMs);
+  const firstElementMs = ctx.firstAt === 0 ? null : ctx.firstAt - startedAt;
+  return { ...measured, firstElementMs, elements: result.elements, checksum: result.checksum };
 });
-process.disconnect();
+process.disconnect?.();

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { environment, packageVersion } from '../harness/environment.mjs';
+import { sizesDetails } from '../harness/render/markdown.mjs';
 import { saveResults } from '../harness/save.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -125,42 +126,8 @@ for (const peer of PEERS) {
 }
 
 const shipped = distFiles().map((file) => ({ file: relative(ROOT, file), ...measure(readFileSync(file)) }));
-const shippedJs = shipped.filter((f) => !f.file.endsWith('.wasm'));
 
-const stem = (file) => file.replace(/\.(simd|scalar)\.wasm$/, '');
-const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const results = { date: new Date().toISOString(), environment: env, esbuild: ESBUILD_VERSION, sluice, peers, shipped };
-console.log(
-  [
-    '# bench: bundle sizes',
-    '',
-    `sluice ${env.sluice}; esbuild ${ESBUILD_VERSION} (--bundle --minify --format=esm); gzip -9 (zlib); kB = 1000 bytes.`,
-    '',
-    '| sluice | build | JS (min) | JS gzip | .wasm | .wasm gzip | total | total gzip |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...sluice.map(
-      (s) =>
-        `| ${s.label} | ${s.build} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.wasm.raw)} | ` +
-        `${kb(s.wasm.gzip)} | ${kb(s.total.raw)} | ${kb(s.total.gzip)} |`,
-    ),
-    '',
-    `.wasm loaded: ${[...new Set(sluice.map((s) => `${s.label}: ${s.files.map(stem).join(' + ')}`))].join('; ')}.`,
-    '',
-    '| peer | version | used for | min | gzip |',
-    '|---|---|---|---:|---:|',
-    ...peers.map(
-      (p) =>
-        `| ${p.name} | ${p.version} | ${p.use} | ${kb(p.raw)} | ${kb(p.gzip)}` +
-        `${p.platform === 'node' ? ' (Node built-ins not counted)' : ''} |`,
-    ),
-    '',
-    `dist/ as npm installs it: ${shippedJs.length} JS files, ${kb(shippedJs.reduce((s, f) => s + f.raw, 0))} unminified; ` +
-      shipped
-        .filter((f) => f.file.endsWith('.wasm'))
-        .map((f) => `${f.file} ${kb(f.raw)}`)
-        .join(', ') +
-      '.',
-  ].join('\n'),
-);
-
+// The tables docs/benchmarks.md shows, as its renderer writes them.
+console.log(sizesDetails({ sizes: { data: results } }).join('\n'));
 saveResults('sizes', results);

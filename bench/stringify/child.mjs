@@ -3,26 +3,23 @@
 import { articleArray, preparePool } from '../articles.mjs';
 import { makeStringifyContext } from '../competitors/stringify.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
+import { answerParent } from '../harness/fork.mjs';
 import { timedRun } from '../harness/rss_sampler.mjs';
 
-const spec = JSON.parse(process.argv[2]);
-const competitor = COMPETITORS.find((c) => c.id === spec.competitor);
-if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
-if (typeof globalThis.gc !== 'function') throw new Error('child.mjs needs node --expose-gc');
-
-preparePool();
-// An array source exists before the run (it is the application's data); generators make rows as asked.
-const rows = spec.kind === 'array' ? articleArray(spec.count) : null;
-const ctx = makeStringifyContext({ kind: spec.kind, count: spec.count, rows, sampled: false });
-const run = await competitor.setup({
-  sluice: await import(new URL('../../dist/encode/index.js', import.meta.url).href),
+await answerParent(async ({ competitor: id, kind, count, sampleIntervalMs }) => {
+  preparePool();
+  // An array source exists before the run (it is the application's data); generators make rows as asked.
+  const rows = kind === 'array' ? articleArray(count) : null;
+  const ctx = makeStringifyContext({ kind, count, rows, sampled: false });
+  const sluice = await import(new URL('../../dist/encode/index.js', import.meta.url).href);
+  const run = await COMPETITORS.find((c) => c.id === id).setup({ sluice });
+  const { result, startedAt, ...measured } = await timedRun(() => run(ctx), sampleIntervalMs);
+  const since = (at) => (ctx.firstAt === 0 || at === 0 ? null : ctx.firstAt - at);
+  return {
+    ...measured,
+    bytes: result.bytes,
+    firstByteMs: since(startedAt),
+    firstByteAfterRowMs: since(ctx.firstRowAt),
+  };
 });
-
-const { result, startedAt, ...measured } = await timedRun(() => run(ctx), spec.sampleIntervalMs);
-process.send({
-  ...measured,
-  bytes: result.bytes,
-  firstByteMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt,
-  firstByteAfterRowMs: ctx.firstAt === 0 || ctx.firstRowAt === 0 ? null : ctx.firstAt - ctx.firstRowAt,
-});
-process.disconnect();
+process.disconnect?.();

@@ -4,19 +4,17 @@
 // with sluice and one answering with JSON.stringify of the whole document. Every timed run is a fresh child process
 // (child.mjs); runs are interleaved round-robin so that drift of the machine hits every competitor alike.
 import os from 'node:os';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { articleRow, preparePool } from '../articles.mjs';
-import { existsSync } from 'node:fs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
-import { httpRun, httpTable, loadGenerator } from './http.mjs';
-import { parseOptions, selected, USAGE } from './options.mjs';
-import { targetTable } from './report.mjs';
-import { runChild } from '../harness/fork.mjs';
+import { choice, integer, list, log, number, only, readFlags, selected, set } from '../harness/cli.mjs';
+import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
+import { roundRobin, runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
-import { loadLine, markdownTable, summarise } from '../harness/stats.mjs';
+import { workloadTable } from '../harness/stats.mjs';
+import { httpRun, httpTable, loadGenerator } from './http.mjs';
 import { verify } from './verify.mjs';
-import { environment, packageVersion } from '../harness/environment.mjs';
-import { readOptions } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const SAMPLE_INTERVAL_MS = 1;
@@ -24,18 +22,45 @@ const VERIFY_COUNT = 3000;
 const HTTP_COUNT = 100_000;
 const HTTP_CONNECTIONS = 50;
 const PEERS = ['json-stream-stringify', '@discoveryjs/json-ext', 'JSONStream', 'autocannon'];
-const SOURCE_LABEL = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
+const SOURCES = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
 
-const options = readOptions(
-  () =>
-    parseOptions(
-      process.argv.slice(2),
-      COMPETITORS.map((c) => c.id),
-    ),
+const USAGE = `usage: npm run bench:stringify -- [options]
+  --counts LIST    comma-separated article counts (default: 100000,1000000)
+  --sources LIST   comma-separated: ${Object.keys(SOURCES).join(', ')} (default: all)
+  --only IDS       comma-separated competitor ids or parts of ids, e.g. sluice,floor (default: all)
+  --runs N         runs per competitor and source; the tables show medians (default: 3)
+  --no-http        skip the HTTP run
+  --http-only      only the HTTP run
+  --http-seconds S duration of each HTTP run (default: 10)
+  --load NAME      HTTP load generator: wrk or autocannon (default: wrk when installed, else autocannon)`;
+
+const counts = (options, text, flag, fail) => {
+  list('counts', null, Number)(options, text, flag, fail);
+  if (options.counts.some((n) => !Number.isInteger(n) || n < 1)) fail(`${flag} takes positive integers`);
+};
+const options = readFlags(
   USAGE,
+  {
+    counts: [100_000, 1_000_000],
+    sources: Object.keys(SOURCES),
+    only: null,
+    runs: 3,
+    http: true,
+    tables: true,
+    httpSeconds: 10,
+    load: null,
+  },
+  {
+    '--counts': counts,
+    '--sources': list('sources', Object.keys(SOURCES)),
+    '--only': only(COMPETITORS.map((c) => c.id)),
+    '--runs': integer('runs', 1),
+    '--no-http': set({ http: false }),
+    '--http-only': set({ tables: false }),
+    '--http-seconds': number('httpSeconds'),
+    '--load': choice('load', ['wrk', 'autocannon']),
+  },
 );
-
-const log = (line) => process.stderr.write(`${line}\n`);
 
 // The whole-document competitors need ~2.5 GB at a million articles.
 const CHILD_FLAGS = ['--expose-gc', '--max-old-space-size=8192'];
@@ -49,9 +74,7 @@ function documentBytes(count) {
 }
 
 const env = environment();
-const competitors = COMPETITORS.filter((c) => selected(options, c.id));
-const versions = Object.fromEntries(competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]));
-const labelOf = (c) => (versions[c.id] ? `${c.label} ${versions[c.id]}` : c.label);
+const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(options, c.id)));
 const ENCODER = new URL('../../dist/encode/index.js', import.meta.url);
 // sluice's row needs dist/ built; the others run without it.
 const available = (c) => c.id !== 'sluice' || existsSync(fileURLToPath(ENCODER));
@@ -60,11 +83,7 @@ const missing = competitors.filter((c) => !available(c));
 
 console.log(
   [
-    '# bench:stringify',
-    '',
-    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
-    `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
-    `Peers: ${PEERS.map((p) => `${p} ${packageVersion(p)}`).join(', ')}`,
+    ...reportHeader('bench:stringify', env, PEERS),
     '',
     'Method:',
     '- the document is `{ _embedded: { articles: SOURCE }, total: N }`; an article is the shape of',
@@ -102,51 +121,37 @@ if (options.tables) {
     const verdicts = await verify(c, VERIFY_COUNT, available(c) ? { sluice: await import(ENCODER.href) } : {});
     results.verify[c.id] = verdicts;
     if (verdicts.some((v) => v.verdict === 'DIFFERENT')) problems++;
-    console.log(`| ${labelOf(c)} | ${verdicts.map((v) => v.verdict).join(' | ')} |`);
+    console.log(`| ${c.label} | ${verdicts.map((v) => v.verdict).join(' | ')} |`);
   }
 
   for (const count of options.counts) {
     const bytes = documentBytes(count);
     for (const kind of options.sources) {
       const loadBefore = os.loadavg();
-      const runs = Object.fromEntries(measured.map((c) => [c.id, []]));
-      for (let run = 1; run <= options.runs; run++) {
-        for (const c of measured) {
-          const spec = { competitor: c.id, kind, count, sampleIntervalMs: SAMPLE_INTERVAL_MS };
-          const result = await runChild(CHILD, spec, CHILD_FLAGS);
-          const expectedBytes = c.id === 'floor' ? null : bytes;
-          if (!result.error && expectedBytes !== null && result.bytes !== expectedBytes) {
-            result.error = `wrote ${result.bytes} bytes, expected ${expectedBytes}`;
-          }
-          runs[c.id].push(result);
-          const shown = result.error
-            ? `FAILED: ${result.error}`
-            : `${(bytes / 1e6 / (result.ms / 1000)).toFixed(1)} MB/s`;
-          log(`[${count} ${kind} ${run}/${options.runs}] ${labelOf(c).padEnd(72)} ${shown}`);
-        }
-      }
+      const runs = await roundRobin({
+        runs: options.runs,
+        entries: measured.map((c) => ({ key: c.id, label: c.label, c })),
+        runOnce: ({ c }) =>
+          runChild(CHILD, { competitor: c.id, kind, count, sampleIntervalMs: SAMPLE_INTERVAL_MS }, CHILD_FLAGS),
+        // The floor writes the rows alone, without the document's framing.
+        check: ({ c }, r) =>
+          c.id === 'floor' || r.bytes === bytes ? undefined : `wrote ${r.bytes} bytes, expected ${bytes}`,
+        shown: (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
+        log,
+        tag: `${count} ${kind}`,
+      });
       const loadAfter = os.loadavg();
-      const byId = Object.fromEntries(
-        measured.map((c) => [c.id, summarise(bytes, runs[c.id], ['firstByteMs', 'firstByteAfterRowMs'])]),
-      );
+      const load = { loadBefore, loadAfter, cores: env.cores };
+      const table = workloadTable({ competitors, runs, bytes, kind: 'stringify', ...load });
       problems += Object.values(runs)
         .flat()
         .filter((r) => r.error).length;
-      const rows = competitors.map((c) => ({
-        label: labelOf(c),
-        summary: byId[c.id],
-        note: available(c) ? undefined : 'not built',
-      }));
-      const targets = targetTable(byId);
       console.log(
         [
           '',
-          `## ${count.toLocaleString('en')} articles from ${SOURCE_LABEL[kind]}: ${(bytes / 1e6).toFixed(1)} MB`,
+          `## ${count.toLocaleString('en')} articles from ${SOURCES[kind]}: ${(bytes / 1e6).toFixed(1)} MB`,
           '',
-          markdownTable(rows, 'stringify'),
-          '',
-          loadLine(loadBefore, loadAfter, env.cores),
-          ...(targets ? ['', targets.markdown] : []),
+          table.markdown,
         ].join('\n'),
       );
       results.tables.push({
@@ -155,8 +160,7 @@ if (options.tables) {
         bytes,
         loadBefore,
         loadAfter,
-        competitors: measured.map((c) => ({ id: c.id, label: labelOf(c), summary: byId[c.id], runs: runs[c.id] })),
-        targets: targets?.values ?? null,
+        competitors: table.entries,
       });
     }
   }
@@ -184,7 +188,6 @@ if (options.http && measured.some((c) => c.id === 'sluice')) {
   }
   results.http = http;
   const ok = http.filter((r) => !r.error);
-  const [streamed, whole] = [ok.find((r) => r.impl === 'sluice'), ok.find((r) => r.impl === 'whole')];
   const lines = [
     '',
     `## HTTP: ${HTTP_COUNT.toLocaleString('en')} articles per response from an async generator, ${generator.name} ` +
@@ -200,18 +203,6 @@ if (options.http && measured.some((c) => c.id === 'sluice')) {
     `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}; client and ` +
       `server share the ${env.cores} cores.`,
   ];
-  if (streamed && whole) {
-    const rps = streamed.requestsPerSecond / whole.requestsPerSecond;
-    const rss = streamed.serverRssPeakMiB / whole.serverRssPeakMiB;
-    const shownRps = Number.isFinite(rps) ? `${rps.toFixed(2)}×` : `${streamed.requests} vs 0 completed`;
-    lines.push(
-      '',
-      '| sluice vs whole | measured | target | |',
-      '|---|---:|---|---|',
-      `| requests/s ratio | ${shownRps} | ≥ 1× | ${rps >= 1 ? 'met' : 'NOT met'} |`,
-      `| server peak RSS ratio | ${rss.toFixed(2)}× | ≤ 0.2× | ${rss <= 0.2 ? 'met' : 'NOT met'} |`,
-    );
-  }
   console.log(lines.join('\n'));
 }
 

@@ -1,16 +1,8 @@
-// The page side of the browser benchmark, the same in Chromium, Firefox and WebKit: the competitors of Node, Deno
-// and Bun (bench/competitors/parse.mjs in memory and over HTTP,
-// bench/competitors/stringify.mjs), with the page's own way of loading sluice (the .wasm by URL, compiled while it
+// The page side of the browser benchmark, the same in Chromium, Firefox and WebKit: the runs of Node, Deno and Bun
+// (bench/competitors/matrix.mjs), with the page's own way of loading sluice (the .wasm by URL, compiled while it
 // streams in) and @streamparser/json (an esbuild bundle). main.mjs calls benchSetup(), takes the content
 // processes' RSS baseline, then calls benchRun(): one run per fresh page.
-import {
-  CEILING_COMPETITORS,
-  COMPETITORS,
-  HTTP_COMPETITORS,
-  makeContext,
-  makeHttpContext,
-} from '/bench/competitors/parse.mjs';
-import { makeStringifyContext, STRINGIFY_COMPETITORS } from '/bench/competitors/stringify.mjs';
+import { prepareRun, timeRun } from '/bench/competitors/matrix.mjs';
 
 let pending = null;
 
@@ -36,41 +28,26 @@ async function deps(competitor) {
 }
 
 window.benchSetup = async (spec) => {
-  if (spec.bench === 'stringify') {
-    const competitor = STRINGIFY_COMPETITORS.find((c) => c.id === spec.competitor);
-    if (!competitor) throw new Error(`unknown stringify competitor ${spec.competitor}`);
-    const ctx = makeStringifyContext(spec);
-    const sluice = await import('/dist/index.js');
-    await sluice.init(new URL('/dist/sluice.simd.wasm', location.href));
-    const write = await competitor.setup({ sluice });
-    pending = { ctx, run: () => write(ctx) };
-  } else {
-    const http = spec.mode === 'http';
-    const competitor = (http ? HTTP_COMPETITORS : [...COMPETITORS, ...CEILING_COMPETITORS]).find(
-      (c) => c.id === spec.competitor,
-    );
-    if (!competitor) throw new Error(`unknown ${spec.mode} competitor ${spec.competitor}`);
-    let ctx;
-    if (http) ctx = makeHttpContext({ ...spec, url: new URL(spec.url, location.href).href });
-    else
-      ctx = makeContext(new Uint8Array(await (await fetch(spec.dataset, { cache: 'no-store' })).arrayBuffer()), spec);
-    pending = { ctx, run: await competitor.setup(ctx, await deps(competitor)) };
-  }
+  const input = async () => new Uint8Array(await (await fetch(spec.dataset, { cache: 'no-store' })).arrayBuffer());
+  const url = spec.url && new URL(spec.url, location.href).href;
+  pending = await prepareRun(
+    { ...spec, url },
+    {
+      input,
+      deps: async (competitor) => {
+        const loaded = await deps(competitor);
+        // The stringify runs load the SIMD build before the baseline, as a page using the package would.
+        if (spec.bench === 'stringify') await loaded.sluice.init(loaded.wasm.simd);
+        return loaded;
+      },
+    },
+  );
   collect();
   return { userAgent: navigator.userAgent, isolated: globalThis.crossOriginIsolated === true };
 };
 
 window.benchRun = async () => {
-  const { ctx, run } = pending;
+  const run = pending;
   pending = null;
-  const startedAt = performance.now();
-  const { elements, checksum, bytes } = await run();
-  const endedAt = performance.now();
-  return {
-    ms: endedAt - startedAt,
-    firstElementMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt,
-    elements,
-    checksum,
-    bytes,
-  };
+  return timeRun(run);
 };

@@ -2,9 +2,9 @@
 // runs: results kinds ceiling-engines and ceiling-browser), with issue 17's goals next to the numbers: value mode at
 // least 0.9x the ceiling and 2x @streamparser/json, bytes mode at least 500 MB/s with SIMD, the first element within
 // 10 ms.
+import { ORDER, runInfo } from './model.mjs';
 import { mbps, time } from './summary.mjs';
 
-const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
 const BUILDS = [
   { build: 'simd', label: 'SIMD' },
   { build: 'scalar', label: 'scalar' },
@@ -66,23 +66,13 @@ export function ceilingDetails(results) {
   const cells = ceilingCells(results);
   if (cells.length === 0) return [];
   const data = results['ceiling-browser']?.data ?? results['ceiling-engines']?.data;
-  const dates = [
-    ...new Set(
-      ['ceiling-engines', 'ceiling-browser']
-        .map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' '))
-        .filter(Boolean),
-    ),
-  ];
-  const loads = ['ceiling-engines', 'ceiling-browser'].flatMap((k) =>
-    (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]),
-  );
+  const { dates, load } = runInfo(results, ['ceiling-engines', 'ceiling-browser']);
   const first = cells[0];
   const lines = [
     `## Value mode against its ceiling: ${(first.bytes / 1e6).toFixed(1)} MB (${first.count.toLocaleString('en-US')} articles) in memory`,
     '',
     '`npm run bench -- --only ceiling` (`node bench/engines/main.mjs --ceiling` and `node bench/browser/main.mjs ' +
-      `--ceiling\`), run ${dates.join(' and ')} UTC, load average ${Math.min(...loads).toFixed(1)} to ` +
-      `${Math.max(...loads).toFixed(1)}; medians of ${data.options.runs} run${data.options.runs === 1 ? '' : 's'}, each a ` +
+      `--ceiling\`), run ${dates} UTC, load average ${load}; medians of ${data.options.runs} run${data.options.runs === 1 ? '' : 's'}, each a ` +
       'fresh process or page, interleaved. The ceiling: the very elements value mode delivers, batched as it batches ' +
       'them (the elements each 64 KiB chunk completes, as one JSON array text, cut before the clock starts), turned ' +
       'into values by one `TextDecoder.decode` + one `JSON.parse` per batch and nothing else; in two forms, the ' +

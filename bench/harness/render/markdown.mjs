@@ -83,7 +83,7 @@ function stringifyDetails(results) {
   return out;
 }
 
-function sizesDetails(results) {
+export function sizesDetails(results) {
   const s = results.sizes?.data;
   if (!s) return [];
   return [

@@ -1,7 +1,7 @@
 // docs/benchmarks.md's engine-matrix sections: the method, one table per size and mode (libraries by engine), the
 // list of cells where parsing the whole text beats sluice, and the stringify runs of every engine.
 import { methodLines } from '../matrix.mjs';
-import { engineColumns, matrixShape, parseMatrix, stringifyMatrix } from './model.mjs';
+import { engineColumns, matrixShape, parseMatrix, runInfo, stringifyMatrix } from './model.mjs';
 import { mbps, mib, time } from './summary.mjs';
 
 const MB = 1e6;
@@ -53,24 +53,13 @@ function wins(results) {
   return out;
 }
 
-function loadRange(results) {
-  const loads = ['engines', 'browser'].flatMap((k) =>
-    (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]),
-  );
-  return loads.length ? `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}` : '–';
-}
-
 export function matrixDetails(results) {
   const columns = engineColumns(results);
   if (columns.length === 0) return [];
   const options = (results.engines ?? results.browser).data.options;
   const { sizes, modes } = matrixShape(results);
   const env = (results.engines ?? results.browser).data.environment;
-  const dates = [
-    ...new Set(
-      ['engines', 'browser'].map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean),
-    ),
-  ];
+  const { dates, load } = runInfo(results, ['engines', 'browser']);
   const skipped = ['engines', 'browser'].flatMap((k) => results[k]?.data.skipped ?? []);
   const list = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
   const how = modes.map((m) => (m === 'http' ? 'over HTTP' : 'in memory'));
@@ -80,7 +69,7 @@ export function matrixDetails(results) {
     `\`node bench/engines/main.mjs\` (Node, Deno, Bun: a child process per run) and \`node bench/browser/main.mjs\` ` +
       '(Chromium, Firefox, WebKit: a fresh page per run, driven by `tests/browser/engines`), the same competitor code in ' +
       `every engine. ${columns.map((c) => `${c.name} ${c.version} (${c.engine})`).join(', ')}; ${env.cpu}, ${env.cores} cores, ` +
-      `${env.memoryGiB} GiB, ${env.os}; run ${dates.join(' and ')} UTC, load average ${loadRange(results)}` +
+      `${env.memoryGiB} GiB, ${env.os}; run ${dates} UTC, load average ${load}` +
       `${skipped.length ? `; skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : ''}.`,
     '',
     methodLines(options)

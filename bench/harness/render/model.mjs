@@ -2,7 +2,7 @@
 // Deno and Bun from bench/engines; Chromium, Firefox and WebKit from bench/browser), one column per engine,
 // one row per library, each cell a summary (median MB/s, time to first element, peak memory growth, ms).
 
-const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
+export const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
 
 /** Library rows in display order: the competitor id in memory and over HTTP, and a short label for the chart. */
 export const LIBRARIES = [
@@ -129,4 +129,12 @@ export function stringifyMatrix(results) {
     engines: engines.map(({ key, label }) => ({ key, label })),
     libraries,
   };
+}
+
+/** When and under what load the results of `kinds` were measured: 'DATE and DATE', 'LOW to HIGH'. */
+export function runInfo(results, kinds) {
+  const dates = new Set(kinds.map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean));
+  const loads = kinds.flatMap((k) => (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]));
+  const load = loads.length ? `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}` : '–';
+  return { dates: [...dates].join(' and '), load };
 }
