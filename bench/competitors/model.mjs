@@ -1,0 +1,180 @@
+// The readers of bench:partial's model-output case (bench/partial/model.mjs): a tool call's arguments streamed as
+// deltas, read from the SSE body into the final value, a snapshot read after every delta. Each reader is
+// `async read(case) -> final value`; `case` holds the deltas, the OpenAI Chat Completions body in network-sized
+// chunks, and the body the `ai` SDK's provider reads (see aiSdk).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const DIST = new URL('../../dist/', import.meta.url);
+const encoder = new TextEncoder();
+const CALL_ID = 'call_Vq2zQ1';
+const TOOL = 'report';
+
+export function version(name) {
+  return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
+}
+
+/** The root's copy of a package (eventsource-parser 4, which sluice's tests use; bench's own is ai's 3). */
+async function rootPackage(name) {
+  const path = createRequire(new URL('../../package.json', import.meta.url)).resolve(name);
+  const { version } = JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url)));
+  return { module: await import(pathToFileURL(path).href), version };
+}
+
+/** `count` deltas of `text`, cut at even positions (anywhere: inside escapes, numbers, surrogate pairs). */
+export function deltasOf(text, count) {
+  const out = [];
+  for (let k = 0; k < count; k++) out.push(text.slice(Math.round((k * text.length) / count), Math.round(((k + 1) * text.length) / count)));
+  return out;
+}
+
+const sse = (objects) => objects.map((o) => `data: ${typeof o === 'string' ? o : JSON.stringify(o)}\n\n`).join('');
+
+/** An OpenAI Chat Completions body (the shape of tests/data/model-streams/openai-chat/*.sse): one tool call. */
+export function openAIChatBody(deltas) {
+  const chunk = (delta, finish = null) => ({
+    id: 'chatcmpl-AxR7t2',
+    object: 'chat.completion.chunk',
+    created: 1764950000,
+    model: 'gpt-4.1-2025-04-14',
+    system_fingerprint: 'fp_8f0b8b2a4e',
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    usage: null,
+  });
+  const first = { index: 0, id: CALL_ID, type: 'function', function: { name: TOOL, arguments: '' } };
+  return sse([
+    chunk({ role: 'assistant', content: null, refusal: null, tool_calls: [first] }),
+    ...deltas.map((d) => chunk({ tool_calls: [{ index: 0, function: { arguments: d } }] })),
+    chunk({}, 'tool_calls'),
+    '[DONE]',
+  ]);
+}
+
+/**
+ * The same tool call as the Vercel AI Gateway streams it to `ai` (@ai-sdk/gateway, the provider `ai` ships: its
+ * data are the SDK's own stream parts). @ai-sdk/openai, which would read openAIChatBody itself, is not among
+ * bench/package.json's peers.
+ */
+export function gatewayBody(deltas) {
+  const usage = {
+    inputTokens: { total: 20, noCache: 20, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: deltas.length, text: deltas.length, reasoning: 0 },
+  };
+  return sse([
+    { type: 'stream-start', warnings: [] },
+    { type: 'response-metadata', id: 'chatcmpl-AxR7t2', modelId: 'gpt-4.1-2025-04-14' },
+    { type: 'tool-input-start', id: CALL_ID, toolName: TOOL },
+    ...deltas.map((delta) => ({ type: 'tool-input-delta', id: CALL_ID, delta })),
+    { type: 'tool-input-end', id: CALL_ID },
+    { type: 'tool-call', toolCallId: CALL_ID, toolName: TOOL, input: deltas.join('') },
+    { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+  ]);
+}
+
+/** The bytes of `text` in pieces of `size` (a TCP segment's payload: 1,460 bytes). */
+export function piecesOf(text, size) {
+  const bytes = encoder.encode(text);
+  const out = [];
+  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
+  return out;
+}
+
+async function* chunksOf(chunks) {
+  for (const chunk of chunks) yield chunk;
+}
+
+/** The reader ids, in the table's order. */
+export const MODEL_READERS = {
+  /** The baseline: createPartialParser fed the deltas, no SSE, no events. */
+  async partial() {
+    const { createPartialParser } = await import(new URL('index.js', DIST).href);
+    return {
+      label: 'sluice createPartialParser, the deltas alone',
+      read: ({ deltas }, schema) => {
+        const parser = createPartialParser(schema ? { schema } : {});
+        let shown;
+        for (const delta of deltas) shown = parser.push(delta);
+        return shown === undefined ? undefined : parser.end();
+      },
+    };
+  },
+  /** readModelStream on the body's bytes, reading the call's arguments in every snapshot. */
+  async model() {
+    const { readModelStream } = await import(new URL('index.js', DIST).href);
+    return {
+      label: "sluice readModelStream(body, { format: 'openai-chat' })",
+      read: async ({ chunks }) => {
+        let shown;
+        for await (const s of readModelStream(chunksOf(chunks), { format: 'openai-chat' })) {
+          shown = s.toolCalls[0]?.arguments;
+        }
+        return shown;
+      },
+    };
+  },
+  /** eventsource-parser's events, JSON.parse of each, the deltas into jsonriver's incremental parse. */
+  async jsonriver() {
+    const esp = await rootPackage('eventsource-parser');
+    const { createParser } = esp.module;
+    const { parse } = await import('jsonriver');
+    return {
+      label: `eventsource-parser ${esp.version} + jsonriver ${version('jsonriver')}`,
+      read: async ({ chunks }) => {
+        async function* deltas() {
+          const pending = [];
+          const parser = createParser({
+            onEvent: ({ data }) => {
+              if (data === '[DONE]') return;
+              const args = JSON.parse(data).choices[0]?.delta?.tool_calls?.[0]?.function?.arguments;
+              if (args) pending.push(args);
+            },
+          });
+          const decoder = new TextDecoder();
+          for (const chunk of chunks) {
+            parser.feed(decoder.decode(chunk, { stream: true }));
+            for (const delta of pending) yield delta;
+            pending.length = 0;
+          }
+        }
+        let shown;
+        for await (const value of parse(deltas())) shown = value;
+        return shown;
+      },
+    };
+  },
+  /**
+   * `ai`'s streamText with the tool (no execute), its UI message stream read as useChat reads it
+   * (readUIMessageStream: parsePartialJson of the arguments so far after every delta), to the final input.
+   */
+  async ai() {
+    const { createGateway, jsonSchema, readUIMessageStream, streamText, tool } = await import('ai');
+    return {
+      label: `ai ${version('ai')} streamText + readUIMessageStream (@ai-sdk/gateway ${version('@ai-sdk/gateway')})`,
+      read: async ({ gatewayChunks }) => {
+        const fetch = async () =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                for (const chunk of gatewayChunks) controller.enqueue(chunk);
+                controller.close();
+              },
+            }),
+            { headers: { 'content-type': 'text/event-stream' } },
+          );
+        const model = createGateway({ apiKey: 'offline', fetch })('openai/gpt-4.1');
+        const result = streamText({
+          model,
+          prompt: 'Write the report.',
+          tools: { [TOOL]: tool({ inputSchema: jsonSchema({ type: 'object' }) }) },
+        });
+        let shown;
+        for await (const message of readUIMessageStream({ stream: result.toUIMessageStream() })) {
+          const part = message.parts.find((p) => p.type === `tool-${TOOL}`);
+          if (part) shown = part.input;
+        }
+        return shown;
+      },
+    };
+  },
+};

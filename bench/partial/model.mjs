@@ -1,0 +1,98 @@
+// bench:partial's model-output case (issue 32), in one fresh process: a 20 kB tool call's arguments (the corpus
+// document) streamed as 4,000 deltas, read after every delta, each reader interleaved round by round, CPU time
+// (process.cpuUsage: user + system). The readers (bench/competitors/model.mjs): the partial parser fed the deltas
+// alone, the same with a zod 4 schema of the document, readModelStream on an OpenAI Chat Completions SSE body of
+// them in 1,460-byte pieces, eventsource-parser + jsonriver on that body, and `ai`'s streamText with the tool.
+// Every reader's final value is checked against JSON.parse of the document before timing.
+import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
+import { deltasOf, gatewayBody, MODEL_READERS, openAIChatBody, piecesOf } from '../competitors/model.mjs';
+import { answerParent } from '../harness/fork.mjs';
+import { corpusDocument } from './corpus.mjs';
+
+/** The corpus document's schema (bench/partial/corpus.mjs writes it). */
+function documentSchema() {
+  const number = z.number();
+  const item = z.object({
+    name: z.string(),
+    price: number,
+    qty: z.number().int().min(1),
+    available: z.boolean(),
+    note: z.string().nullable(),
+  });
+  const section = z.object({
+    index: z.number().int().min(0),
+    heading: z.string(),
+    body: z.string(),
+    tags: z.array(z.string()).min(1),
+    stats: z.object({ count: number, ratio: number, delta: number, big: number, small: number }),
+    items: z.array(item),
+    points: z.array(z.tuple([number, number])),
+  });
+  return z.object({
+    id: z.string().startsWith('call_'),
+    title: z.string(),
+    summary: z.string(),
+    sections: z.array(section),
+    meta: z.object({ model: z.string(), tokens: z.number().int(), finished: z.boolean(), score: number }),
+  });
+}
+
+function cpuMs(start) {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+export async function measure({ rounds, bytes, deltas: count, chunk, only }) {
+  const text = corpusDocument(bytes);
+  const deltas = deltasOf(text, count);
+  const body = openAIChatBody(deltas);
+  const input = { deltas, chunks: piecesOf(body, chunk), gatewayChunks: piecesOf(gatewayBody(deltas), chunk) };
+  const schema = documentSchema();
+  const expected = JSON.parse(text);
+
+  const variants = {};
+  const labels = {};
+  for (const id of only) {
+    const reader = await MODEL_READERS[id]();
+    variants[id] = () => reader.read(input);
+    labels[id] = reader.label;
+    if (id === 'partial') {
+      variants.schema = () => reader.read(input, schema);
+      labels.schema = `${reader.label}, with a zod ${Object.values(z.core.version).join('.')} schema`;
+    }
+  }
+  for (const [id, read] of Object.entries(variants)) {
+    if (!isDeepStrictEqual(await read(), expected)) throw new Error(`${labels[id]}: a wrong final value`);
+  }
+  // Warm-up (the engine optimises during the first runs), then each round runs every reader once, in an order
+  // rotated each round, each repeated until it took 200 ms of CPU: the mean per document.
+  for (const read of Object.values(variants)) {
+    const start = process.cpuUsage();
+    for (let n = 0; n < 2 || cpuMs(start) < 500; n++) await read();
+  }
+  const ids = Object.keys(variants);
+  const times = Object.fromEntries(ids.map((id) => [id, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[(k + round) % ids.length];
+      let repeats = 0;
+      const start = process.cpuUsage();
+      do {
+        await variants[id]();
+        repeats++;
+      } while (cpuMs(start) < 200);
+      times[id].push(cpuMs(start) / repeats);
+    }
+  }
+  return {
+    bytes: new TextEncoder().encode(text).length,
+    deltas: deltas.length,
+    bodyBytes: new TextEncoder().encode(body).length,
+    chunk,
+    labels,
+    times,
+  };
+}
+
+await answerParent(measure);
