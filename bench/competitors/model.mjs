@@ -25,7 +25,8 @@ async function rootPackage(name) {
 /** `count` deltas of `text`, cut at even positions (anywhere: inside escapes, numbers, surrogate pairs). */
 export function deltasOf(text, count) {
   const out = [];
-  for (let k = 0; k < count; k++) out.push(text.slice(Math.round((k * text.length) / count), Math.round(((k + 1) * text.length) / count)));
+  for (let k = 0; k < count; k++)
+    out.push(text.slice(Math.round((k * text.length) / count), Math.round(((k + 1) * text.length) / count)));
   return out;
 }
 

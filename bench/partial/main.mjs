@@ -1,6 +1,7 @@
 // npm run bench:partial: the partial-JSON libraries reading a model's output token by token (issue 20), CPU time
-// per token at four sizes and the wrong snapshots each shows, then the measurements behind sluice's design. Every
-// library and size runs in a fresh child process (child.mjs), the design measurements in one more (design.mjs).
+// per token at four sizes and the wrong snapshots each shows, then the measurements behind sluice's design, then a
+// tool call read from a provider's SSE body (issue 32). Every library and size runs in a fresh child process
+// (child.mjs), the design measurements in one more (design.mjs), the model-output readers in one more (model.mjs).
 // Writes bench/results/partial-*.json and, for a full run, the tables of docs/partial.md and the README's block
 // (between its bench:partial-readme markers, when it has them); --render FILE does the latter from a saved run.
 import { readFileSync } from 'node:fs';
@@ -10,8 +11,19 @@ import { integer, list, parseFlags, readOptions, set, text } from '../harness/cl
 import { environment } from '../harness/environment.mjs';
 import { runChild } from '../harness/fork.mjs';
 import { saveResults } from '../harness/save.mjs';
+import { MODEL_READERS } from '../competitors/model.mjs';
 import { PEERS } from '../competitors/partial.mjs';
-import { CHECK_SIZE, designSection, ms, peersSection, readmeSection, renderBlock, SIZES, us } from './render.mjs';
+import {
+  CHECK_SIZE,
+  designSection,
+  modelSection,
+  ms,
+  peersSection,
+  readmeSection,
+  renderBlock,
+  SIZES,
+  us,
+} from './render.mjs';
 
 const USAGE = `usage: npm run bench:partial -- [options]
   --sizes LIST     comma-separated of ${Object.keys(SIZES).join(', ')} (default: all)
@@ -23,6 +35,9 @@ const USAGE = `usage: npm run bench:partial -- [options]
                    size (${Object.keys(SIZES).join(', ')}), on --sample tokens above it (default: 2k)
   --sample N       tokens timed per size above --full-max (default: 40)
   --no-design      skip the design measurements
+  --no-model       skip the model-output case (a tool call from an SSE body, against eventsource-parser +
+                   jsonriver and ai's streamText; with and without a schema)
+  --model-only     only the model-output case (renders its table alone)
   --quick          --sizes 2k,20k --runs 1 --sample 10 and a short design run; never writes docs/partial.md
   --render FILE    run nothing: render docs/partial.md and the README's block from a saved full run
                    (bench/results/partial-*.json)`;
@@ -32,7 +47,7 @@ function parseOptions(argv) {
   return parseFlags(
     argv,
     USAGE,
-    { ...defaults, fullMax: SIZES['2k'], design: true, quick: false, render: null },
+    { ...defaults, fullMax: SIZES['2k'], design: true, model: true, modelOnly: false, quick: false, render: null },
     {
       '--sizes': list('sizes', Object.keys(SIZES)),
       '--only': list(
@@ -47,6 +62,8 @@ function parseOptions(argv) {
         options.fullMax = options.fullMax[0];
       },
       '--no-design': set({ design: false }),
+      '--no-model': set({ model: false }),
+      '--model-only': set({ modelOnly: true, design: false, only: [] }),
       '--render': text('render'),
       '--quick': set({ quick: true, sizes: ['2k', '20k'], runs: 1, processes: 1, sample: 10 }),
     },
@@ -99,7 +116,7 @@ async function measure(options) {
       if (result.error) failed[k] = result;
       else each[k].push(result);
     }
-    log(`round ${round + 1} of ${options.processes} done`);
+    if (specs.length) log(`round ${round + 1} of ${options.processes} done`);
   }
   const results = [];
   let problems = 0;
@@ -117,6 +134,17 @@ async function measure(options) {
       }`,
     );
   }
+  let model = null;
+  if (options.model) {
+    log('model output: a tool call from an SSE body (one process, interleaved)...');
+    const spec = { rounds: options.quick ? 2 : 7, bytes: CHECK_SIZE, deltas: 4000, chunk: 1460 };
+    model = await runChild(script('./model.mjs'), { ...spec, only: Object.keys(MODEL_READERS) }, []);
+    if (model.error) {
+      problems++;
+      log(`model: FAILED: ${model.error}`);
+      model = null;
+    }
+  }
   let design = null;
   if (options.design) {
     log('design measurements (one process, interleaved)...');
@@ -132,27 +160,31 @@ async function measure(options) {
     }
   }
   // The date and the load stay in the JSON, out of the rendered documents.
-  return { date, environment: env, options, loadBefore, loadAfter: os.loadavg(), results, design, problems };
+  return { date, environment: env, options, loadBefore, loadAfter: os.loadavg(), results, design, model, problems };
 }
 
 /** Renders a full run without failures into docs/partial.md and, when it has the markers, the README. */
 function render(run) {
   const { options } = run;
-  const full =
-    !options.quick && options.sizes.length === Object.keys(SIZES).length && options.only.length === PEERS.length;
-  if (!full || run.problems > 0 || run.results.some((r) => r.error)) {
-    log('bench:partial: not a full run without failures: docs/partial.md and the README left alone');
-    return;
-  }
   const rendered = [];
   const block = (file, name, body) => {
     if (renderBlock(fileURLToPath(new URL(`../../${file}`, import.meta.url)), name, body))
       rendered.push(`${file} (${name})`);
     else log(`bench:partial: ${file} has no <!-- ${name}:start --> … <!-- ${name}:end -->: not rendered`);
   };
+  // The model-output table stands alone: any run that measured it, but a quick one, renders it.
+  if (run.model && !options.quick)
+    block('docs/partial.md', 'bench:partial-model', modelSection(run.model, options, run.environment));
+  const full =
+    !options.quick && options.sizes.length === Object.keys(SIZES).length && options.only.length === PEERS.length;
+  if (!full || run.problems > 0 || run.results.some((r) => r.error)) {
+    log('bench:partial: not a full run without failures: its other tables and the README left alone');
+    if (rendered.length) console.log(`rendered: ${rendered.join(', ')}`);
+    return;
+  }
   block('docs/partial.md', 'bench:partial', peersSection(run.results, options, run.environment));
   if (run.design) block('docs/partial.md', 'bench:partial-design', designSection(run.design, options, run.environment));
-  const readme = readmeSection(run.results);
+  const readme = readmeSection(run.results, run.model);
   if (readme) block('README.md', 'bench:partial-readme', readme);
   if (rendered.length) console.log(`rendered: ${rendered.join(', ')}`);
 }
@@ -162,7 +194,8 @@ if (options.render) {
   render(JSON.parse(readFileSync(options.render, 'utf8')));
 } else {
   const run = await measure(options);
-  console.log(`\n## Libraries\n\n${peersSection(run.results, options, run.environment)}`);
+  if (run.results.length) console.log(`\n## Libraries\n\n${peersSection(run.results, options, run.environment)}`);
+  if (run.model) console.log(`\n## Model output\n\n${modelSection(run.model, options, run.environment)}`);
   if (run.design) console.log(`\n## Design measurements\n\n${designSection(run.design, options, run.environment)}`);
   saveResults('partial', run);
   render(run);

@@ -37,7 +37,9 @@ export function commandOf(options) {
       flags.push(`--full-max ${Object.keys(SIZES).find((k) => SIZES[k] === options.fullMax)}`);
   }
   if (options.only.length !== PEERS.length) flags.push(`--only ${options.only.join(',')}`);
+  if (options.modelOnly) return `npm run bench:partial -- --model-only${options.quick ? ' --quick' : ''}`;
   if (!options.design) flags.push('--no-design');
+  if (options.model === false) flags.push('--no-model');
   return `npm run bench:partial${flags.length ? ` -- ${flags.join(' ')}` : ''}`;
 }
 
@@ -154,7 +156,7 @@ export function designSection(d, options, env) {
 }
 
 /** The README's block: the 20 kB case, one row per library, then one line linking docs/partial.md. */
-export function readmeSection(results) {
+export function readmeSection(results, model) {
   const at = (peer) => results.find((r) => r.peer === peer && r.size === CHECK_SIZE);
   const sluice = at('sluice');
   if (!sluice || sluice.error) return null;
@@ -185,7 +187,8 @@ export function readmeSection(results) {
     `A ${kb(sluice.bytes)} model output read token by token (${count(sluice.tokens)} tokens), the value ` +
       'read after every token; ~: estimated from a sample (these libraries re-parse the whole text on every token); ' +
       'wrong snapshots: values that differ from what the text says. Every size, the method and the design ' +
-      'measurements: [docs/partial.md](docs/partial.md).',
+      'measurements: [docs/partial.md](docs/partial.md).' +
+      (model ? ` ${modelSentence(model)}` : ''),
   );
   return lines.join('\n');
 }
@@ -203,4 +206,69 @@ export function renderBlock(file, name, body) {
   if (a < 0 || b < a) return false;
   writeFileSync(file, `${doc.slice(0, a + start.length)}\n${body}\n${doc.slice(b)}`);
   return true;
+}
+
+/** Per round, a's time over b's (the readers ran interleaved): the median and the range. */
+export function ratioOf(times, a, b) {
+  const each = times[a].map((t, round) => t / times[b][round]).sort((x, y) => x - y);
+  return { median: each[each.length >> 1], min: each[0], max: each[each.length - 1] };
+}
+
+const spread = (r, digits = 2) =>
+  `**${r.median.toFixed(digits)}x** (${r.min.toFixed(digits)} to ${r.max.toFixed(digits)})`;
+
+/** docs/partial.md's model-output table: each reader, then the ratios the issue sets targets for. */
+export function modelSection(m, options, env) {
+  const { labels, times } = m;
+  const median = (id) => [...times[id]].sort((x, y) => x - y)[times[id].length >> 1];
+  const lines = ['| reader | CPU per document | per delta | × the deltas alone |', '|---|---:|---:|---:|'];
+  for (const id of Object.keys(times)) {
+    const t = median(id);
+    const name = id === 'ai' || id === 'jsonriver' ? labels[id] : `**${labels[id]}**`;
+    const ratio = id === 'partial' ? '1×' : `${(t / median('partial')).toFixed(1)}×`;
+    lines.push(`| ${name} | ${ms(t)} | ${us((t * 1000) / m.deltas)} | ${ratio} |`);
+  }
+  const has = (...ids) => ids.every((id) => times[id]);
+  const target = (what, r, goal, ok) => `| ${what} | ${spread(r)} | ${goal} | ${ok ? 'met' : 'missed'} |`;
+  const targets = ['| ratio (per round) | median (range) | target | |', '|---|---:|---:|---|'];
+  if (has('model', 'partial')) {
+    const r = ratioOf(times, 'model', 'partial');
+    targets.push(target('readModelStream / the deltas alone', r, 'at most 1.2x', r.median <= 1.2));
+  }
+  if (has('ai', 'model')) {
+    const r = ratioOf(times, 'ai', 'model');
+    targets.push(target('`ai` / readModelStream', r, 'at least 50x', r.median >= 50));
+  }
+  if (has('jsonriver', 'model')) {
+    const r = ratioOf(times, 'jsonriver', 'model');
+    targets.push(target('eventsource-parser + jsonriver / readModelStream', r, 'at least 50x', r.median >= 50));
+  }
+  if (has('schema', 'partial')) {
+    const r = ratioOf(times, 'schema', 'partial');
+    targets.push(target('with the zod schema / without', r, 'at most 1.5x', r.median <= 1.5));
+  }
+  return [
+    ...lines,
+    '',
+    ...targets,
+    '',
+    `A ${kb(m.bytes)} tool call (the corpus document) in ${count(m.deltas)} deltas, the value read after every ` +
+      `delta, to the final value (checked against JSON.parse). The SSE rows read an OpenAI Chat Completions body ` +
+      `of ${kb(m.bodyBytes)} in ${count(m.chunk)}-byte pieces; \`ai\` reads the same deltas as @ai-sdk/gateway ` +
+      `streams them (its own stream parts), from a mocked \`fetch\` (@ai-sdk/openai is not installed), through ` +
+      `streamText and readUIMessageStream (parsePartialJson of the arguments so far after every delta, as useChat ` +
+      `shows them). CPU time, every reader in one process, interleaved over ${m.times.partial?.length ?? '–'} ` +
+      `rounds (each run repeated to 200 ms), medians; ratios per round. ${machineOf(env)}. ` +
+      `\`${commandOf(options)}\`.`,
+  ].join('\n');
+}
+
+/** The README's sentence on the model-output case (its table: docs/partial.md). */
+export function modelSentence(m) {
+  const median = (id) => [...m.times[id]].sort((x, y) => x - y)[m.times[id].length >> 1];
+  return (
+    `The same ${kb(m.bytes)} as a tool call's ${count(m.deltas)} deltas in an OpenAI SSE body: readModelStream ` +
+    `${ms(median('model'))}, eventsource-parser + jsonriver ${ms(median('jsonriver'))}, \`ai\`'s streamText ` +
+    `${ms(median('ai'))} (${Math.round(median('ai') / median('model'))}×).`
+  );
 }
