@@ -11,7 +11,7 @@ import { answerParent } from '../harness/fork.mjs';
 import { corpusDocument } from './corpus.mjs';
 
 /** The corpus document's schema (bench/partial/corpus.mjs writes it). */
-function documentSchema() {
+export function documentSchema() {
   const number = z.number();
   const item = z.object({
     name: z.string(),
