@@ -114,6 +114,23 @@ export const MODEL_READERS = {
       },
     };
   },
+  /**
+   * The floor of any reader of the body that parses its events: parseEventStream and JSON.parse of every event's
+   * data, the arguments joined, no snapshot (one JSON.parse at the end).
+   */
+  async floor() {
+    const { parseEventStream } = await import(new URL('index.js', DIST).href);
+    return {
+      label: 'floor: sluice parseEventStream + JSON.parse of each event, no snapshots',
+      read: async ({ chunks }) => {
+        let args = '';
+        for await (const { data } of parseEventStream(chunksOf(chunks))) {
+          if (data !== '[DONE]') args += JSON.parse(data).choices[0]?.delta?.tool_calls?.[0]?.function?.arguments ?? '';
+        }
+        return JSON.parse(args);
+      },
+    };
+  },
   /** eventsource-parser's events, JSON.parse of each, the deltas into jsonriver's incremental parse. */
   async jsonriver() {
     const esp = await rootPackage('eventsource-parser');

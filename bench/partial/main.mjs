@@ -21,6 +21,7 @@ import {
   peersSection,
   readmeSection,
   renderBlock,
+  renderModelSentence,
   SIZES,
   us,
 } from './render.mjs';
@@ -173,8 +174,12 @@ function render(run) {
     else log(`bench:partial: ${file} has no <!-- ${name}:start --> … <!-- ${name}:end -->: not rendered`);
   };
   // The model-output table stands alone: any run that measured it, but a quick one, renders it.
-  if (run.model && !options.quick)
+  if (run.model && !options.quick) {
     block('docs/partial.md', 'bench:partial-model', modelSection(run.model, options, run.environment));
+    const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
+    if (options.modelOnly && renderModelSentence(readme, 'bench:partial-readme', run.model))
+      rendered.push('README.md (bench:partial-readme, its last sentence)');
+  }
   const full =
     !options.quick && options.sizes.length === Object.keys(SIZES).length && options.only.length === PEERS.length;
   if (!full || run.problems > 0 || run.results.some((r) => r.error)) {
