@@ -3,17 +3,11 @@
 // the parser writes the compact-lines batch (each element compacted, then '\n': NDJSON ready to write); in
 // `markers` mode it keeps no element bytes at all and reports only where each element ends (count, validate).
 import { errorFromStatus, type ParserLimits } from '../errors.js';
-import {
-  FLAG_COMPACT_LINES,
-  FLAG_NDJSON,
-  FLAG_SKIP_INVALID,
-  PATH_ACCEPTED,
-  type NativeParser,
-  type NativeRuntime,
-} from '../native/contract.js';
+import { FLAG_COMPACT_LINES, FLAG_NDJSON, FLAG_SKIP_INVALID, type NativeRuntime } from '../native/contract.js';
 import {
   batchLength,
   batchPtr,
+  batchRecord,
   elementEnd,
   elementIndex,
   elementKeyGap,
@@ -23,6 +17,7 @@ import {
   elementPath,
   elementRecord,
 } from '../native/records.js';
+import { StreamSession } from '../native/stream_session.js';
 import type { InvalidLine } from '../parse/options.js';
 import { skippedLineError } from '../parse/skipped_lines.js';
 
@@ -44,9 +39,8 @@ const TAIL = 240;
 
 export class NativeStream {
   readonly runtime: NativeRuntime;
-  private readonly native: NativeParser;
+  private readonly session_: StreamSession;
   private readonly limits: ParserLimits;
-  private deleted_ = false;
   /** Absolute offset of the window's first byte during the last feed, and how many bytes it held. */
   private windowBase_ = 0;
   private fed = 0;
@@ -56,38 +50,34 @@ export class NativeStream {
   private tailLength_ = 0;
 
   constructor(runtime: NativeRuntime, options: StreamOptions) {
-    const flags =
-      (options.ndjson ? FLAG_NDJSON : 0) |
-      (options.ndjson && options.skipInvalid_ ? FLAG_SKIP_INVALID : 0) |
-      (options.mode === 'lines' ? FLAG_COMPACT_LINES : 0);
-    const native = new runtime.native.Parser(options.limits.maxDepth, options.limits.maxElementBytes, flags);
-    try {
-      for (const path of options.nativePaths) {
-        const status = options.mode === 'lines' ? native.addPath(path) : native.addMarkerPath_(path);
-        if (status !== PATH_ACCEPTED) throw new Error(`sluice: the native parser refused the checked path ${path}`);
-      }
-      if (!runtime.native.reserve_(options.windowBytes_))
-        throw new RangeError('sluice: cannot allocate the input window');
-    } catch (error) {
-      native.delete();
-      throw error;
-    }
+    const lines = options.mode === 'lines';
     // One view and one window for every parser of the module (HACKING.md, "Parser memory"); this parser keeps
-    // its carry natively (flag 16), and is the only one that runs while it is fed.
+    // its carry natively (FLAG_COMPACT_LINES), and is the only one that runs while it is fed.
+    this.session_ = new StreamSession(
+      runtime,
+      {
+        maxDepth: options.limits.maxDepth,
+        maxElementBytes: options.limits.maxElementBytes,
+        flags:
+          (options.ndjson ? FLAG_NDJSON : 0) |
+          (options.ndjson && options.skipInvalid_ ? FLAG_SKIP_INVALID : 0) |
+          (lines ? FLAG_COMPACT_LINES : 0),
+        paths: lines ? options.nativePaths : [],
+        markers: lines ? [] : options.nativePaths,
+      },
+      options.windowBytes_,
+    );
     this.runtime = runtime;
-    this.native = native;
     this.limits = options.limits;
   }
 
   /** Where the next read goes: runtime.u8[inputPtr, inputPtr + inputCapacity). */
   get inputPtr_(): number {
-    this.runtime.sync();
-    return this.runtime.inputPtr_();
+    return this.session_.inputPtr_;
   }
 
   get inputCapacity_(): number {
-    this.runtime.sync();
-    return this.runtime.inputCapacity_();
+    return this.session_.inputCapacity_;
   }
 
   /** Bytes fed so far (counted here: the module's one view holds the last call of any parser). */
@@ -113,42 +103,40 @@ export class NativeStream {
     this.windowBase_ = this.fed;
     this.windowLength_ = n;
     this.fed += n;
-    return this.native.feed(n);
+    return this.session_.call(n);
   }
 
   /** End of input; returns the status. */
   finish(): number {
     this.windowBase_ = this.fed;
     this.windowLength_ = 0;
-    return this.native.finish();
+    return this.session_.call(-1);
   }
 
   /** Elements completed by the last call. */
   get elementCount(): number {
-    this.runtime.sync();
-    return this.runtime.elementCount();
+    return this.session_.elementCount;
   }
 
   /** The lines the last call skipped, as errors with their first bytes (for the excerpt). */
   skipped(): { readonly error: InvalidLine; readonly bytes: Uint8Array }[] {
-    const runtime = this.runtime;
-    runtime.sync();
-    if (runtime.skippedCount_() === 0) return [];
-    return runtime.skippedLines().map((line) => ({ error: skippedLineError(line, this.limits), bytes: line.text }));
+    return this.session_
+      .skippedLines()
+      .map((line) => ({ error: skippedLineError(line, this.limits), bytes: line.text }));
   }
 
   /** lines mode: the batch text of the last call (start address and length), or length 0 without elements. */
   batch(): { readonly ptr_: number; readonly length: number } {
-    const runtime = this.runtime;
-    const u32 = runtime.u32_;
-    if (runtime.batchCount_() === 0) return { ptr_: 0, length: 0 };
-    const record = runtime.batchesAt_();
+    const session = this.session_;
+    if (session.batchCount_ === 0) return { ptr_: 0, length: 0 };
+    const u32 = this.runtime.u32_;
+    const record = batchRecord(session.batches, 0);
     return { ptr_: batchPtr(u32, record), length: batchLength(u32, record) };
   }
 
   /** u32 index of element i's record (js/native/records.ts reads it) in runtime.u32. */
   element_(i: number): number {
-    return elementRecord(this.runtime.elementsAt_(), i);
+    return elementRecord(this.session_.elements, i);
   }
 
   /** Address of element i's compacted text (the record names its end). */
@@ -179,7 +167,7 @@ export class NativeStream {
 
   /** The error for a non-zero status, in the library's words. */
   error(status: number): Error {
-    const error = this.runtime.error();
+    const error = this.session_.error();
     const position = { offset: error.offset, line: error.line, column: error.column };
     return errorFromStatus(status, error.byte, position, this.limits);
   }
@@ -189,18 +177,14 @@ export class NativeStream {
    * first: where an error's excerpt comes from. Call right after the failing feed or finish.
    */
   bytesAround_(): { readonly start: number; readonly bytes: Uint8Array } {
-    const runtime = this.runtime;
-    runtime.sync();
-    const ptr = runtime.inputPtr_();
+    const ptr = this.inputPtr_;
     const bytes = new Uint8Array(this.tailLength_ + this.windowLength_);
     bytes.set(this.tail.subarray(TAIL - this.tailLength_));
-    bytes.set(runtime.u8_.subarray(ptr, ptr + this.windowLength_), this.tailLength_);
+    bytes.set(this.runtime.u8_.subarray(ptr, ptr + this.windowLength_), this.tailLength_);
     return { start: this.windowBase_ - this.tailLength_, bytes };
   }
 
   delete(): void {
-    if (this.deleted_) return;
-    this.deleted_ = true;
-    this.native.delete();
+    this.session_.close();
   }
 }

@@ -390,7 +390,8 @@ function load(runtime: NativeRuntime, native: NativeParser, saved: Uint8Array): 
   return native.load(saved.length);
 }
 
-function addPaths(native: NativeParser, config: NativeConfig): void {
+/** Adds the configured selectors to a fresh parser; deletes it and throws if it refuses one. */
+export function addPaths(native: NativeParser, config: NativeConfig): void {
   // The JS grammar (json_path.ts) checked every path and their count: a refusal here means the JS and native
   // grammars disagree, which no user input can cause.
   const refused =

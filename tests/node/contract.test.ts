@@ -2,8 +2,9 @@
 // layouts, the limits; each tied to the C++ layout by a static_assert) has the same value in js/native/contract.ts
 // under the same name in upper case, and the other way round. And every budget derived from MAX_SELECTORS fits in
 // the native parser: a parser takes MAX_SELECTORS paths and refuses one more; openJson's requests (deep paths,
-// iterations, expand) never ask for more.
-import { readFileSync } from 'node:fs';
+// iterations, expand) never ask for more. And js/native alone knows the layout and drives a native parser.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { createParser, openJson } from '../../dist/index.js';
 import * as contract from '../../dist/native/contract.js';
@@ -65,4 +66,23 @@ test('openJson: a transient document reads deep paths and iterates deep arrays w
   for await (const x of doc.iterate(`${path}.last[*]`)) got.push(x);
   expect(got).toEqual([1, 2, 3]);
   expect(await doc.get(`${path}.after`)).toBe(true);
+});
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+test('no file of js/ outside js/native reads the view layout or drives a native Parser (sessions do)', () => {
+  const root = new URL('../../js/', import.meta.url).pathname;
+  // The view's offsets, a Parser made, paths added, a raw feed or finish of a Parser, the view's result fields.
+  const layout = /\bVIEW_\w+|native\.Parser\b|\.add(?:Start)?(?:Marker)?Path_?\(|\b(?:elementsAt|batchesAt)_\(/;
+  const files = sources(root);
+  expect(files.length).toBeGreaterThan(50); // the walk found js/
+  const found = files
+    .filter((file) => !file.startsWith(join(root, 'native')))
+    .filter((file) => layout.test(readFileSync(file, 'utf8')))
+    .map((file) => file.slice(root.length));
+  expect(found).toEqual([]);
 });
