@@ -2,6 +2,7 @@
 // esbuild, plus the .wasm it loads: the parser's, or where lazyParse is in the bundle the lazy index's, which holds
 // the parser too), raw and gzipped, next to the peers of the benchmarks bundled the same way (their package's main
 // entry, esbuild --bundle --minify). Also the files of dist/ as npm installs them.
+// Also the JS each feature adds (features.mjs), and each entry against its budget: exits 1 over one.
 // Usage: node bench/sizes/main.mjs
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,6 +12,7 @@ import { build } from 'esbuild';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { sizesDetails } from '../harness/render/markdown.mjs';
 import { saveResults } from '../harness/save.mjs';
+import { featureCosts } from './features.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -45,8 +47,9 @@ const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
  * `source` bundled and minified into one ES module. Browser first; a package that needs Node built-ins (streams)
  * is bundled for Node instead, with the built-ins left out (a browser would need polyfills on top).
  */
-async function bundle(source, resolveDir) {
+async function bundle(source, resolveDir, stub) {
   const options = {
+    plugins: stub ? [await stubPlugin(stub)] : [],
     stdin: { contents: source, resolveDir, loader: 'js' },
     bundle: true,
     minify: true,
@@ -62,6 +65,21 @@ async function bundle(source, resolveDir) {
     const out = await build({ ...options, platform: 'node' });
     return { bytes: out.outputFiles[0].contents, platform: 'node' };
   }
+}
+
+/** An esbuild plugin that replaces the module at `path` with one exporting its names as undefined. */
+async function stubPlugin(path) {
+  const names = Object.keys(await import(path));
+  return {
+    name: 'stub',
+    setup(b) {
+      b.onLoad({ filter: /\.js$/ }, (args) =>
+        args.path === path
+          ? { contents: names.map((n) => `export const ${n} = void 0;`).join('\n'), loader: 'js' }
+          : undefined,
+      );
+    },
+  };
 }
 
 function measure(bytes) {
@@ -82,16 +100,28 @@ function distFiles() {
 }
 
 const env = environment();
+const INDEX = JSON.stringify(join(DIST, 'index.js'));
+// The budgets: total gzip (JS + the .wasm it loads) of each build, per entry (docs/decisions.md, 2026-12-06). The run
+// exits 1 when an entry is over its budget.
 const sluiceEntries = [
-  {
-    id: 'all',
-    label: "everything (`import * from 'sluice'`)",
-    source: `export * from ${JSON.stringify(join(DIST, 'index.js'))};`,
-  },
+  { id: 'all', label: "everything (`import * from 'sluice'`)", source: `export * from ${INDEX};`, budget: 72e3 },
   {
     id: 'parse',
     label: '`parseJsonArray` only',
-    source: `export { parseJsonArray } from ${JSON.stringify(join(DIST, 'index.js'))};`,
+    source: `export { parseJsonArray } from ${INDEX};`,
+    budget: 40e3,
+  },
+  {
+    id: 'encode',
+    label: '`stringifyStream` only',
+    source: `export { stringifyStream } from ${INDEX};`,
+    budget: 40e3,
+  },
+  {
+    id: 'model',
+    label: '`readModelStream`, `partialJson` (no .wasm)',
+    source: `export { readModelStream, partialJson, createPartialParser } from ${INDEX};`,
+    budget: 20e3,
   },
 ];
 const sluice = [];
@@ -101,12 +131,13 @@ for (const entry of sluiceEntries) {
   const text = new TextDecoder().decode(bytes);
   for (const buildName of ['simd', 'scalar']) {
     // The parser's module, or where lazyParse is in the bundle the lazy index's, which holds the parser too and
-    // which init() then loads in its place (js/lazy/native_lazy.ts).
+    // which init() then loads in its place (js/lazy/native_lazy.ts); none where the bundle names neither (pure JS).
     const lazy = `sluice-lazy.${buildName}.wasm`;
-    const files = [text.includes(lazy) ? lazy : `sluice.${buildName}.wasm`];
+    const parser = `sluice.${buildName}.wasm`;
+    const files = text.includes(lazy) ? [lazy] : text.includes(parser) ? [parser] : [];
     const wasm = files
       .map((file) => measure(readFileSync(join(DIST, file))))
-      .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }));
+      .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
     sluice.push({
       entry: entry.id,
       label: entry.label,
@@ -115,6 +146,7 @@ for (const entry of sluiceEntries) {
       js,
       wasm,
       total: { raw: js.raw + wasm.raw, gzip: js.gzip + wasm.gzip },
+      budget: entry.budget,
     });
   }
 }
@@ -127,7 +159,19 @@ for (const peer of PEERS) {
 
 const shipped = distFiles().map((file) => ({ file: relative(ROOT, file), ...measure(readFileSync(file)) }));
 
-const results = { date: new Date().toISOString(), environment: env, esbuild: ESBUILD_VERSION, sluice, peers, shipped };
+const features = await featureCosts({
+  dist: DIST,
+  bundle: async (source, stub) => (await bundle(source, ROOT, stub)).bytes,
+  gzip,
+});
+const results = { date: new Date().toISOString(), environment: env, esbuild: ESBUILD_VERSION, sluice, peers, shipped, features };
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 // The tables docs/benchmarks.md shows, as its renderer writes them.
 console.log(sizesDetails({ sizes: { data: results } }).join('\n'));
 saveResults('sizes', results);
+
+const over = sluice.filter((s) => s.total.gzip > s.budget);
+for (const s of over) {
+  console.error(`over budget: ${s.label}, ${s.build}: ${kb(s.total.gzip)} gzip, budget ${kb(s.budget)}`);
+}
+if (over.length > 0) process.exitCode = 1;

@@ -89,17 +89,34 @@ export function sizesDetails(results) {
   return [
     '## Download sizes (`node bench/sizes/main.mjs`)',
     '',
-    `esbuild ${s.esbuild} \`--bundle --minify --format=esm\`; gzip -9 (zlib); kB = 1000 bytes. A page loads the JS, the ` +
-      "parser's `.wasm` (SIMD where the engine supports it) and, where `lazyParse` is in the bundle, the lazy index's.",
+    `esbuild ${s.esbuild} \`--bundle --minify --format=esm\`; gzip -9 (zlib); kB = 1000 bytes. A page loads the JS and ` +
+      "one `.wasm` (SIMD where the engine supports it): the parser's, or where `lazyParse` is in the bundle the lazy " +
+      "index's, which holds the parser too; none for the pure-JS features. The budget is the total's " +
+      '(docs/decisions.md, 2026-12-06); the script exits 1 over it.',
     '',
-    '| sluice | build | JS | JS gzip | .wasm | .wasm gzip | total | total gzip |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    '| sluice | build | JS | JS gzip | .wasm | .wasm gzip | total | total gzip | budget |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...s.sluice.map(
       (x) =>
         `| ${x.label} | ${x.build} | ${kB(x.js.raw)} | ${kB(x.js.gzip)} | ${kB(x.wasm.raw)} | ${kB(x.wasm.gzip)} | ` +
-        `${kB(x.total.raw)} | ${kB(x.total.gzip)} |`,
+        `${kB(x.total.raw)} | ${kB(x.total.gzip)} | ${x.budget === undefined ? '–' : kB(x.budget)} |`,
     ),
     '',
+    ...(s.features
+      ? [
+          `The JS of everything (${kB(s.features.all)} gzip) by feature (\`--features\`): "alone", a bundle of that ` +
+            'feature\'s exports only; "added", what it adds to the rows above it; "saved", what everything loses without it.',
+          '',
+          '| feature | alone | added | saved |',
+          '|---|---:|---:|---:|',
+          ...s.features.rows.map(
+            (r) =>
+              `| ${r.feature} | ${r.alone === null ? '–' : kB(r.alone)} | ${r.added === null ? '–' : kB(r.added)} | ` +
+              `${kB(r.saved)} |`,
+          ),
+          '',
+        ]
+      : []),
     '| peer | version | benchmark | minified | gzip |',
     '|---|---|---|---:|---:|',
     ...s.peers.map(
