@@ -3,7 +3,7 @@
 // loaded by init() where this file is in the bundle (registerCompanion, below), and instantiated apart from the
 // parsers' instance (its own memory and heap). Nothing here is exported to users.
 import { errorFromStatus, SluiceLoadError, type ParserLimits } from '../errors.js';
-import type { BuildKind, NativeRuntime } from '../native/contract.js';
+import { Heap, type BuildKind, type NativeRuntime } from '../native/contract.js';
 import {
   bareImports,
   compileModule,
@@ -47,31 +47,6 @@ export const LAZY_EXPORTS = [
   'lazy_build_simd',
 ] as const satisfies readonly (keyof LazyExports)[];
 
-/** @internal Typed views over the lazy module's memory, re-created when it grew (as NativeRuntime's). */
-export class LazyHeap {
-  readonly memory: WebAssembly.Memory;
-  u8_: Uint8Array;
-  u32_: Uint32Array;
-  f64_: Float64Array;
-
-  constructor(memory: WebAssembly.Memory) {
-    this.memory = memory;
-    const buffer = memory.buffer;
-    this.u8_ = new Uint8Array(buffer);
-    this.u32_ = new Uint32Array(buffer);
-    this.f64_ = new Float64Array(buffer);
-  }
-
-  /** Re-creates the views if memory grew since they were made. */
-  sync(): void {
-    if (this.u8_.byteLength !== 0) return;
-    const buffer = this.memory.buffer;
-    this.u8_ = new Uint8Array(buffer);
-    this.u32_ = new Uint32Array(buffer);
-    this.f64_ = new Float64Array(buffer);
-  }
-}
-
 /**
  * @internal A document's native index: `handle` 0 while it has none (here, not in residency.ts, which keeps the
  * set of them: the binding holds that set).
@@ -88,7 +63,7 @@ export class Residency {
 
 /** @internal The lazy module loaded next to a parser module, and the location of lazy_out. */
 export interface LazyBinding {
-  readonly heap: LazyHeap;
+  readonly heap: Heap;
   /** The exports, in a plain object (a test replaces one to inject a failure). */
   readonly m: LazyExports;
   readonly kind: BuildKind;
@@ -182,7 +157,7 @@ async function instantiateLazy(module: WebAssembly.Module): Promise<LazyBinding>
   const lazy = m as unknown as LazyExports;
   const address = lazy.lazy_out_address();
   return {
-    heap: new LazyHeap(exports.memory as WebAssembly.Memory),
+    heap: new Heap(exports.memory as WebAssembly.Memory),
     m: lazy,
     kind: lazy.lazy_build_simd() === 1 ? 'simd128' : 'scalar',
     out32: address >>> 2,

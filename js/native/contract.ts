@@ -200,29 +200,18 @@ export const BATCH_FIRST_ELEMENT = 2;
 export const BATCH_ELEMENT_COUNT = 3;
 
 /**
- * @internal A loaded module: the bindings plus typed views over its memory. Memory may grow inside any native
- * call, which detaches the old ArrayBuffer (its views then have length 0), so callers run `sync()` after every
- * call before reading; that check is one property load instead of a `memory.buffer` getter call.
+ * @internal Typed views over a module's memory. Memory may grow inside any native call, which detaches the old
+ * ArrayBuffer (its views then have length 0), so callers run `sync()` after every call before reading; that check
+ * is one property load instead of a `memory.buffer` getter call. The parser's runtime and the lazy index's share it.
  */
-export class NativeRuntime {
-  readonly native: NativeModule;
+export class Heap {
   readonly memory: WebAssembly.Memory;
   u8_: Uint8Array;
   u32_: Uint32Array;
   f64_: Float64Array;
-  /** The parser_view every parser's call refreshes: its u32 and f64 indices. */
-  readonly view: number;
-  readonly view64_: number;
-  /** The first non-zero status of init()'s warm-up parse (0: it parsed cleanly), for the tests. */
-  warmUpStatus = 0;
 
-  constructor(native: NativeModule, memory: WebAssembly.Memory) {
-    this.native = native;
+  constructor(memory: WebAssembly.Memory) {
     this.memory = memory;
-    // First: it allocates the shared window, which may grow memory.
-    const address = native.view();
-    this.view = address >>> 2;
-    this.view64_ = address >>> 3;
     const buffer = memory.buffer;
     this.u8_ = new Uint8Array(buffer);
     this.u32_ = new Uint32Array(buffer);
@@ -236,6 +225,25 @@ export class NativeRuntime {
     this.u8_ = new Uint8Array(buffer);
     this.u32_ = new Uint32Array(buffer);
     this.f64_ = new Float64Array(buffer);
+  }
+}
+
+/** @internal A loaded module: the bindings plus typed views over its memory (Heap). */
+export class NativeRuntime extends Heap {
+  readonly native: NativeModule;
+  /** The parser_view every parser's call refreshes: its u32 and f64 indices. */
+  readonly view: number;
+  readonly view64_: number;
+  /** The first non-zero status of init()'s warm-up parse (0: it parsed cleanly), for the tests. */
+  warmUpStatus = 0;
+
+  constructor(native: NativeModule, memory: WebAssembly.Memory) {
+    // First: it allocates the shared window, which may grow memory (the views are made after it).
+    const address = native.view();
+    super(memory);
+    this.native = native;
+    this.view = address >>> 2;
+    this.view64_ = address >>> 3;
   }
 
   // The parser_view, field by field: the only reader of its layout. Each reads the last native call of any
