@@ -104,7 +104,7 @@ export function sizesDetails(results) {
     '',
     ...(s.features
       ? [
-          `The JS of everything (${kB(s.features.all)} gzip) by feature (\`--features\`): "alone", a bundle of that ` +
+          `The JS of everything (${kB(s.features.all)} gzip) by feature (bench/sizes/features.mjs): "alone", a bundle of that ` +
             'feature\'s exports only; "added", what it adds to the rows above it; "saved", what everything loses without it.',
           '',
           '| feature | alone | added | saved |',
