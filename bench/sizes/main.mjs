@@ -164,7 +164,15 @@ const features = await featureCosts({
   bundle: async (source, stub) => (await bundle(source, ROOT, stub)).bytes,
   gzip,
 });
-const results = { date: new Date().toISOString(), environment: env, esbuild: ESBUILD_VERSION, sluice, peers, shipped, features };
+const results = {
+  date: new Date().toISOString(),
+  environment: env,
+  esbuild: ESBUILD_VERSION,
+  sluice,
+  peers,
+  shipped,
+  features,
+};
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 // The tables docs/benchmarks.md shows, as its renderer writes them.
 console.log(sizesDetails({ sizes: { data: results } }).join('\n'));
