@@ -16,7 +16,7 @@ export function version(name) {
 }
 
 /** The root's copy of a package (eventsource-parser 4, which sluice's tests use; bench's own is ai's 3). */
-async function rootPackage(name) {
+export async function rootPackage(name) {
   const path = createRequire(new URL('../../package.json', import.meta.url)).resolve(name);
   const { version } = JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url)));
   return { module: await import(pathToFileURL(path).href), version };

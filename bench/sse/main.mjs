@@ -3,8 +3,12 @@
 // (eventsource-parser takes strings: a streaming TextDecoder feeds it, as its EventSourceParserStream does).
 // Two streams: 40,000 small events shaped like a model's streamed deltas, and one event of a single 8 MiB data line.
 // Rounds alternate between the two parsers; the medians are reported. `node bench/sse/main.mjs [rounds]`.
-import { createParser } from 'eventsource-parser';
 import { parseEventStream } from '../../dist/index.js';
+import { rootPackage } from '../competitors/model.mjs';
+
+// The root's eventsource-parser (4, the tests' oracle): bench/node_modules holds ai's older copy.
+const esp = await rootPackage('eventsource-parser');
+const { createParser } = esp.module;
 
 const ROUNDS = Number(process.argv[2] ?? 7);
 const encoder = new TextEncoder();
@@ -49,7 +53,7 @@ const PARSERS = {
     for await (const event of parseEventStream(chunksOf(chunks))) n += event.data.length;
     return n;
   },
-  'eventsource-parser 4.1.3': async (chunks) => {
+  [`eventsource-parser ${esp.version}`]: async (chunks) => {
     let n = 0;
     const parser = createParser({ onEvent: (event) => (n += event.data.length) });
     const decoder = new TextDecoder();
