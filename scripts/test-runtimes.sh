@@ -45,7 +45,7 @@ fi
 
 suite "types (tests/runtime)" npx tsc -p tests/runtime
 for build in simd scalar; do
-  suite "deno test ($build)" env SLUICE_BUILD=$build npx deno test --allow-read --allow-env tests/deno/
+  suite "deno test ($build)" env SLUICE_BUILD=$build npx deno test --allow-read --allow-env --allow-net=127.0.0.1 tests/deno/
   suite "bun test ($build)" env SLUICE_BUILD=$build npx bun test ./tests/bun/
 done
 for project in browser edge package; do

@@ -1,5 +1,5 @@
 // The runtime-neutral API suite (tests/runtime) under `deno test`, on the build SLUICE_BUILD names.
-// Run: SLUICE_BUILD=scalar npx deno test --allow-read --allow-env tests/deno/
+// Run: SLUICE_BUILD=scalar npx deno test --allow-read --allow-env --allow-net=127.0.0.1 tests/deno/
 import { cases, loadBuild, requestedBuild } from '../runtime/all.ts';
 
 const build = requestedBuild();
