@@ -1,7 +1,9 @@
 // A module Service Worker that answers /page/sw-rows with a StreamedJsonResponse built in the worker. Halfway, its
 // generator waits on the test server's /gate, which opens once the page reports it holds bytes of this response.
+// The event stream routes (/page/sw-sse*) are in sse_routes.js.
 import { StreamedJsonResponse } from '/dist/index.js';
 import { rows } from './rows.js';
+import './sse_routes.js';
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
