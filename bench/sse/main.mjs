@@ -3,7 +3,10 @@
 // (eventsource-parser takes strings: a streaming TextDecoder feeds it, as its EventSourceParserStream does).
 // Two streams: 40,000 small events shaped like a model's streamed deltas, and one event of a single 8 MiB data line.
 // Rounds alternate between the two parsers; the medians are reported. `node bench/sse/main.mjs [rounds]`.
-import { parseEventStream } from '../../dist/index.js';
+// Server-sent events out: stringifyEventStream over 100,000 small objects from an async generator against the
+// hand-written `data: ${JSON.stringify(x)}\n\n` through a TextEncoderStream, read to the end (events/s, MB/s of
+// output, CPU-time medians of alternated rounds).
+import { init, parseEventStream, stringifyEventStream } from '../../dist/index.js';
 import { rootPackage } from '../competitors/model.mjs';
 
 // The root's eventsource-parser (4, the tests' oracle): bench/node_modules holds ai's older copy.
@@ -86,4 +89,55 @@ for (const [name, bytes] of Object.entries(STREAMS)) {
       console.log(`| ${name} (${(bytes.length / 1e6).toFixed(1)} MB) | ${size} | ${parser} | ${mbs.toFixed(0)} |`);
     }
   }
+}
+
+const WRITE_EVENTS = 100_000;
+
+async function* smallObjects() {
+  for (let i = 0; i < WRITE_EVENTS; i++) {
+    yield { id: i, type: 'delta', text: `tok ${i} é`, done: false, score: i / 7 };
+  }
+}
+
+async function drain(stream) {
+  let bytes = 0;
+  for await (const chunk of stream) bytes += chunk.length;
+  return bytes;
+}
+
+const WRITERS = {
+  'sluice stringifyEventStream': () => drain(stringifyEventStream(smallObjects())),
+  'JSON.stringify + TextEncoderStream': () => {
+    const source = smallObjects();
+    const text = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await source.next();
+        if (done) controller.close();
+        else controller.enqueue(`data: ${JSON.stringify(value)}\n\n`);
+      },
+    });
+    return drain(text.pipeThrough(new TextEncoderStream()));
+  },
+};
+
+await init();
+console.log(`\n${WRITE_EVENTS.toLocaleString('en-US')} small objects from an async generator, written as events`);
+console.log('| writer | events/s | MB/s |\n|---|---:|---:|');
+const writeTimes = Object.fromEntries(Object.keys(WRITERS).map((k) => [k, []]));
+const outputBytes = new Set();
+for (let round = -1; round < ROUNDS; round++) {
+  const order = Object.keys(WRITERS);
+  if (round % 2 === 1) order.reverse();
+  for (const writer of order) {
+    const start = cpuMs();
+    outputBytes.add(await WRITERS[writer]());
+    if (round >= 0) writeTimes[writer].push(cpuMs() - start);
+  }
+}
+if (outputBytes.size !== 1) throw new Error(`the writers disagree on the output length (${[...outputBytes]})`);
+const [written] = outputBytes;
+for (const writer of Object.keys(WRITERS)) {
+  const seconds = median(writeTimes[writer]) / 1000;
+  const rate = Math.round(WRITE_EVENTS / seconds).toLocaleString('en-US');
+  console.log(`| ${writer} | ${rate} | ${(written / 1e6 / seconds).toFixed(0)} |`);
 }
