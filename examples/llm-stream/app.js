@@ -1,11 +1,11 @@
-// The llm-stream example: a streamed tool call rendered while it arrives. The README's snippet is the loop in
-// run(); the rest draws the snapshot, redrawing only the days whose snapshot object changed.
-import { partialJson } from 'sluice';
-import { toolCallArguments } from './sse.js';
+// The llm-stream page: reads the worker's events with EventSource and draws each snapshot. A snapshot arrives as
+// the changes since the one before (changes.js); applying them copies only the changed paths, so a day that did
+// not change is the same object as before and keeps its card (a WeakMap from day object to card).
+import { applyChanges } from './changes.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** One day's card. Snapshots share unchanged subtrees, so a day object seen before needs no new card. */
+/** One day's card. */
 function dayCard(day) {
   const card = document.createElement('div');
   card.className = 'day fresh';
@@ -23,6 +23,7 @@ function dayCard(day) {
   return card;
 }
 
+/** Draws the latest snapshot once per frame, redrawing only the days whose object changed. */
 function renderer() {
   const cards = new WeakMap(); // day snapshot -> its card
   const counts = { drawn: 0, reused: 0 };
@@ -64,53 +65,48 @@ function renderer() {
   };
 }
 
-async function run() {
-  $('status').textContent = 'streaming…';
+function run(prompt) {
   const view = renderer();
+  // What the page saw, for the smoke test: `value` is the last snapshot, `final` the worker's validated value.
+  const state = { status: 'streaming', snapshots: 0, value: undefined, final: undefined, error: undefined };
+  window.llmStream = state;
+  $('status').textContent = 'streaming…';
+  $('error').textContent = '';
   const started = performance.now();
-  const results = { snapshots: 0, deltas: 0, titles: new Set() };
-  const res = await fetch('/v1/chat/completions', { method: 'POST' });
-  const deltas = (async function* () {
-    for await (const delta of toolCallArguments(res.body)) {
-      results.deltas++;
-      yield delta;
-    }
-  })();
-  let last;
-  for await (const args of partialJson(deltas)) {
-    results.snapshots++;
-    results.titles.add(args.title);
-    view.show(args);
-    last = args;
-  }
-  view.flush();
-  const expected = await (await fetch('/arguments.json')).json();
-  const report = {
-    deltas: results.deltas,
-    snapshots: results.snapshots,
-    titlesShown: results.titles.size,
-    // Snapshots of containers still open are copies, not frozen; the final value is.
-    frozen: Object.isFrozen(last),
-    matches: JSON.stringify(last) === JSON.stringify(expected),
-    cardsDrawn: view.counts.drawn,
-    cardsReused: view.counts.reused,
-    ms: Math.round(performance.now() - started),
+  const source = new EventSource(`/itinerary?prompt=${encodeURIComponent(prompt)}`);
+  const finish = (status, text) => {
+    source.close(); // or EventSource reconnects when the stream ends
+    view.flush();
+    Object.assign(state, { status, cardsDrawn: view.counts.drawn, cardsReused: view.counts.reused });
+    $('status').textContent = text;
+    $('stats').textContent =
+      `${state.snapshots} snapshots, ${view.counts.drawn} day cards drawn, ${view.counts.reused} reused, ` +
+      `${Math.round(performance.now() - started)} ms`;
   };
-  $('stats').textContent =
-    `${report.deltas} deltas, ${report.snapshots} snapshots, ${report.cardsDrawn} day cards ` +
-    `drawn, ${report.cardsReused} reused, ${report.ms} ms`;
-  $('status').textContent = report.matches ? 'done' : 'failed: the final value differs from /arguments.json';
-  return report;
+  source.addEventListener('snapshot', (event) => {
+    state.value = applyChanges(state.value, JSON.parse(event.data));
+    state.snapshots++;
+    view.show(state.value);
+  });
+  source.addEventListener('done', (event) => {
+    // The last snapshot already shows it: the final value is only kept, not drawn again.
+    state.final = JSON.parse(event.data);
+    finish('done', 'done');
+  });
+  source.addEventListener('error', (event) => {
+    if (event.data === undefined) {
+      // Not the worker's error event: the connection failed or ended early.
+      if (state.status === 'streaming') finish('failed', 'failed: the connection to the worker was lost');
+      return;
+    }
+    state.error = JSON.parse(event.data);
+    const { name, message } = state.error;
+    $('error').textContent = `${name}: ${message}`;
+    finish('error', 'stopped: the model broke the schema');
+  });
 }
 
-$('run').addEventListener('click', () => {
-  run().then(
-    (report) => {
-      window.llmStreamResults = report;
-    },
-    (error) => {
-      $('status').textContent = `failed: ${error.message}`;
-      window.llmStreamResults = { error: error.message };
-    },
-  );
+$('ask').addEventListener('submit', (event) => {
+  event.preventDefault();
+  run($('prompt').value);
 });

@@ -9,8 +9,11 @@ const CITIES = [
   ['Tōkyō', 'Tsukiji outer market', 'teamLab "Planets"', 'Shibuya crossing at night'],
 ];
 
-/** The arguments as a JSON text (with \u escapes and non-ASCII text, as models write them). */
-export function itinerary(days) {
+/**
+ * The arguments as a JSON text (with \u escapes and non-ASCII text, as models write them). `lateNight` adds a
+ * ramen stop at "24:30" to day 2: a time the schema refuses, as a model sometimes writes one.
+ */
+export function itinerary(days, { lateNight = false } = {}) {
   const list = [];
   for (let d = 0; d < days; d++) {
     const [city, ...sights] = CITIES[d % CITIES.length];
@@ -25,6 +28,7 @@ export function itinerary(days) {
       notes: `Day ${d + 1} in ${city}.\nTake the JR pass; it's ¥${(d + 1) * 1470} otherwise.`,
     });
   }
+  if (lateNight && list.length > 1) list[1].activities.push({ time: '24:30', name: 'Late-night ramen', cost: 9 });
   const value = {
     title: 'Japan in spring: temples, food & trains 🌸',
     travelers: 2,

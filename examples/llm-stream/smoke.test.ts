@@ -1,61 +1,114 @@
-// Smoke run of the llm-stream example (run by scripts/test-runtimes.sh): its server streaming a tool call, the page
-// in Chromium rendering it with partialJson; the final value must equal the whole arguments, the title must have
-// shown while it grew, unchanged days must have kept their cards, and the page must report no error.
+// Smoke run of the llm-stream example (run by scripts/test-runtimes.sh): run.mjs serves the worker in workerd
+// and the mock provider, holding each stream's last delta until POST /release; the page in Chromium must show
+// snapshots while the delta is held, end on the validated itinerary, and show the worker's error event when the
+// model breaks the schema. The same worker in Node (run.mjs --runtime node) is read with parseEventStream.
 import { join } from 'node:path';
+import { parseEventStream } from 'sluice';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchChromium, type Browser } from '../../tests/browser/chromium.ts';
 import { ROOT, startServerProcess, type ServerProcess } from '../../tests/runtime/child.ts';
+import { applyChanges } from './changes.js';
 
-let server: ServerProcess;
-let origin: string;
+interface PageState {
+  status: string;
+  snapshots: number;
+  value: unknown;
+  final: unknown;
+  error?: { name: string; message: string; path: (string | number)[]; offset: number };
+  cardsDrawn: number;
+  cardsReused: number;
+}
+
+const RUN = join(ROOT, 'examples', 'llm-stream', 'run.mjs');
+let workerd: ServerProcess;
+let node: ServerProcess;
 let browser: Browser;
 
+// --exit-after: each run stops by itself even if this process dies before afterAll.
+const start = (...args: string[]) =>
+  startServerProcess(process.execPath, [RUN, '--port', '0', '--exit-after', '120', ...args], { cwd: ROOT });
+
 beforeAll(async () => {
-  // --exit-after: the server stops by itself even if this process dies before afterAll.
-  server = await startServerProcess(
-    process.execPath,
-    [
-      join(ROOT, 'examples', 'llm-stream', 'server.mjs'),
-      '--port',
-      '0',
-      '--rate',
-      '2000',
-      '--days',
-      '5',
-      '--exit-after',
-      '240',
-    ],
-    { cwd: ROOT },
-  );
-  origin = server.origin;
-  browser = await launchChromium();
+  [workerd, node, browser] = await Promise.all([
+    start('--rate', '2000', '--hold-last'),
+    start('--rate', '0', '--runtime', 'node'),
+    launchChromium(),
+  ]);
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.stop();
+  workerd?.stop();
+  node?.stop();
 });
 
-test('the page renders the tool call while it streams', async () => {
+const fixture = async (origin: string, prompt: string) =>
+  (await fetch(`${origin}/arguments.json?prompt=${encodeURIComponent(prompt)}`)).json();
+
+async function ask(prompt: string) {
   const { page, errors } = await browser.newPage();
-  await page.goto(`${origin}/`);
+  await page.goto(`${workerd.origin}/`);
+  await page.fill('#prompt', prompt);
   await page.click('#run');
-  await page.waitForFunction(() =>
-    ['done', 'failed'].some((word) => document.getElementById('status')!.textContent!.startsWith(word)),
-  );
-  const results = await page.evaluate(
-    () => (window as unknown as { llmStreamResults: Record<string, unknown> }).llmStreamResults,
-  );
-  expect(results).toMatchObject({ matches: true, frozen: true });
-  const { deltas, snapshots, titlesShown, cardsDrawn, cardsReused } = results as Record<string, number>;
-  // Half the deltas change what the text shows (the rest are indentation, keys, numbers not yet complete); the title
-  // alone grows over some 10 deltas.
-  expect(deltas).toBeGreaterThan(300);
-  expect(snapshots).toBeGreaterThan(deltas / 3);
-  expect(titlesShown).toBeGreaterThan(5);
-  expect(cardsReused).toBeGreaterThan(0);
-  expect(cardsDrawn).toBeGreaterThanOrEqual(5);
-  expect(await page.locator('#days .day').count()).toBe(5);
+  const state = () => page.evaluate(() => (window as unknown as { llmStream: PageState }).llmStream);
+  return { page, errors, state };
+}
+
+test('the page shows snapshots before the provider finished, then the validated itinerary', async () => {
+  const prompt = 'Plan 5 days in Japan in spring.';
+  const { page, errors, state } = await ask(prompt);
+  // The provider holds the last delta: whatever the page shows now came before the provider finished.
+  await page.waitForFunction(() => document.querySelectorAll('#days .day').length === 5);
+  const early = await state();
+  expect(early.status).toBe('streaming');
+  expect(early.snapshots).toBeGreaterThan(100);
   expect(await page.locator('#title').textContent()).toBe('Japan in spring: temples, food & trains 🌸');
+  const release = await (await fetch(`${workerd.origin}/release`, { method: 'POST' })).json();
+  expect(release).toEqual({ released: 1 });
+
+  await page.waitForFunction(() => (window as unknown as { llmStream: PageState }).llmStream.status !== 'streaming');
+  const end = await state();
+  const expected = await fixture(workerd.origin, prompt);
+  expect(end.status, JSON.stringify(end.error)).toBe('done');
+  expect(end.final).toEqual(expected);
+  expect(end.value).toEqual(expected);
+  // Days 1 to 4 kept their cards while later ones were written: the changes kept unchanged days' identity.
+  expect(end.cardsReused).toBeGreaterThan(0);
+  expect(end.cardsDrawn).toBeLessThan(end.snapshots);
+  expect(await page.locator('#days .day').count()).toBe(5);
+  expect(await page.locator('#days .day').last().textContent()).toContain(expected.days[4].notes.split('\n')[0]);
   expect(errors).toEqual([]);
+});
+
+test('a tool call that breaks the schema ends with the error event, never showing the refused value', async () => {
+  const { page, errors, state } = await ask('Plan 3 days with a late-night ramen stop.');
+  await page.waitForFunction(() => (window as unknown as { llmStream: PageState }).llmStream.status !== 'streaming');
+  const end = await state();
+  expect(end.status).toBe('error');
+  expect(end.error).toMatchObject({ name: 'JsonSchemaError', path: ['days', 1, 'activities', 3, 'time'] });
+  expect(end.error!.message).toContain('$.days[1].activities[3].time');
+  expect(end.error!.offset).toBeGreaterThan(0);
+  expect(end.final).toBeUndefined();
+  // Snapshots came up to the refused string, which never showed whole.
+  const days = (end.value as { days: { activities: { time?: string }[] }[] }).days;
+  expect(days).toHaveLength(2);
+  expect(days[1]!.activities[3]?.time).not.toBe('24:30');
+  expect(await page.locator('#error').textContent()).toContain('JsonSchemaError: $.days[1].activities[3].time');
+  expect(errors).toEqual([]);
+});
+
+test('in Node behind the adapter: snapshot events, then done; the changes add up to the arguments', async () => {
+  const prompt = 'Plan 4 days in Japan.';
+  const response = await fetch(`${node.origin}/itinerary?prompt=${encodeURIComponent(prompt)}`);
+  expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const events: { event: string; data: string }[] = [];
+  for await (const event of parseEventStream(response)) events.push(event);
+  const kinds = events.map((event) => event.event);
+  expect(kinds.at(-1)).toBe('done');
+  expect(kinds.slice(0, -1).every((kind) => kind === 'snapshot')).toBe(true);
+  let value: unknown;
+  for (const event of events.slice(0, -1)) value = applyChanges(value, JSON.parse(event.data));
+  const expected = await fixture(node.origin, prompt);
+  expect(value).toEqual(expected);
+  expect(JSON.parse(events.at(-1)!.data)).toEqual(expected);
 });
