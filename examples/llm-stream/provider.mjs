@@ -4,7 +4,8 @@
 //                              The prompt picks the call: "N days" (default 5); "late-night" adds a time the
 //                              schema refuses.
 //   GET /arguments.json?prompt=  the whole arguments that prompt gets (what the stream adds up to; the test compares)
-//   POST /release              with `holdLast`, sends the last delta of every held stream (the test's gate)
+//   POST /release, GET /held   with `holdLast`, sends the last delta of every held stream (the test's gate);
+//                              how many streams are held (a stream whose client left is not)
 //   GET /, /app.js, /changes.js  the page
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -83,6 +84,9 @@ export function startProvider({ port = 0, rate = 60, holdLast = false } = {}) {
       for (const release of held) release();
       held.clear();
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ released: count }));
+    }
+    if (url.pathname === '/held') {
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ held: held.size }));
     }
     if (url.pathname === '/arguments.json') {
       const text = argumentsFor(url.searchParams.get('prompt') ?? '');

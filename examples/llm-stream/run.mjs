@@ -51,8 +51,12 @@ async function listening(port, child) {
     if (child.exitCode !== null) throw new Error(`workerd exited (${child.exitCode})`);
     const ok = await new Promise((resolve) => {
       const socket = createConnection(port, '127.0.0.1');
-      socket.once('connect', () => resolve(socket.destroy() || true));
-      socket.once('error', () => resolve(socket.destroy() && false));
+      const done = (connected) => {
+        socket.destroy();
+        resolve(connected);
+      };
+      socket.once('connect', () => done(true));
+      socket.once('error', () => done(false));
     });
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -108,6 +112,7 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [${modules.join(', ')}],
   compatibilityDate = "2025-09-01",
+  compatibilityFlags = ["enable_request_signal"],
   bindings = [
     (name = "PROVIDER_URL", text = "${provider.origin}/v1/chat/completions"),
     (name = "ASSETS", service = "assets"),
@@ -148,20 +153,30 @@ async function runNode(port, provider) {
     ASSETS: {
       fetch: (request) => {
         const { pathname, search } = new URL(request.url);
-        return fetch(`${provider.origin}${pathname}${search}`, { method: request.method });
+        const { method, body } = request;
+        return fetch(`${provider.origin}${pathname}${search}`, { method, body, duplex: 'half' });
       },
     },
   };
   const server = createHttpServer(async (req, res) => {
     try {
-      const response = await worker.fetch(
-        new Request(`http://127.0.0.1:${port}${req.url}`, { headers: req.headers }),
-        env,
-      );
+      // request.signal aborts when the client leaves, as in workerd (enable_request_signal).
+      const left = new AbortController();
+      res.once('close', () => left.abort());
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Readable.toWeb(req);
+      const url = `http://127.0.0.1:${port}${req.url}`;
+      const request = new Request(url, {
+        method: req.method,
+        headers: req.headers,
+        body,
+        duplex: 'half',
+        signal: left.signal,
+      });
+      const response = await worker.fetch(request, env);
       res.writeHead(response.status, Object.fromEntries(response.headers));
-      const body = response.body && Readable.fromWeb(response.body);
-      res.once('close', () => body?.destroy()); // the client left: the worker's stream is cancelled
-      if (body) body.pipe(res);
+      const out = response.body && Readable.fromWeb(response.body);
+      res.once('close', () => out?.destroy()); // the client left: the response's stream is cancelled
+      if (out) out.pipe(res);
       else res.end();
     } catch (error) {
       res.writeHead(500).end(String(error));

@@ -31,7 +31,7 @@ const start = (...args: string[]) =>
 beforeAll(async () => {
   [workerd, node, browser] = await Promise.all([
     start('--rate', '2000', '--hold-last'),
-    start('--rate', '0', '--runtime', 'node'),
+    start('--rate', '0', '--runtime', 'node', '--hold-last'),
     launchChromium(),
   ]);
 });
@@ -97,12 +97,40 @@ test('a tool call that breaks the schema ends with the error event, never showin
   expect(errors).toEqual([]);
 });
 
+const held = async (origin: string) => ((await (await fetch(`${origin}/held`)).json()) as { held: number }).held;
+
+async function waitForHeld(origin: string, count: number) {
+  for (const deadline = Date.now() + 10_000; (await held(origin)) !== count; ) {
+    if (Date.now() > deadline) throw new Error(`${origin}: never ${count} streams held`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+for (const runtime of ['workerd', 'node'] as const) {
+  test(`a client that leaves aborts the provider's stream (${runtime})`, async () => {
+    const { origin } = runtime === 'workerd' ? workerd : node;
+    const client = new AbortController();
+    const response = await fetch(`${origin}/itinerary?prompt=2%20days`, { signal: client.signal });
+    await response.body!.getReader().read(); // the first snapshot came
+    await waitForHeld(origin, 1);
+    client.abort();
+    // request.signal aborts the worker's fetch: the provider sees its response closed.
+    await waitForHeld(origin, 0);
+  });
+}
+
 test('in Node behind the adapter: snapshot events, then done; the changes add up to the arguments', async () => {
   const prompt = 'Plan 4 days in Japan.';
   const response = await fetch(`${node.origin}/itinerary?prompt=${encodeURIComponent(prompt)}`);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const events: { event: string; data: string }[] = [];
-  for await (const event of parseEventStream(response)) events.push(event);
+  const read = (async () => {
+    for await (const event of parseEventStream(response)) events.push(event);
+  })();
+  await waitForHeld(node.origin, 1);
+  expect(events.length).toBeGreaterThan(0);
+  expect(await (await fetch(`${node.origin}/release`, { method: 'POST' })).json()).toEqual({ released: 1 });
+  await read;
   const kinds = events.map((event) => event.event);
   expect(kinds.at(-1)).toBe('done');
   expect(kinds.slice(0, -1).every((kind) => kind === 'snapshot')).toBe(true);

@@ -70,6 +70,9 @@ export default {
         tools: [createItinerary],
         tool_choice: { type: 'function', function: { name: 'create_itinerary' } },
       }),
+      // The client leaving aborts the provider's stream. Closing the snapshots' generator cannot: it waits on
+      // the provider's next delta, and a generator's return() waits for that await to end.
+      signal: request.signal,
     });
     if (!upstream.ok) return new Response(`provider: ${upstream.status} ${await upstream.text()}`, { status: 502 });
     return new EventStreamResponse(itinerary(upstream), undefined, { errorEvent });
