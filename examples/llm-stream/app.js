@@ -100,9 +100,11 @@ function run(prompt) {
       return;
     }
     state.error = JSON.parse(event.data);
-    const { name, message } = state.error;
+    const { name, message, path } = state.error;
     $('error').textContent = `${name}: ${message}`;
     finish('error', 'stopped: the model broke the schema');
+    // The violation's path says which day holds it.
+    if (path?.[0] === 'days') $('days').children[path[1]]?.classList.add('bad');
   });
 }
 

@@ -94,6 +94,7 @@ test('a tool call that breaks the schema ends with the error event, never showin
   expect(days).toHaveLength(2);
   expect(days[1]!.activities[3]?.time).not.toBe('24:30');
   expect(await page.locator('#error').textContent()).toContain('JsonSchemaError: $.days[1].activities[3].time');
+  expect(await page.locator('#days .day.bad').textContent()).toContain('Day 2');
   expect(errors).toEqual([]);
 });
 
