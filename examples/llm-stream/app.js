@@ -56,7 +56,8 @@ function renderer() {
       latest = value;
       if (!scheduled) {
         scheduled = true;
-        requestAnimationFrame(draw);
+        // flush() may have drawn it already: the frame then has nothing to draw.
+        requestAnimationFrame(() => scheduled && draw());
       }
     },
     flush() {

@@ -43,6 +43,27 @@ async function* itinerary(upstream) {
   yield sseEvent({ event: 'done', data: checker.end() });
 }
 
+// A client that left is noticed when a write fails, at the latest this heartbeat's (workerd does not always abort
+// request.signal when the client disconnects).
+const HEARTBEAT_MS = 5000;
+
+/**
+ * The snapshots as a stream whose cancel() aborts the provider's stream: closing the generator itself cannot stop
+ * it, since it waits on the provider's next delta and a generator's return() waits for that await to end.
+ */
+function abortable(snapshots, upstreamAbort) {
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await snapshots.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      upstreamAbort.abort(reason);
+    },
+  });
+}
+
 /** The last event when the stream fails: what the page shows (the stream then ends normally). */
 function errorEvent(error) {
   console.log(`itinerary: ${error}`);
@@ -57,6 +78,7 @@ export default {
       return env.ASSETS ? env.ASSETS.fetch(request) : new Response('not found', { status: 404 });
     }
     const prompt = url.searchParams.get('prompt') || 'Plan 5 days in Japan in spring.';
+    const upstreamAbort = new AbortController();
     const upstream = await fetch(env.PROVIDER_URL, {
       method: 'POST',
       headers: {
@@ -70,11 +92,12 @@ export default {
         tools: [createItinerary],
         tool_choice: { type: 'function', function: { name: 'create_itinerary' } },
       }),
-      // The client leaving aborts the provider's stream. Closing the snapshots' generator cannot: it waits on
-      // the provider's next delta, and a generator's return() waits for that await to end.
-      signal: request.signal,
+      signal: AbortSignal.any([request.signal, upstreamAbort.signal]),
     });
     if (!upstream.ok) return new Response(`provider: ${upstream.status} ${await upstream.text()}`, { status: 502 });
-    return new EventStreamResponse(itinerary(upstream), undefined, { errorEvent });
+    return new EventStreamResponse(abortable(itinerary(upstream), upstreamAbort), undefined, {
+      errorEvent,
+      heartbeatMs: HEARTBEAT_MS,
+    });
   },
 };
