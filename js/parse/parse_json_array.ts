@@ -1,8 +1,5 @@
 // parseJsonArray: a pull-based async iterator. A chunk is read only when the consumer asks for an element and
 // the elements of the chunks read so far are used up, so a slow consumer slows the producer (backpressure).
-// The elements come from an async generator (V8 runs for-await over one with the fewest promise hops; it also
-// queues overlapping next() calls), wrapped so that return() and throw() cancel the source at once, even while
-// a read is pending.
 import { RAW_ELEMENTS } from '../encode/raw_json.js';
 import { loadRuntime } from '../native/loader.js';
 import {
@@ -22,7 +19,8 @@ import {
   type WithPathOptions,
 } from './options.js';
 import { ParserCore, type JsonChunk } from './parser.js';
-import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
+import { SourceIterator } from '../source_iterator.js';
+import { checkSource, type JsonSource } from '../sources.js';
 
 /** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
 export function parseJsonArray<T = unknown>(
@@ -70,17 +68,10 @@ export function parseJsonArray(source: JsonSource, options?: ParserOptions): Asy
   return new JsonArrayIterator(source, resolved);
 }
 
-/** What parseJsonArray returns: an async generator of the elements, behind a wrapper that owns the source. */
-class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
-  private readonly source: JsonSource;
+/** What parseJsonArray returns: the elements of the chunks read, one chunk when they are used up. */
+class JsonArrayIterator<T> extends SourceIterator<T> {
   private readonly options: ResolvedOptions;
-  private readonly generator: AsyncGenerator<T, undefined, undefined>;
-  private reader: PullReader | null = null;
   private core_: ParserCore<T> | null = null;
-  /** The source was read to its end (nothing to cancel). */
-  private drained_ = false;
-  /** Set by return(), throw() or a failure: the generator stops at its next step. */
-  private stopped_ = false;
 
   /**
    * @internal Bare `output: 'bytes'` elements are validated JSON values: the encoders (stringifyStream,
@@ -91,38 +82,17 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
   }
 
   constructor(source: JsonSource, options: ResolvedOptions) {
-    this.source = source;
+    super(source);
     this.options = options;
-    this.generator = this.elements();
   }
 
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<T, undefined>> {
-    return this.generator.next();
-  }
-
-  async return(value?: unknown): Promise<IteratorResult<T, undefined>> {
-    await this.stop(undefined);
-    await this.generator.return(undefined);
-    return { done: true, value: value as undefined };
-  }
-
-  async throw(error?: unknown): Promise<IteratorResult<T, undefined>> {
-    await this.stop(error);
-    return this.generator.throw(error);
-  }
-
-  private async *elements(): AsyncGenerator<T, undefined, undefined> {
+  protected async *items_(): AsyncGenerator<T, undefined, undefined> {
     try {
       const runtime = await loadRuntime();
       if (this.stopped_) return;
       const core = new ParserCore<T>(runtime, this.options);
       this.core_ = core;
-      const reader = openSource(this.source);
-      this.reader = reader;
+      const reader = this.open_();
       for (;;) {
         const result = await reader.read();
         if (this.stopped_) return;
@@ -139,31 +109,17 @@ class JsonArrayIterator<T> implements AsyncIterableIterator<T> {
         if (result.done) return;
       }
     } catch (error) {
-      await this.stop(error);
+      await this.stop_(error);
       throw error;
     } finally {
       // Ended, failed, or stopped at a yield by return()/throw(): free the parser, cancel the source.
-      await this.stop(undefined);
+      await this.stop_(undefined);
     }
   }
 
-  /** Frees the parser and cancels the source (opening it if needed: this iterator owns it). Idempotent. */
-  private async stop(reason: unknown): Promise<void> {
-    if (this.stopped_ && this.core_ === null && this.reader === null) return;
-    this.stopped_ = true;
+  protected override release_(): void {
     const core = this.core_;
     this.core_ = null;
     core?.close();
-    let reader = this.reader;
-    this.reader = null;
-    if (this.drained_) return;
-    if (reader === null) {
-      try {
-        reader = openSource(this.source);
-      } catch {
-        return; // locked or used elsewhere: not ours to cancel
-      }
-    }
-    await reader.cancel(reason);
   }
 }

@@ -1,7 +1,7 @@
 // partialJson: the snapshots of createPartialParser over a stream, one per chunk that changed the value. A chunk is
-// read only when the consumer asks for the next snapshot (backpressure); return() and throw() cancel the source at
-// once, even while a read is pending, as parseJsonArray's iterator does.
-import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
+// read only when the consumer asks for the next snapshot (backpressure); return() and throw() cancel the source.
+import { SourceIterator } from '../source_iterator.js';
+import { checkSource, type JsonSource } from '../sources.js';
 import {
   PartialCore,
   type PartialChunk,
@@ -43,46 +43,19 @@ export function partialJson<T = unknown>(
   return new PartialJsonIterator<T>(source, parser);
 }
 
-class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
-  private readonly source: JsonSource;
+class PartialJsonIterator<T> extends SourceIterator<PartialValue<T>> {
   private readonly parser: PartialCore<T>;
-  private readonly generator: AsyncGenerator<PartialValue<T>, undefined, undefined>;
-  private reader: PullReader | null = null;
-  /** The source was read to its end (nothing to cancel). */
-  private drained_ = false;
-  private stopped_ = false;
 
   constructor(source: JsonSource, parser: PartialCore<T>) {
-    this.source = source;
+    super(source);
     this.parser = parser;
-    this.generator = this.snapshots();
   }
 
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<PartialValue<T>, undefined>> {
-    return this.generator.next();
-  }
-
-  async return(value?: unknown): Promise<IteratorResult<PartialValue<T>, undefined>> {
-    await this.stop(undefined);
-    await this.generator.return(undefined);
-    return { done: true, value: value as undefined };
-  }
-
-  async throw(error?: unknown): Promise<IteratorResult<PartialValue<T>, undefined>> {
-    await this.stop(error);
-    return this.generator.throw(error);
-  }
-
-  private async *snapshots(): AsyncGenerator<PartialValue<T>, undefined, undefined> {
+  protected async *items_(): AsyncGenerator<PartialValue<T>, undefined, undefined> {
     const parser = this.parser;
     let last: unknown;
     try {
-      const reader = openSource(this.source);
-      this.reader = reader;
+      const reader = this.open_();
       for (;;) {
         const result = await reader.read();
         if (this.stopped_) return;
@@ -106,27 +79,10 @@ class PartialJsonIterator<T> implements AsyncIterableIterator<PartialValue<T>> {
         if (result.done) return;
       }
     } catch (error) {
-      await this.stop(error);
+      await this.stop_(error);
       throw error;
     } finally {
-      await this.stop(undefined);
+      await this.stop_(undefined);
     }
-  }
-
-  /** Cancels the source (opening it if needed: this iterator owns it). Idempotent. */
-  private async stop(reason: unknown): Promise<void> {
-    if (this.stopped_ && this.reader === null) return;
-    this.stopped_ = true;
-    let reader = this.reader;
-    this.reader = null;
-    if (this.drained_) return;
-    if (reader === null) {
-      try {
-        reader = openSource(this.source);
-      } catch {
-        return; // locked or used elsewhere: not ours to cancel
-      }
-    }
-    await reader.cancel(reason);
   }
 }

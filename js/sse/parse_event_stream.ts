@@ -1,7 +1,7 @@
 // parseEventStream: server-sent events from any source parseJsonArray reads, pulled as the consumer asks (a chunk
-// is read only when the events of the chunks read so far are used up). Like parseJsonArray's iterator, the
-// wrapper's return() and throw() cancel the source at once, even while a read is pending.
-import { checkSource, openSource, type JsonSource, type PullReader } from '../sources.js';
+// is read only when the events of the chunks read so far are used up); return() and throw() cancel the source.
+import { SourceIterator } from '../source_iterator.js';
+import { checkSource, type JsonSource } from '../sources.js';
 import { EventStreamCore } from './event_stream_core.js';
 import {
   resolveEventStreamOptions,
@@ -39,52 +39,24 @@ export function parseEventStream(
   return new EventStreamIterator(source, resolved);
 }
 
-class EventStreamIterator implements AsyncIterableIterator<ServerSentEvent> {
-  private readonly source: JsonSource;
+class EventStreamIterator extends SourceIterator<ServerSentEvent> {
   private readonly options: ResolvedEventStreamOptions;
-  private readonly generator: AsyncGenerator<ServerSentEvent, undefined, undefined>;
-  private reader: PullReader | null = null;
-  /** The source was read to its end (nothing to cancel). */
-  private drained = false;
-  /** Set by return(), throw() or a failure: the generator stops at its next step. */
-  private stopped = false;
 
   constructor(source: JsonSource, options: ResolvedEventStreamOptions) {
-    this.source = source;
+    super(source);
     this.options = options;
-    this.generator = this.events();
   }
 
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<ServerSentEvent, undefined>> {
-    return this.generator.next();
-  }
-
-  async return(value?: unknown): Promise<IteratorResult<ServerSentEvent, undefined>> {
-    await this.stop(undefined);
-    await this.generator.return(undefined);
-    return { done: true, value: value as undefined };
-  }
-
-  async throw(error?: unknown): Promise<IteratorResult<ServerSentEvent, undefined>> {
-    await this.stop(error);
-    return this.generator.throw(error);
-  }
-
-  private async *events(): AsyncGenerator<ServerSentEvent, undefined, undefined> {
+  protected async *items_(): AsyncGenerator<ServerSentEvent, undefined, undefined> {
     try {
       const core = new EventStreamCore(this.options, API, 'each chunk of source');
-      const reader = openSource(this.source);
-      this.reader = reader;
+      const reader = this.open_();
       for (;;) {
         const result = await reader.read();
-        if (this.stopped) return;
+        if (this.stopped_) return;
         if (result.done) {
           // The end of the stream discards the event still being read.
-          this.drained = true;
+          this.drained_ = true;
           return;
         }
         const events = core.push(result.value);
@@ -92,27 +64,10 @@ class EventStreamIterator implements AsyncIterableIterator<ServerSentEvent> {
         if (core.failure !== null) throw core.failure;
       }
     } catch (error) {
-      await this.stop(error);
+      await this.stop_(error);
       throw error;
     } finally {
-      await this.stop(undefined);
+      await this.stop_(undefined);
     }
-  }
-
-  /** Cancels the source (opening it if needed: this iterator owns it). Idempotent. */
-  private async stop(reason: unknown): Promise<void> {
-    if (this.stopped && this.reader === null) return;
-    this.stopped = true;
-    let reader = this.reader;
-    this.reader = null;
-    if (this.drained) return;
-    if (reader === null) {
-      try {
-        reader = openSource(this.source);
-      } catch {
-        return; // locked or used elsewhere: not ours to cancel
-      }
-    }
-    await reader.cancel(reason);
   }
 }
