@@ -54,6 +54,7 @@ export {
 } from './partial/partial_parser.js';
 export type { StandardSchemaV1 } from './partial/standard_schema.js';
 export { partialJson } from './partial/partial_json.js';
+export { isComplete } from './partial/completion.js';
 export { readModelStream, type ModelStreamSource } from './model/model_stream.js';
 export { ModelStreamError } from './model/model_error.js';
 export type {

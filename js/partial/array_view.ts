@@ -7,6 +7,20 @@
 // Elements below a view's last one are final when the view is made (an element only starts after the previous one
 // ended) and the store is only appended to or has its last slot replaced, so they never change under the view.
 
+/**
+ * @internal Reading this key of a view gives its handler (a ViewState): isComplete() asks it whether the container
+ * closed. Module-private, so no reader of a snapshot sees it (ownKeys lists strings only).
+ */
+export const VIEW_STATE: unique symbol = Symbol('sluice.partial.view');
+
+/** @internal What a view's handler says of its container. */
+export interface ViewState {
+  /** The container closed: the view is its final value (set by tree.ts, whose close() may keep an open view). */
+  final_: boolean;
+  /** Objects: the key of the member being written when the view was made, or null (arrays: the last element). */
+  pendingKey_(): string | null;
+}
+
 /** @internal The error of every write into a view. */
 export function readOnly(key: string | symbol): TypeError {
   return new TypeError(`sluice: a partial JSON snapshot is read-only (cannot change ${String(key)})`);
@@ -44,10 +58,11 @@ const INSPECTABLE = Object.create(Array.prototype, {
 const TARGET: unknown[] = [];
 Object.setPrototypeOf(TARGET, INSPECTABLE);
 
-class ViewHandler implements ProxyHandler<unknown[]> {
+class ViewHandler implements ProxyHandler<unknown[]>, ViewState {
   private readonly store: readonly unknown[];
   private readonly length: number;
   private readonly last: unknown;
+  final_ = false;
 
   constructor(store: readonly unknown[], length: number, last: unknown) {
     this.store = store;
@@ -59,12 +74,16 @@ class ViewHandler implements ProxyHandler<unknown[]> {
     return index === this.length - 1 ? resolved(this.last) : this.store[index];
   }
 
+  pendingKey_(): string | null {
+    return null;
+  }
+
   get(target: unknown[], key: string | symbol, receiver: unknown): unknown {
     if (typeof key === 'string') {
       if (key === 'length') return this.length;
       const index = indexBelow(key, this.length);
       if (index >= 0) return this.at(index);
-    }
+    } else if (key === VIEW_STATE) return this;
     return Reflect.get(target, key, receiver);
   }
 

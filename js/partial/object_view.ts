@@ -8,7 +8,7 @@
 // The members before a view's count are final when it is made, but for the one being written: a member ends before
 // the next key starts, and a key written again (a duplicate, which replaces the earlier value as in JSON.parse) that
 // is not the member just written gets a new store (MemberStore.rewrite()), so an old store is never written again.
-import { readOnly, resolved } from './array_view.js';
+import { readOnly, resolved, VIEW_STATE, type ViewState } from './array_view.js';
 
 /** An open object's members, in the order their keys came; appended to, and only the member being written changes. */
 export class MemberStore {
@@ -96,12 +96,13 @@ const INSPECTABLE = Object.create(Object.prototype, {
 }) as object;
 const TARGET: object = Object.create(INSPECTABLE) as object;
 
-class ObjectViewHandler implements ProxyHandler<object> {
+class ObjectViewHandler implements ProxyHandler<object>, ViewState {
   private readonly store: MemberStore;
   private readonly count: number;
   /** The slot of the member being written (its value may change in the store later), or -1. */
   private readonly current_: number;
   private readonly value: unknown;
+  final_ = false;
 
   constructor(store: MemberStore, count: number, current: number, value: unknown) {
     this.store = store;
@@ -121,7 +122,12 @@ class ObjectViewHandler implements ProxyHandler<object> {
     return slot === this.current_ ? resolved(this.value) : this.store.values[slot];
   }
 
+  pendingKey_(): string | null {
+    return this.current_ >= 0 ? this.store.keys[this.current_]! : null;
+  }
+
   get(target: object, key: string | symbol, receiver: unknown): unknown {
+    if (key === VIEW_STATE) return this;
     const slot = this.slot_(key);
     return slot >= 0 ? this.at(slot) : Reflect.get(target, key, receiver);
   }

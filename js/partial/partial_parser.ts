@@ -7,7 +7,8 @@ import { errorFromStatus } from '../errors.js';
 import { ELEMENT_TOO_LARGE, INVALID_UTF8, UNEXPECTED_END } from '../native/status.js';
 import { checkOptions, misuse, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
 import { Tree } from './tree.js';
-import { continuesNumber, S_END, S_NUMBER } from './grammar.js';
+import { continuesNumber, S_END, S_LITERAL, S_NUMBER, S_STRING } from './grammar.js';
+import { trackCompletion, type CompletionSource } from './completion.js';
 import { SCHEMA_MISMATCH, Tokenizer } from './tokenizer.js';
 import { JsonSchemaError } from '../errors.js';
 import { resolveSchema, SchemaTracker, validateFinal, type ResolvedSchema } from './schema.js';
@@ -186,7 +187,7 @@ function toBytes(chunk: unknown): Uint8Array {
 }
 
 /** @internal The parser behind createPartialParser and partialJson. */
-export class PartialCore<T> implements PartialParser<T> {
+export class PartialCore<T> implements PartialParser<T>, CompletionSource {
   private readonly options: ResolvedPartialOptions;
   private readonly tree_ = new Tree();
   private readonly tokenizer_: Tokenizer;
@@ -207,6 +208,22 @@ export class PartialCore<T> implements PartialParser<T> {
     );
     const schema = this.options.schema;
     if (schema !== null && schema.node !== null) this.tokenizer_.schema = new SchemaTracker(schema.node);
+    trackCompletion(this);
+  }
+
+  /** @internal isComplete() (completion.ts): the scalar being written, if `snapshot` is the innermost one. */
+  writing_(snapshot: object): string | null | undefined {
+    const tree = this.tree_;
+    if (tree.innermostSnapshot_() !== snapshot) return undefined;
+    const state = this.tokenizer_.state;
+    if (state !== S_STRING && state !== S_NUMBER && state !== S_LITERAL) return null;
+    const frame = tree.frames_[tree.frames_.length - 1]!;
+    return frame.isArray ? String(frame.index) : frame.key;
+  }
+
+  /** @internal completion.ts drops ended parsers. */
+  done_(): boolean {
+    return this.ended;
   }
 
   get value(): PartialValue<T> | undefined {

@@ -10,7 +10,7 @@
 // array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
 // members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width. A push
 // deeper than treeTuning.lazyDepth copies only the root: the levels below it are shown through states (deep.ts).
-import { arrayView } from './array_view.js';
+import { arrayView, VIEW_STATE, type ViewState } from './array_view.js';
 import { DeepFrame, DeepState, holdsMembers, OPEN, Shown } from './deep.js';
 import { MemberStore, objectView, setMember } from './object_view.js';
 import { treeTuning } from './tuning.js';
@@ -218,7 +218,7 @@ export class Tree {
           value = finalOf(frame);
           frame.changed_ = true;
         }
-      }
+      } else if (!frame.changed_) closeView(value);
     } else if (!frame.changed_ && this.deepShown_ && frame.depth >= baseDepth()) {
       // Above lazyDepth, shown by the last (deep) publish through a view made when read: that view, as below.
       value = this.shown!.viewAt_(frame.depth) as Container;
@@ -234,10 +234,10 @@ export class Tree {
           value = finalOf(frame);
           frame.changed_ = true;
         }
-      }
+      } else closeView(value);
     } else if (frame.changed_) {
       if (frame.store !== null) {
-        value = arrayView(frame.store, frame.store.length, frame.store[frame.store.length - 1]);
+        value = closeView(arrayView(frame.store, frame.store.length, frame.store[frame.store.length - 1]));
       } else {
         // Final: nothing writes to the private state again, so it becomes the value itself (arrays trimmed).
         value = finalOf(frame);
@@ -245,7 +245,7 @@ export class Tree {
       }
     } else if (treeTuning.freezeOpen || frame.store !== null || frame.members !== null) {
       // Unchanged since its last publish: that snapshot (frozen, or a read-only view) is its value.
-      value = frame.snap_!;
+      value = closeView(frame.snap_!);
     } else if (sameMembers(frame.snap_!, frame.work_!)) {
       // An open snapshot is not frozen: it becomes the value, frozen now, only if the application left it as it was.
       value = freeze(frame.snap_!);
@@ -286,6 +286,18 @@ export class Tree {
       path.push(frame.isArray ? frame.index : frame.key);
     }
     return path;
+  }
+
+  /** The current snapshot of the innermost open container (undefined if none), as the last publish showed it. */
+  innermostSnapshot_(): unknown {
+    const frames = this.frames_;
+    const frame = frames[frames.length - 1];
+    if (frame === undefined || frame.changed_) return undefined;
+    // As close() finds it: levels shown through states by the last publish that changed something have a view.
+    if (frame.touched_ !== null || (this.deepShown_ && frame.depth >= baseDepth())) {
+      return this.shown!.viewAt_(frame.depth);
+    }
+    return frame.snap_;
   }
 
   /** Makes the changes since the last publish visible; returns the root. */
@@ -363,6 +375,16 @@ function finalOf(frame: Frame): Container {
   }
   const work = frame.work_!;
   return freeze(frame.isArray ? (work as unknown[]).slice() : work);
+}
+
+/**
+ * A view that becomes a closed container's value says so from now on (isComplete(), completion.ts): views cannot be
+ * frozen, and every other final value is (finalOf, freeze), while open snapshots never are (treeTuning.freezeOpen).
+ */
+function closeView(value: Container): Container {
+  const state = (value as { [VIEW_STATE]?: ViewState })[VIEW_STATE];
+  if (state !== undefined) state.final_ = true;
+  return value;
 }
 
 /** Whether a published open snapshot still holds exactly its state's members (the application may write into it). */
