@@ -83,12 +83,14 @@ function mayBeUnfinished(snapshot: Snapshot, key: string): boolean {
  * no later snapshot shows it otherwise. `isComplete(container)`: the array or object closed. `isComplete(container,
  * key)`: its member `key` (an index of an array) is final: the container closed, or the member is a closed
  * container, or a scalar whose text ended (a string's closing quote, a literal's last letter, the character after
- * a number). False for a member not shown yet. A key written twice replaces the earlier value (as `JSON.parse`
+ * a number). False for a member not shown yet, and for `undefined` (a root not started). A key written twice replaces the earlier value (as `JSON.parse`
  * does), even a complete one. The root value itself: complete when the parser's `pending` is null.
  *
  * @throws {TypeError} if `container` is not an object or `key` not a string or a number.
  */
-export function isComplete(container: object, key?: string | number): boolean {
+export function isComplete(container: object | undefined, key?: string | number): boolean {
+  // Before the root's type is known (push() and value give undefined): nothing is shown, nothing complete.
+  if (container === undefined) return false;
   if (!isContainer(container)) {
     throw mustBe('isComplete()', 'container', 'an object or an array of a partial JSON snapshot', container);
   }

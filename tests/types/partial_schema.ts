@@ -36,6 +36,9 @@ if (snapshot !== undefined) {
   const done: boolean = isComplete(snapshot, 'title') && isComplete(snapshot) && isComplete(snapshot.steps ?? [], 0);
   void done;
 }
+// Before the root starts, value is undefined: isComplete takes it (false).
+const early: boolean = isComplete(parser.value, 'title');
+void early;
 const value = parser.end();
 expectType<Equal<typeof value, Output>>();
 expectType<Equal<typeof value.serves, number>>();
