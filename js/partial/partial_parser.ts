@@ -8,7 +8,7 @@ import { ELEMENT_TOO_LARGE, INVALID_UTF8, UNEXPECTED_END } from '../native/statu
 import { checkOptions, misuse, mustBe, optionalOneOf, resolveLimits, type ApiName } from '../validate.js';
 import { Tree } from './tree.js';
 import { continuesNumber, S_END, S_LITERAL, S_NUMBER, S_STRING } from './grammar.js';
-import { trackCompletion, type CompletionSource } from './completion.js';
+import { type CompletionProbe, trackCompletion, type CompletionSource } from './completion.js';
 import { SCHEMA_MISMATCH, Tokenizer } from './tokenizer.js';
 import { JsonSchemaError } from '../errors.js';
 import { resolveSchema, SchemaTracker, validateFinal, type ResolvedSchema } from './schema.js';
@@ -197,6 +197,8 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
   private started = false;
   private ended = false;
   private failure: Error | null = null;
+  /** isComplete()'s handle on this parser (completion.ts), let go at the end. */
+  private readonly probe_: CompletionProbe;
 
   constructor(api: ApiName, options: PartialJsonOptions | undefined) {
     this.options = resolvePartialOptions(api, options);
@@ -208,7 +210,7 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
     );
     const schema = this.options.schema;
     if (schema !== null && schema.node !== null) this.tokenizer_.schema = new SchemaTracker(schema.node);
-    trackCompletion(this);
+    this.probe_ = trackCompletion(this);
   }
 
   /** @internal isComplete() (completion.ts): the scalar being written, if `snapshot` is the innermost one. */
@@ -219,11 +221,6 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
     if (state !== S_STRING && state !== S_NUMBER && state !== S_LITERAL) return null;
     const frame = tree.frames_[tree.frames_.length - 1]!;
     return frame.isArray ? String(frame.index) : frame.key;
-  }
-
-  /** @internal completion.ts drops ended parsers. */
-  done_(): boolean {
-    return this.ended;
   }
 
   get value(): PartialValue<T> | undefined {
@@ -284,6 +281,7 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
     }
     if (this.failure !== null) throw this.failure;
     this.ended = true;
+    this.probe_.source_ = null;
     const schema = this.options.schema;
     if (schema === null) return this.tree_.root as T;
     const where = this.where(t.base);

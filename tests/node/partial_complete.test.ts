@@ -3,6 +3,8 @@
 // the character after it) is reported complete, and a member reported complete never changes: it is, at its path,
 // the final value itself (the same object for a container), in that snapshot and in every held older one. Where each
 // value ends comes from a scanner of the whole text written here, independent of the parser.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   createPartialParser,
@@ -198,6 +200,24 @@ describe('isComplete', () => {
     expect([isComplete(root, 'n'), isComplete(root, 'x'), parser.pending]).toEqual([false, false, ['n']]);
     parser.push('}');
     expect(parser.pending).toBeNull();
+  });
+
+  // Parsers register for isComplete through a WeakRef, which keeps its target until the job ends: it must not be
+  // the parser, or a synchronous loop of parses would hold every tree until then.
+  test('a synchronous loop of parses keeps none of their trees', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const text = longArrays(20_000);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 20; i++) {
+      const parser = createPartialParser();
+      for (let at = 0; at < text.length; at += 4096) parser.push(text.slice(at, at + 4096));
+      parser.end();
+    }
+    gc();
+    // Each tree is about 3 MB: 20 of them held would be some 60 MB.
+    expect((process.memoryUsage().heapUsed - before) / 1e6).toBeLessThan(15);
   });
 
   test('misuse is a TypeError naming the argument', () => {
