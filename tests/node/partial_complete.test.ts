@@ -194,7 +194,7 @@ describe('isComplete', () => {
   });
 
   test('a member not shown yet, and the root: pending', () => {
-    const parser = createPartialParser();
+    const parser = createPartialParser<{ n: number }>();
     expect([parser.push(' '), isComplete(parser.value, 'n')]).toEqual([undefined, false]);
     const root = parser.push('{"n":12') as Container;
     expect([isComplete(root, 'n'), isComplete(root, 'x'), parser.pending]).toEqual([false, false, ['n']]);
