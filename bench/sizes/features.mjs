@@ -18,7 +18,7 @@ export const FEATURES = {
   ],
   lazyParse: ['lazyParse', 'releaseLazy'],
   openJson: ['openJson'],
-  partial: ['createPartialParser', 'partialJson'],
+  partial: ['createPartialParser', 'partialJson', 'isComplete'],
   sse: [
     'EventStreamLimitError',
     'EventStreamParser',
