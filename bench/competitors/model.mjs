@@ -52,27 +52,6 @@ export function openAIChatBody(deltas) {
   ]);
 }
 
-/**
- * The same tool call as the Vercel AI Gateway streams it to `ai` (@ai-sdk/gateway, the provider `ai` ships: its
- * data are the SDK's own stream parts). @ai-sdk/openai, which would read openAIChatBody itself, is not among
- * bench/package.json's peers.
- */
-export function gatewayBody(deltas) {
-  const usage = {
-    inputTokens: { total: 20, noCache: 20, cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: deltas.length, text: deltas.length, reasoning: 0 },
-  };
-  return sse([
-    { type: 'stream-start', warnings: [] },
-    { type: 'response-metadata', id: 'chatcmpl-AxR7t2', modelId: 'gpt-4.1-2025-04-14' },
-    { type: 'tool-input-start', id: CALL_ID, toolName: TOOL },
-    ...deltas.map((delta) => ({ type: 'tool-input-delta', id: CALL_ID, delta })),
-    { type: 'tool-input-end', id: CALL_ID },
-    { type: 'tool-call', toolCallId: CALL_ID, toolName: TOOL, input: deltas.join('') },
-    { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
-  ]);
-}
-
 /** The bytes of `text` in pieces of `size` (a TCP segment's payload: 1,460 bytes). */
 export function piecesOf(text, size) {
   const bytes = encoder.encode(text);
@@ -162,25 +141,27 @@ export const MODEL_READERS = {
     };
   },
   /**
-   * `ai`'s streamText with the tool (no execute), its UI message stream read as useChat reads it
-   * (readUIMessageStream: parsePartialJson of the arguments so far after every delta), to the final input.
+   * `ai`'s streamText with the tool (no execute) on @ai-sdk/openai's Chat Completions model, fed the same body
+   * through a mocked `fetch`, its UI message stream read as useChat reads it (readUIMessageStream: parsePartialJson
+   * of the arguments so far after every delta), to the final input.
    */
   async ai() {
-    const { createGateway, jsonSchema, readUIMessageStream, streamText, tool } = await import('ai');
+    const { jsonSchema, readUIMessageStream, streamText, tool } = await import('ai');
+    const { createOpenAI } = await import('@ai-sdk/openai');
     return {
-      label: `ai ${version('ai')} streamText + readUIMessageStream (@ai-sdk/gateway ${version('@ai-sdk/gateway')})`,
-      read: async ({ gatewayChunks }) => {
+      label: `ai ${version('ai')} streamText + readUIMessageStream (@ai-sdk/openai ${version('@ai-sdk/openai')})`,
+      read: async ({ chunks }) => {
         const fetch = async () =>
           new Response(
             new ReadableStream({
               start(controller) {
-                for (const chunk of gatewayChunks) controller.enqueue(chunk);
+                for (const chunk of chunks) controller.enqueue(chunk);
                 controller.close();
               },
             }),
             { headers: { 'content-type': 'text/event-stream' } },
           );
-        const model = createGateway({ apiKey: 'offline', fetch })('openai/gpt-4.1');
+        const model = createOpenAI({ apiKey: 'offline', fetch }).chat('gpt-4.1');
         const result = streamText({
           model,
           prompt: 'Write the report.',

@@ -6,7 +6,7 @@
 // Every reader's final value is checked against JSON.parse of the document before timing.
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { deltasOf, gatewayBody, MODEL_READERS, openAIChatBody, piecesOf } from '../competitors/model.mjs';
+import { deltasOf, MODEL_READERS, openAIChatBody, piecesOf } from '../competitors/model.mjs';
 import { answerParent } from '../harness/fork.mjs';
 import { corpusDocument } from './corpus.mjs';
 
@@ -47,8 +47,7 @@ export async function measure({ rounds, bytes, deltas: count, chunk, only }) {
   const text = corpusDocument(bytes);
   const deltas = deltasOf(text, count);
   const body = openAIChatBody(deltas);
-  const gateway = gatewayBody(deltas);
-  const input = { deltas, chunks: piecesOf(body, chunk), gatewayChunks: piecesOf(gateway, chunk) };
+  const input = { deltas, chunks: piecesOf(body, chunk) };
   const schema = documentSchema();
   const expected = JSON.parse(text);
 
@@ -99,7 +98,6 @@ export async function measure({ rounds, bytes, deltas: count, chunk, only }) {
     bytes: new TextEncoder().encode(text).length,
     deltas: deltas.length,
     bodyBytes: new TextEncoder().encode(body).length,
-    gatewayBytes: new TextEncoder().encode(gateway).length,
     chunk,
     labels,
     times,
