@@ -177,25 +177,27 @@ export class ModelState {
     }
   }
 
-  /** Arguments given whole, as a value (Gemini): final at once. */
-  setArguments(entry: ToolEntry, value: unknown): void {
+  /** A call given whole, its arguments a value (Gemini): final at once. With a schema, checked before it shows. */
+  wholeToolCall(id: string | undefined, name: string, value: unknown): void {
+    const schema = this.schemaOf_(name);
+    let args: unknown;
+    if (schema === undefined) args = deepFreeze(value);
+    else {
+      // Checked as the other formats' arguments are, as their JSON text (positions are in that text); `integers`
+      // does not apply to a value parsed already.
+      const parser = new PartialCore(this.api, { ...this.partialOptions, integers: undefined, schema });
+      const what = describeCall({ index: this.calls.length, name });
+      args = freezePlain(
+        this.guard(what, () => {
+          parser.push(JSON.stringify(value));
+          return parser.end();
+        }),
+      );
+    }
+    const entry = this.startToolCall(this.calls.length, id, name);
+    entry.value = args;
     entry.empty = false;
     entry.complete = true;
-    this.touch(entry);
-    const schema = entry.schema_;
-    if (schema === undefined) {
-      entry.value = deepFreeze(value);
-      return;
-    }
-    // Checked as the other formats' arguments are, as their JSON text (positions are in that text); `integers`
-    // does not apply to a value parsed already.
-    const parser = new PartialCore(this.api, { ...this.partialOptions, integers: undefined, schema });
-    entry.value = freezePlain(
-      this.guard(describeCall(entry), () => {
-        parser.push(JSON.stringify(value));
-        return parser.end();
-      }),
-    );
   }
 
   /** The provider ended the call: its arguments must be whole. */
@@ -308,7 +310,7 @@ export class ModelState {
   }
 }
 
-function describeCall(entry: ToolEntry): string {
+function describeCall(entry: Pick<ToolEntry, 'index' | 'name'>): string {
   return `the arguments of tool call ${entry.index} (${JSON.stringify(entry.name)})`;
 }
 

@@ -74,7 +74,8 @@ export type ModelStreamSource = JsonSource | AsyncIterable<ModelEvent> | Iterabl
  *
  * @throws {TypeError} at once for invalid options or a source that is not iterable. The iteration rejects with
  * {@link ModelStreamError} for the provider's error (or a stream cut before its last event), with
- * {@link JsonSyntaxError} for an event's data that is not JSON or arguments that are not, naming the event.
+ * {@link JsonSyntaxError} for an event's data that is not JSON or arguments that are not, naming the event, and
+ * with {@link JsonSchemaError} for a value `tools` or `schema` refuses (its path and offset in the call's arguments).
  */
 export function readModelStream<S extends StandardSchemaV1>(
   source: ModelStreamSource,
