@@ -234,10 +234,11 @@ export class JsonSchemaError extends TypeError implements JsonErrorPosition {
   readonly line: number;
   readonly column: number;
 
-  constructor(issues: readonly JsonSchemaIssue[], position: JsonErrorPosition) {
+  /** `prefix` starts the message: what was read (readModelStream names the tool call and the event). */
+  constructor(issues: readonly JsonSchemaIssue[], position: JsonErrorPosition, prefix = '') {
     const first = issues[0] ?? { message: 'invalid', path: [] };
     super(
-      `${jsonPath(first.path)}: ${first.message} (offset ${position.offset}, line ${position.line}, column ${position.column})`,
+      `${prefix}${jsonPath(first.path)}: ${first.message} (offset ${position.offset}, line ${position.line}, column ${position.column})`,
     );
     this.name = 'JsonSchemaError';
     this.path = first.path;

@@ -5,42 +5,31 @@
 //   event: error     { name, message, path, offset }: a schema violation, a provider error, a truncated stream
 // Every other path goes to env.ASSETS (the page), as Workers static assets do. A standard fetch handler: workerd
 // and Cloudflare Workers run it as it is; run.mjs runs it in workerd, or in Node behind a small adapter.
-import { createPartialParser, EventStreamResponse, parseEventStream, readModelStream, sseEvent } from 'sluice';
+import { EventStreamResponse, readModelStream, sseEvent } from 'sluice';
 import { changes } from './changes.js';
 import { createItinerary, Itinerary } from './schema.js';
 
 /**
- * The provider's events, unchanged, after the arguments of tool call 0 (the request forces create_itinerary)
- * went through `checker`: a schema violation throws here, before readModelStream sees the delta holding it, so
- * no snapshot ever shows a value the schema refuses. (readModelStream has no schema option: this is its stand-in.)
+ * The arguments of tool call 0 (the request forces create_itinerary), checked by the zod schema as they stream
+ * (readModelStream's `tools`: each value when it closes; a violation stops the stream before any snapshot shows
+ * it), as snapshot events, then the validated value.
  */
-async function* checked(events, checker) {
-  for await (const event of events) {
-    let chunk;
-    try {
-      chunk = event.data === '[DONE]' ? undefined : JSON.parse(event.data);
-    } catch {
-      // Not JSON: readModelStream reports it, naming the event.
-    }
-    for (const call of chunk?.choices?.[0]?.delta?.tool_calls ?? []) {
-      if (call.index === 0 && typeof call.function?.arguments === 'string') checker.push(call.function.arguments);
-    }
-    yield event;
-  }
-}
-
 async function* itinerary(upstream) {
-  const checker = createPartialParser({ schema: Itinerary });
+  const options = { format: 'openai-chat', tools: { create_itinerary: Itinerary } };
   let sent;
-  const events = checked(parseEventStream(upstream), checker);
-  for await (const snapshot of readModelStream(events, { format: 'openai-chat' })) {
-    const args = snapshot.toolCalls[0]?.arguments;
-    if (args === undefined || args === sent) continue;
-    yield sseEvent({ event: 'snapshot', data: changes(sent, args) });
-    sent = args;
+  let final;
+  for await (const snapshot of readModelStream(upstream, options)) {
+    const call = snapshot.toolCalls[0];
+    if (call?.arguments === undefined || call.arguments === sent) continue;
+    // Once complete, the arguments are zod's output (new objects, equal where nothing changed): the changes hold
+    // only what the last delta said.
+    const diff = changes(sent, call.arguments);
+    if (diff.length > 0) yield sseEvent({ event: 'snapshot', data: diff });
+    sent = call.arguments;
+    if (call.complete) final = call.arguments;
   }
-  // Checked already, value by value; end() runs zod's own parse too (its output: transforms, defaults).
-  yield sseEvent({ event: 'done', data: checker.end() });
+  if (final === undefined) throw new TypeError('itinerary: the model made no create_itinerary call');
+  yield sseEvent({ event: 'done', data: final });
 }
 
 // A client that left is noticed when a write fails, at the latest this heartbeat's (workerd does not always abort

@@ -28,8 +28,7 @@ export function readGemini(state: ModelState, name: string, data: string): void 
       if (text !== undefined && (part as { thought?: unknown }).thought !== true) state.appendText(text);
       const call = obj(part, 'functionCall');
       if (call !== undefined) {
-        const entry = state.startToolCall(state.toolCallCount, str(call, 'id'), str(call, 'name') ?? '');
-        state.setArguments(entry, obj(call, 'args') ?? {});
+        state.wholeToolCall(str(call, 'id'), str(call, 'name') ?? '', obj(call, 'args') ?? {});
       }
     }
     if (str(candidate, 'finishReason') !== undefined) state.ending = true;

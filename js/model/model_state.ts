@@ -1,13 +1,18 @@
 // What a model stream said so far, kept mutable between events, and the frozen snapshots made of it. Each tool
 // call's arguments go through one partial parser, delta by delta (never re-parsed whole: linear in the text), and
-// a snapshot is rebuilt only along what an event changed: an unchanged tool call keeps its object.
-import { JsonLimitError, JsonSyntaxError } from '../errors.js';
+// a snapshot is rebuilt only along what an event changed: an unchanged tool call keeps its object. A call whose
+// name options.tools lists gets a parser with that schema (checked value by value, its output once complete).
+import { JsonLimitError, JsonSchemaError, JsonSyntaxError } from '../errors.js';
 import { PartialCore, type PartialJsonOptions } from '../partial/partial_parser.js';
+import { ASYNC_SCHEMA, resolveSchema, validateFinal } from '../partial/schema.js';
+import type { StandardSchemaV1 } from '../partial/standard_schema.js';
 import type { ApiName } from '../validate.js';
 import { ModelStreamError } from './model_error.js';
 import type { ModelSnapshot, ModelStreamFormat, ModelToolCall } from './model_types.js';
 
 const EMPTY_ARGUMENTS = Object.freeze({});
+/** No value yet (`undefined` is one). */
+const NONE: unique symbol = Symbol('none');
 const NO_CALLS: readonly ModelToolCall[] = Object.freeze([]);
 
 /** @internal A tool call while it streams. */
@@ -15,7 +20,11 @@ export interface ToolEntry {
   readonly index: number;
   id: string | undefined;
   name: string;
-  readonly parser: PartialCore<unknown>;
+  parser: PartialCore<unknown>;
+  /** The schema options.tools lists for its name, once the name is known. */
+  schema_: StandardSchemaV1 | undefined;
+  /** The argument text so far, kept while a call has no name yet and options.tools may list the one it gets. */
+  text_: string | null;
   /** No character other than whitespace was pushed. */
   empty: boolean;
   complete: boolean;
@@ -41,12 +50,24 @@ export class ModelState {
   private callsChanged = false;
   private toolCalls: readonly ModelToolCall[] = NO_CALLS;
   private last: ModelSnapshot | null = null;
+  /** The tools' schemas by name (options.tools), or null. */
+  private readonly tools_: ReadonlyMap<string, StandardSchemaV1> | null;
+  /** With options.schema, the text's final value (the schema's output) once finish() ended it. */
+  private textOutput_: unknown = NONE;
 
-  constructor(api: ApiName, format: ModelStreamFormat, json: boolean, partialOptions: PartialJsonOptions) {
+  constructor(
+    api: ApiName,
+    format: ModelStreamFormat,
+    json: boolean,
+    partialOptions: PartialJsonOptions,
+    textSchema: StandardSchemaV1 | undefined,
+    tools: ReadonlyMap<string, StandardSchemaV1> | null,
+  ) {
     this.api = api;
     this.format = format;
     this.partialOptions = partialOptions;
-    this.textParser = json ? new PartialCore(api, partialOptions) : null;
+    this.textParser = json ? this.parserFor_(textSchema) : null;
+    this.tools_ = tools;
   }
 
   appendText(delta: string): void {
@@ -63,11 +84,15 @@ export class ModelState {
 
   /** A new tool call, known to the provider as `key`. */
   startToolCall(key: string | number, id: string | undefined, name: string): ToolEntry {
+    const schema = this.schemaOf_(name);
     const entry: ToolEntry = {
       index: this.calls.length,
       id,
       name,
-      parser: new PartialCore(this.api, this.partialOptions),
+      parser: this.parserFor_(schema),
+      schema_: schema,
+      // Only while the name may still come (OpenAI Chat sends it in a later delta on some servers).
+      text_: name === '' && this.tools_ !== null ? '' : null,
       empty: true,
       complete: false,
       value: undefined,
@@ -101,11 +126,37 @@ export class ModelState {
     if (name !== undefined && name !== '' && entry.name === '') {
       entry.name = name;
       this.touch(entry);
+      const text = entry.text_;
+      entry.text_ = null;
+      const schema = this.schemaOf_(name);
+      if (text !== null && schema !== undefined) this.replay_(entry, schema, text);
     }
+  }
+
+  /** The name came after the arguments started: they are read again, from the start, by a checked parser. */
+  private replay_(entry: ToolEntry, schema: StandardSchemaV1, text: string): void {
+    const ended = entry.complete;
+    entry.schema_ = schema;
+    entry.parser = this.parserFor_(schema);
+    entry.empty = true;
+    entry.complete = false;
+    entry.value = undefined;
+    this.appendArguments(entry, text);
+    if (ended) this.completeToolCall(entry);
+  }
+
+  private schemaOf_(name: string): StandardSchemaV1 | undefined {
+    const tools = this.tools_;
+    return tools === null || name === '' ? undefined : tools.get(name);
+  }
+
+  private parserFor_(schema: StandardSchemaV1 | undefined): PartialCore<unknown> {
+    return new PartialCore(this.api, schema === undefined ? this.partialOptions : { ...this.partialOptions, schema });
   }
 
   appendArguments(entry: ToolEntry, delta: string): void {
     if (delta === '') return;
+    if (entry.text_ !== null) entry.text_ += delta;
     if (entry.complete) {
       // After the close only whitespace may follow: anything else is the parser's TRAILING_DATA error.
       if (delta.trim() !== '') this.pushArguments(entry, delta);
@@ -118,24 +169,51 @@ export class ModelState {
       this.touch(entry);
     }
     if (value !== undefined && entry.parser.pending === null) {
-      // The root closed: the value is final (end() would return the same root).
+      // The root closed: the value is final (end() would return the same root, or with a schema its output).
+      if (entry.schema_ !== undefined)
+        entry.value = freezePlain(this.guard(describeCall(entry), () => entry.parser.output_()));
       entry.complete = true;
       this.touch(entry);
     }
   }
 
-  /** Arguments given whole, as a value (Gemini): final at once. */
-  setArguments(entry: ToolEntry, value: unknown): void {
-    entry.value = deepFreeze(value);
+  /** A call given whole, its arguments a value (Gemini): final at once. With a schema, checked before it shows. */
+  wholeToolCall(id: string | undefined, name: string, value: unknown): void {
+    const schema = this.schemaOf_(name);
+    let args: unknown;
+    if (schema === undefined) args = deepFreeze(value);
+    else {
+      // Checked as the other formats' arguments are, as their JSON text (positions are in that text); `integers`
+      // does not apply to a value parsed already.
+      const parser = new PartialCore(this.api, { ...this.partialOptions, integers: undefined, schema });
+      const what = describeCall({ index: this.calls.length, name });
+      args = freezePlain(
+        this.guard(what, () => {
+          parser.push(JSON.stringify(value));
+          return parser.end();
+        }),
+      );
+    }
+    const entry = this.startToolCall(this.calls.length, id, name);
+    entry.value = args;
     entry.empty = false;
     entry.complete = true;
-    this.touch(entry);
   }
 
   /** The provider ended the call: its arguments must be whole. */
   completeToolCall(entry: ToolEntry): void {
     if (entry.complete) return;
-    entry.value = entry.empty ? EMPTY_ARGUMENTS : this.guard(describeCall(entry), () => entry.parser.end());
+    const what = describeCall(entry);
+    if (!entry.empty) {
+      const value = this.guard(what, () => entry.parser.end());
+      entry.value = entry.schema_ === undefined ? value : freezePlain(value);
+    } else if (entry.schema_ === undefined) entry.value = EMPTY_ARGUMENTS;
+    else {
+      // No text to point into: the schema's own check of {}, at the arguments' start.
+      const schema = resolveSchema(this.api, entry.schema_)!;
+      const where = { offset: 0, line: 1, column: 1 };
+      entry.value = freezePlain(this.guard(what, () => validateFinal(schema, EMPTY_ARGUMENTS, where, false)));
+    }
     entry.complete = true;
     this.touch(entry);
   }
@@ -143,7 +221,11 @@ export class ModelState {
   /** The provider's last event: every call and the text are ended. */
   finish(): void {
     this.completeToolCalls();
-    if (this.textParser !== null && this.text.trim() !== '') this.guard('the text', () => this.textParser!.end());
+    if (this.textParser !== null && this.text.trim() !== '') {
+      const output = this.guard('the text', () => this.textParser!.end());
+      // With options.schema, the final value is the schema's output (transforms applied), as end() gives it.
+      if (output !== this.textParser.value) this.textOutput_ = freezePlain(output);
+    }
     this.done = true;
     this.changed = true;
   }
@@ -182,7 +264,11 @@ export class ModelState {
     }
     const snapshot: ModelSnapshot = Object.freeze({
       text: this.text,
-      value: (this.textParser === null ? undefined : this.textParser.value) as ModelSnapshot['value'],
+      value: (this.textOutput_ !== NONE
+        ? this.textOutput_
+        : this.textParser === null
+          ? undefined
+          : this.textParser.value) as ModelSnapshot['value'],
       toolCalls: this.toolCalls,
       done: this.done,
     });
@@ -215,12 +301,16 @@ export class ModelState {
     try {
       return run();
     } catch (error) {
-      throw renamed(error, `${this.api}: ${what} at event ${this.event}: `);
+      const prefix = `${this.api}: ${what} at event ${this.event}: `;
+      if (error instanceof TypeError && !(error instanceof JsonSchemaError) && error.message.includes(ASYNC_SCHEMA)) {
+        throw new TypeError(`${prefix}${ASYNC_SCHEMA}; readModelStream() needs a synchronous one`);
+      }
+      throw renamed(error, prefix);
     }
   }
 }
 
-function describeCall(entry: ToolEntry): string {
+function describeCall(entry: Pick<ToolEntry, 'index' | 'name'>): string {
   return `the arguments of tool call ${entry.index} (${JSON.stringify(entry.name)})`;
 }
 
@@ -228,7 +318,17 @@ function describeCall(entry: ToolEntry): string {
 export function renamed(error: unknown, prefix: string): unknown {
   if (error instanceof JsonSyntaxError) return new JsonSyntaxError(prefix + error.message, error.code, error);
   if (error instanceof JsonLimitError) return new JsonLimitError(prefix + error.message, error.code, error);
+  if (error instanceof JsonSchemaError) return new JsonSchemaError(error.issues, error, prefix);
   return error;
+}
+
+/** A schema's output frozen as snapshots are: its plain objects and arrays (a transform's Date or class is left). */
+function freezePlain(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  for (const key of Object.keys(value)) freezePlain((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
 }
 
 function deepFreeze(value: unknown): unknown {

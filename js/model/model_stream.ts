@@ -2,12 +2,19 @@
 // response body (read into events by parseEventStream) or its events already parsed ({ event, data }); each event
 // goes to its format's reader, which updates the state, and a snapshot follows every event that changed
 // something. Breaking out of the loop closes the source.
-import { PartialCore, type PartialJsonOptions } from '../partial/partial_parser.js';
+import {
+  PartialCore,
+  type PartialJsonOptions,
+  type SchemaInput,
+  type SchemaOutput,
+} from '../partial/partial_parser.js';
+import { resolveSchema } from '../partial/schema.js';
+import type { StandardSchemaV1 } from '../partial/standard_schema.js';
 import { isResponse, isUint8Array } from '../realm.js';
 import { checkSource, type JsonSource } from '../sources.js';
 import { parseEventStream } from '../sse/parse_event_stream.js';
 import { resolveEventStreamOptions, type EventStreamOptions } from '../sse/options.js';
-import { checkOptions, misuse, mustBe, optionalOneOf } from '../validate.js';
+import { checkOptions, misuse, mustBe, optionalOneOf, ownProperties } from '../validate.js';
 import { readAnthropic } from './anthropic.js';
 import { readGemini } from './gemini.js';
 import { ModelStreamError } from './model_error.js';
@@ -37,7 +44,17 @@ const READERS: Readonly<Record<ModelStreamFormat, Reader>> = {
   gemini: readGemini,
 };
 
-const OPTIONS = ['format', 'text', 'numbers', 'integers', 'maxDepth', 'maxElementBytes', 'maxEventBytes'] as const;
+const OPTIONS = [
+  'format',
+  'text',
+  'schema',
+  'tools',
+  'numbers',
+  'integers',
+  'maxDepth',
+  'maxElementBytes',
+  'maxEventBytes',
+] as const;
 
 /**
  * What readModelStream reads: the `text/event-stream` body as {@link parseEventStream} takes it (a `Response`, a
@@ -57,8 +74,17 @@ export type ModelStreamSource = JsonSource | AsyncIterable<ModelEvent> | Iterabl
  *
  * @throws {TypeError} at once for invalid options or a source that is not iterable. The iteration rejects with
  * {@link ModelStreamError} for the provider's error (or a stream cut before its last event), with
- * {@link JsonSyntaxError} for an event's data that is not JSON or arguments that are not, naming the event.
+ * {@link JsonSyntaxError} for an event's data that is not JSON or arguments that are not, naming the event, and
+ * with {@link JsonSchemaError} for a value `tools` or `schema` refuses (its path and offset in the call's arguments).
  */
+export function readModelStream<S extends StandardSchemaV1>(
+  source: ModelStreamSource,
+  options: ModelStreamOptions & { readonly text: 'json'; readonly schema: S },
+): AsyncIterableIterator<ModelSnapshot<SchemaInput<S>, SchemaOutput<S>>>;
+export function readModelStream<T = unknown>(
+  source: ModelStreamSource,
+  options: ModelStreamOptions,
+): AsyncIterableIterator<ModelSnapshot<T>>;
 export function readModelStream<T = unknown>(
   source: ModelStreamSource,
   options: ModelStreamOptions,
@@ -72,12 +98,43 @@ export function readModelStream<T = unknown>(
   const partial = { numbers, integers, maxDepth, maxElementBytes } as PartialJsonOptions;
   // Checked now by the parser they configure, not at the first tool call.
   new PartialCore(API, partial);
-  const state = new ModelState(API, format, text === 'json', partial);
+  const schema = own.schema;
+  if (schema !== undefined && text !== 'json') {
+    throw misuse(API, "options.schema is the schema of the text read as JSON: it needs text: 'json'");
+  }
+  resolveSchema(API, schema);
+  const state = new ModelState(
+    API,
+    format,
+    text === 'json',
+    partial,
+    schema as StandardSchemaV1 | undefined,
+    resolveTools(own.tools),
+  );
   const sse = (own.maxEventBytes === undefined ? undefined : { maxEventBytes: own.maxEventBytes }) as
     | EventStreamOptions
     | undefined;
   resolveEventStreamOptions(API, sse);
   return snapshots(eventSource(source, sse), state, READERS[format]) as AsyncIterableIterator<ModelSnapshot<T>>;
+}
+
+/** options.tools: an object of Standard Schemas by tool name, as a map (null when absent). */
+function resolveTools(tools: unknown): ReadonlyMap<string, StandardSchemaV1> | null {
+  if (tools === undefined) return null;
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
+    throw mustBe(API, 'options.tools', 'an object of Standard Schemas by tool name', tools);
+  }
+  const map = new Map<string, StandardSchemaV1>();
+  const own = ownProperties(tools);
+  for (const name of Object.keys(own)) {
+    const subject = /^[A-Za-z_$][\w$]*$/.test(name)
+      ? `options.tools.${name}`
+      : `options.tools[${JSON.stringify(name)}]`;
+    if (own[name] === undefined) throw mustBe(API, subject, 'a Standard Schema', undefined);
+    resolveSchema(API, own[name], subject);
+    map.set(name, own[name] as StandardSchemaV1);
+  }
+  return map;
 }
 
 function isEvent(value: unknown): boolean {

@@ -301,6 +301,16 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
     }
   }
 
+  /**
+   * @internal The schema's output for a root that closed, the parser left open (readModelStream: only whitespace
+   * may follow, which a later push still checks). Without a schema, the root.
+   */
+  output_(): T {
+    const schema = this.options.schema;
+    if (schema === null) return this.tree_.root as T;
+    return validateFinal<T>(schema, this.tree_.root, this.where(this.tokenizer_.base), false) as T;
+  }
+
   private where(offset: number): { offset: number; line: number; column: number } {
     const t = this.tokenizer_;
     return { offset, line: t.line, column: offset - t.lineStart + 1 };

@@ -76,7 +76,7 @@ export interface ResolvedSchema {
 const compiled = new WeakMap<object, SchemaNode | null>();
 
 /** Checks and compiles the `schema` option. */
-export function resolveSchema(api: ApiName, schema: unknown): ResolvedSchema | null {
+export function resolveSchema(api: ApiName, schema: unknown, subject = 'options.schema'): ResolvedSchema | null {
   if (schema === undefined) return null;
   const standard =
     schema !== null && (typeof schema === 'object' || typeof schema === 'function')
@@ -88,7 +88,7 @@ export function resolveSchema(api: ApiName, schema: unknown): ResolvedSchema | n
     (standard as { version?: unknown }).version !== 1 ||
     typeof (standard as { validate?: unknown }).validate !== 'function'
   ) {
-    throw mustBe(api, 'options.schema', 'a Standard Schema (an object with a "~standard" property, version 1)', schema);
+    throw mustBe(api, subject, 'a Standard Schema (an object with a "~standard" property, version 1)', schema);
   }
   const s = standard as StandardSchemaV1['~standard'];
   const known = compiled.get(schema as object);
@@ -116,6 +116,9 @@ function pathOf(path: readonly (PropertyKey | { readonly key: PropertyKey })[] |
   });
 }
 
+/** @internal What the TypeError for an asynchronous schema in a synchronous check says (readModelStream's too). */
+export const ASYNC_SCHEMA = 'the schema validates asynchronously';
+
 /** The schema's validate() of the final value: its output, or a JsonSchemaError at `where` (the end). */
 export function validateFinal<T>(schema: ResolvedSchema, raw: unknown, where: Where, async: boolean): T | Promise<T> {
   const result = schema.standard.validate(raw);
@@ -126,9 +129,7 @@ export function validateFinal<T>(schema: ResolvedSchema, raw: unknown, where: Wh
   };
   if (result !== null && typeof (result as { then?: unknown }).then === 'function') {
     if (!async) {
-      throw new TypeError(
-        'parser.end(): the schema validates asynchronously; use partialJson(), which awaits it, or a synchronous schema',
-      );
+      throw new TypeError(`parser.end(): ${ASYNC_SCHEMA}; use partialJson(), which awaits it, or a synchronous schema`);
     }
     return Promise.resolve(result).then(settle);
   }
