@@ -11,7 +11,7 @@
  * @internal Reading this key of a view gives its handler (a ViewState): isComplete() asks it whether the container
  * closed. Module-private, so no reader of a snapshot sees it (ownKeys lists strings only).
  */
-export const VIEW_STATE: unique symbol = Symbol('sluice.partial.view');
+export const PARTIAL_VIEW_STATE: unique symbol = Symbol('sluice.partial.view');
 
 /** @internal What a view's handler says of its container. */
 export interface ViewState {
@@ -83,7 +83,7 @@ class ViewHandler implements ProxyHandler<unknown[]>, ViewState {
       if (key === 'length') return this.length;
       const index = indexBelow(key, this.length);
       if (index >= 0) return this.at(index);
-    } else if (key === VIEW_STATE) return this;
+    } else if (key === PARTIAL_VIEW_STATE) return this;
     return Reflect.get(target, key, receiver);
   }
 

@@ -12,7 +12,7 @@
 // snapshot was made either while a child container was open in it (then all its scalars were final), or as the
 // innermost container of an earlier push: then only the member written last may have been unfinished.
 import { mustBe } from '../validate.js';
-import { VIEW_STATE, type ViewState } from './array_view.js';
+import { PARTIAL_VIEW_STATE, type ViewState } from './array_view.js';
 
 /** A partial parser, as isComplete() asks it. */
 export interface CompletionSource {
@@ -56,7 +56,7 @@ export function trackCompletion(source: CompletionSource): CompletionProbe {
 type Snapshot = Record<string, unknown> | unknown[];
 
 function stateOf(value: object): ViewState | undefined {
-  return (value as { [VIEW_STATE]?: ViewState })[VIEW_STATE];
+  return (value as { [PARTIAL_VIEW_STATE]?: ViewState })[PARTIAL_VIEW_STATE];
 }
 
 /** A container the parser closed: frozen, or a view marked final. */

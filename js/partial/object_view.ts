@@ -8,7 +8,7 @@
 // The members before a view's count are final when it is made, but for the one being written: a member ends before
 // the next key starts, and a key written again (a duplicate, which replaces the earlier value as in JSON.parse) that
 // is not the member just written gets a new store (MemberStore.rewrite()), so an old store is never written again.
-import { readOnly, resolved, VIEW_STATE, type ViewState } from './array_view.js';
+import { readOnly, resolved, PARTIAL_VIEW_STATE, type ViewState } from './array_view.js';
 
 /** An open object's members, in the order their keys came; appended to, and only the member being written changes. */
 export class MemberStore {
@@ -127,7 +127,7 @@ class ObjectViewHandler implements ProxyHandler<object>, ViewState {
   }
 
   get(target: object, key: string | symbol, receiver: unknown): unknown {
-    if (key === VIEW_STATE) return this;
+    if (key === PARTIAL_VIEW_STATE) return this;
     const slot = this.slot_(key);
     return slot >= 0 ? this.at(slot) : Reflect.get(target, key, receiver);
   }

@@ -10,7 +10,7 @@
 // array published with treeTuning.viewMinLength elements or more, and an object with treeTuning.objectViewMinKeys
 // members or more, is published as a view instead (array_view.ts, object_view.ts): O(1), whatever its width. A push
 // deeper than treeTuning.lazyDepth copies only the root: the levels below it are shown through states (deep.ts).
-import { arrayView, VIEW_STATE, type ViewState } from './array_view.js';
+import { arrayView, PARTIAL_VIEW_STATE, type ViewState } from './array_view.js';
 import { DeepFrame, DeepState, holdsMembers, OPEN, Shown } from './deep.js';
 import { MemberStore, objectView, setMember } from './object_view.js';
 import { treeTuning } from './tuning.js';
@@ -382,7 +382,7 @@ function finalOf(frame: Frame): Container {
  * frozen, and every other final value is (finalOf, freeze), while open snapshots never are (treeTuning.freezeOpen).
  */
 function closeView(value: Container): Container {
-  const state = (value as { [VIEW_STATE]?: ViewState })[VIEW_STATE];
+  const state = (value as { [PARTIAL_VIEW_STATE]?: ViewState })[PARTIAL_VIEW_STATE];
   if (state !== undefined) state.final_ = true;
   return value;
 }
