@@ -292,8 +292,13 @@ export class ModelState {
     this.changed = true;
   }
 
+  /** guard() inlined: once per delta, where a closure and the call's description would cost what the push does. */
   private pushArguments(entry: ToolEntry, delta: string): unknown {
-    return this.guard(describeCall(entry), () => entry.parser.push(delta));
+    try {
+      return entry.parser.push(delta);
+    } catch (error) {
+      throw this.named_(describeCall(entry), error);
+    }
   }
 
   /** Runs a partial parser's call; its syntax or limit error names what it was reading and the event. */
@@ -301,12 +306,16 @@ export class ModelState {
     try {
       return run();
     } catch (error) {
-      const prefix = `${this.api}: ${what} at event ${this.event}: `;
-      if (error instanceof TypeError && !(error instanceof JsonSchemaError) && error.message.includes(ASYNC_SCHEMA)) {
-        throw new TypeError(`${prefix}${ASYNC_SCHEMA}; readModelStream() needs a synchronous one`);
-      }
-      throw renamed(error, prefix);
+      throw this.named_(what, error);
     }
+  }
+
+  private named_(what: string, error: unknown): unknown {
+    const prefix = `${this.api}: ${what} at event ${this.event}: `;
+    if (error instanceof TypeError && !(error instanceof JsonSchemaError) && error.message.includes(ASYNC_SCHEMA)) {
+      return new TypeError(`${prefix}${ASYNC_SCHEMA}; readModelStream() needs a synchronous one`);
+    }
+    return renamed(error, prefix);
   }
 }
 
