@@ -96,7 +96,13 @@ export class ModelStreamIterator extends SourceIterator<ModelSnapshot> {
   private readonly options_: ResolvedEventStreamOptions;
   private readonly peek_: boolean;
 
-  constructor(source: JsonSource, options: ResolvedEventStreamOptions, peek: boolean, state: ModelState, reader: Reader) {
+  constructor(
+    source: JsonSource,
+    options: ResolvedEventStreamOptions,
+    peek: boolean,
+    state: ModelState,
+    reader: Reader,
+  ) {
     super(source);
     this.options_ = options;
     this.peek_ = peek;

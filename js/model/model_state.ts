@@ -42,6 +42,8 @@ export class ModelState {
   /** The provider said the response ends (a finish reason); its last event may still follow. */
   ending = false;
   done = false;
+  /** The format's reader's own memory between events (openai_chat.ts: its envelope), null until it sets one. */
+  memo_: unknown = null;
   private text = '';
   private readonly textParser: PartialCore<unknown> | null;
   private readonly calls: ToolEntry[] = [];
