@@ -6,11 +6,16 @@
 // parsing the envelope once with a marker there. Any other data (not that head and tail, a slot that is not a
 // string token exactly) goes to JSON.parse.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 /** A string nowhere in the data the envelope is made of (checked), in the slot while the envelope is proven. */
 const MARKER = '\u0001';
 const MARKER_TOKEN = '"\\u0001"';
+/** From the key's closing quote: the colon, then the slot's string token (any escape: JSON.parse checks it). */
+const MEMBER = /"[ \t\n\r]*:[ \t\n\r]*("(?:[^"\\]|\\.)*")/y;
+// A JSON string token (RFC 8259): no raw control character, quote or backslash but in one of its escapes.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a JSON string cannot hold raw
+const PLAIN = /^"[^"\\\u0000-\u001f]*"$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above
+const ESCAPED = /^"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[\dA-Fa-f]{4})*"$/;
 
 /** @internal Where a value holds the string an envelope's slot reads: `holder_[key_]`. */
 export interface Slot {
@@ -37,11 +42,11 @@ export function envelopeOf(data: string, value: unknown, find: (value: unknown) 
   // The slot's token: the string after the last `"key":` (the last duplicate is the one JSON.parse keeps).
   const at = data.lastIndexOf(`"${slot.key_}"`);
   if (at === -1) return null;
-  let start = skipSpace(data, at + slot.key_.length + 2);
-  if (data.charCodeAt(start) !== 0x3a) return null;
-  start = skipSpace(data, start + 1);
-  const end = stringEnd(data, start);
-  if (end === -1) return null;
+  MEMBER.lastIndex = at + slot.key_.length + 1;
+  const member = MEMBER.exec(data);
+  if (member === null) return null;
+  const end = MEMBER.lastIndex;
+  const start = end - member[1]!.length;
   const head = data.slice(0, start);
   const tail = data.slice(end);
   try {
@@ -69,66 +74,10 @@ export function parseInEnvelope(envelope: Envelope, data: string): unknown {
   return envelope.value_;
 }
 
-/**
- * @internal The value of `data.slice(from, to)` if it is exactly one JSON string token (RFC 8259: no raw control
- * character, `"` or `\` but in an escape, escapes `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t` `\uXXXX`), else
- * `undefined`.
- */
+/** @internal The value of `data.slice(from, to)` if it is exactly one JSON string token, else `undefined`. */
 export function stringToken(data: string, from: number, to: number): string | undefined {
-  const last = to - 1;
-  if (to - from < 2 || data.charCodeAt(from) !== QUOTE || data.charCodeAt(last) !== QUOTE) return undefined;
-  let escaped = false;
-  for (let i = from + 1; i < last; i++) {
-    const unit = data.charCodeAt(i);
-    if (unit === QUOTE || unit < 0x20) return undefined;
-    if (unit !== BACKSLASH) continue;
-    escaped = true;
-    const next = data.charCodeAt(++i);
-    if (i >= last) return undefined;
-    if (next === 0x75) {
-      // \u and four hex digits, all before the closing quote.
-      if (i + 4 >= last) return undefined;
-      for (let k = 1; k <= 4; k++) if (!isHex(data.charCodeAt(i + k))) return undefined;
-      i += 4;
-    } else if (!isSimpleEscape(next)) return undefined;
-  }
+  const token = data.slice(from, to);
+  if (PLAIN.test(token)) return token.slice(1, -1);
   // Checked: JSON.parse of the token cannot throw, and decodes its escapes.
-  return escaped ? (JSON.parse(data.slice(from, to)) as string) : data.slice(from + 1, last);
-}
-
-/** The index after the string token starting at `start`, or -1 if none starts there. */
-function stringEnd(data: string, start: number): number {
-  if (data.charCodeAt(start) !== QUOTE) return -1;
-  for (let i = start + 1; i < data.length; i++) {
-    const unit = data.charCodeAt(i);
-    if (unit === QUOTE) return i + 1;
-    if (unit === BACKSLASH) i++;
-  }
-  return -1;
-}
-
-function skipSpace(data: string, i: number): number {
-  for (;;) {
-    const unit = data.charCodeAt(i);
-    if (unit !== 0x20 && unit !== 0x09 && unit !== 0x0a && unit !== 0x0d) return i;
-    i++;
-  }
-}
-
-function isHex(unit: number): boolean {
-  return (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x46) || (unit >= 0x61 && unit <= 0x66);
-}
-
-/** `"` `\` `/` `b` `f` `n` `r` `t`: the escapes other than \u. */
-function isSimpleEscape(unit: number): boolean {
-  return (
-    unit === QUOTE ||
-    unit === BACKSLASH ||
-    unit === 0x2f ||
-    unit === 0x62 ||
-    unit === 0x66 ||
-    unit === 0x6e ||
-    unit === 0x72 ||
-    unit === 0x74
-  );
+  return ESCAPED.test(token) ? (JSON.parse(token) as string) : undefined;
 }

@@ -1,8 +1,7 @@
 // The loop of readModelStream: events in, snapshots out. A body (bytes or text) is parsed here with
 // parseEventStream's EventStreamCore, every event of a chunk read synchronously between two reads of the source,
 // so that the only asynchronous step per event is the snapshot's own yield (parseEventStream between the two would
-// add its own per event). Events given parsed (an array, an async iterable of { event, data }) go through the same
-// per-event step.
+// add its own per event). Events given parsed (an array, an async iterable of { event, data }) take the same path.
 import { SourceIterator } from '../source_iterator.js';
 import type { JsonSource } from '../sources.js';
 import { EventStreamCore } from '../sse/event_stream_core.js';
@@ -63,49 +62,26 @@ function endOf(state: ModelState): ModelSnapshot | null {
   return state.take();
 }
 
-/** @internal The snapshots of events given parsed, synchronously or not. */
-export async function* eventSnapshots(
-  source: AsyncIterable<unknown> | Iterable<unknown>,
-  state: ModelState,
-  reader: Reader,
-): AsyncGenerator<ModelSnapshot, undefined, undefined> {
-  for await (const event of source as AsyncIterable<unknown>) {
-    let snapshot: ModelSnapshot | null;
-    try {
-      snapshot = readEvent(state, reader, event);
-    } catch (error) {
-      const before = state.take();
-      if (before !== null) yield before;
-      throw error;
-    }
-    if (snapshot !== null) yield snapshot;
-    if (state.done) return undefined;
-  }
-  const last = endOf(state);
-  if (last !== null) yield last;
-  return undefined;
-}
-
 /**
- * @internal The snapshots of a body, or of an async iterable told apart by its first item: events, or chunks of
- * a body (`peek`).
+ * @internal The snapshots of a body (`events` false), of events (true), or of an async iterable of either, told
+ * apart by its first item (undefined).
  */
 export class ModelStreamIterator extends SourceIterator<ModelSnapshot> {
   private readonly state_: ModelState;
   private readonly format_: Reader;
   private readonly options_: ResolvedEventStreamOptions;
-  private readonly peek_: boolean;
+  private readonly events_: boolean | undefined;
 
   constructor(
     source: JsonSource,
     options: ResolvedEventStreamOptions,
-    peek: boolean,
+    events: boolean | undefined,
     state: ModelState,
     reader: Reader,
   ) {
     super(source);
     this.options_ = options;
-    this.peek_ = peek;
+    this.events_ = events;
     this.state_ = state;
     this.format_ = reader;
   }
@@ -116,8 +92,9 @@ export class ModelStreamIterator extends SourceIterator<ModelSnapshot> {
     try {
       const input = this.open_();
       // Null while the items are events, given parsed.
-      let core: EventStreamCore | null = new EventStreamCore(this.options_, API, 'each chunk of source');
-      let first = this.peek_;
+      let core: EventStreamCore | null =
+        this.events_ === true ? null : new EventStreamCore(this.options_, API, 'each chunk of source');
+      let first = this.events_ === undefined;
       for (;;) {
         const result = await input.read();
         if (this.stopped_) return undefined;

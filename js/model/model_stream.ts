@@ -17,7 +17,7 @@ import { checkOptions, misuse, mustBe, optionalOneOf, ownProperties } from '../v
 import { readAnthropic } from './anthropic.js';
 import { readGemini } from './gemini.js';
 import { ModelState } from './model_state.js';
-import { API, eventSnapshots, ModelStreamIterator, type Reader } from './model_snapshots.js';
+import { API, ModelStreamIterator, type Reader } from './model_snapshots.js';
 import type { ModelEvent, ModelSnapshot, ModelStreamFormat, ModelStreamOptions } from './model_types.js';
 import { readOpenAIChat } from './openai_chat.js';
 import { readOpenAIResponses } from './openai_responses.js';
@@ -104,18 +104,21 @@ export function readModelStream<T = unknown>(
   );
   const reader = READERS[format];
   const s = source as Partial<AsyncIterable<unknown> & Iterable<unknown> & ReadableStream> | null;
-  let peek = false;
+  let events: boolean | undefined = false;
+  let from = source as JsonSource;
   if (typeof s === 'object' && s !== null && typeof s.getReader !== 'function' && !isResponse(s)) {
     // An array (or other iterable) is of events; an async iterable is of events or chunks, told by its first item.
-    if (typeof s[Symbol.asyncIterator] === 'function') peek = true;
+    if (typeof s[Symbol.asyncIterator] === 'function') events = undefined;
     else if (typeof s[Symbol.iterator] === 'function' && !isUint8Array(s)) {
-      return eventSnapshots(s as Iterable<unknown>, state, reader) as AsyncIterableIterator<ModelSnapshot<T>>;
+      events = true;
+      // Its items awaited, as for await reads a synchronous iterable.
+      from = (async function* () {
+        yield* s as Iterable<unknown>;
+      })() as AsyncIterable<string>;
     }
   }
-  if (!peek) checkSource(source, API);
-  return new ModelStreamIterator(source as JsonSource, sse, peek, state, reader) as AsyncIterableIterator<
-    ModelSnapshot<T>
-  >;
+  if (events === false) checkSource(source, API);
+  return new ModelStreamIterator(from, sse, events, state, reader) as AsyncIterableIterator<ModelSnapshot<T>>;
 }
 
 /** options.tools: an object of Standard Schemas by tool name, as a map (null when absent). */

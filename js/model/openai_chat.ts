@@ -7,15 +7,16 @@ import { envelopeOf, parseInEnvelope, type Envelope, type Slot } from './envelop
 import { arr, codeOf, num, obj, parseData, str } from './event_data.js';
 import type { ModelState } from './model_state.js';
 
-/** What readOpenAIChat keeps between events: the last chunk's envelope (envelope.ts), how often it served. */
+/**
+ * What readOpenAIChat keeps between events: the last chunk's envelope (envelope.ts), and how many more times it
+ * may try to make one before one serves (a try costs up to a parse): a stream whose every chunk differs outside
+ * the delta stops trying after TRIES.
+ */
 interface ChatMemo {
   envelope_: Envelope | null;
-  /** Events read through an envelope, and envelopes made: one is made only while they serve (bounded waste). */
-  hits_: number;
-  made_: number;
+  tries_: number;
 }
 
-/** Envelopes made before one served: a stream whose every chunk differs elsewhere stops trying after these. */
 const TRIES = 3;
 
 /** @internal */
@@ -25,17 +26,14 @@ export function readOpenAIChat(state: ModelState, name: string, data: string): v
     return;
   }
   let memo = state.memo_ as ChatMemo | null;
-  if (memo === null) state.memo_ = memo = { envelope_: null, hits_: 0, made_: 0 };
+  if (memo === null) state.memo_ = memo = { envelope_: null, tries_: TRIES };
   let chunk = memo.envelope_ === null ? undefined : parseInEnvelope(memo.envelope_, data);
-  if (chunk !== undefined) memo.hits_++;
+  if (chunk !== undefined) memo.tries_ = TRIES;
   else {
     chunk = parseData(state, name, data);
-    if (memo.made_ < memo.hits_ + TRIES) {
-      const envelope = envelopeOf(data, chunk, deltaSlot);
-      if (envelope !== null) {
-        memo.envelope_ = envelope;
-        memo.made_++;
-      }
+    if (memo.tries_ > 0) {
+      memo.tries_--;
+      memo.envelope_ = envelopeOf(data, chunk, deltaSlot) ?? memo.envelope_;
     }
   }
   readChunk(state, chunk);
