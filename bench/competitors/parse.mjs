@@ -9,7 +9,7 @@
 // ctx:  in memory { input: Uint8Array, chunks: its subarrays, chunkSize, path, field, firstAt } (makeContext);
 //       over HTTP { url, path, field, firstAt } (makeHttpContext): the clock starts before fetch().
 // deps: { sluice: dist/index.js, internal: dist/internal.js, wasm: { simd, scalar } (what init() accepts),
-//         streamparser: the @streamparser/json module } (bench/competitors/node_deps.mjs in Node, Deno, Bun).
+//         streamparser: the @streamparser/json module } (competitors/node.mjs in Node, Deno, Bun).
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const now = () => performance.now();
