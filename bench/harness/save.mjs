@@ -1,5 +1,5 @@
 // Writes a benchmark's results as bench/results/KIND-DATE.json (what bench/harness/render reads) and prints the line
-// `JSON results: FILE` that bench/all/main.mjs collects.
+// `JSON results: FILE`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -11,4 +11,13 @@ export function saveResults(kind, results) {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nJSON results: ${file}`);
   return file;
+}
+
+/** Saves `results` as KIND-DATE.json; with problems, says so and sets the exit code to 1. */
+export function finish(kind, results, problems) {
+  saveResults(kind, results);
+  if (problems) {
+    console.error(`${kind}: ${problems} problem(s) above`);
+    process.exitCode = 1;
+  }
 }
