@@ -4,8 +4,7 @@
 // (harness/child.mjs), interleaved round-robin across runtimes and competitors. Deno and Bun are the npm binaries
 // of the root package; a runtime that does not start here is reported as skipped. --help lists the options.
 import { NODE_PEERS } from '../competitors/node.mjs';
-import { CHUNK_SIZE } from '../harness/matrix.mjs';
-import { matrixMain } from '../harness/run_matrix.mjs';
+import { CHUNK_SIZE, matrixMain } from '../harness/matrix.mjs';
 import { probe, RUNTIMES, runIn } from '../harness/runtime.mjs';
 
 // A run that takes longer is killed and reported as timed out.
@@ -18,7 +17,7 @@ await matrixMain({
   flag: '--runtimes',
   known: Object.keys(RUNTIMES),
   where: 'Node, Deno and Bun',
-  packages: ['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, p]),
+  packages: Object.fromEntries(['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, p])),
   serverOptions: { streamparser: false },
   skipIsProblem: false,
   // A runtime that does not start here is skipped; its label and engine come with its first result.
