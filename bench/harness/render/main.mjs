@@ -3,11 +3,10 @@
 // table, a link; no dates or run logs) when the README marks it with <!-- benchmarks:start --> and
 // <!-- benchmarks:end -->.
 // Usage: node bench/harness/render/main.mjs [RESULT.json ...]   (default: the newest result of each kind in bench/results/)
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { documentMarkdown } from './markdown.mjs';
-import { KINDS, loadResults, newestResults } from './results.mjs';
 import { headline, headlineChart, machineShort, summaryMarkdown } from './summary.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,6 +15,20 @@ const DOCS = join(ROOT, 'docs');
 const README = join(ROOT, 'README.md');
 const START = '<!-- benchmarks:start -->';
 const END = '<!-- benchmarks:end -->';
+// The results the renderer reads: one file per kind, KIND-DATE.json, written by the benchmarks into bench/results/.
+const KINDS = ['parse', 'stringify', 'browser', 'engines', 'ceiling-browser', 'ceiling-engines', 'sizes'];
+const kindOf = (file) => KINDS.find((kind) => new RegExp(`^${kind}-\\d{4}-`).test(basename(file)));
+
+/** `{ kind: { file, data } }` for each file given (a later file of a kind replaces an earlier one). */
+function loadResults(files) {
+  const loaded = {};
+  for (const file of files) {
+    const kind = kindOf(file);
+    if (!kind) throw new Error(`render: ${file} is not a KIND-DATE.json result (KIND: ${KINDS.join(', ')})`);
+    loaded[kind] = { file, data: JSON.parse(readFileSync(file, 'utf8')) };
+  }
+  return Object.fromEntries(KINDS.filter((kind) => loaded[kind]).map((kind) => [kind, loaded[kind]]));
+}
 
 /**
  * Renders `files` (newest of each kind where a kind is missing); returns the paths written. `docs`: where to write
@@ -23,9 +36,10 @@ const END = '<!-- benchmarks:end -->';
  * writes elsewhere and leaves the README alone, so its one-run numbers are never published by accident).
  */
 export function render(files = [], { docs = DOCS, readme = true } = {}) {
-  const newest = newestResults(RESULTS_DIR);
-  const given = loadResults(files);
-  const results = { ...loadResults(KINDS.filter((k) => newest[k] && !given[k]).map((k) => newest[k])), ...given };
+  // The newest of each kind (names sort by date), then the files given.
+  const names = existsSync(RESULTS_DIR) ? readdirSync(RESULTS_DIR).sort() : [];
+  const newest = names.filter((name) => kindOf(name)).map((name) => join(RESULTS_DIR, name));
+  const results = loadResults([...newest, ...files]);
   if (Object.keys(results).length === 0)
     throw new Error(`render: no results in ${RESULTS_DIR}: run npm run bench first`);
 
