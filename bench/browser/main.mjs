@@ -24,7 +24,7 @@ const IS_CONTENT = {
   webkit: (args) => /WebKitWebProcess(\s|$)/.test(args),
 };
 const contentProcesses = (engine) =>
-  descendants(process.pid).filter((pid) => IS_CONTENT[engine](commandLine(pid).join(' ')));
+  descendants(process.pid).filter((pid) => IS_CONTENT[engine](commandLine(pid)));
 
 class RunTimeout extends Error {}
 const withTimeout = (promise, ms) => {
