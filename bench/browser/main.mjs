@@ -23,8 +23,7 @@ const IS_CONTENT = {
   firefox: (args) => args.includes('-contentproc') && args.includes('-isForBrowser'),
   webkit: (args) => /WebKitWebProcess(\s|$)/.test(args),
 };
-const contentProcesses = (engine) =>
-  descendants(process.pid).filter((pid) => IS_CONTENT[engine](commandLine(pid)));
+const contentProcesses = (engine) => descendants(process.pid).filter((pid) => IS_CONTENT[engine](commandLine(pid)));
 
 class RunTimeout extends Error {}
 const withTimeout = (promise, ms) => {

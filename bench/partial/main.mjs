@@ -12,7 +12,7 @@ import { PEERS } from '../competitors/partial.mjs';
 import { integer, list, log, readFlags, set, text } from '../harness/cli.mjs';
 import { environment } from '../harness/environment.mjs';
 import { runChild } from '../harness/fork.mjs';
-import { saveResults } from '../harness/save.mjs';
+import { renderBlock, saveResults } from '../harness/save.mjs';
 import * as md from './render.mjs';
 
 const { CHECK_SIZE, SIZES } = md;
@@ -131,7 +131,7 @@ function render(run) {
   const { options } = run;
   const rendered = [];
   const block = (file, name, body) => {
-    if (md.renderBlock(fileURLToPath(new URL(`../../${file}`, import.meta.url)), name, body))
+    if (renderBlock(fileURLToPath(new URL(`../../${file}`, import.meta.url)), name, body))
       rendered.push(`${file} (${name})`);
     else log(`bench:partial: ${file} has no <!-- ${name}:start --> … <!-- ${name}:end -->: not rendered`);
   };

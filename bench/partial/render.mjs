@@ -161,21 +161,6 @@ export function readmeSection(results, model) {
   return lines.join('\n');
 }
 
-/**
- * Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; returns false (and leaves the
- * file alone) when it has no such markers.
- */
-export function renderBlock(file, name, body) {
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const doc = readFileSync(file, 'utf8');
-  const a = doc.indexOf(start);
-  const b = doc.indexOf(end);
-  if (a < 0 || b < a) return false;
-  writeFileSync(file, `${doc.slice(0, a + start.length)}\n${body}\n${doc.slice(b)}`);
-  return true;
-}
-
 /** Per round, a's time over b's (the readers ran interleaved): the median and the range. */
 export function ratioOf(times, a, b) {
   const each = times[a].map((t, round) => t / times[b][round]).sort((x, y) => x - y);

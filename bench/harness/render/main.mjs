@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { renderBlock } from '../save.mjs';
 import { documentMarkdown } from './markdown.mjs';
 import { headline, headlineChart, machineShort, summaryMarkdown } from './summary.mjs';
 
@@ -13,8 +14,6 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DOCS = join(ROOT, 'docs');
 const README = join(ROOT, 'README.md');
-const START = '<!-- benchmarks:start -->';
-const END = '<!-- benchmarks:end -->';
 // The results the renderer reads: one file per kind, KIND-DATE.json, written by the benchmarks into bench/results/.
 const KINDS = ['parse', 'stringify', 'browser', 'engines', 'ceiling-browser', 'ceiling-engines', 'sizes'];
 const kindOf = (file) => KINDS.find((kind) => new RegExp(`^${kind}-\\d{4}-`).test(basename(file)));
@@ -63,16 +62,8 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
   writeFileSync(join(docs, 'benchmarks.md'), documentMarkdown(results, { command: 'npm run bench' }));
   written.push(join(docs, 'benchmarks.md'));
 
-  if (readme && existsSync(README)) {
-    const readme = readFileSync(README, 'utf8');
-    const start = readme.indexOf(START);
-    const end = readme.indexOf(END);
-    if (start >= 0 && end > start) {
-      const section = `${START}\n${summaryMarkdown(results, { assets: 'docs/', link: true })}\n${END}`;
-      writeFileSync(README, readme.slice(0, start) + section + readme.slice(end + END.length));
-      written.push(README);
-    }
-  }
+  const block = summaryMarkdown(results, { assets: 'docs/', link: true });
+  if (readme && existsSync(README) && renderBlock(README, 'benchmarks', block)) written.push(README);
   return { written, sources: Object.values(results).map((r) => r.file) };
 }
 
