@@ -3,7 +3,7 @@
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { log } from './cli.mjs';
-import { workloadTable } from './stats.mjs';
+import { loadLine, markdownTable, summarise } from './stats.mjs';
 
 /**
  * `runs` rounds, each a run of every entry (`{ key, label }`) in turn, so that drift of a shared machine hits all
@@ -30,8 +30,8 @@ export async function roundRobin({ runs, entries, runOnce, check = () => undefin
 
 /**
  * bench:parse's and bench:stringify's tables: `runs` rounds of `runOnce(c)` for every `measured` competitor, checked
- * by `check(c, result)`, and workloadTable's table of `competitors` (those not measured: "not built"), with the load
- * average around the runs; `failures`: the runs that failed.
+ * by `check(c, result)`; the table of `competitors` (those not measured: "not built") and its load line ('parse' or
+ * 'stringify' columns, `kind`); `failures`: the runs that failed.
  */
 export async function measureTable({ runs, competitors, measured, bytes, kind, cores, tag, runOnce, check }) {
   const loadBefore = os.loadavg();
@@ -45,11 +45,17 @@ export async function measureTable({ runs, competitors, measured, bytes, kind, c
     tag,
   });
   const loadAfter = os.loadavg();
-  const table = workloadTable({ competitors, runs: all, bytes, kind, loadBefore, loadAfter, cores });
-  const failures = Object.values(all)
-    .flat()
-    .filter((r) => r.error).length;
-  return { ...table, runs: all, failures, loadBefore, loadAfter };
+  const timings = kind === 'stringify' ? ['firstByteMs', 'firstByteAfterRowMs'] : undefined;
+  // The results file's entries: each measured competitor's medians and runs.
+  const entries = measured.map((c) => ({ id: c.id, label: c.label, summary: summarise(bytes, all[c.id], timings) }));
+  for (const entry of entries) entry.runs = all[entry.id];
+  const rows = competitors.map((c) => {
+    const summary = entries.find((e) => e.id === c.id)?.summary;
+    return { label: c.label, summary, note: summary ? undefined : 'not built' };
+  });
+  const markdown = `${markdownTable(rows, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`;
+  const failures = Object.values(all).flatMap((runs) => runs.filter((r) => r.error)).length;
+  return { markdown, entries, runs: all, failures, loadBefore, loadAfter };
 }
 
 /** Forks `script` with the spec as its argument; resolves with the one message it sends, or { error } (never rejects). */
