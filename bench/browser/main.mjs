@@ -79,8 +79,6 @@ await matrixMain({
   known: [...ENGINE_NAMES],
   where: 'Chromium, Firefox and WebKit',
   packages: { '@streamparser/json': '@streamparser/json', esbuild: '../../node_modules/esbuild' },
-  serverOptions: {},
-  skipIsProblem: true,
   async open(names) {
     const engines = {};
     const labels = {};
@@ -98,7 +96,6 @@ await matrixMain({
     }
     return { targets: names.filter((name) => launched[name]), labels, engines, skipped };
   },
-  extraCompetitors: () => [],
   input: (mode, size) =>
     mode === 'http' ? { url: `/paced/${size}.json` } : { dataset: `/data/${size}.json`, chunkSize: CHUNK_SIZE },
   run: runOnce,

@@ -18,8 +18,6 @@ await matrixMain({
   known: Object.keys(RUNTIMES),
   where: 'Node, Deno and Bun',
   packages: Object.fromEntries(['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, p])),
-  serverOptions: { streamparser: false },
-  skipIsProblem: false,
   // A runtime that does not start here is skipped; its label and engine come with its first result.
   async open(names) {
     const skipped = names.map((name) => ({ name, reason: probe(name).error })).filter((s) => s.reason);
@@ -41,5 +39,4 @@ await matrixMain({
     `Peers: ${Object.entries(versions)
       .map(([p, v]) => `${p} ${v}`)
       .join(', ')} (stream-json and JSONStream in Node only)`,
-  close: async () => {},
 });

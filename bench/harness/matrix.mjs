@@ -94,10 +94,10 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
  * header, the parse cells, the stringify cell, the results file. The host says how a run is made there: `kind`
  * ('engines' | 'browser': its folder and results' kind), `flag` and `known` (--runtimes or --engines and their
  * values), `where` ('Node, Deno and Bun'), `packages` (name in the header -> package, whose versions are printed),
- * `serverOptions` (startBenchServer's), `skipIsProblem` (a target that does not start fails the run),
- * `open(names)` -> { targets, labels, engines, skipped }, `extraCompetitors(target)` (its own peers, not in
- * --ceiling), `input(mode, size, origin, dataset)` (the spec's input), `run(target, spec, origin)`,
- * `peersLine(versions, labels)` and `close()`.
+ * `open(names)` -> { targets, labels, engines, skipped }, `extraCompetitors(target)` (its own peers, not
+ * in --ceiling), `input(mode, size, origin, dataset)` (the spec's input), `run(target, spec, origin)`,
+ * `peersLine(versions, labels)` and `close()`. The browsers load @streamparser/json from the server, bundled, and
+ * one that does not start fails the run; a runtime that does not start is only skipped.
  */
 export async function matrixMain(host) {
   const usage = `usage: node bench/${host.kind}/main.mjs [options]
@@ -135,7 +135,7 @@ export async function matrixMain(host) {
   const competitors = (target, mode) =>
     (options.ceiling
       ? CEILING_COMPETITORS
-      : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...host.extraCompetitors(target)]
+      : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(host.extraCompetitors?.(target) ?? [])]
     ).map(withVersion);
 
   const datasets = {};
@@ -143,14 +143,15 @@ export async function matrixMain(host) {
     const file = await ensureDataset('articles', SIZES[size], { log });
     datasets[size] = { file, count: SIZES[size], bytes: fileSize(file) };
   }
-  const server = await startBenchServer(datasets, { paceMBps: options.paceMBps, ...host.serverOptions });
+  const browser = host.kind === 'browser';
+  const server = await startBenchServer(datasets, { paceMBps: options.paceMBps, streamparser: browser });
   const results = { date: new Date().toISOString(), environment: env, options, versions, cells: [] };
   let problems = 0;
   try {
     const plan = { ...(await host.open(options.targets)), runs: options.runs };
     const { targets, labels, engines, skipped } = plan;
     Object.assign(results, { engines, skipped });
-    if (host.skipIsProblem) problems += skipped.length;
+    if (browser) problems += skipped.length;
     console.log(
       [
         `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in ${host.where}`,
@@ -217,7 +218,7 @@ export async function matrixMain(host) {
       results.stringify = { count, bytes, loadBefore, loadAfter, engines };
     }
   } finally {
-    await host.close();
+    await host.close?.();
     await server.close();
   }
   finish(options.ceiling ? `ceiling-${host.kind}` : host.kind, results, problems);
