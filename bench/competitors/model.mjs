@@ -62,7 +62,7 @@ export function piecesOf(text, size) {
 
 const values = new WeakMap();
 /** The floors read no value: the value of the deltas, parsed once (outside the time that counts). */
-function valueOf(deltas) {
+function finalValue(deltas) {
   if (!values.has(deltas)) values.set(deltas, JSON.parse(deltas.join('')));
   return values.get(deltas);
 }
@@ -125,7 +125,7 @@ export const MODEL_READERS = {
       read: async ({ chunks, deltas }) => {
         let n = 0;
         for await (const _ of parseEventStream(chunksOf(chunks))) n++;
-        return n === deltas.length + 3 ? valueOf(deltas) : undefined;
+        return n === deltas.length + 3 ? finalValue(deltas) : undefined;
       },
     };
   },
@@ -137,7 +137,7 @@ export const MODEL_READERS = {
         const decoder = new TextDecoder();
         let chars = 0;
         for (const chunk of chunks) chars += decoder.decode(chunk, { stream: true }).length;
-        return chars > 0 ? valueOf(deltas) : undefined;
+        return chars > 0 ? finalValue(deltas) : undefined;
       },
     };
   },

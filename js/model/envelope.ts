@@ -5,6 +5,7 @@
 // new data equals the old value with the slot rewritten; the slot is proven to be the one the path reads by
 // parsing the envelope once with a marker there. Any other data (not that head and tail, a slot that is not a
 // string token exactly) goes to JSON.parse.
+// Its exports are for openai_chat.ts and tests/node/model_envelope.test.ts; index.ts does not re-export them.
 
 /** A string nowhere in the data the envelope is made of (checked), in the slot while the envelope is proven. */
 const MARKER = '\u0001';
@@ -17,13 +18,13 @@ const PLAIN = /^"[^"\\\u0000-\u001f]*"$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above
 const ESCAPED = /^"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[\dA-Fa-f]{4})*"$/;
 
-/** @internal Where a value holds the string an envelope's slot reads: `holder_[key_]`. */
+/** Where a value holds the string an envelope's slot reads: `holder_[key_]`. */
 export interface Slot {
   readonly holder_: Record<string, unknown>;
   readonly key_: string;
 }
 
-/** @internal One event's data as head + slot + tail, its value (rewritten at the slot for each match). */
+/** One event's data as head + slot + tail, its value (rewritten at the slot for each match). */
 export interface Envelope {
   readonly head_: string;
   readonly tail_: string;
@@ -33,7 +34,7 @@ export interface Envelope {
 }
 
 /**
- * @internal The envelope of `data` (`value` its JSON.parse), its slot the string that `find` locates in a value,
+ * The envelope of `data` (`value` its JSON.parse), its slot the string that `find` locates in a value,
  * or null if that string's token is not found or not proven.
  */
 export function envelopeOf(data: string, value: unknown, find: (value: unknown) => Slot | null): Envelope | null {
@@ -59,7 +60,7 @@ export function envelopeOf(data: string, value: unknown, find: (value: unknown) 
 }
 
 /**
- * @internal JSON.parse of `data` if it is `envelope`'s head, a JSON string token and its tail: the envelope's
+ * JSON.parse of `data` if it is `envelope`'s head, a JSON string token and its tail: the envelope's
  * value with that string in the slot (the same object each time). `undefined` if `data` is of another form.
  */
 export function parseInEnvelope(envelope: Envelope, data: string): unknown {
@@ -74,7 +75,7 @@ export function parseInEnvelope(envelope: Envelope, data: string): unknown {
   return envelope.value_;
 }
 
-/** @internal The value of `data.slice(from, to)` if it is exactly one JSON string token, else `undefined`. */
+/** The value of `data.slice(from, to)` if it is exactly one JSON string token, else `undefined`. */
 export function stringToken(data: string, from: number, to: number): string | undefined {
   const token = data.slice(from, to);
   if (PLAIN.test(token)) return token.slice(1, -1);

@@ -39,7 +39,7 @@ export function readOpenAIChat(state: ModelState, name: string, data: string): v
   readChunk(state, chunk);
 }
 
-/** @internal The delta string of a chunk: choice 0's first tool call's arguments, else its text. */
+/** The delta string of a chunk: choice 0's first tool call's arguments, else its text. */
 export function deltaSlot(chunk: unknown): Slot | null {
   const choices = arr(chunk, 'choices');
   if (choices.length !== 1) return null;
