@@ -53,7 +53,10 @@ export function lowerQuery(
     for (const selector of segment.selectors) {
       const native = nativeSelector(selector);
       if (native === null) {
-        throw misuse(api, `${where(selector.at)}: ${describe(selector)} is not supported in a stream yet (${STREAMED})`);
+        throw misuse(
+          api,
+          `${where(selector.at)}: ${describe(selector)} is not supported in a stream yet (${STREAMED})`,
+        );
       }
       list.push(prefix + native);
     }
