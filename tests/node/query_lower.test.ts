@@ -89,7 +89,7 @@ describe('refusals', () => {
     (text) => {
       const message = thrown(() => createParser({ paths: ['$', text] })).message;
       expect(message).toMatch(
-        new RegExp(`^createParser\\(\\): options\\.paths\\[1\\] ${escape(JSON.stringify(text))} at \\d+: `),
+        new RegExp(`^createParser\\(\\): options\\.paths\\[1\\] ${regexpText(JSON.stringify(text))} at \\d+: `),
       );
       expect(message).not.toContain('not supported in a stream');
     },
@@ -108,7 +108,7 @@ describe('refusals', () => {
   });
 });
 
-function escape(text: string): string {
+function regexpText(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -134,7 +134,7 @@ describe('the order rule', () => {
     const error = thrown(() => lower(text, 'rfc'));
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toMatch(
-      new RegExp(`^createParser\\(\\): options\\.path ${escape(JSON.stringify(text))} at ${at}: RFC 9535 order `),
+      new RegExp(`^createParser\\(\\): options\\.path ${regexpText(JSON.stringify(text))} at ${at}: RFC 9535 order `),
     );
     expect(error.message).toContain(kind === 'descendant' ? 'end of the document' : 'whole container');
     expect(error.message).toContain("with order: 'arrival' each match comes once, as its last byte arrives");
