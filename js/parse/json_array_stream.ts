@@ -1,6 +1,7 @@
 // JsonArrayStream: the push parser as a TransformStream, for pipeThrough().
 import { loadRuntime } from '../native/loader.js';
 import {
+  lowerPaths,
   resolveOptions,
   type BareOptions,
   type ElementWithPath,
@@ -63,7 +64,7 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
     readableStrategy?: QueuingStrategy<T>,
   ) {
     const transformer = new JsonArrayTransformer<T>(
-      resolveOptions('new JsonArrayStream()', options),
+      resolveOptions('new JsonArrayStream()', options, lowerPaths),
       readableStrategy?.highWaterMark ?? 0,
     );
     super(transformer, writableStrategy, readableStrategy);

@@ -342,10 +342,22 @@ function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly
 }
 
 /**
- * @internal Validates the options of `api` (`createParser()`, `parseJsonArray()`, `new JsonArrayStream()`) at the
- * call, compiles their paths, and applies the defaults.
+ * @internal Paths already in the native grammar, each its own selector: for sluice's own parsers (the raw JSON
+ * validator), which so do not bundle the query parser.
  */
-export function resolveOptions(api: ApiName, input: ParserOptions | undefined): ResolvedOptions {
+export function pathsAsGiven(_api: ApiName, paths: readonly string[]): LoweredPaths {
+  return { nativePaths: [...paths], selectorPaths_: [...paths], selectorQueries_: null };
+}
+
+/**
+ * @internal Validates the options of `api` (`createParser()`, `parseJsonArray()`, `new JsonArrayStream()`) at the
+ * call, compiles their paths with `lower` (lowerPaths for the user's), and applies the defaults.
+ */
+export function resolveOptions(
+  api: ApiName,
+  input: ParserOptions | undefined,
+  lower: typeof lowerPaths,
+): ResolvedOptions {
   const options: Options = checkOptions(api, input, PARSER_OPTIONS);
   const ndjson = optionalBoolean(api, options, 'ndjson') ?? false;
   const withPath = optionalBoolean(api, options, 'withPath');
@@ -353,7 +365,7 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
   const paths = resolvePaths(api, options, ndjson);
   const pathOption = options.paths !== undefined ? 'paths' : 'path';
   const order = optionalOneOf(api, options, 'order', ORDERS) ?? 'rfc';
-  const lowered = lowerPaths(
+  const lowered = lower(
     api,
     paths,
     order,

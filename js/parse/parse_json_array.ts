@@ -4,6 +4,7 @@ import { RAW_ELEMENTS } from '../encode/raw_json.js';
 import { loadRuntime } from '../native/loader.js';
 import {
   MODE_BYTES,
+  lowerPaths,
   resolveOptions,
   type BareOptions,
   type ElementWithPath,
@@ -63,7 +64,7 @@ export function parseJsonArray<T = unknown, O extends ParserOptions = ValueOptio
 ): AsyncIterableIterator<ParsedElement<O, T>>;
 export function parseJsonArray(source: JsonSource, options?: ParserOptions): AsyncIterableIterator<unknown> {
   const api = 'parseJsonArray()';
-  const resolved = resolveOptions(api, options);
+  const resolved = resolveOptions(api, options, lowerPaths);
   checkSource(source, api);
   return new JsonArrayIterator(source, resolved);
 }

@@ -12,6 +12,7 @@ import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } f
 import {
   MODE_BYTES,
   MODE_VALUE,
+  lowerPaths,
   resolveOptions,
   type BareOptions,
   type ElementWithPath,
@@ -87,7 +88,7 @@ export function createParser<T = unknown, O extends ParserOptions = ValueOptions
 ): PushParser<ParsedElement<O, T>>;
 export function createParser(options?: ParserOptions): PushParser<unknown> {
   const api = 'createParser()';
-  const resolved = resolveOptions(api, options);
+  const resolved = resolveOptions(api, options, lowerPaths);
   return new ParserCore(requireRuntime(api), resolved);
 }
 
