@@ -79,7 +79,7 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
  * @example
  * const articles = res.body.pipeThrough(new JsonArrayStream({ path: '$._embedded.articles[*]' }));
  *
- * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included). The stream
+ * @throws {TypeError} at once for invalid options (a path that is no RFC 9535 query or does not stream included). The stream
  * errors with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input, after the elements completed
  * before the error were read.
  */

@@ -53,7 +53,7 @@ export function parseJsonArray<T = unknown>(
  *   render(article);
  * }
  *
- * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included) or a source of
+ * @throws {TypeError} at once for invalid options (a path that is no RFC 9535 query or does not stream included) or a source of
  * another type. The iteration rejects with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input
  * (after the elements completed before the error), with the source's own error if it fails, and with
  * {@link SluiceLoadError} if the module cannot be loaded.

@@ -80,7 +80,7 @@ export function createParser<T = unknown>(
  * for (const chunk of chunks) for (const item of parser.push(chunk)) use(item.id);
  * parser.end();
  *
- * @throws {TypeError} for invalid options (including a path the JSONPath subset rejects), and when the module is
+ * @throws {TypeError} for invalid options (including a path that is no RFC 9535 query or does not stream), and when the module is
  * not loaded yet.
  */
 export function createParser<T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
