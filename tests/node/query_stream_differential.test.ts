@@ -25,8 +25,9 @@ type Node = { value: unknown; path: string };
 function arrivalRanks(doc: unknown): Map<string, number> {
   const ranks = new Map<string, number>();
   const walk = (value: unknown, at: unknown) => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, new Location(at, i)));
-    else if (typeof value === 'object' && value !== null) {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) walk(value[i], new Location(at, i));
+    } else if (typeof value === 'object' && value !== null) {
       for (const [k, v] of Object.entries(value)) walk(v, new Location(at, k));
     }
     ranks.set(normalizedPath(at), ranks.size);
