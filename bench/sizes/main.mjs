@@ -101,10 +101,11 @@ function distFiles() {
 
 const env = environment();
 const INDEX = JSON.stringify(join(DIST, 'index.js'));
-// The budgets: total gzip (JS + the .wasm it loads) of each build, per entry (docs/decisions.md, 2026-12-06). The run
+// The budgets: total gzip (JS + the .wasm it loads) of each build, per entry (docs/decisions.md, 2026-12-06, and
+// the ceiling of everything raised for the RFC 9535 paths the same day). The run
 // exits 1 when an entry is over its budget.
 const sluiceEntries = [
-  { id: 'all', label: "everything (`import * from 'sluice'`)", source: `export * from ${INDEX};`, budget: 72e3 },
+  { id: 'all', label: "everything (`import * from 'sluice'`)", source: `export * from ${INDEX};`, budget: 76e3 },
   {
     id: 'parse',
     label: '`parseJsonArray` only',
