@@ -28,9 +28,10 @@ export function checkPath(api: ApiName, subject: string, path: string, taker = '
     else if (s.kind === 'index' && s.index >= 0) steps.push(s.index);
     else what = s.kind === 'index' ? 'a negative index' : `a ${s.kind} selector`;
     if (what !== null) {
+      const at = segment.descendant || segment.selectors.length > 1 ? segment.at : s.at;
       throw misuse(
         api,
-        `${subject} ${JSON.stringify(path)} at ${segment.at}: ${taker} takes linear paths (${LINEAR_PATHS}), not ${what}`,
+        `${subject} ${JSON.stringify(path)} at ${at}: ${taker} takes linear paths (${LINEAR_PATHS}), not ${what}`,
       );
     }
   }
