@@ -6,6 +6,7 @@ import {
   FLAG_NDJSON,
   FLAG_SKIP_INVALID,
   FLAG_VALUE_BATCHES,
+  MAX_DESCENDANT_STEPS,
   MAX_SELECTORS,
 } from '../native/contract.js';
 import {
@@ -303,9 +304,11 @@ export function lowerPaths(
   const selectorPaths_: string[] = [];
   const queries: number[] = [];
   let repeats = false;
+  let descendantSteps = 0;
   for (let i = 0; i < paths.length; i++) {
     const lowered = lowerQuery(api, subject(i), paths[i]!, order, orderHint);
     repeats ||= lowered.mayRepeat;
+    descendantSteps += lowered.descendantSteps;
     for (const selector of lowered.selectors) {
       nativePaths.push(selector);
       selectorPaths_.push(paths[i]!);
@@ -317,6 +320,14 @@ export function lowerPaths(
       api,
       `${subject(-1)} expand to ${nativePaths.length} native selectors (a union counts one per combination); ` +
         `at most ${MAX_SELECTORS} are supported`,
+    );
+  }
+  if (descendantSteps > MAX_DESCENDANT_STEPS) {
+    throw misuse(
+      api,
+      `${subject(paths.length === 1 ? 0 : -1)} ${paths.length === 1 ? `${JSON.stringify(paths[0])} ` : ''}` +
+        `needs ${descendantSteps} steps of native selectors with a descendant segment (each segment a step, ` +
+        `a union counting one selector per combination); at most ${MAX_DESCENDANT_STEPS} are supported`,
     );
   }
   return { nativePaths, selectorPaths_, selectorQueries_: repeats ? queries : null };

@@ -24,6 +24,8 @@ export interface LoweredQuery {
    * delivers such a node once. Always false for a query that streams in RFC order.
    */
   readonly mayRepeat: boolean;
+  /** The steps of its selectors that have a descendant segment, all together (MAX_DESCENDANT_STEPS). */
+  readonly descendantSteps: number;
 }
 
 /** What the streamed grammar takes, as the refusals list it. */
@@ -81,7 +83,9 @@ export function lowerQuery(
   }
   let selectors = ['$'];
   for (const list of parts) selectors = selectors.flatMap((head) => list.map((step) => head + step));
-  return { selectors, mayRepeat: mayRepeat(query.segments) };
+  const descendant = query.segments.some((segment) => segment.descendant);
+  const descendantSteps = descendant ? selectors.length * parts.length : 0;
+  return { selectors, mayRepeat: mayRepeat(query.segments), descendantSteps };
 }
 
 /** The selector as the native grammar writes it, or null when the automaton cannot answer it forward-only. */

@@ -65,6 +65,25 @@ describe('lowering', () => {
   });
 });
 
+describe('the native budget of descendant steps (64 in all)', () => {
+  test('counts each segment of each expanded selector that has a ..', () => {
+    const at64 = '$..a.b.c.d.e.f.g[0,1,2,3,4,5,6,7]';
+    expect(run({ path: at64, order: 'arrival' }, '{"a":{"b":{"c":{"d":{"e":{"f":{"g":[1,2]}}}}}}}')).toEqual([1, 2]);
+    expect(lower(at64).descendantSteps).toBe(64);
+    expect(lower('$.a[0,1]').descendantSteps).toBe(0);
+    const at72 = '$..a.b.c.d.e.f.g.h[0,1,2,3,4,5,6,7]';
+    expect(thrown(() => createParser({ path: at72, order: 'arrival' }))).toEqual(
+      new TypeError(
+        `createParser(): options.path "${at72}" needs 72 steps of native selectors with a descendant segment ` +
+          '(each segment a step, a union counting one selector per combination); at most 64 are supported',
+      ),
+    );
+    expect(thrown(() => createParser({ paths: [at64, '$..x'], order: 'arrival' })).message).toMatch(
+      /^createParser\(\): options\.paths needs 65 steps of native selectors/,
+    );
+  });
+});
+
 describe('refusals', () => {
   test.each([
     ['$[?@.a]', 2, 'a filter selector'],
