@@ -89,11 +89,6 @@ export const PATH_REFUSED = -2;
  * one request: its path, the containers around it, the members it tracks.
  */
 export const MAX_SELECTORS = 32;
-/**
- * @internal At most this many steps in the selectors that have a descendant segment, all together (a bit each of
- * the automaton's 64-bit position mask, src/select/selector_set.h `max_positions`).
- */
-export const MAX_DESCENDANT_STEPS = 64;
 /** The largest maxDepth. */
 export const MAX_DEPTH = 1_000_000;
 /** The largest maxElementBytes: element sizes are 32-bit in the records. */

@@ -6,7 +6,6 @@ import {
   FLAG_NDJSON,
   FLAG_SKIP_INVALID,
   FLAG_VALUE_BATCHES,
-  MAX_DESCENDANT_STEPS,
   MAX_SELECTORS,
 } from '../native/contract.js';
 import {
@@ -281,6 +280,11 @@ type Options = OptionsRecord<(typeof PARSER_OPTIONS)[number]>;
 
 const OUTPUTS: readonly OutputKind[] = ['value', 'bytes', 'text'];
 const ORDERS: readonly PathOrder[] = ['rfc', 'arrival'];
+/**
+ * At most this many steps in the native selectors that have a descendant segment, all together: a bit each of the
+ * automaton's 64-bit position mask (`max_positions`, src/select/selector_set.h); addPath refuses beyond.
+ */
+const MAX_DESCENDANT_STEPS = 64;
 
 /** @internal The native selectors of `paths` (named by `pathOption` in messages), with whom each reports. */
 export interface LoweredPaths {
