@@ -137,6 +137,11 @@ describe('select writes each element compacted, one per line', () => {
     expect(lines(arrival.stdout)).toEqual(['1', '4']);
     const count = await runCli(['count', "$['a','b'][1,2]", '--order=arrival'], { input: text });
     expect(count.stdout).toBe('4\n');
+    const nested = '{"x":[{"id":1,"y":{"id":2}}],"id":3}';
+    const descendant = await runCli(['select', '--order', 'arrival', '$..id'], { input: nested });
+    expect(lines(descendant.stdout)).toEqual(['1', '2', '3']);
+    const counted = await runCli(['count', '--order', 'arrival', '$..id'], { input: nested });
+    expect(counted.stdout).toBe('3\n');
     const repeat = await runCli(['select', '$.a[*, 0]', '--order', 'arrival'], { input: text });
     expect(repeat.code).toBe(2);
     expect(repeat.stderr).toContain("two of its union's selectors may select the same node");

@@ -220,6 +220,28 @@ describe('what the parsers deliver', () => {
     expect(out.map((e) => (e as { offset: number }).offset)).toEqual([...'123456'].map((d) => doc.indexOf(d)));
   });
 
+  test('the descendant segment and slices: each node once, a node inside another before it', () => {
+    const nested = '{"a":{"a":[1,{"a":2}]},"b":[{"a":3}]}';
+    expect(run({ path: '$..a', order: 'arrival' }, nested)).toEqual([2, [1, { a: 2 }], { a: [1, { a: 2 }] }, 3]);
+    // Two descendant segments reach $.a.a[1].a along two paths: the RFC lists it twice, the stream once.
+    expect(run({ path: '$..a..a', order: 'arrival' }, nested)).toEqual([2, [1, { a: 2 }]]);
+    expect(run({ path: '$[1:6:2]' }, '[0,1,2,3,4,5,6,7]')).toEqual([1, 3, 5]);
+    expect(run({ path: '$..[0:1]', order: 'arrival', output: 'text' }, '[[5,[6]],[7]]')).toEqual([
+      '5',
+      '6',
+      '[5,[6]]',
+      '7',
+    ]);
+    expect(run({ path: '$..[*, 0]', order: 'arrival', output: 'text' }, '[[5,[6]],[7]]')).toEqual([
+      '5',
+      '6',
+      '[6]',
+      '[5,[6]]',
+      '7',
+      '[7]',
+    ]);
+  });
+
   test('several paths that select one node each report it, as before', () => {
     expect(run({ paths: ['$.a[0]', '$.a[*]'], order: 'arrival' }, doc)).toEqual([
       { path: '$.a[0]', key: 0, value: 1 },
