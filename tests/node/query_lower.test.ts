@@ -10,6 +10,7 @@ const lower = (text: string, order: 'rfc' | 'arrival' = 'arrival') =>
   lowerQuery('createParser()', 'options.path', text, order, "order: 'arrival'") as {
     selectors: string[];
     mayRepeat: boolean;
+    descendantSteps: number;
   };
 
 /** What `run` threw. */
