@@ -100,7 +100,7 @@ const INDEX = JSON.stringify(join(DIST, 'index.js'));
 // exits 1 when an entry is over its budget.
 const entry = (id, label, names, budget) => ({ id, label, source: `export ${names} from ${INDEX};`, budget });
 const sluiceEntries = [
-  entry('all', "everything (`import * from 'sluice'`)", '*', 72e3),
+  entry('all', "everything (`import * from 'sluice'`)", '*', 74e3),
   entry('parse', '`parseJsonArray` only', '{ parseJsonArray }', 40e3),
   entry('encode', '`stringifyStream` only', '{ stringifyStream }', 40e3),
   entry(
