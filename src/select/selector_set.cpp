@@ -68,10 +68,10 @@ void selector_set::compile(bool ndjson) {
   assign_zeroed(len_is, max_len + 1);
   assign_zeroed(wild_at, max_len + 1);
   assign_zeroed(name_at, max_len + 1);
-  index_mask_at.assign(max_len + 1, desc_paths);
+  assign_zeroed(index_mask_at, max_len + 1);
+  for (uint32_t& m : index_mask_at) m = desc_paths;
   index_at_step.assign(max_len + 1, {});
   start_pos = desc_pos = wild_pos = name_pos = last_pos = 0;
-  pos_names.clear();
   pos_indices.clear();
   uint32_t base = 0;
   for (uint32_t p = 0; p < paths.size(); ++p) {
@@ -82,6 +82,7 @@ void selector_set::compile(bool ndjson) {
         const uint32_t b = base + j;
         const uint64_t bit = uint64_t{1} << b;
         pos_path[b] = uint8_t(p);
+        pos_step[b] = uint8_t(j);
         if (steps[j].descendant) desc_pos |= bit;
         if (j + 1 == steps.size()) last_pos |= bit;
         switch (steps[j].kind) {
@@ -90,7 +91,6 @@ void selector_set::compile(bool ndjson) {
             break;
           case step::by_name:
             name_pos |= bit;
-            pos_names.push_back({b, p, j});
             break;
           case step::by_index:
           case step::slice:
@@ -125,16 +125,28 @@ void selector_set::compile(bool ndjson) {
   cand_at[0] = all;
 }
 
+namespace {
+
+// Out of line, one per element type: inlined in reach(), the eight resizes took 1.3 kB of module.
+template <class Vector>
+__attribute__((noinline)) void grow_to(Vector& v, size_t n) {
+  v.resize(n);
+}
+
+}  // namespace
+
 void selector_set::reach(uint32_t d) {
   // Deeper than max_len, only descendant selectors are alive: no linear step, and the general path decides.
-  len_is.resize(d + 1, 0);
-  wild_at.resize(d + 1, 0);
-  name_at.resize(d + 1, 0);
-  index_mask_at.resize(d + 1, desc_paths);
-  index_at_step.resize(d + 1);
-  cand_at.resize(d + 2, 0);
-  index_at.resize(d + 2, 0);
-  pos_at.resize(d + 2, 0);
+  grow_to(len_is, d + 1);
+  grow_to(wild_at, d + 1);
+  grow_to(name_at, d + 1);
+  const size_t from = index_mask_at.size();
+  grow_to(index_mask_at, d + 1);
+  for (size_t j = from; j <= d; ++j) index_mask_at[j] = desc_paths;
+  grow_to(index_at_step, d + 1);
+  grow_to(cand_at, d + 2);
+  grow_to(index_at, d + 2);
+  grow_to(pos_at, d + 2);
   live_len = d;
 }
 
@@ -149,7 +161,7 @@ size_t selector_set::allocated() const noexcept {
   n += (index_at.capacity() + pos_at.capacity()) * sizeof(uint64_t) +
        index_at_step.capacity() * sizeof(std::vector<index_step>);
   for (const auto& v : index_at_step) n += v.capacity() * sizeof(index_step);
-  n += pos_names.capacity() * sizeof(name_position) + pos_indices.capacity() * sizeof(index_step);
+  n += pos_indices.capacity() * sizeof(index_step);
   return n;
 }
 
@@ -183,8 +195,10 @@ uint64_t selector_set::match_key_pos(uint64_t pos, const uint8_t* key, size_t n)
   const uint64_t by_name = pos & name_pos;
   if (by_name == 0) return matched;
   const std::string_view text = key_text(key, n, key_scratch);
-  for (const name_position& np : pos_names)
-    if (((by_name >> np.bit) & 1) != 0 && paths[np.path].steps[np.step].name == text) matched |= uint64_t{1} << np.bit;
+  for (uint64_t rest = by_name; rest != 0; rest &= rest - 1) {
+    const unsigned b = unsigned(trailing_zeroes(rest));
+    if (paths[pos_path[b]].steps[pos_step[b]].name == text) matched |= uint64_t{1} << b;
+  }
   return matched;
 }
 

@@ -32,13 +32,6 @@ struct index_step {
   bool has(uint64_t i) const noexcept { return i - start < end - start && (stride == 1 || (i - start) % stride == 0); }
 };
 
-// A name step of a position.
-struct name_position {
-  uint32_t bit;
-  uint32_t path;
-  uint32_t step;
-};
-
 // Positions of descendant selectors, all selectors together.
 constexpr uint32_t max_positions = 64;
 
@@ -73,8 +66,8 @@ struct selector_set {
   uint64_t name_pos = 0;                 // ...whose step is a name
   uint64_t last_pos = 0;                 // ...whose step is their selector's last
   uint8_t pos_path[max_positions] = {};  // the selector of each position
-  std::vector<name_position> pos_names;
-  std::vector<index_step> pos_indices;  // index and slice steps (path: the position's bit)
+  uint8_t pos_step[max_positions] = {};  // ...and its step
+  std::vector<index_step> pos_indices;   // index and slice steps (path: the position's bit)
 
   // MARK: along the current path
   std::vector<uint32_t> cand_at;   // [d]: selectors still matching inside the open container at depth d

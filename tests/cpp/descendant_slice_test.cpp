@@ -467,6 +467,11 @@ TEST_P(DescendantSlice, DeepNesting) {
     EXPECT_EQ(describe_difference(expected, got.elements), "") << path;
     const std::string p = path;
     EXPECT_EQ(got.elements.size(), p == "$..*" ? 2 * depth : p == "$..a[0]" ? depth : depth - 1) << path;
+    // Saved and restored before every call: thousands of open elements, and stacks grown past the tables.
+    const parse_outcome bound = parse_chunked_like_binding(doc, s, chunks_random(doc.size(), random, 3000));
+    ASSERT_EQ(bound.status, error_code::ok) << path << ": " << describe(bound.error);
+    EXPECT_EQ(bound.batch_problem, "") << path;
+    EXPECT_EQ(describe_difference(expected, bound.elements), "") << path << " (binding)";
   }
   // One level too deep: the depth limit, where the bracket opens.
   parse_setup s = setup({"$..a"});

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject, test } from 'vitest';
 import * as contractModule from '../../dist/native/contract.js';
+// @ts-expect-error bareImports is @internal: stripped from the shipped .d.ts, tested all the same.
 import { bareImports } from '../../dist/native/loader.js';
 import { bindParserModule, type ParserExports } from '../../dist/native/native_module.js';
 
