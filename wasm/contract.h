@@ -32,7 +32,9 @@ constexpr int role_start_marker = 2;  // a marker reported where each match star
 
 // MARK: parser_add_path's result (else the index of the path's syntax error)
 constexpr int path_accepted = -1;
-constexpr int path_refused = -2;  // more than max_selectors, or after the first feed
+// More than max_selectors, more than 64 steps in the selectors with a `..` together (selector_set.h), or after the
+// first feed.
+constexpr int path_refused = -2;
 
 // MARK: limits (src/sluice/limits.h), as literals JS can mirror
 constexpr uint32_t max_selectors = 32;

@@ -12,8 +12,9 @@ export type BuildKind = 'simd128' | 'scalar';
  */
 export interface NativeParser {
   /**
-   * Before the first feed. PATH_ACCEPTED; PATH_REFUSED: more than MAX_SELECTORS, or after the first feed; else the
-   * index (in UTF-8 bytes) of the path's syntax error.
+   * Before the first feed. PATH_ACCEPTED; PATH_REFUSED: more than MAX_SELECTORS, more than 64 steps in the
+   * selectors with a descendant segment (`..`) together, or after the first feed; else the index (in UTF-8 bytes)
+   * of the path's syntax error.
    */
   addPath(path: string | Uint8Array): number;
   /**

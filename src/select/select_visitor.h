@@ -39,7 +39,7 @@ struct select_visitor {
     const uint32_t chosen = st.selectors.wildcard_choice(x.cand, depth, true);
     if (chosen == decide_generally) return false;
     const uint64_t p = st.w_base + i;
-    open_element_at(st, p, depth, chosen, key_kind::index, st.selectors.index_at[depth]);
+    if (!open_element_at(st, p, depth, chosen, key_kind::index, st.selectors.index_at[depth])) return false;
     // What update_limit() finds: the only open element, retained (wildcard_choice excludes markers), no key.
     st.limit_pos = p + st.options.max_element_bytes;
     x.open_level = depth;
@@ -56,7 +56,7 @@ struct select_visitor {
       if (!close_only_element(st, st.w_base + i + 1)) return false;  // the general path reports out_of_memory
       sync_open(x);
     }
-    if (d <= x.max_len) x.cand = x.cand_at[d];
+    if (d <= x.live_len) x.cand = x.cand_at[d];
     return true;
   }
 

@@ -12,6 +12,7 @@ bool match_key(parser_state& st) noexcept {
     key = st.window.data() + (st.key_start - st.w_base);
   } else if (st.key_unmatchable || n > st.selectors.max_key_bytes) {
     st.member_match = st.selectors.match_any_key(st.cand_top, st.depth);
+    st.member_pos = st.selectors.wild_pos & st.container_positions();
     return true;
   } else {
     // key_carry holds [key_start, w_base).
@@ -19,6 +20,8 @@ bool match_key(parser_state& st) noexcept {
     key = st.key_carry.data();
   }
   st.member_match = st.selectors.match_key(st.cand_top, st.depth, key + 1, size_t(n - 2));
+  if ((st.cand_top & st.selectors.desc_paths) != 0)
+    st.member_pos = st.selectors.match_key_pos(st.selectors.pos_at[st.depth], key + 1, size_t(n - 2));
   return true;
 }
 

@@ -49,9 +49,11 @@ inline void update_limit(parser_state& st) noexcept {
 }
 
 // The selectors `paths` chose the value starting at absolute offset p, inside `level` containers. A name key is
-// the one just read (st.key_start, st.key_end). The caller updates the limit.
-inline void open_element_at(parser_state& st, uint64_t p, uint32_t level, uint32_t paths, key_kind key,
-                            uint64_t index) noexcept {
+// the one just read (st.key_start, st.key_end). The caller updates the limit. False (nothing done) when the table of
+// open elements cannot grow.
+SLUICE_INLINE bool open_element_at(parser_state& st, uint64_t p, uint32_t level, uint32_t paths, key_kind key,
+                                   uint64_t index) noexcept {
+  if (st.open_count == st.open.size() && !st.open.push_back(open_element{})) return false;
   open_element& o = st.open[st.open_count++];
   o.start = p;
   o.level = level;
@@ -64,6 +66,7 @@ inline void open_element_at(parser_state& st, uint64_t p, uint32_t level, uint32
     o.key_end = st.key_end;
     o.retain_from = st.key_start;
   }
+  return true;
 }
 
 // The innermost open element ends just before `end`: one record per selector that chose it. A marker-only element

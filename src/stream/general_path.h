@@ -19,6 +19,24 @@ namespace internal {
 
 // MARK: values
 
+// Descendant selectors at a value beginning at depth d: the root starts them; deeper, the key or index advances the
+// container's positions. Sets next_pos (and their bits in next_cand); returns the selectors that select the value.
+// Out of line: inlined, it made begin_value too big to inline, and linear paths paid a call per value.
+SLUICE_NOINLINE inline uint32_t descend(parser_state& st, uint32_t d, key_kind key, uint64_t index) noexcept {
+  const selector_set& sel = st.selectors;
+  uint64_t inside = sel.start_pos;
+  uint32_t selected = 0;
+  if (d != 0) {
+    const uint64_t pos = sel.pos_at[d];
+    const uint64_t hit = key == key_kind::name ? st.member_pos : sel.match_index_pos(pos, index);
+    selected = sel.paths_ending(hit);
+    inside = sel.positions_inside(pos, hit);
+  }
+  st.next_pos = inside;
+  if (inside != 0) st.next_cand |= sel.desc_paths;
+  return selected;
+}
+
 // A value starts at p. Decides which selectors continue into it (next_cand) and which select it.
 inline void begin_value(parser_state& st, uint64_t p) noexcept {
   if (st.cand_top == 0) {
@@ -46,6 +64,7 @@ inline void begin_value(parser_state& st, uint64_t p) noexcept {
   }
   uint32_t selected = matched & sel.len_is[d];
   st.next_cand = matched & ~sel.len_is[d];
+  if ((st.cand_top & sel.desc_paths) != 0) selected |= descend(st, d, key, index);
   // Records give a key's place as a 32-bit distance before its value: only gigabytes of whitespace after a key can
   // break that.
   if (selected != 0 && key == key_kind::name && p - st.key_start > UINT32_MAX) {
@@ -56,7 +75,10 @@ inline void begin_value(parser_state& st, uint64_t p) noexcept {
     if (!start_marker(st, p, selected & sel.start_markers, key, index)) fail(st, error_code::out_of_memory, p, -1);
     selected &= ~sel.start_markers;
   }
-  if (selected != 0) open_element_at(st, p, d, selected, key, index);
+  if (selected != 0 && !open_element_at(st, p, d, selected, key, index)) {
+    fail(st, error_code::out_of_memory, p, -1);
+    return;
+  }
   st.key_pending = false;
   update_limit(st);
 }
@@ -127,9 +149,12 @@ inline bool push_container(parser_state& st, uint64_t p, bool object) noexcept {
     st.is_object[d >> 6] &= ~bit;
   }
   st.cand_top = st.next_cand;
-  if (d <= st.selectors.max_len) {
-    st.selectors.cand_at[d] = st.next_cand;
-    st.selectors.index_at[d] = 0;
+  selector_set& sel = st.selectors;
+  if (d > sel.live_len && st.next_cand != 0) sel.reach(d);  // a descendant selector, deeper than before
+  if (d <= sel.live_len) {
+    sel.cand_at[d] = st.next_cand;
+    sel.index_at[d] = 0;
+    sel.pos_at[d] = st.next_pos;
   }
   st.state = object ? s_key_or_end : s_value_or_end;
   return true;
@@ -137,7 +162,7 @@ inline bool push_container(parser_state& st, uint64_t p, bool object) noexcept {
 
 inline void pop_container(parser_state& st, uint64_t p) noexcept {
   const uint32_t d = --st.depth;
-  st.cand_top = d <= st.selectors.max_len ? st.selectors.cand_at[d] : 0;
+  st.cand_top = d <= st.selectors.live_len ? st.selectors.cand_at[d] : 0;
   end_value(st, p + 1);
 }
 

@@ -25,8 +25,8 @@ namespace internal {
 
 constexpr uint64_t no_position = ~uint64_t{0};
 
-// A selected element whose last byte has not arrived yet. Elements of different selectors may nest; each selector
-// has at most one open element, so at most max_selectors are open.
+// A selected element whose last byte has not arrived yet. Elements may nest (of different selectors, or of one with a
+// descendant segment): at most one per open container and the root.
 struct open_element {
   uint64_t start;        // absolute offset of its first byte
   uint64_t retain_from;  // its key's opening quote for object members, else start
@@ -80,6 +80,8 @@ struct parser_scalars {
   uint32_t cand_top = 0;      // selectors.cand_at[depth], cached
   uint32_t next_cand = 0;     // selectors continuing into the value just begun
   uint32_t member_match = 0;  // selectors matching the key just read
+  uint64_t next_pos = 0;      // positions alive inside the value just begun (when next_cand has a descendant selector)
+  uint64_t member_pos = 0;    // positions matching the key just read
   bool key_pending = false;   // a key a selector may need is being read or awaits its value
   bool key_reading = false;   // ...and its closing quote has not arrived (only then does the limit apply)
   uint64_t key_start = 0, key_end = 0;
@@ -101,8 +103,7 @@ struct parser_scalars {
   error_code status = error_code::ok;
   parse_error error;
 
-  uint32_t open_count = 0;
-  open_element open[max_selectors];  // last: a saved parser holds the first open_count
+  uint32_t open_count = 0;  // in parser_state::open
 };
 
 struct parser_state : parser_scalars {
@@ -122,6 +123,7 @@ struct parser_state : parser_scalars {
   byte_buffer& batch_text;
   pod_vector<skipped_line>& skipped;
 
+  pod_vector<open_element> open;    // the open elements, outermost first: open_count of them in use
   selector_set selectors;           // compiled at the first call
   std::vector<uint64_t> is_object;  // bit per depth 1..max_depth
   // The bytes [key_start, ...) of a key being read that began in an earlier call, while no longer than the longest
@@ -129,10 +131,14 @@ struct parser_state : parser_scalars {
   byte_buffer key_carry;
 
   bool is_object_at(uint32_t d) const noexcept { return (is_object[d >> 6] >> (d & 63)) & 1; }
+  // The positions alive in the current container: 0 unless a descendant selector is a candidate there.
+  uint64_t container_positions() const noexcept {
+    return (cand_top & selectors.desc_paths) != 0 ? selectors.pos_at[depth] : 0;
+  }
   // Bytes of memory it holds (the workspace not included).
   size_t allocated() const noexcept {
     return sizeof(parser_state) + is_object.capacity() * sizeof(uint64_t) + key_carry.allocated() +
-           selectors.allocated();
+           selectors.allocated() + open.allocated();
   }
 };
 

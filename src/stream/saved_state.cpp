@@ -15,7 +15,7 @@ namespace {
 
 static_assert(std::is_trivially_copyable<parser_scalars>::value, "a saved parser copies its scalars as bytes");
 
-constexpr uint32_t magic = 0x31504c53;  // "SLP1"
+constexpr uint32_t magic = 0x32504c53;  // "SLP2"
 
 class writer {
  public:
@@ -63,17 +63,14 @@ class reader {
   bool ok_ = true;
 };
 
-// The scalars up to the open elements in use.
-size_t scalars_size(uint32_t open_count) { return offsetof(parser_scalars, open) + open_count * sizeof(open_element); }
-
 }  // namespace
 
 bool save_state(const parser_state& st, byte_buffer& out) noexcept {
   writer w(out);
   w.value(magic);
-  const size_t scalars = scalars_size(st.open_count);
-  w.value(uint32_t(scalars));
-  w.bytes(static_cast<const parser_scalars*>(&st), scalars);
+  w.value(uint32_t(sizeof(parser_scalars)));
+  w.bytes(static_cast<const parser_scalars*>(&st), sizeof(parser_scalars));
+  w.bytes(st.open.data(), st.open_count * sizeof(open_element));
   const selector_set& sel = st.selectors;
   w.value(uint32_t(sel.paths.size()));
   w.value(sel.markers);
@@ -82,15 +79,21 @@ bool save_state(const parser_state& st, byte_buffer& out) noexcept {
     w.value(uint32_t(s.steps.size()));
     for (const step& t : s.steps) {
       w.value(uint8_t(t.kind));
+      w.value(uint8_t(t.descendant));
       w.value(t.index);
+      w.value(t.end);
+      w.value(t.stride);
       w.value(uint32_t(t.name.size()));
       w.bytes(t.name.data(), t.name.size());
     }
   }
   if (st.compiled) {
-    // The selectors' state along the path, and a bit per container down to the current depth.
+    // The selectors' state along the path (as deep as the stacks reach), and a bit per container down to the
+    // current depth.
+    w.value(sel.live_len);
     w.bytes(sel.cand_at.data(), sel.cand_at.size() * sizeof(uint32_t));
     w.bytes(sel.index_at.data(), sel.index_at.size() * sizeof(uint64_t));
+    w.bytes(sel.pos_at.data(), sel.pos_at.size() * sizeof(uint64_t));
     const uint32_t words = st.depth / 64 + 1;
     w.value(words);
     w.bytes(st.is_object.data(), words * sizeof(uint64_t));
@@ -105,13 +108,15 @@ parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept
   if (r.value<uint32_t>() != magic) return nullptr;
   const uint32_t scalars = r.value<uint32_t>();
   const uint8_t* saved = r.bytes(scalars);
-  if (saved == nullptr || scalars < offsetof(parser_scalars, open)) return nullptr;
+  if (saved == nullptr || scalars != sizeof(parser_scalars)) return nullptr;
   std::unique_ptr<parser_state> st(new (std::nothrow) parser_state(shared));
   if (!st) return nullptr;
-  uint32_t open_count;
-  std::memcpy(&open_count, saved + offsetof(parser_scalars, open_count), sizeof open_count);
-  if (open_count > max_selectors || scalars != scalars_size(open_count)) return nullptr;
   std::memcpy(static_cast<parser_scalars*>(st.get()), saved, scalars);
+  // At most one open element per open container and the root.
+  if (st->open_count > st->options.max_depth + 1) return nullptr;
+  const uint8_t* open = r.bytes(size_t(st->open_count) * sizeof(open_element));
+  if (open == nullptr || !st->open.assign_zero(st->open_count)) return nullptr;
+  if (st->open_count != 0) std::memcpy(st->open.data(), open, st->open_count * sizeof(open_element));
   selector_set& sel = st->selectors;
   const uint32_t paths = r.value<uint32_t>();
   sel.markers = r.value<uint32_t>();
@@ -121,27 +126,41 @@ parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept
   for (selector& s : sel.paths) {
     const uint32_t steps = r.value<uint32_t>();
     if (!r.ok() || steps > n) return nullptr;
-    s.steps.resize(steps);
-    for (step& t : s.steps) {
+    // push_back, not resize(): the parser's grammar instantiates the one already (resize() cost 1.2 kB of module).
+    for (uint32_t k = 0; k < steps; ++k) {
+      step t{};
       const uint8_t kind = r.value<uint8_t>();
-      if (kind > step::wildcard) return nullptr;
+      if (kind > step::slice) return nullptr;
       t.kind = step::kind_t(kind);
+      t.descendant = r.value<uint8_t>() != 0;
       t.index = r.value<uint64_t>();
+      t.end = r.value<uint64_t>();
+      t.stride = r.value<uint64_t>();
       const uint32_t size = r.value<uint32_t>();
       const uint8_t* name = r.bytes(size);
       if (name == nullptr) return nullptr;
       t.name.assign(reinterpret_cast<const char*>(name), size);
+      s.steps.push_back(std::move(t));
     }
   }
+  uint32_t positions = 0;
+  for (const selector& s : sel.paths)
+    if (s.has_descendant()) positions += uint32_t(s.steps.size());
+  if (positions > max_positions) return nullptr;
   if (st->compiled) {
     sel.compile(st->options.ndjson);
+    const uint32_t live_len = r.value<uint32_t>();
+    if (!r.ok() || live_len < sel.max_len || live_len > st->options.max_depth) return nullptr;
+    if (live_len > sel.live_len) sel.reach(live_len);
     const uint8_t* cand = r.bytes(sel.cand_at.size() * sizeof(uint32_t));
     const uint8_t* index = r.bytes(sel.index_at.size() * sizeof(uint64_t));
+    const uint8_t* pos = r.bytes(sel.pos_at.size() * sizeof(uint64_t));
     const uint32_t words = r.value<uint32_t>();
     const uint8_t* bits = r.bytes(size_t(words) * sizeof(uint64_t));
     if (bits == nullptr || words != st->depth / 64 + 1 || st->depth > st->options.max_depth) return nullptr;
     std::memcpy(sel.cand_at.data(), cand, sel.cand_at.size() * sizeof(uint32_t));
     std::memcpy(sel.index_at.data(), index, sel.index_at.size() * sizeof(uint64_t));
+    std::memcpy(sel.pos_at.data(), pos, sel.pos_at.size() * sizeof(uint64_t));
     assign_zeroed(st->is_object, st->options.max_depth / 64 + 1);
     std::memcpy(st->is_object.data(), bits, words * sizeof(uint64_t));
   }

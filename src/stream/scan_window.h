@@ -25,12 +25,15 @@ namespace sluice {
 namespace internal {
 
 // The walk's hot state from parser_state, and back.
-inline void load_walk(const parser_state& st, walk_context& x) noexcept {
+inline void load_walk(parser_state& st, walk_context& x) noexcept {
   x.state = st.state;
   x.depth = st.depth;
   x.cand = st.cand_top;
   x.open_level = st.open_count != 0 ? st.open[st.open_count - 1].level : ~uint32_t{0};
   x.rel_limit = st.limit_pos - st.w_base;
+  // The general path grows these when a descendant selector goes deeper than before.
+  x.cand_at = st.selectors.cand_at.data();
+  x.live_len = st.selectors.live_len;
 }
 inline void store_walk(parser_state& st, const walk_context& x) noexcept {
   st.state = x.state;
@@ -147,9 +150,7 @@ void scan_window(parser_state& st) noexcept {
   x.block.len = 64;
   x.block.digits = 0;
   x.object_bits = st.is_object.data();
-  x.cand_at = st.selectors.cand_at.data();
   x.max_depth = st.options.max_depth;
-  x.max_len = st.selectors.max_len;
   const uint64_t newline_events = st.options.skip_invalid ? ~uint64_t{0} : 0;
   load_walk(st, x);
   for (;;) {

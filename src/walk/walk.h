@@ -31,9 +31,9 @@ struct walk_context {
   walk_block block;
   uint64_t rel_limit;     // window index from which an open element outgrows its limit: those events are refused
   uint64_t* object_bits;  // bit per depth: the container there is an object
-  uint32_t* cand_at;      // [d]: selectors alive inside the container at depth d (d <= max_len)
+  uint32_t* cand_at;      // [d]: selectors alive inside the container at depth d (d <= live_len)
   uint32_t max_depth;
-  uint32_t max_len;  // the longest selector, in steps: deeper, no selector is ever alive
+  uint32_t live_len;  // the depth the selectors' stacks reach (selector_set::live_len): deeper, no selector is alive
   uint32_t depth;
   uint32_t cand;        // selectors alive in the current container
   uint32_t open_level;  // level of the innermost open element; ~0 if none
@@ -43,14 +43,14 @@ struct walk_context {
 constexpr bool in_array(uint8_t value_state) { return value_state != s_value_in_object; }
 
 // The walk where no selector is alive. Leaves only at a container that closes back into the selectors' depths
-// (max_len), and at what the grammar or the depth limit rejects.
+// (live_len), and at what the grammar or the depth limit rejects.
 struct skip_visitor {
   static constexpr const grammar_table<true>& table = skip_grammar;
   static constexpr bool selecting = false;  // never hands over to another walk
   static constexpr bool bounded = false;    // only run on blocks wholly below the size limit
 
   SLUICE_INLINE bool push(walk_context&, uint32_t, uint8_t, unsigned) noexcept { return true; }
-  SLUICE_INLINE bool pop(walk_context& x, uint32_t depth, unsigned) noexcept { return depth - 1 > x.max_len; }
+  SLUICE_INLINE bool pop(walk_context& x, uint32_t depth, unsigned) noexcept { return depth - 1 > x.live_len; }
   SLUICE_INLINE bool scalar(walk_context&, uint32_t, uint8_t, unsigned, unsigned) noexcept { return true; }
   // Plain transitions of its table: never called.
   SLUICE_INLINE bool string(walk_context&, uint32_t, uint8_t, unsigned) noexcept { return true; }
@@ -67,7 +67,7 @@ template <class K, class V>
 SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexcept {
   const uint8_t* const block = x.block.window + x.block.off;
   const unsigned off = x.block.off;
-  // The rest of x (object_bits, cand_at, max_depth, max_len) is read where used, on the rare containers: copied
+  // The rest of x (object_bits, cand_at, max_depth, live_len) is read where used, on the rare containers: copied
   // into locals here, V8 loaded and spilled them at every call of the skipping walk (about once a block).
   unsigned state = x.state;  // not uint8_t: the compiler masked it to 8 bits at every event
   uint32_t depth = x.depth;
@@ -103,7 +103,7 @@ SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexc
         const uint64_t bit = uint64_t{1} << (depth & 63);
         uint64_t& word = x.object_bits[depth >> 6];
         word = state_of(next) == s_key_or_end ? word | bit : word & ~bit;
-        if (depth <= x.max_len) x.cand_at[depth] = 0;
+        if (depth <= x.live_len) x.cand_at[depth] = 0;
         state = state_of(next);
         break;
       }

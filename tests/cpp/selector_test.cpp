@@ -20,15 +20,20 @@ using internal::parse_selector;
 using internal::selector;
 using internal::step;
 
-// A step as written in the tables: "name:<bytes>", "index:<n>" or "*".
+// A step as written in the tables: "name:<bytes>", "index:<n>", "*" or "slice:<start>:<end>:<step>" (end empty
+// when omitted), after ".." for a descendant segment.
 std::string describe(const step& s) {
+  const std::string segment = s.descendant ? ".." : "";
   switch (s.kind) {
     case step::by_name:
-      return "name:" + s.name;
+      return segment + "name:" + s.name;
     case step::by_index:
-      return "index:" + std::to_string(s.index);
+      return segment + "index:" + std::to_string(s.index);
     case step::wildcard:
-      return "*";
+      return segment + "*";
+    case step::slice:
+      return segment + "slice:" + std::to_string(s.index) + ":" +
+             (s.end == internal::slice_unbounded ? "" : std::to_string(s.end)) + ":" + std::to_string(s.stride);
   }
   return "?";
 }
@@ -80,6 +85,35 @@ const accepted_case kAccepted[] = {
     {"$[\r\n 3 ]", {"index:3"}},
     {"$['a'][\"b\"][0].c[*].*", {"name:a", "name:b", "index:0", "name:c", "*", "*"}},
     {"$[0][1][2]", {"index:0", "index:1", "index:2"}},
+    // Slices: every part optional, blanks around the parts, step 0 allowed (it selects nothing).
+    {"$[1:5:2]", {"slice:1:5:2"}},
+    {"$[1:]", {"slice:1::1"}},
+    {"$[:3]", {"slice:0:3:1"}},
+    {"$[::2]", {"slice:0::2"}},
+    {"$[:]", {"slice:0::1"}},
+    {"$[::]", {"slice:0::1"}},
+    {"$[1:2:]", {"slice:1:2:1"}},
+    {"$[0:0]", {"slice:0:0:1"}},
+    {"$[3:1]", {"slice:3:1:1"}},
+    {"$[1:5:0]", {"slice:1:5:0"}},
+    {"$[ 1 : 5 : 2 ]", {"slice:1:5:2"}},
+    {"$[\t:\n3\r]", {"slice:0:3:1"}},
+    {"$[0:9007199254740992:9007199254740992]", {"slice:0:9007199254740992:9007199254740992"}},
+    {"$.a[2:].b", {"name:a", "slice:2::1", "name:b"}},
+    // Descendant segments.
+    {"$..a", {"..name:a"}},
+    {"$..*", {"..*"}},
+    {"$..['a']", {"..name:a"}},
+    {"$..[\"a b\"]", {"..name:a b"}},
+    {"$..[*]", {"..*"}},
+    {"$..[0]", {"..index:0"}},
+    {"$..[1:3]", {"..slice:1:3:1"}},
+    {"$..[ ::2 ]", {"..slice:0::2"}},
+    {"$..données",
+     {"..name:donn\xC3\xA9"
+      "es"}},
+    {"$.x..a[0]..*", {"name:x", "..name:a", "index:0", "..*"}},
+    {"$..a..a", {"..name:a", "..name:a"}},
 };
 
 TEST(ParseSelector, AcceptedForms) {
@@ -124,15 +158,28 @@ const rejected_case kRejected[] = {
     {"$[-1]", 2},            // negative index
     {"$[01]", 3},            // leading zero
     {"$[00]", 3},            //
-    {"$[1:2]", 3},           // slice
-    {"$[:2]", 2},            //
+    {"$[1:-2]", 4},          // negative slice bounds and steps
+    {"$[-1:]", 2},           //
+    {"$[::-1]", 4},          //
+    {"$[1:2:3:4]", 7},       // a slice has three parts at most
+    {"$[1:2 3]", 6},         //
+    {"$[01:2]", 3},          // leading zeros in a slice
+    {"$[1:02]", 5},          //
+    {"$[1::00]", 6},         //
+    {"$[:", 3},              // ends too early
+    {"$[1:2", 5},            //
     {"$[1,2]", 3},           // union
     {"$['a','b']", 5},       //
     {"$[1 2]", 4},           //
     {"$[ ]", 3},             // empty brackets
     {"$[]", 2},              //
-    {"$..a", 2},             // descendant
-    {"$..*", 2},             //
+    {"$..", 3},              // descendant without a selector
+    {"$...a", 3},            //
+    {"$.. a", 3},            // no blank after ..
+    {"$..0", 3},             //
+    {"$..[-1]", 4},          //
+    {"$..['a','b']", 7},     // union
+    {"$..[?@.a]", 4},        // filter
     {"$[?(@)]", 2},          // filter
     {"$[?(@.a>1)]", 2},      //
     {"$[(@.length-1)]", 2},  // script
@@ -166,7 +213,8 @@ TEST(ParseSelector, RejectedFormsWithErrorIndex) {
 
 // Indices beyond any array (and beyond JS's exact integers) are rejected, never wrapped around.
 TEST(ParseSelector, HugeIndexRejectedNotWrapped) {
-  for (const char* path : {"$[99999999999999999999]", "$[18446744073709551617]", "$[184467440737095516160]"}) {
+  for (const char* path : {"$[99999999999999999999]", "$[18446744073709551617]", "$[184467440737095516160]",
+                           "$[0:99999999999999999999]", "$[::18446744073709551617]", "$..[99999999999999999999]"}) {
     selector s;
     size_t error_at = 0;
     EXPECT_FALSE(parse_selector(path, s, &error_at)) << path;
