@@ -24,6 +24,7 @@ export type {
   WithPathOptions,
 } from './parse/options.js';
 export type { IntegersOption } from './parse/integers.js';
+export type { PathOrder } from './query/lower.js';
 export {
   JsonLimitError,
   JsonPassedError,

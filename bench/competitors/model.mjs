@@ -60,6 +60,13 @@ export function piecesOf(text, size) {
   return out;
 }
 
+const values = new WeakMap();
+/** The floors read no value: the value of the deltas, parsed once (outside the time that counts). */
+function finalValue(deltas) {
+  if (!values.has(deltas)) values.set(deltas, JSON.parse(deltas.join('')));
+  return values.get(deltas);
+}
+
 async function* chunksOf(chunks) {
   for (const chunk of chunks) yield chunk;
 }
@@ -94,19 +101,43 @@ export const MODEL_READERS = {
     };
   },
   /**
-   * The floor of any reader of the body that parses its events: parseEventStream and JSON.parse of every event's
-   * data, the arguments joined, no snapshot (one JSON.parse at the end).
+   * A reader of the body that parses its events: parseEventStream and JSON.parse of every event's data, the
+   * arguments joined, no snapshot (one JSON.parse at the end). readModelStream reads most events without JSON.parse.
    */
   async floor() {
     const { parseEventStream } = await import(new URL('index.js', DIST).href);
     return {
-      label: 'floor: sluice parseEventStream + JSON.parse of each event, no snapshots',
+      label: 'sluice parseEventStream + JSON.parse of each event, no snapshots',
       read: async ({ chunks }) => {
         let args = '';
         for await (const { data } of parseEventStream(chunksOf(chunks))) {
           if (data !== '[DONE]') args += JSON.parse(data).choices[0]?.delta?.tool_calls?.[0]?.function?.arguments ?? '';
         }
         return JSON.parse(args);
+      },
+    };
+  },
+  /** The floor of any reader of the body's events: parseEventStream alone (decoding, SSE framing, a step each). */
+  async sse() {
+    const { parseEventStream } = await import(new URL('index.js', DIST).href);
+    return {
+      label: 'floor: sluice parseEventStream alone, the events not read',
+      read: async ({ chunks, deltas }) => {
+        let n = 0;
+        for await (const _ of parseEventStream(chunksOf(chunks))) n++;
+        return n === deltas.length + 3 ? finalValue(deltas) : undefined;
+      },
+    };
+  },
+  /** The floor of any reader of the body: its bytes decoded (TextDecoder), nothing else. */
+  async decode() {
+    return {
+      label: 'floor: the body decoded alone (TextDecoder)',
+      read: ({ chunks, deltas }) => {
+        const decoder = new TextDecoder();
+        let chars = 0;
+        for (const chunk of chunks) chars += decoder.decode(chunk, { stream: true }).length;
+        return chars > 0 ? finalValue(deltas) : undefined;
       },
     };
   },

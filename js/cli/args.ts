@@ -5,6 +5,8 @@
 import type { ParserLimits } from '../errors.js';
 import { MAX_SELECTORS } from '../native/contract.js';
 import { canonicalPath, checkPath } from '../parse/json_path.js';
+import { lowerPaths } from '../parse/options.js';
+import type { PathOrder } from '../query/lower.js';
 import { integerIn, LIMITS, misuse, type ApiName } from '../validate.js';
 import { UsageError } from './exit_codes.js';
 
@@ -15,8 +17,10 @@ export interface CommandLine {
   readonly command: CommandName;
   /** The paths as written (what `--with-path` shows). */
   readonly paths: readonly string[];
-  /** The same paths as the native parser is given them: canonicalPath() of their checked steps. */
+  /** The native selectors the paths lower to (several for a union; js/query/lower.ts). */
   readonly nativePaths: readonly string[];
+  /** The path (as written) of each native selector. */
+  readonly selectorPaths_: readonly string[];
   /** A file name, `-` (standard input) or an http(s) URL; undefined when none was given. */
   readonly input: string | undefined;
   readonly help: boolean;
@@ -35,14 +39,15 @@ export interface CommandLine {
 
 /** What each command accepts: its paths (exactly one, or one or more, or none) and its own options. */
 const COMMANDS: Readonly<Record<CommandName, { readonly paths: 'one' | 'many' | 'none'; readonly flags: string[] }>> = {
-  select: { paths: 'many', flags: ['--array', '--with-path', '--ndjson', '--skip-invalid', '--limit'] },
+  select: { paths: 'many', flags: ['--array', '--with-path', '--ndjson', '--skip-invalid', '--limit', '--order'] },
   get: { paths: 'one', flags: [] },
   validate: { paths: 'none', flags: ['--ndjson', '--skip-invalid'] },
-  count: { paths: 'one', flags: ['--ndjson', '--skip-invalid'] },
+  count: { paths: 'one', flags: ['--ndjson', '--skip-invalid', '--order'] },
 };
 
 const COMMON_FLAGS = ['--help', '-h', '--progress', '--no-progress', '--max-depth', '--max-element-bytes'];
-const VALUE_FLAGS = new Set(['--limit', '--max-depth', '--max-element-bytes']);
+const VALUE_FLAGS = new Set(['--limit', '--max-depth', '--max-element-bytes', '--order']);
+const ORDERS: readonly PathOrder[] = ['rfc', 'arrival'];
 
 export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);
@@ -65,15 +70,37 @@ function integer(api: ApiName, flag: string, text: string | undefined, min: numb
   return check(() => integerIn(api, flag, value, min, max));
 }
 
-/** The steps of `path` as the native parser is given them; for `get`, one value (no wildcard). */
-function nativePath(api: ApiName, command: CommandName, path: string): string {
-  const steps = check(() => checkPath(api, 'PATH', path));
-  if (command === 'get' && steps.includes(null)) {
+/** `get`'s path (openJson's linear paths) as the native parser is given it: one value, no wildcard. */
+function getPath(api: ApiName, path: string): string {
+  const steps = check(() => checkPath(api, 'PATH', path, '`sluice get`'));
+  if (steps.includes(null)) {
     throw new UsageError(
       misuse(api, `PATH ${JSON.stringify(path)} has a wildcard; use \`sluice select\` for several values`),
     );
   }
   return canonicalPath(steps);
+}
+
+/** The native selectors of the paths of `select` and `count`, and the path each reports. */
+function lowered(api: ApiName, paths: readonly string[], order: PathOrder) {
+  const out = check(() => lowerPaths(api, paths, order, (i) => (i < 0 ? 'the PATHs' : 'PATH'), '--order arrival'));
+  if (out.selectorQueries_ !== null) {
+    const path = paths[out.selectorQueries_.find((q, i) => out.selectorQueries_!.indexOf(q) !== i) ?? 0]!;
+    throw new UsageError(
+      misuse(
+        api,
+        `PATH ${JSON.stringify(path)}: two of its union's selectors may select the same node, which the command ` +
+          'line does not yet report once; give them as separate PATHs',
+      ),
+    );
+  }
+  return out;
+}
+
+function orderOf(api: ApiName, text: string | undefined): PathOrder {
+  if (text === undefined) return 'rfc';
+  if ((ORDERS as readonly string[]).includes(text)) return text as PathOrder;
+  throw new UsageError(misuse(api, `--order must be rfc or arrival, got ${JSON.stringify(text)}`));
 }
 
 /** Parses the arguments after the command name. */
@@ -140,10 +167,17 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     const { min, max, fallback } = LIMITS[name];
     return flags.has(flag) ? integer(api, flag, value(flag), min, max) : fallback;
   };
+  const native =
+    help || command === 'validate'
+      ? { nativePaths: [], selectorPaths_: [] }
+      : command === 'get'
+        ? { nativePaths: [getPath(api, paths[0]!)], selectorPaths_: paths }
+        : lowered(api, paths, orderOf(api, flags.has('--order') ? (value('--order') ?? '') : undefined));
   return {
     command,
     paths,
-    nativePaths: help ? [] : paths.map((path) => nativePath(api, command, path)),
+    nativePaths: native.nativePaths,
+    selectorPaths_: native.selectorPaths_,
     input: inputs[0],
     help,
     progress: flags.has('--no-progress') ? false : flags.has('--progress') ? true : undefined,

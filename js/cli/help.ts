@@ -2,8 +2,13 @@
 import type { CommandName } from './args.js';
 
 const INPUT = `INPUT is a file, - for standard input (the default when it is not a terminal), or an http(s) URL
-(downloaded and read as it arrives). PATH is the JSONPath subset of the library: $, .name, ['name'],
-["name"], [*], .*, [N]; quote it for the shell: '$.data[*]'.`;
+(downloaded and read as it arrives). PATH is an RFC 9535 JSONPath query of names, wildcards, indices
+and slices (no negative parts), .. and unions (get: linear paths, $.a[0].b); no filters yet. Quote it
+for the shell: '$.data[*]'.`;
+
+const ORDER = `  --order arrival         each match once, as its last byte arrives: needed for .. and for unions
+                          (but of indices in increasing order), whose RFC 9535 order would hold
+                          matches back (default: rfc, which refuses those paths)`;
 
 const COMMON = `  --max-depth N           deepest nesting allowed (default 1024)
   --max-element-bytes N   largest element (default 268435456, 256 MiB)
@@ -53,6 +58,7 @@ Options:
   --ndjson                the input is NDJSON or concatenated values; $ is each value
 ${SKIP_INVALID}
   --limit N               stop after N elements: reading (or the download) stops at once
+${ORDER}
 ${COMMON}
 
 Examples:
@@ -62,6 +68,7 @@ Examples:
   sluice select --ndjson '$.user' events.ndjson
   sluice select --ndjson --skip-invalid '$.user' events.ndjson 2> skipped.txt
   sluice select '$.meta' '$.rows[*]' --with-path dump.json
+  sluice select --order arrival '$..tags' export.json
 
 ${EXIT_CODES}
 `,
@@ -91,10 +98,12 @@ ${INPUT}
 Options:
   --ndjson                the input is NDJSON or concatenated values; $ is each value
 ${SKIP_INVALID}
+${ORDER}
 ${COMMON}
 
 Examples:
   sluice count '$._embedded.articles[*]' export.json
+  sluice count --order arrival '$..id' export.json
   sluice count --ndjson '$' events.ndjson
 
 ${EXIT_CODES}

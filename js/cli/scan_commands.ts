@@ -83,7 +83,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
   const writer = new ElementWriter(
     context.output,
     cli.array ? 'array' : cli.withPath ? 'with-path' : 'lines',
-    cli.paths,
+    cli.selectorPaths_,
   );
   const limit = cli.limit ?? Infinity;
   if (limit > 0) {

@@ -1,8 +1,9 @@
 // Validation of raw JSON by the WebAssembly parser. The selector can never match (an array would need 2^53
 // elements), so the parser keeps no element bytes: it only checks the grammar, UTF-8 and depth, in O(1) memory
 // however long a streamed fragment is.
-import { loadedRuntime, loadRuntime } from '../native/loader.js';
-import { createParser, type PushParser } from '../parse/parser.js';
+import { loadedRuntime, loadRuntime, requireRuntime } from '../native/loader.js';
+import { pathsAsGiven, resolveOptions } from '../parse/options.js';
+import { ParserCore, type PushParser } from '../parse/parser.js';
 
 const NOTHING = '$[9007199254740991]';
 // Raw JSON is often the output of another encoder, which may nest deeper than the parser's default of 1024;
@@ -16,7 +17,10 @@ export function runtimeLoading(): Promise<unknown> | undefined {
 
 /** @internal A push parser that only validates. The module must be loaded. */
 export function createValidator(): PushParser<Uint8Array> {
-  return createParser({ path: NOTHING, output: 'bytes', maxDepth: MAX_DEPTH });
+  // createParser's core, its path given to the native parser as it is: the query parser stays out of the bundle.
+  const api = 'createParser()';
+  const options = resolveOptions(api, { path: NOTHING, output: 'bytes', maxDepth: MAX_DEPTH }, pathsAsGiven);
+  return new ParserCore<Uint8Array>(requireRuntime(api), options);
 }
 
 /**

@@ -42,6 +42,8 @@ export class ModelState {
   /** The provider said the response ends (a finish reason); its last event may still follow. */
   ending = false;
   done = false;
+  /** The format's reader's own memory between events (openai_chat.ts: its envelope), null until it sets one. */
+  memo_: unknown = null;
   private text = '';
   private readonly textParser: PartialCore<unknown> | null;
   private readonly calls: ToolEntry[] = [];
@@ -292,8 +294,13 @@ export class ModelState {
     this.changed = true;
   }
 
+  /** guard() inlined: once per delta, where a closure and the call's description would cost what the push does. */
   private pushArguments(entry: ToolEntry, delta: string): unknown {
-    return this.guard(describeCall(entry), () => entry.parser.push(delta));
+    try {
+      return entry.parser.push(delta);
+    } catch (error) {
+      throw this.named_(describeCall(entry), error);
+    }
   }
 
   /** Runs a partial parser's call; its syntax or limit error names what it was reading and the event. */
@@ -301,12 +308,16 @@ export class ModelState {
     try {
       return run();
     } catch (error) {
-      const prefix = `${this.api}: ${what} at event ${this.event}: `;
-      if (error instanceof TypeError && !(error instanceof JsonSchemaError) && error.message.includes(ASYNC_SCHEMA)) {
-        throw new TypeError(`${prefix}${ASYNC_SCHEMA}; readModelStream() needs a synchronous one`);
-      }
-      throw renamed(error, prefix);
+      throw this.named_(what, error);
     }
+  }
+
+  private named_(what: string, error: unknown): unknown {
+    const prefix = `${this.api}: ${what} at event ${this.event}: `;
+    if (error instanceof TypeError && !(error instanceof JsonSchemaError) && error.message.includes(ASYNC_SCHEMA)) {
+      return new TypeError(`${prefix}${ASYNC_SCHEMA}; readModelStream() needs a synchronous one`);
+    }
+    return renamed(error, prefix);
   }
 }
 

@@ -392,7 +392,7 @@ function load(runtime: NativeRuntime, native: NativeParser, saved: Uint8Array): 
 
 /** Adds the configured selectors to a fresh parser; deletes it and throws if it refuses one. */
 export function addPaths(native: NativeParser, config: NativeConfig): void {
-  // The JS grammar (json_path.ts) checked every path and their count: a refusal here means the JS and native
+  // The JS lowering (js/query/lower.ts) checked every path and their count: a refusal here means the JS and native
   // grammars disagree, which no user input can cause.
   const refused =
     config.paths.find((p) => native.addPath(p) !== PATH_ACCEPTED) ??

@@ -1,4 +1,4 @@
-// openJson's view of a path: the parser's JSONPath subset (js/parse/json_path.ts checks it at the call) as a list
+// openJson's view of a path: a linear RFC 9535 query (js/parse/json_path.ts checks it at the call) as a list
 // of steps, so the document can compare a request with where its forward cursor stands, name the ancestors whose
 // end tells that a value is absent, and write the synthetic prefix that restarts a parser in the middle of the
 // stream.

@@ -1,6 +1,7 @@
 // JsonArrayStream: the push parser as a TransformStream, for pipeThrough().
 import { loadRuntime } from '../native/loader.js';
 import {
+  lowerPaths,
   resolveOptions,
   type BareOptions,
   type ElementWithPath,
@@ -63,7 +64,7 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
     readableStrategy?: QueuingStrategy<T>,
   ) {
     const transformer = new JsonArrayTransformer<T>(
-      resolveOptions('new JsonArrayStream()', options),
+      resolveOptions('new JsonArrayStream()', options, lowerPaths),
       readableStrategy?.highWaterMark ?? 0,
     );
     super(transformer, writableStrategy, readableStrategy);
@@ -78,7 +79,7 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
  * @example
  * const articles = res.body.pipeThrough(new JsonArrayStream({ path: '$._embedded.articles[*]' }));
  *
- * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included). The stream
+ * @throws {TypeError} at once for invalid options (a path that is no RFC 9535 query or does not stream included). The stream
  * errors with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input, after the elements completed
  * before the error were read.
  */

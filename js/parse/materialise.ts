@@ -60,6 +60,11 @@ export class CallResults {
     return session.windowOffset_ + (elementEnd(this.u32_, r) - session.windowPtr_) - elementLength(this.u32_, r);
   }
 
+  /** Stream offset just past element i's last byte: the node's identity among the call's elements. */
+  end_(i: number): number {
+    return this.start(i) + this.length(i);
+  }
+
   /** Element i's length in bytes. */
   length(i: number): number {
     return elementLength(this.u32_, elementRecord(this.elements, i));

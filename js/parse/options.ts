@@ -1,5 +1,6 @@
-// The options users pass, their types, and their eager validation: every mistake (a path outside the subset
-// included) is a TypeError naming the API, the option and what it got, thrown before any input is read.
+// The options users pass, their types, and their eager validation: every mistake (a path that is no RFC 9535 query
+// or does not stream included) is a TypeError naming the API, the option and what it got, thrown before any input
+// is read.
 import {
   FLAG_COVER_BATCHES,
   FLAG_NDJSON,
@@ -19,7 +20,7 @@ import {
   type OptionsRecord,
 } from '../validate.js';
 import type { JsonLimitError, JsonSyntaxError, ParserLimits } from '../errors.js';
-import { canonicalPath, checkPath } from './json_path.js';
+import { lowerQuery, type PathOrder } from '../query/lower.js';
 import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode, type IntegersOption } from './integers.js';
 
 /** How each selected element is delivered. */
@@ -32,16 +33,27 @@ export type Reviver = (this: any, key: string, value: any) => any;
 /** Options of {@link createParser}, {@link parseJsonArray} and {@link JsonArrayStream}. */
 export interface ParserOptions {
   /**
-   * Which elements to emit (JSONPath subset: `$`, `.name`, `['name']`, `["name"]`, `[*]`, `.*`, `[N]`).
-   * `'$'` emits the root value as the one element.
+   * Which elements to emit: an RFC 9535 JSONPath query of names (`.name`, `['name']`), wildcards (`*`), indices
+   * and slices without negative parts (`[N]`, `[start:end:step]`), the descendant segment (`..`) and unions
+   * (`['a','b']`); filters and negative indices do not stream yet. `'$'` emits the root value as the one element.
+   * A query with `..` or a union needs `order: 'arrival'` (but a union of indices in increasing order).
    * @default '$[*]' ('$' with `ndjson`)
    */
   readonly path?: string;
   /**
-   * Several selectors at once (at most 32); each element is emitted as `{ path, key, value }` naming the one
-   * that matched. Not together with `path`.
+   * Several queries at once (at most 32 native selectors in all: a union counts one per combination); each
+   * element is emitted as `{ path, key, value }` naming the query that matched. Not together with `path`.
    */
   readonly paths?: readonly string[];
+  /**
+   * The order of the matches. `'rfc'`: RFC 9535's nodelist of the query, exactly; a query whose nodelist can
+   * differ from the order in which its matches complete is then refused (a `TypeError`): any `..`, and a union
+   * other than of indices in increasing order, since that order would hold matches back (for `$..tags`, until
+   * the end of the document). `'arrival'`: each selected node once, as its last byte arrives (a node inside
+   * another before it). The matches of several `paths` interleave as they arrive in either order.
+   * @default 'rfc'
+   */
+  readonly order?: PathOrder;
   /**
    * `'value'`: what `JSON.parse` gives for the element's text; `'bytes'`: a `Uint8Array` of its exact bytes (a
    * copy, never parsed in JS; the elements completed by one chunk share one `ArrayBuffer`); `'text'`: its exact
@@ -224,10 +236,17 @@ export function stringLimits<L extends ParserLimits>(limits: L): L {
 export interface ResolvedOptions extends ParserLimits {
   /** The API that was called, named in the messages of later misuse (a chunk of the wrong type). */
   readonly api: ApiName;
-  /** The selectors as the user wrote them, reported in `{ path, key, value }`. */
+  /** The queries as the user wrote them. */
   readonly paths: readonly string[];
-  /** The same selectors as canonicalPath() writes them, for the native parser. */
+  /** The native selectors they lower to (js/query/lower.ts): several for a union, in the order of `paths`. */
   readonly nativePaths: readonly string[];
+  /** The user's query of each native selector, reported in `{ path, key, value }`. */
+  readonly selectorPaths_: readonly string[];
+  /**
+   * In arrival order, when two native selectors of one query may select the same node: each native selector's
+   * query (its index in `paths`), so that the node is delivered once; else null.
+   */
+  readonly selectorQueries_: readonly number[] | null;
   /** Which option named the paths, for messages: `path` or `paths`. */
   readonly pathOption: 'path' | 'paths';
   readonly mode: Mode;
@@ -245,6 +264,7 @@ export interface ResolvedOptions extends ParserLimits {
 export const PARSER_OPTIONS = [
   'path',
   'paths',
+  'order',
   'output',
   'reviver',
   'integers',
@@ -259,6 +279,63 @@ export const PARSER_OPTIONS = [
 type Options = OptionsRecord<(typeof PARSER_OPTIONS)[number]>;
 
 const OUTPUTS: readonly OutputKind[] = ['value', 'bytes', 'text'];
+const ORDERS: readonly PathOrder[] = ['rfc', 'arrival'];
+/**
+ * At most this many steps in the native selectors that have a descendant segment, all together: a bit each of the
+ * automaton's 64-bit position mask (`max_positions`, src/select/selector_set.h); addPath refuses beyond.
+ */
+const MAX_DESCENDANT_STEPS = 64;
+
+/** @internal The native selectors of `paths` (named by `pathOption` in messages), with whom each reports. */
+export interface LoweredPaths {
+  readonly nativePaths: string[];
+  readonly selectorPaths_: string[];
+  readonly selectorQueries_: number[] | null;
+}
+
+/**
+ * @internal Lowers each of `paths` to native selectors (js/query/lower.ts), within MAX_SELECTORS in all.
+ * `subject(i)` names path i in messages, `orderHint` how arrival order is asked for.
+ */
+export function lowerPaths(
+  api: ApiName,
+  paths: readonly string[],
+  order: PathOrder,
+  subject: (i: number) => string,
+  orderHint: string,
+): LoweredPaths {
+  const nativePaths: string[] = [];
+  const selectorPaths_: string[] = [];
+  const queries: number[] = [];
+  let repeats = false;
+  let descendantSteps = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const lowered = lowerQuery(api, subject(i), paths[i]!, order, orderHint);
+    repeats ||= lowered.mayRepeat;
+    descendantSteps += lowered.descendantSteps;
+    for (const selector of lowered.selectors) {
+      nativePaths.push(selector);
+      selectorPaths_.push(paths[i]!);
+      queries.push(i);
+    }
+  }
+  if (nativePaths.length > MAX_SELECTORS) {
+    throw misuse(
+      api,
+      `${subject(-1)} expand to ${nativePaths.length} native selectors (a union counts one per combination); ` +
+        `at most ${MAX_SELECTORS} are supported`,
+    );
+  }
+  if (descendantSteps > MAX_DESCENDANT_STEPS) {
+    throw misuse(
+      api,
+      `${subject(paths.length === 1 ? 0 : -1)} ${paths.length === 1 ? `${JSON.stringify(paths[0])} ` : ''}` +
+        `needs ${descendantSteps} steps of native selectors with a descendant segment (each segment a step, ` +
+        `a union counting one selector per combination); at most ${MAX_DESCENDANT_STEPS} are supported`,
+    );
+  }
+  return { nativePaths, selectorPaths_, selectorQueries_: repeats ? queries : null };
+}
 
 function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly string[] {
   const { path, paths } = options;
@@ -280,18 +357,35 @@ function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly
 }
 
 /**
- * @internal Validates the options of `api` (`createParser()`, `parseJsonArray()`, `new JsonArrayStream()`) at the
- * call, compiles their paths, and applies the defaults.
+ * @internal Paths already in the native grammar, each its own selector: for sluice's own parsers (the raw JSON
+ * validator), which so do not bundle the query parser.
  */
-export function resolveOptions(api: ApiName, input: ParserOptions | undefined): ResolvedOptions {
+export function pathsAsGiven(_api: ApiName, paths: readonly string[]): LoweredPaths {
+  return { nativePaths: [...paths], selectorPaths_: [...paths], selectorQueries_: null };
+}
+
+/**
+ * @internal Validates the options of `api` (`createParser()`, `parseJsonArray()`, `new JsonArrayStream()`) at the
+ * call, compiles their paths with `lower` (lowerPaths for the user's), and applies the defaults.
+ */
+export function resolveOptions(
+  api: ApiName,
+  input: ParserOptions | undefined,
+  lower: typeof lowerPaths,
+): ResolvedOptions {
   const options: Options = checkOptions(api, input, PARSER_OPTIONS);
   const ndjson = optionalBoolean(api, options, 'ndjson') ?? false;
   const withPath = optionalBoolean(api, options, 'withPath');
   const withOffset = optionalBoolean(api, options, 'withOffset') ?? false;
   const paths = resolvePaths(api, options, ndjson);
   const pathOption = options.paths !== undefined ? 'paths' : 'path';
-  const nativePaths = paths.map((path, i) =>
-    canonicalPath(checkPath(api, pathOption === 'paths' ? `options.paths[${i}]` : 'options.path', path)),
+  const order = optionalOneOf(api, options, 'order', ORDERS) ?? 'rfc';
+  const lowered = lower(
+    api,
+    paths,
+    order,
+    (i) => (pathOption === 'path' ? 'options.path' : i < 0 ? 'options.paths' : `options.paths[${i}]`),
+    "order: 'arrival'",
   );
   if (options.paths !== undefined && withPath === false) {
     throw misuse(api, 'options.paths always emits { path, key, value }; remove withPath: false');
@@ -323,7 +417,7 @@ export function resolveOptions(api: ApiName, input: ParserOptions | undefined): 
   const resolved: ResolvedOptions = {
     api,
     paths,
-    nativePaths,
+    ...lowered,
     pathOption,
     mode,
     reviver,

@@ -4,6 +4,7 @@ import { RAW_ELEMENTS } from '../encode/raw_json.js';
 import { loadRuntime } from '../native/loader.js';
 import {
   MODE_BYTES,
+  lowerPaths,
   resolveOptions,
   type BareOptions,
   type ElementWithPath,
@@ -52,7 +53,7 @@ export function parseJsonArray<T = unknown>(
  *   render(article);
  * }
  *
- * @throws {TypeError} at once for invalid options (a path outside the JSONPath subset included) or a source of
+ * @throws {TypeError} at once for invalid options (a path that is no RFC 9535 query or does not stream included) or a source of
  * another type. The iteration rejects with {@link JsonSyntaxError} or {@link JsonLimitError} on invalid input
  * (after the elements completed before the error), with the source's own error if it fails, and with
  * {@link SluiceLoadError} if the module cannot be loaded.
@@ -63,7 +64,7 @@ export function parseJsonArray<T = unknown, O extends ParserOptions = ValueOptio
 ): AsyncIterableIterator<ParsedElement<O, T>>;
 export function parseJsonArray(source: JsonSource, options?: ParserOptions): AsyncIterableIterator<unknown> {
   const api = 'parseJsonArray()';
-  const resolved = resolveOptions(api, options);
+  const resolved = resolveOptions(api, options, lowerPaths);
   checkSource(source, api);
   return new JsonArrayIterator(source, resolved);
 }

@@ -12,6 +12,7 @@ import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } f
 import {
   MODE_BYTES,
   MODE_VALUE,
+  lowerPaths,
   resolveOptions,
   type BareOptions,
   type ElementWithPath,
@@ -79,7 +80,7 @@ export function createParser<T = unknown>(
  * for (const chunk of chunks) for (const item of parser.push(chunk)) use(item.id);
  * parser.end();
  *
- * @throws {TypeError} for invalid options (including a path the JSONPath subset rejects), and when the module is
+ * @throws {TypeError} for invalid options (including a path that is no RFC 9535 query or does not stream), and when the module is
  * not loaded yet.
  */
 export function createParser<T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
@@ -87,7 +88,7 @@ export function createParser<T = unknown, O extends ParserOptions = ValueOptions
 ): PushParser<ParsedElement<O, T>>;
 export function createParser(options?: ParserOptions): PushParser<unknown> {
   const api = 'createParser()';
-  const resolved = resolveOptions(api, options);
+  const resolved = resolveOptions(api, options, lowerPaths);
   return new ParserCore(requireRuntime(api), resolved);
 }
 
@@ -321,7 +322,19 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const call = new CallResults(session);
     if (call.count === 0) return out;
     const options = this.options;
-    const paths = options.wrap ? options.paths : null;
+    const paths = options.wrap ? options.selectorPaths_ : null;
+    if (options.selectorQueries_ !== null) {
+      // Read before any reviver runs: it may run another parser, which rewrites the tables.
+      const repeats = repeatsOf(call, options.selectorQueries_);
+      const before = out?.length ?? 0;
+      out = this.materialise_(call, paths, out);
+      return repeats === null ? out : dropRepeats(out, before, repeats);
+    }
+    return this.materialise_(call, paths, out);
+  }
+
+  private materialise_(call: CallResults, paths: readonly string[] | null, out: T[] | undefined): T[] | undefined {
+    const options = this.options;
     let items: unknown[];
     if (options.mode === MODE_VALUE) {
       // valueBatches appends to `out` itself, and otherwise returns the first batch's array as is, no copy.
@@ -348,6 +361,31 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     for (let i = 0; i < items.length; i++) out.push(items[i] as T);
     return out;
   }
+}
+
+/**
+ * Which of the call's elements repeat the element before them: the same node (the same last byte: no two nodes end
+ * at the same byte) selected by another native selector of the same query, which arrival order delivers once. The
+ * native parser reports one node's selectors together. Null when none does.
+ */
+function repeatsOf(call: CallResults, queries: readonly number[]): Uint8Array | null {
+  let repeats: Uint8Array | null = null;
+  for (let i = 1; i < call.count; i++) {
+    if (call.end_(i) === call.end_(i - 1) && queries[call.path(i)] === queries[call.path(i - 1)]) {
+      repeats ??= new Uint8Array(call.count);
+      repeats[i] = 1;
+    }
+  }
+  return repeats;
+}
+
+/** `out` without the repeats among the call's elements, which start at `out[before]`. */
+function dropRepeats<T>(out: T[] | undefined, before: number, repeats: Uint8Array): T[] | undefined {
+  if (out === undefined) return out;
+  let kept = before;
+  for (let i = before; i < out.length; i++) if (repeats[i - before] === 0) out[kept++] = out[i]!;
+  out.length = kept;
+  return out;
 }
 
 function isHighSurrogate(unit: number): boolean {

@@ -9,25 +9,30 @@ export interface Literal {
   readonly value: string | number | boolean | null;
 }
 
+/** @internal Where a selector starts in the query's text (a UTF-16 index), for messages about it. */
+interface Located {
+  readonly at: number;
+}
+
 /** @internal `'name'`, `"name"` or `.name`: the member of that name, decoded (escapes resolved). */
-export interface NameSelector {
+export interface NameSelector extends Located {
   readonly kind: 'name';
   readonly name: string;
 }
 
 /** @internal `*`: every element of an array, every member value of an object. */
-export interface WildcardSelector {
+export interface WildcardSelector extends Located {
   readonly kind: 'wildcard';
 }
 
 /** @internal `[N]`: the element at N, from the end when N is negative; N within ±(2^53 - 1). */
-export interface IndexSelector {
+export interface IndexSelector extends Located {
   readonly kind: 'index';
   readonly index: number;
 }
 
 /** @internal `[start:end:step]`, each part optional (`null`: absent, its default depends on the step's sign). */
-export interface SliceSelector {
+export interface SliceSelector extends Located {
   readonly kind: 'slice';
   readonly start: number | null;
   readonly end: number | null;
@@ -35,7 +40,7 @@ export interface SliceSelector {
 }
 
 /** @internal `?expr`: the children for which `expr` is true. */
-export interface FilterSelector {
+export interface FilterSelector extends Located {
   readonly kind: 'filter';
   readonly expression: LogicalExpression;
 }
@@ -44,7 +49,7 @@ export interface FilterSelector {
 export type Selector = NameSelector | WildcardSelector | IndexSelector | SliceSelector | FilterSelector;
 
 /** @internal A segment: the selectors applied to each input node (child) or to it and each descendant (`..`). */
-export interface Segment {
+export interface Segment extends Located {
   readonly descendant: boolean;
   readonly selectors: readonly Selector[];
 }

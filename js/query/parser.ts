@@ -43,13 +43,14 @@ function segments(c: Cursor, root: '$' | '@'): Query {
   for (;;) {
     const before = c.pos;
     c.blanks();
+    const at = c.pos;
     let segment: Segment;
     if (c.eat('..')) {
-      segment = { descendant: true, selectors: c.peek() === 0x5b ? bracketed(c) : [dotted(c, '..')] };
+      segment = { descendant: true, selectors: c.peek() === 0x5b ? bracketed(c) : [dotted(c, '..')], at };
     } else if (c.eat('.')) {
-      segment = { descendant: false, selectors: [dotted(c, '.')] };
+      segment = { descendant: false, selectors: [dotted(c, '.')], at };
     } else if (c.peek() === 0x5b) {
-      segment = { descendant: false, selectors: bracketed(c) };
+      segment = { descendant: false, selectors: bracketed(c), at };
     } else {
       c.pos = before;
       break;
@@ -63,12 +64,13 @@ function segments(c: Cursor, root: '$' | '@'): Query {
 
 /** What follows `.` or `..`: `*` or a member name shorthand. */
 function dotted(c: Cursor, after: string): Selector {
-  if (c.eat('*')) return { kind: 'wildcard' };
+  const at = c.pos;
+  if (c.eat('*')) return { kind: 'wildcard', at };
   const cp = c.text.codePointAt(c.pos);
   if (cp === undefined || (cp < 0x80 && !/[A-Za-z_]/.test(String.fromCharCode(cp)))) {
     throw c.expected(c.pos, `a member name or "*" after "${after}"`);
   }
-  return { kind: 'name', name: c.name() };
+  return { kind: 'name', name: c.name(), at };
 }
 
 /** bracketed-selection: "[" S selector *(S "," S selector) S "]". */
@@ -85,12 +87,13 @@ function bracketed(c: Cursor): Selector[] {
 }
 
 function selector(c: Cursor): Selector {
+  const at = c.pos;
   const ch = c.peek();
-  if (ch === 0x27 || ch === 0x22) return { kind: 'name', name: c.string() };
-  if (c.eat('*')) return { kind: 'wildcard' };
+  if (ch === 0x27 || ch === 0x22) return { kind: 'name', name: c.string(), at };
+  if (c.eat('*')) return { kind: 'wildcard', at };
   if (c.eat('?')) {
     c.blanks();
-    return { kind: 'filter', expression: logicalOr(c, null) };
+    return { kind: 'filter', expression: logicalOr(c, null), at };
   }
   const start = c.int();
   const afterStart = c.pos;
@@ -98,7 +101,7 @@ function selector(c: Cursor): Selector {
   if (!c.eat(':')) {
     c.pos = afterStart;
     if (start === null) throw c.expected(c.pos, SELECTOR);
-    return { kind: 'index', index: start };
+    return { kind: 'index', index: start, at };
   }
   // slice-selector = [start S] ":" S [end S] [":" [S step]]
   c.blanks();
@@ -111,7 +114,7 @@ function selector(c: Cursor): Selector {
     step = c.int();
     if (step === null) c.pos = beforeStep;
   }
-  return { kind: 'slice', start, end, step };
+  return { kind: 'slice', start, end, step, at };
 }
 
 /** logical-or-expr; `first`, when given, is a primary already read at its start (a function's argument). */

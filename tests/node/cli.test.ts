@@ -123,6 +123,32 @@ describe('select writes each element compacted, one per line', () => {
     expect(withPath.stdout).toContain('"key":"d\\u0022"');
   });
 
+  test('RFC 9535 queries: unions expanded and reported as written; --order arrival for .. and unions', async () => {
+    const text = '{"a": [1, 2, 3], "b": [4, 5, 6]}';
+    const indices = await runCli(['select', '$.a[0, 2]', '--with-path'], { input: text });
+    expect(lines(indices.stdout).map((line) => JSON.parse(line) as unknown)).toEqual([
+      { path: '$.a[0, 2]', key: 0, value: 1 },
+      { path: '$.a[0, 2]', key: 2, value: 3 },
+    ]);
+    const refused = await runCli(['select', "$['b','a'][0]"], { input: text });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('with --order arrival each match comes once, as its last byte arrives');
+    const arrival = await runCli(['select', "$['b','a'][0]", '--order', 'arrival'], { input: text });
+    expect(lines(arrival.stdout)).toEqual(['1', '4']);
+    const count = await runCli(['count', "$['a','b'][1,2]", '--order=arrival'], { input: text });
+    expect(count.stdout).toBe('4\n');
+    const nested = '{"x":[{"id":1,"y":{"id":2}}],"id":3}';
+    const descendant = await runCli(['select', '--order', 'arrival', '$..id'], { input: nested });
+    expect(lines(descendant.stdout)).toEqual(['1', '2', '3']);
+    const counted = await runCli(['count', '--order', 'arrival', '$..id'], { input: nested });
+    expect(counted.stdout).toBe('3\n');
+    const repeat = await runCli(['select', '$.a[*, 0]', '--order', 'arrival'], { input: text });
+    expect(repeat.code).toBe(2);
+    expect(repeat.stderr).toContain("two of its union's selectors may select the same node");
+    const order = await runCli(['select', '$.a', '--order', 'document'], { input: text });
+    expect(order.stderr).toContain('--order must be rfc or arrival, got "document"');
+  });
+
   test('--ndjson reads a sequence of values; the key of --with-path is the value number', async () => {
     const text = '{"u": 1}\n{"u": 2}  {"u":\n3}\n\n[4]';
     const plain = await runCli(['select', '--ndjson', '$'], { input: text });
@@ -255,7 +281,9 @@ describe('exit codes and errors', () => {
   test.each([
     [['frob'], 'unknown command "frob"'],
     [['select'], 'needs at least one PATH'],
-    [['select', '$[*', '-'], 'PATH "$[*" is not a supported path: unexpected end at index 3'],
+    [['select', '$[*', '-'], 'PATH "$[*" at 3: expected "," or "]", found the end'],
+    [['select', '$[?@.a]', '-'], 'PATH "$[?@.a]" at 2: a filter selector is not supported in a stream yet'],
+    [['get', '$..a'], 'PATH "$..a" at 1: `sluice get` takes linear paths'],
     [['select', '$[*]', '--frob'], 'unknown option --frob'],
     [['select', '$[*]', '--limit', 'x'], '--limit must be an integer'],
     [['select', '$[*]', 'a.json', 'b.json'], 'one input at most'],

@@ -1,15 +1,16 @@
-// The JS path grammar (js/parse/json_path.ts, which checks paths at the call) agrees with the native selector
-// compiler (src/select/selector.cpp) on every path: the same paths accepted, the same offending character for the
-// others, the same steps for the accepted ones. The native compiler reads the path as WTF-8 bytes here (handed to
-// embind as a Uint8Array), so paths with raw lone surrogates are compared too.
+// The paths the parsers take are RFC 9535 queries (js/query/parser.ts) lowered to the native grammar
+// (js/query/lower.ts, src/select/selector.cpp): every query the JS side accepts and lowers, the native compiler
+// accepts too, and a linear one selects there exactly what its steps name, whatever the user's spelling. Every
+// other path is refused at the call, naming the option and the position. openJson's linear paths
+// (js/parse/json_path.ts) come from the same parser.
 import { describe, expect, test } from 'vitest';
 import { createParser, parseJsonArray } from '../../dist/index.js';
-// @ts-expect-error compilePath and canonicalPath are @internal: stripped from the shipped .d.ts, tested all the same.
-import { canonicalPath, compilePath } from '../../dist/parse/json_path.js';
+// @ts-expect-error checkPath and lowerQuery are @internal: stripped from the shipped .d.ts, tested all the same.
+import { checkPath } from '../../dist/parse/json_path.js';
+// @ts-expect-error @internal, as above
+import { lowerQuery } from '../../dist/query/lower.js';
 // @ts-expect-error @internal, as above
 import { loadedRuntime } from '../../dist/native/loader.js';
-// @ts-expect-error @internal, as above
-import { ParserCore } from '../../dist/parse/parser.js';
 import { createRng } from '../support/random_json.mjs';
 
 type Step = string | number | null;
@@ -18,34 +19,33 @@ type Rng = ReturnType<typeof createRng>;
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x9a7);
 const GENERATED = 20_000;
 
-/** UTF-8, except that a lone surrogate is its own 3-byte sequence (WTF-8), as the core writes `\uD800`. */
-function wtf8(text: string): Uint8Array {
-  const out: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
-        i++;
-      }
-    }
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
-  }
-  return Uint8Array.from(out);
-}
-
 /** What the native compiler says of `path`: -1 accepted, else the byte index of the offending character. */
 function nativeVerdict(path: string): number {
   const runtime = loadedRuntime();
   const parser = new runtime.native.Parser(1024, 1 << 20, 0);
   try {
-    return parser.addPath(wtf8(path));
+    return parser.addPath(path);
   } finally {
     parser.delete();
+  }
+}
+
+/** The steps of a linear path, or null when it is none (or no query). */
+function linearSteps(path: string): Step[] | null {
+  try {
+    return checkPath('test', 'path', path) as Step[];
+  } catch {
+    return null;
+  }
+}
+
+/** The native selectors of `path` in arrival order, or the TypeError's message. */
+function lowered(path: string): string[] | string {
+  try {
+    return lowerQuery('test', 'path', path, 'arrival', "order: 'arrival'").selectors as string[];
+  } catch (error) {
+    expect(error).toBeInstanceOf(TypeError);
+    return (error as TypeError).message;
   }
 }
 
@@ -212,74 +212,55 @@ function documentFor(steps: readonly Step[]): string | null {
   return value;
 }
 
-/** The elements a native parser given `nativePath` (text or WTF-8 bytes) selects in `text`, as text. */
-function selectNatively(nativePath: string | Uint8Array, text: string): string[] {
-  const core = new ParserCore(loadedRuntime(), {
-    api: 'createParser()',
-    paths: ['(test)'],
-    nativePaths: [nativePath],
-    pathOption: 'path',
-    mode: 2, // MODE_TEXT
-    reviver: undefined,
-    wrap: false,
-    flags: 4, // FLAG_COVER_BATCHES
-    maxDepth: 1024,
-    maxElementBytes: 1 << 20,
-  });
-  return [...core.push(text), ...core.end()];
-}
-
-describe('the JS path grammar agrees with the native selector compiler', () => {
+describe('the JS front end and the native selector compiler agree', () => {
   const paths = generatedPaths();
 
-  test(`${paths.length} paths (seed ${SEED}): accepted by both or refused by both at the same character`, () => {
+  test(`${paths.length} paths (seed ${SEED}): each lowered selector is accepted natively`, () => {
     let accepted = 0;
     let refused = 0;
     for (const path of paths) {
-      const js = compilePath(path) as Step[] | number;
-      const native = nativeVerdict(path);
-      if (typeof js === 'number') {
+      const selectors = lowered(path);
+      if (typeof selectors === 'string') {
         refused++;
-        // Index in UTF-16 units on the JS side, in WTF-8 bytes on the native side.
-        const at = wtf8(path.slice(0, js)).length;
-        // The native grammar takes `..` and slices first (issue 33); until the JS compiler does, it may go further.
-        if (/\.\.|:/.test(path) && (native === -1 || native > at)) continue;
-        expect({ path, at }).toEqual({ path, at: native });
-      } else {
-        accepted++;
-        expect({ path, native }).toEqual({ path, native: -1 });
+        expect(selectors).toMatch(/^test: path ".*" (at \d+: |expands to )/s);
+        continue;
       }
+      accepted++;
+      for (const selector of selectors)
+        expect({ path, selector, at: nativeVerdict(selector) }).toMatchObject({ at: -1 });
     }
     // Both outcomes are well represented, or the comparison proves little.
     expect(accepted).toBeGreaterThan(paths.length / 5);
     expect(refused).toBeGreaterThan(paths.length / 5);
   });
 
-  test('accepted paths: the native parser selects with the JS steps, raw or as canonicalPath() writes them', () => {
+  test('linear paths: the parser selects what their steps name, whatever their spelling', () => {
     let checked = 0;
     for (const path of paths) {
-      const steps = compilePath(path) as Step[] | number;
-      if (typeof steps === 'number') continue;
-      const canonical = canonicalPath(steps) as string;
-      expect({ path, steps: compilePath(canonical) }).toEqual({ path, steps });
+      const steps = linearSteps(path);
+      if (steps === null) continue;
       const text = documentFor(steps);
       if (text === null) continue;
-      // The user's own text (as bytes), and the canonical text the parser passes: both find exactly the `7`.
-      expect({ path, raw: selectNatively(wtf8(path), text) }).toEqual({ path, raw: ['7'] });
-      expect({ path, canonical: selectNatively(canonical, text) }).toEqual({ path, canonical: ['7'] });
+      const parser = createParser({ path, output: 'text' });
+      expect({ path, selected: [...parser.push(text), ...parser.end()] }).toEqual({ path, selected: ['7'] });
       checked++;
     }
     expect(checked).toBeGreaterThan(paths.length / 5);
   });
 });
 
-describe('paths with raw lone surrogates', () => {
-  test('select the member whose key has that lone surrogate, as the \\u escape does', () => {
-    const doc = '{"\\ud800":[1],"a\\udc00":[2],"\\ud83d\\ude00":[3]}';
-    expect(createParser({ path: "$['\ud800'][*]" }).push(doc)).toEqual([1]);
-    expect(createParser({ path: '$.a\udc00[*]' }).push(doc)).toEqual([2]);
-    expect(createParser({ path: '$["\\ud800"][*]' }).push(doc)).toEqual([1]);
-    expect(createParser({ path: '$["\\ud83d\ude00"][*]' }).push(doc)).toEqual([3]);
+describe('names with lone surrogates', () => {
+  test('are no RFC 9535 names, raw or escaped: refused at the call', () => {
+    for (const path of ["$['\ud800'][*]", '$.a\udc00[*]', '$["\\ud800"][*]']) {
+      expect(() => createParser({ path })).toThrow(/^createParser\(\): options\.path ".*" at \d+: expected /);
+    }
+  });
+
+  test('a pair, raw or escaped, selects its member', () => {
+    const doc = '{"\\ud83d\\ude00":[3]}';
+    expect(createParser({ path: '$["\\ud83d\\ude00"][*]' }).push(doc)).toEqual([3]);
+    expect(createParser({ path: '$["\ud83d\ude00"][*]' }).push(doc)).toEqual([3]);
+    expect(createParser({ path: '$.\ud83d\ude00[*]' }).push(doc)).toEqual([3]);
   });
 });
 
@@ -293,17 +274,18 @@ function thrown(run: () => unknown): unknown {
   throw new Error('nothing was thrown');
 }
 
-describe('an unsupported path is refused at the call', () => {
-  test.each(FIXED.filter((path) => typeof compilePath(path) === 'number'))('%j', (path) => {
-    const at = compilePath(path) as number;
-    const found =
-      at < path.length ? `unexpected ${JSON.stringify(String.fromCodePoint(path.codePointAt(at)!))}` : 'unexpected end';
-    const tail = `is not a supported path: ${found} at index ${at} (supported: $, .name, ['name'], ["name"], [*], .*, [N])`;
-    expect(thrown(() => createParser({ path }))).toEqual(
-      new TypeError(`createParser(): options.path ${JSON.stringify(path)} ${tail}`),
-    );
-    expect(thrown(() => parseJsonArray('[]', { paths: ['$', path] }))).toEqual(
-      new TypeError(`parseJsonArray(): options.paths[1] ${JSON.stringify(path)} ${tail}`),
-    );
-  });
+describe('a path that is no query is refused at the call, naming the option', () => {
+  test.each(FIXED.filter((path) => typeof lowered(path) === 'string' && !String(lowered(path)).includes('stream')))(
+    '%j',
+    (path) => {
+      const tail = String(lowered(path)).slice(`test: path ${JSON.stringify(path)}`.length);
+      expect(tail).toMatch(/^ at \d+: /);
+      expect(thrown(() => createParser({ path }))).toEqual(
+        new TypeError(`createParser(): options.path ${JSON.stringify(path)}${tail}`),
+      );
+      expect(thrown(() => parseJsonArray('[]', { paths: ['$', path] }))).toEqual(
+        new TypeError(`parseJsonArray(): options.paths[1] ${JSON.stringify(path)}${tail}`),
+      );
+    },
+  );
 });

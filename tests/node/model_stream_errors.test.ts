@@ -181,6 +181,26 @@ describe('the end of the stream', () => {
   });
 });
 
+test('the source kinds: an array (of promises too), an async iterable of events or of chunks, a body', async () => {
+  const fixture = byName('anthropic', 'text_and_tools');
+  const events = allEvents(fixture.bytes);
+  const seen = async (source: Parameters<typeof readModelStream>[0]) =>
+    JSON.stringify((await drain(source, { format: 'anthropic' })).snapshots);
+  const expected = await seen(new Response(fixture.bytes));
+  expect(JSON.parse(expected).length).toBeGreaterThan(3);
+  async function* items<T>(list: readonly T[]) {
+    for (const item of list) yield item;
+  }
+  expect(await seen(events)).toBe(expected);
+  // A synchronous iterable's items are awaited, as for await reads one.
+  expect(await seen(events.map((e) => Promise.resolve(e)) as never)).toBe(expected);
+  expect(await seen(items(events))).toBe(expected);
+  expect(await seen(items([fixture.bytes.slice(0, 7), fixture.bytes.slice(7)]))).toBe(expected);
+  const text = new TextDecoder().decode(fixture.bytes);
+  expect(await seen(items([text.slice(0, 100), text.slice(100)]))).toBe(expected);
+  expect(await seen(fixture.bytes)).toBe(expected);
+});
+
 test('invalid options and sources: a TypeError at the call', () => {
   const call = (source: unknown, options: unknown) => () => readModelStream(source as never, options as never);
   expect(call([], undefined)).toThrow(/^readModelStream\(\): options.format is required$/);

@@ -2,12 +2,14 @@
 // values with the first duplicate key winning): seeded random documents through random chunkings, random sets of
 // paths asked in random order (kept documents) or in stream order (transient ones), iterations, absent paths;
 // passed paths in transient documents; errors with absolute offsets; every source kind.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, test } from 'vitest';
 import { JsonPassedError, JsonSyntaxError, createParser, openJson } from '../../dist/index.js';
 import { nativeModule } from '../../dist/internal.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import { randomPieces, randomTextPieces, type Chunk } from '../support/feed.js';
-import { isWithin, pathOf, readJson, type Entry } from '../support/open_json_oracle.js';
+import { isWithin, nameable, pathOf, readJson, type Entry } from '../support/open_json_oracle.js';
 import { createRng, randomDocument } from '../support/random_json.mjs';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x0be7);
@@ -57,8 +59,9 @@ describe('random documents, random paths, random chunkings', () => {
       const { entries } = readJson(text);
       const doc = openJson(source(randomChunks(text, rng)));
       const asks = rng.range(1, 6);
+      const named = entries.filter((e) => nameable(e.steps));
       for (let k = 0; k < asks; k++) {
-        const entry = rng.pick(entries);
+        const entry = rng.pick(named);
         const absent = rng.chance(0.2);
         const steps = absent ? absentPath(entry, rng) : entry.steps;
         const path = pathOf(steps, rng.int);
@@ -67,7 +70,7 @@ describe('random documents, random paths, random chunkings', () => {
         if (diff !== null) throw new Error(`document ${d} ${JSON.stringify(text)}, get(${path}): ${diff}`);
       }
       // An iteration of a random container after the gets: every element, in order.
-      const containers = entries.filter((e) => e.elements !== null);
+      const containers = named.filter((e) => e.elements !== null);
       const c = rng.pick(containers);
       const path = pathOf(c.steps, rng.int) + (Array.isArray(c.value) ? '[*]' : '.*');
       const items: unknown[] = [];
@@ -91,7 +94,7 @@ describe('random documents, random paths, random chunkings', () => {
       for (let e = 0; e < entries.length; e++) {
         const entry = entries[e]!;
         const passed = e <= last || (last >= 0 && isWithin(entry.steps, entries[last]!.steps));
-        if (entry.steps.length === 0 || !rng.chance(0.3)) continue;
+        if (entry.steps.length === 0 || !nameable(entry.steps) || !rng.chance(0.3)) continue;
         if (passed) {
           // Anything whose first byte the cursor has read: an ancestor, a value inside, an earlier sibling.
           const path = pathOf(entry.steps, rng.int);
@@ -181,7 +184,7 @@ describe('kept documents', () => {
     await expect(doc.get('$.rows[*]')).rejects.toThrow(
       new TypeError('doc.get(): path "$.rows[*]" has a wildcard; use doc.iterate() for several values'),
     );
-    await expect(doc.get('rows')).rejects.toThrow(/^doc\.get\(\): path "rows" is not a supported path: /);
+    await expect(doc.get('rows')).rejects.toThrow(/^doc\.get\(\): path "rows" at 0: expected "\$"/);
     for (const path of ['$.rows', '$[*].x[*]']) {
       expect(() => doc.iterate(path)).toThrow(
         new TypeError(`doc.iterate(): path ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`),
@@ -402,6 +405,11 @@ describe('close()', () => {
   const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
   test('a pending get() rejects with an AbortError, close() resolves at once, the parser is freed', async () => {
+    // A document earlier tests left open frees its parser when collected (js/native/session.ts): collected now,
+    // so that none is freed while the heap is measured.
+    v8.setFlagsFromString('--expose-gc');
+    (vm.runInNewContext('gc') as () => void)();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     for (const transient of [false, true]) {
       const baseline = nativeModule().heapInUse();
       const { source: s, release, state } = stalled('{"rows":[1,2');

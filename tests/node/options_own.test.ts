@@ -28,6 +28,7 @@ import { asyncIterableOf, collect, collectStream } from '../support/sources.js';
 const POLLUTION: Record<string, unknown> = {
   path: '$.x[*]',
   paths: ['$.y'],
+  order: 'arrival',
   output: 'text',
   reviver: () => 'revived',
   withPath: true,

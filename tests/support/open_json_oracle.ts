@@ -98,6 +98,14 @@ export function pathOf(steps: readonly Step[], pick: (n: number) => number): str
   return out;
 }
 
+/**
+ * Whether a path can name the value at `steps`: RFC 9535 names are Unicode strings, so a member whose key holds a
+ * lone surrogate (`"\ud800"`, valid JSON) is reached by a wildcard only.
+ */
+export function nameable(steps: readonly Step[]): boolean {
+  return steps.every((s) => typeof s === 'number' || !/[\ud800-\udfff]/u.test(s));
+}
+
 /** True when `inner` is `outer` or inside it. */
 export function isWithin(inner: readonly Step[], outer: readonly Step[]): boolean {
   return inner.length >= outer.length && outer.every((s, k) => inner[k] === s);

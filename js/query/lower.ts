@@ -1,0 +1,206 @@
+// A query lowered to the native selector automaton (src/select/selector.cpp): what the parsers stream. The
+// automaton takes one selector per segment, so a union is expanded into several native selectors (the cartesian
+// product over the segments: `$['a','b'][0,2]` is four), all reported as the one query. What the automaton cannot
+// answer forward-only (filters, negative indices, slices with a negative part) is refused, and so is a query whose
+// RFC 9535 nodelist may differ from the order and multiplicity in which matches complete, unless the caller asked
+// for that arrival order: one is never silently given for the other (docs/paths.md, "Streaming").
+import { MAX_SELECTORS } from '../native/contract.js';
+import { misuse, type ApiName } from '../validate.js';
+import type { Query, Segment, Selector } from './ast.js';
+import { parseQuery } from './parser.js';
+
+/**
+ * The order of a query's matches. `'rfc'`: RFC 9535's nodelist, exactly; `'arrival'`: each selected node once, as
+ * its last byte arrives (a node inside another before it).
+ */
+export type PathOrder = 'rfc' | 'arrival';
+
+/** @internal A query as the native parser is given it. */
+export interface LoweredQuery {
+  /** The native selectors, in the order they are added: each match of one of them is a match of the query. */
+  readonly selectors: readonly string[];
+  /**
+   * Two of the selectors may select the same node (`$[*, 0]`, `$..['a','b']..c`): in arrival order the parser
+   * delivers such a node once. Always false for a query that streams in RFC order.
+   */
+  readonly mayRepeat: boolean;
+  /** The steps of its selectors that have a descendant segment, all together (MAX_DESCENDANT_STEPS). */
+  readonly descendantSteps: number;
+}
+
+/** What the streamed grammar takes, as the refusals list it. */
+const STREAMED = 'a stream takes names, *, indices >= 0, slices without negative parts, .. and unions';
+
+/**
+ * @internal Parses `text` (named `subject` in messages: `options.path`, `options.paths[2]`, `PATH`) and lowers it
+ * to native selectors. `orderHint` is how the caller asks for arrival order (`order: 'arrival'`,
+ * `--order arrival`), named when RFC order is refused.
+ * @throws {TypeError} for an invalid query (parseQuery's positioned message), a valid one that does not stream
+ * yet, one of more than MAX_SELECTORS native selectors, and one that needs arrival order in RFC order.
+ */
+export function lowerQuery(
+  api: ApiName,
+  subject: string,
+  text: string,
+  order: PathOrder,
+  orderHint: string,
+): LoweredQuery {
+  const query = parseQuery(text, api, subject);
+  const where = (at: number) => `${subject} ${JSON.stringify(text)} at ${at}`;
+  const parts: string[][] = [];
+  let count = 1;
+  for (const segment of query.segments) {
+    const prefix = segment.descendant ? '..' : '';
+    const list: string[] = [];
+    for (const selector of segment.selectors) {
+      const native = nativeSelector(selector);
+      if (native === null) {
+        throw misuse(
+          api,
+          `${where(selector.at)}: ${describe(selector)} is not supported in a stream yet (${STREAMED})`,
+        );
+      }
+      list.push(prefix + native);
+    }
+    parts.push(list);
+    count *= list.length;
+  }
+  if (count > MAX_SELECTORS) {
+    throw misuse(
+      api,
+      `${subject} ${JSON.stringify(text)} expands to ${count} native selectors (the product of its unions' sizes); ` +
+        `at most ${MAX_SELECTORS} are supported`,
+    );
+  }
+  if (order === 'rfc') {
+    const problem = rfcOrderProblem(query);
+    if (problem !== null) {
+      throw misuse(
+        api,
+        `${where(problem.at)}: ${problem.why}; with ${orderHint} each match comes once, as its last byte arrives`,
+      );
+    }
+  }
+  let selectors = ['$'];
+  for (const list of parts) selectors = selectors.flatMap((head) => list.map((step) => head + step));
+  const descendant = query.segments.some((segment) => segment.descendant);
+  const descendantSteps = descendant ? selectors.length * parts.length : 0;
+  return { selectors, mayRepeat: mayRepeat(query.segments), descendantSteps };
+}
+
+/** The selector as the native grammar writes it, or null when the automaton cannot answer it forward-only. */
+function nativeSelector(s: Selector): string | null {
+  switch (s.kind) {
+    case 'name':
+      // JSON.stringify escapes what needs it; RFC 9535 names hold no lone surrogate, so the text is well-formed.
+      return `[${JSON.stringify(s.name)}]`;
+    case 'wildcard':
+      return '[*]';
+    case 'index':
+      return s.index >= 0 ? `[${s.index}]` : null;
+    case 'slice':
+      if ((s.start ?? 0) < 0 || (s.end ?? 0) < 0 || (s.step ?? 1) < 0) return null;
+      return `[${s.start ?? 0}:${s.end ?? ''}:${s.step ?? 1}]`;
+    case 'filter':
+      return null;
+  }
+}
+
+/** A selector that does not stream, as the refusal names it. */
+function describe(s: Selector): string {
+  if (s.kind === 'index') return `the negative index ${s.index}`;
+  if (s.kind === 'slice') {
+    const part = (s.start ?? 0) < 0 ? 'start' : (s.end ?? 0) < 0 ? 'end' : 'step';
+    return `a slice with a negative ${part}`;
+  }
+  return `a ${s.kind} selector`;
+}
+
+/**
+ * Why the query's RFC 9535 nodelist may differ from its matches in arrival order, or null when it cannot. Only
+ * child segments keep the orders equal: every node selected is then at the same depth, so none is inside another
+ * and the document's order is the RFC's, each node once. A union keeps them equal only when it is of indices in
+ * strictly increasing order; any other can put a later node first (`['b','a']`) or select one twice (`[*, 0]`).
+ */
+function rfcOrderProblem(query: Query): { at: number; why: string } | null {
+  for (const segment of query.segments) {
+    if (segment.descendant) {
+      return {
+        at: segment.at,
+        why:
+          'RFC 9535 order of the descendant segment puts matches of a node before those inside its descendants, ' +
+          'so a match could wait for the end of the document',
+      };
+    }
+    const selectors = segment.selectors;
+    if (selectors.length > 1 && !increasingIndices(selectors)) {
+      return {
+        at: segment.at,
+        why:
+          'RFC 9535 order of a union is its selectors in the order written, duplicates kept, so a match could wait ' +
+          'for its whole container (only indices in increasing order stream in RFC order)',
+      };
+    }
+  }
+  return null;
+}
+
+function increasingIndices(selectors: readonly Selector[]): boolean {
+  let last = -1;
+  for (const s of selectors) {
+    if (s.kind !== 'index' || s.index <= last) return false;
+    last = s.index;
+  }
+  return true;
+}
+
+/**
+ * Whether two of the expanded selectors may select the same node. Two expansions differ in the choices of some
+ * union segments; they select different nodes when one of those choices is of two disjoint selectors at a segment
+ * whose depth is fixed (no `..` at or before it: the nodes have different ancestors there) or that is the last
+ * (the nodes are different children). So they may coincide when a union sits after a `..` (but not last), or
+ * holds two selectors that may select the same child.
+ */
+function mayRepeat(segments: readonly Segment[]): boolean {
+  let afterDescendant = false;
+  for (let k = 0; k < segments.length; k++) {
+    const { descendant, selectors } = segments[k]!;
+    afterDescendant ||= descendant;
+    if (selectors.length < 2) continue;
+    if (afterDescendant && k < segments.length - 1) return true;
+    for (let i = 0; i < selectors.length; i++) {
+      for (let j = i + 1; j < selectors.length; j++) if (!disjoint(selectors[i]!, selectors[j]!)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether two (streamable) selectors can never select the same child of a node. */
+function disjoint(a: Selector, b: Selector): boolean {
+  if (a.kind === 'name' || b.kind === 'name') {
+    // A name selects a member, an index or a slice an element: only two names or a wildcard may meet.
+    if (a.kind === 'name' && b.kind === 'name') return a.name !== b.name;
+    return a.kind !== 'wildcard' && b.kind !== 'wildcard';
+  }
+  if (a.kind === 'index' && b.kind === 'slice') return !inSlice(a.index, b);
+  if (b.kind === 'index' && a.kind === 'slice') return !inSlice(b.index, a);
+  const [lo1, hi1] = span(a);
+  const [lo2, hi2] = span(b);
+  return lo1 === hi1 || lo2 === hi2 || hi1 <= lo2 || hi2 <= lo1;
+}
+
+/** The indices [lo, hi) a selector may select within (a wildcard: all; an empty slice: none). */
+function span(s: Selector): [number, number] {
+  if (s.kind === 'index') return [s.index, s.index + 1];
+  if (s.kind === 'slice') {
+    const lo = s.start ?? 0;
+    const hi = s.step === 0 ? lo : (s.end ?? Number.POSITIVE_INFINITY);
+    return [lo, Math.max(lo, hi)];
+  }
+  return [0, Number.POSITIVE_INFINITY];
+}
+
+function inSlice(index: number, s: Selector & { kind: 'slice' }): boolean {
+  const [lo, hi] = span(s);
+  return index >= lo && index < hi && (index - lo) % (s.step ?? 1) === 0;
+}
