@@ -3,48 +3,14 @@
 // default seed JSON.stringify of rows 0..N-1 joined by "," is byte for byte the `articles` dataset's array; and
 // the in-memory rows of bench:stringify and the engine matrix's writers.
 
-export const WORDS = [
-  'stream',
-  'json',
-  'edge',
-  'worker',
-  'array',
-  'value',
-  'chunk',
-  'memory',
-  'fast',
-  'simd',
-  'parser',
-  'encoder',
-  'response',
-  'fetch',
-  'browser',
-  'article',
-  'title',
-  'description',
-  'more',
-  'text',
-  'data',
-  'list',
-];
-export const SPICE = [
-  'café',
-  'naïve',
-  'élan',
-  '中文',
-  '日本語',
-  'Ωmega',
-  '😀',
-  '🚀',
-  'über',
-  'São Paulo',
-  'quote "q"',
-  'back\\slash',
-  'tab\there',
-  'line\nbreak',
-  'ctrl\u0001',
-  'é',
-];
+export const WORDS = (
+  'stream json edge worker array value chunk memory fast simd parser encoder response fetch browser ' +
+  'article title description more text data list'
+).split(' ');
+export const SPICE =
+  'café|naïve|élan|中文|日本語|Ωmega|😀|🚀|über|São Paulo|quote "q"|back\\slash|tab\there|line\nbreak|ctrl\u0001|é'.split(
+    '|',
+  );
 
 /** xorshift32 from `seed` (tiny, fast, identical everywhere) and the helpers built on it. */
 export function random(seed = 42) {

@@ -1,32 +1,41 @@
 // The engine matrix in the browsers: Chromium, Firefox and WebKit (Debian's packages, driven by the engines of
 // tests/browser/engines, never a downloaded browser) run the competitors of Node, Deno and Bun in a page on
-// 127.0.0.1 (page/runner.js): the articles dataset at 1, 10 and 100 MB from memory and over a paced response, then
-// the stringify competitors. Each run is a fresh page (a new context; WebKit: a new browser process), runs
+// 127.0.0.1 (page/runner.js). Each run is a fresh page (a new context; WebKit: a new browser process), runs
 // interleaved round-robin across engines and competitors; the content processes' RSS is sampled from /proc.
-// With --ceiling, the value mode's ceiling set instead (10 MB in memory; results kind ceiling-browser).
-// Usage: node bench/browser/main.mjs [--engines chromium,firefox,webkit] [--runs N] [--sizes ...] [--modes ...]
-//        [--ceiling]
+// --help lists the options.
 import { launchEngine, ENGINE_NAMES } from '../../tests/browser/engines/index.mjs';
-import { CHUNK_SIZE } from '../harness/matrix.mjs';
-import { cpuMsOf, GrowthPeak } from '../harness/proc_rss.mjs';
-import { matrixMain } from '../harness/run_matrix.mjs';
-import { contentProcesses } from './content_processes.mjs';
+import { log } from '../harness/cli.mjs';
+import { CHUNK_SIZE, matrixMain } from '../harness/matrix.mjs';
+import { commandLine, cpuMsOf, descendants, GrowthPeak } from '../harness/proc_rss.mjs';
 
 // A run that takes longer is reported as timed out (WebKit's @streamparser/json at 100 MB can take minutes).
 const RUN_TIMEOUT_MS = 90_000;
 const SETUP_TIMEOUT_MS = 2 * 60_000;
 const ENGINE_OF = { chromium: 'V8', firefox: 'SpiderMonkey', webkit: 'JavaScriptCore' };
 
+// The processes that run web pages, among this process's descendants (the engines of tests/browser/engines start
+// every browser under it): where a page's memory and CPU time are.
+const IS_CONTENT = {
+  // Chromium rewrites its command line into one space-separated string; its own UI and extensions are renderers too.
+  chromium: (args) =>
+    args.includes('--type=renderer') && !args.includes('--extension-process') && !args.includes('webui'),
+  // Tab content processes; the others (-contentproc without -isForBrowser) are sockets, media, utilities.
+  firefox: (args) => args.includes('-contentproc') && args.includes('-isForBrowser'),
+  webkit: (args) => /WebKitWebProcess(\s|$)/.test(args),
+};
+const contentProcesses = (engine) => descendants(process.pid).filter((pid) => IS_CONTENT[engine](commandLine(pid)));
+
 class RunTimeout extends Error {}
 const withTimeout = (promise, ms) => {
   let timer;
-  return Promise.race([
-    promise,
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new RunTimeout(`timed out after ${ms / 1000} s`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new RunTimeout(`timed out after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 };
+
+const launched = {};
+const launchOptions = (name) => (name === 'chromium' ? { chromiumArgs: ['--js-flags=--expose-gc'] } : {});
 
 /**
  * One run in a fresh page: set up, baseline, run while sampling, close. A run that takes longer than
@@ -64,21 +73,12 @@ async function runOnce(name, spec, origin) {
   }
 }
 
-const launchOptions = (name) => (name === 'chromium' ? { chromiumArgs: ['--js-flags=--expose-gc'] } : {});
-
-const log = (line) => process.stderr.write(`${line}\n`);
-const launched = {};
 await matrixMain({
   kind: 'browser',
   flag: '--engines',
   known: [...ENGINE_NAMES],
   where: 'Chromium, Firefox and WebKit',
-  packages: [
-    ['@streamparser/json', '@streamparser/json'],
-    ['esbuild', '../../node_modules/esbuild'],
-  ],
-  serverOptions: {},
-  skipIsProblem: true,
+  packages: { '@streamparser/json': '@streamparser/json', esbuild: '../../node_modules/esbuild' },
   async open(names) {
     const engines = {};
     const labels = {};
@@ -96,7 +96,6 @@ await matrixMain({
     }
     return { targets: names.filter((name) => launched[name]), labels, engines, skipped };
   },
-  extraCompetitors: () => [],
   input: (mode, size) =>
     mode === 'http' ? { url: `/paced/${size}.json` } : { dataset: `/data/${size}.json`, chunkSize: CHUNK_SIZE },
   run: runOnce,

@@ -3,8 +3,11 @@
 // on a file twice as long, in interleaved fresh processes. The difference between the two long files is the cost
 // of 100 MB more once the command runs at full speed; the rest of the 100 MB run is the fixed part.
 
+import { log } from '../harness/cli.mjs';
+import { median } from '../harness/stats.mjs';
+
 /** Medians of `runs` interleaved rounds; `measure(command, file)` runs one fresh process (runner.c's result). */
-export function measureFixedCost({ measure, median, commands, files, runs, node, log }) {
+export function measureFixedCost({ measure, commands, files, runs, node }) {
   const { one, single, double } = files;
   const cpu = new Map();
   const add = (key, result) => {

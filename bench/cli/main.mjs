@@ -1,132 +1,122 @@
-// npm run bench:cli: `sluice select` against the command-line peers on the same files in the same run: jq -c, jq
-// --stream, gojq, ndjson-split, fx, a C++ program on simdjson's On-Demand API, a JSON.parse script and a
-// @streamparser/json script, each extracting $._embedded.articles[*] as NDJSON from 100 MB of articles, tight and
-// pretty-printed. Every run is a fresh process measured by runner.c: CPU time (user + system, all threads) with
-// standard output on /dev/null, peak RSS; one more run per command writes to a pipe, for the output size (every
-// command must write as many bytes as sluice) and to warm the disk; then, in each round, a run to a pipe stopped
-// at its first byte gives the time to the first line. Then sluice and simdjson on one article and on twice the data, for
-// the split of their time into a fixed and a per-byte part (fixed_cost.mjs), and sluice alone on 1 GB and 4.2 GB
-// (generated here): flat memory, with and without --progress. Runs are interleaved round-robin; tables show medians.
+// npm run bench:cli: `sluice select` against the command-line peers on the same files in the same run (jq -c, jq
+// --stream, gojq, ndjson-split, fx, simdjson On-Demand, a JSON.parse and a @streamparser/json script), each
+// extracting $._embedded.articles[*] as NDJSON from 100 MB of articles, tight and pretty-printed. Every run is a
+// fresh process measured by runner.c: CPU time (user + system, all threads) with standard output on /dev/null,
+// peak RSS; the first run of each also writes to a pipe (the output size, which must be sluice's; it warms the
+// disk), and each round adds a run to a pipe stopped at its first byte (the time to the first line). Then the split
+// of sluice's and simdjson's time into a fixed and a per-byte part (fixed_cost.mjs), and sluice alone on 1 GB and
+// 4.2 GB: flat memory, with and without --progress. Runs are interleaved round-robin; tables show medians.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
+import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { roundRobin } from '../harness/fork.mjs';
-import { median } from '../harness/stats.mjs';
 import { renderChart } from '../harness/render/chart.mjs';
+import { median } from '../harness/stats.mjs';
 import { fixedCostMarkdown, measureFixedCost } from './fixed_cost.mjs';
-import { prettyPrint } from './pretty.mjs';
 import { setup, versionOf } from './setup.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const COMPETITORS = fileURLToPath(new URL('../competitors/', import.meta.url));
+const SCRIPTS = fileURLToPath(new URL('../competitors/', import.meta.url));
 const BIN = `${ROOT}dist/cli/sluice.cjs`;
 const PEER_BIN = `${ROOT}bench/node_modules/.bin/`;
 const RESULTS = `${ROOT}bench/results/cli/`;
 const PATH = '$._embedded.articles[*]';
 const JQ_STREAM = 'fromstream(3|truncate_stream(inputs | select(.[0][0] == "_embedded" and .[0][1] == "articles")))';
+const node = process.execPath;
 
-const USAGE = `usage: npm run bench:cli -- [options]
+/** The commands: `argv(file, pretty)`; `stdin`: the file is their standard input; `tightOnly`: NDJSON-only input. */
+const commands = (simdjson) => [
+  { id: 'sluice', label: 'sluice select', own: true, argv: (f) => [node, BIN, 'select', PATH, f] },
+  {
+    id: 'sluice-scalar',
+    label: 'sluice select (scalar build)',
+    own: true,
+    env: { SLUICE_WASM: 'scalar' },
+    argv: (f) => [node, BIN, 'select', PATH, f],
+  },
+  {
+    id: 'simdjson',
+    label: 'simdjson On-Demand (C++)',
+    argv: (f, pretty) => [simdjson, f, ...(pretty ? ['--minify'] : [])],
+  },
+  { id: 'jq', label: 'jq -c', argv: (f) => ['jq', '-c', '._embedded.articles[]', f] },
+  { id: 'jq-stream', label: 'jq -c --stream', argv: (f) => ['jq', '-cn', '--stream', JQ_STREAM, f] },
+  { id: 'gojq', label: 'gojq -c (sorts keys)', argv: (f) => ['gojq', '-c', '._embedded.articles[]', f] },
+  {
+    id: 'ndjson-split',
+    label: 'ndjson-split',
+    stdin: true,
+    tightOnly: true,
+    argv: () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'],
+  },
+  {
+    id: 'fx',
+    label: 'fx',
+    argv: (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")'],
+  },
+  { id: 'json-parse', label: 'JSON.parse script', argv: (f) => [node, `${SCRIPTS}cli_json_parse_select.mjs`, f] },
+  {
+    id: 'streamparser',
+    label: '@streamparser/json script',
+    argv: (f) => [node, `${SCRIPTS}cli_streamparser_select.mjs`, f],
+  },
+];
+
+const IDS = commands('').map((c) => c.id);
+const options = readFlags(
+  `usage: npm run bench:cli -- [options]
   --runs N     runs per command and input; tables show medians (default 3)
-  --only IDS   comma-separated command ids (default: all): ${'sluice,sluice-scalar,simdjson,jq,jq-stream,gojq,ndjson-split,fx,json-parse,streamparser'}
+  --only IDS   comma-separated command ids (default: all): ${IDS.join(',')}
   --no-big     skip the 1 GB and 4.2 GB flat-memory runs (which generate 5.3 GB of data once)
-  --quick      a smoke run: 10 MB of articles, one run, no big files`;
-
-function parseOptions() {
-  return readFlags(
-    USAGE,
-    { runs: 3, only: null, big: true, quick: false },
-    {
-      '--runs': integer('runs', 1),
-      '--only': list('only'),
-      '--no-big': set({ big: false }),
-      '--quick': set({ quick: true, runs: 1, big: false }),
-    },
-  );
-}
-
-/** The commands; `argv(file, pretty)`; `stdin`: the file is their standard input; `tightOnly`: NDJSON-only input. */
-function commands(simdjson) {
-  const node = process.execPath;
-  return [
-    { id: 'sluice', label: 'sluice select', own: true, argv: (f) => [node, BIN, 'select', PATH, f] },
-    {
-      id: 'sluice-scalar',
-      label: 'sluice select (scalar build)',
-      own: true,
-      env: { SLUICE_WASM: 'scalar' },
-      argv: (f) => [node, BIN, 'select', PATH, f],
-    },
-    {
-      id: 'simdjson',
-      label: 'simdjson On-Demand (C++)',
-      argv: (f, pretty) => [simdjson, f, ...(pretty ? ['--minify'] : [])],
-    },
-    { id: 'jq', label: 'jq -c', argv: (f) => ['jq', '-c', '._embedded.articles[]', f] },
-    { id: 'jq-stream', label: 'jq -c --stream', argv: (f) => ['jq', '-cn', '--stream', JQ_STREAM, f] },
-    { id: 'gojq', label: 'gojq -c (sorts keys)', argv: (f) => ['gojq', '-c', '._embedded.articles[]', f] },
-    {
-      id: 'ndjson-split',
-      label: 'ndjson-split',
-      stdin: true,
-      tightOnly: true,
-      argv: () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'],
-    },
-    {
-      id: 'fx',
-      label: 'fx',
-      argv: (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")'],
-    },
-    { id: 'json-parse', label: 'JSON.parse script', argv: (f) => [node, `${COMPETITORS}cli_json_parse_select.mjs`, f] },
-    {
-      id: 'streamparser',
-      label: '@streamparser/json script',
-      argv: (f) => [node, `${COMPETITORS}cli_streamparser_select.mjs`, f],
-    },
-  ];
-}
+  --quick      a smoke run: 10 MB of articles, one run, no big files`,
+  { runs: 3, only: IDS, big: true, quick: false },
+  {
+    '--runs': integer('runs', 1),
+    '--only': list('only', IDS),
+    '--no-big': set({ big: false }),
+    '--quick': set({ quick: true, runs: 1, big: false }),
+  },
+);
 
 // NODE_EXTRA_CA_CERTS makes every Node process parse that CA bundle at start (40 ms of CPU on the machine this was
 // written on, twice Node's own start-up): a property of that machine, not of the commands measured.
 const ENV = { ...process.env };
 delete ENV.NODE_EXTRA_CA_CERTS;
 
+/** One fresh process of `command` under runner.c: { cpuMs, maxRssKiB, wallMs, firstByteMs, bytesOut, code }. */
 function measure(runner, command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
-  const args = [
-    '--no-stderr',
+  const argv = command.argv(file, pretty);
+  const flags = [
     ...(pipe ? ['--pipe'] : []),
     ...(first ? ['--first'] : []),
     ...(command.stdin ? ['--stdin', file] : []),
-    '--',
-    ...command.argv(file, pretty),
-    ...extraArgs,
   ];
-  const out = execFileSync(runner, args, { env: { ...ENV, ...command.env }, encoding: 'utf8' });
+  const out = execFileSync(runner, ['--no-stderr', ...flags, '--', ...argv, ...extraArgs], {
+    env: { ...ENV, ...command.env },
+    encoding: 'utf8',
+  });
   return JSON.parse(out);
 }
 
 const mib = (kib) => kib / 1024;
-
-/** The median time to the first line of the runs that wrote one, else null. */
-function firstLine(firstRuns = []) {
-  const times = firstRuns.map((r) => r.firstByteMs).filter((ms) => ms !== null);
-  return times.length > 0 ? median(times) : null;
-}
+const round = (v) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
 
 /** Medians of a command's runs on one input; the first run's pipe run gave the output size. */
 function summarise(bytes, runs) {
   const ok = runs.filter((r) => r.code === 0);
   if (ok.length === 0) return { failed: `exit ${runs[0]?.code}` };
   const cpuMs = median(ok.map((r) => r.cpuMs));
+  const firsts = runs.map((r) => r.first?.firstByteMs).filter((ms) => ms !== null && ms !== undefined);
   return {
     mbps: bytes / 1e3 / cpuMs,
     cpuMs,
     rssMiB: mib(median(ok.map((r) => r.maxRssKiB))),
     wallMs: median(ok.map((r) => r.wallMs)),
-    firstLineMs: firstLine(runs.map((r) => r.first)),
+    firstLineMs: firsts.length > 0 ? median(firsts) : null,
     bytesOut: runs[0].pipe?.bytesOut ?? null,
   };
 }
@@ -134,177 +124,146 @@ function summarise(bytes, runs) {
 function cell(s) {
   if (s === undefined) return '–';
   if (s.failed) return s.failed;
-  const first =
-    s.firstLineMs === null
-      ? ''
-      : ` · ${s.firstLineMs < 1000 ? `${Math.round(s.firstLineMs)} ms` : `${(s.firstLineMs / 1000).toFixed(1)} s`}`;
-  return `${s.mbps < 10 ? s.mbps.toFixed(1) : Math.round(s.mbps)} MB/s · ${s.rssMiB < 10 ? s.rssMiB.toFixed(1) : Math.round(s.rssMiB)} MiB${first}`;
+  const t = s.firstLineMs;
+  const first = t === null ? '' : ` · ${t < 1000 ? `${Math.round(t)} ms` : `${(t / 1000).toFixed(1)} s`}`;
+  return `${round(s.mbps)} MB/s · ${round(s.rssMiB)} MiB${first}${s.note ? ` (${s.note})` : ''}`;
 }
 
-async function main() {
-  const options = parseOptions();
-  const { runner, simdjson } = setup(log);
-  const count = options.quick ? 25_000 : 250_000;
-  const tight = await ensureDataset('articles', count, { log });
-  const pretty = `${DATA_DIR}/articles-${count}.pretty.json`;
-  try {
-    fileSize(pretty);
-  } catch {
-    log(`bench:cli: writing the pretty-printed copy ${pretty}`);
-    prettyPrint(tight, pretty);
+const { runner, simdjson } = setup(log);
+const count = options.quick ? 25_000 : 250_000;
+const tight = await ensureDataset('articles', count, { log });
+const pretty = `${DATA_DIR}/articles-${count}.pretty.json`;
+if (!existsSync(pretty)) {
+  // The dataset is JSON.stringify's output, so this only adds whitespace: every command must write the same lines.
+  log(`bench:cli: writing the pretty-printed copy ${pretty}`);
+  writeFileSync(pretty, `${JSON.stringify(JSON.parse(readFileSync(tight, 'utf8')), null, 2)}\n`);
+}
+const mb = (file) => `${(fileSize(file) / 1e6).toFixed(0)} MB`;
+const inputs = [
+  { key: 'tight', label: `${mb(tight)} of articles`, file: tight, pretty: false },
+  { key: 'pretty', label: `the same, pretty-printed (${mb(pretty)})`, file: pretty, pretty: true },
+];
+const all = commands(simdjson).filter((c) => options.only.includes(c.id));
+const env = environment();
+const runs = await roundRobin({
+  runs: options.runs,
+  entries: inputs.flatMap((input) =>
+    all
+      .filter((c) => !(input.pretty && c.tightOnly))
+      .map((c) => ({ key: `${c.id}/${input.key}`, label: `${c.id}/${input.key}`, c, input })),
+  ),
+  runOnce: ({ c, input }, earlier) => {
+    // The first run of each warms the disk cache and goes to a pipe: the output size.
+    const pipe = earlier.length === 0 ? measure(runner, c, input.file, input.pretty, { pipe: true }) : undefined;
+    const result = measure(runner, c, input.file, input.pretty);
+    // The time to the first line, on a warm disk: to a pipe, stopped at the first byte.
+    const first = measure(runner, c, input.file, input.pretty, { first: true });
+    return { ...result, pipe, first };
+  },
+  shown: (r) => `${r.cpuMs.toFixed(0)} ms CPU, ${mib(r.maxRssKiB).toFixed(1)} MiB, exit ${r.code}`,
+  log,
+  tag: 'round',
+});
+const table = all.map((command) => ({
+  id: command.id,
+  label: command.label,
+  own: command.own ?? false,
+  cells: inputs.map((input) => {
+    const list = runs[`${command.id}/${input.key}`];
+    return list && summarise(fileSize(input.file), list);
+  }),
+}));
+const expectedBytes = table.find((r) => r.id === 'sluice')?.cells[0]?.bytesOut;
+for (const row of table) {
+  for (const [i, c] of row.cells.entries()) {
+    if (!c || c.failed || expectedBytes === undefined || c.bytesOut === expectedBytes) continue;
+    c.note = `wrote ${c.bytesOut} bytes, sluice ${expectedBytes}`;
+    log(`bench:cli: ${row.id} on ${inputs[i].key} ${c.note}`);
   }
-  const inputs = [
-    { key: 'tight', label: `${(fileSize(tight) / 1e6).toFixed(0)} MB of articles`, file: tight, pretty: false },
-    {
-      key: 'pretty',
-      label: `the same, pretty-printed (${(fileSize(pretty) / 1e6).toFixed(0)} MB)`,
-      file: pretty,
-      pretty: true,
+}
+
+const splitCommands = all.filter((c) => c.id === 'sluice' || c.id === 'simdjson');
+let split = null;
+if (splitCommands.length > 0) {
+  const sized = (file) => ({ file, bytes: fileSize(file), label: mb(file) });
+  split = measureFixedCost({
+    measure: (command, file) => measure(runner, command, file, false),
+    commands: splitCommands,
+    files: {
+      one: await ensureDataset('articles', 1, { log }),
+      single: sized(tight),
+      double: sized(await ensureDataset('articles', 2 * count, { log })),
     },
-  ];
-  const all = commands(simdjson).filter((c) => options.only === null || options.only.includes(c.id));
-  const env = environment();
-  const runs = await roundRobin({
-    runs: options.runs,
-    entries: inputs.flatMap((input) =>
-      all
-        .filter((c) => !(input.pretty && c.tightOnly))
-        .map((c) => ({ key: `${c.id}/${input.key}`, label: `${c.id}/${input.key}`, c, input })),
-    ),
-    runOnce: ({ c, input }, earlier) => {
-      // The first run of each warms the disk cache and goes to a pipe: the output size.
-      const pipe = earlier.length === 0 ? measure(runner, c, input.file, input.pretty, { pipe: true }) : undefined;
-      const result = measure(runner, c, input.file, input.pretty);
-      // The time to the first line, on a warm disk: to a pipe, stopped at the first byte.
-      const first = measure(runner, c, input.file, input.pretty, { first: true });
-      return { ...result, pipe, first };
-    },
-    shown: (r) => `${r.cpuMs.toFixed(0)} ms CPU, ${mib(r.maxRssKiB).toFixed(1)} MiB, exit ${r.code}`,
-    log,
-    tag: 'round',
+    runs: options.quick ? 1 : Math.max(11, options.runs),
+    node,
   });
-  const table = all.map((command) => {
-    const cells = inputs.map((input) => {
-      const list = runs[`${command.id}/${input.key}`];
-      return list && summarise(fileSize(input.file), list);
-    });
-    return { id: command.id, label: command.label, own: command.own ?? false, cells };
-  });
-  const expectedBytes = table.find((r) => r.id === 'sluice')?.cells[0]?.bytesOut;
-  for (const row of table) {
-    row.cells.forEach((c, i) => {
-      if (c && !c.failed && expectedBytes !== undefined && c.bytesOut !== expectedBytes) {
-        c.note = `wrote ${c.bytesOut} bytes, sluice ${expectedBytes}`;
-        log(`bench:cli: ${row.id} on ${inputs[i].key} ${c.note}`);
-      }
-    });
-  }
-
-  const splitCommands = all.filter((c) => c.id === 'sluice' || c.id === 'simdjson');
-  let split = null;
-  if (splitCommands.length > 0) {
-    const one = await ensureDataset('articles', 1, { log });
-    const double = await ensureDataset('articles', 2 * count, { log });
-    const sized = (file) => ({ file, bytes: fileSize(file), label: `${(fileSize(file) / 1e6).toFixed(0)} MB` });
-    split = measureFixedCost({
-      measure: (command, file) => measure(runner, command, file, false),
-      median,
-      commands: splitCommands,
-      files: { one, single: sized(tight), double: sized(double) },
-      runs: options.quick ? 1 : Math.max(11, options.runs),
-      node: process.execPath,
-      log,
-    });
-  }
-
-  const big = [];
-  if (options.big) {
-    for (const [kind, n] of [
-      ['articles', 2_500_000],
-      ['articles', 10_000_000],
-    ]) {
-      const file = await ensureDataset(kind, n, { log });
-      const sluice = commands(simdjson)[0];
-      // As for the tables above, an untimed run first reads the file into the disk cache: the runs below measure
-      // the command, not the disk (a 4.2 GB file read cold took 6.9 s of system time of its 11.5 s).
-      measure(runner, sluice, file, false);
-      for (const progress of [false, true]) {
-        const result = measure(runner, sluice, file, false, { extraArgs: progress ? ['--progress'] : [] });
-        big.push({ bytes: fileSize(file), progress, ...result, mbps: fileSize(file) / 1e3 / result.cpuMs });
-        log(
-          `big ${(fileSize(file) / 1e9).toFixed(2)} GB${progress ? ' --progress' : ''}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB).toFixed(1)} MiB`,
-        );
-      }
-    }
-  }
-  report({ options, env, inputs, table, split, big });
 }
 
-function report({ options, env, inputs, table, split, big }) {
-  const versions =
-    `Node ${env.node}; ${versionOf('jq')}; ${versionOf('gojq')}; fx ${packageVersion('fx')}; ` +
-    `ndjson-cli ${packageVersion('ndjson-cli')}; @streamparser/json ${packageVersion('@streamparser/json')}; simdjson 3.9.4`;
-  // The date and the load average go to results.json only: table.md and the chart are copied into docs/cli.md.
-  const machine = `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`;
-  const run = { date: new Date().toISOString(), loadavg: os.loadavg() };
-  const args = process.argv.slice(2);
-  const command = `npm run bench:cli${args.length ? ` -- ${args.join(' ')}` : ''}`;
-  const lines = [
-    `\`${command}\`: ` +
-      `extracting \`${PATH}\` as NDJSON. Each cell: MB of input per second of CPU time (user + system, all threads), ` +
-      `peak RSS, time to the first line (runs writing to a pipe, stopped at their first byte); medians of ${options.runs} fresh processes.`,
-    '',
-    `| command | ${inputs.map((i) => i.label).join(' | ')} |`,
-    `|---|${inputs.map(() => '---:').join('|')}|`,
-    ...table.map(
-      (row) =>
-        `| ${row.own ? `**${row.label}**` : row.label} | ${row.cells.map((c) => cell(c) + (c?.note ? ` (${c.note})` : '')).join(' | ')} |`,
-    ),
-  ];
-  if (split) lines.push('', ...fixedCostMarkdown(split));
-  if (big.length > 0) {
-    lines.push(
-      '',
-      'Big files: one run each, after an untimed run that reads the file into the disk cache.',
-      '',
-      '| sluice select | MB/s of CPU | peak RSS |',
-      '|---|---:|---:|',
-    );
-    for (const b of big) {
-      lines.push(
-        `| ${(b.bytes / 1e9).toFixed(2)} GB${b.progress ? ', --progress' : ''} | ${Math.round(b.mbps)} | ${mib(b.maxRssKiB).toFixed(1)} MiB |`,
-      );
-    }
+const big = [];
+for (const n of options.big ? [2_500_000, 10_000_000] : []) {
+  const file = await ensureDataset('articles', n, { log });
+  const sluice = commands(simdjson)[0];
+  // As for the tables above, an untimed run first reads the file into the disk cache: the runs below measure the
+  // command, not the disk (a 4.2 GB file read cold took 6.9 s of system time of its 11.5 s).
+  measure(runner, sluice, file, false);
+  for (const progress of [false, true]) {
+    const result = measure(runner, sluice, file, false, { extraArgs: progress ? ['--progress'] : [] });
+    big.push({ bytes: fileSize(file), progress, ...result, mbps: fileSize(file) / 1e3 / result.cpuMs });
+    log(`big ${n}${progress ? ' --progress' : ''}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB)} MiB`);
   }
-  lines.push('', `${versions}.`, `${machine}.`);
-  const markdown = lines.join('\n') + '\n';
-  process.stdout.write(markdown);
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, split, big }, null, 2));
-  writeFileSync(`${RESULTS}table.md`, markdown);
-  // Per command, MB/s of CPU (higher is better) and peak RSS (log: the peers span 3 MiB to gigabytes), per input.
-  const value = (v) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
-  const measured = (i) => table.map((row) => [row.label, row.cells[i]]).filter(([, c]) => c && !c.failed);
-  const svg = renderChart(
-    {
-      groups: table.map((row) => ({ key: row.label, label: row.label, own: row.own })),
-      series: inputs.map((input, i) => ({
-        key: input.label,
-        label: input.label,
-        values: Object.fromEntries(measured(i).map(([label, c]) => [label, [c.mbps, c.rssMiB]])),
-      })),
-    },
-    {
-      title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
-      caption: [`${command}, medians of fresh processes. ${versions}.`, machine + '.'],
-      panels: [
-        { title: 'MB/s of CPU time (higher is better)', format: value },
-        { title: 'Peak RSS, MiB, log scale (lower is better)', log: true, format: value },
-      ],
-    },
-  );
-  writeFileSync(`${RESULTS}chart.svg`, svg);
-  log(`bench:cli: wrote ${RESULTS}results.json, table.md and chart.svg`);
 }
 
-await main();
+const versions =
+  `Node ${env.node}; ${versionOf('jq')}; ${versionOf('gojq')}; fx ${packageVersion('fx')}; ` +
+  `ndjson-cli ${packageVersion('ndjson-cli')}; @streamparser/json ${packageVersion('@streamparser/json')}; simdjson 3.9.4`;
+// The date and the load average go to results.json only: table.md and the chart are copied into docs/cli.md.
+const machine = `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`;
+const args = process.argv.slice(2);
+const command = `npm run bench:cli${args.length ? ` -- ${args.join(' ')}` : ''}`;
+const lines = [
+  `\`${command}\`: extracting \`${PATH}\` as NDJSON. Each cell: MB of input per second of CPU time (user + system, ` +
+    'all threads), peak RSS, time to the first line (runs writing to a pipe, stopped at their first byte); medians ' +
+    `of ${options.runs} fresh processes.`,
+  '',
+  `| command | ${inputs.map((i) => i.label).join(' | ')} |`,
+  `|---|${inputs.map(() => '---:').join('|')}|`,
+  ...table.map((row) => `| ${row.own ? `**${row.label}**` : row.label} | ${row.cells.map(cell).join(' | ')} |`),
+  ...(split ? ['', ...fixedCostMarkdown(split)] : []),
+];
+if (big.length > 0) {
+  lines.push('', 'Big files: one run each, after an untimed run that reads the file into the disk cache.', '');
+  lines.push('| sluice select | MB/s of CPU | peak RSS |', '|---|---:|---:|');
+  for (const b of big) {
+    const what = `${(b.bytes / 1e9).toFixed(2)} GB${b.progress ? ', --progress' : ''}`;
+    lines.push(`| ${what} | ${Math.round(b.mbps)} | ${mib(b.maxRssKiB).toFixed(1)} MiB |`);
+  }
+}
+lines.push('', `${versions}.`, `${machine}.`);
+const markdown = `${lines.join('\n')}\n`;
+process.stdout.write(markdown);
+mkdirSync(RESULTS, { recursive: true });
+const run = { date: new Date().toISOString(), loadavg: os.loadavg() };
+writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, split, big }, null, 2));
+writeFileSync(`${RESULTS}table.md`, markdown);
+// Per command, MB/s of CPU (higher is better) and peak RSS (log: the peers span 3 MiB to gigabytes), per input.
+const measured = (i) => table.map((row) => [row.label, row.cells[i]]).filter(([, c]) => c && !c.failed);
+const svg = renderChart(
+  {
+    groups: table.map((row) => ({ key: row.label, label: row.label, own: row.own })),
+    series: inputs.map((input, i) => ({
+      key: input.label,
+      label: input.label,
+      values: Object.fromEntries(measured(i).map(([label, c]) => [label, [c.mbps, c.rssMiB]])),
+    })),
+  },
+  {
+    title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
+    caption: [`${command}, medians of fresh processes. ${versions}.`, `${machine}.`],
+    panels: [
+      { title: 'MB/s of CPU time (higher is better)', format: round },
+      { title: 'Peak RSS, MiB, log scale (lower is better)', log: true, format: round },
+    ],
+  },
+);
+writeFileSync(`${RESULTS}chart.svg`, svg);
+log(`bench:cli: wrote ${RESULTS}results.json, table.md and chart.svg`);

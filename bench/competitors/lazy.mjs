@@ -1,11 +1,60 @@
-// The ways of reading some leaves of a buffered document that bench:lazy compares. Each gets the document as one
-// Uint8Array (as a fetch or a file read gives it) and the chosen leaf paths; it returns the checksum of the leaves
-// it read (leaves.mjs). setup() runs before the clock: module loading and wasm init only.
+// The ways of reading some leaves of a buffered document that bench:lazy compares, and which leaves a run reads.
+// Each reader gets the document as one Uint8Array (as a fetch or a file read gives it) and the chosen leaf paths; it
+// returns the checksum of the leaves it read. setup() runs before the clock: module loading and wasm init only.
 import { readFileSync } from 'node:fs';
-import { leafValue, jsonPath } from '../lazy/leaves.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const decoder = new TextDecoder();
+
+/**
+ * The leaves a run reads: every k-th leaf (a scalar, or an empty object or array) in document order, k =
+ * round(1 / fraction), the first one included; deterministic, spread over the whole document, the same for every
+ * reader. Their paths (arrays of keys and indices), in document order, from a JSON.parse of the document.
+ */
+export function chooseLeaves(root, fraction) {
+  const step = Math.max(1, Math.round(1 / fraction));
+  const out = [];
+  let n = 0;
+  const path = [];
+  const walk = (value) => {
+    const keys = typeof value === 'object' && value !== null ? Object.keys(value) : [];
+    if (keys.length === 0 && n++ % step === 0) out.push(path.slice());
+    for (const key of keys) {
+      path.push(Array.isArray(value) ? Number(key) : key);
+      walk(value[key]);
+      path.pop();
+    }
+  };
+  walk(root);
+  return { paths: out, leaves: n };
+}
+
+/** What a run sums over the leaves it read: numbers, string lengths, 1 for true; the runs must agree. */
+export function leafValue(value) {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value.length;
+  if (value === true) return 1;
+  if (typeof value === 'object' && value !== null)
+    return Array.isArray(value) ? value.length : Object.keys(value).length;
+  return 0;
+}
+
+/** `$.a[3]["b c"]`: a path in the JSONPath subset, for APIs that take one. */
+function jsonPath(path) {
+  let out = '$';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) out += `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
+  }
+  return out;
+}
+
+export function readPath(root, path) {
+  let value = root;
+  for (let i = 0; i < path.length; i++) value = value[path[i]];
+  return value;
+}
 
 async function loadSluice() {
   const sluice = await import(new URL('index.js', DIST).href);
@@ -16,8 +65,8 @@ async function loadSluice() {
 /**
  * The second access pattern: walk the whole structure as a consumer iterating it would (for...of over arrays,
  * Object.keys over objects, each inner container held while its members are read) and use every `step`-th leaf
- * in document order (the same leaves, in the same order, as the paths of chooseLeaves). Walking touches every
- * member to find the leaves, so it only means something for the denser fractions.
+ * in document order (the same leaves, in the same order, as chooseLeaves'). Walking touches every member to find
+ * the leaves, so it only means something for the denser fractions.
  */
 function walkLeaves(root, step) {
   let n = 0;
@@ -45,15 +94,6 @@ function walkLeaves(root, step) {
   return sum;
 }
 
-/** Fractions the walking rows run at (at 1 % a walk still touches every member: no access pattern to speak of). */
-const WALK_FRACTIONS = [0.1, 1];
-
-function readPath(root, path) {
-  let value = root;
-  for (let i = 0; i < path.length; i++) value = value[path[i]];
-  return value;
-}
-
 /** The checksum of the leaves at `paths`, read from the root of `doc`. */
 function fromRoot(doc, paths) {
   let sum = 0;
@@ -61,11 +101,14 @@ function fromRoot(doc, paths) {
   return sum;
 }
 
+// Fractions the walking rows run at (at 1 % a walk still touches every member: no access pattern to speak of).
+const walking = { walk: true, fractions: [0.1, 1] };
+
 export const COMPETITORS = [
   {
     id: 'lazyparse',
     label: 'sluice lazyParse (simd), property access',
-    async setup() {
+    setup: async () => {
       const { lazyParse } = await loadSluice();
       return ({ input, paths }) => fromRoot(lazyParse(input), paths);
     },
@@ -73,16 +116,16 @@ export const COMPETITORS = [
   {
     id: 'json-parse',
     label: 'JSON.parse (TextDecoder + JSON.parse, whole)',
-    async setup() {
-      return ({ input, paths }) => fromRoot(JSON.parse(decoder.decode(input)), paths);
-    },
+    setup:
+      async () =>
+      ({ input, paths }) =>
+        fromRoot(JSON.parse(decoder.decode(input)), paths),
   },
   {
     id: 'lazyparse-walk',
     label: 'sluice lazyParse (simd), walking',
-    walk: true,
-    fractions: WALK_FRACTIONS,
-    async setup() {
+    ...walking,
+    setup: async () => {
       const { lazyParse } = await loadSluice();
       return ({ input, step }) => walkLeaves(lazyParse(input), step);
     },
@@ -90,11 +133,11 @@ export const COMPETITORS = [
   {
     id: 'json-parse-walk',
     label: 'JSON.parse (whole), walking',
-    walk: true,
-    fractions: WALK_FRACTIONS,
-    async setup() {
-      return ({ input, step }) => walkLeaves(JSON.parse(decoder.decode(input)), step);
-    },
+    ...walking,
+    setup:
+      async () =>
+      ({ input, step }) =>
+        walkLeaves(JSON.parse(decoder.decode(input)), step),
   },
   {
     // Only where the document is one big array of records: every record is materialised (that is what
@@ -103,7 +146,7 @@ export const COMPETITORS = [
     id: 'parsejsonarray',
     label: 'sluice parseJsonArray (simd) over the record array',
     arrayPath: true,
-    async setup() {
+    setup: async () => {
       const { parseJsonArray } = await loadSluice();
       return async ({ input, paths, arrayPath }) => {
         const depth = arrayPath.length;
@@ -117,7 +160,7 @@ export const COMPETITORS = [
         }
         let sum = 0;
         let index = 0;
-        for await (const element of parseJsonArray(input, { path: jsonPath(arrayPath) + '[*]' })) {
+        for await (const element of parseJsonArray(input, { path: `${jsonPath(arrayPath)}[*]` })) {
           const wanted = byIndex.get(index++);
           if (wanted !== undefined) for (const rest of wanted) sum += leafValue(readPath(element, rest));
         }
@@ -128,11 +171,10 @@ export const COMPETITORS = [
   {
     id: 'openjson',
     label: 'sluice openJson (simd), get(path) per leaf',
-    async setup() {
-      const sluice = await loadSluice();
-      if (typeof sluice.openJson !== 'function') return null;
+    setup: async () => {
+      const { openJson } = await loadSluice();
       return async ({ input, paths }) => {
-        const doc = sluice.openJson(input);
+        const doc = openJson(input);
         let sum = 0;
         for (const path of paths) sum += leafValue(await doc.get(jsonPath(path)));
         return sum;
@@ -140,9 +182,3 @@ export const COMPETITORS = [
     },
   },
 ];
-
-/** Whether dist/index.js exports openJson (the stream half of the issue, built separately). */
-export async function openJsonAvailable() {
-  const sluice = await import(new URL('index.js', DIST).href);
-  return typeof sluice.openJson === 'function';
-}

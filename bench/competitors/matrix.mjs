@@ -1,21 +1,25 @@
-// One run of the engine matrix, set up alike in Node, Deno and Bun (bench/engines/child.mjs) and in a browser page
+// One run set up alike in Node, Deno and Bun (bench/harness/child.mjs) and in a browser page
 // (bench/browser/page/runner.js, which loads this file), and its timed part. Web APIs only.
+import { articleArray } from '../articles.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS, makeContext, makeHttpContext } from './parse.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify.mjs';
 
 /**
- * The competitor `spec` names, set up: `{ ctx, run }`. spec: { bench: 'stringify', competitor, count } or a parse
- * run { competitor, mode: 'memory' | 'http', url, path, field, chunkSize }. `input()`: the in-memory bytes;
- * `deps(competitor)`: what its setup takes; `extra`: the host's own parse competitors.
+ * The competitor `spec` names, set up: `{ ctx, run }`. spec: a parse run { competitor, mode: 'memory' | 'http',
+ * url, path, field, chunkSize } or { bench: 'stringify', competitor, count, kind, sampled } (makeStringifyContext).
+ * `input()`: the in-memory bytes; `deps(competitor)`: what its setup takes; `parsers`, `writers`: the host's own.
  */
-export async function prepareRun(spec, { input, deps, extra = [] }) {
+export async function prepareRun(spec, { input, deps, parsers = [], writers = [] }) {
   const stringify = spec.bench === 'stringify';
   const http = spec.mode === 'http';
-  const list = http ? HTTP_COMPETITORS : [...COMPETITORS, ...CEILING_COMPETITORS];
-  const competitor = (stringify ? STRINGIFY_COMPETITORS : [...list, ...extra]).find((c) => c.id === spec.competitor);
+  const list = stringify
+    ? [...STRINGIFY_COMPETITORS, ...writers]
+    : [...(http ? HTTP_COMPETITORS : [...COMPETITORS, ...CEILING_COMPETITORS]), ...parsers];
+  const competitor = list.find((c) => c.id === spec.competitor);
   if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
   if (stringify) {
-    const ctx = makeStringifyContext(spec);
+    // An array source exists before the run (it is the application's data); generators make rows as asked.
+    const ctx = makeStringifyContext({ ...spec, rows: spec.kind === 'array' ? articleArray(spec.count) : null });
     const write = await competitor.setup(await deps(competitor));
     return { ctx, run: () => write(ctx) };
   }
@@ -23,10 +27,13 @@ export async function prepareRun(spec, { input, deps, extra = [] }) {
   return { ctx, run: await competitor.setup(ctx, await deps(competitor)) };
 }
 
-/** The timed part: the run's time and time to its first element (or byte), and what it delivered. */
+/** The timed part: the run's time, time to its first element (or byte), what it delivered. */
 export async function timeRun({ ctx, run }) {
   const startedAt = performance.now();
   const { elements, checksum, bytes } = await run();
   const ms = performance.now() - startedAt;
-  return { ms, firstElementMs: ctx.firstAt === 0 ? null : ctx.firstAt - startedAt, elements, checksum, bytes };
+  const since = (at) => (ctx.firstAt === 0 || !at ? null : ctx.firstAt - at);
+  // A writer's first byte also counts from when its source handed out the first row.
+  const afterRow = ctx.firstRowAt === undefined ? {} : { firstByteAfterRowMs: since(ctx.firstRowAt) };
+  return { ms, firstElementMs: since(startedAt), elements, checksum, bytes, ...afterRow };
 }

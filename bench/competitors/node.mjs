@@ -102,14 +102,27 @@ const jsonStream = peer(
 
 export const NODE_PEERS = [streamJson, jsonStream];
 
-/** bench:parse's competitors, with its own ids and labels (docs/benchmarks.md's parse tables). */
+/** A bench:parse row of sluice, with its own id and label (docs/benchmarks.md's parse tables). */
+const parseRow = (build, output, integers) =>
+  sluice(build, output, {
+    integers,
+    name: {
+      id: `sluice-${output}${integers ? `-${integers}` : ''}-${build}`,
+      label:
+        output === 'none'
+          ? `sluice validate only, no element (${build})`
+          : `sluice ${output}${integers ? `, integers: '${integers}'` : ''} (${build})`,
+    },
+  });
+
+/** bench:parse's competitors, in its tables' order. */
 export const PARSE_COMPETITORS = [
-  sluice('simd', 'value', { names: 'parse' }),
-  sluice('simd', 'bytes', { names: 'parse' }),
-  sluice('scalar', 'value', { names: 'parse' }),
-  sluice('scalar', 'bytes', { names: 'parse' }),
-  sluice('simd', 'none', { names: 'parse' }),
-  sluice('simd', 'value', { names: 'parse', integers: 'bigint' }),
+  parseRow('simd', 'value'),
+  parseRow('simd', 'bytes'),
+  parseRow('scalar', 'value'),
+  parseRow('scalar', 'bytes'),
+  parseRow('simd', 'none'),
+  parseRow('simd', 'value', 'bigint'),
   ceiling('utf8', 'ceiling: decode + JSON.parse per batch'),
   JSON_PARSE,
   streamparser(false),

@@ -9,7 +9,7 @@
 // ctx:  in memory { input: Uint8Array, chunks: its subarrays, chunkSize, path, field, firstAt } (makeContext);
 //       over HTTP { url, path, field, firstAt } (makeHttpContext): the clock starts before fetch().
 // deps: { sluice: dist/index.js, internal: dist/internal.js, wasm: { simd, scalar } (what init() accepts),
-//         streamparser: the @streamparser/json module } (bench/competitors/node_deps.mjs in Node, Deno, Bun).
+//         streamparser: the @streamparser/json module } (competitors/node.mjs in Node, Deno, Bun).
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const now = () => performance.now();
@@ -50,33 +50,24 @@ async function initBuild(deps, build) {
   if (kind !== KIND[build]) throw new Error(`expected the ${KIND[build]} build to be loaded, got ${kind}`);
 }
 
+const UPPER = { simd: 'SIMD', scalar: 'scalar' };
+/** The engine matrix's id and label of sluice's push parser in `output` mode. */
+const matrixName = (build, output) => ({
+  id: output === 'value' ? `sluice-${build}` : `sluice-${output}-${build}`,
+  label: `${{ value: 'sluice', bytes: 'sluice bytes mode', none: 'sluice scan only, no element' }[output]} (${UPPER[build]})`,
+});
+
 /**
  * sluice's push parser over the in-memory chunks. output 'none': a path that selects nothing, so the run is the copy
  * into wasm, the scan and the validation of every byte, with no element handed to JS. integers: options.integers
- * (bench:parse's opt-in 'bigint' row). `names`: 'engines' (the matrix's ids and labels) or 'parse' (bench:parse's).
+ * (bench:parse's opt-in 'bigint' row). `name`: { id, label }, by default the matrix's (bench:parse has its own).
  */
-export function sluice(build, output = 'value', { names = 'engines', integers } = {}) {
+export function sluice(build, output = 'value', { integers, name = matrixName(build, output) } = {}) {
   const none = output === 'none';
   const bytes = output === 'bytes' || none;
-  const upper = build === 'simd' ? 'SIMD' : 'scalar';
-  const engines = names === 'engines';
-  const id = engines
-    ? output === 'value'
-      ? `sluice-${build}`
-      : `sluice-${output}-${build}`
-    : `sluice-${output}${integers ? `-${integers}` : ''}-${build}`;
-  let label;
-  if (engines)
-    label = none
-      ? `sluice scan only, no element (${upper})`
-      : bytes
-        ? `sluice bytes mode (${upper})`
-        : `sluice (${upper})`;
-  else if (none) label = `sluice validate only, no element (${build})`;
-  else label = `sluice ${output}${integers ? `, integers: '${integers}'` : ''} (${build})`;
   return {
-    id,
-    label,
+    id: name.id,
+    label: name.label,
     build,
     expectsNoElements: none,
     optIn: integers !== undefined,
@@ -85,19 +76,8 @@ export function sluice(build, output = 'value', { names = 'engines', integers } 
       const { chunks, path } = ctx;
       const field = touchOf(ctx.field);
       // bytes mode sums the elements' lengths; a BigInt adds as the double JSON.parse reads (both round alike).
-      const touch = bytes
-        ? (element) => element.length
-        : integers
-          ? (value) => {
-              const touched = field(value);
-              return typeof touched === 'bigint' ? Number(touched) : touched;
-            }
-          : field;
-      const options = none
-        ? { path: SCAN_ONLY_PATH, output: 'bytes' }
-        : integers
-          ? { path, output, integers }
-          : { path, output };
+      const touch = bytes ? (element) => element.length : integers ? (value) => Number(field(value)) : field;
+      const options = none ? { path: SCAN_ONLY_PATH, output: 'bytes' } : { path, output, integers };
       return () => {
         const parser = deps.sluice.createParser(options);
         let elements = 0;
@@ -121,7 +101,7 @@ export function sluice(build, output = 'value', { names = 'engines', integers } 
 function sluiceHttp(build) {
   return {
     id: `sluice-${build}`,
-    label: `sluice parseJsonArray(res.body) (${build === 'simd' ? 'SIMD' : 'scalar'})`,
+    label: `sluice parseJsonArray(res.body) (${UPPER[build]})`,
     async setup(ctx, deps) {
       await initBuild(deps, build);
       return async () => {
@@ -242,14 +222,10 @@ export const HTTP_COMPETITORS = [
 
 /** The --ceiling set: value mode, its ceiling in both forms, bytes mode, the scan alone, the fastest JS peer. */
 export const CEILING_COMPETITORS = [
-  sluice('simd'),
-  sluice('scalar'),
+  ...['simd', 'scalar'].map((build) => sluice(build)),
   ceiling('utf8'),
   ceiling('ascii'),
-  sluice('simd', 'bytes'),
-  sluice('scalar', 'bytes'),
-  sluice('simd', 'none'),
-  sluice('scalar', 'none'),
+  ...['bytes', 'none'].flatMap((output) => [sluice('simd', output), sluice('scalar', output)]),
   streamparser(false),
 ];
 

@@ -9,13 +9,9 @@
  * nothing; kept, it survives and is copied twice, as a 1 MB document's value is while it is being built.
  */
 export const KEPT_BYTES = 4e6;
-import { readFileSync } from 'node:fs';
+import { packageVersion as version } from '../harness/environment.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
-
-function version(name) {
-  return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
-}
 
 /** Pushes to a createPartialParser. */
 async function sluice() {

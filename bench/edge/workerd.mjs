@@ -74,12 +74,11 @@ async function inspect(port) {
   let target;
   // The list is empty until the worker's isolate is registered.
   await until(async () => {
-    target = await fetch(`http://127.0.0.1:${port}/json/list`)
-      .then((r) => r.json())
-      .then(
-        (targets) => targets[0],
-        () => undefined,
-      );
+    const list = `http://127.0.0.1:${port}/json/list`;
+    target = await fetch(list).then(
+      (r) => r.json().then((targets) => targets[0]),
+      () => undefined,
+    );
     return target !== undefined;
   }, 'inspector');
   const ws = new WebSocket(target.webSocketDebuggerUrl);
@@ -101,13 +100,8 @@ async function inspect(port) {
         const timer = setTimeout(resolve, 1000);
         waiting.set(++id, (r) => {
           clearTimeout(timer);
-          resolve(
-            r && {
-              used: r.usedSize / 2 ** 20,
-              total: r.totalSize / 2 ** 20,
-              backing: r.backingStorageSize / 2 ** 20,
-            },
-          );
+          const mib = (bytes) => bytes / 2 ** 20;
+          resolve(r && { used: mib(r.usedSize), total: mib(r.totalSize), backing: mib(r.backingStorageSize) });
         });
         ws.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
       }),
@@ -116,11 +110,11 @@ async function inspect(port) {
 }
 
 /** Starts workerd serving `entry`; resolves once it listens. */
-export async function startWorker(entry, upstreamPort, { heap = true, v8Flags = [] } = {}) {
+export async function startWorker(entry, upstreamPort, { v8Flags = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-edge-'));
   const wasm = await bundle(entry, dir);
   const port = await freePort();
-  const inspectorPort = heap ? await freePort() : undefined;
+  const inspectorPort = await freePort();
   const modules = [
     '(name = "worker.js", esModule = embed "worker.js")',
     ...wasm.map((n) => `(name = "${n}", wasm = embed "${n}")`),
@@ -140,27 +134,20 @@ const config :Workerd.Config = (
 `,
   );
   // The binary itself (node_modules/.bin/workerd is the ELF, no wrapper), so /proc/<pid> is workerd's alone.
-  const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'workerd'),
-    ['serve', 'config.capnp', ...(heap ? [`--inspector-addr=127.0.0.1:${inspectorPort}`] : [])],
-    { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const args = ['serve', 'config.capnp', `--inspector-addr=127.0.0.1:${inspectorPort}`];
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'workerd'), args, { cwd: dir, stdio: 'inherit' });
   const stop = () => {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     await until(() => listening(port), 'socket');
-    const inspector = heap ? await inspect(inspectorPort) : undefined;
-    return {
-      pid: child.pid,
-      port,
-      inspector,
-      stop() {
-        inspector?.close();
-        stop();
-      },
+    const inspector = await inspect(inspectorPort);
+    const close = () => {
+      inspector.close();
+      stop();
     };
+    return { pid: child.pid, port, inspector, stop: close };
   } catch (error) {
     stop();
     throw error;
@@ -192,7 +179,7 @@ export async function request(worker, { capCpu = Number.POSITIVE_INFINITY } = {}
         capped = true;
         abort.abort();
       }
-      const heap = await inspector?.heap();
+      const heap = await inspector.heap();
       if (heap) {
         peak.heapUsed = Math.max(peak.heapUsed, heap.used);
         peak.heapTotal = Math.max(peak.heapTotal, heap.total);

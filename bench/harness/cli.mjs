@@ -1,50 +1,37 @@
-// The command line of every benchmark's main.mjs: `parseFlags` reads argv by a table of flags, `readOptions`
-// prints the usage (--help, exit 0) or the error (exit 2), `readFlags` does both; `log`, the progress lines.
-export function readOptions(parse, usage) {
-  let options;
-  try {
-    options = parse();
-  } catch (error) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  if (options.help) {
-    console.log(usage);
-    process.exit(0);
-  }
-  return options;
-}
-
-/** This process's options: parseFlags of its arguments, through readOptions. */
-export function readFlags(usage, defaults, flags) {
-  return readOptions(() => parseFlags(process.argv.slice(2), usage, defaults, flags), usage);
-}
+// The command line of every benchmark's main.mjs: `readFlags` reads argv by a table of flags, printing the usage
+// (--help, exit 0) or the error (exit 2); `log`, the progress lines.
 
 /** A progress line, on standard error (standard output is the report). */
 export const log = (line) => process.stderr.write(`${line}\n`);
 
 /**
- * `flags`: { '--name': rule }, each rule from the helpers below: `(options, text, flag, fail)` sets what the flag
- * sets (`text`: its value, `--flag value` or `--flag=value`); a rule with `takesNoValue` reads none. Every error is
- * a RangeError naming the flag, followed by `usage`.
+ * This process's options: `defaults`, then each flag of `flags` ({ '--name': rule }, rules from the helpers below:
+ * `(options, text, flag, fail)` sets what the flag sets; `text`: its value, `--flag value` or `--flag=value`; a rule
+ * with `takesNoValue` reads none). An error names the flag, then prints `usage`.
  */
-export function parseFlags(argv, usage, defaults, flags) {
+export function readFlags(usage, defaults, flags) {
   const options = { ...defaults };
+  const argv = process.argv.slice(2);
   const fail = (message) => {
-    throw new RangeError(`${message}\n${usage}`);
+    console.error(`${message}\n${usage}`);
+    process.exit(2);
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const rule = flag === '--help' || flag === '-h' ? set({ help: true }) : flags[flag];
+    if (flag === '--help' || flag === '-h') {
+      console.log(usage);
+      process.exit(0);
+    }
+    const rule = flags[flag];
     if (!rule) fail(`unknown option ${argv[i]}`);
     rule(options, rule.takesNoValue ? undefined : (inline ?? argv[++i]), flag, fail);
   }
   return options;
 }
 
-/** A flag without a value: sets `values` (or what `values(options)` returns). */
+/** A flag without a value: sets `values`. */
 export function set(values) {
-  const rule = (options) => Object.assign(options, typeof values === 'function' ? values(options) : values);
+  const rule = (options) => Object.assign(options, values);
   rule.takesNoValue = true;
   return rule;
 }
@@ -88,12 +75,6 @@ export const only = (ids) => (options, text, flag, fail) => {
   if (unmatched.length) fail(`${flag}: "${unmatched.join(',')}" matches none of ${ids.join(', ')}`);
 };
 
-/** One of `choices` into options[key]. */
-export const choice = (key, choices) => (options, text, flag, fail) => {
-  if (!choices.includes(text)) fail(`${flag} must be ${choices.join(' or ')}`);
-  options[key] = text;
-};
-
 /** Any text into options[key]. */
 export const text = (key) => (options, value, flag, fail) => {
   if (value === undefined) fail(`${flag} needs a value`);
@@ -101,6 +82,4 @@ export const text = (key) => (options, value, flag, fail) => {
 };
 
 /** Whether --only selects `id` (all when it was not given). */
-export function selected(options, id) {
-  return options.only === null || options.only === undefined || options.only.some((p) => id.includes(p.toLowerCase()));
-}
+export const selected = (options, id) => !options.only || options.only.some((p) => id.includes(p.toLowerCase()));

@@ -34,35 +34,26 @@ export function withVersions(competitors) {
  * for every page it grows into, so cold columns compare machines only together with it: a virtual machine can
  * fault pages in ten or more times slower than bare metal.
  */
-export function memoryCost() {
-  const size = 64 * 2 ** 20;
-  const mb = size / 1e6;
-  const bytes = new Uint8Array(size);
-  let at = performance.now();
-  bytes.fill(1);
-  const fresh = performance.now() - at;
-  at = performance.now();
-  bytes.fill(2);
-  const touched = performance.now() - at;
-  return { freshMsPerMB: fresh / mb, touchedMsPerMB: touched / mb };
-}
-
-/** The header line for memoryCost(). */
-export function memoryCostLine(cost) {
-  return (
-    `Memory: writing fresh pages ${cost.freshMsPerMB.toFixed(2)} ms per MB, touched ones ` +
-    `${cost.touchedMsPerMB.toFixed(3)} ms per MB (64 MiB, filled twice; cold runs pay the first rate as they grow)`
-  );
+function memoryCost() {
+  const bytes = new Uint8Array(64 * 2 ** 20);
+  const msPerMB = (fill) => {
+    const at = performance.now();
+    bytes.fill(fill);
+    return (performance.now() - at) / (bytes.length / 1e6);
+  };
+  return { freshMsPerMB: msPerMB(1), touchedMsPerMB: msPerMB(2) };
 }
 
 /** The lines a Node benchmark's report opens with: its title, the machine, the runtime, memory, `peers`' versions. */
 export function reportHeader(title, env, peers = []) {
+  const { freshMsPerMB: fresh, touchedMsPerMB: touched } = env.memory;
   return [
     `# ${title}`,
     '',
     `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
     `Runtime: Node ${env.node}, V8 ${env.v8}; sluice ${env.sluice}`,
-    memoryCostLine(env.memory),
+    `Memory: writing fresh pages ${fresh.toFixed(2)} ms per MB, touched ones ${touched.toFixed(3)} ms per MB ` +
+      '(64 MiB, filled twice; cold runs pay the first rate as they grow)',
     ...(peers.length ? [`Peers: ${peers.map((p) => `${p} ${packageVersion(p)}`).join(', ')}`] : []),
   ];
 }

@@ -1,6 +1,9 @@
-// The runs of every benchmark: `roundRobin`, the rounds of runs interleaved across competitors; `runChild`, one timed
-// run in a Node process of its own; `answerParent`, that process's side.
+// The runs of every benchmark: `roundRobin`, the rounds of runs interleaved across competitors; `measureTable`, them
+// and their table; `runChild`, one run in a Node process of its own; `answerParent`, that process's side.
 import { fork } from 'node:child_process';
+import os from 'node:os';
+import { log } from './cli.mjs';
+import { loadLine, markdownTable, summarise } from './stats.mjs';
 
 /**
  * `runs` rounds, each a run of every entry (`{ key, label }`) in turn, so that drift of a shared machine hits all
@@ -23,6 +26,36 @@ export async function roundRobin({ runs, entries, runOnce, check = () => undefin
     }
   }
   return out;
+}
+
+/**
+ * bench:parse's and bench:stringify's tables: `runs` rounds of `runOnce(c)` for every `measured` competitor, checked
+ * by `check(c, result)`; the table of `competitors` (those not measured: "not built") and its load line ('parse' or
+ * 'stringify' columns, `kind`); `failures`: the runs that failed.
+ */
+export async function measureTable({ runs, competitors, measured, bytes, kind, cores, tag, runOnce, check }) {
+  const loadBefore = os.loadavg();
+  const all = await roundRobin({
+    runs,
+    entries: measured.map((c) => ({ key: c.id, label: c.label, c })),
+    runOnce: ({ c }) => runOnce(c),
+    check: ({ c }, r) => check(c, r),
+    shown: (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
+    log,
+    tag,
+  });
+  const loadAfter = os.loadavg();
+  const timings = kind === 'stringify' ? ['firstByteMs', 'firstByteAfterRowMs'] : undefined;
+  // The results file's entries: each measured competitor's medians and runs.
+  const entries = measured.map((c) => ({ id: c.id, label: c.label, summary: summarise(bytes, all[c.id], timings) }));
+  for (const entry of entries) entry.runs = all[entry.id];
+  const rows = competitors.map((c) => {
+    const summary = entries.find((e) => e.id === c.id)?.summary;
+    return { label: c.label, summary, note: summary ? undefined : 'not built' };
+  });
+  const markdown = `${markdownTable(rows, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`;
+  const failures = Object.values(all).flatMap((runs) => runs.filter((r) => r.error)).length;
+  return { markdown, entries, runs: all, failures, loadBefore, loadAfter };
 }
 
 /** Forks `script` with the spec as its argument; resolves with the one message it sends, or { error } (never rejects). */

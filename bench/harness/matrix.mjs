@@ -1,74 +1,28 @@
-// The cross-engine parse matrix that `npm run bench` measures in every engine (Node, Deno and Bun through
-// bench/engines; Chromium, Firefox and WebKit through bench/browser): the articles dataset at three sizes,
-// fed from memory and streamed over a paced HTTP response on 127.0.0.1. Both harnesses take the same options
-// and write their cells in the same shape, which bench/harness/render reads.
+// The engine matrix that `npm run bench` measures in every engine (Node, Deno and Bun through bench/engines;
+// Chromium, Firefox and WebKit through bench/browser): the articles dataset at three sizes, fed from memory and
+// streamed over a paced HTTP response on 127.0.0.1, then the writers of competitors/stringify.mjs; and matrixMain,
+// the driver both share. In each cell every run of every competitor in every engine is interleaved round-robin, so
+// that drift of a shared machine hits all alike; then the checks (every run delivered every element, every
+// checksum agrees) and the medians, which bench/harness/render reads. The host supplies one run, in a fresh process
+// or page.
+import os from 'node:os';
+import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
+import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
-import { integer, list, number, parseFlags, set } from './cli.mjs';
+import { startBenchServer } from './bench_server.mjs';
+import { integer, list, log, readFlags, set } from './cli.mjs';
+import { environment, packageVersion } from './environment.mjs';
+import { roundRobin } from './fork.mjs';
+import { available as procAvailable } from './proc_rss.mjs';
+import { finish } from './save.mjs';
+import { markdownTable, summarise } from './stats.mjs';
 
 /** Size name -> articles (about 418 bytes each): 1.05, 10.5 and 104.6 MB. */
 export const SIZES = { '1MB': 2_500, '10MB': 25_000, '100MB': 250_000 };
-export const MODES = ['memory', 'http'];
-export const PATH = '$._embedded.articles[*]';
-export const FIELD = 'id';
 export const CHUNK_SIZE = 64 * 1024;
-/** The paced response's rate: 50 MB/s (400 Mbit/s), a fast connection. 0: as fast as the loopback goes. */
-export const DEFAULT_PACE_MBPS = 50;
-
-/** Options both harnesses share; `extra` adds the harness's own (its list flag and its defaults). */
-export const MATRIX_USAGE = `  --runs N          runs per competitor in each cell; tables show medians (default 3)
-  --sizes LIST      comma-separated: ${Object.keys(SIZES).join(', ')} (default: all)
-  --modes LIST      comma-separated: memory (the input fed from memory in 64 KiB chunks), http (a paced response
-                    fetched on 127.0.0.1) (default: both)
-  --pace MBPS       the paced response's rate in MB/s (default ${DEFAULT_PACE_MBPS}; 0: unpaced)
-  --stringify-count N  articles written by the stringify runs (default 100000; 0: no stringify runs)
-  --ceiling         measure value mode against its ceiling instead (bench/competitors/parse.mjs's
-                    CEILING_COMPETITORS: value mode, decode + JSON.parse of pre-cut batches, bytes mode and
-                    @streamparser/json; defaults then: --sizes 10MB --modes memory --stringify-count 0)`;
-
-/**
- * Parses the shared options and the harness's list flag (`--runtimes` or `--engines`).
- * @param {string[]} argv
- * @param {{ flag: string, known: string[], defaults: string[], usage: string }} targets
- */
-export function parseMatrixOptions(argv, targets) {
-  const defaults = { runs: 3, sizes: Object.keys(SIZES), modes: [...MODES], paceMBps: DEFAULT_PACE_MBPS };
-  const options = parseFlags(
-    argv,
-    targets.usage,
-    { ...defaults, stringifyCount: 100_000, targets: [...targets.defaults], ceiling: false },
-    {
-      '--runs': integer('runs', 1),
-      '--sizes': list('sizes', Object.keys(SIZES)),
-      '--modes': list('modes', MODES),
-      '--pace': number('paceMBps', true),
-      '--stringify-count': integer('stringifyCount', 0),
-      [targets.flag]: list('targets', targets.known),
-      '--ceiling': set({ ceiling: true }),
-    },
-  );
-  if (options.ceiling) {
-    const given = new Set(argv.map((arg) => arg.split('=')[0]));
-    if (!given.has('--sizes')) options.sizes = ['10MB'];
-    if (!given.has('--modes')) options.modes = ['memory'];
-    if (!given.has('--stringify-count')) options.stringifyCount = 0;
-    if (options.modes.includes('http')) throw new RangeError(`--ceiling runs in memory only\n${targets.usage}`);
-  }
-  return options;
-}
-
-/**
- * The dataset files of `sizes`, generated when missing: `{ size: { file, count, bytes } }`.
- * @param {string[]} sizes
- * @param {(line: string) => void} log
- */
-export async function matrixDatasets(sizes, log) {
-  const out = {};
-  for (const size of sizes) {
-    const file = await ensureDataset('articles', SIZES[size], { log });
-    out[size] = { file, count: SIZES[size], bytes: fileSize(file) };
-  }
-  return out;
-}
+const PATH = '$._embedded.articles[*]';
+// The paced response's rate: 50 MB/s (400 Mbit/s), a fast connection.
+const PACE_MBPS = 50;
 
 /** The method text both harnesses print and the renderer repeats. */
 export function methodLines(options) {
@@ -84,4 +38,188 @@ export function methodLines(options) {
     `minus its RSS once set up. Medians of ${options.runs} run${options.runs === 1 ? '' : 's'}, each a fresh process (a browser: a fresh page in a new`,
     'context; WebKit: a new browser process), interleaved round-robin; MB = 10^6 bytes.',
   ];
+}
+
+/**
+ * One cell: every run of `competitors(target)` in every target, interleaved, checked by `check(c, result)`; per
+ * target, each competitor's medians; the printed table under `title` and the line saying whether every run
+ * checked out and every checksum agreed. `bytes`: the input's, or null for the output's (the writers).
+ */
+async function runCell({ plan, tag, title, competitors, runOnce, check = () => undefined, bytes, agreed }) {
+  const loadBefore = os.loadavg();
+  const entries = plan.targets.flatMap((target) =>
+    competitors(target).map((c) => ({ key: `${target}/${c.id}`, label: `${target.padEnd(8)} ${c.label}`, target, c })),
+  );
+  const runs = await roundRobin({
+    runs: plan.runs,
+    entries,
+    runOnce: ({ target, c }, earlier) => {
+      // One run that did not finish in time is enough to know: the others would cost the same wait.
+      const timedOut = earlier.find((r) => r.timedOut);
+      return timedOut ? { ...timedOut } : runOnce(target, c);
+    },
+    check: ({ c }, r) => check(c, r),
+    shown: (r) => `${((bytes ?? r.bytes) / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
+    log,
+    tag,
+  });
+  const loadAfter = os.loadavg();
+  const all = Object.values(runs).flat();
+  const measured = bytes ?? all.find((r) => !r.error)?.bytes ?? 0;
+  const rows = [];
+  const engines = plan.targets.map((target) => ({
+    target,
+    competitors: competitors(target).map((c) => {
+      const list = runs[`${target}/${c.id}`];
+      const summary = summarise(measured, list);
+      const note = `failed: ${list.find((r) => r.error)?.error ?? ''}`;
+      rows.push({ label: `${plan.labels[target] ?? target}: ${c.label}`, summary, note });
+      return { id: c.id, label: c.label, summary, timedOut: list.filter((r) => r.timedOut).length, runs: list };
+    }),
+  }));
+  const checksums = new Set(all.filter((r) => !r.error && r.checksum != null).map((r) => r.checksum));
+  // A run that timed out is a measurement (the table says it did not finish), not a broken pipeline.
+  const failures = all.filter((r) => r.error && !r.timedOut).length;
+  const line =
+    checksums.size > 1
+      ? `CHECK FAILED: the competitors disagree: ${[...checksums].join(', ')}`
+      : `${agreed(measured)}${failures ? ` (failed runs: ${failures})` : ''}.`;
+  const load = `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)}.`;
+  console.log(['', title(measured), '', markdownTable(rows), '', load, line].join('\n'));
+  return { engines, bytes: measured, loadBefore, loadAfter, problems: failures + (checksums.size > 1 ? 1 : 0) };
+}
+
+/**
+ * The whole matrix run, for bench/engines (Node, Deno, Bun) and bench/browser (Chromium, Firefox, WebKit): options,
+ * header, the parse cells, the stringify cell, the results file. The host says how a run is made there: `kind`
+ * ('engines' | 'browser': its folder and results' kind), `flag` and `known` (--runtimes or --engines and their
+ * values), `where` ('Node, Deno and Bun'), `packages` (name in the header -> package, whose versions are printed),
+ * `open(names)` -> { targets, labels, engines, skipped }, `extraCompetitors(target)` (its own peers, not
+ * in --ceiling), `input(mode, size, origin, dataset)` (the spec's input), `run(target, spec, origin)`,
+ * `peersLine(versions, labels)` and `close()`. The browsers load @streamparser/json from the server, bundled, and
+ * one that does not start fails the run; a runtime that does not start is only skipped.
+ */
+export async function matrixMain(host) {
+  const usage = `usage: node bench/${host.kind}/main.mjs [options]
+  ${host.flag.padEnd(16)}  comma-separated: ${host.known.join(', ')} (default: all)
+  --runs N          runs per competitor in each cell; tables show medians (default 3)
+  --sizes LIST      comma-separated: ${Object.keys(SIZES).join(', ')} (default: all)
+  --stringify-count N  articles written by the stringify runs (default 100000; 0: no stringify runs)
+  --ceiling         measure value mode against its ceiling instead (bench/competitors/parse.mjs's
+                    CEILING_COMPETITORS: value mode, decode + JSON.parse of pre-cut batches, bytes mode and
+                    @streamparser/json; in memory; defaults then: --sizes 10MB --stringify-count 0)`;
+  const options = readFlags(
+    usage,
+    { runs: 3, sizes: null, stringifyCount: null, targets: host.known, ceiling: false },
+    {
+      '--runs': integer('runs', 1),
+      '--sizes': list('sizes', Object.keys(SIZES)),
+      '--stringify-count': integer('stringifyCount', 0),
+      [host.flag]: list('targets', host.known),
+      '--ceiling': set({ ceiling: true }),
+    },
+  );
+  options.sizes ??= options.ceiling ? ['10MB'] : Object.keys(SIZES);
+  options.stringifyCount ??= options.ceiling ? 0 : 100_000;
+  options.modes = options.ceiling ? ['memory'] : ['memory', 'http'];
+  options.paceMBps = PACE_MBPS;
+  if (!procAvailable) {
+    console.error(`${host.kind}: RSS is sampled from /proc, which this system does not have`);
+    process.exit(1);
+  }
+  const env = environment();
+  const versions = Object.fromEntries(
+    Object.entries(host.packages).map(([name, path]) => [name, packageVersion(path)]),
+  );
+  const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);
+  const competitors = (target, mode) =>
+    (options.ceiling
+      ? CEILING_COMPETITORS
+      : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(host.extraCompetitors?.(target) ?? [])]
+    ).map(withVersion);
+
+  const datasets = {};
+  for (const size of options.sizes) {
+    const file = await ensureDataset('articles', SIZES[size], { log });
+    datasets[size] = { file, count: SIZES[size], bytes: fileSize(file) };
+  }
+  const browser = host.kind === 'browser';
+  const server = await startBenchServer(datasets, { paceMBps: options.paceMBps, streamparser: browser });
+  const results = { date: new Date().toISOString(), environment: env, options, versions, cells: [] };
+  let problems = 0;
+  try {
+    const plan = { ...(await host.open(options.targets)), runs: options.runs };
+    const { targets, labels, engines, skipped } = plan;
+    Object.assign(results, { engines, skipped });
+    if (browser) problems += skipped.length;
+    console.log(
+      [
+        `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in ${host.where}`,
+        '',
+        `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
+        host.peersLine(
+          versions,
+          targets.map((t) => labels[t]),
+        ),
+        '',
+        ...methodLines(options),
+        ...skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`),
+      ].join('\n'),
+    );
+    const run = (target, spec) => host.run(target, spec, server.origin);
+    for (const size of options.sizes) {
+      const { count, bytes } = datasets[size];
+      for (const mode of options.modes) {
+        const input = host.input(mode, size, server.origin, datasets[size]);
+        const cell = await runCell({
+          plan,
+          tag: `${size} ${mode}`,
+          title: () =>
+            `## ${size} (${(bytes / 1e6).toFixed(1)} MB, ${count.toLocaleString('en-US')} articles), ` +
+            `${mode === 'http' ? 'over HTTP' : 'in memory'}`,
+          competitors: (target) => competitors(target, mode),
+          runOnce: (target, c) => run(target, { mode, competitor: c.id, path: PATH, field: 'id', ...input }),
+          check: (c, r) => {
+            const expected = c.expectsNoElements ? 0 : count;
+            if (r.elements !== expected) return `delivered ${r.elements} elements, expected ${expected}`;
+            if (c.expectsNoElements && r.bytes !== bytes) return `read ${r.bytes} bytes, expected ${bytes}`;
+          },
+          bytes,
+          agreed: () => `Check: every run delivered ${count} elements`,
+        });
+        problems += cell.problems;
+        for (const { target, competitors: list } of cell.engines) {
+          const { loadBefore, loadAfter } = cell;
+          results.cells.push({ engine: target, size, mode, count, bytes, loadBefore, loadAfter, competitors: list });
+        }
+      }
+    }
+    const count = options.stringifyCount;
+    if (count > 0) {
+      const cell = await runCell({
+        plan,
+        tag: `stringify ${count}`,
+        title: (bytes) =>
+          `## stringify: { _embedded: { articles }, total } with ${count.toLocaleString('en-US')} articles from an ` +
+          `async generator: ${(bytes / 1e6).toFixed(1)} MB\n\n"time to first element" is the time to the first byte ` +
+          'of output.',
+        competitors: () => STRINGIFY_COMPETITORS,
+        runOnce: (target, c) => run(target, { bench: 'stringify', competitor: c.id, count }),
+        bytes: null,
+        agreed: (bytes) => `Check: every run wrote the same ${bytes} bytes (sampled checksum)`,
+      });
+      problems += cell.problems;
+      const { bytes, loadBefore, loadAfter } = cell;
+      const engines = cell.engines.map(({ target, competitors: list }) => ({
+        id: target,
+        label: labels[target] ?? target,
+        competitors: list,
+      }));
+      results.stringify = { count, bytes, loadBefore, loadAfter, engines };
+    }
+  } finally {
+    await host.close?.();
+    await server.close();
+  }
+  finish(options.ceiling ? `ceiling-${host.kind}` : host.kind, results, problems);
 }

@@ -15,8 +15,6 @@ export function statusBytes(pid, key = 'VmRSS') {
   }
 }
 
-export const rssOf = (pid) => statusBytes(pid);
-
 /** Every live descendant of `root` (children, grandchildren...), from the parent links in /proc/PID/stat. */
 export function descendants(root) {
   const parentOf = new Map();
@@ -44,11 +42,12 @@ export function descendants(root) {
   return found;
 }
 
+/** The command line of `pid`, its arguments joined by spaces ('' when it has exited). */
 export function commandLine(pid) {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
   } catch {
-    return [];
+    return '';
   }
 }
 
@@ -80,13 +79,13 @@ export class GrowthPeak {
 
   #sample() {
     let sum = 0;
-    for (const [pid, base] of this.#base) sum += Math.max(0, rssOf(pid) - base);
+    for (const [pid, base] of this.#base) sum += Math.max(0, statusBytes(pid) - base);
     this.#peak = Math.max(this.#peak, sum);
   }
 
   /** Takes the baseline; returns the summed RSS of the processes then. */
   start(intervalMs = 2) {
-    this.#base = new Map(this.pids.map((pid) => [pid, rssOf(pid)]));
+    this.#base = new Map(this.pids.map((pid) => [pid, statusBytes(pid)]));
     this.#peak = 0;
     this.#timer = setInterval(() => this.#sample(), intervalMs);
     return [...this.#base.values()].reduce((a, b) => a + b, 0);

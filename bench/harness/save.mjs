@@ -1,6 +1,6 @@
 // Writes a benchmark's results as bench/results/KIND-DATE.json (what bench/harness/render reads) and prints the line
-// `JSON results: FILE` that bench/all/main.mjs collects.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `JSON results: FILE`; and the blocks of the documents that show them.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
@@ -11,4 +11,28 @@ export function saveResults(kind, results) {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nJSON results: ${file}`);
   return file;
+}
+
+/** Saves `results` as KIND-DATE.json; with problems, says so and sets the exit code to 1. */
+export function finish(kind, results, problems) {
+  saveResults(kind, results);
+  if (problems) {
+    console.error(`${kind}: ${problems} problem(s) above`);
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; returns false (and leaves the
+ * file alone) when it has no such markers.
+ */
+export function renderBlock(file, name, body) {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const doc = readFileSync(file, 'utf8');
+  const a = doc.indexOf(start);
+  const b = doc.indexOf(end);
+  if (a < 0 || b < a) return false;
+  writeFileSync(file, `${doc.slice(0, a + start.length)}\n${body}\n${doc.slice(b)}`);
+  return true;
 }

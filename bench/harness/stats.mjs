@@ -97,21 +97,3 @@ export function loadLine(before, after, cores) {
       : '')
   );
 }
-
-/**
- * One workload's table and load line, with a row for every competitor (those without runs: "not built"), and the
- * results file's entries: each measured competitor's medians and runs. `kind`: 'parse' or 'stringify'.
- */
-export function workloadTable({ competitors, runs, bytes, kind = 'parse', loadBefore, loadAfter, cores }) {
-  const timings = kind === 'stringify' ? ['firstByteMs', 'firstByteAfterRowMs'] : undefined;
-  const entries = competitors
-    .filter((c) => runs[c.id])
-    .map((c) => ({ id: c.id, label: c.label, summary: summarise(bytes, runs[c.id], timings), runs: runs[c.id] }));
-  const byId = Object.fromEntries(entries.map((e) => [e.id, e.summary]));
-  const rows = competitors.map((c) => ({
-    label: c.label,
-    summary: byId[c.id],
-    note: runs[c.id] ? undefined : 'not built',
-  }));
-  return { markdown: `${markdownTable(rows, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`, entries };
-}

@@ -2,8 +2,7 @@
 // by main.mjs) so that no competitor's heap, JIT state or wasm memory affects another's. Reports over IPC.
 import { readFileSync } from 'node:fs';
 import { touchPages } from '../competitors/parse.mjs';
-import { COMPETITORS } from '../competitors/lazy.mjs';
-import { chooseLeaves, leafValue } from './leaves.mjs';
+import { chooseLeaves, COMPETITORS, leafValue, readPath } from '../competitors/lazy.mjs';
 import { median } from '../harness/stats.mjs';
 
 const spec = JSON.parse(process.argv[2]);
@@ -24,18 +23,9 @@ let expected = 0;
   ({ paths, leaves } = chooseLeaves(tree, spec.fraction));
   const under = (path) =>
     spec.arrayPath !== null && path.length > spec.arrayPath.length && spec.arrayPath.every((key, i) => path[i] === key);
-  for (const path of paths) {
-    if (competitor.arrayPath && !under(path)) continue;
-    let value = tree;
-    for (const key of path) value = value[key];
-    expected += leafValue(value);
-  }
+  for (const path of paths) if (!competitor.arrayPath || under(path)) expected += leafValue(readPath(tree, path));
 }
 const run = await competitor.setup();
-if (run === null) {
-  process.send({ error: 'not available' });
-  process.exit(0);
-}
 // The input is in memory for every competitor before the clock starts.
 touchPages(input);
 

@@ -1,28 +1,26 @@
 // npm run bench:lazy: reading 1 %, 10 % and 100 % of the leaf values of a buffered document (chosen by
-// leaves.mjs: every k-th leaf in document order) through lazyParse, against JSON.parse of the whole document
+// competitors/lazy.mjs: every k-th leaf in document order) through lazyParse, against JSON.parse of the whole document
 // and, where the document is a big array of records, parseJsonArray. Every run is a fresh child process
 // (child.mjs); runs are interleaved round-robin across competitors; tables show medians.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { COMPETITORS, openJsonAvailable } from '../competitors/lazy.mjs';
+import { COMPETITORS } from '../competitors/lazy.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, reportHeader } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
-import { saveResults } from '../harness/save.mjs';
-import { median, ms as fmt } from '../harness/stats.mjs';
+import { finish } from '../harness/save.mjs';
+import { loadLine, median, ms as fmt } from '../harness/stats.mjs';
 import { integer, list, log, readFlags } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
 
 // arrayPath: the record array parseJsonArray streams (null: no such array, no parseJsonArray row).
+const corpus = (name) => () => fileURLToPath(new URL(`${name}.json`, CORPUS));
 const DATASETS = {
-  twitter: { file: () => fileURLToPath(new URL('twitter.json', CORPUS)), arrayPath: ['statuses'] },
-  citm_catalog: { file: () => fileURLToPath(new URL('citm_catalog.json', CORPUS)), arrayPath: null },
-  canada: {
-    file: () => fileURLToPath(new URL('canada.json', CORPUS)),
-    arrayPath: ['features', 0, 'geometry', 'coordinates'],
-  },
+  twitter: { file: corpus('twitter'), arrayPath: ['statuses'] },
+  citm_catalog: { file: corpus('citm_catalog'), arrayPath: null },
+  canada: { file: corpus('canada'), arrayPath: ['features', 0, 'geometry', 'coordinates'] },
   articles: { file: () => ensureDataset('articles', 250_000, { log }), arrayPath: ['_embedded', 'articles'] },
 };
 const FRACTIONS = [0.01, 0.1, 1];
@@ -39,8 +37,6 @@ const options = readFlags(
 );
 
 const env = environment();
-const hasOpenJson = await openJsonAvailable();
-const competitors = COMPETITORS.filter((c) => c.id !== 'openjson' || hasOpenJson);
 console.log(
   [
     ...reportHeader('bench:lazy', env),
@@ -58,9 +54,7 @@ console.log(
     '  "walking" (10 % and 100 % only) walks the whole structure (for...of over arrays, Object.keys over objects,',
     '  holding each inner container) and uses every k-th leaf it meets: the same leaves and checksum;',
     '- parseJsonArray: only for documents that are one big record array, reading the chosen leaves under it.',
-    hasOpenJson
-      ? `- openJson: one get(path) per leaf over the in-memory bytes; not run above ${OPENJSON_MAX_GETS} leaves ('–').`
-      : '- openJson: not exported by dist/index.js in this build: no row.',
+    `- openJson: one get(path) per leaf over the in-memory bytes; not run above ${OPENJSON_MAX_GETS} leaves ('–').`,
   ].join('\n'),
 );
 
@@ -72,7 +66,7 @@ for (const name of options.datasets) {
   const file = await dataset.file();
   const bytes = fileSize(file);
   const loadBefore = os.loadavg();
-  const rows = competitors.filter((c) => !c.arrayPath || dataset.arrayPath !== null);
+  const rows = COMPETITORS.filter((c) => !c.arrayPath || dataset.arrayPath !== null);
   const table = {};
   let leaves = 0;
   for (const fraction of FRACTIONS) {
@@ -86,14 +80,8 @@ for (const name of options.datasets) {
         if (c.fractions && !c.fractions.includes(fraction)) return { error: 'not run at this fraction', skipped: true };
         if (c.id === 'openjson' && read > OPENJSON_MAX_GETS)
           return { error: `skipped: ${read} get() calls (over ${OPENJSON_MAX_GETS})`, skipped: true };
-        const repeats = bytes > 20e6 ? 2 : 31;
-        const result = await runChild(CHILD, {
-          competitor: c.id,
-          file,
-          fraction,
-          arrayPath: dataset.arrayPath,
-          repeats,
-        });
+        const spec = { competitor: c.id, file, fraction, arrayPath: dataset.arrayPath, repeats: bytes > 20e6 ? 2 : 31 };
+        const result = await runChild(CHILD, spec);
         leaves = result.leaves ?? leaves;
         if (c.id === 'lazyparse') read = result.read ?? 0;
         return result;
@@ -139,19 +127,14 @@ for (const name of options.datasets) {
     lines.push(`| **JSON.parse time / lazyParse time, from the root** | ${ratio('lazyparse', 'json-parse')} |`);
     lines.push(`| **JSON.parse time / lazyParse time, walking** | ${ratio('lazyparse-walk', 'json-parse-walk')} |`);
   }
+  const read = FRACTIONS.map((f) => table[f].lazyparse.read).join(', ');
   lines.push(
     '',
-    `Leaves read: ${FRACTIONS.map((f) => table[f].lazyparse.read).join(', ')}. Targets: 1 % >= 5x, 100 % >= 0.7x.`,
-  );
-  lines.push(
-    `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)} on ${env.cores} cores.`,
+    `Leaves read: ${read}. Targets: 1 % >= 5x, 100 % >= 0.7x.`,
+    loadLine(loadBefore, loadAfter, env.cores),
   );
   console.log(lines.join('\n'));
   results.datasets.push({ name, bytes, leaves, loadBefore, loadAfter, table });
 }
 
-saveResults('lazy', results);
-if (problems) {
-  console.error(`bench:lazy: ${problems} failed run(s) above`);
-  process.exitCode = 1;
-}
+finish('lazy', results, problems);

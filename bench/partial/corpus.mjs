@@ -5,41 +5,10 @@
 // split them.
 import { createRng } from '../../tests/support/random_json.mjs';
 
-const WORDS = [
-  'stream',
-  'value',
-  'model',
-  'token',
-  'parser',
-  'render',
-  'latency',
-  'buffer',
-  'snapshot',
-  'growing',
-  'the',
-  'of',
-  'and',
-  'a',
-  'to',
-  'in',
-  'is',
-  'with',
-  'for',
-  'on',
-  'café',
-  'naïve',
-  'résumé',
-  'Zürich',
-  'Ångström',
-  '東京',
-  '数据',
-  'данные',
-  'λόγος',
-  '😀',
-  '🚀',
-  '𝄞',
-  'ünïcödé',
-];
+const WORDS = (
+  'stream value model token parser render latency buffer snapshot growing the of and a to in is with ' +
+  'for on café naïve résumé Zürich Ångström 東京 数据 данные λόγος 😀 🚀 𝄞 ünïcödé'
+).split(' ');
 const ESCAPES = ['\\n', '\\"', '\\\\', '\\t', '\\u00e9', '\\u4e2d', '\\ud83d\\ude00', '\\/', '\\r\\n'];
 
 function sentence(rng, words) {

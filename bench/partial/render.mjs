@@ -2,7 +2,7 @@
 // block (the 20 kB case), and their rendering between `<!-- NAME:start -->` and `<!-- NAME:end -->` markers. No
 // dates or load figures here: those stay in bench/results/partial-*.json.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { KEPT_BYTES, PEERS } from '../competitors/partial.mjs';
+import { KEPT_BYTES } from '../competitors/partial.mjs';
 
 export const SIZES = { '2k': 2e3, '20k': 20e3, '200k': 200e3, '1m': 1e6 };
 export const CHECK_SIZE = 20e3;
@@ -23,25 +23,8 @@ const msNumber = (value) => (value >= 100 ? count(Math.round(value)) : value.toF
 export const us = (value) =>
   value >= 100 ? `${value.toFixed(0)} µs` : value >= 10 ? `${value.toFixed(1)} µs` : `${value.toFixed(2)} µs`;
 
-/** The command that reproduces a run with these options (flags that differ from the defaults). */
-export function commandOf(options) {
-  const flags = [];
-  if (options.quick) flags.push('--quick');
-  else {
-    if (options.sizes.length !== Object.keys(SIZES).length) flags.push(`--sizes ${options.sizes.join(',')}`);
-    if (options.runs !== 3) flags.push(`--runs ${options.runs}`);
-    // Runs saved before --processes existed measured one process each.
-    if ((options.processes ?? 1) !== 5) flags.push(`--processes ${options.processes ?? 1}`);
-    if (options.sample !== 40) flags.push(`--sample ${options.sample}`);
-    if (options.fullMax !== SIZES['2k'])
-      flags.push(`--full-max ${Object.keys(SIZES).find((k) => SIZES[k] === options.fullMax)}`);
-  }
-  if (options.only.length !== PEERS.length) flags.push(`--only ${options.only.join(',')}`);
-  if (options.modelOnly) return `npm run bench:partial -- --model-only${options.quick ? ' --quick' : ''}`;
-  if (!options.design) flags.push('--no-design');
-  if (options.model === false) flags.push('--no-model');
-  return `npm run bench:partial${flags.length ? ` -- ${flags.join(' ')}` : ''}`;
-}
+/** The command that made a run (runs saved before it was recorded: the default one). */
+const commandOf = (options) => options.command ?? 'npm run bench:partial';
 
 /** CPU, cores, Node and sluice versions: what the numbers were measured on. */
 export function machineOf(env) {
@@ -83,7 +66,7 @@ export function peersSection(results, options, env) {
     ...lines,
     '',
     `CPU time to read the corpus token by token, reading the value after every token: total · per token (median of ` +
-      `${options.runs} runs, after warm-up runs, in each of ${options.processes ?? 1} fresh processes per library ` +
+      `${options.runs} runs, after warm-up runs, in each of ${options.processes} fresh processes per library ` +
       `and size, run round-robin; the median process). Values kept: each run's final value is kept until the last ` +
       `${kb(KEPT_BYTES)} of documents read are held, as an app keeps what it parsed; dropped at once (the other rows), a ` +
       `small document's value dies before the first young collection. ~: estimated from ` +
@@ -96,7 +79,6 @@ export function peersSection(results, options, env) {
 /** docs/partial.md's design measurements. */
 export function designSection(d, options, env) {
   const t = d.tiny.usPerToken;
-  const pct = (a, b) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(0)} %`;
   const rows = [
     ['tiny deltas: the whole JS parser, text tokens', `${us(t.jsText)} per token`],
     ['tiny deltas: the whole JS parser, the same tokens as UTF-8 bytes', `${us(t.jsBytes)} per token`],
@@ -104,24 +86,15 @@ export function designSection(d, options, env) {
       'tiny deltas: one WebAssembly feed() per token, nothing built (text / bytes)',
       `${us(t.wasmFloorText)} / ${us(t.wasmFloorBytes)} per token`,
     ],
-    ...Object.entries(d.freeze).map(([size, v]) =>
-      // Runs saved before freezing only finished containers was the default measured two settings.
-      v.all === undefined
-        ? [
-            `freezing snapshots, ${kb(Number(size))} corpus`,
-            `${us(v.frozen)} against ${us(v.notFrozen)} per token unfrozen (${pct(v.frozen, v.notFrozen)})`,
-          ]
-        : [
-            `freezing every snapshot / finished containers only (the default) / none, ${kb(Number(size))} corpus`,
-            `${us(v.all)} / ${us(v.finished)} / ${us(v.none)} per token`,
-          ],
-    ),
+    ...Object.entries(d.freeze).map(([size, v]) => [
+      `freezing every snapshot / finished containers only (the default) / none, ${kb(Number(size))} corpus`,
+      `${us(v.all)} / ${us(v.finished)} / ${us(v.none)} per token`,
+    ]),
     ...Object.entries(d.views).map(([size, v]) => [
       `long open arrays as views from 32 / from 64 (the default) / from 128 / never, ${kb(Number(size))} corpus`,
       `${us(v.from32)} / ${us(v.from64)} / ${us(v.from128)} / ${us(v.never)} per token`,
     ]),
-    // Runs saved before this measurement existed have none.
-    ...Object.entries(d.flatten ?? {}).map(([size, v]) => [
+    ...Object.entries(d.flatten).map(([size, v]) => [
       `finished strings made flat (the default) / left ropes, ${kb(Number(size))} corpus`,
       `${us(v.flat)} / ${us(v.ropes)} per token`,
     ]),
@@ -129,15 +102,10 @@ export function designSection(d, options, env) {
       'reading an element of a 1,000-element array',
       `view ${d.read.nsPerElement.view.toFixed(1)} ns, frozen array ` + `${d.read.nsPerElement.frozen.toFixed(1)} ns`,
     ],
-    // Runs saved before this measurement existed have none.
-    ...(d.heap === undefined
-      ? []
-      : [
-          [
-            `heap held by the finished value, ${kb(d.heap.bytes)} corpus`,
-            `createPartialParser ${(d.heap.partial / 1e6).toFixed(2)} MB, JSON.parse ${(d.heap.jsonParse / 1e6).toFixed(2)} MB`,
-          ],
-        ]),
+    [
+      `heap held by the finished value, ${kb(d.heap.bytes)} corpus`,
+      `createPartialParser ${(d.heap.partial / 1e6).toFixed(2)} MB, JSON.parse ${(d.heap.jsonParse / 1e6).toFixed(2)} MB`,
+    ],
     [
       `big pushes: ${kb(d.big.bytes)} in ${d.big.chunks} chunks of 64 KiB`,
       `partialJson ${ms(d.big.ms.partialJson)}, ` +
@@ -191,21 +159,6 @@ export function readmeSection(results, model) {
       (model ? ` ${modelSentence(model)}` : ''),
   );
   return lines.join('\n');
-}
-
-/**
- * Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; returns false (and leaves the
- * file alone) when it has no such markers.
- */
-export function renderBlock(file, name, body) {
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const doc = readFileSync(file, 'utf8');
-  const a = doc.indexOf(start);
-  const b = doc.indexOf(end);
-  if (a < 0 || b < a) return false;
-  writeFileSync(file, `${doc.slice(0, a + start.length)}\n${body}\n${doc.slice(b)}`);
-  return true;
 }
 
 /** Per round, a's time over b's (the readers ran interleaved): the median and the range. */

@@ -5,30 +5,19 @@
 // replaced by a stub exporting the same names.
 import { join } from 'node:path';
 
+const names = (text) => text.trim().split(/\s+/);
+
 /** The public exports of dist/index.js by feature. Every export belongs to exactly one (checked below). */
 export const FEATURES = {
-  parse: ['init', 'createParser', 'parseJsonArray', 'JsonArrayStream', 'SluiceLoadError'],
-  errors: ['JsonLimitError', 'JsonPassedError', 'JsonSchemaError', 'JsonStringifyLimitError', 'JsonSyntaxError'],
-  encode: [
-    'stringifyStream',
-    'StreamedJsonResponse',
-    'JsonArrayStringifyStream',
-    'JsonLinesStringifyStream',
-    'rawJson',
-  ],
-  lazyParse: ['lazyParse', 'releaseLazy'],
-  openJson: ['openJson'],
-  partial: ['createPartialParser', 'partialJson', 'isComplete'],
-  sse: [
-    'EventStreamLimitError',
-    'EventStreamParser',
-    'EventStreamResponse',
-    'parseEventStream',
-    'SseEvent',
-    'sseEvent',
-    'stringifyEventStream',
-  ],
-  model: ['readModelStream', 'ModelStreamError'],
+  parse: names('init createParser parseJsonArray JsonArrayStream SluiceLoadError'),
+  errors: names('JsonLimitError JsonPassedError JsonSchemaError JsonStringifyLimitError JsonSyntaxError'),
+  encode: names('stringifyStream StreamedJsonResponse JsonArrayStringifyStream JsonLinesStringifyStream rawJson'),
+  lazyParse: names('lazyParse releaseLazy'),
+  openJson: names('openJson'),
+  partial: names('createPartialParser partialJson isComplete'),
+  sse: names(`EventStreamLimitError EventStreamParser EventStreamResponse parseEventStream SseEvent sseEvent
+    stringifyEventStream`),
+  model: names('readModelStream ModelStreamError'),
 };
 
 const exportsOf = (names, index) => `export { ${names.join(', ')} } from ${JSON.stringify(index)};`;

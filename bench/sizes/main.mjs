@@ -19,26 +19,21 @@ const DIST = join(ROOT, 'dist');
 const BENCH_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
 const ESBUILD_VERSION = packageVersion('../../node_modules/esbuild');
 
-// The peers of bench/parse and bench/stringify, each as its README imports it.
+// The peers of bench/parse and bench/stringify, each as its README imports it: [name, use, { names: module }].
 const PEERS = [
-  { name: '@streamparser/json', use: 'parse', source: "export { JSONParser } from '@streamparser/json';" },
-  {
-    name: 'stream-json',
-    use: 'parse',
-    source:
-      "export { parser } from 'stream-json'; export { streamArray } from 'stream-json/streamers/stream-array.js'; export { pick } from 'stream-json/filters/pick.js';",
-  },
-  { name: 'JSONStream', use: 'parse, stringify', source: "export { default } from 'JSONStream';" },
-  {
-    name: '@discoveryjs/json-ext',
-    use: 'parse, stringify',
-    source: "export { parseChunked, stringifyChunked } from '@discoveryjs/json-ext';",
-  },
-  {
-    name: 'json-stream-stringify',
-    use: 'stringify',
-    source: "export { JsonStreamStringify } from 'json-stream-stringify';",
-  },
+  ['@streamparser/json', 'parse', { JSONParser: '@streamparser/json' }],
+  [
+    'stream-json',
+    'parse',
+    {
+      parser: 'stream-json',
+      streamArray: 'stream-json/streamers/stream-array.js',
+      pick: 'stream-json/filters/pick.js',
+    },
+  ],
+  ['JSONStream', 'parse, stringify', { default: 'JSONStream' }],
+  ['@discoveryjs/json-ext', 'parse, stringify', { 'parseChunked, stringifyChunked': '@discoveryjs/json-ext' }],
+  ['json-stream-stringify', 'stringify', { JsonStreamStringify: 'json-stream-stringify' }],
 ];
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
@@ -103,26 +98,17 @@ const env = environment();
 const INDEX = JSON.stringify(join(DIST, 'index.js'));
 // The budgets: total gzip (JS + the .wasm it loads) of each build, per entry (docs/decisions.md, 2026-12-06). The run
 // exits 1 when an entry is over its budget.
+const entry = (id, label, names, budget) => ({ id, label, source: `export ${names} from ${INDEX};`, budget });
 const sluiceEntries = [
-  { id: 'all', label: "everything (`import * from 'sluice'`)", source: `export * from ${INDEX};`, budget: 72e3 },
-  {
-    id: 'parse',
-    label: '`parseJsonArray` only',
-    source: `export { parseJsonArray } from ${INDEX};`,
-    budget: 40e3,
-  },
-  {
-    id: 'encode',
-    label: '`stringifyStream` only',
-    source: `export { stringifyStream } from ${INDEX};`,
-    budget: 40e3,
-  },
-  {
-    id: 'model',
-    label: '`readModelStream`, `partialJson` (no .wasm)',
-    source: `export { readModelStream, partialJson, createPartialParser } from ${INDEX};`,
-    budget: 20e3,
-  },
+  entry('all', "everything (`import * from 'sluice'`)", '*', 72e3),
+  entry('parse', '`parseJsonArray` only', '{ parseJsonArray }', 40e3),
+  entry('encode', '`stringifyStream` only', '{ stringifyStream }', 40e3),
+  entry(
+    'model',
+    '`readModelStream`, `partialJson` (no .wasm)',
+    '{ readModelStream, partialJson, createPartialParser }',
+    20e3,
+  ),
 ];
 const sluice = [];
 for (const entry of sluiceEntries) {
@@ -152,9 +138,10 @@ for (const entry of sluiceEntries) {
 }
 
 const peers = [];
-for (const peer of PEERS) {
-  const { bytes, platform } = await bundle(peer.source, BENCH_MODULES);
-  peers.push({ name: peer.name, version: packageVersion(peer.name), use: peer.use, platform, ...measure(bytes) });
+for (const [name, use, imports] of PEERS) {
+  const source = Object.entries(imports).map(([names, from]) => `export { ${names} } from '${from}';`);
+  const { bytes, platform } = await bundle(source.join(' '), BENCH_MODULES);
+  peers.push({ name, version: packageVersion(name), use, platform, ...measure(bytes) });
 }
 
 const shipped = distFiles().map((file) => ({ file: relative(ROOT, file), ...measure(readFileSync(file)) }));

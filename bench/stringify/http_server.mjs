@@ -1,13 +1,12 @@
 // The server of the HTTP run, in a process of its own so that its RSS is its own: answers every request with
 // `{ _embedded: { articles: N rows of an async generator }, total: N }`, either streamed by sluice
 // (StreamedJsonResponse, its body written to the socket chunk by chunk, waiting for 'drain') or as one
-// JSON.stringify of the collected rows. Tells the parent its port, and its peak RSS when told to stop.
+// JSON.stringify of the collected rows. Tells the parent its port once collected; the parent samples its RSS.
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { articleAsyncGenerator, preparePool } from '../articles.mjs';
-import { RssSampler } from '../harness/rss_sampler.mjs';
 
-const { impl, count, sampleIntervalMs } = JSON.parse(process.argv[2]);
+const { impl, count } = JSON.parse(process.argv[2]);
 if (typeof globalThis.gc !== 'function') throw new Error('http_server.mjs needs node --expose-gc');
 preparePool();
 const { StreamedJsonResponse } = await import(new URL('../../dist/encode/index.js', import.meta.url).href);
@@ -59,17 +58,5 @@ const server = createServer((_req, res) => {
 server.keepAliveTimeout = 60_000;
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 
-const sampler = await RssSampler.start(sampleIntervalMs);
 globalThis.gc();
-const rssBaseline = process.memoryUsage().rss;
-sampler.reset(rssBaseline);
-process.send({ port: server.address().port, rssBaseline });
-
-process.on('message', async (message) => {
-  if (message !== 'stop') return;
-  const { peak } = await sampler.stop();
-  server.closeAllConnections();
-  server.close();
-  process.send({ rssBaseline, rssPeak: peak });
-  process.disconnect();
-});
+process.send({ port: server.address().port });

@@ -1,23 +1,19 @@
 // npm run bench:stringify: sluice's encoder against JSON.stringify, the streaming peers and the JS floor, writing
 // `{ _embedded: { articles: SOURCE }, total: N }` (the article shape of bench/gen-dataset.mjs) from an array, a sync
-// generator and an async generator; then an HTTP run (wrk or autocannon, 50 connections) against a server streaming
-// with sluice and one answering with JSON.stringify of the whole document. Every timed run is a fresh child process
-// (child.mjs); runs are interleaved round-robin so that drift of the machine hits every competitor alike.
+// generator and an async generator; then an HTTP run (autocannon, 50 connections) against a server streaming with
+// sluice and one answering with JSON.stringify of the whole document. Every timed run is a fresh Node process
+// (harness/child.mjs); runs are interleaved round-robin so that drift of the machine hits every competitor alike.
 import os from 'node:os';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { articleRow, preparePool } from '../articles.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
-import { choice, integer, list, log, number, only, readFlags, selected, set } from '../harness/cli.mjs';
+import { integer, list, log, number, only, readFlags, selected, set } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
-import { roundRobin, runChild } from '../harness/fork.mjs';
-import { saveResults } from '../harness/save.mjs';
-import { workloadTable } from '../harness/stats.mjs';
-import { httpRun, httpTable, loadGenerator } from './http.mjs';
+import { measureTable } from '../harness/fork.mjs';
+import { runIn } from '../harness/runtime.mjs';
+import { finish } from '../harness/save.mjs';
+import { GENERATOR_VERSION, httpRun, httpTable } from './http.mjs';
 import { verify } from './verify.mjs';
 
-const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
-const SAMPLE_INTERVAL_MS = 1;
 const VERIFY_COUNT = 3000;
 const HTTP_COUNT = 100_000;
 const HTTP_CONNECTIONS = 50;
@@ -31,8 +27,7 @@ const USAGE = `usage: npm run bench:stringify -- [options]
   --runs N         runs per competitor and source; the tables show medians (default: 3)
   --no-http        skip the HTTP run
   --http-only      only the HTTP run
-  --http-seconds S duration of each HTTP run (default: 10)
-  --load NAME      HTTP load generator: wrk or autocannon (default: wrk when installed, else autocannon)`;
+  --http-seconds S duration of each HTTP run (default: 10)`;
 
 const counts = (options, text, flag, fail) => {
   list('counts', null, Number)(options, text, flag, fail);
@@ -48,7 +43,6 @@ const options = readFlags(
     http: true,
     tables: true,
     httpSeconds: 10,
-    load: null,
   },
   {
     '--counts': counts,
@@ -58,12 +52,8 @@ const options = readFlags(
     '--no-http': set({ http: false }),
     '--http-only': set({ tables: false }),
     '--http-seconds': number('httpSeconds'),
-    '--load': choice('load', ['wrk', 'autocannon']),
   },
 );
-
-// The whole-document competitors need ~2.5 GB at a million articles.
-const CHILD_FLAGS = ['--expose-gc', '--max-old-space-size=8192'];
 
 /** UTF-8 length of JSON.stringify of the document: what every competitor writes (the floor: its rows). */
 function documentBytes(count) {
@@ -75,11 +65,7 @@ function documentBytes(count) {
 
 const env = environment();
 const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(options, c.id)));
-const ENCODER = new URL('../../dist/encode/index.js', import.meta.url);
-// sluice's row needs dist/ built; the others run without it.
-const available = (c) => c.id !== 'sluice' || existsSync(fileURLToPath(ENCODER));
-const measured = competitors.filter(available);
-const missing = competitors.filter((c) => !available(c));
+const sluice = await import(new URL('../../dist/index.js', import.meta.url).href);
 
 console.log(
   [
@@ -93,32 +79,23 @@ console.log(
     '- output is consumed as UTF-8 chunks (peers that produce strings pay a TextEncoder.encode per chunk), each',
     '  chunk counted; peers that take no generators (whole JSON.stringify, json-ext) collect the rows first, in the',
     '  timed part; json-stream-stringify reads generators through Readable.from (its way to stream rows).',
-    '- MB/s = document bytes (10^6) per second; medians of ' + `${options.runs} runs per cell.`,
+    `- MB/s = document bytes (10^6) per second; medians of ${options.runs} runs per cell.`,
     '- each run is a fresh child process (node --expose-gc), cold; runs interleaved round-robin across competitors.',
-    `- peak RSS growth = max(RSS sampled every ${SAMPLE_INTERVAL_MS} ms by a worker thread, RSS after) minus the`,
-    '  baseline after setup (modules loaded, the array built for the array source) and a GC.',
+    '- peak RSS growth = max(RSS sampled every 2 ms from /proc, RSS after) minus the baseline after setup (modules',
+    '  loaded, the array built for the array source) and a GC.',
     '- first byte: from the start of the run; after first row: from the moment the source handed out its first row.',
   ].join('\n'),
 );
-if (missing.length) console.log(`\nSkipped (dist/ not built): ${missing.map((c) => c.id).join(', ')}`);
 
-const results = {
-  date: new Date().toISOString(),
-  environment: env,
-  versions,
-  options,
-  verify: {},
-  tables: [],
-  http: [],
-};
+const results = { date: new Date().toISOString(), environment: env, versions, options, verify: {}, tables: [] };
 let problems = 0;
 
 if (options.tables) {
   // Correctness first: a competitor that writes another document would make its speed meaningless.
   console.log(`\n## Output check (${VERIFY_COUNT} articles, against JSON.stringify)\n`);
   console.log('| competitor | array | sync generator | async generator |\n|---|---|---|---|');
-  for (const c of measured) {
-    const verdicts = await verify(c, VERIFY_COUNT, available(c) ? { sluice: await import(ENCODER.href) } : {});
+  for (const c of competitors) {
+    const verdicts = await verify(c, VERIFY_COUNT, { sluice });
     results.verify[c.id] = verdicts;
     if (verdicts.some((v) => v.verdict === 'DIFFERENT')) problems++;
     console.log(`| ${c.label} | ${verdicts.map((v) => v.verdict).join(' | ')} |`);
@@ -127,78 +104,60 @@ if (options.tables) {
   for (const count of options.counts) {
     const bytes = documentBytes(count);
     for (const kind of options.sources) {
-      const loadBefore = os.loadavg();
-      const runs = await roundRobin({
+      const table = await measureTable({
         runs: options.runs,
-        entries: measured.map((c) => ({ key: c.id, label: c.label, c })),
-        runOnce: ({ c }) =>
-          runChild(CHILD, { competitor: c.id, kind, count, sampleIntervalMs: SAMPLE_INTERVAL_MS }, CHILD_FLAGS),
-        // The floor writes the rows alone, without the document's framing.
-        check: ({ c }, r) =>
-          c.id === 'floor' || r.bytes === bytes ? undefined : `wrote ${r.bytes} bytes, expected ${bytes}`,
-        shown: (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
-        log,
-        tag: `${count} ${kind}`,
-      });
-      const loadAfter = os.loadavg();
-      const load = { loadBefore, loadAfter, cores: env.cores };
-      const table = workloadTable({ competitors, runs, bytes, kind: 'stringify', ...load });
-      problems += Object.values(runs)
-        .flat()
-        .filter((r) => r.error).length;
-      console.log(
-        [
-          '',
-          `## ${count.toLocaleString('en')} articles from ${SOURCES[kind]}: ${(bytes / 1e6).toFixed(1)} MB`,
-          '',
-          table.markdown,
-        ].join('\n'),
-      );
-      results.tables.push({
-        count,
-        kind,
+        competitors,
+        measured: competitors,
         bytes,
-        loadBefore,
-        loadAfter,
-        competitors: table.entries,
+        kind: 'stringify',
+        cores: env.cores,
+        tag: `${count} ${kind}`,
+        runOnce: async (c) => {
+          const spec = { bench: 'stringify', competitor: c.id, kind, count, sampled: false };
+          // The whole-document competitors need ~2.5 GB at a million articles.
+          const r = await runIn('node', spec, { node: ['--max-old-space-size=8192'] });
+          return { ...r, firstByteMs: r.firstElementMs };
+        },
+        // The floor writes the rows alone, without the document's framing.
+        check: (c, r) =>
+          c.id === 'floor' || r.bytes === bytes ? undefined : `wrote ${r.bytes} bytes, expected ${bytes}`,
       });
+      problems += table.failures;
+      const title = `## ${count.toLocaleString('en')} articles from ${SOURCES[kind]}: ${(bytes / 1e6).toFixed(1)} MB`;
+      console.log(['', title, '', table.markdown].join('\n'));
+      const { loadBefore, loadAfter, entries } = table;
+      results.tables.push({ count, kind, bytes, loadBefore, loadAfter, competitors: entries });
     }
   }
 }
 
-if (options.http && measured.some((c) => c.id === 'sluice')) {
+results.http = [];
+if (options.http && selected(options, 'sluice')) {
   const loadBefore = os.loadavg();
-  const generator = await loadGenerator(options.load);
-  const http = [];
   for (const [impl, label] of [
     ['sluice', 'sluice StreamedJsonResponse'],
     ['whole', 'JSON.stringify whole'],
   ]) {
-    log(
-      `[http] ${label}: ${generator.name}, ${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, ${HTTP_COUNT} articles per response`,
-    );
+    log(`[http] ${label}: ${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, ${HTTP_COUNT} articles each`);
     try {
-      const run = { count: HTTP_COUNT, connections: HTTP_CONNECTIONS, seconds: options.httpSeconds, generator };
-      http.push({ label, ...(await httpRun(impl, run)) });
+      const run = { count: HTTP_COUNT, connections: HTTP_CONNECTIONS, seconds: options.httpSeconds };
+      results.http.push({ label, ...(await httpRun(impl, run)) });
     } catch (error) {
       problems++;
-      http.push({ label, error: error.message });
+      results.http.push({ label, error: error.message });
       log(`[http] ${label} FAILED: ${error.message}`);
     }
   }
-  results.http = http;
-  const ok = http.filter((r) => !r.error);
   const lines = [
     '',
-    `## HTTP: ${HTTP_COUNT.toLocaleString('en')} articles per response from an async generator, ${generator.name} ` +
+    `## HTTP: ${HTTP_COUNT.toLocaleString('en')} articles per response from an async generator, autocannon ` +
       `${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, 127.0.0.1`,
     '',
     `Server: node:http, one process; sluice's body written chunk by chunk (waiting for 'drain'), the whole document ` +
-      `with res.end(). requests/s counts responses completed within the ${options.httpSeconds} s.` +
-      ` Load: ${generator.name} ${generator.version}` +
-      `${generator.name === 'autocannon' ? ' (a JavaScript client, itself the bottleneck here: see http.mjs).' : '.'}`,
+      `with res.end(). requests/s counts responses completed within the ${options.httpSeconds} s. Load: autocannon ` +
+      `${GENERATOR_VERSION} (a JavaScript client, itself the bottleneck here: see http.mjs).`,
     '',
-    httpTable(ok),
+    httpTable(results.http.filter((r) => !r.error)),
     '',
     `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}; client and ` +
       `server share the ${env.cores} cores.`,
@@ -206,9 +165,5 @@ if (options.http && measured.some((c) => c.id === 'sluice')) {
   console.log(lines.join('\n'));
 }
 
-saveResults('stringify', results);
+finish('stringify', results, problems);
 console.log(`Command: npm run bench:stringify -- ${process.argv.slice(2).join(' ')}`.trimEnd());
-if (problems) {
-  console.error(`bench:stringify: ${problems} problem(s) above`);
-  process.exitCode = 1;
-}

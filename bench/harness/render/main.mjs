@@ -3,19 +3,31 @@
 // table, a link; no dates or run logs) when the README marks it with <!-- benchmarks:start --> and
 // <!-- benchmarks:end -->.
 // Usage: node bench/harness/render/main.mjs [RESULT.json ...]   (default: the newest result of each kind in bench/results/)
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { renderBlock } from '../save.mjs';
 import { documentMarkdown } from './markdown.mjs';
-import { KINDS, loadResults, newestResults } from './results.mjs';
 import { headline, headlineChart, machineShort, summaryMarkdown } from './summary.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DOCS = join(ROOT, 'docs');
 const README = join(ROOT, 'README.md');
-const START = '<!-- benchmarks:start -->';
-const END = '<!-- benchmarks:end -->';
+// The results the renderer reads: one file per kind, KIND-DATE.json, written by the benchmarks into bench/results/.
+const KINDS = ['parse', 'stringify', 'browser', 'engines', 'ceiling-browser', 'ceiling-engines', 'sizes'];
+const kindOf = (file) => KINDS.find((kind) => new RegExp(`^${kind}-\\d{4}-`).test(basename(file)));
+
+/** `{ kind: { file, data } }` for each file given (a later file of a kind replaces an earlier one). */
+function loadResults(files) {
+  const loaded = {};
+  for (const file of files) {
+    const kind = kindOf(file);
+    if (!kind) throw new Error(`render: ${file} is not a KIND-DATE.json result (KIND: ${KINDS.join(', ')})`);
+    loaded[kind] = { file, data: JSON.parse(readFileSync(file, 'utf8')) };
+  }
+  return Object.fromEntries(KINDS.filter((kind) => loaded[kind]).map((kind) => [kind, loaded[kind]]));
+}
 
 /**
  * Renders `files` (newest of each kind where a kind is missing); returns the paths written. `docs`: where to write
@@ -23,9 +35,10 @@ const END = '<!-- benchmarks:end -->';
  * writes elsewhere and leaves the README alone, so its one-run numbers are never published by accident).
  */
 export function render(files = [], { docs = DOCS, readme = true } = {}) {
-  const newest = newestResults(RESULTS_DIR);
-  const given = loadResults(files);
-  const results = { ...loadResults(KINDS.filter((k) => newest[k] && !given[k]).map((k) => newest[k])), ...given };
+  // The newest of each kind (names sort by date), then the files given.
+  const names = existsSync(RESULTS_DIR) ? readdirSync(RESULTS_DIR).sort() : [];
+  const newest = names.filter((name) => kindOf(name)).map((name) => join(RESULTS_DIR, name));
+  const results = loadResults([...newest, ...files]);
   if (Object.keys(results).length === 0)
     throw new Error(`render: no results in ${RESULTS_DIR}: run npm run bench first`);
 
@@ -49,16 +62,8 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
   writeFileSync(join(docs, 'benchmarks.md'), documentMarkdown(results, { command: 'npm run bench' }));
   written.push(join(docs, 'benchmarks.md'));
 
-  if (readme && existsSync(README)) {
-    const readme = readFileSync(README, 'utf8');
-    const start = readme.indexOf(START);
-    const end = readme.indexOf(END);
-    if (start >= 0 && end > start) {
-      const section = `${START}\n${summaryMarkdown(results, { assets: 'docs/', link: true })}\n${END}`;
-      writeFileSync(README, readme.slice(0, start) + section + readme.slice(end + END.length));
-      written.push(README);
-    }
-  }
+  const block = summaryMarkdown(results, { assets: 'docs/', link: true });
+  if (readme && existsSync(README) && renderBlock(README, 'benchmarks', block)) written.push(README);
   return { written, sources: Object.values(results).map((r) => r.file) };
 }
 

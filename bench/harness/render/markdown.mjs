@@ -11,65 +11,57 @@ import { summaryMarkdown } from './summary.mjs';
 const MB = 1e6;
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
-// MARK: details
+const peers = (r) =>
+  Object.entries(r.versions)
+    .map(([id, v]) => `${id} ${v}`)
+    .join(', ');
 
-function loadLine(entry, cores) {
-  return `Load average (1 min) before: ${entry.loadBefore[0].toFixed(2)}, after: ${entry.loadAfter[0].toFixed(2)} on ${cores} cores.`;
-}
-
-function parseDetails(results) {
-  const r = results.parse?.data;
+/** A Node workload's section: its title, the method, then per table a heading, the table and its load line. */
+function workloadDetails(r, title, method, tables, kind) {
   if (!r) return [];
-  const out = [
-    '## Parse in Node (`npm run bench:parse`)',
-    '',
-    `Node ${r.environment.node} (V8 ${r.environment.v8}); peers: ${Object.entries(r.versions)
-      .map(([id, v]) => `${id} ${v}`)
-      .join(', ')}. ` +
-      `${r.options.runs} runs per competitor, each a fresh \`node --expose-gc\` process; ${r.options.chunkSize}-byte chunks; ` +
-      "`value` mode gives what `JSON.parse` gives, `bytes` mode each element's exact bytes; the ceiling is one " +
-      '`TextDecoder.decode` + `JSON.parse` per chunk of pre-cut element batches (no scanning at all).',
-  ];
-  for (const d of r.datasets) {
-    out.push(
-      '',
-      `### ${d.name}: ${(d.bytes / MB).toFixed(1)} MB, ${d.count.toLocaleString('en-US')} elements at \`${d.path}\``,
-      '',
-      markdownTable(d.competitors.map((c) => ({ label: c.label, summary: c.summary }))),
-      '',
-      loadLine(d, r.environment.cores),
-    );
+  const out = [title, '', method];
+  for (const t of tables) {
+    const load = `Load average (1 min) before: ${t.loadBefore[0].toFixed(2)}, after: ${t.loadAfter[0].toFixed(2)}`;
+    const rows = t.competitors.map((c) => ({ label: c.label, summary: c.summary }));
+    out.push('', t.heading, '', markdownTable(rows, kind), '', `${load} on ${r.environment.cores} cores.`);
   }
   return out;
 }
 
+function parseDetails(results) {
+  const r = results.parse?.data;
+  return workloadDetails(
+    r,
+    '## Parse in Node (`npm run bench:parse`)',
+    r &&
+      `Node ${r.environment.node} (V8 ${r.environment.v8}); peers: ${peers(r)}. ${r.options.runs} runs per competitor, ` +
+        `each a fresh \`node --expose-gc\` process; ${r.options.chunkSize}-byte chunks; \`value\` mode gives what ` +
+        "`JSON.parse` gives, `bytes` mode each element's exact bytes; the ceiling is one `TextDecoder.decode` + " +
+        '`JSON.parse` per chunk of pre-cut element batches (no scanning at all).',
+    (r?.datasets ?? []).map((d) => ({
+      ...d,
+      heading: `### ${d.name}: ${(d.bytes / MB).toFixed(1)} MB, ${d.count.toLocaleString('en-US')} elements at \`${d.path}\``,
+    })),
+  );
+}
+
 function stringifyDetails(results) {
   const r = results.stringify?.data;
-  if (!r) return [];
   const source = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
-  const out = [
+  const out = workloadDetails(
+    r,
     '## Stringify in Node (`npm run bench:stringify`)',
-    '',
-    `Node ${r.environment.node}; peers: ${Object.entries(r.versions)
-      .map(([id, v]) => `${id} ${v}`)
-      .join(', ')}. The document is ` +
-      "`{ _embedded: { articles: SOURCE }, total: N }`, every competitor's output checked byte for byte against " +
-      `\`JSON.stringify\` first; ${r.options.runs} runs per cell, each a fresh process; output consumed as UTF-8 chunks.`,
-  ];
-  for (const t of r.tables) {
-    out.push(
-      '',
-      `### ${t.count.toLocaleString('en-US')} articles from ${source[t.kind]}: ${(t.bytes / MB).toFixed(1)} MB`,
-      '',
-      markdownTable(
-        t.competitors.map((c) => ({ label: c.label, summary: c.summary })),
-        'stringify',
-      ),
-      '',
-      loadLine(t, r.environment.cores),
-    );
-  }
-  const http = r.http.filter((h) => !h.error);
+    r &&
+      `Node ${r.environment.node}; peers: ${peers(r)}. The document is ` +
+        "`{ _embedded: { articles: SOURCE }, total: N }`, every competitor's output checked byte for byte against " +
+        `\`JSON.stringify\` first; ${r.options.runs} runs per cell, each a fresh process; output consumed as UTF-8 chunks.`,
+    (r?.tables ?? []).map((t) => ({
+      ...t,
+      heading: `### ${t.count.toLocaleString('en-US')} articles from ${source[t.kind]}: ${(t.bytes / MB).toFixed(1)} MB`,
+    })),
+    'stringify',
+  );
+  const http = r?.http.filter((h) => !h.error) ?? [];
   if (http.length) {
     out.push(
       '',

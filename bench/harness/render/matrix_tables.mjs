@@ -2,10 +2,9 @@
 // list of cells where parsing the whole text beats sluice, and the stringify runs of every engine.
 import { methodLines } from '../matrix.mjs';
 import { engineColumns, matrixShape, parseMatrix, runInfo, stringifyMatrix } from './model.mjs';
-import { mbps, mib, time } from './summary.mjs';
+import { againstWhole, mbps, mib, sizeLabel, time } from './summary.mjs';
 
 const MB = 1e6;
-const sizeLabel = (size) => size.replace(/MB$/, ' MB');
 
 function table(matrix, { afterTransfer }) {
   const drain = matrix.libraries.find((l) => l.key === 'drain');
@@ -31,26 +30,14 @@ function table(matrix, { afterTransfer }) {
 
 /** Every (engine, size, mode) where whole-text parsing had a higher median MB/s than sluice (SIMD). */
 function wins(results) {
-  const { sizes, modes } = matrixShape(results);
-  const out = [];
-  for (const mode of modes) {
-    for (const size of sizes) {
-      const m = parseMatrix(results, size, mode);
-      const sluice = m.libraries.find((l) => l.key === 'sluice-simd');
-      for (const key of mode === 'http' ? ['res-json'] : ['json-parse']) {
-        const parse = m.libraries.find((l) => l.key === key);
-        for (const e of m.engines) {
-          const a = sluice?.cells[e.key]?.mbps;
-          const b = parse?.cells[e.key]?.mbps;
-          if (a && b && b > a)
-            out.push(
-              `${e.label}, ${sizeLabel(size)} ${mode === 'http' ? 'over HTTP' : 'in memory'}: ${parse.label} ${mbps(b)} MB/s, sluice (SIMD) ${mbps(a)} MB/s`,
-            );
-        }
-      }
-    }
-  }
-  return out;
+  return againstWhole(results).flatMap(({ mode, size, m, sluice, parse }) =>
+    m.engines.flatMap((e) => {
+      const a = sluice?.cells[e.key]?.mbps;
+      const b = parse?.cells[e.key]?.mbps;
+      const where = `${e.label}, ${sizeLabel(size)} ${mode === 'http' ? 'over HTTP' : 'in memory'}`;
+      return a && b && b > a ? [`${where}: ${parse.label} ${mbps(b)} MB/s, sluice (SIMD) ${mbps(a)} MB/s`] : [];
+    }),
+  );
 }
 
 export function matrixDetails(results) {

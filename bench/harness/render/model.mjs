@@ -5,30 +5,22 @@
 export const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
 
 /** Library rows in display order: the competitor id in memory and over HTTP, and a short label for the chart. */
+const library = (key, label, { memory = key, http = key, own = false, pkg } = {}) => ({
+  key,
+  ids: { memory, http },
+  label,
+  own,
+  package: pkg,
+});
 export const LIBRARIES = [
-  { key: 'drain', ids: { http: 'drain' }, label: 'body read, not parsed (the transfer)' },
-  { key: 'sluice-simd', ids: { memory: 'sluice-simd', http: 'sluice-simd' }, label: 'sluice (SIMD)', own: true },
-  {
-    key: 'sluice-scalar',
-    ids: { memory: 'sluice-scalar', http: 'sluice-scalar' },
-    label: 'sluice (scalar)',
-    own: true,
-  },
-  { key: 'json-parse', ids: { memory: 'json-parse' }, label: 'JSON.parse of the whole text' },
-  { key: 'res-json', ids: { http: 'res-json' }, label: 'await res.json()' },
-  {
-    key: 'streamparser',
-    ids: { memory: 'streamparser', http: 'streamparser' },
-    label: '@streamparser/json',
-    package: '@streamparser/json',
-  },
-  {
-    key: 'stream-json',
-    ids: { memory: 'stream-json', http: 'stream-json' },
-    label: 'stream-json',
-    package: 'stream-json',
-  },
-  { key: 'jsonstream', ids: { memory: 'jsonstream', http: 'jsonstream' }, label: 'JSONStream', package: 'JSONStream' },
+  library('drain', 'body read, not parsed (the transfer)', { memory: null }),
+  library('sluice-simd', 'sluice (SIMD)', { own: true }),
+  library('sluice-scalar', 'sluice (scalar)', { own: true }),
+  library('json-parse', 'JSON.parse of the whole text', { http: null }),
+  library('res-json', 'await res.json()', { memory: null }),
+  library('streamparser', '@streamparser/json', { pkg: '@streamparser/json' }),
+  library('stream-json', 'stream-json', { pkg: 'stream-json' }),
+  library('jsonstream', 'JSONStream', { pkg: 'JSONStream' }),
 ];
 
 /** The engines measured, in display order: `[{ key, label, name, version, engine, options }]`. */
@@ -89,7 +81,7 @@ export function parseMatrix(results, size, mode) {
         out[cell.engine] = { ...competitor.summary, timedOut: true, limitMs: timeoutOf(competitor) };
     }
     const version = lib.package ? versionOf(results, lib.package) : null;
-    return { key: lib.key, label: version ? `${lib.label} ${version}` : lib.label, own: lib.own === true, cells: out };
+    return { key: lib.key, label: version ? `${lib.label} ${version}` : lib.label, own: lib.own, cells: out };
   }).filter((lib) => Object.keys(lib.cells).length > 0);
   const any = cells[0];
   return {

@@ -16,7 +16,7 @@ export const time = (v) =>
       : v < 1000
         ? `${v.toFixed(0)} ms`
         : `${(v / 1000).toFixed(2)} s`;
-const sizeLabel = (size) => size.replace(/MB$/, ' MB');
+export const sizeLabel = (size) => size.replace(/MB$/, ' MB');
 const whole = (mode) => (mode === 'http' ? 'res-json' : 'json-parse');
 const wholeLabel = (mode) => (mode === 'http' ? '`await res.json()`' : '`JSON.parse` of the whole text');
 
@@ -73,60 +73,52 @@ function everywhere(matrix) {
   const parse = lib(whole(matrix.mode));
   if (!sluice || !parse) return '';
   const engines = matrix.engines.map((e) => e.key);
-  const of = (l, get) => engines.map((e) => (l.cells[e] ? get(l.cells[e]) : null));
   const drain = lib('drain');
-  const after = (l) =>
-    engines.map((e) => (l.cells[e] && drain?.cells[e] ? Math.max(0, l.cells[e].ms - drain.cells[e].ms) : null));
+  // The range over the engines of `get` of a library's cells.
+  const of = (l, get, format) =>
+    range(
+      engines.map((e) => (l.cells[e] ? get(l.cells[e], e) : null)),
+      format,
+    );
+  const first = (l) => of(l, (s) => s.firstElementMs, time);
+  const memory = (l) => of(l, (s) => s.rssGrowthMiB, mib);
+  const after = (l) => of(l, (s, e) => (drain.cells[e] ? Math.max(0, s.ms - drain.cells[e].ms) : null), time);
   const how = matrix.mode === 'http' ? `a response paced at ${matrix.paceMBps} MB/s` : 'memory';
   return (
-    `Reading ${(matrix.bytes / MB).toFixed(0)} MB from ${how}, in each of the ${engines.length} engines: the first element ` +
-    `arrives after ${range(
-      of(sluice, (s) => s.firstElementMs),
-      time,
-    )} with sluice, ${range(
-      of(parse, (s) => s.firstElementMs),
-      time,
-    )} ` +
-    `with ${wholeLabel(matrix.mode)}; peak memory grows by ${range(
-      of(sluice, (s) => s.rssGrowthMiB),
-      mib,
-    )} MiB against ` +
-    `${range(
-      of(parse, (s) => s.rssGrowthMiB),
-      mib,
-    )} MiB` +
-    (drain
-      ? `; the last element comes ${range(after(sluice), time)} after the last byte, against ` +
-        `${range(after(parse), time)}.`
-      : '.')
+    `Reading ${(matrix.bytes / MB).toFixed(0)} MB from ${how}, in each of the ${engines.length} engines: the first ` +
+    `element arrives after ${first(sluice)} with sluice, ${first(parse)} with ${wholeLabel(matrix.mode)}; peak ` +
+    `memory grows by ${memory(sluice)} MiB against ${memory(parse)} MiB` +
+    (drain ? `; the last element comes ${after(sluice)} after the last byte, against ${after(parse)}.` : '.')
+  );
+}
+
+/** Per mode and size: its parseMatrix, and in it sluice (SIMD)'s row and the whole-text parse's. */
+export function againstWhole(results) {
+  const { sizes, modes } = matrixShape(results);
+  return modes.flatMap((mode) =>
+    sizes.map((size) => {
+      const m = parseMatrix(results, size, mode);
+      const lib = (key) => m.libraries.find((l) => l.key === key);
+      return { mode, size, m, sluice: lib('sluice-simd'), parse: lib(whole(mode)) };
+    }),
   );
 }
 
 /** sluice (SIMD) MB/s over whole-text parsing MB/s, per size and mode (rows) and engine (columns). */
 function ratioTable(results) {
-  const { sizes, modes } = matrixShape(results);
   const engines = engineColumns(results);
   const lines = [
     `| sluice (SIMD) ÷ whole-text parse | ${engines.map((e) => e.label).join(' | ')} |`,
     `|---|${engines.map(() => '---:').join('|')}|`,
   ];
-  for (const mode of modes) {
-    for (const size of sizes) {
-      const m = parseMatrix(results, size, mode);
-      const sluice = m.libraries.find((l) => l.key === 'sluice-simd');
-      const parse = m.libraries.find((l) => l.key === whole(mode));
-      const cells = engines.map((e) => {
-        const a = sluice?.cells[e.key];
-        const b = parse?.cells[e.key];
-        if (!a?.mbps || !b?.mbps) return '–';
-        return `${(a.mbps / b.mbps).toFixed(2)}× (${mbps(a.mbps)} / ${mbps(b.mbps)})`;
-      });
-      const what =
-        mode === 'http'
-          ? `${sizeLabel(size)}, paced response, vs res.json()`
-          : `${sizeLabel(size)} in memory, vs JSON.parse`;
-      lines.push(`| ${what} | ${cells.join(' | ')} |`);
-    }
+  for (const { mode, size, sluice, parse } of againstWhole(results)) {
+    const cells = engines.map((e) => {
+      const a = sluice?.cells[e.key]?.mbps;
+      const b = parse?.cells[e.key]?.mbps;
+      return a && b ? `${(a / b).toFixed(2)}× (${mbps(a)} / ${mbps(b)})` : '–';
+    });
+    const what = mode === 'http' ? ', paced response, vs res.json()' : ' in memory, vs JSON.parse';
+    lines.push(`| ${sizeLabel(size)}${what} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }

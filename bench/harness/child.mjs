@@ -1,14 +1,15 @@
-// One timed run of one competitor in Node, Deno or Bun (the same file in each), in a process of its own. The
-// parent samples this process's RSS from /proc, so the protocol is a handshake on stdin/stdout, one JSON line each:
+// One timed run of one competitor in Node, Deno or Bun (the same file in each), in a process of its own, so that no
+// competitor's heap, JIT state or wasm memory touches another's. The parent (runtime.mjs) samples this process's
+// RSS from /proc, so the protocol is a handshake on stdin/stdout, one JSON line each:
 //   child: {"ready": {...runtime}}   (input read, competitor set up, garbage collected)
 //   parent: "go"                     (after it took the RSS baseline)
 //   child: {"result": {...}}
-// Usage: node --expose-gc | deno run --allow-read --allow-env --allow-net=127.0.0.1 --v8-flags=--expose-gc | bun
-//        child.mjs SPEC_JSON   (SPEC_JSON: competitors/matrix.mjs's spec; in memory, `file` holds the input)
+// Usage: RUNTIME child.mjs SPEC_JSON   (competitors/matrix.mjs's spec; in memory, `file` holds the input)
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { prepareRun, timeRun } from '../competitors/matrix.mjs';
-import { loadDeps, NODE_PEERS } from '../competitors/node.mjs';
+import { loadDeps, NODE_PEERS, PARSE_COMPETITORS } from '../competitors/node.mjs';
+import { COMPETITORS as NODE_STRINGIFY } from '../competitors/stringify_node.mjs';
 
 function runtime() {
   if (globalThis.Deno) return { name: 'Deno', version: Deno.version.deno, engine: `V8 ${Deno.version.v8}` };
@@ -40,13 +41,18 @@ function nextLine() {
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 const spec = JSON.parse(process.argv[2]);
-// The Node-only peers (stream-json, JSONStream) run in Node only.
+// The Node-only peers (stream-json, JSONStream, the Node-stream writers) and bench:parse's own rows run in Node only.
 const isNode = !globalThis.Deno && !globalThis.Bun;
 const input = () => {
   const file = readFileSync(spec.file);
   return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
 };
-const prepared = await prepareRun(spec, { input, deps: loadDeps, extra: isNode ? NODE_PEERS : [] });
+const prepared = await prepareRun(spec, {
+  input,
+  deps: loadDeps,
+  parsers: isNode ? [...NODE_PEERS, ...PARSE_COMPETITORS] : [],
+  writers: isNode ? NODE_STRINGIFY : [],
+});
 collectGarbage();
 collectGarbage();
 
@@ -54,9 +60,16 @@ send({ ready: runtime() });
 if ((await nextLine()) !== 'go') throw new Error('child.mjs: expected "go" on stdin');
 
 const cpuBefore = process.cpuUsage?.();
+// Pages the run touched for the first time: what the "Memory:" rate of the report header costs each competitor.
+const faultsBefore = isNode ? process.resourceUsage().minorPageFault : null;
 const result = await timeRun(prepared);
 const cpu = cpuBefore ? process.cpuUsage(cpuBefore) : null;
 send({
-  result: { ...result, rssAfter: process.memoryUsage().rss, cpuMs: cpu ? (cpu.user + cpu.system) / 1000 : null },
+  result: {
+    ...result,
+    rssAfter: process.memoryUsage().rss,
+    cpuMs: cpu ? (cpu.user + cpu.system) / 1000 : null,
+    faults: isNode ? process.resourceUsage().minorPageFault - faultsBefore : null,
+  },
 });
 process.exit(0);
