@@ -197,6 +197,23 @@ TEST_P(DescendantSlice, DeepNesting) {
   EXPECT_EQ(got.error.offset, 6 * (depth - 1) + 5);
 }
 
+// A state saved with the selector tables at their deepest still loads: descend() reaches one past a scalar at
+// max_depth, and a linear path may be longer than max_depth (the fuzz target's first finding: load_state refused
+// tables deeper than max_depth).
+TEST_P(DescendantSlice, SavedAtTheDepthLimit) {
+  for (const std::vector<std::string>& paths :
+       {std::vector<std::string>{"$..*"}, {"$..a", "$.*.*"}, {"$.*.*.*"}, {"$..[0]", "$[0]"}}) {
+    for (const char* doc : {R"([1,"x",{"a":2}])", R"({"a":[[3]]})", R"([0])"}) {
+      parse_setup s = setup(paths);
+      s.options.max_depth = 1;
+      const parse_outcome one_shot = parse_one_shot(doc, s);
+      const parse_outcome bound = parse_chunked_like_binding(doc, s, chunks_bytewise(std::strlen(doc)));
+      ASSERT_EQ(bound.batch_problem, "") << paths[0] << " " << doc;
+      EXPECT_EQ(describe_difference(one_shot, bound), "") << paths[0] << " " << doc;
+    }
+  }
+}
+
 // The size limit counts from the outermost open element: a selected container bigger than the limit fails, though
 // everything in it is small.
 TEST_P(DescendantSlice, ElementSizeLimit) {
