@@ -20,10 +20,11 @@ namespace internal {
 // MARK: values
 
 // Descendant selectors at a value beginning at depth d: the root starts them; deeper, the key or index advances the
-// container's positions. Sets next_pos (and their bits in next_cand); returns the selectors that select the value.
-// Out of line: inlined, it made begin_value too big to inline, and linear paths paid a call per value.
+// container's positions. Sets the value's positions (pos_at[d + 1], read only if it is a container) and their bits in
+// next_cand; returns the selectors that select the value. Out of line: inlined, it made begin_value too big to
+// inline, and linear paths paid a call per value; and push_container() stays as it was for them.
 SLUICE_NOINLINE inline uint32_t descend(parser_state& st, uint32_t d, key_kind key, uint64_t index) noexcept {
-  const selector_set& sel = st.selectors;
+  selector_set& sel = st.selectors;
   uint64_t inside = sel.start_pos;
   uint32_t selected = 0;
   if (d != 0) {
@@ -32,8 +33,11 @@ SLUICE_NOINLINE inline uint32_t descend(parser_state& st, uint32_t d, key_kind k
     selected = sel.paths_ending(hit);
     inside = sel.positions_inside(pos, hit);
   }
-  st.next_pos = inside;
-  if (inside != 0) st.next_cand |= sel.desc_paths;
+  if (inside != 0) {
+    st.next_cand |= sel.desc_paths;
+    if (d + 1 > sel.live_len) sel.reach(d + 1);  // deeper than a live container has been
+    sel.pos_at[d + 1] = inside;
+  }
   return selected;
 }
 
@@ -149,12 +153,10 @@ inline bool push_container(parser_state& st, uint64_t p, bool object) noexcept {
     st.is_object[d >> 6] &= ~bit;
   }
   st.cand_top = st.next_cand;
-  selector_set& sel = st.selectors;
-  if (d > sel.live_len && st.next_cand != 0) sel.reach(d);  // a descendant selector, deeper than before
-  if (d <= sel.live_len) {
-    sel.cand_at[d] = st.next_cand;
-    sel.index_at[d] = 0;
-    sel.pos_at[d] = st.next_pos;
+  // A container with candidates is never deeper than live_len (descend() grew it).
+  if (d <= st.selectors.live_len) {
+    st.selectors.cand_at[d] = st.next_cand;
+    st.selectors.index_at[d] = 0;
   }
   st.state = object ? s_key_or_end : s_value_or_end;
   return true;

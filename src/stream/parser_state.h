@@ -80,7 +80,6 @@ struct parser_scalars {
   uint32_t cand_top = 0;      // selectors.cand_at[depth], cached
   uint32_t next_cand = 0;     // selectors continuing into the value just begun
   uint32_t member_match = 0;  // selectors matching the key just read
-  uint64_t next_pos = 0;      // positions alive inside the value just begun (when next_cand has a descendant selector)
   uint64_t member_pos = 0;    // positions matching the key just read
   bool key_pending = false;   // a key a selector may need is being read or awaits its value
   bool key_reading = false;   // ...and its closing quote has not arrived (only then does the limit apply)

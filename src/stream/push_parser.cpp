@@ -23,6 +23,9 @@ namespace {
 bool compile(parser_state& st) {
   st.selectors.compile(st.options.ndjson);
   st.cand_top = st.selectors.all;
+  // Room for an open element per selector, as the table was before `..` let elements nest deeper: opening one then
+  // allocates only past that. Should this fail, open_element_at() tries again, or reports out_of_memory.
+  (void)st.open.assign_zero(max_selectors);
   assign_zeroed(st.is_object, st.options.max_depth / 64 + 1);
   st.compiled = true;
   return true;

@@ -72,7 +72,6 @@ SLUICE_NOINLINE inline bool report_line(parser_state& st) noexcept {
   st.cand_top = st.selectors.all;
   st.next_cand = 0;
   st.member_match = 0;
-  st.next_pos = 0;
   st.member_pos = 0;
   st.key_pending = false;
   st.key_reading = false;

@@ -115,7 +115,8 @@ parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept
   // At most one open element per open container and the root.
   if (st->open_count > st->options.max_depth + 1) return nullptr;
   const uint8_t* open = r.bytes(size_t(st->open_count) * sizeof(open_element));
-  if (open == nullptr || !st->open.assign_zero(st->open_count)) return nullptr;
+  if (open == nullptr || !st->open.assign_zero(st->open_count > max_selectors ? st->open_count : max_selectors))
+    return nullptr;
   if (st->open_count != 0) std::memcpy(st->open.data(), open, st->open_count * sizeof(open_element));
   selector_set& sel = st->selectors;
   const uint32_t paths = r.value<uint32_t>();
