@@ -96,6 +96,21 @@ describe('native filters against the reference evaluator', () => {
     expect(await parsed(doc, '$[?@.a == @.b]')).toHaveLength(4);
   });
 
+  test('a parser saved mid-element (more parsers than stay resident) keeps its filter and the bytes seen', () => {
+    const text = JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ k: 'é'.repeat(40), v: i % 3 })));
+    const bytes = encoder.encode(text);
+    const parsers = Array.from({ length: 80 }, () => createParser({ path: '$[?@.k >= "é" && @.v == 1]' }));
+    const outs: unknown[][] = parsers.map(() => []);
+    // Round robin, 7 bytes each: every parser is saved and loaded again with an element open.
+    for (let at = 0; at < bytes.length; at += 7) {
+      parsers.forEach((parser, i) => outs[i]!.push(...parser.push(bytes.subarray(at, at + 7))));
+    }
+    parsers.forEach((parser, i) => outs[i]!.push(...parser.end()));
+    const expected = JSON.parse(text).filter((row: { v: number }) => row.v === 1);
+    expect(expected).toHaveLength(2);
+    for (const out of outs) expect(out).toEqual(expected);
+  });
+
   test.each(['$..a[?@.b]', '$[?@.a][0]', '$[?length(@) > 1]', '$[?@.*]', '$[?$.a == 1]', '$[?@[-1] == 1]'])(
     '%s stays refused',
     (query) => {
