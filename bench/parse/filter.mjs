@@ -10,7 +10,11 @@ import { parseJsonArray } from '../../dist/index.js';
 import { ensureDataset } from '../datasets.mjs';
 
 const { values } = parseArgs({
-  options: { count: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '10' }, limit: { type: 'string', default: '1000' } },
+  options: {
+    count: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '10' },
+    limit: { type: 'string', default: '1000' },
+  },
 });
 const limit = Number(values.limit);
 const bytes = readFileSync(await ensureDataset('articles', Number(values.count)));
@@ -48,6 +52,10 @@ for (let round = 0; round < Number(values.rounds) + 1; round++) {
 }
 const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
 const total = Number(values.count);
-console.log(`${total} articles, ${(bytes.length / 1e6).toFixed(1)} MB, kept ${kept} (${((100 * kept) / total).toFixed(1)} %)`);
-console.log(`native filter: median ${median(cpu.native).toFixed(1)} ms CPU; [*] + JS filter: ${median(cpu.js).toFixed(1)} ms`);
+console.log(
+  `${total} articles, ${(bytes.length / 1e6).toFixed(1)} MB, kept ${kept} (${((100 * kept) / total).toFixed(1)} %)`,
+);
+console.log(
+  `native filter: median ${median(cpu.native).toFixed(1)} ms CPU; [*] + JS filter: ${median(cpu.js).toFixed(1)} ms`,
+);
 console.log(`ratio ${(median(cpu.js) / median(cpu.native)).toFixed(2)}x`);

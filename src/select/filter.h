@@ -30,14 +30,15 @@ struct filter_program {
     uint32_t operand;  // push: operands[operand]
   };
   struct operand {
-    bool query;            // a relative query (steps [first, first + count)), else a literal (text)
+    bool query;  // a relative query (steps [first, first + count)), else a literal (text)
     uint32_t first = 0;
     uint32_t count = 0;
-    std::string text;      // the literal's JSON text
+    std::string text;   // the literal's JSON text
+    double number = 0;  // a number literal's value, read at compile
   };
   struct path_step {
     bool by_name;
-    std::string name;      // the JSON string text, quotes included
+    std::string name;  // the JSON string text, quotes included
     uint64_t index = 0;
   };
   std::vector<op> ops;

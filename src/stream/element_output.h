@@ -148,8 +148,9 @@ inline bool close_element(parser_state& st, uint64_t end) noexcept {
 SLUICE_INLINE bool close_only_element(parser_state& st, uint64_t end) noexcept {
   const open_element& o = st.open[0];
   const uint32_t paths = o.paths;
-  if (st.open_count != 1 || (paths & (paths - 1)) != 0 || (paths & (st.selectors.markers | st.selectors.filtered)) != 0 ||
-      o.key == key_kind::name || o.start < st.w_base || st.key_reading || !st.elements.reserve(st.elements.size() + 1))
+  if (st.open_count != 1 || (paths & (paths - 1)) != 0 ||
+      (paths & (st.selectors.markers | st.selectors.filtered)) != 0 || o.key == key_kind::name || o.start < st.w_base ||
+      st.key_reading || !st.elements.reserve(st.elements.size() + 1))
     return close_element(st, end);
   st.open_count = 0;
   emit_element(st, st.window.data() + (end - st.w_base), end - o.start, uint32_t(trailing_zeroes(paths)), o.key, 0, 0,

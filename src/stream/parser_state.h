@@ -142,8 +142,8 @@ struct parser_state : parser_scalars {
   }
   // Bytes of memory it holds (the workspace not included).
   size_t allocated() const noexcept {
-    return sizeof(parser_state) + is_object.capacity() * sizeof(uint64_t) + key_carry.allocated() + filter_carry.allocated() +
-           selectors.allocated() + open.allocated();
+    return sizeof(parser_state) + is_object.capacity() * sizeof(uint64_t) + key_carry.allocated() +
+           filter_carry.allocated() + selectors.allocated() + open.allocated();
   }
 };
 

@@ -150,7 +150,8 @@ parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept
     const uint32_t filter_size = r.value<uint32_t>();
     const uint8_t* filter = r.bytes(filter_size);
     if (filter == nullptr) return nullptr;
-    if (filter_size != 0 && !s.filter.compile(std::string_view(reinterpret_cast<const char*>(filter), filter_size), nullptr))
+    if (filter_size != 0 &&
+        !s.filter.compile(std::string_view(reinterpret_cast<const char*>(filter), filter_size), nullptr))
       return nullptr;
   }
   uint32_t positions = 0;

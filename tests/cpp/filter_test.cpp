@@ -89,9 +89,24 @@ TEST(Filter, ComparesAsRfc9535) {
 // Numbers on both sides of the fast path (Clinger's: mantissa below 2^53, power of ten up to 22) read as strtod
 // reads them.
 TEST(Filter, NumbersAsStrtodReadsThem) {
-  const char* numbers[] = {"0",     "-0",      "1",         "12.5e-3",   "123456789012345678", "9007199254740993",
-                           "1e22",  "1e23",    "1.5e-22",   "1e-23",     "0.1",                "0.30000000000000004",
-                           "1e308", "1e-320",  "4.9e-324",  "1E+2",      "-2.5E-0",            "100000000000000000000000"};
+  const char* numbers[] = {"0",
+                           "-0",
+                           "1",
+                           "12.5e-3",
+                           "123456789012345678",
+                           "9007199254740993",
+                           "1e22",
+                           "1e23",
+                           "1.5e-22",
+                           "1e-23",
+                           "0.1",
+                           "0.30000000000000004",
+                           "1e308",
+                           "1e-320",
+                           "4.9e-324",
+                           "1E+2",
+                           "-2.5E-0",
+                           "100000000000000000000000"};
   for (const char* a : numbers) {
     for (const char* b : numbers) {
       const double x = std::strtod(a, nullptr), y = std::strtod(b, nullptr);

@@ -89,7 +89,14 @@ describe('native filters against the reference evaluator', () => {
       {"a":{"p":1},"b":{"p":1,"q":2}},{"a":[1,2],"b":[1,2,3]},{"a":"\\ud83d\\ude00","b":"\u{1F600}"},
       {"a":"\uffff","b":"\u{1F600}"},{"a":100,"b":1e2},{"a":null},{"b":0}]`;
     const value = JSON.parse(doc);
-    for (const query of ['$[?@.a == @.b]', '$[?@.a != @.b]', '$[?@.a < @.b]', '$[?@.a >= @.b]', '$[?@.a]', '$[?!@.b]']) {
+    for (const query of [
+      '$[?@.a == @.b]',
+      '$[?@.a != @.b]',
+      '$[?@.a < @.b]',
+      '$[?@.a >= @.b]',
+      '$[?@.a]',
+      '$[?!@.b]',
+    ]) {
       const expected = evaluate(parseQuery(query), value).map((node: { value: unknown }) => node.value);
       expect(await parsed(doc, query), query).toEqual(expected);
     }
@@ -103,12 +110,39 @@ describe('native filters against the reference evaluator', () => {
     const outs: unknown[][] = parsers.map(() => []);
     // Round robin, 7 bytes each: every parser is saved and loaded again with an element open.
     for (let at = 0; at < bytes.length; at += 7) {
-      parsers.forEach((parser, i) => outs[i]!.push(...parser.push(bytes.subarray(at, at + 7))));
+      for (const [i, parser] of parsers.entries()) outs[i]!.push(...parser.push(bytes.subarray(at, at + 7)));
     }
-    parsers.forEach((parser, i) => outs[i]!.push(...parser.end()));
+    for (const [i, parser] of parsers.entries()) outs[i]!.push(...parser.end());
     const expected = JSON.parse(text).filter((row: { v: number }) => row.v === 1);
     expect(expected).toHaveLength(2);
     for (const out of outs) expect(out).toEqual(expected);
+  });
+
+  test('several selectors on the same children: each filter decides for its own path', () => {
+    const rows = [{ x: 1, y: true }, { x: 2 }, { y: 0 }, 5, { x: 1 }];
+    const paths = ['$.r[?@.x == 1]', '$.r[?@.y]', '$.r[*]', '$.r[?@ == 5]'];
+    const text = JSON.stringify({ r: rows });
+    const rng = createRng(3);
+    for (const cut of Object.values(CUTS)) {
+      const parser = createParser({ paths });
+      const got: unknown[] = [];
+      const bytes = encoder.encode(text);
+      for (let at = 0; at < bytes.length; ) {
+        const size = cut(rng);
+        got.push(...parser.push(bytes.subarray(at, at + size)));
+        at += size;
+      }
+      got.push(...parser.end());
+      // Per child, in the order the paths were given, each path that selects it (the reference, path by path).
+      const expected = rows.flatMap((row, key) =>
+        paths
+          .filter((path) =>
+            evaluate(parseQuery(path), { r: rows }).some((n: { path: string }) => n.path === `$['r'][${key}]`),
+          )
+          .map((path) => ({ path, key, value: row })),
+      );
+      expect(got).toEqual(expected);
+    }
   });
 
   test.each(['$..a[?@.b]', '$[?@.a][0]', '$[?length(@) > 1]', '$[?@.*]', '$[?$.a == 1]', '$[?@[-1] == 1]'])(

@@ -182,7 +182,14 @@ export function randomFilterQuery(rng) {
   for (let n = rng.int(3); n > 0; n--) {
     const name = rng.pick(NAMES);
     const r = rng.int(4);
-    text += r === 0 && isShorthand(name) ? `.${name}` : r === 1 ? '[*]' : r === 2 ? `[${rng.int(3)}]` : `[${quoted(rng, name)}]`;
+    text +=
+      r === 0 && isShorthand(name)
+        ? `.${name}`
+        : r === 1
+          ? '[*]'
+          : r === 2
+            ? `[${rng.int(3)}]`
+            : `[${quoted(rng, name)}]`;
   }
   return `${text}[?${blank(rng)}${simpleLogical(rng)}]`;
 }
@@ -213,7 +220,9 @@ export function looseJson(rng, value) {
   }
   if (Array.isArray(value)) return `[${ws()}${value.map((v) => ws() + looseJson(rng, v) + ws()).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    const members = Object.entries(value).map(([k, v]) => `${ws()}${looseJson(rng, k)}${ws()}:${ws()}${looseJson(rng, v)}${ws()}`);
+    const members = Object.entries(value).map(
+      ([k, v]) => `${ws()}${looseJson(rng, k)}${ws()}:${ws()}${looseJson(rng, v)}${ws()}`,
+    );
     return `{${members.join(',')}${ws()}}`;
   }
   return JSON.stringify(value);
