@@ -1,6 +1,7 @@
 #include "select/filter.h"
 
-#include <cstdlib>
+#include "select/decimal.h"
+
 #include <cstring>
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -39,7 +40,7 @@ const uint8_t* next_quote_or_escape(const uint8_t* p, const uint8_t* e) {
     if (hit != 0) return p + __builtin_ctz(hit);
     p += 16;
   }
-#endif
+#else
   constexpr uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
   while (e - p >= 8) {
     uint64_t w;
@@ -49,19 +50,20 @@ const uint8_t* next_quote_or_escape(const uint8_t* p, const uint8_t* e) {
     if (hit != 0) return p + __builtin_ctzll(hit) / 8;  // little-endian: the lowest flagged byte is the first
     p += 8;
   }
+#endif
   while (p < e && *p != '"' && *p != '\\') ++p;
   return p;
 }
 
 // Past the string whose opening quote is at p.
-const uint8_t* skip_string(const uint8_t* p, const uint8_t* e) {
+__attribute__((noinline)) const uint8_t* skip_string(const uint8_t* p, const uint8_t* e) {
   for (p = next_quote_or_escape(p + 1, e); p < e; p = next_quote_or_escape(p + 2, e))
     if (*p == '"') return p + 1;
   return e;
 }
 
 // Past the (valid) JSON value starting at p.
-const uint8_t* skip_value(const uint8_t* p, const uint8_t* e) {
+__attribute__((noinline)) const uint8_t* skip_value(const uint8_t* p, const uint8_t* e) {
   if (p >= e) return e;
   if (*p == '"') return skip_string(p, e);
   if (*p == '{' || *p == '[') {
@@ -102,7 +104,7 @@ struct units {
     return v;
   }
   // The next unit, or -1 at the closing quote.
-  int32_t next() {
+  SLUICE_SMALL int32_t next() {
     if (low != 0) {
       const uint32_t u = low;
       low = 0;
@@ -161,7 +163,7 @@ int32_t scalar_order(int32_t u) {
 }
 
 // <0, 0, >0 as the strings (opening quotes at a and b) order by code points.
-int compare_strings(const uint8_t* a, const uint8_t* ae, const uint8_t* b, const uint8_t* be) {
+SLUICE_SMALL int compare_strings(const uint8_t* a, const uint8_t* ae, const uint8_t* b, const uint8_t* be) {
   units x(a, ae), y(b, be);
   for (;;) {
     const int32_t u = x.next(), v = y.next();
@@ -175,11 +177,8 @@ int compare_strings(const uint8_t* a, const uint8_t* ae, const uint8_t* b, const
 }
 
 // Clinger's fast path: a mantissa below 2^53 scaled by a power of ten below 10^23 is exact in a double, so one
-// multiplication or division rounds it correctly. False for other numbers (strtod reads them: in wasm its long
-// double arithmetic costs a microsecond a number, more than the rest of a candidate's evaluation).
-bool fast_number(const uint8_t* p, const uint8_t* e, double& out) {
-  static const double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+// multiplication or division rounds it correctly. False for other numbers (decimal.h reads them).
+__attribute__((noinline)) bool fast_number(const uint8_t* p, const uint8_t* e, double& out) {
   const bool negative = p < e && *p == '-';
   if (negative) ++p;
   uint64_t m = 0;
@@ -209,24 +208,15 @@ bool fast_number(const uint8_t* p, const uint8_t* e, double& out) {
     exponent += minus ? -x : x;
   }
   if (m > (uint64_t{1} << 53) || exponent < -22 || exponent > 22) return m == 0 ? (out = 0, true) : false;
-  const double v = exponent < 0 ? double(m) / powers[-exponent] : double(m) * powers[exponent];
+  const double v =
+      exponent < 0 ? double(m) / exact_powers_of_ten[-exponent] : double(m) * exact_powers_of_ten[exponent];
   out = negative ? -v : v;
   return true;
 }
 
-double number_at(const uint8_t* p, const uint8_t* e) {
+__attribute__((noinline)) double number_at(const uint8_t* p, const uint8_t* e) {
   double fast;
-  if (fast_number(p, e, fast)) return fast;
-  char buffer[128];
-  const size_t n = size_t(e - p);
-  if (n < sizeof buffer) {
-    std::memcpy(buffer, p, n);
-    buffer[n] = 0;
-    return std::strtod(buffer, nullptr);
-  }
-  // A number of 128 bytes or more: rare enough for an allocation.
-  std::string copy(reinterpret_cast<const char*>(p), n);
-  return std::strtod(copy.c_str(), nullptr);
+  return fast_number(p, e, fast) ? fast : decimal_to_double(p, e);
 }
 
 // A value a comparison reads: a JSON value's text [p, e), or Nothing (p == nullptr).
@@ -241,7 +231,7 @@ double number_of(const value& v) { return v.number != nullptr ? *v.number : numb
 bool equal(value a, value b);
 
 // Deep equality of two objects: as many members (names unique, as JSON.parse keeps them), each of a's also in b.
-bool equal_objects(value a, value b) {
+SLUICE_SMALL bool equal_objects(value a, value b) {
   uint32_t na = 0, nb = 0;
   const uint8_t* p = skip_blanks(a.p + 1, a.e);
   while (p < a.e && *p == '"') {
@@ -273,7 +263,7 @@ bool equal_objects(value a, value b) {
   return na == nb;
 }
 
-bool equal_arrays(value a, value b) {
+SLUICE_SMALL bool equal_arrays(value a, value b) {
   const uint8_t* p = skip_blanks(a.p + 1, a.e);
   const uint8_t* q = skip_blanks(b.p + 1, b.e);
   for (;;) {
@@ -292,7 +282,7 @@ bool equal_arrays(value a, value b) {
 
 bool is_number(uint8_t c) { return c == '-' || (c >= '0' && c <= '9'); }
 
-bool equal(value a, value b) {
+__attribute__((noinline)) bool equal(value a, value b) {
   if (a.p == nullptr || b.p == nullptr) return a.p == b.p;
   const uint8_t x = *a.p, y = *b.p;
   if (is_number(x)) return is_number(y) && number_of(a) == number_of(b);
@@ -309,7 +299,7 @@ bool equal(value a, value b) {
   }
 }
 
-bool less(value a, value b) {
+__attribute__((noinline)) bool less(value a, value b) {
   if (a.p == nullptr || b.p == nullptr) return false;
   const uint8_t x = *a.p, y = *b.p;
   if (is_number(x)) return is_number(y) && number_of(a) < number_of(b);
@@ -318,171 +308,147 @@ bool less(value a, value b) {
 
 }  // namespace
 
-bool filter_program::compile(std::string_view text, size_t* error_at) {
+SLUICE_SMALL bool filter_program::compile(std::string_view text, size_t* error_at) {
   ops.clear();
-  operands.clear();
-  steps.clear();
-  max_stack = 0;
   source.assign(text.data(), text.size());
-  const auto* t = reinterpret_cast<const uint8_t*>(text.data());
-  const uint8_t* const e = t + text.size();
+  const auto* t = reinterpret_cast<const uint8_t*>(source.data());
+  const uint8_t* const e = t + source.size();
   const uint8_t* p = t;
-  uint32_t depth = 0;
+  uint32_t values = 0, truths = 0;  // what the stack holds, by kind, to check each instruction's operands
   auto fail = [&](const uint8_t* at) {
+    ops.clear();
     if (error_at) *error_at = size_t(at - t);
     return false;
   };
+  // A JSON string at q: its end, or null.
   auto json_string = [&](const uint8_t* q) -> const uint8_t* {
     if (q >= e || *q != '"') return nullptr;
     const uint8_t* end = skip_string(q, e);
     return end[-1] == '"' && end - q >= 2 ? end : nullptr;
   };
   while (p < e) {
+    const uint8_t* const at = p;
     const uint8_t c = *p++;
-    switch (c) {
-      case '@': {
-        operand o{true, uint32_t(steps.size()), 0, {}};
-        while (p < e && *p != ';') {
-          path_step s{*p == '.', {}, 0};
-          ++p;
-          if (s.by_name) {
-            const uint8_t* end = json_string(p);
-            if (end == nullptr) return fail(p);
-            s.name.assign(reinterpret_cast<const char*>(p), size_t(end - p));
-            p = end;
-          } else if (p[-1] == '#' && p < e && *p >= '0' && *p <= '9') {
-            while (p < e && *p >= '0' && *p <= '9') s.index = s.index * 10 + uint64_t(*p++ - '0');
-          } else {
-            return fail(p - 1);
-          }
-          steps.push_back(std::move(s));
-        }
-        if (p >= e) return fail(p);
-        ++p;
-        o.count = uint32_t(steps.size()) - o.first;
-        ops.push_back(op{push, uint32_t(operands.size())});
-        operands.push_back(std::move(o));
-        ++depth;
-        break;
-      }
-      case 'L': {
-        const uint8_t* end;
-        if (p < e && *p == '"') {
-          end = json_string(p);
-        } else if (p < e && is_number(*p)) {
-          end = p;
-          while (end < e && (is_number(*end) || *end == '.' || *end == 'e' || *end == 'E' || *end == '+')) ++end;
+    op o{query, uint32_t(p - t), 0, 0};
+    if (c == '@') {
+      while (p < e && *p != ';') {
+        if (*p == '.') {
+          p = json_string(p + 1);
+          if (p == nullptr) return fail(at);
+        } else if (*p == '#' && p + 1 < e && p[1] >= '0' && p[1] <= '9') {
+          for (++p; p < e && *p >= '0' && *p <= '9';) ++p;
         } else {
-          end = nullptr;
-          for (const char* word : {"true", "false", "null"}) {
-            const size_t n = std::strlen(word);
-            if (size_t(e - p) >= n && std::memcmp(p, word, n) == 0) end = p + n;
-          }
+          return fail(p);
         }
-        if (end == nullptr) return fail(p);
-        ops.push_back(op{push, uint32_t(operands.size())});
-        operands.push_back(operand{false, 0, 0, std::string(reinterpret_cast<const char*>(p), size_t(end - p)), 0});
-        if (is_number(*p)) operands.back().number = number_at(p, end);
-        p = end;
-        ++depth;
-        break;
       }
-      case 'E':
-        if (ops.empty() || ops.back().code != push || !operands[ops.back().operand].query) return fail(p - 1);
-        ops.push_back(op{exists, 0});
-        break;
-      case '~':
-        if (depth < 1) return fail(p - 1);
-        ops.push_back(op{not_, 0});
-        break;
-      case '=':
-      case 'n':
-      case '<':
-      case 'l':
-      case '>':
-      case 'g':
-      case '&':
-      case '|': {
-        if (depth < 2) return fail(p - 1);
-        const op_code code = c == '='   ? eq
-                             : c == 'n' ? ne
-                             : c == '<' ? lt
-                             : c == 'l' ? le
-                             : c == '>' ? gt
-                             : c == 'g' ? ge
-                             : c == '&' ? and_
-                                        : or_;
-        ops.push_back(op{code, 0});
-        --depth;
-        break;
+      if (p >= e) return fail(p);
+      o.end = uint32_t(p++ - t);
+      ++values;
+    } else if (c == 'L') {
+      const uint8_t* end = nullptr;
+      if (p < e && *p == '"') {
+        end = json_string(p);
+      } else if (p < e && is_number(*p)) {
+        for (end = p; end < e && (is_number(*end) || *end == '.' || *end == 'e' || *end == 'E' || *end == '+');) ++end;
+        o.number = number_at(p, end);
+      } else {
+        for (const char* word : {"true", "false", "null"}) {
+          const size_t n = std::strlen(word);
+          if (size_t(e - p) >= n && std::memcmp(p, word, n) == 0) end = p + n;
+        }
       }
-      default:
-        return fail(p - 1);
+      if (end == nullptr) return fail(p);
+      o.code = literal;
+      o.end = uint32_t(end - t);
+      p = end;
+      ++values;
+    } else {
+      static const char codes[] = "E=n<l>g&|~";
+      const char* k = static_cast<const char*>(std::memchr(codes, c, sizeof codes - 1));
+      if (k == nullptr) return fail(at);
+      o.code = op_code(exists + (k - codes));
+      if (o.code == exists) {
+        if (ops.empty() || ops.back().code != query) return fail(at);
+        --values;
+        ++truths;
+      } else if (o.code == not_) {
+        if (truths < 1) return fail(at);
+      } else if (o.code == and_ || o.code == or_) {
+        if (truths < 2) return fail(at);
+        --truths;
+      } else {
+        if (values < 2) return fail(at);
+        values -= 2;
+        ++truths;
+      }
     }
-    if (depth > max_stack) max_stack = depth;
-    if (depth > max_filter_stack) return fail(p);
+    ops.push_back(o);
+    if (values + truths > max_filter_stack) return fail(p);
   }
-  if (depth != 1 || ops.back().code == push) return fail(e);
+  if (values != 0 || truths != 1) return fail(e);
   return true;
 }
 
-bool filter_program::accepts(const uint8_t* begin, const uint8_t* end) const noexcept {
-  // Each entry: a value (text or Nothing) or, after a comparison or test, a truth value (p == nullptr, e != 0).
+__attribute__((noinline)) bool filter_program::accepts(const uint8_t* begin, const uint8_t* end) const noexcept {
+  // Values (text or Nothing) and, after a comparison or test, truth values, at one height.
   value stack[max_filter_stack];
   bool truth[max_filter_stack];
   uint32_t n = 0;
+  const auto* text = reinterpret_cast<const uint8_t*>(source.data());
   for (const op& o : ops) {
     switch (o.code) {
-      case push: {
-        const operand& x = operands[o.operand];
-        if (!x.query) {
-          const auto* t = reinterpret_cast<const uint8_t*>(x.text.data());
-          stack[n++] = value{t, t + x.text.size(), is_number(*t) ? &x.number : nullptr};
-          break;
-        }
+      case literal:
+        stack[n++] = value{text + o.begin, text + o.end, is_number(text[o.begin]) ? &o.number : nullptr};
+        break;
+      case query: {
         // The candidate is one value: its end is `end` (less any blanks), not found by a scan.
         const uint8_t* p = skip_blanks(begin, end);
         const uint8_t* v_end = end;
         while (v_end > p && blank(v_end[-1])) --v_end;
-        for (uint32_t k = 0; k < x.count && p != nullptr; ++k) {
-          const path_step& s = steps[x.first + k];
-          const uint8_t open = s.by_name ? '{' : '[';
-          if (p >= v_end || *p != open) {
+        const uint8_t* s = text + o.begin;
+        const uint8_t* const s_end = text + o.end;
+        while (s < s_end && p != nullptr) {
+          const bool by_name = *s == '.';
+          const uint8_t* name = s + 1;
+          uint64_t wanted = 0;
+          if (by_name) {
+            s = skip_string(name, s_end);
+          } else {
+            for (++s; s < s_end && *s >= '0' && *s <= '9'; ++s) wanted = wanted * 10 + uint64_t(*s - '0');
+          }
+          const size_t size = size_t(s - name);
+          if (p >= v_end || *p != (by_name ? '{' : '[')) {
             p = nullptr;
             break;
           }
-          const uint8_t* container_end = v_end;
-          const uint8_t* q = skip_blanks(p + 1, container_end);
+          const uint8_t* q = skip_blanks(p + 1, v_end);
           const uint8_t* found = nullptr;
           const uint8_t* found_end = nullptr;
           uint64_t index = 0;
-          while (q < container_end && *q != '}' && *q != ']') {
-            const uint8_t* key = nullptr;
+          while (q < v_end && *q != '}' && *q != ']') {
+            const uint8_t* key = q;
             const uint8_t* key_end = nullptr;
-            if (s.by_name) {
-              key = q;
-              key_end = skip_string(q, container_end);
-              q = skip_blanks(skip_blanks(key_end, container_end) + 1, container_end);
+            if (by_name) {
+              key_end = skip_string(q, v_end);
+              q = skip_blanks(skip_blanks(key_end, v_end) + 1, v_end);
             }
-            const uint8_t* w_end = skip_value(q, container_end);
-            if (s.by_name) {
-              const auto* name = reinterpret_cast<const uint8_t*>(s.name.data());
-              const size_t size = s.name.size();
-              // The same text is the same string; another may be too, written with other escapes.
-              // Two first characters that differ and are not escapes: different names (the common case).
+            const uint8_t* w_end = skip_value(q, v_end);
+            if (by_name) {
+              // Two first characters that differ and are not escapes: different names (the common case). The
+              // same text is the same name; another text may be too, written with other escapes.
               const bool differ = key[1] != name[1] && key[1] != '\\' && name[1] != '\\';
-              const bool same = !differ && size_t(key_end - key) == size && std::memcmp(key, name, size) == 0;
-              if (same || (!differ && compare_strings(key, key_end, name, name + size) == 0)) {
+              if (!differ && ((size_t(key_end - key) == size && std::memcmp(key, name, size) == 0) ||
+                              compare_strings(key, key_end, name, name + size) == 0)) {
                 found = q;  // the last member of the name, as JSON.parse keeps it
                 found_end = w_end;
               }
-            } else if (index++ == s.index) {
+            } else if (index++ == wanted) {
               found = q;
               found_end = w_end;
               break;
             }
-            q = skip_blanks(w_end, container_end);
-            if (q < container_end && *q == ',') q = skip_blanks(q + 1, container_end);
+            q = skip_blanks(w_end, v_end);
+            if (q < v_end && *q == ',') q = skip_blanks(q + 1, v_end);
           }
           p = found;
           v_end = found_end;

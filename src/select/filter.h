@@ -24,27 +24,16 @@ namespace sluice {
 namespace internal {
 
 struct filter_program {
-  enum op_code : uint8_t { push, exists, eq, ne, lt, le, gt, ge, and_, or_, not_ };
+  enum op_code : uint8_t { query, literal, exists, eq, ne, lt, le, gt, ge, and_, or_, not_ };
+  // One instruction: a query or a literal pushes its value (its text is source[begin, end): the steps after `@`,
+  // or the literal's JSON), the others combine the values pushed last.
   struct op {
     op_code code;
-    uint32_t operand;  // push: operands[operand]
-  };
-  struct operand {
-    bool query;  // a relative query (steps [first, first + count)), else a literal (text)
-    uint32_t first = 0;
-    uint32_t count = 0;
-    std::string text;   // the literal's JSON text
-    double number = 0;  // a number literal's value, read at compile
-  };
-  struct path_step {
-    bool by_name;
-    std::string name;  // the JSON string text, quotes included
-    uint64_t index = 0;
+    uint32_t begin;
+    uint32_t end;
+    double number;  // a number literal's value, read at compile
   };
   std::vector<op> ops;
-  std::vector<operand> operands;
-  std::vector<path_step> steps;
-  uint32_t max_stack = 0;
   std::string source;  // the text compiled (a saved parser keeps it)
 
   bool empty() const noexcept { return ops.empty(); }

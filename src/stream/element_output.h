@@ -71,7 +71,7 @@ SLUICE_INLINE bool open_element_at(parser_state& st, uint64_t p, uint32_t level,
 
 // Whether the element [start, end) passes the filter of selector `path` (selectors.filtered): 1 or 0, -1 when
 // memory is exhausted. Bytes before the window are in filter_carry (keep_filter_bytes).
-inline int filter_verdict(parser_state& st, uint32_t path, uint64_t start, uint64_t end) noexcept {
+SLUICE_NOINLINE inline int filter_verdict(parser_state& st, uint32_t path, uint64_t start, uint64_t end) noexcept {
   const filter_program& f = st.selectors.paths[path].filter;
   if (start >= st.w_base) {
     const uint8_t* w = st.window.data() + (start - st.w_base);
@@ -87,7 +87,7 @@ inline int filter_verdict(parser_state& st, uint32_t path, uint64_t start, uint6
 
 // After a call: the bytes the outermost open element a filter decides about has in the window, kept for its
 // evaluation at its close in a later call. False when memory is exhausted.
-inline bool keep_filter_bytes(parser_state& st) noexcept {
+SLUICE_NOINLINE inline bool keep_filter_bytes(parser_state& st) noexcept {
   const uint32_t filtered = st.selectors.filtered;
   uint64_t from = no_position;
   for (uint32_t i = 0; i < st.open_count; ++i) {
