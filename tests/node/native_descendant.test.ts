@@ -1,11 +1,12 @@
 // The wasm parser selects with descendant segments and slices (RFC 9535 `..`, `[start:end:step]`): driven through
-// its exports (native_module.ts), as the JS layer will once its path compiler passes these forms on. Each node is
-// delivered once, when its last byte arrives; the native suites (tests/cpp/descendant_slice_test.cpp) check the
-// semantics against an oracle, this the module's build and its binding.
+// its exports (native_module.ts), and once through createParser. Each node is delivered once, when its last byte
+// arrives; the native suites (tests/cpp/descendant_slice_test.cpp) check the semantics against an oracle, this the
+// module's build and its binding.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject, test } from 'vitest';
+import { createParser } from '../../dist/index.js';
 import * as contractModule from '../../dist/native/contract.js';
 // @ts-expect-error bareImports is @internal: stripped from the shipped .d.ts, tested all the same.
 import { bareImports } from '../../dist/native/loader.js';
@@ -98,4 +99,13 @@ test('negative indices and unions are refused where they start', async () => {
   } finally {
     parser.delete();
   }
+});
+
+test('through the public API: createParser({ path: "$..a" }) cut at every byte, in arrival order', () => {
+  const bytes = new TextEncoder().encode('{"a":{"a":1},"b":[{"a":[2,{"a":3}]},4]}');
+  const parser = createParser({ path: '$..a', order: 'arrival' });
+  const out: unknown[] = [];
+  for (const byte of bytes) out.push(...parser.push(Uint8Array.of(byte)));
+  out.push(...parser.end());
+  expect(out).toEqual([1, { a: 1 }, 3, [2, { a: 3 }]]);
 });
