@@ -1,5 +1,6 @@
 // The public API of sluice (README.md, "API"). Everything else in js/ is internal.
-export { init, type CompiledModule, type InitOptions, type ModuleSource } from './native/loader.js';
+export { init, type InitOptions } from './native/loader.js';
+export type { CompiledModule, ModuleSource } from './native/module_source.js';
 export { createParser, type JsonChunk, type PushParser } from './parse/parser.js';
 export { parseJsonArray } from './parse/parse_json_array.js';
 export { JsonArrayStream, type JsonArrayStreamConstructor } from './parse/json_array_stream.js';

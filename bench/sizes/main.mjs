@@ -100,7 +100,7 @@ const INDEX = JSON.stringify(join(DIST, 'index.js'));
 // the ceilings of everything raised for the RFC 9535 paths the same day). The run exits 1 when an entry is over.
 const entry = (id, label, names, budget) => ({ id, label, source: `export ${names} from ${INDEX};`, budget });
 const sluiceEntries = [
-  entry('all', "everything (`import * from 'sluice'`)", '*', 78e3),
+  entry('all', "everything (`import * from 'sluice'`)", '*', 79e3),
   entry('parse', '`parseJsonArray` only', '{ parseJsonArray }', 40e3),
   entry('encode', '`stringifyStream` only', '{ stringifyStream }', 40e3),
   entry(

@@ -1,48 +1,28 @@
 // The encoder's stepping machine: the synchronous part of the encoder. run() writes from the top of the frame
 // stack until the stack is empty, the consumer is full (PAUSE) or a promise must be awaited (returned, with
-// `waitTag` saying what it stands for); resume() continues with what the promise gave. What JSON.stringify can
-// write whole goes to it (fast_path.ts); only the rest is walked here, member by member.
+// `waitTag` saying what it stands for); resume() continues with what the promise gave. Each value is resolved here
+// (promises, toJSON, the replacer) and written by the base, ValueWriter (value_writer.ts).
 import { isUint8Array } from '../realm.js';
 import type { ChunkWriter } from './chunk_writer.js';
 import {
   ARRAY,
-  arrayFrame,
   ITERATOR,
   OBJECT,
-  objectFrame,
-  OMITTED_IS_ERROR,
   RAW_ELEMENTS_ITERATOR,
   RAW_READER,
   READER,
   ROOT,
   type AsyncIteratorFrame,
-  type Frame,
-  type ListFrame,
-  type NestedFrame,
   type RawReaderFrame,
   type ReaderFrame,
 } from './frames.js';
-import { depthError } from './depth_limit.js';
 import { clock } from './macrotask.js';
-import { FastPath } from './fast_path.js';
-import { Layout } from './layout.js';
-import { LONG_STRING_CHARS, LongString } from './long_string.js';
-import { BIGINT_ERROR, BIGINT_NUMBER, type ReplacerFunction, type ResolvedStringifyOptions } from './options.js';
-import { circularError, PlainCheck } from './plain_check.js';
+import type { ReplacerFunction, ResolvedStringifyOptions } from './options.js';
 import { rawJsonPayload, type RawJsonSource } from './raw_json.js';
 import { runtimeLoading } from './raw_validator.js';
 import { endRaw, openRawReader, writeRawChunk, writeRawWhole } from './raw_writer.js';
-import {
-  describeChunk,
-  describeOmitted,
-  isThenable,
-  NOT_A_SOURCE,
-  NOT_BOXED,
-  openSource,
-  resultError,
-  sourceKind,
-  unbox,
-} from './value_kinds.js';
+import { describeChunk, isThenable, resultError } from './value_kinds.js';
+import { ValueWriter, type Written } from './value_writer.js';
 
 /** What the consumer is asked: whether it wants more bytes now. */
 export interface Demand {
@@ -78,23 +58,13 @@ const CHECK_EVERY = 16;
 export type AsyncSourceFrame = AsyncIteratorFrame | ReaderFrame | RawReaderFrame;
 
 /** @internal */
-export class Stepper {
-  /** The open containers and sources, innermost last. */
-  readonly frames_: Frame[] = [];
-  /** The objects the stepper is inside of (for cycles). */
-  readonly ancestors_ = new Set<object>();
-  readonly propertyList_: string[] | undefined;
+export class Stepper extends ValueWriter {
   /** What the promise last returned stands for. */
   waitTag_: WaitTag = WAIT_NEXT;
   /** WAIT_NEXT: the frame whose source was asked for its next result. */
   pendingSource_: AsyncSourceFrame | null = null;
-  private readonly out_: ChunkWriter;
-  private readonly sink: Demand;
-  private readonly layout_: Layout;
-  private readonly replacer: ReplacerFunction | undefined;
-  private readonly bigint: ResolvedStringifyOptions['bigint'];
-  /** Null with a replacer function (it must see every member). */
-  private readonly fast_: FastPath | null;
+  private readonly sink_: Demand;
+  private readonly replacer_: ReplacerFunction | undefined;
   private pendingHolder_: unknown = undefined;
   /** The member name, or the element index (made a string only if toJSON or a replacer needs it). */
   private pendingKey_: string | number = '';
@@ -103,26 +73,12 @@ export class Stepper {
   /** When the current stretch of writing without a macrotask began (set by the driver). */
   sliceStart_ = 0;
   /** Steps of run()'s loop, to look at the clock every CHECK_EVERY. */
-  private steps = 0;
-  private readonly maxDepth: number;
-  private readonly longString_ = new LongString();
+  private steps_ = 0;
 
   constructor(options: ResolvedStringifyOptions, out: ChunkWriter, sink: Demand) {
-    this.out_ = out;
-    this.sink = sink;
-    this.layout_ = new Layout(options.gap, options.propertyList_);
-    this.replacer = options.replacer;
-    this.propertyList_ = options.propertyList_;
-    this.bigint = options.bigint;
-    this.maxDepth = options.maxDepth;
-    this.fast_ =
-      options.replacer === undefined
-        ? new FastPath(
-            new PlainCheck(this.ancestors_, options.bigint === BIGINT_ERROR, options.maxDepth),
-            this.layout_,
-            out,
-          )
-        : null;
+    super(options, out);
+    this.sink_ = sink;
+    this.replacer_ = options.replacer;
   }
 
   /** Runs until the stack is empty (undefined), the consumer is full (PAUSE) or a source must be awaited. */
@@ -131,12 +87,12 @@ export class Stepper {
     for (;;) {
       const frame = frames[frames.length - 1];
       if (frame === undefined) return undefined;
-      if (!this.sink.demand) return PAUSE;
+      if (!this.sink_.demand) return PAUSE;
       // Counted across calls: run() may do one step per call (an async source's element), in promise jobs.
-      if (this.steps++ % CHECK_EVERY === 0 && this.sliceOver_()) return YIELD;
+      if (this.steps_++ % CHECK_EVERY === 0 && this.sliceOver_()) return YIELD;
       if (this.longString_.active) {
         this.longString_.step(this.out_);
-        this.steps = 0; // a piece is long work: look at the clock before the next
+        this.steps_ = 0; // a piece is long work: look at the clock before the next
         continue;
       }
       let step: Step;
@@ -152,7 +108,7 @@ export class Stepper {
         case OBJECT: {
           const keys = frame.keys;
           if (frame.index === keys.length) {
-            this.end(frame, '}');
+            this.end_(frame, '}');
             continue;
           }
           const key = keys[frame.index++]!;
@@ -163,7 +119,7 @@ export class Stepper {
           const array = frame.container;
           const index = frame.index;
           if (index >= array.length) {
-            this.end(frame, ']');
+            this.end_(frame, ']');
             continue;
           }
           if (this.fast_?.batch(frame, array, index)) continue;
@@ -183,7 +139,7 @@ export class Stepper {
           frame.primed = true;
           if (result.done === true) {
             frame.open = false;
-            this.end(frame, ']');
+            this.end_(frame, ']');
             continue;
           }
           const value = result.value;
@@ -210,11 +166,11 @@ export class Stepper {
   resume(result: unknown): Step {
     switch (this.waitTag_) {
       case WAIT_NEXT:
-        return this.next(this.pendingSource_!, result);
+        return this.next_(this.pendingSource_!, result);
       case WAIT_VALUE: {
         const holder = this.pendingHolder_;
         this.pendingHolder_ = undefined;
-        const value = this.transform(holder, this.pendingKey_, result);
+        const value = this.transform_(holder, this.pendingKey_, result);
         if (isThenable(value)) {
           this.waitTag_ = WAIT_FINAL;
           return value;
@@ -226,7 +182,7 @@ export class Stepper {
       default: {
         const raw = this.pendingRaw_!;
         this.pendingRaw_ = null;
-        return this.raw(raw, rawJsonPayload(raw)!);
+        return this.raw_(raw, rawJsonPayload(raw)!);
       }
     }
   }
@@ -252,7 +208,7 @@ export class Stepper {
   }
 
   /** A result of the async source of `frame`, the top frame. */
-  private next(frame: AsyncSourceFrame, result: unknown): Step {
+  private next_(frame: AsyncSourceFrame, result: unknown): Step {
     frame.primed = true;
     if (typeof result !== 'object' || result === null) {
       frame.open = false;
@@ -265,7 +221,7 @@ export class Stepper {
         endRaw(this.out_, frame);
         this.frames_.pop();
       } else {
-        this.end(frame, ']');
+        this.end_(frame, ']');
       }
       return undefined;
     }
@@ -290,7 +246,7 @@ export class Stepper {
 
   /** Asks the async source of `frame` for its next result, unless the consumer is full. */
   private advance_(frame: AsyncSourceFrame): Step {
-    if (!this.sink.demand) return PAUSE;
+    if (!this.sink_.demand) return PAUSE;
     let next: unknown;
     try {
       next = frame.kind === READER || frame.kind === RAW_READER ? frame.source.read() : frame.source.next();
@@ -311,7 +267,7 @@ export class Stepper {
       this.waitTag_ = WAIT_VALUE;
       return value;
     }
-    value = this.transform(holder, key, value);
+    value = this.transform_(holder, key, value);
     if (isThenable(value)) {
       this.pendingKey_ = key;
       this.waitTag_ = WAIT_FINAL;
@@ -321,8 +277,8 @@ export class Stepper {
   }
 
   /** What JSON.stringify's SerializeJSONProperty does before writing: toJSON(key), then the replacer. */
-  private transform(holder: unknown, key: string | number, value: unknown): unknown {
-    const replacer = this.replacer;
+  private transform_(holder: unknown, key: string | number, value: unknown): unknown {
+    const replacer = this.replacer_;
     // The root's holder is created only when a replacer can see it, holding the value before toJSON.
     if (replacer !== undefined && holder === undefined) holder = { [key]: value };
     if ((typeof value === 'object' && value !== null) || typeof value === 'bigint') {
@@ -335,97 +291,8 @@ export class Stepper {
     return replacer === undefined ? value : replacer.call(holder, String(key), value);
   }
 
-  /** Writes the separator (and the key, in an object) and the resolved `value`. */
-  private emit_(key: string | number, value: unknown): Step {
-    const frame = this.frames_[this.frames_.length - 1]!;
-    const type = typeof value;
-    const omitted = value === undefined || type === 'function' || type === 'symbol';
-    if (frame.kind === ROOT) {
-      if (omitted) {
-        if (frame.omitted === OMITTED_IS_ERROR) {
-          throw new TypeError(`sluice: the value to write has no JSON text (it is ${describeOmitted(value)})`);
-        }
-        this.out_.write('null');
-        return undefined;
-      }
-      return this.value(value, frame.depth);
-    }
-    if (frame.kind === OBJECT) {
-      if (omitted) return undefined;
-      this.out_.write(this.layout_.separator_(frame) + JSON.stringify(key as string) + this.layout_.colon_);
-    } else {
-      this.separator_(frame);
-      if (omitted) {
-        this.out_.write('null');
-        return undefined;
-      }
-    }
-    return this.value(value, frame.depth + 1);
-  }
-
-  /** Writes a resolved value that has JSON text, at nesting `depth`. */
-  private value(value: unknown, depth: number): Step {
-    switch (typeof value) {
-      case 'string':
-        if (value.length > LONG_STRING_CHARS) this.longString_.start(value, this.out_);
-        else this.out_.write(JSON.stringify(value));
-        return undefined;
-      case 'number':
-        // String() gives JSON.stringify's digits, and "0" for -0.
-        this.out_.write(Number.isFinite(value) ? String(value) : 'null');
-        return undefined;
-      case 'boolean':
-        this.out_.write(value ? 'true' : 'false');
-        return undefined;
-      case 'bigint':
-        this.out_.write(this.bigintText_(value));
-        return undefined;
-      default:
-        if (value === null) {
-          this.out_.write('null');
-          return undefined;
-        }
-        return this.object(value as object, depth);
-    }
-  }
-
-  private bigintText_(value: bigint): string {
-    if (this.bigint === BIGINT_ERROR) throw new TypeError('Do not know how to serialize a BigInt');
-    return this.bigint === BIGINT_NUMBER ? value.toString() : `"${value}"`;
-  }
-
-  private object(value: object, depth: number): Step {
-    const raw = rawJsonPayload(value);
-    if (raw !== undefined) return this.raw(value, raw);
-    if (this.fast_ !== null) {
-      // Throws the cycle TypeError when `value` is an ancestor.
-      if (this.fast_.value(value, depth)) return undefined;
-    } else if (this.ancestors_.has(value)) {
-      throw circularError();
-    }
-    let frame: Frame;
-    if (Array.isArray(value)) {
-      frame = arrayFrame(value, depth);
-    } else {
-      const kind = sourceKind(value);
-      if (kind !== NOT_A_SOURCE) {
-        frame = openSource(kind, value, depth);
-      } else {
-        const primitive = unbox(value);
-        if (primitive !== NOT_BOXED) return this.value(primitive, depth);
-        frame = objectFrame(value as Record<string, unknown>, depth, this.propertyList_ ?? Object.keys(value));
-      }
-    }
-    this.ancestors_.add(value);
-    this.frames_.push(frame);
-    // Checked with the frame pushed, so that a source just opened is closed with the others.
-    if (depth >= this.maxDepth) throw depthError(this.frames_.slice(0, -1), this.maxDepth);
-    this.out_.write(frame.kind === OBJECT ? '{' : '[');
-    return undefined;
-  }
-
-  /** Writes a rawJson value: whole, or as a frame reading its stream. */
-  private raw(value: object, payload: RawJsonSource): Step {
+  /** Writes a rawJson value: whole, or as a frame reading its stream; first awaits the module (WAIT_RUNTIME). */
+  protected raw_(value: object, payload: RawJsonSource): Written {
     const loading = runtimeLoading();
     if (loading !== undefined) {
       this.pendingRaw_ = value;
@@ -435,18 +302,5 @@ export class Stepper {
     if (typeof payload === 'string' || isUint8Array(payload)) writeRawWhole(this.out_, payload);
     else this.frames_.push(openRawReader(value, payload));
     return undefined;
-  }
-
-  // MARK: text
-
-  private end(frame: ListFrame, bracket: string): void {
-    this.frames_.pop();
-    this.ancestors_.delete(frame.container);
-    this.out_.write(this.layout_.closing_(frame, bracket));
-  }
-
-  private separator_(frame: NestedFrame): void {
-    const text = this.layout_.separator_(frame);
-    if (text !== '') this.out_.write(text);
   }
 }

@@ -11,8 +11,8 @@ import {
   registerCompanion,
   requireRuntime,
   runtimeModule,
-  type ModuleSource,
 } from '../native/loader.js';
+import type { ModuleSource } from '../native/module_source.js';
 import { misuse } from '../validate.js';
 import { lazyWasmUrl } from '../lazy_wasm.js';
 import { OUT_ERROR_BYTE, OUT_ERROR_COLUMN, OUT_ERROR_LINE, OUT_ERROR_OFFSET } from './lazy_contract.js';

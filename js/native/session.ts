@@ -3,38 +3,15 @@
 // record, its element and batch tables (u32 indices, read once per call) and its bytes; never the view's layout.
 //
 // Memory (HACKING.md, "Parser memory"): the module's memory holds one input window and one set of result tables for
-// all parsers, and the state of at most RESIDENT_LIMIT parsers, the least recently used saved to bytes in the JS
-// heap when another needs a place. The bytes of an element still in progress (the carry) live here, in the JS
-// heap, extended once per chunk. So what a parser holds in the module is bounded and small, and what grows with an
-// element lives where the garbage collector sees it: however many parsers are dropped without end() or close(),
-// and however late their finalizers run, the module's memory stays bounded. A call's results are read, and
+// all parsers, and the state of at most RESIDENT_LIMIT parsers (parser_pool.ts), the least recently used saved to
+// bytes in the JS heap when another needs a place. The bytes of an element still in progress (the carry) live here,
+// in the JS heap, extended once per chunk. So what a parser holds in the module is bounded and small, and what grows
+// with an element lives where the garbage collector sees it: however many parsers are dropped without end() or
+// close(), and however late their finalizers run, the module's memory stays bounded. A call's results are read, and
 // copied out, before any other call or user code runs.
 import { JsonLimitError, type JsonErrorPosition } from '../errors.js';
-import {
-  PATH_ACCEPTED,
-  type NativeError,
-  type NativeParser,
-  type NativeRuntime,
-  type SkippedLine,
-} from './contract.js';
-
-/** What a native parser is created with. */
-export interface NativeConfig {
-  readonly maxDepth: number;
-  readonly maxElementBytes: number;
-  readonly flags: number;
-  /** Ordinary selectors, then end markers and start markers (openJson). */
-  readonly paths: readonly string[];
-  readonly markers?: readonly string[];
-  readonly starts?: readonly string[];
-}
-
-/**
- * Parsers resident in the module at once. Switching costs a save and a load of a few hundred bytes, so a server
- * interleaving fewer streams never switches; the bound is what dropped parsers may hold: this many states of a few
- * kilobytes.
- */
-export const RESIDENT_LIMIT = 64;
+import type { NativeError, NativeRuntime, SkippedLine } from './contract.js';
+import { acquire, discard, Handle, poolOf, type NativeConfig, type Pool } from './parser_pool.js';
 
 /**
  * What call() returns when the parser's saved state could not be restored, or its carry could not grow in the JS
@@ -66,54 +43,6 @@ export function setCarryLimit(bytes: number): void {
   carryLimit = bytes;
 }
 
-/**
- * What the pool holds of a parser: its native handle or its saved state, never its carry or results, so that a
- * dropped parser's bytes go with it.
- */
-class Handle {
-  native: NativeParser | null = null;
-  /** The state while not resident; null before the first call (a fresh parser is configured instead). */
-  saved_: Uint8Array | null = null;
-  lastUse_ = 0;
-  /** Its state could not be restored: the parser fails with OUT_OF_MEMORY. */
-  lost_ = false;
-
-  constructor(readonly config_: NativeConfig) {}
-}
-
-class Pool {
-  readonly resident: Handle[] = [];
-  clock_ = 0;
-}
-
-const pools = new WeakMap<NativeRuntime, Pool>();
-
-function poolOf(runtime: NativeRuntime): Pool {
-  let pool = pools.get(runtime);
-  if (pool === undefined) {
-    pool = new Pool();
-    pools.set(runtime, pool);
-  }
-  return pool;
-}
-
-function release(pool: Pool, handle: Handle): void {
-  const native = handle.native;
-  if (native === null) return;
-  handle.native = null;
-  const at = pool.resident.indexOf(handle);
-  if (at >= 0) pool.resident.splice(at, 1);
-  try {
-    native.delete();
-  } catch {
-    // The module aborted: nothing left to release.
-  }
-}
-
-// Backstop for parsers dropped without close(): frees their place in the pool (the pool would reuse it anyway).
-// The held value is the handle alone, so it keeps neither the parser nor its carry reachable.
-const registry = new FinalizationRegistry<{ pool: Pool; handle: Handle }>(({ pool, handle }) => release(pool, handle));
-
 const EMPTY = new Uint8Array(0);
 
 /** Carries smaller than this many bytes keep their buffer between elements. */
@@ -122,8 +51,8 @@ const KEEP_BUFFER_BYTES = 1 << 18;
 /** A native parser and its carry. */
 export class ParserSession {
   readonly runtime: NativeRuntime;
-  private readonly pool: Pool;
-  private readonly handle: Handle;
+  private readonly pool_: Pool;
+  private readonly handle_: Handle;
   /** The carry: buf[head, tail) holds the stream's bytes from offset base on. */
   private buf_: Uint8Array = EMPTY;
   /** A second buffer, for a new carry while the last call's results read `buf`. */
@@ -155,58 +84,8 @@ export class ParserSession {
 
   constructor(runtime: NativeRuntime, config: NativeConfig) {
     this.runtime = runtime;
-    this.pool = poolOf(runtime);
-    this.handle = new Handle(config);
-  }
-
-  /**
-   * Makes the parser resident. Returns false when its state cannot be restored (out of memory): then every call
-   * reports OUT_OF_MEMORY. Afterwards the input window is free to write: `runtime.inputPtr()`.
-   */
-  private acquire_(): NativeParser | null {
-    const handle = this.handle;
-    const pool = this.pool;
-    handle.lastUse_ = ++pool.clock_;
-    if (handle.native !== null) return handle.native;
-    if (handle.lost_) return null;
-    if (pool.resident.length >= RESIDENT_LIMIT) this.evictOne_();
-    const runtime = this.runtime;
-    const config = handle.config_;
-    const native = new runtime.native.Parser(config.maxDepth, config.maxElementBytes, config.flags);
-    const saved = handle.saved_;
-    if (saved === null) {
-      addPaths(native, config);
-      registry.register(this, { pool, handle }, this);
-    } else {
-      handle.saved_ = null;
-      if (!load(runtime, native, saved)) {
-        native.delete();
-        handle.lost_ = true;
-        return null;
-      }
-    }
-    handle.native = native;
-    pool.resident.push(handle);
-    return native;
-  }
-
-  /** Saves the least recently used resident parser to the JS heap and frees its native state. */
-  private evictOne_(): void {
-    const resident = this.pool.resident;
-    let victim = resident[0]!;
-    for (let i = 1; i < resident.length; i++) if (resident[i]!.lastUse_ < victim.lastUse_) victim = resident[i]!;
-    const native = victim.native!;
-    native.save();
-    const runtime = this.runtime;
-    runtime.sync();
-    const n = runtime.savedBytes_();
-    if (n === 0) {
-      victim.lost_ = true;
-    } else {
-      const at = runtime.inputPtr_();
-      victim.saved_ = runtime.u8_.slice(at, at + n);
-    }
-    release(this.pool, victim);
+    this.pool_ = poolOf(runtime);
+    this.handle_ = new Handle(config);
   }
 
   /** Where the next chunk goes (after acquireInput()): u8 index and capacity. */
@@ -215,7 +94,7 @@ export class ParserSession {
 
   /** Makes the parser resident and the window writable; false when its state is lost (see acquire). */
   acquireInput_(): boolean {
-    if (this.acquire_() === null) return false;
+    if (acquire(this.runtime, this.pool_, this.handle_, this) === null) return false;
     const runtime = this.runtime;
     runtime.sync();
     this.inputPtr_ = runtime.inputPtr_();
@@ -228,7 +107,7 @@ export class ParserSession {
    * results are in the module's tables until the next call on any parser.
    */
   call(n: number): number {
-    const native = this.acquire_();
+    const native = acquire(this.runtime, this.pool_, this.handle_, this);
     if (native === null) {
       this.elementCount = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
@@ -264,10 +143,7 @@ export class ParserSession {
 
   /** Frees the native parser; the session cannot be called again. */
   close(): void {
-    registry.unregister(this);
-    release(this.pool, this.handle);
-    this.handle.saved_ = null;
-    this.handle.lost_ = true;
+    discard(this.pool_, this.handle_, this);
     this.buf_ = this.spare_ = this.rBuf_ = EMPTY;
   }
 
@@ -378,28 +254,5 @@ export class ParserSession {
     // The constructor, not subarray(): subarray looks up the species constructor on every call.
     this.buf_.set(new Uint8Array(from.buffer, at, n), this.tail);
     this.tail += n;
-  }
-}
-
-/** Restores a saved state into `native`: copied into the window, which grows if it must. */
-function load(runtime: NativeRuntime, native: NativeParser, saved: Uint8Array): boolean {
-  runtime.sync();
-  if (runtime.inputCapacity_() < saved.length && !runtime.native.reserve_(saved.length)) return false;
-  runtime.sync();
-  runtime.u8_.set(saved, runtime.inputPtr_());
-  return native.load(saved.length);
-}
-
-/** Adds the configured selectors to a fresh parser; deletes it and throws if it refuses one. */
-export function addPaths(native: NativeParser, config: NativeConfig): void {
-  // The JS lowering (js/query/lower.ts) checked every path and their count: a refusal here means the JS and native
-  // grammars disagree, which no user input can cause.
-  const refused =
-    config.paths.find((p) => native.addPath(p) !== PATH_ACCEPTED) ??
-    config.markers?.find((p) => native.addMarkerPath_(p) !== PATH_ACCEPTED) ??
-    config.starts?.find((p) => native.addStartMarkerPath_(p) !== PATH_ACCEPTED);
-  if (refused !== undefined) {
-    native.delete();
-    throw new Error(`sluice: the native parser refused the path ${refused}`);
   }
 }

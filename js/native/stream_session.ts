@@ -3,7 +3,7 @@
 // pool nor the JS-heap carry of ParserSession. Per call the same typed results: the status, error(), the element
 // and batch tables (u32 indices for records.ts), the skipped lines; never the view's layout.
 import type { NativeError, NativeParser, NativeRuntime, SkippedLine } from './contract.js';
-import { addPaths, type NativeConfig } from './session.js';
+import { addPaths, type NativeConfig } from './parser_pool.js';
 
 export class StreamSession {
   readonly runtime: NativeRuntime;

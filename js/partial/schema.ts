@@ -7,7 +7,7 @@ import { JsonSchemaError, type JsonSchemaIssue } from '../errors.js';
 import { mustBe, type ApiName } from '../validate.js';
 import { check, compileSchema, elementNode, memberNode, openAs, type SchemaNode } from './json_schema.js';
 import type { StandardResult, StandardSchemaV1 } from './standard_schema.js';
-import type { Frame } from './tree.js';
+import type { Frame } from './frame.js';
 
 /** A position for an error: byte offset, line, column. */
 export interface Where {

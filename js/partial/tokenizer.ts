@@ -1,9 +1,11 @@
 // The incremental JSON grammar behind createPartialParser, over UTF-16 text: a state machine that carries every
-// token across pushes (a string, an escape, a number, a literal cut anywhere) and tells the tree (tree.ts) what
-// the text says so far. Pure JS: a push of a few characters costs less here than one call into WebAssembly
-// (docs/partial.md). Errors are the native parser's codes at the same positions (tests/node/partial_errors.test.ts
-// compares them): the first character no continuation could make valid.
-import { INTEGERS_NUMBER, readNumber, type IntegersMode } from '../parse/integers.js';
+// token across pushes and tells the tree (tree.ts) what the text says so far. This file reads the structure (values
+// starting, containers opening and closing, keys, commas, colons, whitespace); its base TokenReader
+// (token_reader.ts) reads the tokens, a string, a number or a literal cut anywhere. Pure JS: a push of a few
+// characters costs less here than one call into WebAssembly (docs/partial.md). Errors are the native parser's codes
+// at the same positions (tests/node/partial_errors.test.ts compares them): the first character no continuation
+// could make valid.
+import { INTEGERS_NUMBER, type IntegersMode } from '../parse/integers.js';
 import {
   S_VALUE,
   S_ARRAY_FIRST,
@@ -21,86 +23,32 @@ import {
   N_MINUS,
   N_ZERO,
   N_INT,
-  N_DOT,
-  N_E,
-  N_ESIGN,
-  N_INVALID,
-  numberStep,
-  isCompleteNumber,
   EXPECTED_VALUE,
   EXPECTED_COMMA_OR_BRACKET,
   EXPECTED_COMMA_OR_BRACE,
   EXPECTED_KEY,
   EXPECTED_COLON,
   TRAILING_DATA,
-  INVALID_NUMBER,
-  INVALID_LITERAL,
-  CONTROL_CHARACTER,
-  INVALID_ESCAPE,
-  INVALID_UNICODE_ESCAPE,
   DEPTH_LIMIT,
   LITERALS,
-  LITERAL_VALUES,
-  ESCAPES,
-  hexDigit,
-  endsToken,
 } from './grammar.js';
-import { flatten, type Tree } from './tree.js';
-import type { SchemaTracker } from './schema.js';
+import { SCHEMA_MISMATCH, TokenReader } from './token_reader.js';
+import type { Tree } from './tree.js';
 
-/** Not a native status: the value that just ended violates the schema (schema.ts holds the issue). */
-export const SCHEMA_MISMATCH = 1000;
+// The status partial_parser.ts tells a schema issue by, with the tokenizer it drives.
+export { SCHEMA_MISMATCH } from './token_reader.js';
 
-export class Tokenizer {
-  private readonly tree_: Tree;
-  private readonly maxDepth: number;
-  private readonly partialNumbers_: boolean;
-  state = S_START;
-  /** A native status code once the text is invalid (sticky), else 0. */
-  error = 0;
-  /** Index in the text of the character the error is at. */
-  errorIndex_ = 0;
-  /** Absolute byte offset of the current text's first character. */
-  base = 0;
-  /** UTF-8 bytes minus UTF-16 units of the characters read so far in the current text. */
-  extra_ = 0;
+export class Tokenizer extends TokenReader {
+  private readonly maxDepth_: number;
   /** 1-based line, and the absolute byte offset where it starts. */
   line = 1;
   lineStart = 0;
   /** Absolute byte offset of the root value's first byte, or -1 before it. */
   rootStart_ = -1;
 
-  // The string or key being read: decoded text so far, and how much of it the tree shows.
-  private str_ = '';
-  private shown = 0;
-  /** 0, or 1 after a backslash, or 2 + the hex digits read of a \u escape. */
-  private esc_ = 0;
-  private hex_ = 0;
-  /** A high surrogate escape waiting to see whether a low one follows (never shown alone before that). */
-  private held_ = 0;
-
-  // The number being read: its text before the current one, where it starts in the current one, its state.
-  private num_ = '';
-  private numStart_ = 0;
-  private numState_ = N_MINUS;
-  private numShown_: number | bigint | string | undefined = undefined;
-
-  private lit_ = '';
-  private litPos_ = 0;
-
-  /** The `schema` option's checks (schema.ts), or null. */
-  schema: SchemaTracker | null = null;
-  private readonly pathNow = (): (string | number)[] => this.tree_.path(true);
-
-  constructor(
-    tree: Tree,
-    maxDepth: number,
-    partialNumbers: boolean,
-    private readonly integers: IntegersMode = INTEGERS_NUMBER,
-  ) {
-    this.tree_ = tree;
-    this.maxDepth = maxDepth;
-    this.partialNumbers_ = partialNumbers;
+  constructor(tree: Tree, maxDepth: number, partialNumbers: boolean, integers: IntegersMode = INTEGERS_NUMBER) {
+    super(tree, partialNumbers, integers);
+    this.maxDepth_ = maxDepth;
   }
 
   /** Reads text[start .. end); returns where it stopped (end, or the error's index). */
@@ -108,103 +56,12 @@ export class Tokenizer {
     let i = start;
     while (i < end && this.error === 0) {
       const state = this.state;
-      if (state === S_STRING || state === S_KEY_STRING) i = this.string(text, i, end);
-      else if (state === S_NUMBER) i = this.number(text, i, end);
+      if (state === S_STRING || state === S_KEY_STRING) i = this.string_(text, i, end);
+      else if (state === S_NUMBER) i = this.number_(text, i, end);
       else if (state === S_LITERAL || state === S_LITERAL_END) i = this.literal_(text, i, end);
       else i = this.structure_(text, i, end);
     }
     return i;
-  }
-
-  /**
-   * After reading a text up to `end`: shows the string or number still being read as far as it goes, and keeps the
-   * part of a number that the next text continues.
-   */
-  settle_(text: string, end: number): void {
-    const state = this.state;
-    if (state === S_STRING) {
-      if (this.str_.length !== this.shown) {
-        this.shown = this.str_.length;
-        this.tree_.set(this.str_);
-      }
-    } else if (state === S_NUMBER) {
-      this.num_ += text.slice(this.numStart_, end);
-      this.numStart_ = 0;
-      if (this.partialNumbers_ && this.error === 0) this.showNumberPrefix_();
-    }
-  }
-
-  /**
-   * The most common delta, more text of the string value being read: appends it and shows it, and returns true.
-   * Returns false, having changed nothing, for any text that holds a quote, a backslash, a control character or a
-   * surrogate, or in any other state (the general path reads those).
-   */
-  extendString_(text: string): boolean {
-    const n = text.length;
-    if (this.state !== S_STRING || this.esc_ !== 0 || this.held_ !== 0 || n === 0) return false;
-    let extra = 0;
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 128) {
-        if (c === 34 || c === 92 || c < 32) return false;
-      } else if ((c & 0xf800) === 0xd800) {
-        return false;
-      } else {
-        extra += c < 0x800 ? 1 : 2;
-      }
-    }
-    const s = this.str_ + text;
-    this.str_ = s;
-    this.shown = s.length;
-    this.base += n + extra;
-    this.tree_.set(s);
-    return true;
-  }
-
-  /** The end of input: completes a number; returns the native status (0, or UNEXPECTED_END). */
-  finish(): number {
-    if (this.state === S_NUMBER && isCompleteNumber(this.numState_)) this.completeNumber(this.num_, 0);
-    else if (this.state === S_LITERAL_END) this.state = this.after();
-    return this.state === S_END ? 0 : 13;
-  }
-
-  /** Inside a string's text, where any character but a quote, a backslash or a control character is content. */
-  inStringText_(): boolean {
-    return (this.state === S_STRING || this.state === S_KEY_STRING) && this.esc_ === 0;
-  }
-
-  /**
-   * Whether `c` would be an error inside the token being read (a string's content or escape, a number, a literal).
-   * The native parser reports those before a size limit reached at the same byte, and the limit before any other.
-   */
-  failsToken_(c: number): boolean {
-    switch (this.state) {
-      case S_STRING:
-      case S_KEY_STRING:
-        if (this.esc_ === 0) return c < 32;
-        if (this.esc_ === 1) return c !== 117 && (c >= 128 || ESCAPES[c] === undefined);
-        return hexDigit(c) < 0;
-      case S_NUMBER: {
-        const next = numberStep(this.numState_, c);
-        return next < 0 && (next === N_INVALID || !isCompleteNumber(this.numState_) || !endsToken(c));
-      }
-      case S_LITERAL:
-        return c !== this.lit_.charCodeAt(this.litPos_);
-      case S_LITERAL_END:
-        return !endsToken(c);
-      default:
-        return false;
-    }
-  }
-
-  /** In a string, an escape begun. */
-  inEscape_(): boolean {
-    return (this.state === S_STRING || this.state === S_KEY_STRING) && this.esc_ !== 0;
-  }
-
-  /** Right after true, false or null, before the character that must end it. */
-  literalEnded_(): boolean {
-    return this.state === S_LITERAL_END;
   }
 
   /** The innermost value still being written, as a path; null before the root and after it. */
@@ -213,16 +70,6 @@ export class Tokenizer {
     if (state === S_START || state === S_END || (state === S_LITERAL_END && this.tree_.frames_.length === 0))
       return null;
     return this.tree_.path(state === S_STRING || state === S_NUMBER || state === S_LITERAL);
-  }
-
-  private fail(status: number, i: number): number {
-    this.error = status;
-    this.errorIndex_ = i;
-    return i;
-  }
-
-  private after(): number {
-    return this.tree_.frames_.length === 0 ? S_END : S_AFTER_VALUE;
   }
 
   /** A value starts: an array gets its next element; the root records where it starts. */
@@ -249,49 +96,49 @@ export class Tokenizer {
         case S_ARRAY_FIRST:
         case S_VALUE:
         case S_START:
-          if (c !== 93 || this.state !== S_ARRAY_FIRST) return this.value(c, i);
-          if (!this.close(i)) return i;
+          if (c !== 93 || this.state !== S_ARRAY_FIRST) return this.value_(c, i);
+          if (!this.close_(i)) return i;
           continue;
         case S_AFTER_VALUE: {
           const isArray = this.tree_.frames_[this.tree_.frames_.length - 1]!.isArray;
           if (c === 44) this.state = isArray ? S_VALUE : S_KEY;
           else if (c === (isArray ? 93 : 125)) {
-            if (!this.close(i)) return i;
-          } else return this.fail(isArray ? EXPECTED_COMMA_OR_BRACKET : EXPECTED_COMMA_OR_BRACE, i);
+            if (!this.close_(i)) return i;
+          } else return this.fail_(isArray ? EXPECTED_COMMA_OR_BRACKET : EXPECTED_COMMA_OR_BRACE, i);
           continue;
         }
         case S_OBJECT_FIRST:
         case S_KEY:
           if (c === 125 && this.state === S_OBJECT_FIRST) {
-            if (!this.close(i)) return i;
+            if (!this.close_(i)) return i;
             continue;
           }
-          if (c !== 34) return this.fail(EXPECTED_KEY, i);
+          if (c !== 34) return this.fail_(EXPECTED_KEY, i);
           this.state = S_KEY_STRING;
           this.str_ = '';
           return i + 1;
         case S_COLON:
-          if (c !== 58) return this.fail(EXPECTED_COLON, i);
+          if (c !== 58) return this.fail_(EXPECTED_COLON, i);
           this.state = S_VALUE;
           continue;
         default:
-          return this.fail(TRAILING_DATA, i);
+          return this.fail_(TRAILING_DATA, i);
       }
     }
     return i;
   }
 
-  private value(c: number, i: number): number {
+  private value_(c: number, i: number): number {
     if (c === 34) {
       this.beginSlot_(i);
       this.state = S_STRING;
       this.str_ = '';
-      this.shown = 0;
+      this.shown_ = 0;
       this.tree_.set('');
       return i + 1;
     }
     if (c === 123 || c === 91) {
-      if (this.tree_.frames_.length >= this.maxDepth) return this.fail(DEPTH_LIMIT, i);
+      if (this.tree_.frames_.length >= this.maxDepth_) return this.fail_(DEPTH_LIMIT, i);
       this.beginSlot_(i);
       if (this.schema !== null) this.schema.open(this.tree_.frames_, c === 91);
       this.tree_.open(c === 91);
@@ -308,7 +155,7 @@ export class Tokenizer {
       return i + 1;
     }
     const literal = LITERALS[c];
-    if (literal === undefined) return this.fail(EXPECTED_VALUE, i);
+    if (literal === undefined) return this.fail_(EXPECTED_VALUE, i);
     this.beginSlot_(i);
     this.state = S_LITERAL;
     this.lit_ = literal;
@@ -317,201 +164,11 @@ export class Tokenizer {
   }
 
   /** Closes the innermost container at text[i]; false if its value violates the schema. */
-  private close(i: number): boolean {
+  private close_(i: number): boolean {
     const value = this.tree_.close();
-    this.state = this.after();
-    if (this.schema === null || this.schema.close(value, this.pathNow)) return true;
-    this.fail(SCHEMA_MISMATCH, i);
+    this.state = this.after_();
+    if (this.schema === null || this.schema.close(value, this.pathNow_)) return true;
+    this.fail_(SCHEMA_MISMATCH, i);
     return false;
-  }
-
-  /** A scalar ended at text[i] (a number: the character after it); false if it violates the schema. */
-  private ended(value: unknown, i: number): boolean {
-    if (this.schema!.scalar(this.tree_.frames_, value, this.pathNow)) return true;
-    this.fail(SCHEMA_MISMATCH, i);
-    return false;
-  }
-
-  // MARK: strings
-
-  private string(text: string, i: number, end: number): number {
-    let s = this.str_;
-    let extra = this.extra_;
-    while (i < end) {
-      if (this.esc_ !== 0) {
-        this.str_ = s;
-        i = this.escape(text, i, end);
-        s = this.str_;
-        if (this.error !== 0) break;
-        continue;
-      }
-      const run = i;
-      let c = 0;
-      for (; i < end; i++) {
-        c = text.charCodeAt(i);
-        if (c === 34 || c === 92 || c < 32) break;
-        // UTF-8 length: 2 bytes below U+0800 and for each half of a surrogate pair, else 3.
-        if (c >= 128) extra += c < 0x800 || (c & 0xf800) === 0xd800 ? 1 : 2;
-      }
-      if (this.held_ !== 0 && (i > run || c === 34)) {
-        s += String.fromCharCode(this.held_);
-        this.held_ = 0;
-      }
-      if (i > run) s += run === 0 && i === text.length ? text : text.slice(run, i);
-      if (i >= end) break;
-      if (c === 92) {
-        this.esc_ = 1;
-        i++;
-      } else if (c === 34) {
-        this.str_ = s;
-        this.extra_ = extra;
-        this.endString(i);
-        return i + 1;
-      } else {
-        this.str_ = s;
-        this.extra_ = extra;
-        return this.fail(CONTROL_CHARACTER, i);
-      }
-    }
-    this.str_ = s;
-    this.extra_ = extra;
-    return i;
-  }
-
-  /** Reads an escape, from just after its backslash or from the middle of it, up to its end or the text's. */
-  private escape(text: string, i: number, end: number): number {
-    for (; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (this.esc_ === 1) {
-        if (c === 117) {
-          this.esc_ = 2;
-          this.hex_ = 0;
-          continue;
-        }
-        const decoded = c < 128 ? ESCAPES[c] : undefined;
-        if (decoded === undefined) return this.fail(INVALID_ESCAPE, i);
-        this.esc_ = 0;
-        this.flushHeld_();
-        this.str_ += decoded;
-        return i + 1;
-      }
-      const digit = hexDigit(c);
-      if (digit < 0) return this.fail(INVALID_UNICODE_ESCAPE, i);
-      this.hex_ = this.hex_ * 16 + digit;
-      if (++this.esc_ < 6) continue;
-      this.esc_ = 0;
-      this.unit(this.hex_);
-      return i + 1;
-    }
-    return i;
-  }
-
-  /** A \u escape's code unit: a surrogate pair joins, a high surrogate waits for its partner. */
-  private unit(u: number): void {
-    if (this.held_ !== 0) {
-      if ((u & 0xfc00) === 0xdc00) {
-        this.str_ += String.fromCharCode(this.held_, u);
-        this.held_ = 0;
-        return;
-      }
-      this.flushHeld_();
-    }
-    if ((u & 0xfc00) === 0xd800) this.held_ = u;
-    else this.str_ += String.fromCharCode(u);
-  }
-
-  private flushHeld_(): void {
-    if (this.held_ === 0) return;
-    this.str_ += String.fromCharCode(this.held_);
-    this.held_ = 0;
-  }
-
-  private endString(i: number): void {
-    const s = this.str_;
-    if (this.state === S_KEY_STRING) {
-      this.tree_.key(s);
-      this.state = S_COLON;
-      return;
-    }
-    if (s.length !== this.shown) this.tree_.set(s);
-    flatten(s);
-    if (this.schema !== null) this.ended(s, i);
-    this.state = this.after();
-  }
-
-  // MARK: numbers and literals
-
-  private number(text: string, i: number, end: number): number {
-    let ns = this.numState_;
-    for (; i < end; i++) {
-      const c = text.charCodeAt(i);
-      const next = numberStep(ns, c);
-      if (next >= 0) ns = next;
-      else {
-        this.numState_ = ns;
-        if (next === N_INVALID || !isCompleteNumber(ns) || !endsToken(c)) return this.fail(INVALID_NUMBER, i);
-        // A character that ends the number but cannot come next is the grammar's error: the snapshot before it
-        // does not show the number, which only that character ended.
-        if (this.fits_(c)) this.completeNumber(this.num_ + text.slice(this.numStart_, i), i);
-        else this.state = this.after();
-        return i;
-      }
-    }
-    this.numState_ = ns;
-    return i;
-  }
-
-  /** Whether `c` may follow a complete value here (whitespace, or the separator or closer the container takes). */
-  private fits_(c: number): boolean {
-    if (c === 44 || c === 93 || c === 125) {
-      const frames = this.tree_.frames_;
-      if (frames.length === 0) return false;
-      return c === 44 || frames[frames.length - 1]!.isArray === (c === 93);
-    }
-    return c === 32 || c === 10 || c === 13 || c === 9;
-  }
-
-  /** A number ends at text[i] (the character after it; 0 at the end of input). */
-  private completeNumber(text: string, i: number): void {
-    // Number() reads JSON's number grammar exactly as JSON.parse does (same rounding, -0, Infinity past the range).
-    const value = this.integers === INTEGERS_NUMBER ? +text : readNumber(text, this.integers);
-    if (this.numShown_ === undefined || !Object.is(value, this.numShown_)) this.tree_.set(value);
-    this.num_ = '';
-    if (this.schema !== null) this.ended(value, i);
-    this.state = this.after();
-  }
-
-  /** numbers: 'partial': the longest prefix that is a number, once there is one. */
-  private showNumberPrefix_(): void {
-    const ns = this.numState_;
-    if (ns === N_MINUS) return;
-    const text = this.num_;
-    const cut = ns === N_DOT || ns === N_E ? 1 : ns === N_ESIGN ? 2 : 0;
-    const shown = cut === 0 ? text : text.slice(0, text.length - cut);
-    const value = this.integers === INTEGERS_NUMBER ? +shown : readNumber(shown, this.integers);
-    if (this.numShown_ !== undefined && Object.is(value, this.numShown_)) return;
-    this.numShown_ = value;
-    this.tree_.set(value);
-  }
-
-  private literal_(text: string, i: number, end: number): number {
-    if (this.state === S_LITERAL_END) {
-      if (!endsToken(text.charCodeAt(i))) return this.fail(INVALID_LITERAL, i);
-      this.state = this.after();
-      return i;
-    }
-    const lit = this.lit_;
-    let k = this.litPos_;
-    for (; i < end; i++) {
-      if (text.charCodeAt(i) !== lit.charCodeAt(k)) return this.fail(INVALID_LITERAL, i);
-      if (++k === lit.length) {
-        this.tree_.set(LITERAL_VALUES[lit]);
-        this.state = S_LITERAL_END;
-        if (this.schema !== null && !this.ended(LITERAL_VALUES[lit], i)) return i;
-        return i + 1;
-      }
-    }
-    this.litPos_ = k;
-    return i;
   }
 }

@@ -12,7 +12,7 @@ import {
   JsonSyntaxError,
   parseJsonArray,
 } from '../../dist/index.js';
-import { RESIDENT_LIMIT } from '../../dist/native/session.js';
+import { RESIDENT_LIMIT } from '../../dist/native/parser_pool.js';
 import { concatBytes, createRng, mutate, randomDocument } from '../support/random_json.mjs';
 import { asyncIterableOf, collect, collectStream } from '../support/sources.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { createParser, JsonArrayStream, JsonSyntaxError, parseJsonArray } from '../../dist/index.js';
 import { nativeModule } from '../../dist/internal.js';
-import { RESIDENT_LIMIT } from '../../dist/native/session.js';
+import { RESIDENT_LIMIT } from '../../dist/native/parser_pool.js';
 import { collect, collectStream, countingSource } from '../support/sources.js';
 
 const heapInUse = () => nativeModule().heapInUse();
