@@ -3,6 +3,7 @@ import { loadedRuntime } from './native/loader.js';
 import type { BuildKind, NativeRuntime } from './native/contract.js';
 import { loadedLazyBinding } from './lazy/native_lazy.js';
 import { setCarryLimit } from './native/session.js';
+import { poolOf } from './native/parser_pool.js';
 
 /** Test hooks of the loaded module. */
 export interface NativeTestHooks {
@@ -16,6 +17,11 @@ export interface NativeTestHooks {
    * (their indexes are freed when it runs, at a time no test controls).
    */
   parserHeapInUse(): number;
+  /**
+   * Parsers whose native state is in the module now (open ones, and dropped ones the collector has yet to free):
+   * at 0, nothing but a test's own parsers can move `heapInUse()` while it measures.
+   */
+  residentParsers(): number;
   /** Bytes of wasm memory (it only grows): a test proves that memory grew under a call. */
   memoryBytes(): number;
   /** The status of init()'s warm-up parse: 0 when its document parsed cleanly. */
@@ -35,6 +41,7 @@ export function nativeModule(): NativeTestHooks {
   return {
     heapInUse: () => native.heapInUse() + (loadedLazyBinding(loaded)?.m.lazy_heap_in_use() ?? 0),
     parserHeapInUse: () => native.heapInUse(),
+    residentParsers: () => poolOf(loaded).resident.length,
     memoryBytes: () => loaded.memory.buffer.byteLength,
     warmUpStatus: () => loaded.warmUpStatus,
   };

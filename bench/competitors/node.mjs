@@ -115,6 +115,31 @@ const parseRow = (build, output, integers) =>
     },
   });
 
+/**
+ * A bench:parse row of a query over the articles (issue 33's targets): `query` is { path, order, keep, expects },
+ * `expects` the elements it must deliver as a share of the articles (every run is checked against it).
+ */
+const queryRow = (id, label, output, query) =>
+  sluice('simd', output, { name: { id: `sluice-query-${id}-simd`, label: `${label} (simd)` }, query });
+
+/** The articles with a score under 1000 (bench/articles.mjs: scores uniform in [0, 10000)): about 10 %. */
+const LOW_SCORE = 1000;
+
+/** bench:parse's rows of queries, run on the articles only. */
+export const QUERY_ROWS = [
+  queryRow('tags', 'sluice bytes, $._embedded.articles[*].tags', 'bytes', {
+    path: '$._embedded.articles[*].tags',
+  }),
+  queryRow('descendant-tags', "sluice bytes, $..tags (order: 'arrival')", 'bytes', {
+    path: '$..tags',
+    order: 'arrival',
+  }),
+  queryRow('js-filter', `sluice value, $._embedded.articles[*] then a JS filter score < ${LOW_SCORE}`, 'value', {
+    keep: (article) => article.score < LOW_SCORE,
+    filtered: true,
+  }),
+];
+
 /** bench:parse's competitors, in its tables' order. */
 export const PARSE_COMPETITORS = [
   parseRow('simd', 'value'),
@@ -127,4 +152,5 @@ export const PARSE_COMPETITORS = [
   JSON_PARSE,
   streamparser(false),
   ...NODE_PEERS,
+  ...QUERY_ROWS,
 ];

@@ -62,7 +62,7 @@ const matrixName = (build, output) => ({
  * into wasm, the scan and the validation of every byte, with no element handed to JS. integers: options.integers
  * (bench:parse's opt-in 'bigint' row). `name`: { id, label }, by default the matrix's (bench:parse has its own).
  */
-export function sluice(build, output = 'value', { integers, name = matrixName(build, output) } = {}) {
+export function sluice(build, output = 'value', { integers, name = matrixName(build, output), query } = {}) {
   const none = output === 'none';
   const bytes = output === 'bytes' || none;
   return {
@@ -71,13 +71,18 @@ export function sluice(build, output = 'value', { integers, name = matrixName(bu
     build,
     expectsNoElements: none,
     optIn: integers !== undefined,
+    query,
     async setup(ctx, deps) {
       await initBuild(deps, build);
-      const { chunks, path } = ctx;
+      const { chunks } = ctx;
+      const path = query?.path ?? ctx.path;
       const field = touchOf(ctx.field);
       // bytes mode sums the elements' lengths; a BigInt adds as the double JSON.parse reads (both round alike).
       const touch = bytes ? (element) => element.length : integers ? (value) => Number(field(value)) : field;
       const options = none ? { path: SCAN_ONLY_PATH, output: 'bytes' } : { path, output, integers };
+      if (query?.order !== undefined) options.order = query.order;
+      // A query row's JS filter (query.keep): the elements it drops are neither counted nor touched.
+      const keep = query?.keep;
       return () => {
         const parser = deps.sluice.createParser(options);
         let elements = 0;
@@ -85,8 +90,16 @@ export function sluice(build, output = 'value', { integers, name = matrixName(bu
         const consume = (batch) => {
           if (batch.length === 0) return;
           if (ctx.firstAt === 0) ctx.firstAt = now();
-          elements += batch.length;
-          for (let i = 0; i < batch.length; i++) checksum += touch(batch[i]);
+          if (keep === undefined) {
+            elements += batch.length;
+            for (let i = 0; i < batch.length; i++) checksum += touch(batch[i]);
+            return;
+          }
+          for (let i = 0; i < batch.length; i++) {
+            if (!keep(batch[i])) continue;
+            elements++;
+            checksum += touch(batch[i]);
+          }
         };
         for (let i = 0; i < chunks.length; i++) consume(parser.push(chunks[i]));
         consume(parser.end());

@@ -68,23 +68,33 @@ for (const name of options.datasets) {
   const file = await ensureDataset(dataset.kind, dataset.count, { log });
   const bytes = fileSize(file);
   const spec = { file, path: dataset.path, field: dataset.field, chunkSize: CHUNK_SIZE };
+  // The query rows read the articles' own members (tags, score).
+  const forDataset = (list) => list.filter((c) => c.query === undefined || dataset.kind === 'articles');
   const table = await measureTable({
     runs: options.runs,
-    competitors,
-    measured,
+    competitors: forDataset(competitors),
+    measured: forDataset(measured),
     bytes,
     cores: env.cores,
     tag: name,
     runOnce: (c) => runIn('node', { ...spec, competitor: c.id }),
     check: (c, r) => {
+      // A filtered row is checked against the other filtered rows below.
+      if (c.query?.filtered) return r.elements > 0 && r.elements < dataset.count ? undefined : `${r.elements} elements`;
       const expected = c.expectsNoElements ? 0 : dataset.count;
       return r.elements === expected ? undefined : `delivered ${r.elements} elements, expected ${expected}`;
     },
   });
+  const agreeing = (ids) =>
+    new Set(ids.flatMap((id) => table.runs[id].filter((r) => !r.error).map((r) => `${r.elements}/${r.checksum}`)));
+  const ran = forDataset(measured);
   // Every value-mode competitor must see the same elements: the sum of one field over all of them agrees.
-  const valueIds = measured.map((c) => c.id).filter((id) => !/^sluice-(bytes|none)/.test(id));
+  const valueIds = ran.filter((c) => !c.query && !/^sluice-(bytes|none)/.test(c.id)).map((c) => c.id);
   const checksums = new Set(valueIds.flatMap((id) => table.runs[id].filter((r) => !r.error).map((r) => r.checksum)));
-  problems += table.failures + (checksums.size > 1 ? 1 : 0);
+  // The filtered rows (a native filter, a JS filter) deliver the same articles.
+  const filtered = agreeing(ran.filter((c) => c.query?.filtered).map((c) => c.id));
+  if (filtered.size > 1) console.log(`CHECK FAILED: the filtered rows disagree: ${[...filtered].join(', ')}`);
+  problems += table.failures + (checksums.size > 1 ? 1 : 0) + (filtered.size > 1 ? 1 : 0);
   console.log(
     [
       '',

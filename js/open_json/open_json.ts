@@ -148,6 +148,11 @@ export class OpenDocument implements JsonDocument, IterableDocument {
   private closedWith_: { reason: unknown; done: Promise<void> } | null = null;
   /** The native parsers of the requests under way, freed by close(). */
   private readonly drivers_ = new Set<Driver>();
+  /**
+   * Transient: the input error a request met. The bytes before it are gone (the cursor stayed behind it), so every
+   * later request that reads rejects with this error, as a full read of the stream would end with it.
+   */
+  private failed_: Error | null = null;
 
   constructor(
     source: JsonSource,
@@ -207,6 +212,12 @@ export class OpenDocument implements JsonDocument, IterableDocument {
       this.closedWith_ = { reason: why, done: this.store.abort(why) };
     }
     return this.closedWith_.done;
+  }
+
+  /** The input error `error`, remembered by a transient document for the requests after it. */
+  private fail_(error: Error): Error {
+    if (this.transient) this.failed_ = error;
+    return error;
   }
 
   /** Throws the reason a closed document rejects requests with. */
@@ -279,6 +290,7 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     this.assertOpen_();
     const runtime = await loadRuntime();
     this.assertOpen_();
+    if (this.failed_ !== null) throw this.failed_;
     const store = this.store;
     const start = plan.start;
     if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
@@ -318,13 +330,13 @@ export class OpenDocument implements JsonDocument, IterableDocument {
           at += n;
           piece = Math.min(piece * 2, MAX_PIECE);
           if (events.length !== 0) yield events;
-          if (driver.failure !== null) throw driver.failure;
+          if (driver.failure !== null) throw this.fail_(driver.failure);
         }
       }
       this.assertOpen_();
       const events = driver.finish();
       if (events.length !== 0) yield events;
-      if (driver.failure !== null) throw driver.failure;
+      if (driver.failure !== null) throw this.fail_(driver.failure);
     } finally {
       this.drivers_.delete(driver);
       driver.close();

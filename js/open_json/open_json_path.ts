@@ -56,7 +56,9 @@ export function relation(steps: readonly Step[], cursor: readonly Step[] | null)
 export function syntheticPrefix(cursor: readonly Step[]): string {
   let out = '';
   for (const s of cursor) out += typeof s === 'number' ? '[' : `{${JSON.stringify(s)}:`;
-  return out + '0';
+  // The space ends the placeholder: the real byte after the cursor is then read as after a complete value, as a
+  // full read sees it (behind a bare `0`, a stray `1` or `x` would continue the number: INVALID_NUMBER).
+  return out + '0 ';
 }
 
 /**

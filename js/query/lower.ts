@@ -1,12 +1,14 @@
 // A query lowered to the native selector automaton (src/select/selector.cpp): what the parsers stream. The
 // automaton takes one selector per segment, so a union is expanded into several native selectors (the cartesian
 // product over the segments: `$['a','b'][0,2]` is four), all reported as the one query. What the automaton cannot
-// answer forward-only (filters, negative indices, slices with a negative part) is refused, and so is a query whose
+// answer forward-only (negative indices, slices with a negative part, filters other than the simple ones of the
+// last segment: filter_program.ts) is refused, and so is a query whose
 // RFC 9535 nodelist may differ from the order and multiplicity in which matches complete, unless the caller asked
 // for that arrival order: one is never silently given for the other (docs/paths.md, "Streaming").
 import { MAX_SELECTORS } from '../native/contract.js';
 import { misuse, type ApiName } from '../validate.js';
 import type { Query, Segment, Selector } from './ast.js';
+import { filterProgram } from './filter_program.js';
 import { parseQuery } from './parser.js';
 
 /**
@@ -29,7 +31,9 @@ export interface LoweredQuery {
 }
 
 /** What the streamed grammar takes, as the refusals list it. */
-const STREAMED = 'a stream takes names, *, indices >= 0, slices without negative parts, .. and unions';
+const STREAMED =
+  'a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in the last segment ' +
+  'of a query without .. filters comparing or testing @ queries of names and indices >= 0 with literals';
 
 /**
  * @internal Parses `text` (named `subject` in messages: `options.path`, `options.paths[2]`, `PATH`) and lowers it
@@ -49,11 +53,13 @@ export function lowerQuery(
   const where = (at: number) => `${subject} ${JSON.stringify(text)} at ${at}`;
   const parts: string[][] = [];
   let count = 1;
-  for (const segment of query.segments) {
+  const descendant = query.segments.some((segment) => segment.descendant);
+  const last = query.segments.length - 1;
+  for (const [k, segment] of query.segments.entries()) {
     const prefix = segment.descendant ? '..' : '';
     const list: string[] = [];
     for (const selector of segment.selectors) {
-      const native = nativeSelector(selector);
+      const native = nativeSelector(selector, k === last && !descendant);
       if (native === null) {
         throw misuse(
           api,
@@ -83,13 +89,16 @@ export function lowerQuery(
   }
   let selectors = ['$'];
   for (const list of parts) selectors = selectors.flatMap((head) => list.map((step) => head + step));
-  const descendant = query.segments.some((segment) => segment.descendant);
   const descendantSteps = descendant ? selectors.length * parts.length : 0;
   return { selectors, mayRepeat: mayRepeat(query.segments), descendantSteps };
 }
 
-/** The selector as the native grammar writes it, or null when the automaton cannot answer it forward-only. */
-function nativeSelector(s: Selector): string | null {
+/**
+ * The selector as the native grammar writes it, or null when the automaton cannot answer it forward-only. A filter
+ * is evaluated natively only where `filterable` (the last segment of a query without `..`): its program runs to
+ * the selector's end.
+ */
+function nativeSelector(s: Selector, filterable: boolean): string | null {
   switch (s.kind) {
     case 'name':
       // JSON.stringify escapes what needs it; RFC 9535 names hold no lone surrogate, so the text is well-formed.
@@ -101,8 +110,10 @@ function nativeSelector(s: Selector): string | null {
     case 'slice':
       if ((s.start ?? 0) < 0 || (s.end ?? 0) < 0 || (s.step ?? 1) < 0) return null;
       return `[${s.start ?? 0}:${s.end ?? ''}:${s.step ?? 1}]`;
-    case 'filter':
-      return null;
+    case 'filter': {
+      const program = filterable ? filterProgram(s.expression) : null;
+      return program === null ? null : `[?${program}]`;
+    }
   }
 }
 
@@ -177,6 +188,9 @@ function mayRepeat(segments: readonly Segment[]): boolean {
 
 /** Whether two (streamable) selectors can never select the same child of a node. */
 function disjoint(a: Selector, b: Selector): boolean {
+  // A filter may select any child, as a wildcard does.
+  if (a.kind === 'filter') return disjoint({ kind: 'wildcard', at: a.at }, b);
+  if (b.kind === 'filter') return disjoint(a, { kind: 'wildcard', at: b.at });
   if (a.kind === 'name' || b.kind === 'name') {
     // A name selects a member, an index or a slice an element: only two names or a wildcard may meet.
     if (a.kind === 'name' && b.kind === 'name') return a.name !== b.name;

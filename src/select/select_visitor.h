@@ -72,6 +72,9 @@ struct select_visitor {
     // Refused, the general path reports what is wrong, or finds the end in a later block.
     if (end == 0 || end > x.rel_limit || end - i > st.options.max_element_bytes || !reserve_elements(st, chosen))
       return false;
+    if ((chosen & st.selectors.filtered) != 0 &&
+        !st.selectors.paths[trailing_zeroes(chosen)].filter.accepts(x.block.window + i, x.block.window + end))
+      return true;
     emit_element(st, x.block.window + end, end - i, uint32_t(trailing_zeroes(chosen)), key_kind::index, 0, 0,
                  st.selectors.index_at[depth]);
     return true;

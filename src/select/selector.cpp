@@ -15,6 +15,7 @@ struct path_parser {
   std::string_view p;
   size_t i = 0;
   size_t* error_at;
+  filter_program* filter;
 
   bool fail(size_t at) {
     if (error_at) *error_at = at;
@@ -97,6 +98,12 @@ struct path_parser {
       if (i < p.size() && p[i] == ':' && !slice_rest(s)) return false;
     } else if (c == ':') {
       if (!slice_rest(s)) return false;
+    } else if (c == '?' && !s.descendant && p.back() == ']') {
+      // The program runs to the path's last byte: the filter is the last step.
+      s.kind = step::wildcard;
+      size_t at = 0;
+      if (!filter->compile(p.substr(i + 1, p.size() - 2 - i), &at)) return fail(i + 1 + at);
+      i = p.size() - 1;
     } else {
       return fail(i);  // negative indices, filters, unions: not supported in a stream
     }
@@ -154,8 +161,11 @@ struct path_parser {
 
 bool parse_selector(std::string_view path, selector& out, size_t* error_at) {
   out.steps.clear();
-  path_parser parser{path, 0, error_at};
-  return parser.parse(out);
+  out.filter = filter_program{};
+  path_parser parser{path, 0, error_at, &out.filter};
+  if (!parser.parse(out)) return false;
+  if (!out.filter.empty() && out.has_descendant()) return parser.fail(path.size());
+  return true;
 }
 
 }  // namespace internal

@@ -7,6 +7,7 @@
 //   [start:end:step]       array elements start <= i < end, every step-th (each part optional, none negative;
 //                          step 0 selects nothing)
 //   ..name  ..*  ..[...]   a descendant segment: the step above applied to the value and to every value under it
+//   [?program]             last, and with no descendant segment: the children that pass a filter (select/filter.h)
 //
 // Every form decides about a value from its key or index and the path above it, so a forward-only stream selects
 // with it in bounded memory. Negative indices and slice bounds, filters and unions stay out: the first two need
@@ -20,6 +21,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "select/filter.h"
 
 namespace sluice {
 namespace internal {
@@ -38,6 +41,8 @@ struct step {
 
 struct selector {
   std::vector<step> steps;
+  // `[?program]` as the last step: its step is a wildcard, and a child it selects is kept only if it passes.
+  filter_program filter;
   bool has_descendant() const noexcept {
     for (const step& s : steps)
       if (s.descendant) return true;

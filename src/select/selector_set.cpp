@@ -47,10 +47,12 @@ void selector_set::compile(bool ndjson) {
   }
   max_len = 0;
   desc_paths = 0;
+  filtered = 0;
   size_t longest_name = 0;
   bool any_name = false;
   for (uint32_t p = 0; p < paths.size(); ++p) {
     const selector& s = paths[p];
+    if (!s.filter.empty()) filtered |= 1u << p;
     if (s.has_descendant()) {
       desc_paths |= 1u << p;
     } else {

@@ -44,6 +44,7 @@ struct selector_set {
   uint32_t all = 0;            // a bit per selector
   uint32_t markers = 0;        // added with add_(start_)marker_path: reported, never retained
   uint32_t start_markers = 0;  // ...of which add_start_marker_path: reported where the value starts
+  uint32_t filtered = 0;       // selectors whose last step is a filter: a child is selected only if it passes
   uint32_t desc_paths = 0;     // selectors with a descendant segment: run by positions, never in the depth tables
   uint32_t max_len = 0;        // the longest selector without a descendant segment, in steps
   // The tables and stacks hold depths 0..live_len; deeper, no selector is alive. max_len, grown by reach().

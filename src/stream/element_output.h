@@ -69,24 +69,68 @@ SLUICE_INLINE bool open_element_at(parser_state& st, uint64_t p, uint32_t level,
   return true;
 }
 
-// The innermost open element ends just before `end`: one record per selector that chose it. A marker-only element
+// Whether the element [start, end) passes the filter of selector `path` (selectors.filtered): 1 or 0, -1 when
+// memory is exhausted. Bytes before the window are in filter_carry (keep_filter_bytes).
+SLUICE_NOINLINE inline int filter_verdict(parser_state& st, uint32_t path, uint64_t start, uint64_t end) noexcept {
+  const filter_program& f = st.selectors.paths[path].filter;
+  if (start >= st.w_base) {
+    const uint8_t* w = st.window.data() + (start - st.w_base);
+    return f.accepts(w, w + (end - start)) ? 1 : 0;
+  }
+  byte_buffer& c = st.filter_carry;
+  const size_t kept = c.size();
+  if (!c.append(st.window.data(), size_t(end - st.w_base))) return -1;
+  const bool pass = f.accepts(c.data() + (start - st.filter_from), c.data() + c.size());
+  c.resize_unchecked(kept);
+  return pass ? 1 : 0;
+}
+
+// After a call: the bytes the outermost open element a filter decides about has in the window, kept for its
+// evaluation at its close in a later call. False when memory is exhausted.
+SLUICE_NOINLINE inline bool keep_filter_bytes(parser_state& st) noexcept {
+  const uint32_t filtered = st.selectors.filtered;
+  uint64_t from = no_position;
+  for (uint32_t i = 0; i < st.open_count; ++i) {
+    if ((st.open[i].paths & filtered) != 0) {
+      from = st.open[i].start;
+      break;
+    }
+  }
+  if (from == no_position || from >= st.w_base) {
+    st.filter_carry.clear();
+    st.filter_from = from;
+    if (from == no_position) return true;
+  }
+  const uint64_t first = from > st.w_base ? from : st.w_base;
+  return st.filter_carry.append(st.window.data() + (first - st.w_base), size_t(st.w_base + st.w_len - first));
+}
+
+// The innermost open element ends just before `end`: one record per selector that chose it and, when a filter
+// decides about it, it passes. A marker-only element
 // kept no bytes, and a marker's record is the position just past the element. False (nothing done) when the
 // table cannot grow.
 inline bool close_element(parser_state& st, uint64_t end) noexcept {
   const open_element& o = st.open[st.open_count - 1];
-  if (!reserve_elements(st, o.paths)) return false;
+  uint32_t paths = o.paths;
+  for (uint32_t rest = paths & st.selectors.filtered; rest != 0; rest &= rest - 1) {
+    const uint32_t path = uint32_t(trailing_zeroes(rest));
+    const int verdict = filter_verdict(st, path, o.start, end);
+    if (verdict < 0) return false;
+    if (verdict == 0) paths &= ~(1u << path);
+  }
+  if (!reserve_elements(st, paths)) return false;
   --st.open_count;
   const uint32_t markers = st.selectors.markers;
   const uint8_t* const past = st.window.data() + (end - st.w_base);
   const bool named = o.key == key_kind::name;
   const uint64_t key_gap = named ? o.start - o.key_start : 0;
   const uint64_t key_size = named ? o.key_end - o.key_start : 0;
-  const uint32_t kept = o.paths & ~markers;
+  const uint32_t kept = paths & ~markers;
   if (kept != 0) {
     if (o.start < st.w_base) st.carried += uint32_t(count_ones(kept));
     if (o.retain_from < st.w_base && end >= st.carry_through) st.carry_through = end;
   }
-  for (uint32_t rest = o.paths; rest != 0; rest &= rest - 1) {
+  for (uint32_t rest = paths; rest != 0; rest &= rest - 1) {
     const uint32_t path = uint32_t(trailing_zeroes(rest));
     if (((markers >> path) & 1) != 0) {
       emit_element(st, past, 0, path, o.key, 0, 0, o.index);
@@ -104,8 +148,9 @@ inline bool close_element(parser_state& st, uint64_t end) noexcept {
 SLUICE_INLINE bool close_only_element(parser_state& st, uint64_t end) noexcept {
   const open_element& o = st.open[0];
   const uint32_t paths = o.paths;
-  if (st.open_count != 1 || (paths & (paths - 1)) != 0 || (paths & st.selectors.markers) != 0 ||
-      o.key == key_kind::name || o.start < st.w_base || st.key_reading || !st.elements.reserve(st.elements.size() + 1))
+  if (st.open_count != 1 || (paths & (paths - 1)) != 0 ||
+      (paths & (st.selectors.markers | st.selectors.filtered)) != 0 || o.key == key_kind::name || o.start < st.w_base ||
+      st.key_reading || !st.elements.reserve(st.elements.size() + 1))
     return close_element(st, end);
   st.open_count = 0;
   emit_element(st, st.window.data() + (end - st.w_base), end - o.start, uint32_t(trailing_zeroes(paths)), o.key, 0, 0,

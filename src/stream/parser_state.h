@@ -103,6 +103,9 @@ struct parser_scalars {
   parse_error error;
 
   uint32_t open_count = 0;  // in parser_state::open
+  // filter_carry holds the stream's bytes [filter_from, w_base): the outermost open element a filter decides about
+  // began in an earlier call. no_position when none did.
+  uint64_t filter_from = no_position;
 };
 
 struct parser_state : parser_scalars {
@@ -128,6 +131,9 @@ struct parser_state : parser_scalars {
   // The bytes [key_start, ...) of a key being read that began in an earlier call, while no longer than the longest
   // raw text a compared name can have (selectors.max_key_bytes): what a name is compared with.
   byte_buffer key_carry;
+  // The bytes of an open element a filter decides about (selectors.filtered) from earlier calls: the caller's carry
+  // holds them too, but a filter is evaluated here, at the element's close.
+  byte_buffer filter_carry;
 
   bool is_object_at(uint32_t d) const noexcept { return (is_object[d >> 6] >> (d & 63)) & 1; }
   // The positions alive in the current container: 0 unless a descendant selector is a candidate there.
@@ -137,7 +143,7 @@ struct parser_state : parser_scalars {
   // Bytes of memory it holds (the workspace not included).
   size_t allocated() const noexcept {
     return sizeof(parser_state) + is_object.capacity() * sizeof(uint64_t) + key_carry.allocated() +
-           selectors.allocated() + open.allocated();
+           filter_carry.allocated() + selectors.allocated() + open.allocated();
   }
 };
 

@@ -106,6 +106,8 @@ error_code feed(parser_state& st, size_t n) noexcept {
   }
 #endif
   if (st.options.skip_invalid && st.status == error_code::ok) keep_line_head(st);
+  if (st.selectors.filtered != 0 && !keep_filter_bytes(st))
+    fail(st, error_code::out_of_memory, st.w_base + st.w_len, -1);
   if (!retain_tail(st)) fail(st, error_code::out_of_memory, st.w_base + st.w_len, -1);
   return st.status;
 }

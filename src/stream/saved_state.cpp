@@ -86,6 +86,8 @@ bool save_state(const parser_state& st, byte_buffer& out) noexcept {
       w.value(uint32_t(t.name.size()));
       w.bytes(t.name.data(), t.name.size());
     }
+    w.value(uint32_t(s.filter.source.size()));
+    w.bytes(s.filter.source.data(), s.filter.source.size());
   }
   if (st.compiled) {
     // The selectors' state along the path (as deep as the stacks reach), and a bit per container down to the
@@ -100,6 +102,8 @@ bool save_state(const parser_state& st, byte_buffer& out) noexcept {
   }
   w.value(uint32_t(st.key_carry.size()));
   w.bytes(st.key_carry.data(), st.key_carry.size());
+  w.value(uint32_t(st.filter_carry.size()));
+  w.bytes(st.filter_carry.data(), st.filter_carry.size());
   return w.ok();
 }
 
@@ -143,6 +147,12 @@ parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept
       t.name.assign(reinterpret_cast<const char*>(name), size);
       s.steps.push_back(std::move(t));
     }
+    const uint32_t filter_size = r.value<uint32_t>();
+    const uint8_t* filter = r.bytes(filter_size);
+    if (filter == nullptr) return nullptr;
+    if (filter_size != 0 &&
+        !s.filter.compile(std::string_view(reinterpret_cast<const char*>(filter), filter_size), nullptr))
+      return nullptr;
   }
   uint32_t positions = 0;
   for (const selector& s : sel.paths)
@@ -170,7 +180,10 @@ parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept
   }
   const uint32_t key = r.value<uint32_t>();
   const uint8_t* key_bytes = r.bytes(key);
-  if (key_bytes == nullptr || !r.done() || !st->key_carry.append(key_bytes, key)) return nullptr;
+  if (key_bytes == nullptr || !st->key_carry.append(key_bytes, key)) return nullptr;
+  const uint32_t kept = r.value<uint32_t>();
+  const uint8_t* filter_bytes = r.bytes(kept);
+  if (filter_bytes == nullptr || !r.done() || !st->filter_carry.append(filter_bytes, kept)) return nullptr;
   return st.release();
 }
 

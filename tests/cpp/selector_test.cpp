@@ -180,8 +180,8 @@ const rejected_case kRejected[] = {
     {"$..[-1]", 4},          //
     {"$..['a','b']", 7},     // union
     {"$..[?@.a]", 4},        // filter
-    {"$[?(@)]", 2},          // filter
-    {"$[?(@.a>1)]", 2},      //
+    {"$[?(@)]", 3},          // a filter in RFC 9535 syntax, not the lowered program
+    {"$[?(@.a>1)]", 3},      // a filter in RFC 9535 syntax, not the lowered program (select/filter.h)
     {"$[(@.length-1)]", 2},  // script
     {"$.1a", 2},             // a dot name cannot start with a digit
     {"$.-a", 2},             //

@@ -282,7 +282,10 @@ describe('exit codes and errors', () => {
     [['frob'], 'unknown command "frob"'],
     [['select'], 'needs at least one PATH'],
     [['select', '$[*', '-'], 'PATH "$[*" at 3: expected "," or "]", found the end'],
-    [['select', '$[?@.a]', '-'], 'PATH "$[?@.a]" at 2: a filter selector is not supported in a stream yet'],
+    [
+      ['select', '$[?length(@) > 1]', '-'],
+      'PATH "$[?length(@) > 1]" at 2: a filter selector is not supported in a stream yet',
+    ],
     [['get', '$..a'], 'PATH "$..a" at 1: `sluice get` takes linear paths'],
     [['select', '$[*]', '--frob'], 'unknown option --frob'],
     [['select', '$[*]', '--limit', 'x'], '--limit must be an integer'],

@@ -73,8 +73,8 @@ const OPTION_MISTAKES: [string, unknown, string][] = [
   ],
   [
     'a path that does not stream yet',
-    { path: '$[?@.a]', order: 'arrival' },
-    'options.path "$[?@.a]" at 2: a filter selector is not supported in a stream yet (a stream takes names, *, indices >= 0, slices without negative parts, .. and unions)',
+    { path: '$[?@.a][0]', order: 'arrival' },
+    'options.path "$[?@.a][0]" at 2: a filter selector is not supported in a stream yet (a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in the last segment of a query without .. filters comparing or testing @ queries of names and indices >= 0 with literals)',
   ],
   ['order not one of its values', { order: 'document' }, `options.order must be 'rfc' or 'arrival', got "document"`],
   ['paths not an array', { paths: '$' }, 'options.paths must be an array of strings, got "$"'],

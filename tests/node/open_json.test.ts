@@ -2,11 +2,8 @@
 // values with the first duplicate key winning): seeded random documents through random chunkings, random sets of
 // paths asked in random order (kept documents) or in stream order (transient ones), iterations, absent paths;
 // passed paths in transient documents; errors with absolute offsets; every source kind.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, test } from 'vitest';
 import { JsonPassedError, JsonSyntaxError, createParser, openJson } from '../../dist/index.js';
-import { nativeModule } from '../../dist/internal.js';
 import { firstDifference } from '../support/deep_equal.mjs';
 import { randomPieces, randomTextPieces, type Chunk } from '../support/feed.js';
 import { isWithin, nameable, pathOf, readJson, type Entry } from '../support/open_json_oracle.js';
@@ -380,121 +377,4 @@ describe('errors', () => {
       }
     },
   );
-});
-
-describe('close()', () => {
-  /** A source that yields `head` and then waits until `release()` (an upstream that went quiet). */
-  function stalled(head: string) {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const state = { finallyRan: false, pulls: 0 };
-    async function* generate() {
-      try {
-        state.pulls++;
-        yield head;
-        state.pulls++;
-        await gate;
-        yield ']}';
-      } finally {
-        state.finallyRan = true;
-      }
-    }
-    return { source: generate(), release, state };
-  }
-
-  const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
-
-  test('a pending get() rejects with an AbortError, close() resolves at once, the parser is freed', async () => {
-    // A document earlier tests left open frees its parser when collected (js/native/session.ts): collected now,
-    // so that none is freed while the heap is measured.
-    v8.setFlagsFromString('--expose-gc');
-    (vm.runInNewContext('gc') as () => void)();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const transient of [false, true]) {
-      const baseline = nativeModule().heapInUse();
-      const { source: s, release, state } = stalled('{"rows":[1,2');
-      const doc = openJson(s, { transient });
-      const pending = doc.get('$.total');
-      const outcome = pending.then(
-        () => 'resolved',
-        (error: unknown) => error,
-      );
-      while (state.pulls < 2) await new Promise((resolve) => setTimeout(resolve, 1));
-      expect(nativeModule().heapInUse()).toBeGreaterThan(baseline); // the request's parser is alive
-      await doc.close(); // would hang if it waited for the generator's return()
-      expect(nativeModule().heapInUse()).toBe(baseline);
-      const error = await outcome;
-      expect(isAbort(error), String(error)).toBe(true);
-      // Later requests are rejected the same way.
-      expect(isAbort(await doc.get('$.rows[0]').catch((e: unknown) => e))).toBe(true);
-      expect(state.finallyRan).toBe(false);
-      release(); // the generator's await ends: the queued return() runs its finally block
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(state.finallyRan).toBe(true);
-    }
-  });
-
-  test('close(reason) rejects pending and later requests with that reason', async () => {
-    const { source: s } = stalled('{"rows":[1,2');
-    const doc = openJson(s);
-    const reason = new Error('user went away');
-    const pending = doc.get('$.total').catch((e: unknown) => e);
-    const queued = doc.get('$.rows[0]').catch((e: unknown) => e); // waits behind the first
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await doc.close(reason);
-    expect(await pending).toBe(reason);
-    expect(await queued).toBe(reason);
-    expect(await doc.get('$.x').catch((e: unknown) => e)).toBe(reason);
-  });
-
-  test('a pending iterate() and a pending expanded child stream reject with an AbortError', async () => {
-    {
-      const { source: s } = stalled('{"rows":[1,2,');
-      const doc = openJson(s, { transient: true });
-      const it = doc.iterate('$.rows[*]');
-      expect(await it.next()).toEqual({ done: false, value: 1 });
-      expect(await it.next()).toEqual({ done: false, value: 2 });
-      const pending = it.next().catch((e: unknown) => e);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await doc.close();
-      expect(isAbort(await pending)).toBe(true);
-      expect(await it.next()).toEqual({ done: true, value: undefined });
-    }
-    {
-      const { source: s } = stalled('{"rows":[{"id":1,"lines":[1,2');
-      const doc = openJson(s);
-      const it = doc.iterate<{ id: number; lines: AsyncIterable<number> }>('$.rows[*]', { expand: ['lines'] });
-      const row = (await it.next()).value as { id: number; lines: AsyncIterator<number> & AsyncIterable<number> };
-      expect(row.id).toBe(1);
-      const lines = row.lines[Symbol.asyncIterator]();
-      expect(await lines.next()).toEqual({ done: false, value: 1 });
-      const pending = lines
-        .next()
-        .then(() => lines.next())
-        .catch((e: unknown) => e);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await doc.close();
-      expect(isAbort(await pending)).toBe(true);
-      expect(isAbort(await it.next().catch((e: unknown) => e))).toBe(true);
-    }
-  });
-
-  test('a ReadableStream source: the pending read ends with an AbortError, not UNEXPECTED_END, and is cancelled', async () => {
-    let cancelled: unknown = 'not cancelled';
-    const stream = new ReadableStream<string>({
-      start(controller) {
-        controller.enqueue('{"rows":[1,');
-      },
-      cancel(reason) {
-        cancelled = reason;
-      },
-    });
-    const doc = openJson(stream);
-    const pending = doc.get('$.total').catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await doc.close();
-    const error = await pending;
-    expect(isAbort(error), String(error)).toBe(true);
-    expect(cancelled).toBe(error);
-  });
 });

@@ -87,8 +87,9 @@ describe('the native budget of descendant steps (64 in all)', () => {
 
 describe('refusals', () => {
   test.each([
-    ['$[?@.a]', 2, 'a filter selector'],
-    ['$.a[1, ?@ > 2]', 7, 'a filter selector'],
+    ['$..[?@.a]', 4, 'a filter selector'],
+    ['$.a[1, ?length(@) > 2]', 7, 'a filter selector'],
+    ['$[?@.a][0]', 2, 'a filter selector'],
     ['$[-1]', 2, 'the negative index -1'],
     ['$..[ -3:]', 5, 'a slice with a negative start'],
     ['$[1:-1]', 2, 'a slice with a negative end'],
@@ -98,7 +99,9 @@ describe('refusals', () => {
       expect(thrown(() => lower(text, order))).toEqual(
         new TypeError(
           `createParser(): options.path ${JSON.stringify(text)} at ${at}: ${what} is not supported in a stream ` +
-            'yet (a stream takes names, *, indices >= 0, slices without negative parts, .. and unions)',
+            'yet (a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in ' +
+            'the last segment of a query without .. filters comparing or testing @ queries of names and indices ' +
+            '>= 0 with literals)',
         ),
       );
     }

@@ -149,3 +149,81 @@ function logical(rng, depth, level = 0) {
   const op = r < 9 ? '&&' : '||';
   return `${logical(rng, depth, level + 1)}${blank(rng)}${op}${blank(rng)}${logical(rng, depth, level + 1)}`;
 }
+
+/** A singular relative query the native filter evaluator takes: names and indices >= 0 after `@`. */
+function simpleSingular(rng) {
+  let text = '@';
+  for (let n = rng.int(3); n > 0; n--) {
+    const name = rng.pick(NAMES);
+    const r = rng.int(3);
+    text += r === 0 && isShorthand(name) ? `.${name}` : r === 1 ? `[${rng.int(3)}]` : `[${quoted(rng, name)}]`;
+  }
+  return text;
+}
+
+/** A filter expression of the natively evaluated subset: comparisons, existence tests, !, (), && and ||. */
+function simpleLogical(rng, level = 0) {
+  const r = rng.int(level < 3 ? 10 : 5);
+  if (r < 3) {
+    const op = rng.pick(['==', '!=', '<', '<=', '>', '>=']);
+    const side = () => (rng.chance(0.45) ? literal(rng) : simpleSingular(rng));
+    return `${side()}${blank(rng)}${op}${blank(rng)}${side()}`;
+  }
+  if (r < 5) return `${rng.chance(0.3) ? '!' : ''}${simpleSingular(rng)}`;
+  if (r < 6) return `!${blank(rng)}(${simpleLogical(rng, level + 1)})`;
+  if (r < 7) return `(${blank(rng)}${simpleLogical(rng, level + 1)}${blank(rng)})`;
+  const op = r < 8 ? '&&' : '||';
+  return `${simpleLogical(rng, level + 1)}${blank(rng)}${op}${blank(rng)}${simpleLogical(rng, level + 1)}`;
+}
+
+/** A query whose last segment is a simple filter (what streams natively), after up to two child segments. */
+export function randomFilterQuery(rng) {
+  let text = '$';
+  for (let n = rng.int(3); n > 0; n--) {
+    const name = rng.pick(NAMES);
+    const r = rng.int(4);
+    text +=
+      r === 0 && isShorthand(name)
+        ? `.${name}`
+        : r === 1
+          ? '[*]'
+          : r === 2
+            ? `[${rng.int(3)}]`
+            : `[${quoted(rng, name)}]`;
+  }
+  return `${text}[?${blank(rng)}${simpleLogical(rng)}]`;
+}
+
+/**
+ * `value` as JSON text written the many ways JSON allows: strings with characters escaped now and then (`\u00e9`,
+ * surrogate pairs, `\/`), numbers with another form of the same value (`1.0`, `1e0`, `10E-1`), blanks anywhere.
+ */
+export function looseJson(rng, value) {
+  const ws = () => (rng.chance(0.2) ? rng.pick([' ', '\n', '\t  ', '\r\n']) : '');
+  if (typeof value === 'string') {
+    let out = '"';
+    for (const ch of value) {
+      const c = ch.codePointAt(0);
+      if (ch === '"' || ch === '\\') out += `\\${ch}`;
+      else if (c < 0x20 || rng.chance(0.2)) {
+        for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+      } else if (ch === '/' && rng.chance(0.5)) out += '\\/';
+      else out += ch;
+    }
+    return `${out}"`;
+  }
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && rng.chance(0.4)) {
+      return rng.pick([`${value}.0`, `${value}e0`, `${value * 10}E-1`, `${value}.00e+0`]);
+    }
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${ws()}${value.map((v) => ws() + looseJson(rng, v) + ws()).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const members = Object.entries(value).map(
+      ([k, v]) => `${ws()}${looseJson(rng, k)}${ws()}:${ws()}${looseJson(rng, v)}${ws()}`,
+    );
+    return `{${members.join(',')}${ws()}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,156 @@
+// The native filter evaluator (select/filter.h): RFC 9535 §2.3.5.2.2 comparisons on raw JSON text, corner by
+// corner, then through the push parser with the element cut at every byte.
+#include "select/filter.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "sluice/push_parser.h"
+
+namespace sluice::test {
+namespace {
+
+using internal::filter_program;
+
+bool passes(const std::string& program, const std::string& json) {
+  filter_program f;
+  size_t at = 0;
+  EXPECT_TRUE(f.compile(program, &at)) << program << " at " << at;
+  const auto* p = reinterpret_cast<const uint8_t*>(json.data());
+  return f.accepts(p, p + json.size());
+}
+
+struct filter_case {
+  const char* program;
+  const char* json;
+  bool pass;
+};
+
+const filter_case kCases[] = {
+    // Numbers by value, whatever their form.
+    {R"(@."a";L1=)", R"({"a":1.0})", true},
+    {R"(@."a";L100=)", R"({"a":1e2})", true},
+    {R"(@."a";L100=)", R"({"a":10E+1})", true},
+    {R"(@."a";L0=)", R"({"a":-0})", true},
+    {R"(@."a";L-0.5<)", R"({"a":-1e0})", true},
+    {R"(@."a";L2l)", R"({"a":2.000})", true},
+    {R"(@."a";L2<)", R"({"a":2.000})", false},
+    {R"(@."a";L1000g)", R"({"a":999.9999})", false},
+    // Strings after unescaping, ordered by code points (U+FFFF below U+1F600, though its UTF-16 unit is above).
+    {R"(@."a";L"é"=)", R"({"a":"\u00e9"})", true},
+    {R"(@."a";L"\u00e9"=)", R"({"a":"é"})", true},
+    {R"(@."a";L"/\n"=)", R"({"a":"\/\u000a"})", true},
+    {R"(@."a";L"😀"=)", R"({"a":"\ud83d\ude00"})", true},
+    {R"(@."a";L"😀"<)", R"({"a":"\uffff"})", true},
+    {R"(@."a";L"ab"<)", R"({"a":"a"})", true},
+    {R"(@."a";L"a"<)", R"({"a":"a"})", false},
+    {R"(@."a";L"b">)", R"({"a":"a"})", false},
+    // Member names after unescaping too; the last of a repeated name, as JSON.parse keeps it.
+    {R"(@."é";L1=)", R"({"\u00e9":1})", true},
+    {R"(@."a";L2=)", R"({"a":1,"a":2})", true},
+    // Missing members and out-of-range indices are Nothing: equal only to Nothing, never ordered.
+    {R"(@."x";Lnull=)", R"({"a":1})", false},
+    {R"(@."x";Lnulln)", R"({"a":1})", true},
+    {R"(@."x";@."y";=)", R"({"a":1})", true},
+    {R"(@."x";@."a";<)", R"({"a":1})", false},
+    {R"(@#3;E)", R"([1,2,3])", false},
+    {R"(@#2;E)", R"([1,2,[]])", true},
+    {R"(@."a"#1;L2=)", R"({"a":[1,2]})", true},
+    {R"(@."a";E)", R"([{"a":1}])", false},
+    // Across types: unequal, unordered, != true.
+    {R"(@."a";L"1"=)", R"({"a":1})", false},
+    {R"(@."a";L"1"n)", R"({"a":1})", true},
+    {R"(@."a";Ltruel)", R"({"a":true})", true},
+    {R"(@."a";Ltrue<)", R"({"a":true})", false},
+    {R"(@."a";Lfalse=)", R"({"a":null})", false},
+    {R"(@."a";Lnull=)", R"({"a":null})", true},
+    // Containers: deep equality, never ordered.
+    {R"(@."a";@."b";=)", R"({"a":{"p":[1,{"q":null}],"r":"s"},"b":{ "r":"s" , "p":[1.0,{"q":null}]}})", true},
+    {R"(@."a";@."b";=)", R"({"a":{"p":1},"b":{"p":1,"q":2}})", false},
+    {R"(@."a";@."b";=)", R"({"a":[1,2],"b":[1,2,3]})", false},
+    {R"(@."a";@."b";=)", R"({"a":[],"b":{}})", false},
+    {R"(@."a";@."b";l)", R"({"a":[1],"b":[1]})", true},
+    {R"(@."a";@."b";<)", R"({"a":[1],"b":[2]})", false},
+    // Logic.
+    {R"(@."a";L1=@."b";E&)", R"({"a":1})", false},
+    {R"(@."a";L1=@."b";E|)", R"({"a":1})", true},
+    {R"(@."a";L1=~)", R"({"a":1})", false},
+    {R"(@;E)", R"(7)", true},
+    {R"(@;L7=)", R"( 7 )", true},
+};
+
+TEST(Filter, ComparesAsRfc9535) {
+  for (const filter_case& c : kCases) EXPECT_EQ(passes(c.program, c.json), c.pass) << c.program << " on " << c.json;
+}
+
+// Numbers on both sides of the fast path (Clinger's: mantissa below 2^53, power of ten up to 22) read as strtod
+// reads them.
+TEST(Filter, NumbersAsStrtodReadsThem) {
+  const char* numbers[] = {"0",
+                           "-0",
+                           "1",
+                           "12.5e-3",
+                           "123456789012345678",
+                           "9007199254740993",
+                           "1e22",
+                           "1e23",
+                           "1.5e-22",
+                           "1e-23",
+                           "0.1",
+                           "0.30000000000000004",
+                           "1e308",
+                           "1e-320",
+                           "4.9e-324",
+                           "1E+2",
+                           "-2.5E-0",
+                           "100000000000000000000000"};
+  for (const char* a : numbers) {
+    for (const char* b : numbers) {
+      const double x = std::strtod(a, nullptr), y = std::strtod(b, nullptr);
+      const std::string json = std::string("[") + a + "]";
+      EXPECT_EQ(passes(std::string("@#0;L") + b + "=", json), x == y) << a << " == " << b;
+      EXPECT_EQ(passes(std::string("@#0;L") + b + "<", json), x < y) << a << " < " << b;
+    }
+  }
+}
+
+TEST(Filter, RefusesMalformedPrograms) {
+  for (const char* bad : {"", "@", "@.a;E", "L1", "L1=", "@;@;", "=", "@;Lx=", "@#;E", "@;L\"a=", "@;L1=&"}) {
+    filter_program f;
+    EXPECT_FALSE(f.compile(bad, nullptr)) << bad;
+  }
+}
+
+TEST(Filter, DecidesElementsCutAtEveryByte) {
+  const std::string doc =
+      R"({"rows":[{"s":"\u00e9t\u00e9","n":10},{"s":"x","n":1e1},{"n":"10"},{"s":"été","n":9.5},7]})";
+  const std::string path = R"($["rows"][?@."s";L"été"=@."n";L10=|])";
+  std::vector<std::string> whole;
+  for (size_t cut = 0; cut <= doc.size(); ++cut) {
+    push_parser parser;
+    ASSERT_TRUE(parser.add_path(path));
+    std::vector<std::string> got;
+    auto feed = [&](const std::string& part) {
+      std::copy(part.begin(), part.end(), parser.input_data());
+      ASSERT_EQ(parser.feed(part.size()), error_code::ok);
+      for (size_t i = 0; i < parser.element_count(); ++i) {
+        const element& e = parser.elements()[i];
+        got.emplace_back(reinterpret_cast<const char*>(e.data), e.size);
+      }
+    };
+    ASSERT_TRUE(parser.reserve(doc.size()));
+    feed(doc.substr(0, cut));
+    feed(doc.substr(cut));
+    ASSERT_EQ(parser.finish(), error_code::ok);
+    if (cut == 0) whole = got;
+    EXPECT_EQ(got, whole) << "cut at " << cut;
+  }
+  EXPECT_EQ(whole, (std::vector<std::string>{R"({"s":"\u00e9t\u00e9","n":10})", R"({"s":"x","n":1e1})",
+                                             R"({"s":"été","n":9.5})"}));
+}
+
+}  // namespace
+}  // namespace sluice::test
