@@ -134,6 +134,10 @@ export const QUERY_ROWS = [
     path: '$..tags',
     order: 'arrival',
   }),
+  queryRow('filter', `sluice value, $._embedded.articles[?@.score < ${LOW_SCORE}] (in wasm)`, 'value', {
+    path: `$._embedded.articles[?@.score < ${LOW_SCORE}]`,
+    filtered: true,
+  }),
   queryRow('js-filter', `sluice value, $._embedded.articles[*] then a JS filter score < ${LOW_SCORE}`, 'value', {
     keep: (article) => article.score < LOW_SCORE,
     filtered: true,

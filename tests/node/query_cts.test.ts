@@ -2,28 +2,13 @@
 // copied with its provenance): every invalid selector is a TypeError at parseQuery() naming a position, every
 // valid one gives, with evaluate(), one of the nodelists the suite allows: the values and, where the suite gives
 // them, the normalized paths of the same alternative.
-import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error evaluate is @internal: stripped from the shipped .d.ts, tested all the same.
 import { evaluate } from '../../dist/query/evaluate.js';
 // @ts-expect-error parseQuery is @internal: stripped from the shipped .d.ts, tested all the same.
 import { parseQuery } from '../../dist/query/parser.js';
-
-interface CtsCase {
-  name: string;
-  selector: string;
-  invalid_selector?: boolean;
-  document?: unknown;
-  result?: unknown[];
-  results?: unknown[][];
-  result_paths?: string[];
-  results_paths?: string[][];
-}
-
-const CTS: CtsCase[] = JSON.parse(
-  readFileSync(new URL('../corpus/jsonpath-cts/cts.json', import.meta.url), 'utf8'),
-).tests;
+import { CTS } from '../support/jsonpath_cts.js';
 
 describe('the compliance test suite', () => {
   test('has the 703 cases of the copied commit', () => {

@@ -4,7 +4,6 @@
 // when the order rule lets it (then the values are exactly one of the nodelists the suite allows) or in arrival
 // order (then they are the suite's nodes, each once, in the order their last bytes arrive), or is refused as not
 // supported in a stream yet. The counts are printed; none may be wrong, and the passed ones may not decrease.
-import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { createParser } from '../../dist/index.js';
@@ -13,26 +12,13 @@ import { evaluate } from '../../dist/query/evaluate.js';
 // @ts-expect-error parseQuery is @internal: stripped from the shipped .d.ts, tested all the same.
 import { parseQuery } from '../../dist/query/parser.js';
 import { createRng } from '../support/random_json.mjs';
-
-interface CtsCase {
-  name: string;
-  selector: string;
-  invalid_selector?: boolean;
-  document?: unknown;
-  result?: unknown[];
-  results?: unknown[][];
-  result_paths?: string[];
-}
+import { CTS, type CtsCase } from '../support/jsonpath_cts.js';
 
 interface Element {
   value: unknown;
   offset: number;
   length: number;
 }
-
-const CTS: CtsCase[] = JSON.parse(
-  readFileSync(new URL('../corpus/jsonpath-cts/cts.json', import.meta.url), 'utf8'),
-).tests;
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x5c75);
 /** Streamed and right (the floor: raise it when more streams; it may not go down). */
