@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mapfile -t cpp < <(git ls-files 'src/*.h' 'src/*.cpp' 'wasm/*.cpp' 'wasm/*.h' 'tests/cpp/*.h' 'tests/cpp/*.cpp' \
-  'tests/fuzz/*.cpp')
+  'tests/fuzz/*.h' 'tests/fuzz/*.cpp')
 
 if [[ ${1:-} == --write ]]; then
   npx biome check --write .

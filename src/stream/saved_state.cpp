@@ -161,7 +161,10 @@ parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept
   if (st->compiled) {
     sel.compile(st->options.ndjson);
     const uint32_t live_len = r.value<uint32_t>();
-    if (!r.ok() || live_len < sel.max_len || live_len > st->options.max_depth) return nullptr;
+    // The tables reach one past the deepest value (descend() at a scalar at max_depth) or a linear path's length,
+    // which max_depth does not bound.
+    const uint32_t deepest = sel.max_len > st->options.max_depth + 1 ? sel.max_len : st->options.max_depth + 1;
+    if (!r.ok() || live_len < sel.max_len || live_len > deepest) return nullptr;
     if (live_len > sel.live_len) sel.reach(live_len);
     const uint8_t* cand = r.bytes(sel.cand_at.size() * sizeof(uint32_t));
     const uint8_t* index = r.bytes(sel.index_at.size() * sizeof(uint64_t));

@@ -12,7 +12,10 @@
 //     cover-mode elements compacted (support/canonical_json.h, compact_json);
 //   - memory_bytes() stays within a bound set by the chunk size, the element limit and max_depth, not the input;
 //   - marker selectors (end and start) on the same paths, in a random chunking, report exactly where each ordinary
-//     element ends and starts (offset_of), with its key, and change neither the ordinary elements nor the error.
+//     element ends and starts (offset_of), with its key, and change neither the ordinary elements nor the error;
+//   - with 1 to 3 queries with `..` and slices added among the paths (descendant_paths.h, drawn from bytes 1-3),
+//     chunkings agree, the error is the one without them, accepted input gives the descendant oracle's elements,
+//     and the markers check above holds on those paths too.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +34,8 @@
 #include "support/rng.h"
 #include "support/simdjson_oracle.h"
 #include "util/buffers.h"
+
+#include "descendant_paths.h"
 
 namespace {
 
@@ -100,15 +105,18 @@ size_t longest_string(std::string_view input) {
   return in_string ? std::max(longest, input.size() - start) : longest;
 }
 
-// What the parser may hold on top of a fresh parser (about 68 KB: the default window): window growth for a chunk
-// larger than it (1.5x), the carry and its spare (the largest element or compared key in progress, 1.5x growth),
-// per-call element and batch records (at most one element per byte fed, 48-byte records, doubling growth) and
-// copied batch text (nested elements of several selectors complete together), the depth stack, 2 KiB of slack, and
-// the fixed slack of each buffer allocated (the carry and its spare among them, even when maxElementBytes is 1).
-// None of it may grow with the input: a parser that kept consumed bytes fails this on inputs of a few KiB fed in
-// small chunks.
+// What the parser may hold on top of a fresh, compiled parser (about 70 KB: the default window, the open elements'
+// table): window growth for a chunk larger than it (1.5x), the carry and its spare (the largest element or compared
+// key in progress, 1.5x growth), per-call element and batch records (at most one element per byte fed, 48-byte
+// records, doubling growth) and copied batch text (nested elements of several selectors complete together), the
+// depth stack, 2 KiB of slack, and the fixed slack of each buffer allocated (the carry and its spare among them,
+// even when maxElementBytes is 1). None of it may grow with the input: a parser that kept consumed bytes fails this
+// on inputs of a few KiB fed in small chunks.
 void check_memory(std::string_view input, const parse_setup& setup, const parse_outcome& outcome) {
-  const size_t fresh = push_parser(setup.options).memory_bytes();
+  // Fresh but compiled (feed(0)): compiling reserves the open elements' table (one per selector), input or not.
+  push_parser compiled(setup.options);
+  compiled.feed(0);
+  const size_t fresh = compiled.memory_bytes();
   uint64_t carry = std::min<uint64_t>(setup.options.max_element_bytes, input.size());
   if (outcome.status == error_code::ok) {
     size_t largest = 0;
@@ -290,6 +298,34 @@ void check_markers(std::string_view input, const parse_setup& setup, const parse
   }
 }
 
+// The setup's paths with queries with `..` and slices among them (descendant_paths.h): chunkings as above, then
+// the verdict of the run without them, the descendant oracle's elements and the markers.
+void check_descendant_paths(std::string_view input, const parse_setup& source, const parse_outcome& plain,
+                            const uint8_t* data, rng& random) {
+  const descendant_setup d = with_descendant_paths(source, data);
+  std::string paths;
+  for (const std::string& p : d.setup.paths) paths += " " + p;
+  const parse_outcome one_shot = parse_one_shot(input, d.setup);
+  if (!one_shot.paths_ok) fail(input, "a path was refused:" + paths);
+  const std::string what = "paths" + paths + ": ";
+  if (!one_shot.batch_problem.empty()) fail(input, what + one_shot.batch_problem);
+  check_same(input, one_shot,
+             parse_chunked(input, d.setup, chunks_random(input.size(), random, 1 + random.skewed(300))),
+             (what + "random chunks vs one-shot").c_str());
+  check_same(input, one_shot,
+             parse_chunked_like_binding(input, d.setup, chunks_random(input.size(), random, 1 + random.skewed(300))),
+             (what + "random chunks driven as the wasm binding drives them vs one-shot").c_str());
+  if (input.size() <= 1024) {
+    parse_setup scalar = d.setup;
+    scalar.options.kernel = kernel_kind::scalar;
+    check_same(input, one_shot, parse_chunked(input, scalar, chunks_bytewise(input.size())),
+               (what + "one byte at a time, scalar kernel vs one-shot").c_str());
+  }
+  const std::string problem = judge_descendant_run(input, d, one_shot, plain);
+  if (!problem.empty()) fail(input, what + problem);
+  check_markers(input, d.setup, one_shot, random);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -348,5 +384,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   check_against_oracle(input, source, source_run);
   check_markers(input, source, source_run, random);
+  check_descendant_paths(input, source, source_run, data, random);
   return 0;
 }
