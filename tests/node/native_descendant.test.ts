@@ -10,6 +10,7 @@ import { createParser } from '../../dist/index.js';
 import * as contractModule from '../../dist/native/contract.js';
 // @ts-expect-error bareImports is @internal: stripped from the shipped .d.ts, tested all the same.
 import { bareImports } from '../../dist/native/loader.js';
+import { RESIDENT_LIMIT } from '../../dist/native/parser_pool.js';
 import { bindParserModule, type ParserExports } from '../../dist/native/native_module.js';
 
 /** The contract's constants, @internal ones included (stripped from the shipped .d.ts). */
@@ -108,4 +109,19 @@ test('through the public API: createParser({ path: "$..a" }) cut at every byte, 
   for (const byte of bytes) out.push(...parser.push(Uint8Array.of(byte)));
   out.push(...parser.end());
   expect(out).toEqual([1, { a: 1 }, 3, [2, { a: 3 }]]);
+});
+
+test('parsers saved and restored between their bytes, at the depth limit (more than RESIDENT_LIMIT alive)', () => {
+  // A scalar at maxDepth under `$..*` reaches the tables one level past the limit: a saved state must load there.
+  const text = '[[[1,2]],[[3]],{"a":[4]}]';
+  const bytes = new TextEncoder().encode(text);
+  const options = { path: '$..*', order: 'arrival', maxDepth: 3, output: 'text' } as const;
+  const alone = createParser(options);
+  const expected = [...alone.push(bytes), ...alone.end()];
+  expect(expected).toHaveLength(10);
+  const parsers = Array.from({ length: RESIDENT_LIMIT + 4 }, () => createParser(options));
+  const out: string[][] = parsers.map(() => []);
+  for (const byte of bytes) parsers.forEach((p, i) => out[i]!.push(...p.push(Uint8Array.of(byte))));
+  parsers.forEach((p, i) => out[i]!.push(...p.end()));
+  for (const got of out) expect(got).toEqual(expected);
 });
