@@ -18,14 +18,21 @@ const contract = contractModule as unknown as Record<string, number>;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const build = inject('sluiceBuild');
 
-/** The elements (`bytes#selector`) a parser with `paths` reports for `text`, fed in one call. */
-async function select(paths: string[], text: string): Promise<string[]> {
+type Exports = ParserExports & { _initialize(): void; memory: WebAssembly.Memory };
+
+/** A fresh instance of this build's module, bound, and a parser in it (1 KiB depth, 1 MiB elements, no flags). */
+async function freshParser() {
   const module = new WebAssembly.Module(readFileSync(join(ROOT, 'dist', `sluice.${build}.wasm`)));
   const instance = await WebAssembly.instantiate(module, bareImports('test'));
-  const exports = instance.exports as unknown as ParserExports & { _initialize(): void; memory: WebAssembly.Memory };
+  const exports = instance.exports as unknown as Exports;
   exports._initialize();
   const native = bindParserModule(exports, exports.memory);
-  const parser = new native.Parser(1024, 1 << 20, 0);
+  return { exports, native, parser: new native.Parser(1024, 1 << 20, 0) };
+}
+
+/** The elements (`bytes#selector`) a parser with `paths` reports for `text`, fed in one call. */
+async function select(paths: string[], text: string): Promise<string[]> {
+  const { exports, native, parser } = await freshParser();
   const bytes = new TextEncoder().encode(text);
   const out: string[] = [];
   // One call: without a carry (the session's job), the bytes of an element begun in an earlier call are gone.
@@ -87,12 +94,7 @@ test('a deep $..*: every level, innermost first', async () => {
 });
 
 test('negative indices and unions are refused where they start', async () => {
-  const module = new WebAssembly.Module(readFileSync(join(ROOT, 'dist', `sluice.${build}.wasm`)));
-  const instance = await WebAssembly.instantiate(module, bareImports('test'));
-  const exports = instance.exports as unknown as ParserExports & { _initialize(): void; memory: WebAssembly.Memory };
-  exports._initialize();
-  const native = bindParserModule(exports, exports.memory);
-  const parser = new native.Parser(1024, 1 << 20, 0);
+  const { parser } = await freshParser();
   try {
     // The index of the offending character (a filter's is in its program: RFC 9535's `@.a` is no program).
     const refused = ['$..[-1]', '$[1:-1]', "$..['a','b']", '$[?@.a]'].map((p) => parser.addPath(p));
@@ -121,7 +123,9 @@ test('parsers saved and restored between their bytes, at the depth limit (more t
   expect(expected).toHaveLength(10);
   const parsers = Array.from({ length: RESIDENT_LIMIT + 4 }, () => createParser(options));
   const out: string[][] = parsers.map(() => []);
-  for (const byte of bytes) parsers.forEach((p, i) => out[i]!.push(...p.push(Uint8Array.of(byte))));
-  parsers.forEach((p, i) => out[i]!.push(...p.end()));
+  for (const byte of bytes) {
+    for (const [i, p] of parsers.entries()) out[i]!.push(...p.push(Uint8Array.of(byte)));
+  }
+  for (const [i, p] of parsers.entries()) out[i]!.push(...p.end());
   for (const got of out) expect(got).toEqual(expected);
 });
