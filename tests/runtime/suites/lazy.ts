@@ -15,7 +15,7 @@ import {
 } from '../../../dist/index.js';
 import { lazyTuning } from '../../../dist/lazy/index.js';
 import { randomPieces, randomTextPieces, type Chunk } from '../../support/feed.ts';
-import { isWithin, pathOf, readJson, type Entry } from '../../support/open_json_oracle.ts';
+import { isWithin, nameable, pathOf, readJson, type Entry } from '../../support/open_json_oracle.ts';
 import { createRng, mutate, randomDocument } from '../../support/random_json.mjs';
 import { assert, assertEqual, group, test } from '../harness.ts';
 
@@ -253,8 +253,10 @@ group('openJson', () => {
       const text = randomContainerText(rng);
       const { entries } = readJson(text);
       const doc = openJson(source(randomChunks(text, rng)));
+      // A member whose key holds a lone surrogate has no RFC 9535 name: only a wildcard reaches it.
+      const named = entries.filter((e) => nameable(e.steps));
       for (let k = rng.range(1, 5); k > 0; k--) {
-        const entry = rng.pick(entries);
+        const entry = rng.pick(named);
         const absent = rng.chance(0.2);
         const path = pathOf(absent ? absentPath(entry, rng) : entry.steps, rng.int);
         assertEqual(
@@ -263,7 +265,7 @@ group('openJson', () => {
           `document ${d} ${JSON.stringify(text)}, get(${path})`,
         );
       }
-      const c = rng.pick(entries.filter((e) => e.elements !== null));
+      const c = rng.pick(named.filter((e) => e.elements !== null));
       const path = pathOf(c.steps, rng.int) + (Array.isArray(c.value) ? '[*]' : '.*');
       const items: unknown[] = [];
       // As an AsyncIterable: Deno type-checks against the JavaScript of dist/, whose iterator's throw() it misreads.
@@ -282,7 +284,7 @@ group('openJson', () => {
       let last = -1;
       for (let e = 0; e < entries.length; e++) {
         const entry = entries[e]!;
-        if (entry.steps.length === 0 || !rng.chance(0.3)) continue;
+        if (entry.steps.length === 0 || !nameable(entry.steps) || !rng.chance(0.3)) continue;
         const where = `document ${d} ${JSON.stringify(text)}`;
         if (e <= last || (last >= 0 && isWithin(entry.steps, entries[last]!.steps))) {
           const path = pathOf(entry.steps, rng.int);
