@@ -53,7 +53,7 @@ export interface IterateOptions {
    * is yielded when the first of them starts, with the members before it; every later member (another expanded
    * one too) is set on it once the stream reaches it, that is once the child streams before it were read to their
    * end or `return()`ed (the rest of such a stream is then skipped). Moving the loop to the next element skips the
-   * rest of this one: reading one of its streams afterwards throws.
+   * rest of this one: reading one of its streams afterwards throws. Only for a path ending with `[*]` or `.*`.
    */
   readonly expand?: readonly string[];
 }
@@ -76,8 +76,10 @@ export interface JsonDocument {
    * container is named by names and indices >= 0; a slice counted from the start or a filter in place of `[*]`
    * picks elements, and segments after it run on each element: `$.orders[?@.total > 10].lines[*].sku` yields the
    * nodes of that query, in RFC 9535's order, one element in memory. Other requests wait until the loop ends; a
-   * `get` inside the loop is rejected. Breaking out of the loop leaves the cursor after the last element taken (transient:
-   * after the array, the rest of which is skipped).
+   * `get` inside the loop is rejected. Breaking out of the loop leaves the cursor after the last element taken
+   * (transient: after the array, the rest of which is skipped).
+   * @throws {TypeError} at the call for a query that needs more than one container's elements in turn (a `..` or
+   * a union before it, a filter reading `$`, a negative index before it, a slice counted from the end).
    */
   iterate<T = unknown>(path: string, options?: IterateOptions): AsyncIterableIterator<T>;
   /**
@@ -196,7 +198,7 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     const query = iterateQuery(api, requestPath(api, path));
     const container = query.container;
     const names = expandNames(api, checkOptions(api, options, ['expand']).expand);
-    // Today's iteration, untouched, unless a pick or a tail needs the query's.
+    // [*] or .* with nothing after it keeps the plain iterator; a pick or a tail needs the query's.
     const elements = query.pick.kind === 'all' && query.tail === null;
     if (names.length > 0) {
       if (!elements) {
