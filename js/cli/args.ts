@@ -4,7 +4,7 @@
 // is checked here by the library's own checks, so it is refused in the library's words before any input is read.
 import type { ParserLimits } from '../errors.js';
 import { MAX_SELECTORS } from '../native/contract.js';
-import { canonicalPath, checkPath } from '../parse/json_path.js';
+import { singularSteps } from '../open_json/open_json_query.js';
 import { lowerPaths } from '../parse/options.js';
 import type { PathOrder } from '../query/lower.js';
 import { integerIn, LIMITS, misuse, type ApiName } from '../validate.js';
@@ -70,15 +70,10 @@ function integer(api: ApiName, flag: string, text: string | undefined, min: numb
   return check(() => integerIn(api, flag, value, min, max));
 }
 
-/** `get`'s path (openJson's linear paths) as the native parser is given it: one value, no wildcard. */
+/** `get`'s path (a singular query, as openJson's get takes it), checked; as written. */
 function getPath(api: ApiName, path: string): string {
-  const steps = check(() => checkPath(api, 'PATH', path, '`sluice get`'));
-  if (steps.includes(null)) {
-    throw new UsageError(
-      misuse(api, `PATH ${JSON.stringify(path)} has a wildcard; use \`sluice select\` for several values`),
-    );
-  }
-  return canonicalPath(steps);
+  check(() => singularSteps(api, 'PATH', path, '`sluice get`', '`sluice select`'));
+  return path;
 }
 
 /** The native selectors of the paths of `select` and `count`, and the path each reports. */

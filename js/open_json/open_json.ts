@@ -10,16 +10,19 @@
 // a transient one holds only the chunk being read and rejects such a request with JsonPassedError.
 import type { ParserLimits } from '../errors.js';
 import { loadRuntime } from '../native/loader.js';
-import { canonicalPath, checkPath } from '../parse/json_path.js';
+import { canonicalPath } from '../parse/json_path.js';
 import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode, type IntegersOption } from '../parse/integers.js';
 import { checkSource, type JsonSource } from '../sources.js';
 import { type ApiName, checkOptions, misuse, mustBe, optionalBoolean, resolveLimits } from '../validate.js';
 import { Cursor } from './open_json_cursor.js';
 import { Driver, type CopyFilter, type DriverEvent } from './open_json_driver.js';
 import { ExpandIterator } from './open_json_expand.js';
+import { resolveFromEnd } from './open_json_from_end.js';
 import { ElementIterator } from './open_json_iterate.js';
 import { localPath, syntheticPrefix, type Step } from './open_json_path.js';
 import { MAX_EXPAND, endOf, passedBefore, planRequest, recordName, type Plan } from './open_json_plan.js';
+import { iterateQuery, singularSteps, type SingularStep } from './open_json_query.js';
+import { QueryIterator } from './open_json_query_iterate.js';
 import { ByteStore } from './open_json_store.js';
 import type { IterableDocument } from './open_json_iterable.js';
 
@@ -50,7 +53,7 @@ export interface IterateOptions {
    * is yielded when the first of them starts, with the members before it; every later member (another expanded
    * one too) is set on it once the stream reaches it, that is once the child streams before it were read to their
    * end or `return()`ed (the rest of such a stream is then skipped). Moving the loop to the next element skips the
-   * rest of this one: reading one of its streams afterwards throws.
+   * rest of this one: reading one of its streams afterwards throws. Only for a path ending with `[*]` or `.*`.
    */
   readonly expand?: readonly string[];
 }
@@ -60,18 +63,23 @@ export interface JsonDocument {
   /** True for a transient (forward-only) document. */
   readonly transient: boolean;
   /**
-   * The value at `path` (a path without wildcards), as `JSON.parse` would give it, or `undefined` when the
-   * document has no such value. Reads the stream only as far as the value's end (for an absent value: the end of
-   * its nearest existing ancestor). Requests are served one at a time, in call order.
+   * The value at `path`, a singular query (names and indices: `$.meta.total`, `$.rows[-1].id`), as `JSON.parse`
+   * would give it, or `undefined` when the document has no such value. Reads the stream only as far as the value's
+   * end (for an absent value: the end of its nearest existing ancestor; for a negative index: the array's end).
+   * Requests are served one at a time, in call order.
    * @throws {TypeError} for an unsupported path; {JsonSyntaxError | JsonLimitError} for invalid input met on the
    * way; {JsonPassedError} in a transient document for a value already passed.
    */
   get<T = unknown>(path: string): Promise<T | undefined>;
   /**
-   * The elements of the array (or the member values of the object) at `path`, which ends with `[*]` or `.*` and
-   * has no other wildcard: `doc.iterate('$.orders[*]')`. Other requests wait until the loop ends; a `get` inside
-   * the loop is rejected. Breaking out of the loop leaves the cursor after the last element taken (transient:
-   * after the array, the rest of which is skipped).
+   * The elements of the array (or the member values of the object) at `path`: `doc.iterate('$.orders[*]')`. The
+   * container is named by names and indices >= 0; a slice counted from the start or a filter in place of `[*]`
+   * picks elements, and segments after it run on each element: `$.orders[?@.total > 10].lines[*].sku` yields the
+   * nodes of that query, in RFC 9535's order, one element in memory. Other requests wait until the loop ends; a
+   * `get` inside the loop is rejected. Breaking out of the loop leaves the cursor after the last element taken
+   * (transient: after the array, the rest of which is skipped).
+   * @throws {TypeError} at the call for a query that needs more than one container's elements in turn (a `..` or
+   * a union before it, a filter reading `$`, a negative index before it, a slice counted from the end).
    */
   iterate<T = unknown>(path: string, options?: IterateOptions): AsyncIterableIterator<T>;
   /**
@@ -104,10 +112,10 @@ export function openJson(source: JsonSource, options?: OpenJsonOptions): JsonDoc
   return new OpenDocument(source, transient, limits, integers);
 }
 
-/** The steps of a request's `path`; a TypeError naming `api` for anything but a supported path. */
-function requestSteps(api: ApiName, path: unknown): Step[] {
+/** A request's `path`, checked to be a string. */
+function requestPath(api: ApiName, path: unknown): string {
   if (typeof path !== 'string') throw mustBe(api, 'path', 'a string', path);
-  return checkPath(api, 'path', path);
+  return path;
 }
 
 /** options.expand of doc.iterate(): a copy of its names (none when unset). */
@@ -169,10 +177,7 @@ export class OpenDocument implements JsonDocument, IterableDocument {
 
   async get<T>(path: string): Promise<T | undefined> {
     const api = 'doc.get()';
-    const steps = requestSteps(api, path);
-    if (steps.includes(null)) {
-      throw misuse(api, `path ${JSON.stringify(path)} has a wildcard; use doc.iterate() for several values`);
-    }
+    const steps = singularSteps(api, 'path', requestPath(api, path), 'openJson', 'doc.iterate()');
     if (this.iterating_) {
       throw misuse(
         api,
@@ -182,7 +187,7 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     }
     const release = await this.acquire_();
     try {
-      return (await this.resolve(steps, path)) as T | undefined;
+      return (await this.answer_(steps, path)) as T | undefined;
     } finally {
       release();
     }
@@ -190,17 +195,23 @@ export class OpenDocument implements JsonDocument, IterableDocument {
 
   iterate<T>(path: string, options?: IterateOptions): AsyncIterableIterator<T> {
     const api = 'doc.iterate()';
-    const steps = requestSteps(api, path);
-    const last = steps.length - 1;
-    if (last < 0 || steps[last] !== null || steps.indexOf(null) !== last) {
-      throw misuse(api, `path ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`);
-    }
-    const container = steps.slice(0, -1);
+    const query = iterateQuery(api, requestPath(api, path));
+    const container = query.container;
     const names = expandNames(api, checkOptions(api, options, ['expand']).expand);
+    // [*] or .* with nothing after it keeps the plain iterator; a pick or a tail needs the query's.
+    const elements = query.pick.kind === 'all' && query.tail === null;
     if (names.length > 0) {
+      if (!elements) {
+        throw misuse(
+          api,
+          `options.expand streams the elements of a path ending with [*] or .*, not of ${JSON.stringify(path)} ` +
+            '(a slice, a filter or segments after the container)',
+        );
+      }
       return new ExpandIterator(this, { kind: 'expand', container, names }, path) as AsyncIterableIterator<T>;
     }
-    return new ElementIterator<T>(this, { kind: 'iterate', container }, path);
+    if (elements) return new ElementIterator<T>(this, { kind: 'iterate', container }, path);
+    return new QueryIterator(this, { kind: 'iterate', container }, path, query) as AsyncIterableIterator<T>;
   }
 
   close(reason?: unknown): Promise<void> {
@@ -257,6 +268,13 @@ export class OpenDocument implements JsonDocument, IterableDocument {
       throw this.closedWith_.reason;
     }
     return release;
+  }
+
+  /** The value at `steps`: a negative index is resolved once its array's length is known (open_json_from_end.ts). */
+  private answer_(steps: readonly SingularStep[], path: string): Promise<unknown> {
+    const k = steps.findIndex((s) => typeof s === 'number' && s < 0);
+    if (k < 0) return this.resolve(steps, path);
+    return resolveFromEnd(this, steps, k, path, (next) => this.answer_(next, path));
   }
 
   private async resolve(steps: readonly Step[], path: string): Promise<unknown> {

@@ -11,6 +11,11 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
   /** The last element taken, not yet told to the cursor. */
   private taken_: DriverEvent | null = null;
 
+  /** What next() gives for an element the scan reached: its value; null to pass over it (a query's pick). */
+  protected take_(ev: DriverEvent): IteratorResult<T> | null {
+    return { done: false, value: ev.value() as T };
+  }
+
   protected copyFilter_(): CopyFilter | undefined {
     return undefined;
   }
@@ -28,7 +33,9 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
       if (ev.path === 0) {
         // The cursor moves past it; recorded cheaply here, told to the cursor when the loop stops.
         this.taken_ = ev;
-        return { done: false, value: ev.value() as T };
+        const taken = this.take_(ev);
+        if (taken !== null) return taken;
+        continue;
       }
       // The container (or an ancestor, when there is no container) ended.
       const parent = this.ended(ev);

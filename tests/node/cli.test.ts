@@ -205,6 +205,20 @@ describe('get, count, validate', () => {
     expect(missing.stderr).toBe('sluice: no value at $.meta.nothing in standard input\n');
   });
 
+  test('get takes negative indices: the array is read to its end, over several chunks', async () => {
+    const doc = JSON.parse(text) as { rows: { id: number }[]; meta: { pages: number[] } };
+    expect((await runCli(['get', '$.rows[-1].id'], { input: text })).stdout).toBe(`${doc.rows.at(-1)!.id}\n`);
+    expect((await runCli(['get', '$.meta.pages[-2]'], { input: text })).stdout).toBe(`${doc.meta.pages.at(-2)}\n`);
+    const missing = await runCli(['get', '$.meta.pages[-3]'], { input: text });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('sluice: no value at $.meta.pages[-3] in standard input\n');
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `row ${i}`, tags: ['a', i % 7] }));
+    const big = JSON.stringify({ rows, after: 1 });
+    expect(big.length).toBeGreaterThan(3 * 64 * 1024);
+    const last = await runCli(['get', '$.rows[-3].tags[-1]'], { input: big });
+    expect(last.stdout).toBe(`${JSON.stringify(rows.at(-3)!.tags.at(-1))}\n`);
+  });
+
   test('count counts the elements at a path, with --ndjson the values', async () => {
     expect((await runCli(['count', '$.rows[*]'], { input: text })).stdout).toBe('3\n');
     expect((await runCli(['count', '$.*'], { input: text })).stdout).toBe('3\n');
@@ -286,11 +300,14 @@ describe('exit codes and errors', () => {
       ['select', '$[?length(@) > 1]', '-'],
       'PATH "$[?length(@) > 1]" at 2: a filter selector is not supported in a stream yet',
     ],
-    [['get', '$..a'], 'PATH "$..a" at 1: `sluice get` takes linear paths'],
+    [['get', '$..a'], 'PATH "$..a" at 1: `sluice get` takes singular queries'],
     [['select', '$[*]', '--frob'], 'unknown option --frob'],
     [['select', '$[*]', '--limit', 'x'], '--limit must be an integer'],
     [['select', '$[*]', 'a.json', 'b.json'], 'one input at most'],
-    [['get', '$[*]'], 'PATH "$[*]" has a wildcard; use `sluice select` for several values'],
+    [
+      ['get', '$[*]'],
+      'PATH "$[*]" at 2: `sluice get` takes singular queries ($, .name, [\'name\'], ["name"], [N]), not a wildcard selector; use `sluice select` for several values',
+    ],
     [['count'], 'takes one PATH'],
     [['validate', '$'], 'takes no path'],
   ])('usage error %j: exit 2', async (args, message) => {

@@ -277,7 +277,12 @@ describe('calls in the wrong state', () => {
 
 // The lazy documents: openJson() and its requests, lazyParse() and its proxies.
 const OPEN_JSON_OPTIONS = 'transient, maxDepth, maxElementBytes, integers';
-const LINEAR = `openJson takes linear paths ($, .name, ['name'], ["name"], [*], .*, [N] with N >= 0), not`;
+const SINGULAR = `openJson takes singular queries ($, .name, ['name'], ["name"], [N]), not`;
+const SEVERAL = 'use doc.iterate() for several values';
+const ITERATED =
+  'openJson iterates one array or object (names and indices >= 0 to it, then [*], .*, a slice or a filter, then ' +
+  'any segments)';
+const ANYWHERE = "use parseJsonArray(source, { path, order: 'arrival' }), which reads the whole document";
 const DOCUMENT = '{"total":3,"rows":[{"id":1,"lines":[1,2]},{"id":2,"lines":[3]}]}';
 
 /** What `promise` rejected with. */
@@ -380,8 +385,6 @@ describe('doc.get() and doc.iterate(): paths and options', () => {
       'rows',
       'path "rows" at 0: expected "$" (a query starts with the root identifier), found "r"',
     ],
-    ['a descendant step', '$..a', `path "$..a" at 1: ${LINEAR} a descendant segment`],
-    ['a union', "$['a','b']", `path "$['a','b']" at 1: ${LINEAR} a union`],
     [
       'unclosed',
       '$[',
@@ -392,7 +395,6 @@ describe('doc.get() and doc.iterate(): paths and options', () => {
       '$[9007199254740992]',
       'path "$[9007199254740992]" at 2: 9007199254740992 is outside the integers of I-JSON, ±(2^53 - 1)',
     ],
-    ['a negative index', '$[-1]', `path "$[-1]" at 2: ${LINEAR} a negative index`],
   ];
 
   test.each(PATHS)('a path %s', async (_, path, message) => {
@@ -406,16 +408,65 @@ describe('doc.get() and doc.iterate(): paths and options', () => {
     expect(await openJson(DOCUMENT).get('$.rows[9007199254740991]')).toBe(undefined);
   });
 
-  test('a wildcard in get(), an iteration path that does not end with one wildcard', async () => {
+  test('get() of a query that is not singular', async () => {
     const doc = openJson(DOCUMENT);
-    expect(await rejection(doc.get('$.rows[*]'))).toEqual(
-      new TypeError('doc.get(): path "$.rows[*]" has a wildcard; use doc.iterate() for several values'),
-    );
-    for (const path of ['$', '$.rows', '$[*].lines[*]', '$.rows[*].id']) {
-      expect(thrown(() => doc.iterate(path))).toEqual(
-        new TypeError(`doc.iterate(): path ${JSON.stringify(path)} must end with [*] or .* and have no other wildcard`),
+    const cases: [string, number, string][] = [
+      ['$.rows[*]', 7, 'a wildcard selector'],
+      ['$..a', 1, 'a descendant segment'],
+      ["$['a','b']", 1, 'a union'],
+      ['$.rows[0:1]', 7, 'a slice selector'],
+      ['$.rows[?@.id]', 7, 'a filter selector'],
+    ];
+    for (const [path, at, what] of cases) {
+      expect(await rejection(doc.get(path))).toEqual(
+        new TypeError(`doc.get(): path ${JSON.stringify(path)} at ${at}: ${SINGULAR} ${what}; ${SEVERAL}`),
       );
     }
+    expect(await doc.get('$.rows[-1].id')).toBe(2);
+  });
+
+  test('iterate() of a query that is no streamed container', async () => {
+    const doc = openJson(DOCUMENT);
+    const cases: [string, string][] = [
+      ['$', `path "$" selects one value, not the elements of a container; ${ITERATED}; use doc.get() for one value`],
+      [
+        '$.rows',
+        `path "$.rows" selects one value, not the elements of a container; ${ITERATED}; use doc.get() for one value`,
+      ],
+      [
+        '$..a',
+        `path "$..a" at 1: a descendant segment before the iterated container: its nodes may be anywhere; ${ITERATED}; ${ANYWHERE}`,
+      ],
+      [
+        "$['a','b'][*]",
+        `path "$['a','b'][*]" at 1: a union in place of the iterated container: its nodes may come in any order; ${ITERATED}; ${ANYWHERE}`,
+      ],
+      [
+        '$.rows[-1][*]',
+        `path "$.rows[-1][*]" at 7: a negative index before the iterated container: an array's length is known only at its end; ${ITERATED}`,
+      ],
+      [
+        '$.rows[-2:]',
+        `path "$.rows[-2:]" at 7: a slice counted from the end or backwards: which elements it picks depends on the array's length; ${ITERATED}; iterate [*] and keep the elements wanted`,
+      ],
+      [
+        '$.rows[?@.id == $.total]',
+        `path "$.rows[?@.id == $.total]" at 7: a filter that reads $, the whole document; ${ITERATED}; ${ANYWHERE}`,
+      ],
+      [
+        '$.rows[*].lines[?count(@..x[?$]) > 0]',
+        `path "$.rows[*].lines[?count(@..x[?$]) > 0]" at 16: a filter that reads $, the whole document; ${ITERATED}; ${ANYWHERE}`,
+      ],
+    ];
+    for (const [path, message] of cases) {
+      expect(thrown(() => doc.iterate(path))).toEqual(new TypeError(`doc.iterate(): ${message}`));
+    }
+    expect(thrown(() => doc.iterate('$.rows[*].id', { expand: ['lines'] }))).toEqual(
+      new TypeError(
+        'doc.iterate(): options.expand streams the elements of a path ending with [*] or .*, not of "$.rows[*].id" ' +
+          '(a slice, a filter or segments after the container)',
+      ),
+    );
   });
 
   const ITERATE_OPTIONS: [string, unknown, string][] = [
