@@ -84,6 +84,18 @@ function getPath(api: ApiName, path: string): string {
 /** The native selectors of the paths of `select` and `count`, and the path each reports. */
 function lowered(api: ApiName, paths: readonly string[], order: PathOrder) {
   const out = check(() => lowerPaths(api, paths, order, (i) => (i < 0 ? 'the PATHs' : 'PATH'), '--order arrival'));
+  const tailed = out.selectorTails_?.findIndex((tail) => tail !== null) ?? -1;
+  if (tailed >= 0) {
+    // The command line writes the native parser's exact text; a tail's nodes would be JS values.
+    throw new UsageError(
+      misuse(
+        api,
+        `PATH ${JSON.stringify(out.selectorPaths_[tailed])} at ${out.selectorTails_![tailed]!.at}: from here the ` +
+          'query would be evaluated in JS on each node the part before it selects, which the command line does ' +
+          'not do yet (createParser and parseJsonArray do)',
+      ),
+    );
+  }
   if (out.selectorQueries_ !== null) {
     const path = paths[out.selectorQueries_.find((q, i) => out.selectorQueries_!.indexOf(q) !== i) ?? 0]!;
     throw new UsageError(

@@ -21,6 +21,8 @@ import {
 } from '../validate.js';
 import type { JsonLimitError, JsonSyntaxError, ParserLimits } from '../errors.js';
 import { lowerQuery, type PathOrder } from '../query/lower.js';
+import type { QueryTail } from '../query/split.js';
+import { checkTails, type TailOptions } from './tail_options.js';
 import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode, type IntegersOption } from './integers.js';
 
 /** How each selected element is delivered. */
@@ -247,6 +249,11 @@ export interface ResolvedOptions extends ParserLimits {
    * query (its index in `paths`), so that the node is delivered once; else null.
    */
   readonly selectorQueries_: readonly number[] | null;
+  /**
+   * Each native selector's tail, evaluated in JS on each node it selects (js/query/split.ts); null when no query
+   * has one, so that the other queries pay nothing.
+   */
+  readonly selectorTails_: readonly (QueryTail | null)[] | null;
   /** Which option named the paths, for messages: `path` or `paths`. */
   readonly pathOption: 'path' | 'paths';
   readonly mode: Mode;
@@ -291,6 +298,12 @@ export interface LoweredPaths {
   readonly nativePaths: string[];
   readonly selectorPaths_: string[];
   readonly selectorQueries_: number[] | null;
+  readonly selectorTails_: (QueryTail | null)[] | null;
+  /**
+   * With a tail: refuses the options it cannot honour (tail_options.ts). Reached only through lowerPaths, so that
+   * parsers of native paths given as they are (pathsAsGiven) do not bundle it.
+   */
+  readonly checkTails_: ((options: TailOptions) => void) | null;
 }
 
 /**
@@ -307,16 +320,20 @@ export function lowerPaths(
   const nativePaths: string[] = [];
   const selectorPaths_: string[] = [];
   const queries: number[] = [];
+  const tails: (QueryTail | null)[] = [];
+  let tailed = false;
   let repeats = false;
   let descendantSteps = 0;
   for (let i = 0; i < paths.length; i++) {
     const lowered = lowerQuery(api, subject(i), paths[i]!, order, orderHint);
     repeats ||= lowered.mayRepeat;
+    tailed ||= lowered.tail !== null;
     descendantSteps += lowered.descendantSteps;
     for (const selector of lowered.selectors) {
       nativePaths.push(selector);
       selectorPaths_.push(paths[i]!);
       queries.push(i);
+      tails.push(lowered.tail);
     }
   }
   if (nativePaths.length > MAX_SELECTORS) {
@@ -334,7 +351,13 @@ export function lowerPaths(
         `a union counting one selector per combination); at most ${MAX_DESCENDANT_STEPS} are supported`,
     );
   }
-  return { nativePaths, selectorPaths_, selectorQueries_: repeats ? queries : null };
+  return {
+    nativePaths,
+    selectorPaths_,
+    selectorQueries_: repeats ? queries : null,
+    selectorTails_: tailed ? tails : null,
+    checkTails_: tailed ? (o) => checkTails(api, tails, selectorPaths_, subject, paths, o) : null,
+  };
 }
 
 function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly string[] {
@@ -361,7 +384,13 @@ function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly
  * validator), which so do not bundle the query parser.
  */
 export function pathsAsGiven(_api: ApiName, paths: readonly string[]): LoweredPaths {
-  return { nativePaths: [...paths], selectorPaths_: [...paths], selectorQueries_: null };
+  return {
+    nativePaths: [...paths],
+    selectorPaths_: [...paths],
+    selectorQueries_: null,
+    selectorTails_: null,
+    checkTails_: null,
+  };
 }
 
 /**
@@ -402,6 +431,8 @@ export function resolveOptions(
   if (integers !== INTEGERS_NUMBER && mode !== MODE_VALUE) {
     throw misuse(api, `options.integers applies to output 'value' only, not '${output}'`);
   }
+
+  lowered.checkTails_?.({ output, reviver, integers, withOffset });
 
   const onInvalidLine = optionalFunction(api, options, 'onInvalidLine') as ResolvedOptions['onInvalidLine'];
   if (onInvalidLine !== undefined && !ndjson) throw misuse(api, 'options.onInvalidLine needs ndjson: true');

@@ -8,6 +8,7 @@ import { requireRuntime } from '../native/loader.js';
 import type { NativeRuntime } from '../native/contract.js';
 import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
 import { skippedLineErrors } from './skipped_lines.js';
+import { expandTails } from './tails.js';
 import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
 import {
   MODE_BYTES,
@@ -323,14 +324,18 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     if (call.count === 0) return out;
     const options = this.options;
     const paths = options.wrap ? options.selectorPaths_ : null;
-    if (options.selectorQueries_ !== null) {
-      // Read before any reviver runs: it may run another parser, which rewrites the tables.
-      const repeats = repeatsOf(call, options.selectorQueries_);
-      const before = out?.length ?? 0;
-      out = this.materialise_(call, paths, out);
-      return repeats === null ? out : dropRepeats(out, before, repeats);
+    const tails = options.selectorTails_;
+    if (options.selectorQueries_ === null && tails === null) return this.materialise_(call, paths, out);
+    // Read before any reviver runs: it may run another parser, which rewrites the tables.
+    const repeats = options.selectorQueries_ === null ? null : repeatsOf(call, options.selectorQueries_);
+    const before = out?.length ?? 0;
+    out = this.materialise_(call, paths, out);
+    // With a tail there is no reviver (tail_options.ts): the tables are still this call's.
+    if (tails !== null && out !== undefined) {
+      const wrapped = paths !== null || options.withOffset;
+      return expandTails(call, out, before, tails, repeats, options.mode, wrapped) as T[];
     }
-    return this.materialise_(call, paths, out);
+    return repeats === null ? out : dropRepeats(out, before, repeats);
   }
 
   private materialise_(call: CallResults, paths: readonly string[] | null, out: T[] | undefined): T[] | undefined {
