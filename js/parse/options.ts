@@ -36,9 +36,12 @@ export type Reviver = (this: any, key: string, value: any) => any;
 export interface ParserOptions {
   /**
    * Which elements to emit: an RFC 9535 JSONPath query of names (`.name`, `['name']`), wildcards (`*`), indices
-   * and slices without negative parts (`[N]`, `[start:end:step]`), the descendant segment (`..`) and unions
-   * (`['a','b']`); filters and negative indices do not stream yet. `'$'` emits the root value as the one element.
-   * A query with `..` or a union needs `order: 'arrival'` (but a union of indices in increasing order).
+   * and slices (`[N]`, `[start:end:step]`), the descendant segment (`..`), unions (`['a','b']`) and filters
+   * (`[?@.score < 1000]`). `'$'` emits the root value as the one element. What the wasm parser cannot stream whole
+   * (other filters than comparisons of `@` queries with literals, negative indices and slice parts, and in RFC order
+   * `..` and unions) runs in JS on each element a first part of the query selects (`$.items[*]` of
+   * `$.items[*].tags[-1]`), held whole; with no such part (`$..id` in RFC order, `$.data[-1]`) the query is refused,
+   * as is a filter reading `$` (docs/paths.md, "Streaming").
    * @default '$[*]' ('$' with `ndjson`)
    */
   readonly path?: string;
@@ -49,10 +52,12 @@ export interface ParserOptions {
   readonly paths?: readonly string[];
   /**
    * The order of the matches. `'rfc'`: RFC 9535's nodelist of the query, exactly; a query whose nodelist can
-   * differ from the order in which its matches complete is then refused (a `TypeError`): any `..`, and a union
-   * other than of indices in increasing order, since that order would hold matches back (for `$..tags`, until
-   * the end of the document). `'arrival'`: each selected node once, as its last byte arrives (a node inside
-   * another before it). The matches of several `paths` interleave as they arrive in either order.
+   * differ from the order in which its matches complete (any `..`, and a union other than of indices in
+   * increasing order) is run in JS after a native first part that selects elements, or refused (a `TypeError`)
+   * when it has none, since that order would hold matches back (for `$..tags`, until the end of the document).
+   * `'arrival'`: each selected node once, as its last byte arrives (a node inside another before it); a query
+   * the wasm parser does not take whole gives the RFC's nodelist as in `'rfc'`. The matches of several `paths`
+   * interleave as they arrive in either order.
    * @default 'rfc'
    */
   readonly order?: PathOrder;
