@@ -21,8 +21,9 @@ import {
 } from '../validate.js';
 import type { JsonLimitError, JsonSyntaxError, ParserLimits } from '../errors.js';
 import { lowerQuery, type PathOrder } from '../query/lower.js';
-import type { QueryTail } from '../query/split.js';
+import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
 import { checkTails, type TailOptions } from './tail_options.js';
+import { windowsOf, type ArrayWindow } from './array_window.js';
 import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode, type IntegersOption } from './integers.js';
 
 /** How each selected element is delivered. */
@@ -40,8 +41,9 @@ export interface ParserOptions {
    * (`[?@.score < 1000]`). `'$'` emits the root value as the one element. What the wasm parser cannot stream whole
    * (other filters than comparisons of `@` queries with literals, negative indices and slice parts, and in RFC order
    * `..` and unions) runs in JS on each element a first part of the query selects (`$.items[*]` of
-   * `$.items[*].tags[-1]`), held whole; with no such part (`$..id` in RFC order, `$.data[-1]`) the query is refused,
-   * as is a filter reading `$` (docs/paths.md, "Streaming").
+   * `$.items[*]..id`), held whole, and a last negative index or slice from a window over each array; with no such
+   * part (`$..id` in RFC order, `$.data[-1].id`) the query is refused, as is a filter reading `$` (docs/paths.md,
+   * "Streaming").
    * @default '$[*]' ('$' with `ndjson`)
    */
   readonly path?: string;
@@ -259,6 +261,12 @@ export interface ResolvedOptions extends ParserLimits {
    * has one, so that the other queries pay nothing.
    */
   readonly selectorTails_: readonly (QueryTail | null)[] | null;
+  /**
+   * Each native selector's window over the elements of the arrays it selects (a last segment counted from the
+   * end: js/parse/array_window.ts), one object per query; null when no query has one.
+   */
+  readonly selectorWindows_: readonly (ArrayWindowSpec | null)[] | null;
+  readonly makeWindows_: (() => (ArrayWindow | null)[]) | null;
   /** Which option named the paths, for messages: `path` or `paths`. */
   readonly pathOption: 'path' | 'paths';
   readonly mode: Mode;
@@ -304,6 +312,12 @@ export interface LoweredPaths {
   readonly selectorPaths_: string[];
   readonly selectorQueries_: number[] | null;
   readonly selectorTails_: (QueryTail | null)[] | null;
+  readonly selectorWindows_: (ArrayWindowSpec | null)[] | null;
+  /**
+   * A new parser's windows (array_window.ts), or null. Reached only through lowerPaths, as checkTails_ is, so that
+   * the parsers of native paths given as they are (pathsAsGiven) do not bundle them.
+   */
+  readonly makeWindows_: (() => (ArrayWindow | null)[]) | null;
   /**
    * With a tail: refuses the options it cannot honour (tail_options.ts). Reached only through lowerPaths, so that
    * parsers of native paths given as they are (pathsAsGiven) do not bundle it.
@@ -326,19 +340,23 @@ export function lowerPaths(
   const selectorPaths_: string[] = [];
   const queries: number[] = [];
   const tails: (QueryTail | null)[] = [];
+  const windows: (ArrayWindowSpec | null)[] = [];
   let tailed = false;
+  let windowed = false;
   let repeats = false;
   let descendantSteps = 0;
   for (let i = 0; i < paths.length; i++) {
     const lowered = lowerQuery(api, subject(i), paths[i]!, order, orderHint);
     repeats ||= lowered.mayRepeat;
     tailed ||= lowered.tail !== null;
+    windowed ||= lowered.window !== null;
     descendantSteps += lowered.descendantSteps;
     for (const selector of lowered.selectors) {
       nativePaths.push(selector);
       selectorPaths_.push(paths[i]!);
       queries.push(i);
       tails.push(lowered.tail);
+      windows.push(lowered.window);
     }
   }
   if (nativePaths.length > MAX_SELECTORS) {
@@ -361,7 +379,9 @@ export function lowerPaths(
     selectorPaths_,
     selectorQueries_: repeats ? queries : null,
     selectorTails_: tailed ? tails : null,
-    checkTails_: tailed ? (o) => checkTails(api, tails, selectorPaths_, subject, paths, o) : null,
+    selectorWindows_: windowed ? windows : null,
+    makeWindows_: windowed ? () => windowsOf(windows) : null,
+    checkTails_: tailed || windowed ? (o) => checkTails(api, tails, windows, selectorPaths_, subject, paths, o) : null,
   };
 }
 
@@ -394,6 +414,8 @@ export function pathsAsGiven(_api: ApiName, paths: readonly string[]): LoweredPa
     selectorPaths_: [...paths],
     selectorQueries_: null,
     selectorTails_: null,
+    selectorWindows_: null,
+    makeWindows_: null,
     checkTails_: null,
   };
 }
@@ -437,7 +459,7 @@ export function resolveOptions(
     throw misuse(api, `options.integers applies to output 'value' only, not '${output}'`);
   }
 
-  lowered.checkTails_?.({ output, reviver, integers, withOffset });
+  lowered.checkTails_?.({ output, reviver, integers, withOffset, onInvalidLine: options.onInvalidLine !== undefined });
 
   const onInvalidLine = optionalFunction(api, options, 'onInvalidLine') as ResolvedOptions['onInvalidLine'];
   if (onInvalidLine !== undefined && !ndjson) throw misuse(api, 'options.onInvalidLine needs ndjson: true');

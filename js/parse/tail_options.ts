@@ -1,7 +1,7 @@
 // The options a streamed query with a JS tail (js/query/split.ts) cannot honour, refused at the call.
 import { misuse, type ApiName } from '../validate.js';
 import { INTEGERS_NUMBER, type IntegersMode } from './integers.js';
-import type { QueryTail } from '../query/split.js';
+import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
 
 /** @internal The options checkTails reads. */
 export interface TailOptions {
@@ -9,6 +9,8 @@ export interface TailOptions {
   readonly reviver: unknown;
   readonly integers: IntegersMode;
   readonly withOffset: boolean;
+  /** options.onInvalidLine is set. */
+  readonly onInvalidLine: boolean;
 }
 
 /**
@@ -19,6 +21,7 @@ export interface TailOptions {
 export function checkTails(
   api: ApiName,
   tails: readonly (QueryTail | null)[],
+  windows: readonly (ArrayWindowSpec | null)[],
   selectorPaths: readonly string[],
   subject: (i: number) => string,
   paths: readonly string[],
@@ -27,6 +30,15 @@ export function checkTails(
   const seen = new Set<string>();
   for (const [k, tail] of tails.entries()) {
     const text = selectorPaths[k]!;
+    const window = windows[k];
+    if (window != null && o.onInvalidLine) {
+      // A skipped line's array would look complete when the next line's starts.
+      throw misuse(
+        api,
+        `${subject(paths.indexOf(text))} ${JSON.stringify(text)} at ${window.selector.at}: ${describeWindow(window)} ` +
+          'is taken from a window over each array, which options.onInvalidLine would cut short; remove it',
+      );
+    }
     if (tail === null || seen.has(text)) continue;
     seen.add(text);
     const where = `${subject(paths.indexOf(text))} ${JSON.stringify(text)} at ${tail.at}`;
@@ -56,4 +68,9 @@ export function checkTails(
       );
     }
   }
+}
+
+function describeWindow(window: ArrayWindowSpec): string {
+  const s = window.selector;
+  return s.kind === 'index' ? `the negative index ${s.index}` : 'a slice with a negative part';
 }

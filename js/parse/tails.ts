@@ -1,8 +1,9 @@
-// The tails of streamed queries (js/query/split.ts) evaluated on the candidates their native heads selected: each
-// candidate, already materialised (a value: the one JSON.parse of its batch; bytes or text: parsed here, once),
-// is replaced by its tail's nodes, in RFC 9535 order. Only parsers with a tail come here (ResolvedOptions.
-// selectorTails_), so the others pay nothing.
+// What JS does after the native heads of split queries (js/query/split.ts): each candidate of a tail, already
+// materialised (a value: the one JSON.parse of its batch; bytes or text: parsed here, once), is replaced by its
+// tail's nodes, in RFC 9535 order; each element of a window goes to it (array_window.ts). Only parsers with a tail
+// or a window come here (ResolvedOptions.selectorTails_, selectorWindows_), so the others pay nothing.
 import type { QueryTail } from '../query/split.js';
+import type { ArrayWindow } from './array_window.js';
 import type { CallResults } from './materialise.js';
 import { MODE_BYTES, MODE_VALUE, type Mode } from './options.js';
 
@@ -17,13 +18,15 @@ interface Wrapped {
 
 /**
  * `out` from `before` on (the call's elements, materialised in `mode`, one per element) with each candidate of a
- * tailed selector replaced by its tail's nodes, and the repeats arrival order drops (`repeats`) left out.
+ * tailed selector replaced by its tail's nodes, each element of a windowed one given to its window (which emits
+ * what it completes), and the repeats arrival order drops (`repeats`) left out.
  */
-export function expandTails(
+export function afterHeads(
   call: CallResults,
   out: unknown[],
   before: number,
-  tails: readonly (QueryTail | null)[],
+  tails: readonly (QueryTail | null)[] | null,
+  windows: readonly (ArrayWindow | null)[] | null,
   repeats: Uint8Array | null,
   mode: Mode,
   wrapped: boolean,
@@ -32,8 +35,16 @@ export function expandTails(
   for (let e = 0; e < items.length; e++) {
     if (repeats !== null && repeats[e] === 1) continue;
     const item = items[e]!;
-    const tail = tails[call.path(e)];
-    if (tail === undefined || tail === null) {
+    const selector = call.path(e);
+    const window = windows === null ? null : windows[selector]!;
+    if (window !== null) {
+      // An object's members are no array elements: a negative index or slice selects none of them.
+      const key = call.key(e);
+      if (typeof key === 'number') window.push(key, item, out);
+      continue;
+    }
+    const tail = tails === null ? null : tails[selector]!;
+    if (tail === null) {
       out.push(item);
       continue;
     }

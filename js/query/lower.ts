@@ -11,7 +11,7 @@ import { misuse, type ApiName } from '../validate.js';
 import type { Segment, Selector } from './ast.js';
 import { filterProgram } from './filter_program.js';
 import { parseQuery } from './parser.js';
-import { absoluteQueryAt, increasingIndices, splitQuery, type QueryTail } from './split.js';
+import { absoluteQueryAt, increasingIndices, splitQuery, type ArrayWindowSpec, type QueryTail } from './split.js';
 
 /**
  * The order of a query's matches. `'rfc'`: RFC 9535's nodelist, exactly; `'arrival'`: each selected node once, as
@@ -32,6 +32,8 @@ export interface LoweredQuery {
   readonly descendantSteps: number;
   /** What JS evaluates on each node the selectors select (split.ts), or null: the selectors are the query. */
   readonly tail: QueryTail | null;
+  /** The last segment JS takes from a window over each array's elements the selectors select (split.ts), or null. */
+  readonly window: ArrayWindowSpec | null;
 }
 
 /** What the streamed grammar takes, as the refusals list it. */
@@ -39,7 +41,7 @@ const STREAMED =
   'a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in the last segment ' +
   'of a query without .. filters comparing or testing @ queries of names and indices >= 0 with literals; ' +
   'any other query needs a first part of those without .. and ending in *, such a slice or a filter, the rest ' +
-  'being evaluated on each node it selects';
+  'being evaluated on each node it selects, or ends in a negative index or slice after a first part without ..';
 
 /**
  * @internal Parses `text` (named `subject` in messages: `options.path`, `options.paths[2]`, `PATH`) and lowers it
@@ -60,19 +62,19 @@ export function lowerQuery(
   const segments = query.segments;
   const whole = nativeParts(segments, !segments.some((segment) => segment.descendant));
   const problem = Array.isArray(whole) ? (order === 'rfc' ? rfcOrderProblem(segments) : null) : null;
-  if (Array.isArray(whole) && problem === null) return lowered(api, subject, text, segments, whole, null);
+  if (Array.isArray(whole) && problem === null) return lowered(api, subject, text, segments, whole, null, null);
   const split = splitQuery(segments);
   if (split === null) {
     if (!Array.isArray(whole)) {
       throw misuse(api, `${where(whole.at)}: ${describe(whole)} is not supported in a stream yet (${STREAMED})`);
     }
-    lowered(api, subject, text, segments, whole, null);
+    lowered(api, subject, text, segments, whole, null, null);
     throw misuse(
       api,
       `${where(problem!.at)}: ${problem!.why}; with ${orderHint} each match comes once, as its last byte arrives`,
     );
   }
-  const absolute = absoluteQueryAt(split.tail);
+  const absolute = split.tail === null ? null : absoluteQueryAt(split.tail);
   if (absolute !== null) {
     throw misuse(
       api,
@@ -80,7 +82,8 @@ export function lowerQuery(
         'the whole document, which a stream does not hold',
     );
   }
-  return lowered(api, subject, text, split.head, nativeParts(split.head, true) as string[][], split.tail);
+  const head = nativeParts(split.head, true) as string[][];
+  return lowered(api, subject, text, split.head, head, split.tail, split.window);
 }
 
 /** The lowered query of native `parts` (one list per segment of `segments`), within MAX_SELECTORS. */
@@ -91,6 +94,7 @@ function lowered(
   segments: readonly Segment[],
   parts: readonly string[][],
   tail: QueryTail | null,
+  window: ArrayWindowSpec | null,
 ): LoweredQuery {
   const count = parts.reduce((n, list) => n * list.length, 1);
   if (count > MAX_SELECTORS) {
@@ -104,7 +108,7 @@ function lowered(
   for (const list of parts) selectors = selectors.flatMap((head) => list.map((step) => head + step));
   const descendant = segments.some((segment) => segment.descendant);
   const descendantSteps = descendant ? selectors.length * parts.length : 0;
-  return { selectors, mayRepeat: mayRepeat(segments), descendantSteps, tail };
+  return { selectors, mayRepeat: mayRepeat(segments), descendantSteps, tail, window };
 }
 
 /**

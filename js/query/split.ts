@@ -1,10 +1,19 @@
 // A query that does not stream whole, split into a head the native automaton streams in RFC order and a tail that
-// JS evaluates (evaluate.ts) on each node the head selects, as that node completes (docs/paths.md, "Streaming").
+// JS evaluates (evaluate.ts) on each node the head selects, as that node completes (docs/paths.md, "Streaming"),
+// or, for a last segment counted from the end of an array, a window JS keeps over each array's elements.
 // The head's last segment selects the children of a container (a wildcard, a forward slice, a filter): each is a
 // bounded candidate, and the head, without `..` and with no union but of increasing indices, selects them once
 // each, in document order. The tail's nodes of one candidate come in the RFC's order, so the query's nodelist
 // is exactly the RFC's: the concatenation, over the candidates in order, of each one's tail nodelist.
-import type { FunctionArgument, LogicalExpression, Query, Segment, Selector } from './ast.js';
+import type {
+  FunctionArgument,
+  IndexSelector,
+  LogicalExpression,
+  Query,
+  Segment,
+  Selector,
+  SliceSelector,
+} from './ast.js';
 import { evaluateSegments, filterHolds, type KeyedNode } from './evaluate.js';
 import { filterProgram } from './filter_program.js';
 
@@ -26,11 +35,19 @@ export interface QueryTail {
   readonly nodes: (candidate: unknown) => readonly KeyedNode[];
 }
 
-/** @internal A query as a native head and a JS tail. */
-export interface SplitQuery {
-  readonly head: readonly Segment[];
-  readonly tail: QueryTail;
+/**
+ * @internal A last segment counted from the end of each array (a negative index, a slice with a negative part):
+ * the head selects every element of those arrays, each keyed by its index, and JS keeps a window of them until
+ * the array is known complete (js/parse/array_window.ts). One object per query, shared by its native selectors.
+ */
+export interface ArrayWindowSpec {
+  readonly selector: IndexSelector | SliceSelector;
 }
+
+/** @internal A query as a native head and what JS does after it: a tail per candidate, or a window per array. */
+export type SplitQuery =
+  | { readonly head: readonly Segment[]; readonly tail: QueryTail; readonly window: null }
+  | { readonly head: readonly Segment[]; readonly tail: null; readonly window: ArrayWindowSpec };
 
 /**
  * @internal The split of `segments` with the longest head, or null when there is none: the head would be empty or
@@ -42,22 +59,34 @@ export function splitQuery(segments: readonly Segment[]): SplitQuery | null {
   if (k === segments.length) return null;
   const segment = segments[k]!;
   const only = segment.selectors.length === 1 ? segment.selectors[0]! : null;
+  if (!segment.descendant && only !== null && k === segments.length - 1 && fromTheEnd(only)) {
+    // Every array the rest selects is at one depth, in document order: index 0 starts the next one.
+    const wildcard: Segment = { at: segment.at, descendant: false, selectors: [{ kind: 'wildcard', at: only.at }] };
+    return { head: [...segments.slice(0, k), wildcard], tail: null, window: { selector: only } };
+  }
   if (!segment.descendant && only !== null && only.kind === 'filter') {
     const rest = segments.slice(k + 1);
     if (filterProgram(only.expression) !== null) {
       // A filter wasm evaluates ends the head: a rejected candidate never becomes a JS value.
-      return { head: segments.slice(0, k + 1), tail: tailOf(null, rest, rest[0]?.at ?? 0) };
+      return { head: segments.slice(0, k + 1), tail: tailOf(null, rest, rest[0]?.at ?? 0), window: null };
     }
     const wildcard: Segment = { at: segment.at, descendant: false, selectors: [{ kind: 'wildcard', at: only.at }] };
-    return { head: [...segments.slice(0, k), wildcard], tail: tailOf(only.expression, rest, only.at) };
+    return { head: [...segments.slice(0, k), wildcard], tail: tailOf(only.expression, rest, only.at), window: null };
   }
   for (let j = k - 1; j >= 0; j--) {
     const s = segments[j]!.selectors;
     if (s.length === 1 && (s[0]!.kind === 'wildcard' || s[0]!.kind === 'slice')) {
-      return { head: segments.slice(0, j + 1), tail: tailOf(null, segments.slice(j + 1), segments[j + 1]!.at) };
+      const tail = tailOf(null, segments.slice(j + 1), segments[j + 1]!.at);
+      return { head: segments.slice(0, j + 1), tail, window: null };
     }
   }
   return null;
+}
+
+/** A negative index, or a slice with a negative part: counted from the end of the array. */
+function fromTheEnd(s: Selector): s is IndexSelector | SliceSelector {
+  if (s.kind === 'index') return s.index < 0;
+  return s.kind === 'slice' && !forward(s);
 }
 
 function tailOf(filter: LogicalExpression | null, segments: readonly Segment[], at: number): QueryTail {

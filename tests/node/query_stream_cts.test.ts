@@ -22,7 +22,7 @@ interface Element {
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x5c75);
 /** Streamed and right (the floor: raise it when more streams; it may not go down). */
-const PASSED_AT_LEAST = 663;
+const PASSED_AT_LEAST = 690;
 const encoder = new TextEncoder();
 
 /** The chunkings each document is fed in: whole, byte by byte, and three of random cuts. */
