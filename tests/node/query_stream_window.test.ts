@@ -5,7 +5,7 @@
 // (js/query/evaluate.ts): values in its order, keys, and exact text and offsets (the node is the element itself).
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { createParser } from '../../dist/index.js';
+import { createParser, JsonArrayStream, parseJsonArray } from '../../dist/index.js';
 // @ts-expect-error evaluate is @internal: stripped from the shipped .d.ts, tested all the same.
 import { evaluate } from '../../dist/query/evaluate.js';
 // @ts-expect-error @internal, as above
@@ -124,6 +124,23 @@ describe('a last segment from the end of each array, against the reference evalu
       { path: '$.n', key: 'n', value: 7 },
       { path: '$.a[*][-1]', key: 2, value: 6 },
     ]);
+  });
+
+  test('parseJsonArray and JsonArrayStream empty the last window at the end of their input', async () => {
+    const text = '{"a":[[1,2],[3],[4,5,6]]}';
+    const expected = evaluate(parseQuery('$.a[*][-1]'), JSON.parse(text)).map((n: Node) => n.value);
+    const viaArray: unknown[] = [];
+    for await (const value of parseJsonArray(text, { path: '$.a[*][-1]' })) viaArray.push(value);
+    expect(viaArray).toEqual(expected);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(text);
+        controller.close();
+      },
+    }).pipeThrough(new JsonArrayStream({ path: '$.a[*][-1]' }));
+    const viaStream: unknown[] = [];
+    for await (const value of stream as unknown as AsyncIterable<unknown>) viaStream.push(value);
+    expect(viaStream).toEqual(expected);
   });
 
   test('onInvalidLine is refused: a skipped line would cut an array short', () => {
