@@ -97,12 +97,12 @@ function distFiles() {
 const env = environment();
 const INDEX = JSON.stringify(join(DIST, 'index.js'));
 // The budgets: total gzip (JS + the .wasm it loads) of each build, per entry (docs/decisions.md, 2026-12-06, and
-// the budgets raised for the RFC 9535 paths, their filters and openJson's queries the same day). The run exits 1
-// when an entry is over.
+// the budgets raised for the RFC 9535 paths, their filters, the tails evaluated in JS and openJson's queries the
+// same day). The run exits 1 when an entry is over.
 const entry = (id, label, names, budget) => ({ id, label, source: `export ${names} from ${INDEX};`, budget });
 const sluiceEntries = [
-  entry('all', "everything (`import * from 'sluice'`)", '*', 88e3),
-  entry('parse', '`parseJsonArray` only', '{ parseJsonArray }', 42e3),
+  entry('all', "everything (`import * from 'sluice'`)", '*', 89e3),
+  entry('parse', '`parseJsonArray` only', '{ parseJsonArray }', 46e3),
   entry('encode', '`stringifyStream` only', '{ stringifyStream }', 43e3),
   entry(
     'model',

@@ -79,6 +79,21 @@ function getPath(api: ApiName, path: string): string {
 /** The native selectors of the paths of `select` and `count`, and the path each reports. */
 function lowered(api: ApiName, paths: readonly string[], order: PathOrder) {
   const out = check(() => lowerPaths(api, paths, order, (i) => (i < 0 ? 'the PATHs' : 'PATH'), '--order arrival'));
+  const tailed = out.selectorPaths_.findIndex(
+    (_path, i) => (out.selectorTails_?.[i] ?? null) !== null || (out.selectorWindows_?.[i] ?? null) !== null,
+  );
+  if (tailed >= 0) {
+    // The command line writes the native parser's batches as they are; these would need JS after them.
+    const at = out.selectorTails_?.[tailed]?.at ?? out.selectorWindows_![tailed]!.selector.at;
+    throw new UsageError(
+      misuse(
+        api,
+        `PATH ${JSON.stringify(out.selectorPaths_[tailed])} at ${at}: from here the ` +
+          'query would be evaluated in JS on each node the part before it selects, which the command line does ' +
+          'not do yet (createParser and parseJsonArray do)',
+      ),
+    );
+  }
   if (out.selectorQueries_ !== null) {
     const path = paths[out.selectorQueries_.find((q, i) => out.selectorQueries_!.indexOf(q) !== i) ?? 0]!;
     throw new UsageError(

@@ -3,8 +3,8 @@ import type { CommandName } from './args.js';
 
 const INPUT = `INPUT is a file, - for standard input (the default when it is not a terminal), or an http(s) URL
 (downloaded and read as it arrives). PATH is an RFC 9535 JSONPath query of names, wildcards, indices
-and slices (no negative parts), .. and unions; no filters yet (get: names and indices, $.rows[-1].id).
-Quote it for the shell: '$.data[*]'.`;
+and slices (no negative parts), .. and unions, and simple filters last ([?@.n > 1]) (get: names and
+indices, $.rows[-1].id); other filters and negative indices not yet. Quote it for the shell: '$.data[*]'.`;
 
 const ORDER = `  --order arrival         each match once, as its last byte arrives: needed for .. and for unions
                           (but of indices in increasing order), whose RFC 9535 order would hold

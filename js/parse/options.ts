@@ -21,6 +21,9 @@ import {
 } from '../validate.js';
 import type { JsonLimitError, JsonSyntaxError, ParserLimits } from '../errors.js';
 import { lowerQuery, type PathOrder } from '../query/lower.js';
+import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
+import { checkTails, type TailOptions } from './tail_options.js';
+import { windowsOf, type ArrayWindow } from './array_window.js';
 import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode, type IntegersOption } from './integers.js';
 
 /** How each selected element is delivered. */
@@ -34,9 +37,13 @@ export type Reviver = (this: any, key: string, value: any) => any;
 export interface ParserOptions {
   /**
    * Which elements to emit: an RFC 9535 JSONPath query of names (`.name`, `['name']`), wildcards (`*`), indices
-   * and slices without negative parts (`[N]`, `[start:end:step]`), the descendant segment (`..`) and unions
-   * (`['a','b']`); filters and negative indices do not stream yet. `'$'` emits the root value as the one element.
-   * A query with `..` or a union needs `order: 'arrival'` (but a union of indices in increasing order).
+   * and slices (`[N]`, `[start:end:step]`), the descendant segment (`..`), unions (`['a','b']`) and filters
+   * (`[?@.score < 1000]`). `'$'` emits the root value as the one element. What the wasm parser cannot stream whole
+   * (other filters than comparisons of `@` queries with literals, negative indices and slice parts, and in RFC order
+   * `..` and unions) runs in JS on each element a first part of the query selects (`$.items[*]` of
+   * `$.items[*]..id`), held whole, and a last negative index or slice from a window over each array; with no such
+   * part (`$..id` in RFC order, `$.data[-1].id`) the query is refused, as is a filter reading `$` (docs/paths.md,
+   * "Streaming").
    * @default '$[*]' ('$' with `ndjson`)
    */
   readonly path?: string;
@@ -47,10 +54,12 @@ export interface ParserOptions {
   readonly paths?: readonly string[];
   /**
    * The order of the matches. `'rfc'`: RFC 9535's nodelist of the query, exactly; a query whose nodelist can
-   * differ from the order in which its matches complete is then refused (a `TypeError`): any `..`, and a union
-   * other than of indices in increasing order, since that order would hold matches back (for `$..tags`, until
-   * the end of the document). `'arrival'`: each selected node once, as its last byte arrives (a node inside
-   * another before it). The matches of several `paths` interleave as they arrive in either order.
+   * differ from the order in which its matches complete (any `..`, and a union other than of indices in
+   * increasing order) is run in JS after a native first part that selects elements, or refused (a `TypeError`)
+   * when it has none, since that order would hold matches back (for `$..tags`, until the end of the document).
+   * `'arrival'`: each selected node once, as its last byte arrives (a node inside another before it); a query
+   * the wasm parser does not take whole gives the RFC's nodelist as in `'rfc'`. The matches of several `paths`
+   * interleave as they arrive in either order.
    * @default 'rfc'
    */
   readonly order?: PathOrder;
@@ -247,6 +256,17 @@ export interface ResolvedOptions extends ParserLimits {
    * query (its index in `paths`), so that the node is delivered once; else null.
    */
   readonly selectorQueries_: readonly number[] | null;
+  /**
+   * Each native selector's tail, evaluated in JS on each node it selects (js/query/split.ts); null when no query
+   * has one, so that the other queries pay nothing.
+   */
+  readonly selectorTails_: readonly (QueryTail | null)[] | null;
+  /**
+   * Each native selector's window over the elements of the arrays it selects (a last segment counted from the
+   * end: js/parse/array_window.ts), one object per query; null when no query has one.
+   */
+  readonly selectorWindows_: readonly (ArrayWindowSpec | null)[] | null;
+  readonly makeWindows_: (() => (ArrayWindow | null)[]) | null;
   /** Which option named the paths, for messages: `path` or `paths`. */
   readonly pathOption: 'path' | 'paths';
   readonly mode: Mode;
@@ -291,6 +311,18 @@ export interface LoweredPaths {
   readonly nativePaths: string[];
   readonly selectorPaths_: string[];
   readonly selectorQueries_: number[] | null;
+  readonly selectorTails_: (QueryTail | null)[] | null;
+  readonly selectorWindows_: (ArrayWindowSpec | null)[] | null;
+  /**
+   * A new parser's windows (array_window.ts), or null. Reached only through lowerPaths, as checkTails_ is, so that
+   * the parsers of native paths given as they are (pathsAsGiven) do not bundle them.
+   */
+  readonly makeWindows_: (() => (ArrayWindow | null)[]) | null;
+  /**
+   * With a tail: refuses the options it cannot honour (tail_options.ts). Reached only through lowerPaths, so that
+   * parsers of native paths given as they are (pathsAsGiven) do not bundle it.
+   */
+  readonly checkTails_: ((options: TailOptions) => void) | null;
 }
 
 /**
@@ -307,16 +339,24 @@ export function lowerPaths(
   const nativePaths: string[] = [];
   const selectorPaths_: string[] = [];
   const queries: number[] = [];
+  const tails: (QueryTail | null)[] = [];
+  const windows: (ArrayWindowSpec | null)[] = [];
+  let tailed = false;
+  let windowed = false;
   let repeats = false;
   let descendantSteps = 0;
   for (let i = 0; i < paths.length; i++) {
     const lowered = lowerQuery(api, subject(i), paths[i]!, order, orderHint);
     repeats ||= lowered.mayRepeat;
+    tailed ||= lowered.tail !== null;
+    windowed ||= lowered.window !== null;
     descendantSteps += lowered.descendantSteps;
     for (const selector of lowered.selectors) {
       nativePaths.push(selector);
       selectorPaths_.push(paths[i]!);
       queries.push(i);
+      tails.push(lowered.tail);
+      windows.push(lowered.window);
     }
   }
   if (nativePaths.length > MAX_SELECTORS) {
@@ -334,7 +374,15 @@ export function lowerPaths(
         `a union counting one selector per combination); at most ${MAX_DESCENDANT_STEPS} are supported`,
     );
   }
-  return { nativePaths, selectorPaths_, selectorQueries_: repeats ? queries : null };
+  return {
+    nativePaths,
+    selectorPaths_,
+    selectorQueries_: repeats ? queries : null,
+    selectorTails_: tailed ? tails : null,
+    selectorWindows_: windowed ? windows : null,
+    makeWindows_: windowed ? () => windowsOf(windows) : null,
+    checkTails_: tailed || windowed ? (o) => checkTails(api, tails, windows, selectorPaths_, subject, paths, o) : null,
+  };
 }
 
 function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly string[] {
@@ -361,7 +409,15 @@ function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly
  * validator), which so do not bundle the query parser.
  */
 export function pathsAsGiven(_api: ApiName, paths: readonly string[]): LoweredPaths {
-  return { nativePaths: [...paths], selectorPaths_: [...paths], selectorQueries_: null };
+  return {
+    nativePaths: [...paths],
+    selectorPaths_: [...paths],
+    selectorQueries_: null,
+    selectorTails_: null,
+    selectorWindows_: null,
+    makeWindows_: null,
+    checkTails_: null,
+  };
 }
 
 /**
@@ -402,6 +458,8 @@ export function resolveOptions(
   if (integers !== INTEGERS_NUMBER && mode !== MODE_VALUE) {
     throw misuse(api, `options.integers applies to output 'value' only, not '${output}'`);
   }
+
+  lowered.checkTails_?.({ output, reviver, integers, withOffset, onInvalidLine: options.onInvalidLine !== undefined });
 
   const onInvalidLine = optionalFunction(api, options, 'onInvalidLine') as ResolvedOptions['onInvalidLine'];
   if (onInvalidLine !== undefined && !ndjson) throw misuse(api, 'options.onInvalidLine needs ndjson: true');

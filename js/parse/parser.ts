@@ -8,6 +8,8 @@ import { requireRuntime } from '../native/loader.js';
 import type { NativeRuntime } from '../native/contract.js';
 import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
 import { skippedLineErrors } from './skipped_lines.js';
+import { afterHeads } from './tails.js';
+import type { ArrayWindow } from './array_window.js';
 import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
 import {
   MODE_BYTES,
@@ -121,12 +123,15 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   /** The error that stopped the parser (the input's, or the reviver's); sticky. */
   failure: Error | null = null;
   skippedLines = 0;
+  /** Each native selector's array window (a query's last segment counted from the end), or null: none has one. */
+  private readonly windows_: readonly (ArrayWindow | null)[] | null;
 
   constructor(runtime: NativeRuntime, options: ResolvedOptions) {
     this.runtime = runtime;
     this.options = options;
     // Nothing native until the first chunk: a configuration and an empty carry.
     this.session_ = new ParserSession(runtime, { ...options, paths: options.nativePaths });
+    this.windows_ = options.makeWindows_?.() ?? null;
   }
 
   push(chunk: JsonChunk): T[] {
@@ -169,6 +174,11 @@ export class ParserCore<T = unknown> implements PushParser<T> {
         out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
       }
       if (this.failure === null) out = this.run(session, -1, out);
+      // The end completes the last array of each window.
+      if (this.failure === null && this.windows_ !== null) {
+        out ??= [];
+        for (const window of new Set(this.windows_)) window?.flush(out as unknown[]);
+      }
     } finally {
       this.busy_ = false;
     }
@@ -323,14 +333,21 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     if (call.count === 0) return out;
     const options = this.options;
     const paths = options.wrap ? options.selectorPaths_ : null;
-    if (options.selectorQueries_ !== null) {
-      // Read before any reviver runs: it may run another parser, which rewrites the tables.
-      const repeats = repeatsOf(call, options.selectorQueries_);
-      const before = out?.length ?? 0;
-      out = this.materialise_(call, paths, out);
-      return repeats === null ? out : dropRepeats(out, before, repeats);
+    const tails = options.selectorTails_;
+    const windows = this.windows_;
+    if (options.selectorQueries_ === null && tails === null && windows === null) {
+      return this.materialise_(call, paths, out);
     }
-    return this.materialise_(call, paths, out);
+    // Read before any reviver runs: it may run another parser, which rewrites the tables.
+    const repeats = options.selectorQueries_ === null ? null : repeatsOf(call, options.selectorQueries_);
+    const before = out?.length ?? 0;
+    out = this.materialise_(call, paths, out);
+    // With a tail there is no reviver (tail_options.ts): the tables are still this call's.
+    if ((tails !== null || windows !== null) && out !== undefined) {
+      const wrapped = paths !== null || options.withOffset;
+      return afterHeads(call, out, before, tails, windows, repeats, options.mode, wrapped) as T[];
+    }
+    return repeats === null ? out : dropRepeats(out, before, repeats);
   }
 
   private materialise_(call: CallResults, paths: readonly string[] | null, out: T[] | undefined): T[] | undefined {

@@ -7,7 +7,7 @@
 // visits the node and then its descendants depth first, a node before its children, arrays in index order and
 // objects in their member order (JS's: integer-like names first, then insertion order; the RFC leaves object
 // order to the implementation).
-import type { Query, Segment, Selector } from './ast.js';
+import type { LogicalExpression, Query, Segment, Selector } from './ast.js';
 import { isObject } from './compare.js';
 import { filterTest } from './filter.js';
 import { Location, normalizedPath } from './normalized_path.js';
@@ -33,6 +33,26 @@ class Item {
 export function evaluate(query: Query, value: unknown): QueryNode[] {
   const items = run(query.segments, [new Item(value, null)], value, true);
   return items.map((item) => ({ value: item.value, path: normalizedPath(item.location) }));
+}
+
+/** @internal One node of a tail's result: its value and its own key (null: the candidate itself). */
+export interface KeyedNode {
+  readonly value: unknown;
+  readonly key: string | number | null;
+}
+
+/**
+ * @internal The nodelist of `segments` over `value` as their root, in RFC 9535's order, each node with its key:
+ * a streamed query's tail over one candidate (js/query/split.ts), which reads no `$`.
+ */
+export function evaluateSegments(segments: readonly Segment[], value: unknown): KeyedNode[] {
+  const items = run(segments, [new Item(value, null)], value, true);
+  return items.map((item) => ({ value: item.value, key: item.location === null ? null : item.location.key }));
+}
+
+/** @internal Whether the filter `expression` holds for `candidate` as `@` (it reads no `$`). */
+export function filterHolds(expression: LogicalExpression, candidate: unknown): boolean {
+  return filterTest(expression, candidate, candidate, select);
 }
 
 /** @internal The values of `query`'s nodelist over `value` (no paths: cheaper, what filters use). */

@@ -2,14 +2,16 @@
 // automaton takes one selector per segment, so a union is expanded into several native selectors (the cartesian
 // product over the segments: `$['a','b'][0,2]` is four), all reported as the one query. What the automaton cannot
 // answer forward-only (negative indices, slices with a negative part, filters other than the simple ones of the
-// last segment: filter_program.ts) is refused, and so is a query whose
-// RFC 9535 nodelist may differ from the order and multiplicity in which matches complete, unless the caller asked
-// for that arrival order: one is never silently given for the other (docs/paths.md, "Streaming").
+// last segment: filter_program.ts), and a query whose RFC 9535 nodelist may differ from the order and
+// multiplicity in which matches complete unless the caller asked for that arrival order, is split into a native
+// head and a tail JS evaluates per candidate (split.ts) when it can be, else refused: one order is never silently
+// given for the other (docs/paths.md, "Streaming").
 import { MAX_SELECTORS } from '../native/contract.js';
 import { misuse, type ApiName } from '../validate.js';
-import type { Query, Segment, Selector } from './ast.js';
+import type { Segment, Selector } from './ast.js';
 import { filterProgram } from './filter_program.js';
 import { parseQuery } from './parser.js';
+import { absoluteQueryAt, increasingIndices, splitQuery, type ArrayWindowSpec, type QueryTail } from './split.js';
 
 /**
  * The order of a query's matches. `'rfc'`: RFC 9535's nodelist, exactly; `'arrival'`: each selected node once, as
@@ -28,12 +30,18 @@ export interface LoweredQuery {
   readonly mayRepeat: boolean;
   /** The steps of its selectors that have a descendant segment, all together (MAX_DESCENDANT_STEPS). */
   readonly descendantSteps: number;
+  /** What JS evaluates on each node the selectors select (split.ts), or null: the selectors are the query. */
+  readonly tail: QueryTail | null;
+  /** The last segment JS takes from a window over each array's elements the selectors select (split.ts), or null. */
+  readonly window: ArrayWindowSpec | null;
 }
 
 /** What the streamed grammar takes, as the refusals list it. */
 const STREAMED =
   'a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in the last segment ' +
-  'of a query without .. filters comparing or testing @ queries of names and indices >= 0 with literals';
+  'of a query without .. filters comparing or testing @ queries of names and indices >= 0 with literals; ' +
+  'any other query needs a first part of those without .. and ending in *, such a slice or a filter, the rest ' +
+  'being evaluated on each node it selects, or ends in a negative index or slice after a first part without ..';
 
 /**
  * @internal Parses `text` (named `subject` in messages: `options.path`, `options.paths[2]`, `PATH`) and lowers it
@@ -51,26 +59,44 @@ export function lowerQuery(
 ): LoweredQuery {
   const query = parseQuery(text, api, subject);
   const where = (at: number) => `${subject} ${JSON.stringify(text)} at ${at}`;
-  const parts: string[][] = [];
-  let count = 1;
-  const descendant = query.segments.some((segment) => segment.descendant);
-  const last = query.segments.length - 1;
-  for (const [k, segment] of query.segments.entries()) {
-    const prefix = segment.descendant ? '..' : '';
-    const list: string[] = [];
-    for (const selector of segment.selectors) {
-      const native = nativeSelector(selector, k === last && !descendant);
-      if (native === null) {
-        throw misuse(
-          api,
-          `${where(selector.at)}: ${describe(selector)} is not supported in a stream yet (${STREAMED})`,
-        );
-      }
-      list.push(prefix + native);
+  const segments = query.segments;
+  const whole = nativeParts(segments, !segments.some((segment) => segment.descendant));
+  const problem = Array.isArray(whole) ? (order === 'rfc' ? rfcOrderProblem(segments) : null) : null;
+  if (Array.isArray(whole) && problem === null) return lowered(api, subject, text, segments, whole, null, null);
+  const split = splitQuery(segments);
+  if (split === null) {
+    if (!Array.isArray(whole)) {
+      throw misuse(api, `${where(whole.at)}: ${describe(whole)} is not supported in a stream yet (${STREAMED})`);
     }
-    parts.push(list);
-    count *= list.length;
+    lowered(api, subject, text, segments, whole, null, null);
+    throw misuse(
+      api,
+      `${where(problem!.at)}: ${problem!.why}; with ${orderHint} each match comes once, as its last byte arrives`,
+    );
   }
+  const absolute = split.tail === null ? null : absoluteQueryAt(split.tail);
+  if (absolute !== null) {
+    throw misuse(
+      api,
+      `${where(absolute)}: a filter selector with an absolute query ($...) is not supported in a stream: it reads ` +
+        'the whole document, which a stream does not hold',
+    );
+  }
+  const head = nativeParts(split.head, true) as string[][];
+  return lowered(api, subject, text, split.head, head, split.tail, split.window);
+}
+
+/** The lowered query of native `parts` (one list per segment of `segments`), within MAX_SELECTORS. */
+function lowered(
+  api: ApiName,
+  subject: string,
+  text: string,
+  segments: readonly Segment[],
+  parts: readonly string[][],
+  tail: QueryTail | null,
+  window: ArrayWindowSpec | null,
+): LoweredQuery {
+  const count = parts.reduce((n, list) => n * list.length, 1);
   if (count > MAX_SELECTORS) {
     throw misuse(
       api,
@@ -78,19 +104,31 @@ export function lowerQuery(
         `at most ${MAX_SELECTORS} are supported`,
     );
   }
-  if (order === 'rfc') {
-    const problem = rfcOrderProblem(query);
-    if (problem !== null) {
-      throw misuse(
-        api,
-        `${where(problem.at)}: ${problem.why}; with ${orderHint} each match comes once, as its last byte arrives`,
-      );
-    }
-  }
   let selectors = ['$'];
   for (const list of parts) selectors = selectors.flatMap((head) => list.map((step) => head + step));
+  const descendant = segments.some((segment) => segment.descendant);
   const descendantSteps = descendant ? selectors.length * parts.length : 0;
-  return { selectors, mayRepeat: mayRepeat(query.segments), descendantSteps };
+  return { selectors, mayRepeat: mayRepeat(segments), descendantSteps, tail, window };
+}
+
+/**
+ * Each segment's native selectors (a union's several), or the first selector the automaton cannot answer. A simple
+ * filter is native only in the last segment, and there only when `filterLast`.
+ */
+function nativeParts(segments: readonly Segment[], filterLast: boolean): string[][] | Selector {
+  const parts: string[][] = [];
+  const last = segments.length - 1;
+  for (const [k, segment] of segments.entries()) {
+    const prefix = segment.descendant ? '..' : '';
+    const list: string[] = [];
+    for (const selector of segment.selectors) {
+      const native = nativeSelector(selector, k === last && filterLast);
+      if (native === null) return selector;
+      list.push(prefix + native);
+    }
+    parts.push(list);
+  }
+  return parts;
 }
 
 /**
@@ -133,8 +171,8 @@ function describe(s: Selector): string {
  * and the document's order is the RFC's, each node once. A union keeps them equal only when it is of indices in
  * strictly increasing order; any other can put a later node first (`['b','a']`) or select one twice (`[*, 0]`).
  */
-function rfcOrderProblem(query: Query): { at: number; why: string } | null {
-  for (const segment of query.segments) {
+function rfcOrderProblem(segments: readonly Segment[]): { at: number; why: string } | null {
+  for (const segment of segments) {
     if (segment.descendant) {
       return {
         at: segment.at,
@@ -154,15 +192,6 @@ function rfcOrderProblem(query: Query): { at: number; why: string } | null {
     }
   }
   return null;
-}
-
-function increasingIndices(selectors: readonly Selector[]): boolean {
-  let last = -1;
-  for (const s of selectors) {
-    if (s.kind !== 'index' || s.index <= last) return false;
-    last = s.index;
-  }
-  return true;
 }
 
 /**

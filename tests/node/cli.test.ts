@@ -298,7 +298,11 @@ describe('exit codes and errors', () => {
     [['select', '$[*', '-'], 'PATH "$[*" at 3: expected "," or "]", found the end'],
     [
       ['select', '$[?length(@) > 1]', '-'],
-      'PATH "$[?length(@) > 1]" at 2: a filter selector is not supported in a stream yet',
+      'PATH "$[?length(@) > 1]" at 2: from here the query would be evaluated in JS on each node the part before',
+    ],
+    [
+      ['select', '$..a[?length(@) > 1]', '-'],
+      'PATH "$..a[?length(@) > 1]" at 5: a filter selector is not supported in a stream yet',
     ],
     [['get', '$..a'], 'PATH "$..a" at 1: `sluice get` takes singular queries'],
     [['select', '$[*]', '--frob'], 'unknown option --frob'],

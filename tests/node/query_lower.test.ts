@@ -89,11 +89,12 @@ describe('refusals', () => {
   test.each([
     ['$..[?@.a]', 4, 'a filter selector'],
     ['$.a[1, ?length(@) > 2]', 7, 'a filter selector'],
-    ['$[?@.a][0]', 2, 'a filter selector'],
-    ['$[-1]', 2, 'the negative index -1'],
+    ['$..a[?@.b]', 5, 'a filter selector'],
+    ['$[-1].a', 2, 'the negative index -1'],
+    ['$.data[-1][0]', 7, 'the negative index -1'],
     ['$..[ -3:]', 5, 'a slice with a negative start'],
-    ['$[1:-1]', 2, 'a slice with a negative end'],
-    ['$[::-1]', 2, 'a slice with a negative step'],
+    ['$..x[1:-1]', 5, 'a slice with a negative end'],
+    ['$.a[::-1].b', 4, 'a slice with a negative step'],
   ])('%s is valid but not streamed yet', (text, at, what) => {
     for (const order of ['rfc', 'arrival'] as const) {
       expect(thrown(() => lower(text, order))).toEqual(
@@ -101,7 +102,9 @@ describe('refusals', () => {
           `createParser(): options.path ${JSON.stringify(text)} at ${at}: ${what} is not supported in a stream ` +
             'yet (a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in ' +
             'the last segment of a query without .. filters comparing or testing @ queries of names and indices ' +
-            '>= 0 with literals)',
+            '>= 0 with literals; any other query needs a first part of those without .. and ending in *, such a ' +
+            'slice or a filter, the rest being evaluated on each node it selects, or ends in a negative index or ' +
+            'slice after a first part without ..)',
         ),
       );
     }
@@ -122,8 +125,8 @@ describe('refusals', () => {
     expect(thrown(() => new JsonArrayStream({ path: '$[' })).message).toMatch(
       /^new JsonArrayStream\(\): options\.path "\$\[" at 2: expected a selector/,
     );
-    expect(thrown(() => parseJsonArray('[]', { path: '$[-2]' })).message).toMatch(
-      /^parseJsonArray\(\): options\.path "\$\[-2\]" at 2: the negative index -2 is not supported in a stream yet/,
+    expect(thrown(() => parseJsonArray('[]', { path: '$[-2].a' })).message).toMatch(
+      /^parseJsonArray\(\): options\.path "\$\[-2\]\.a" at 2: the negative index -2 is not supported in a stream yet/,
     );
     expect(thrown(() => createParser({ order: 'document' } as never))).toEqual(
       new TypeError(`createParser(): options.order must be 'rfc' or 'arrival', got "document"`),
@@ -185,6 +188,73 @@ describe('the order rule', () => {
     ['$..a..b', false],
   ])('%s: two selectors may select one node: %s', (text, repeats) => {
     expect(lower(text).mayRepeat).toBe(repeats);
+  });
+});
+
+describe('split queries: a native head, a tail in JS', () => {
+  const split = (text: string, order: 'rfc' | 'arrival') =>
+    lowerQuery('createParser()', 'options.path', text, order, "order: 'arrival'") as {
+      selectors: string[];
+      tail: { filter: unknown; segments: unknown[]; at: number } | null;
+    };
+
+  test.each([
+    // [query, the head's native selectors, a filter on the candidate, tail segments, where the tail starts]
+    ['$.items[?length(@.tags) > 2]', ['$["items"][*]'], true, 0, 8],
+    ['$.a[?@.x > 1].name', ['$["a"][?@."x";L1>]'], false, 1, 13],
+    ['$.items[*]..id', ['$["items"][*]'], false, 1, 10],
+    ["$.items[*]['a','b']", ['$["items"][*]'], false, 1, 10],
+    ['$.items[*].tags[-1].a', ['$["items"][*]'], false, 3, 10],
+    ['$.rows[0:10][::-1][0]', ['$["rows"][0:10:1]'], false, 2, 12],
+    ['$[0,2][*].a[?@.b].c', ['$[0][*]["a"][?@."b";E]', '$[2][*]["a"][?@."b";E]'], false, 1, 17],
+    ['$[0,2][*].a[?@.b][-1]', ['$[0][*]["a"][?@."b";E]', '$[2][*]["a"][?@."b";E]'], false, 1, 17],
+    ['$[*][?@[-1] == 1]', ['$[*][*]'], true, 0, 5],
+  ])('%s', (text, selectors, filter, segments, at) => {
+    // In arrival order the native automaton takes `..` and unions whole: those queries have no tail there.
+    const orders = /\.\.|','/.test(text) ? (['rfc'] as const) : (['rfc', 'arrival'] as const);
+    for (const order of orders) {
+      const { selectors: got, tail } = split(text, order);
+      expect(got).toEqual(selectors);
+      expect(tail).not.toBeNull();
+      expect(tail!.filter !== null).toBe(filter);
+      expect(tail!.segments.length).toBe(segments);
+      expect(tail!.at).toBe(at);
+    }
+  });
+
+  test.each([
+    ['$[-1]', ['$[*]']],
+    ['$.data[-1]', ['$["data"][*]']],
+    ['$.rows[-3:]', ['$["rows"][*]']],
+    ['$[*].tags[1:-1]', ['$[*]["tags"][*]']],
+    ['$[0,2][::-1]', ['$[0][*]', '$[2][*]']],
+  ])('%s: a last segment from the end, a window over the elements of %j', (text, selectors) => {
+    for (const order of ['rfc', 'arrival'] as const) {
+      const got = lowerQuery('createParser()', 'options.path', text, order, "order: 'arrival'") as {
+        selectors: string[];
+        tail: unknown;
+        window: { selector: { kind: string } } | null;
+      };
+      expect(got.selectors).toEqual(selectors);
+      expect(got.tail).toBeNull();
+      expect(got.window).not.toBeNull();
+    }
+  });
+
+  test('a query that streams whole has no tail, whatever the order', () => {
+    expect(split('$.a[?@.x > 1]', 'rfc').tail).toBeNull();
+    expect(split('$.items[*]..id', 'arrival').tail).toBeNull();
+    expect(split('$.items[*]..id', 'arrival').selectors).toEqual(['$["items"][*]..["id"]']);
+  });
+
+  test("a tail's filter reading $ is refused: it would need the whole document", () => {
+    for (const text of ['$.a[?@.x == $.y]', '$.a[*][?count(@[?$.k]) > 0]', '$[*]..[?match(@, $.re)]']) {
+      const error = thrown(() => split(text, 'rfc'));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toMatch(
+        /at \d+: a filter selector with an absolute query \(\$\.\.\.\) is not supported in a stream: it reads the whole document/,
+      );
+    }
   });
 });
 

@@ -176,6 +176,11 @@ function simpleLogical(rng, level = 0) {
   return `${simpleLogical(rng, level + 1)}${blank(rng)}${op}${blank(rng)}${simpleLogical(rng, level + 1)}`;
 }
 
+/** A filter selector of the natively evaluated subset, brackets included: `[?@.a > 1]`. */
+export function randomSimpleFilter(rng) {
+  return `[?${blank(rng)}${simpleLogical(rng)}]`;
+}
+
 /** A query whose last segment is a simple filter (what streams natively), after up to two child segments. */
 export function randomFilterQuery(rng) {
   let text = '$';
