@@ -16,29 +16,47 @@ namespace {
 
 constexpr uint32_t max_filter_stack = 64;  // js/query/filter_program.ts refuses deeper expressions
 
-bool blank(uint8_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+// Outside strings, valid JSON holds no byte at or below the space but the four blanks.
+bool blank(uint8_t c) { return c <= ' '; }
 
-const uint8_t* skip_blanks(const uint8_t* p, const uint8_t* e) {
+inline const uint8_t* skip_blanks(const uint8_t* p, const uint8_t* e) {
   while (p < e && blank(*p)) ++p;
   return p;
 }
 
-// The first quote or backslash in [p, e), or e: sixteen bytes at a time where SIMD is built in, then eight (a
-// string's bytes are most of what a candidate is scanned for).
-const uint8_t* next_quote_or_escape(const uint8_t* p, const uint8_t* e) {
+#if defined(__wasm_simd128__) || defined(__SSE2__)
+// One bit per quote or backslash among the sixteen bytes at p.
+inline uint32_t quotes_or_escapes(const uint8_t* p) {
+#if defined(__wasm_simd128__)
+  const v128_t v = wasm_v128_load(p);
+  return wasm_i8x16_bitmask(
+      wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat('"')), wasm_i8x16_eq(v, wasm_i8x16_splat('\\'))));
+#else
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  return uint32_t(
+      _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+#endif
+}
+#endif
+
+// Past the string whose opening quote is at p: sixteen bytes at a time where SIMD is built in, an escape taken from
+// the same bits rather than by a new load; else eight (a string's bytes are most of what a candidate is scanned for).
+__attribute__((noinline)) const uint8_t* skip_string(const uint8_t* p, const uint8_t* e) {
+  ++p;
 #if defined(__wasm_simd128__) || defined(__SSE2__)
   while (e - p >= 16) {
-#if defined(__wasm_simd128__)
-    const v128_t v = wasm_v128_load(p);
-    const uint32_t hit = wasm_i8x16_bitmask(
-        wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat('"')), wasm_i8x16_eq(v, wasm_i8x16_splat('\\'))));
-#else
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const uint32_t hit = uint32_t(
-        _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
-#endif
-    if (hit != 0) return p + __builtin_ctz(hit);
-    p += 16;
+    uint32_t hit = quotes_or_escapes(p);
+    uint32_t step = 16;
+    while (hit != 0) {
+      const uint32_t k = uint32_t(__builtin_ctz(hit));
+      if (p[k] == '"') return p + k + 1;
+      if (k == 15) {  // the escaped byte begins the next block
+        step = 17;
+        break;
+      }
+      hit &= ~(3u << k);  // the backslash and the byte it escapes
+    }
+    p += step;
   }
 #else
   constexpr uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
@@ -47,44 +65,83 @@ const uint8_t* next_quote_or_escape(const uint8_t* p, const uint8_t* e) {
     std::memcpy(&w, p, 8);
     const uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
     const uint64_t hit = (((q - ones) & ~q) | ((b - ones) & ~b)) & highs;
-    if (hit != 0) return p + __builtin_ctzll(hit) / 8;  // little-endian: the lowest flagged byte is the first
-    p += 8;
+    if (hit == 0) {
+      p += 8;
+      continue;
+    }
+    p += __builtin_ctzll(hit) / 8;  // little-endian: the lowest flagged byte is the first
+    if (*p == '"') return p + 1;
+    p += 2;
   }
 #endif
-  while (p < e && *p != '"' && *p != '\\') ++p;
-  return p;
-}
-
-// Past the string whose opening quote is at p.
-__attribute__((noinline)) const uint8_t* skip_string(const uint8_t* p, const uint8_t* e) {
-  for (p = next_quote_or_escape(p + 1, e); p < e; p = next_quote_or_escape(p + 2, e))
+  while (p < e) {
     if (*p == '"') return p + 1;
+    p += *p == '\\' ? 2 : 1;
+  }
   return e;
 }
 
-// Past the (valid) JSON value starting at p.
-__attribute__((noinline)) const uint8_t* skip_value(const uint8_t* p, const uint8_t* e) {
-  if (p >= e) return e;
-  if (*p == '"') return skip_string(p, e);
-  if (*p == '{' || *p == '[') {
-    uint32_t depth = 0;
-    while (p < e) {
-      const uint8_t c = *p;
-      if (c == '"') {
-        p = skip_string(p, e);
-        continue;
-      }
-      ++p;
-      if (c == '{' || c == '[') {
-        ++depth;
-      } else if ((c == '}' || c == ']') && --depth == 0) {
-        return p;
-      }
-    }
-    return e;
+// The first byte of [p, e) that ends a number, true, false or null (a blank, `,`, `]` or `}`), or e. Sixteen bytes
+// at a time where SIMD is built in: a scalar is most often shorter.
+inline const uint8_t* skip_scalar(const uint8_t* p, const uint8_t* e) {
+#if defined(__wasm_simd128__) || defined(__SSE2__)
+  while (e - p >= 16) {
+#if defined(__wasm_simd128__)
+    const v128_t v = wasm_v128_load(p);
+    const uint32_t hit = wasm_i8x16_bitmask(
+        wasm_v128_or(wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat(',')), wasm_i8x16_eq(v, wasm_i8x16_splat('}'))),
+                     wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat(']')), wasm_u8x16_le(v, wasm_i8x16_splat(' ')))));
+#else
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i space = _mm_set1_epi8(' ');
+    const uint32_t hit = uint32_t(_mm_movemask_epi8(_mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(',')), _mm_cmpeq_epi8(v, _mm_set1_epi8('}'))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(']')), _mm_cmpeq_epi8(_mm_max_epu8(v, space), space)))));
+#endif
+    if (hit != 0) return p + __builtin_ctz(hit);
+    p += 16;
   }
+#endif
   while (p < e && !blank(*p) && *p != ',' && *p != ']' && *p != '}') ++p;
   return p;
+}
+
+// Past the (valid) array or object whose first byte is at p.
+__attribute__((noinline)) const uint8_t* skip_container(const uint8_t* p, const uint8_t* e) {
+  uint32_t depth = 0;
+  while (p < e) {
+    const uint8_t c = *p;
+    if (c == '"') {
+      p = skip_string(p, e);
+      continue;
+    }
+    ++p;
+    if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return p;
+    }
+  }
+  return e;
+}
+
+// Past the (valid) JSON value starting at p: true, false and null by their length.
+inline const uint8_t* skip_value(const uint8_t* p, const uint8_t* e) {
+  if (p >= e) return e;
+  switch (*p) {
+    case '"':
+      return skip_string(p, e);
+    case '{':
+    case '[':
+      return skip_container(p, e);
+    case 't':
+    case 'n':
+      return e - p > 4 ? p + 4 : e;
+    case 'f':
+      return e - p > 5 ? p + 5 : e;
+    default:
+      return skip_scalar(p, e);
+  }
 }
 
 // The UTF-16 units of a JSON string's text, one at a time (what JS compares, and what JSON.parse gives).
@@ -177,25 +234,22 @@ SLUICE_SMALL int compare_strings(const uint8_t* a, const uint8_t* ae, const uint
 }
 
 // Clinger's fast path: a mantissa below 2^53 scaled by a power of ten below 10^23 is exact in a double, so one
-// multiplication or division rounds it correctly. False for other numbers (decimal.h reads them).
-__attribute__((noinline)) bool fast_number(const uint8_t* p, const uint8_t* e, double& out) {
+// multiplication or division rounds it correctly. False for other numbers (decimal.h reads them). The digits are
+// read without a check each: nineteen of them cannot overflow 64 bits, and more go to decimal.h.
+inline bool fast_number(const uint8_t* p, const uint8_t* e, double& out) {
   const bool negative = p < e && *p == '-';
   if (negative) ++p;
+  const uint8_t* const first = p;
   uint64_t m = 0;
-  int64_t exponent = 0;
-  bool point = false;
-  for (; p < e; ++p) {
-    const uint8_t c = *p;
-    if (c >= '0' && c <= '9') {
-      if (m > (uint64_t{1} << 53) / 10) return false;
-      m = m * 10 + (c - '0');
-      if (point) --exponent;
-    } else if (c == '.') {
-      point = true;
-    } else {
-      break;
-    }
+  for (; p < e && uint8_t(*p - '0') <= 9; ++p) m = m * 10 + (*p - '0');
+  int64_t digits = p - first, exponent = 0;
+  if (p < e && *p == '.') {
+    const uint8_t* const fraction = ++p;
+    for (; p < e && uint8_t(*p - '0') <= 9; ++p) m = m * 10 + (*p - '0');
+    exponent = -(p - fraction);
+    digits -= exponent;
   }
+  if (digits > 19) return false;
   if (p < e && (*p == 'e' || *p == 'E')) {
     ++p;
     const bool minus = p < e && *p == '-';
@@ -220,10 +274,11 @@ __attribute__((noinline)) double number_at(const uint8_t* p, const uint8_t* e) {
 }
 
 // A value a comparison reads: a JSON value's text [p, e), or Nothing (p == nullptr).
+// An aggregate without member initialisers: accepts()'s stack of 64 is left uninitialised, not zeroed per candidate.
 struct value {
-  const uint8_t* p = nullptr;
-  const uint8_t* e = nullptr;
-  const double* number = nullptr;  // a number literal's value, read at compile
+  const uint8_t* p;
+  const uint8_t* e;
+  const double* number;  // a number literal's value, read at compile, or null
 };
 
 double number_of(const value& v) { return v.number != nullptr ? *v.number : number_at(v.p, v.e); }
@@ -240,17 +295,17 @@ SLUICE_SMALL bool equal_objects(value a, value b) {
     const uint8_t* v_end = skip_value(v, a.e);
     ++na;
     // The member of b with the same name, the last one as JSON.parse keeps it.
-    value found;
+    value found{};
     const uint8_t* q = skip_blanks(b.p + 1, b.e);
     while (q < b.e && *q == '"') {
       const uint8_t* k_end = skip_string(q, b.e);
       const uint8_t* w = skip_blanks(skip_blanks(k_end, b.e) + 1, b.e);
       const uint8_t* w_end = skip_value(w, b.e);
-      if (compare_strings(p, key_end, q, k_end) == 0) found = value{w, w_end};
+      if (compare_strings(p, key_end, q, k_end) == 0) found = value{w, w_end, nullptr};
       q = skip_blanks(w_end, b.e);
       if (q < b.e && *q == ',') q = skip_blanks(q + 1, b.e);
     }
-    if (found.p == nullptr || !equal(value{v, v_end}, found)) return false;
+    if (found.p == nullptr || !equal(value{v, v_end, nullptr}, found)) return false;
     p = skip_blanks(v_end, a.e);
     if (p < a.e && *p == ',') p = skip_blanks(p + 1, a.e);
   }
@@ -272,7 +327,7 @@ SLUICE_SMALL bool equal_arrays(value a, value b) {
     if (a_done || b_done) return a_done && b_done;
     const uint8_t* pe = skip_value(p, a.e);
     const uint8_t* qe = skip_value(q, b.e);
-    if (!equal(value{p, pe}, value{q, qe})) return false;
+    if (!equal(value{p, pe, nullptr}, value{q, qe, nullptr})) return false;
     p = skip_blanks(pe, a.e);
     if (p < a.e && *p == ',') p = skip_blanks(p + 1, a.e);
     q = skip_blanks(qe, b.e);
@@ -453,7 +508,7 @@ __attribute__((noinline)) bool filter_program::accepts(const uint8_t* begin, con
           p = found;
           v_end = found_end;
         }
-        stack[n++] = p == nullptr ? value{} : value{p, v_end};
+        stack[n++] = p == nullptr ? value{} : value{p, v_end, nullptr};
         break;
       }
       case exists:

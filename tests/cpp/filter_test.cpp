@@ -106,13 +106,36 @@ TEST(Filter, NumbersAsStrtodReadsThem) {
                            "4.9e-324",
                            "1E+2",
                            "-2.5E-0",
-                           "100000000000000000000000"};
+                           "100000000000000000000000",
+                           "1234567890123456789",
+                           "12345678901234567890",
+                           "0.0000000000000000000012",
+                           "-0.000000000000000000000",
+                           "9007199254740992.5"};
   for (const char* a : numbers) {
     for (const char* b : numbers) {
       const double x = std::strtod(a, nullptr), y = std::strtod(b, nullptr);
       const std::string json = std::string("[") + a + "]";
       EXPECT_EQ(passes(std::string("@#0;L") + b + "=", json), x == y) << a << " == " << b;
       EXPECT_EQ(passes(std::string("@#0;L") + b + "<", json), x < y) << a << " < " << b;
+    }
+  }
+}
+
+// Strings are skipped a block of bytes at a time: an escape (or a run of them) at every offset from the member's
+// start, so that one falls on each block's last bytes, never ends the string early or late. Each string holds a
+// decoy member `"a":2` that only a wrong skip could see; the real one follows, then a scalar up to the end, in
+// compact text and with blanks between the tokens.
+TEST(Filter, SkipsStringsWithEscapesAtEveryOffset) {
+  for (const char* escape : {R"(\")", R"(\\)", R"(\\\")", R"(\\\\)", R"(\u0022)", R"(\/)"}) {
+    for (size_t pad = 0; pad < 80; ++pad) {
+      const std::string text = std::string(pad, 'x') + escape + R"(,\"a\":2,)" + std::string(pad % 7, 'y') + escape;
+      const std::string compact = R"({"s":")" + text + R"(","a":1,"t":[")" + text + R"("],"b":true})";
+      EXPECT_TRUE(passes(R"(@."a";L1=)", compact)) << compact;
+      EXPECT_TRUE(passes(R"(@."b";Ltrue=)", compact)) << compact;
+      const std::string spaced = R"({ "s" : ")" + text + "\" ,\t\"a\" :\n1 , \"b\" : false }";
+      EXPECT_TRUE(passes(R"(@."a";L1=)", spaced)) << spaced;
+      EXPECT_TRUE(passes(R"(@."b";Lfalse=)", spaced)) << spaced;
     }
   }
 }
