@@ -101,9 +101,9 @@ const INDEX = JSON.stringify(join(DIST, 'index.js'));
 // same day). The run exits 1 when an entry is over.
 const entry = (id, label, names, budget) => ({ id, label, source: `export ${names} from ${INDEX};`, budget });
 const sluiceEntries = [
-  entry('all', "everything (`import * from 'sluice'`)", '*', 89e3),
-  entry('parse', '`parseJsonArray` only', '{ parseJsonArray }', 46e3),
-  entry('encode', '`stringifyStream` only', '{ stringifyStream }', 43e3),
+  entry('all', "everything (`import * from 'sluice'`)", '*', 91e3),
+  entry('parse', '`parseJsonArray` only', '{ parseJsonArray }', 47e3),
+  entry('encode', '`stringifyStream` only', '{ stringifyStream }', 44e3),
   entry(
     'model',
     '`readModelStream`, `partialJson` (no .wasm)',

@@ -1,12 +1,11 @@
 // The paths the parsers take are RFC 9535 queries (js/query/parser.ts) lowered to the native grammar
 // (js/query/lower.ts, src/select/selector.cpp): every query the JS side accepts and lowers, the native compiler
 // accepts too, and a linear one selects there exactly what its steps name, whatever the user's spelling. Every
-// other path is refused at the call, naming the option and the position. openJson's linear paths
-// (js/parse/json_path.ts) come from the same parser.
+// other path is refused at the call, naming the option and the position.
 import { describe, expect, test } from 'vitest';
 import { createParser, parseJsonArray } from '../../dist/index.js';
-// @ts-expect-error checkPath and lowerQuery are @internal: stripped from the shipped .d.ts, tested all the same.
-import { checkPath } from '../../dist/parse/json_path.js';
+// @ts-expect-error parseQuery and lowerQuery are @internal: stripped from the shipped .d.ts, tested all the same.
+import { parseQuery } from '../../dist/query/parser.js';
 // @ts-expect-error @internal, as above
 import { lowerQuery } from '../../dist/query/lower.js';
 // @ts-expect-error @internal, as above
@@ -30,13 +29,30 @@ function nativeVerdict(path: string): number {
   }
 }
 
-/** The steps of a linear path, or null when it is none (or no query). */
+interface ParsedSelector {
+  kind: string;
+  name?: string;
+  index?: number;
+}
+
+/** The steps of a linear path (child segments of one name, `*` or index >= 0), or null when it is none or no query. */
 function linearSteps(path: string): Step[] | null {
+  let segments: { descendant: boolean; selectors: ParsedSelector[] }[];
   try {
-    return checkPath('test', 'path', path) as Step[];
+    segments = parseQuery(path, 'test', 'path').segments;
   } catch {
     return null;
   }
+  const steps: Step[] = [];
+  for (const { descendant, selectors } of segments) {
+    const s = selectors[0]!;
+    if (descendant || selectors.length > 1) return null;
+    if (s.kind === 'name') steps.push(s.name!);
+    else if (s.kind === 'wildcard') steps.push(null);
+    else if (s.kind === 'index' && s.index! >= 0) steps.push(s.index!);
+    else return null;
+  }
+  return steps;
 }
 
 /** The native selectors of `path` in arrival order, or the TypeError's message. */
