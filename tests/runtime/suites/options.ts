@@ -215,10 +215,9 @@ group('option mistakes', () => {
     [[], 'options must be an object, got Array'],
     [{ path: '$[1:2' }, 'options.path "$[1:2" at 5: expected "," or "]", found the end'],
     [
-      { path: '$[-1]' },
-      'options.path "$[-1]" at 2: the negative index -1 is not supported in a stream yet (a stream takes names, *, ' +
-        'indices >= 0, slices without negative parts, .. and unions, and in the last segment of a query without .. ' +
-        'filters comparing or testing @ queries of names and indices >= 0 with literals)',
+      { path: '$[?$.x]' },
+      'options.path "$[?$.x]" at 2: a filter selector with an absolute query ($...) is not supported in a stream: ' +
+        'it reads the whole document, which a stream does not hold',
     ],
   ];
   for (const [options, message] of table) {
