@@ -1,7 +1,8 @@
 // The public API of sluice (README.md, "API"). Everything else in js/ is internal.
 export { init, type InitOptions } from './native/loader.js';
 export type { CompiledModule, ModuleSource } from './native/module_source.js';
-export { createParser, type JsonChunk, type PushParser } from './parse/parser.js';
+export { createParser } from './parse/create_parser.js';
+export type { JsonChunk, PushParser } from './parse/parser.js';
 export { parseJsonArray } from './parse/parse_json_array.js';
 export { JsonArrayStream, type JsonArrayStreamConstructor } from './parse/json_array_stream.js';
 export { lazyParse, releaseLazy, type LazyParseOptions } from './lazy/lazy_parse.js';
@@ -23,7 +24,7 @@ export type {
   ValueOptions,
   WithOffsetOptions,
   WithPathOptions,
-} from './parse/options.js';
+} from './parse/option_types.js';
 export type { IntegersOption } from './parse/integers.js';
 export type { PathOrder } from './query/lower.js';
 export {

@@ -18,7 +18,7 @@ import {
   elementRecord,
 } from '../native/records.js';
 import { StreamSession } from '../native/stream_session.js';
-import type { InvalidLine } from '../parse/options.js';
+import type { InvalidLine } from '../parse/option_types.js';
 import { skippedLineError } from '../parse/skipped_lines.js';
 
 export interface StreamOptions {

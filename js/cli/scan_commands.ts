@@ -3,7 +3,7 @@
 // written before the next read (a blocked pipe holds the reading back).
 import type { ParserLimits } from '../errors.js';
 import type { NativeRuntime } from '../native/contract.js';
-import type { InvalidLine } from '../parse/options.js';
+import type { InvalidLine } from '../parse/option_types.js';
 import type { CommandLine } from './args.js';
 import { ElementWriter } from './element_writer.js';
 import { ExcerptedError, type InputBytes } from './error_report.js';

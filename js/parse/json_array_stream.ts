@@ -1,21 +1,19 @@
 // JsonArrayStream: the push parser as a TransformStream, for pipeThrough().
 import { loadRuntime } from '../native/loader.js';
-import {
-  lowerPaths,
-  resolveOptions,
-  type BareOptions,
-  type ElementWithPath,
-  type ExactOptions,
-  type ParsedElement,
-  type ParserOptions,
-  type ResolvedOptions,
-  type ElementWithOffset,
-  type NoOffsetOptions,
-  type NoPathOptions,
-  type ValueOptions,
-  type WithOffsetOptions,
-  type WithPathOptions,
-} from './options.js';
+import { lowerPaths, resolveOptions, type ResolvedOptions } from './options.js';
+import type {
+  BareOptions,
+  ElementWithPath,
+  ExactOptions,
+  ParsedElement,
+  ParserOptions,
+  ElementWithOffset,
+  NoOffsetOptions,
+  NoPathOptions,
+  ValueOptions,
+  WithOffsetOptions,
+  WithPathOptions,
+} from './option_types.js';
 import { ParserCore } from './parser.js';
 
 /**

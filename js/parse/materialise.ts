@@ -21,7 +21,7 @@ import {
   elementRecord,
 } from '../native/records.js';
 import type { ParserSession } from '../native/session.js';
-import type { Reviver } from './options.js';
+import type { Reviver } from './option_types.js';
 import {
   INTEGERS_NUMBER,
   mayHoldBigInteger,

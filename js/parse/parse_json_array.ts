@@ -2,23 +2,20 @@
 // the elements of the chunks read so far are used up, so a slow consumer slows the producer (backpressure).
 import { RAW_ELEMENTS } from '../encode/raw_json.js';
 import { loadRuntime } from '../native/loader.js';
-import {
-  MODE_BYTES,
-  lowerPaths,
-  resolveOptions,
-  type BareOptions,
-  type ElementWithPath,
-  type ExactOptions,
-  type ParsedElement,
-  type ParserOptions,
-  type ResolvedOptions,
-  type ElementWithOffset,
-  type NoOffsetOptions,
-  type NoPathOptions,
-  type ValueOptions,
-  type WithOffsetOptions,
-  type WithPathOptions,
-} from './options.js';
+import { MODE_BYTES, lowerPaths, resolveOptions, type ResolvedOptions } from './options.js';
+import type {
+  BareOptions,
+  ElementWithPath,
+  ExactOptions,
+  ParsedElement,
+  ParserOptions,
+  ElementWithOffset,
+  NoOffsetOptions,
+  NoPathOptions,
+  ValueOptions,
+  WithOffsetOptions,
+  WithPathOptions,
+} from './option_types.js';
 import { ParserCore, type JsonChunk } from './parser.js';
 import { SourceIterator } from '../source_iterator.js';
 import { checkSource, type JsonSource } from '../sources.js';

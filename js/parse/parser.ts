@@ -1,35 +1,17 @@
 // The synchronous push parser over one native parser: copies chunks into the input window, calls feed/finish
 // (one boundary crossing per window), and materialises the completed elements a batch at a time (materialise.ts).
-// The native side, its memory and the carry: js/native/session.ts.
+// The native side, its memory and the carry: js/native/session.ts. Its public entry, createParser: create_parser.ts.
 import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { errorFromStatus } from '../errors.js';
 import { misuse, mustBe, type ApiName } from '../validate.js';
-import { requireRuntime } from '../native/loader.js';
 import type { NativeRuntime } from '../native/contract.js';
 import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
 import { skippedLineErrors } from './skipped_lines.js';
 import { afterHeads } from './tails.js';
 import type { ArrayWindow } from './array_window.js';
 import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
-import {
-  MODE_BYTES,
-  MODE_VALUE,
-  lowerPaths,
-  resolveOptions,
-  type BareOptions,
-  type ElementWithPath,
-  type ExactOptions,
-  type InvalidLine,
-  type ParsedElement,
-  type ParserOptions,
-  type ResolvedOptions,
-  type ElementWithOffset,
-  type NoOffsetOptions,
-  type NoPathOptions,
-  type ValueOptions,
-  type WithOffsetOptions,
-  type WithPathOptions,
-} from './options.js';
+import { MODE_BYTES, MODE_VALUE, type ResolvedOptions } from './options.js';
+import type { InvalidLine } from './option_types.js';
 
 /**
  * A chunk of input: bytes (a `Buffer` is a `Uint8Array`) or text. Text is read as its UTF-8, as `TextEncoder`
@@ -58,40 +40,6 @@ export interface PushParser<T> {
   close(): void;
   /** `close()`, for `using parser = createParser(...)`. */
   [Symbol.dispose](): void;
-}
-
-/** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
-export function createParser<T = unknown>(
-  options: ValueOptions & WithPathOptions & WithOffsetOptions,
-): PushParser<ElementWithPath<T> & ElementWithOffset<T>>;
-/** With an explicit element type `T` and `withOffset: true`: elements are `{ value: T, offset, length }`. */
-export function createParser<T = unknown>(
-  options: ValueOptions & NoPathOptions & WithOffsetOptions,
-): PushParser<ElementWithOffset<T>>;
-/** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
-export function createParser<T = unknown>(
-  options: ValueOptions & WithPathOptions & NoOffsetOptions,
-): PushParser<ElementWithPath<T>>;
-/**
- * Creates a synchronous push parser. Needs the WebAssembly module loaded: `await init()` first. The element type
- * follows the options ({@link ParsedElement}); `T` is the type of a parsed value.
- *
- * @example
- * await init();
- * const parser = createParser<{ id: number }>({ path: '$.data[*]' });
- * for (const chunk of chunks) for (const item of parser.push(chunk)) use(item.id);
- * parser.end();
- *
- * @throws {TypeError} for invalid options (including a path that is no RFC 9535 query or does not stream), and when the module is
- * not loaded yet.
- */
-export function createParser<T = unknown, O extends ParserOptions = ValueOptions & BareOptions>(
-  options?: ExactOptions<O>,
-): PushParser<ParsedElement<O, T>>;
-export function createParser(options?: ParserOptions): PushParser<unknown> {
-  const api = 'createParser()';
-  const resolved = resolveOptions(api, options, lowerPaths);
-  return new ParserCore(requireRuntime(api), resolved);
 }
 
 // `using` (explicit resource management) needs Symbol.dispose in the types, which ES2022 libraries lack; the same

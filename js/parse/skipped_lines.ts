@@ -2,7 +2,7 @@
 // would have thrown, with the line's first bytes. Read right after the call, before any user code runs.
 import { errorFromStatus, type ParserLimits } from '../errors.js';
 import type { SkippedLine } from '../native/contract.js';
-import type { InvalidLine } from './options.js';
+import type { InvalidLine } from './option_types.js';
 
 const decoder = new TextDecoder();
 
