@@ -8,6 +8,7 @@ import { createParser, parseJsonArray } from '../../dist/index.js';
 import { evaluate } from '../../dist/query/evaluate.js';
 // @ts-expect-error @internal, as above
 import { parseQuery } from '../../dist/query/parser.js';
+import { CUTS, streamed } from '../support/feed.js';
 import { createRng } from '../support/random_json.mjs';
 import { looseJson, randomDocument, randomFilterQuery } from '../support/random_query.mjs';
 
@@ -15,31 +16,11 @@ const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0xf11e);
 const QUERIES = 1_500;
 const encoder = new TextEncoder();
 
-type Rng = ReturnType<typeof createRng>;
-
 async function parsed(text: string, path: string): Promise<unknown[]> {
   const out: unknown[] = [];
   for await (const value of parseJsonArray(text, { path })) out.push(value);
   return out;
 }
-
-function streamed(query: string, bytes: Uint8Array, cut: (rng: Rng) => number, rng: Rng): unknown[] {
-  const parser = createParser({ path: query });
-  const out: unknown[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    const size = cut(rng);
-    out.push(...parser.push(bytes.subarray(at, at + size)));
-    at += size;
-  }
-  out.push(...parser.end());
-  return out;
-}
-
-const CUTS: Record<string, (rng: Rng) => number> = {
-  whole: () => Number.MAX_SAFE_INTEGER,
-  'byte by byte': () => 1,
-  'random cuts': (rng) => 1 + rng.int(rng.chance(0.3) ? 4 : 40),
-};
 
 describe('native filters against the reference evaluator', () => {
   test(`${QUERIES} random simple filters (seed ${SEED})`, () => {
@@ -53,7 +34,7 @@ describe('native filters against the reference evaluator', () => {
       const text = looseJson(rng, doc);
       const expected = evaluate(parseQuery(query), doc).map((node: { value: unknown }) => node.value);
       for (const [name, cut] of Object.entries(CUTS)) {
-        const got = streamed(query, encoder.encode(text), cut, rng);
+        const got = streamed({ path: query }, encoder.encode(text), cut, rng);
         if (!isDeepStrictEqual(got, expected)) {
           wrong.push(`${name} ${JSON.stringify(query)} on ${text}: ${JSON.stringify(got)}`);
         }
@@ -80,7 +61,8 @@ describe('native filters against the reference evaluator', () => {
     const expected = evaluate(parseQuery(query), { rows }).map((node: { value: unknown }) => node.value);
     expect(expected.length).toBeGreaterThan(5);
     const rng = createRng(7);
-    for (const cut of Object.values(CUTS)) expect(streamed(query, encoder.encode(text), cut, rng)).toEqual(expected);
+    for (const cut of Object.values(CUTS))
+      expect(streamed({ path: query }, encoder.encode(text), cut, rng)).toEqual(expected);
     expect(await parsed(text, query)).toEqual(expected);
   });
 

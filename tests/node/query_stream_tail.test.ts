@@ -14,6 +14,7 @@ import { lowerQuery } from '../../dist/query/lower.js';
 import { quoteName } from '../../dist/query/normalized_path.js';
 // @ts-expect-error @internal, as above
 import { parseQuery } from '../../dist/query/parser.js';
+import { CUTS, streamed } from '../support/feed.js';
 import { createRng } from '../support/random_json.mjs';
 import { looseJson, NAMES, randomQuery, randomSimpleFilter, randomValue } from '../support/random_query.mjs';
 
@@ -25,24 +26,6 @@ const decoder = new TextDecoder();
 type Rng = ReturnType<typeof createRng>;
 type Node = { value: unknown; path: string };
 type Tail = { filter: unknown; segments: unknown[] } | null;
-
-const CUTS: Record<string, (rng: Rng) => number> = {
-  whole: () => Number.MAX_SAFE_INTEGER,
-  'byte by byte': () => 1,
-  'random cuts': (rng) => 1 + rng.int(rng.chance(0.3) ? 4 : 40),
-};
-
-function streamed(options: object, bytes: Uint8Array, cut: (rng: Rng) => number, rng: Rng): unknown[] {
-  const parser = createParser(options as never);
-  const out: unknown[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    const size = cut(rng);
-    out.push(...parser.push(bytes.subarray(at, at + size)));
-    at += size;
-  }
-  out.push(...parser.end());
-  return out;
-}
 
 /** A head the native automaton streams in RFC order, often ending in a candidate segment, or nothing. */
 function randomHead(rng: Rng): string {

@@ -10,6 +10,7 @@ import { createParser, JsonArrayStream, parseJsonArray } from '../../dist/index.
 import { evaluate } from '../../dist/query/evaluate.js';
 // @ts-expect-error @internal, as above
 import { parseQuery } from '../../dist/query/parser.js';
+import { CUTS, streamed } from '../support/feed.js';
 import { createRng } from '../support/random_json.mjs';
 import { looseJson, randomValue } from '../support/random_query.mjs';
 
@@ -21,24 +22,6 @@ const decoder = new TextDecoder();
 type Rng = ReturnType<typeof createRng>;
 type Node = { value: unknown; path: string };
 type Element = { path: string; key: unknown; value: string; offset: number; length: number };
-
-const CUTS: Record<string, (rng: Rng) => number> = {
-  whole: () => Number.MAX_SAFE_INTEGER,
-  'byte by byte': () => 1,
-  'random cuts': (rng) => 1 + rng.int(rng.chance(0.3) ? 4 : 40),
-};
-
-function streamed(options: object, bytes: Uint8Array, cut: (rng: Rng) => number, rng: Rng): unknown[] {
-  const parser = createParser(options as never);
-  const out: unknown[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    const size = cut(rng);
-    out.push(...parser.push(bytes.subarray(at, at + size)));
-    at += size;
-  }
-  out.push(...parser.end());
-  return out;
-}
 
 /** Arrays of arrays and objects of `a` and `b`, so that the heads reach arrays of several lengths. */
 function shaped(rng: Rng, depth: number): unknown {

@@ -130,3 +130,34 @@ export function lineAndColumn(bytes: Uint8Array, offset: number): { line: number
   }
   return { line, column: offset - lineStart + 1 };
 }
+
+/** A seeded source of chunk sizes (tests/support/random_json.mjs's createRng). */
+export interface CutRng {
+  int(n: number): number;
+  chance(p: number): boolean;
+}
+
+/** The chunkings the query suites feed each document in: whole, byte by byte, and at seeded random cuts. */
+export const CUTS: Record<string, (rng: CutRng) => number> = {
+  whole: () => Number.MAX_SAFE_INTEGER,
+  'byte by byte': () => 1,
+  'random cuts': (rng) => 1 + rng.int(rng.chance(0.3) ? 4 : 40),
+};
+
+/** Everything createParser(options) emits over `bytes` cut by `cut`. */
+export function streamed(
+  options: ParserOptions,
+  bytes: Uint8Array,
+  cut: (rng: CutRng) => number,
+  rng: CutRng,
+): unknown[] {
+  const parser = createParser(options as never);
+  const out: unknown[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const size = cut(rng);
+    out.push(...parser.push(bytes.subarray(at, at + size)));
+    at += size;
+  }
+  out.push(...parser.end());
+  return out;
+}
