@@ -4,8 +4,9 @@
 // >= 0) and a tail evaluated on each element (js/query/evaluate.ts). What would need the whole document (a `..` or
 // a union before the container, a filter that reads `$`) or an array's length before its end (a negative index
 // before the container, a slice counted from the end) is refused with the reason (docs/open_json.md).
-import type { FunctionArgument, LogicalExpression, Query, Segment, SliceSelector } from '../query/ast.js';
+import type { Query, SliceSelector } from '../query/ast.js';
 import { parseQuery } from '../query/parser.js';
+import { readsRoot, rootFilterAt } from '../query/reads_root.js';
 import { misuse, type ApiName } from '../validate.js';
 
 /** @internal One step of a singular query: a member name or an array index (negative: from the end). */
@@ -132,40 +133,4 @@ function refusedSlice(refuse: (at: number, what: string, instead: string) => Typ
     "a slice counted from the end or backwards: which elements it picks depends on the array's length",
     '; iterate [*] and keep the elements wanted',
   );
-}
-
-/** Where the first filter of `segments` that reads `$` starts, or null. */
-function rootFilterAt(segments: readonly Segment[]): number | null {
-  for (const segment of segments) {
-    for (const s of segment.selectors) if (s.kind === 'filter' && readsRoot(s.expression)) return s.at;
-  }
-  return null;
-}
-
-/** Whether a filter expression reads the document's root `$` (in any query of it, nested filters included). */
-function readsRoot(expression: LogicalExpression): boolean {
-  switch (expression.kind) {
-    case 'or':
-    case 'and':
-      return expression.operands.some(readsRoot);
-    case 'not':
-      return readsRoot(expression.operand);
-    case 'exists':
-      return queryReadsRoot(expression.query);
-    case 'test':
-      return expression.call.args.some(argumentReadsRoot);
-    case 'comparison':
-      return argumentReadsRoot(expression.left) || argumentReadsRoot(expression.right);
-  }
-}
-
-function argumentReadsRoot(arg: FunctionArgument): boolean {
-  if (arg.kind === 'query') return queryReadsRoot(arg);
-  if (arg.kind === 'function') return arg.args.some(argumentReadsRoot);
-  if (arg.kind === 'logical') return readsRoot(arg.expression);
-  return false;
-}
-
-function queryReadsRoot(query: Query): boolean {
-  return query.root === '$' || rootFilterAt(query.segments) !== null;
 }

@@ -5,17 +5,10 @@
 // bounded candidate, and the head, without `..` and with no union but of increasing indices, selects them once
 // each, in document order. The tail's nodes of one candidate come in the RFC's order, so the query's nodelist
 // is exactly the RFC's: the concatenation, over the candidates in order, of each one's tail nodelist.
-import type {
-  FunctionArgument,
-  IndexSelector,
-  LogicalExpression,
-  Query,
-  Segment,
-  Selector,
-  SliceSelector,
-} from './ast.js';
+import type { IndexSelector, LogicalExpression, Segment, Selector, SliceSelector } from './ast.js';
 import { evaluateSegments, filterHolds, type KeyedNode } from './evaluate.js';
 import { filterProgram } from './filter_program.js';
+import { readsRoot, rootFilterAt } from './reads_root.js';
 
 /** @internal What is evaluated in JS on each candidate of a split query. */
 export interface QueryTail {
@@ -127,37 +120,6 @@ export function increasingIndices(selectors: readonly Selector[]): boolean {
  * document, and the document is never held.
  */
 export function absoluteQueryAt(tail: QueryTail): number | null {
-  if (tail.filter !== null && expressionReadsRoot(tail.filter)) return tail.at;
-  for (const segment of tail.segments) {
-    for (const s of segment.selectors) if (s.kind === 'filter' && expressionReadsRoot(s.expression)) return s.at;
-  }
-  return null;
-}
-
-function expressionReadsRoot(e: LogicalExpression): boolean {
-  switch (e.kind) {
-    case 'or':
-    case 'and':
-      return e.operands.some(expressionReadsRoot);
-    case 'not':
-      return expressionReadsRoot(e.operand);
-    case 'exists':
-      return queryReadsRoot(e.query);
-    case 'test':
-      return e.call.args.some(argumentReadsRoot);
-    case 'comparison':
-      return argumentReadsRoot(e.left) || argumentReadsRoot(e.right);
-  }
-}
-
-function argumentReadsRoot(a: FunctionArgument): boolean {
-  if (a.kind === 'query') return queryReadsRoot(a);
-  if (a.kind === 'function') return a.args.some(argumentReadsRoot);
-  if (a.kind === 'logical') return expressionReadsRoot(a.expression);
-  return false;
-}
-
-function queryReadsRoot(q: Query): boolean {
-  if (q.root === '$') return true;
-  return q.segments.some((s) => s.selectors.some((x) => x.kind === 'filter' && expressionReadsRoot(x.expression)));
+  if (tail.filter !== null && readsRoot(tail.filter)) return tail.at;
+  return rootFilterAt(tail.segments);
 }
