@@ -211,6 +211,14 @@ export class OpenDocument implements JsonDocument, IterableDocument {
       return new ExpandIterator(this, { kind: 'expand', container, names }, path) as AsyncIterableIterator<T>;
     }
     if (elements) return new ElementIterator<T>(this, { kind: 'iterate', container }, path);
+    // A filter the native parser takes runs there, so an element it rejects is never copied out of wasm; with
+    // integers other than 'number' the JS evaluator reads the values the user gets, as it always has.
+    const pick = query.pick;
+    if (pick.kind === 'filter' && pick.program !== null && this.integers === INTEGERS_NUMBER) {
+      const request = { kind: 'iterate', container, selector: `[?${pick.program}]` } as const;
+      const all = { ...query, pick: { kind: 'all' } } as const;
+      return new QueryIterator(this, request, path, all) as AsyncIterableIterator<T>;
+    }
     return new QueryIterator(this, { kind: 'iterate', container }, path, query) as AsyncIterableIterator<T>;
   }
 
@@ -314,11 +322,14 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     if (start.x < store.start) throw new Error('sluice: openJson lost the bytes at its cursor');
     const prefix = start.loc_ === null ? '' : syntheticPrefix(start.loc_);
     const local = (list: readonly (readonly Step[])[]) => list.map((p) => canonicalPath(localPath(p, start.loc_)));
+    const paths = local(plan.paths);
+    // The element selector `[*]` (3 characters) ends paths[0]; a filter run in wasm takes its place.
+    if (plan.selector !== undefined) paths[0] = paths[0]!.slice(0, -3) + plan.selector;
     const driver = new Driver(
       runtime,
       this.limits,
       this.integers,
-      local(plan.paths),
+      paths,
       local(plan.markers),
       local(plan.starts),
       prefix,

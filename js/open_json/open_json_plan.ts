@@ -22,7 +22,12 @@ export const MAX_EXPAND = MAX_SELECTORS - 5;
 
 export type Request =
   | { readonly kind: 'get'; readonly steps: readonly Step[] }
-  | { readonly kind: 'iterate'; readonly container: readonly Step[] }
+  | {
+      readonly kind: 'iterate';
+      readonly container: readonly Step[];
+      /** The native selector of the elements, `[?program]` for a filter run in wasm; absent: all of them. */
+      readonly selector?: string;
+    }
   | { readonly kind: 'expand'; readonly container: readonly Step[]; readonly names: readonly string[] };
 
 /** What one request's parser runs, and how to read its events. */
@@ -31,6 +36,8 @@ export interface Plan {
   readonly paths: readonly (readonly Step[])[];
   readonly markers: readonly (readonly Step[])[];
   readonly starts: readonly (readonly Step[])[];
+  /** paths[0]'s last step as the native parser reads it, in place of `[*]` (an iteration's filter). */
+  readonly selector?: string;
   /** Event numbers [firstEnd, firstEnd + ends.length) are the ends of `ends`: the request is over. */
   readonly firstEnd: number;
   readonly ends: readonly (readonly Step[])[];
@@ -75,6 +82,7 @@ export function planRequest(cursor: Cursor, request: Request, path: string): Pla
     return {
       start: where.start,
       paths: [[...container, null]],
+      ...(request.selector === undefined ? {} : { selector: request.selector }),
       markers: ends,
       starts: names.starts,
       firstEnd: 1,

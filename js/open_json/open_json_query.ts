@@ -5,6 +5,7 @@
 // a union before the container, a filter that reads `$`) or an array's length before its end (a negative index
 // before the container, a slice counted from the end) is refused with the reason (docs/open_json.md).
 import type { Query, SliceSelector } from '../query/ast.js';
+import { filterProgram } from '../query/filter_program.js';
 import { parseQuery } from '../query/parser.js';
 import { readsRoot, rootFilterAt } from '../query/reads_root.js';
 import { misuse, type ApiName } from '../validate.js';
@@ -54,8 +55,11 @@ export type Pick =
   | { readonly kind: 'all' }
   /** A slice with bounds >= 0 and a step >= 0, counted from the start: known before the array's end. */
   | { readonly kind: 'slice'; readonly start: number; readonly end: number; readonly step: number }
-  /** A filter, as a query over a one-element array holding the candidate (`@`; `$` is refused). */
-  | { readonly kind: 'filter'; readonly test: Query };
+  /**
+   * A filter, as a query over a one-element array holding the candidate (`@`; `$` is refused), and as the native
+   * parser's program when it takes it (js/query/filter_program.ts; null: evaluated in JS on each element).
+   */
+  | { readonly kind: 'filter'; readonly test: Query; readonly program: string | null };
 
 /** @internal doc.iterate()'s query: the container streamed, the elements picked, the tail run on each. */
 export interface IterateQuery {
@@ -105,7 +109,8 @@ export function iterateQuery(api: ApiName, path: string): IterateQuery {
   else if (s.kind === 'slice') pick = forwardSlice(s) ?? refusedSlice(refuse, s.at);
   else if (s.kind === 'filter') {
     if (readsRoot(s.expression)) throw refuse(s.at, 'a filter that reads $, the whole document', anywhere);
-    pick = { kind: 'filter', test: { kind: 'query', root: '$', segments: [segment], singular: false } };
+    const test: Query = { kind: 'query', root: '$', segments: [segment], singular: false };
+    pick = { kind: 'filter', test, program: filterProgram(s.expression) };
   } else {
     throw refuse(
       s.at,
