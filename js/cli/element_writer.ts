@@ -94,6 +94,11 @@ export class ElementWriter {
         this.append_(node.text);
         this.append_(END);
       }
+      // In pieces: a window's last array may hold millions of nodes (`[::-1]`).
+      if (this.fill >= BUFFER_BYTES) {
+        await this.output.write(this.buffer, 0, this.fill);
+        this.fill = 0;
+      }
     }
     await this.output.write(this.buffer, 0, this.fill);
     if (this.buffer.length > 64 * BUFFER_BYTES) this.buffer = new Uint8Array(BUFFER_BYTES);

@@ -24,16 +24,44 @@ function textOf(stream: NativeStream, record: number): string {
   return decoder.decode(stream.runtime.u8_.subarray(ptr, ptr + stream.elementLength_(record)));
 }
 
-/** Element `record` of the last call, copied out of wasm memory: a window may hold it past the next call. */
-function held(stream: NativeStream, record: number, path: number): HeldNode {
+/**
+ * Element `record` of the last call: a view of its text in wasm memory (valid until the next call: written before
+ * it), or with `arena` a copy, for a window that holds it longer.
+ */
+function held(stream: NativeStream, record: number, path: number, arena: Arena | null = null): HeldNode {
   const u8 = stream.runtime.u8_;
   const ptr = stream.elementPtr_(record);
   const key = stream.elementKey_(record);
+  const text = u8.subarray(ptr, ptr + stream.elementLength_(record));
   return {
     path,
     key: key.kind === KEY_INDEX ? key.index : key.kind === KEY_NAME ? u8.slice(key.ptr_, key.ptr_ + key.length) : null,
-    text: u8.slice(ptr, ptr + stream.elementLength_(record)),
+    text: arena === null ? text : arena.copy(text),
   };
+}
+
+const ARENA_BYTES = 1024 * 1024;
+
+/**
+ * Copies of the elements windows hold, packed into shared 1 MiB buffers: a buffer per element costs several
+ * times its bytes (a window over a whole array, `[::-1]`, holds every element).
+ */
+class Arena {
+  private chunk_ = new Uint8Array(0);
+  private fill_ = 0;
+
+  copy(bytes: Uint8Array): Uint8Array {
+    const n = bytes.length;
+    if (n > ARENA_BYTES / 4) return bytes.slice();
+    if (this.fill_ + n > this.chunk_.length) {
+      this.chunk_ = new Uint8Array(ARENA_BYTES);
+      this.fill_ = 0;
+    }
+    const view = this.chunk_.subarray(this.fill_, this.fill_ + n);
+    view.set(bytes);
+    this.fill_ += n;
+    return view;
+  }
 }
 
 /** The nodes a tail selects in one candidate, each with its exact text (and key) from the candidate's. */
@@ -63,6 +91,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
   const limit = cli.limit ?? Infinity;
   const tails = cli.tails_;
   const windows = cli.windows_ === null ? null : windowsOf(cli.windows_);
+  const arena = new Arena();
   const write = async (nodes: HeldNode[]): Promise<boolean> => {
     await writer.writeHeld_(nodes, Math.min(nodes.length, limit - writer.count));
     return writer.count < limit;
@@ -80,7 +109,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
           if (window !== null) {
             // An object's members are no array elements: a negative index or slice selects none of them.
             const key = stream.elementKey_(record);
-            if (key.kind === KEY_INDEX) window.push(key.index, held(stream, record, path), out);
+            if (key.kind === KEY_INDEX) window.push(key.index, held(stream, record, path, arena), out);
           } else if (tail === null) {
             out.push(held(stream, record, path));
           } else if (tail.segments.length === 0) {
