@@ -54,7 +54,7 @@ export {
   type PartialValue,
   type SchemaInput,
   type SchemaOutput,
-} from './partial/partial_parser.js';
+} from './partial/create_partial_parser.js';
 export type { StandardSchemaV1 } from './partial/standard_schema.js';
 export { partialJson } from './partial/partial_json.js';
 export { isComplete } from './partial/completion.js';

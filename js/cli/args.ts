@@ -7,6 +7,7 @@ import { MAX_SELECTORS } from '../native/contract.js';
 import { singularSteps } from '../open_json/open_json_query.js';
 import { lowerPaths } from '../parse/options.js';
 import type { PathOrder } from '../query/lower.js';
+import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
 import { integerIn, LIMITS, misuse, type ApiName } from '../validate.js';
 import { UsageError } from './exit_codes.js';
 
@@ -21,6 +22,10 @@ export interface CommandLine {
   readonly nativePaths: readonly string[];
   /** The path (as written) of each native selector. */
   readonly selectorPaths_: readonly string[];
+  /** Per native selector, the tail JS evaluates on each node it selects (js/query/split.ts); null: none has one. */
+  readonly tails_: readonly (QueryTail | null)[] | null;
+  /** Per native selector, the window JS keeps over each array's elements it selects; null: none has one. */
+  readonly windows_: readonly (ArrayWindowSpec | null)[] | null;
   /** A file name, `-` (standard input) or an http(s) URL; undefined when none was given. */
   readonly input: string | undefined;
   readonly help: boolean;
@@ -76,21 +81,20 @@ function getPath(api: ApiName, path: string): string {
   return path;
 }
 
-/** The native selectors of the paths of `select` and `count`, and the path each reports. */
-function lowered(api: ApiName, paths: readonly string[], order: PathOrder) {
+/** The native selectors of the paths of `select` and `count`, the path each reports, and their tails and windows. */
+function lowered(api: ApiName, paths: readonly string[], order: PathOrder, skipInvalid: boolean) {
   const out = check(() => lowerPaths(api, paths, order, (i) => (i < 0 ? 'the PATHs' : 'PATH'), '--order arrival'));
-  const tailed = out.selectorPaths_.findIndex(
-    (_path, i) => (out.selectorTails_?.[i] ?? null) !== null || (out.selectorWindows_?.[i] ?? null) !== null,
-  );
-  if (tailed >= 0) {
-    // The command line writes the native parser's batches as they are; these would need JS after them.
-    const at = out.selectorTails_?.[tailed]?.at ?? out.selectorWindows_![tailed]!.selector.at;
+  const windowed = out.selectorWindows_?.findIndex((window) => window !== null) ?? -1;
+  if (skipInvalid && windowed >= 0) {
+    // A skipped line's array would look complete when the next line's first element comes.
+    const s = out.selectorWindows_![windowed]!.selector;
     throw new UsageError(
       misuse(
         api,
-        `PATH ${JSON.stringify(out.selectorPaths_[tailed])} at ${at}: from here the ` +
-          'query would be evaluated in JS on each node the part before it selects, which the command line does ' +
-          'not do yet (createParser and parseJsonArray do)',
+        `PATH ${JSON.stringify(out.selectorPaths_[windowed])} at ${s.at}: ` +
+          `${s.kind === 'index' ? `the negative index ${s.index}` : 'a slice with a negative part'} is taken from ` +
+          'a window over each array, which --skip-invalid would cut short; remove --skip-invalid, or select the ' +
+          'whole arrays',
       ),
     );
   }
@@ -179,15 +183,27 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
   };
   const native =
     help || command === 'validate'
-      ? { nativePaths: [], selectorPaths_: [] }
+      ? { nativePaths: [], selectorPaths_: [], selectorTails_: null, selectorWindows_: null }
       : command === 'get'
-        ? { nativePaths: [getPath(api, paths[0]!)], selectorPaths_: paths }
-        : lowered(api, paths, orderOf(api, flags.has('--order') ? (value('--order') ?? '') : undefined));
+        ? {
+            nativePaths: [getPath(api, paths[0]!)],
+            selectorPaths_: paths,
+            selectorTails_: null,
+            selectorWindows_: null,
+          }
+        : lowered(
+            api,
+            paths,
+            orderOf(api, flags.has('--order') ? (value('--order') ?? '') : undefined),
+            flags.has('--skip-invalid'),
+          );
   return {
     command,
     paths,
     nativePaths: native.nativePaths,
     selectorPaths_: native.selectorPaths_,
+    tails_: native.selectorTails_,
+    windows_: native.selectorWindows_,
     input: inputs[0],
     help,
     progress: flags.has('--no-progress') ? false : flags.has('--progress') ? true : undefined,

@@ -1,6 +1,7 @@
 // What `select` writes for the elements of one parser call, from the compact-lines batch in wasm memory: the lines
 // as they are (one write per call, no copy), one JSON array (--array: the newlines turned into commas in place), or
-// {"path","key","value"} lines (--with-path: assembled in a reused buffer).
+// {"path","key","value"} lines (--with-path: assembled in a reused buffer). The nodes of a query split into a head
+// and a tail or a window (split_commands.ts) are held in JS and written in the same three shapes.
 import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import type { NativeStream } from './native_stream.js';
 import type { Output } from './output.js';
@@ -13,9 +14,18 @@ const EMPTY = encoder.encode('[]\n');
 const VALUE = encoder.encode(',"value":');
 const END = encoder.encode('}\n');
 const NULL = encoder.encode('null');
+const NEWLINE = encoder.encode('\n');
 const BUFFER_BYTES = 64 * 1024;
 
 export type Shape = 'lines' | 'array' | 'with-path';
+
+/** A node held in JS (a tail's, a window's): its native selector, its key and its compact text. */
+export interface HeldNode {
+  readonly path: number;
+  /** A member name's JSON text as in the input, an array index (a value's number with --ndjson), or null. */
+  readonly key: Uint8Array | number | null;
+  readonly text: Uint8Array;
+}
 
 export class ElementWriter {
   private readonly output: Output;
@@ -65,6 +75,36 @@ export class ElementWriter {
     this.written += take;
   }
 
+  /** Writes the first `take` of `nodes` (take <= nodes.length). */
+  async writeHeld_(nodes: readonly HeldNode[], take: number): Promise<void> {
+    if (take === 0) return;
+    this.fill = 0;
+    for (let i = 0; i < take; i++) {
+      const node = nodes[i]!;
+      if (this.shape_ === 'lines') {
+        this.append_(node.text);
+        this.append_(NEWLINE);
+      } else if (this.shape_ === 'array') {
+        this.append_(this.written + i === 0 ? OPEN : COMMA);
+        this.append_(node.text);
+      } else {
+        this.append_(this.prefixes_[node.path]!);
+        this.appendKey_(node.key);
+        this.append_(VALUE);
+        this.append_(node.text);
+        this.append_(END);
+      }
+      // In pieces: a window's last array may hold millions of nodes (`[::-1]`).
+      if (this.fill >= BUFFER_BYTES) {
+        await this.output.write(this.buffer, 0, this.fill);
+        this.fill = 0;
+      }
+    }
+    await this.output.write(this.buffer, 0, this.fill);
+    if (this.buffer.length > 64 * BUFFER_BYTES) this.buffer = new Uint8Array(BUFFER_BYTES);
+    this.written += take;
+  }
+
   /** Ends the output: closes the array. */
   async end(): Promise<void> {
     if (this.shape_ !== 'array') return;
@@ -79,14 +119,23 @@ export class ElementWriter {
       const record = stream.element_(i);
       const key = stream.elementKey_(record);
       this.append_(this.prefixes_[stream.elementPath_(record)]!);
-      if (key.kind === KEY_INDEX) this.append_(encoder.encode(String(key.index)));
-      else if (key.kind === KEY_NAME) this.append_(u8.subarray(key.ptr_, key.ptr_ + key.length));
-      else this.append_(NULL);
+      this.appendKey_(
+        key.kind === KEY_INDEX
+          ? key.index
+          : key.kind === KEY_NAME
+            ? u8.subarray(key.ptr_, key.ptr_ + key.length)
+            : null,
+      );
       this.append_(VALUE);
       const ptr = stream.elementPtr_(record);
       this.append_(u8.subarray(ptr, ptr + stream.elementLength_(record)));
       this.append_(END);
     }
+  }
+
+  private appendKey_(key: Uint8Array | number | null): void {
+    if (typeof key === 'number') this.append_(encoder.encode(String(key)));
+    else this.append_(key ?? NULL);
   }
 
   private append_(bytes: Uint8Array): void {

@@ -2,13 +2,15 @@
 import type { CommandName } from './args.js';
 
 const INPUT = `INPUT is a file, - for standard input (the default when it is not a terminal), or an http(s) URL
-(downloaded and read as it arrives). PATH is an RFC 9535 JSONPath query of names, wildcards, indices
-and slices (no negative parts), .. and unions, and simple filters last ([?@.n > 1]) (get: names and
-indices, $.rows[-1].id); other filters and negative indices not yet. Quote it for the shell: '$.data[*]'.`;
+(downloaded and read as it arrives). PATH is an RFC 9535 JSONPath query as the library streams it:
+names, wildcards, indices and slices, .. and unions, filters ([?@.n > 1]); what WebAssembly does not
+answer alone (other filters, negative indices) runs in JS on each node a first part selects, or on a
+window over each array (get: names and indices, $.rows[-1].id). Quote it for the shell: '$.data[*]'.`;
 
 const ORDER = `  --order arrival         each match once, as its last byte arrives: needed for .. and for unions
-                          (but of indices in increasing order), whose RFC 9535 order would hold
-                          matches back (default: rfc, which refuses those paths)`;
+                          (but of indices in increasing order) without a first part ending in *, a
+                          slice or a filter ($..tags), whose RFC 9535 order would hold matches back
+                          (default: rfc, which refuses those paths)`;
 
 const COMMON = `  --max-depth N           deepest nesting allowed (default 1024)
   --max-element-bytes N   largest element (default 268435456, 256 MiB)
@@ -68,6 +70,7 @@ Examples:
   sluice select --ndjson '$.user' events.ndjson
   sluice select --ndjson --skip-invalid '$.user' events.ndjson 2> skipped.txt
   sluice select '$.meta' '$.rows[*]' --with-path dump.json
+  sluice select '$.rows[-3:]' '$.items[?length(@.tags) > 2].id' dump.json
   sluice select --order arrival '$..tags' export.json
 
 ${EXIT_CODES}

@@ -108,7 +108,14 @@ async function run(cli: CommandLine): Promise<number> {
       const { get } = await import('./get_command.js');
       code = await get(cli, { input, output, progress, limits, report });
     } else {
-      const command = cli.command === 'select' ? scan.select : cli.command === 'count' ? scan.count : scan.validate;
+      // A query split into a native head and a tail or window in JS: its own module, loaded for it alone.
+      const split = cli.tails_ !== null || cli.windows_ !== null ? await import('./split_commands.js') : null;
+      const command =
+        cli.command === 'select'
+          ? (split ?? scan).select
+          : cli.command === 'count'
+            ? (split ?? scan).count
+            : scan.validate;
       const name = input.name;
       let skipped = 0;
       await command(cli, {

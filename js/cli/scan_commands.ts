@@ -35,7 +35,7 @@ export interface ScanContext {
  * completed are readable until the next one); `results` returns false to stop reading. Elements completed before
  * an error are handed to `results` before the error is thrown (with the bytes around it, for the excerpt).
  */
-async function pump(
+export async function pump(
   context: ScanContext,
   stream: NativeStream,
   results: () => boolean | Promise<boolean>,
@@ -67,7 +67,12 @@ async function pump(
   progress?.update(stream.bytesFed_, elements);
 }
 
-function openStream(context: ScanContext, cli: CommandLine, mode: 'lines' | 'markers', nativePaths: readonly string[]) {
+export function openStream(
+  context: ScanContext,
+  cli: CommandLine,
+  mode: 'lines' | 'markers',
+  nativePaths: readonly string[],
+) {
   return new NativeStream(context.runtime, {
     nativePaths,
     ndjson: cli.ndjson,

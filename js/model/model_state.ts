@@ -3,7 +3,8 @@
 // a snapshot is rebuilt only along what an event changed: an unchanged tool call keeps its object. A call whose
 // name options.tools lists gets a parser with that schema (checked value by value, its output once complete).
 import { JsonLimitError, JsonSchemaError, JsonSyntaxError } from '../errors.js';
-import { PartialCore, type PartialJsonOptions } from '../partial/partial_parser.js';
+import type { PartialJsonOptions } from '../partial/partial_options.js';
+import { PartialCore } from '../partial/partial_parser.js';
 import { ASYNC_SCHEMA, resolveSchema, validateFinal } from '../partial/schema.js';
 import type { StandardSchemaV1 } from '../partial/standard_schema.js';
 import type { ApiName } from '../validate.js';

@@ -2,12 +2,8 @@
 // response body (read into events by parseEventStream's parser) or its events already parsed ({ event, data });
 // each event goes to its format's reader, which updates the state, and a snapshot follows every event that changed
 // something (model_snapshots.ts). Breaking out of the loop closes the source.
-import {
-  PartialCore,
-  type PartialJsonOptions,
-  type SchemaInput,
-  type SchemaOutput,
-} from '../partial/partial_parser.js';
+import type { PartialJsonOptions, SchemaInput, SchemaOutput } from '../partial/partial_options.js';
+import { PartialCore } from '../partial/partial_parser.js';
 import { resolveSchema } from '../partial/schema.js';
 import type { StandardSchemaV1 } from '../partial/standard_schema.js';
 import { isResponse, isUint8Array } from '../realm.js';

@@ -1,5 +1,5 @@
 // The public shapes of readModelStream: its options, the events it reads and the snapshots it yields.
-import type { PartialJsonOptions, PartialValue } from '../partial/partial_parser.js';
+import type { PartialJsonOptions, PartialValue } from '../partial/partial_options.js';
 import type { StandardSchemaV1 } from '../partial/standard_schema.js';
 
 /** A provider's streaming format (docs/model.md lists the events each one reads). */

@@ -2,14 +2,8 @@
 // read only when the consumer asks for the next snapshot (backpressure); return() and throw() cancel the source.
 import { SourceIterator } from '../source_iterator.js';
 import { checkSource, type JsonSource } from '../sources.js';
-import {
-  PartialCore,
-  type PartialChunk,
-  type PartialJsonOptions,
-  type PartialValue,
-  type SchemaInput,
-  type SchemaOutput,
-} from './partial_parser.js';
+import type { PartialChunk, PartialJsonOptions, PartialValue, SchemaInput, SchemaOutput } from './partial_options.js';
+import { PartialCore } from './partial_parser.js';
 import type { StandardSchemaV1 } from './standard_schema.js';
 
 /**

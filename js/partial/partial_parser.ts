@@ -1,7 +1,8 @@
-// createPartialParser: the value of a JSON text still being written, after every push. Chunks become text here
-// (strings as given, with pairs split across chunks held back; bytes through utf8.ts), the tokenizer reads them,
-// and the tree publishes one immutable snapshot per push. Byte offsets are counted as the native parser counts
-// them (the UTF-8 of the text), so errors carry the same code, offset, line and column.
+// The partial parser behind createPartialParser and partialJson: the value of a JSON text still being written,
+// after every push. Chunks become text here (strings as given, with pairs split across chunks held back; bytes
+// through utf8.ts), the tokenizer reads them, and the tree publishes one immutable snapshot per push. Byte offsets
+// are counted as the native parser counts them (the UTF-8 of the text: text_utf8.ts), so errors carry the same
+// code, offset, line and column. The public entry, createPartialParser: create_partial_parser.ts.
 import { isArrayBuffer, isUint8Array } from '../realm.js';
 import { errorFromStatus } from '../errors.js';
 import { ELEMENT_TOO_LARGE, INVALID_UTF8, UNEXPECTED_END } from '../native/status.js';
@@ -12,7 +13,7 @@ import { type CompletionProbe, trackCompletion, type CompletionSource } from './
 import { SCHEMA_MISMATCH, Tokenizer } from './tokenizer.js';
 import { JsonSchemaError } from '../errors.js';
 import { SchemaTracker, validateFinal } from './schema.js';
-import type { StandardSchemaV1 } from './standard_schema.js';
+import { isHighSurrogate, leadByte, utf8Length, wellFormed } from './text_utf8.js';
 import { Utf8Reader } from './utf8.js';
 import {
   resolvePartialOptions,
@@ -21,78 +22,9 @@ import {
   type PartialParser,
   type PartialValue,
   type ResolvedPartialOptions,
-  type SchemaInput,
-  type SchemaOutput,
-} from './partial_options.js';
-
-export type {
-  PartialChunk,
-  PartialJsonOptions,
-  PartialParser,
-  PartialValue,
-  SchemaInput,
-  SchemaOutput,
 } from './partial_options.js';
 
 const encoder = new TextEncoder();
-
-/**
- * Creates a parser of one JSON text arriving in pieces, such as a language model's tool-call arguments, whose
- * value can be shown after every piece. Each snapshot shows only what the text already says: strings as far as
- * they are decoded (never half an escape, surrogate pair or UTF-8 sequence), numbers and literals once complete,
- * members once their key is complete and their value's type known. Snapshots are frozen and share every subtree
- * that did not change. Pure JavaScript: no `init()` needed.
- *
- * @example
- * const parser = createPartialParser<{ title: string }>();
- * for await (const delta of textDeltas) render(parser.push(delta));
- * const args = parser.end();
- *
- * @throws {TypeError} for invalid options.
- */
-export function createPartialParser<S extends StandardSchemaV1>(
-  options: PartialJsonOptions & { readonly schema: S },
-): PartialParser<SchemaInput<S>, SchemaOutput<S>>;
-export function createPartialParser<T = unknown>(options?: PartialJsonOptions): PartialParser<T>;
-export function createPartialParser<T = unknown>(options?: PartialJsonOptions): PartialParser<T> {
-  return new PartialCore<T>('createPartialParser()', options);
-}
-
-function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
-type WellFormed = { isWellFormed?(): boolean; toWellFormed?(): string };
-
-/** Lone surrogates become U+FFFD, as TextEncoder (and so the native parser) encodes them. */
-function wellFormed(text: string): string {
-  // Most texts hold no surrogate at all: the scan costs less than the call.
-  let i = 0;
-  for (const n = text.length; i < n; i++) if ((text.charCodeAt(i) & 0xf800) === 0xd800) break;
-  if (i === text.length) return text;
-  const s = text as WellFormed;
-  if (typeof s.isWellFormed === 'function') return s.isWellFormed() ? text : s.toWellFormed!();
-  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
-
-/** UTF-8 bytes of text[0 .. end) (well-formed text). */
-function utf8Length(text: string, end: number): number {
-  let bytes = end;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 128) bytes += c < 0x800 || (c & 0xf800) === 0xd800 ? 1 : 2;
-  }
-  return bytes;
-}
-
-/** The first UTF-8 byte of the character at text[i], as error messages show it. */
-function leadByte(text: string, i: number): number {
-  const c = text.codePointAt(i)!;
-  if (c < 0x80) return c;
-  if (c < 0x800) return 0xc0 | (c >> 6);
-  if (c < 0x10000) return 0xe0 | (c >> 12);
-  return 0xf0 | (c >> 18);
-}
 
 function toBytes(chunk: unknown): Uint8Array {
   // Of any realm (an iframe, a vm context): js/realm.ts.

@@ -46,8 +46,24 @@ export interface KeyedNode {
  * a streamed query's tail over one candidate (js/query/split.ts), which reads no `$`.
  */
 export function evaluateSegments(segments: readonly Segment[], value: unknown): KeyedNode[] {
-  const items = run(segments, [new Item(value, null)], value, true);
-  return items.map((item) => ({ value: item.value, key: item.location === null ? null : item.location.key }));
+  return locateSegments(segments, value).map((node) => ({
+    value: node.value,
+    key: node.location === null ? null : node.location.key,
+  }));
+}
+
+/** @internal One node of a tail's result and where it is in the candidate (null: the candidate itself). */
+export interface LocatedNode {
+  readonly value: unknown;
+  readonly location: Location | null;
+}
+
+/**
+ * @internal evaluateSegments with each node's whole location in the candidate: the command line finds the node's
+ * exact text in the candidate's by it (js/cli/node_text.ts).
+ */
+export function locateSegments(segments: readonly Segment[], value: unknown): LocatedNode[] {
+  return run(segments, [new Item(value, null)], value, true);
 }
 
 /** @internal Whether the filter `expression` holds for `candidate` as `@` (it reads no `$`). */
