@@ -1,19 +1,14 @@
-// The readers of bench:partial's model-output case (bench/partial/model.mjs): a tool call's arguments streamed as
-// deltas, read from the SSE body into the final value, a snapshot read after every delta. Each reader is
-// `async read(case) -> final value`; `case` holds the deltas, the OpenAI Chat Completions body in network-sized
-// chunks, and the body the `ai` SDK's provider reads (see aiSdk).
+// The readers of bench:partial's model-output case: `async read(case, schema?) -> final value` from a tool call's
+// deltas or its OpenAI Chat Completions SSE body in network-sized chunks, a snapshot read after every delta.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { packageVersion as version } from '../harness/environment.mjs';
+import { chunksOf } from '../harness/stats.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
-const encoder = new TextEncoder();
 const CALL_ID = 'call_Vq2zQ1';
 const TOOL = 'report';
-
-export function version(name) {
-  return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
-}
 
 /** The root's copy of a package (eventsource-parser 4, which sluice's tests use; bench's own is ai's 3). */
 export async function rootPackage(name) {
@@ -52,23 +47,11 @@ export function openAIChatBody(deltas) {
   ]);
 }
 
-/** The bytes of `text` in pieces of `size` (a TCP segment's payload: 1,460 bytes). */
-export function piecesOf(text, size) {
-  const bytes = encoder.encode(text);
-  const out = [];
-  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
-  return out;
-}
-
 const values = new WeakMap();
 /** The floors read no value: the value of the deltas, parsed once (outside the time that counts). */
 function finalValue(deltas) {
   if (!values.has(deltas)) values.set(deltas, JSON.parse(deltas.join('')));
   return values.get(deltas);
-}
-
-async function* chunksOf(chunks) {
-  for (const chunk of chunks) yield chunk;
 }
 
 /** The reader ids, in the table's order. */
@@ -100,10 +83,7 @@ export const MODEL_READERS = {
       },
     };
   },
-  /**
-   * A reader of the body that parses its events: parseEventStream and JSON.parse of every event's data, the
-   * arguments joined, no snapshot (one JSON.parse at the end). readModelStream reads most events without JSON.parse.
-   */
+  /** parseEventStream and JSON.parse of every event's data, the arguments joined, one JSON.parse at the end. */
   async floor() {
     const { parseEventStream } = await import(new URL('index.js', DIST).href);
     return {
@@ -171,11 +151,7 @@ export const MODEL_READERS = {
       },
     };
   },
-  /**
-   * `ai`'s streamText with the tool (no execute) on @ai-sdk/openai's Chat Completions model, fed the same body
-   * through a mocked `fetch`, its UI message stream read as useChat reads it (readUIMessageStream: parsePartialJson
-   * of the arguments so far after every delta), to the final input.
-   */
+  /** `ai`'s streamText with the tool on @ai-sdk/openai's model over a mocked `fetch`, read as useChat reads it. */
   async ai() {
     const { jsonSchema, readUIMessageStream, streamText, tool } = await import('ai');
     const { createOpenAI } = await import('@ai-sdk/openai');

@@ -1,13 +1,10 @@
-// Before timing anything: every competitor must write the document JSON.stringify writes, for every source kind.
-// Byte-identical is expected; a peer that escapes differently (json-stream-stringify writes U+007F-U+009F and
-// other characters as \uXXXX) must at least give text that JSON.parse reads back to the same value.
+// Before timing: every competitor must write JSON.stringify's document for every source kind, byte for byte, or at
+// least text that JSON.parse reads back to the same value (json-stream-stringify escapes U+007F-U+009F).
 import { createHash } from 'node:crypto';
 import { articleArray, preparePool } from '../articles.mjs';
 import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
 
-function sha256(bytes) {
-  return createHash('sha256').update(bytes).digest('hex');
-}
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /** Runs `competitor` on `count` rows of each kind; returns `{ kind, verdict }` per kind. */
 export async function verify(competitor, count, deps) {
