@@ -11,7 +11,7 @@ const CALL_ID = 'call_Vq2zQ1';
 const TOOL = 'report';
 
 /** The root's copy of a package (eventsource-parser 4, which sluice's tests use; bench's own is ai's 3). */
-export async function rootPackage(name) {
+async function rootPackage(name) {
   const path = createRequire(new URL('../../package.json', import.meta.url)).resolve(name);
   const { version } = JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url)));
   return { module: await import(pathToFileURL(path).href), version };
