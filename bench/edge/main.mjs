@@ -116,9 +116,16 @@ const memoryCell = (r) => {
   return `${r.hwm.toFixed(0)} MB (${r.idle.toFixed(0)}); ${heap}`;
 };
 const sizes = [...new Set(results.map((r) => r.mb))].sort((a, b) => a - b);
-const rows = (format) =>
-  sizes.map((mb) => `| ${mb} MB | ${names.map((n) => (find(n, mb) ? format(find(n, mb)) : '')).join(' | ')} |`);
-const header = mdTable(['upstream', ...names], [], '---');
+const section = (title, format) => [
+  '',
+  title,
+  '',
+  ...mdTable(
+    ['upstream', ...names],
+    sizes.map((mb) => [`${mb} MB`, ...names.map((n) => (find(n, mb) ? format(find(n, mb)) : ''))]),
+    '---',
+  ),
+];
 const flags = v8Flags.length ? ` --v8-flags '${v8Flags.join(' ')}'` : '';
 const subset = names.length < Object.keys(ENTRIES).length ? ` --only ${names.join(',')}` : '';
 const command =
@@ -131,22 +138,13 @@ const table = [
     `(over @streamparser/json 0.0.22), @streamparser/json ${version(join(modules, 'json'))}; ` +
     `${RUNS === 1 ? 'one request' : `median of ${RUNS} requests`} per cell (the first includes compiling the worker), ` +
     `load average ${load} at the end, ${((performance.now() - started) / 60000).toFixed(1)} min. \`${command}\`.`,
-  '',
-  "CPU per request (against sluice's at the same size):",
-  '',
-  ...header,
-  ...rows(cpuCell),
-  '',
-  'Time to first byte:',
-  '',
-  ...header,
-  ...rows(ttfbCell),
-  '',
-  "workerd peak RSS (VmHWM; idle before the request), and the V8 heap's peak during the request, used / reserved " +
-    '(ArrayBuffers outside it: the peak of their backing stores):',
-  '',
-  ...header,
-  ...rows(memoryCell),
+  ...section("CPU per request (against sluice's at the same size):", cpuCell),
+  ...section('Time to first byte:', ttfbCell),
+  ...section(
+    "workerd peak RSS (VmHWM; idle before the request), and the V8 heap's peak during the request, used / reserved " +
+      '(ArrayBuffers outside it: the peak of their backing stores):',
+    memoryCell,
+  ),
 ].join('\n');
 console.log(`\n${table}`);
 // docs/benchmarks.md's "At the edge" shows both; a run with V8 flags is the memory experiment beside the default one.

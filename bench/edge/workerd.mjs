@@ -18,7 +18,10 @@ export const memoryMb = (pid, key) => statusBytes(pid, key) / 2 ** 20;
 
 const freePort = () =>
   new Promise((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => server.close(() => resolve(server.address().port)));
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
   });
 
 async function bundle(entry, dir) {

@@ -32,6 +32,9 @@ async function interleaved(variants, rounds) {
   return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
 }
 
+/** `ms` (name -> ms) times `times` over `over`. */
+const per = (ms, times, over) => Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * times) / over]));
+
 /** Tokens without a lone high surrogate at their end, so that each has a UTF-8 form of its own. */
 function wholeCharacterTokens(tokens) {
   const out = [];
@@ -71,19 +74,13 @@ export async function design({ rounds, bigBytes }) {
     for (let i = 0; i < input.length; i++) parser.push(input[i]);
     parser.end();
   };
-  const tiny = await interleaved(
-    {
-      jsText: partialRun(tokens),
-      jsBytes: partialRun(byteTokens),
-      wasmFloorText: floorRun(tokens),
-      wasmFloorBytes: floorRun(byteTokens),
-    },
-    rounds,
-  );
+  const tinyRuns = { jsText: partialRun(tokens), jsBytes: partialRun(byteTokens) };
+  Object.assign(tinyRuns, { wasmFloorText: floorRun(tokens), wasmFloorBytes: floorRun(byteTokens) });
+  const tiny = await interleaved(tinyRuns, rounds);
   results.tiny = {
     tokens: tokens.length,
     bytes: encoder.encode(text20).length,
-    usPerToken: Object.fromEntries(Object.entries(tiny).map(([k, ms]) => [k, (ms * 1000) / tokens.length])),
+    usPerToken: per(tiny, 1000, tokens.length),
   };
 
   const defaults = { ...treeTuning };
@@ -101,33 +98,27 @@ export async function design({ rounds, bigBytes }) {
         }
       };
     }
-    const ms = await interleaved(variants, rounds);
-    return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * 1000) / input.length]));
+    return per(await interleaved(variants, rounds), 1000, input.length);
   };
-  results.freeze = {};
-  for (const size of [20e3, 1e6]) {
-    results.freeze[size] = await perToken(size, {
-      all: { freeze: true, freezeOpen: true },
-      finished: { freeze: true, freezeOpen: false },
-      none: { freeze: false },
-    });
-  }
+  /** { size: perToken(size, setup) } for each size, one after the other. */
+  const bySize = async (sizes, setup) => {
+    const out = {};
+    for (const size of sizes) out[size] = await perToken(size, setup);
+    return out;
+  };
+  results.freeze = await bySize([20e3, 1e6], {
+    all: { freeze: true, freezeOpen: true },
+    finished: { freeze: true, freezeOpen: false },
+    none: { freeze: false },
+  });
   // The corpus's `sections` array: 150 objects at 200 KB, 741 at 1 MB.
-  results.views = {};
-  for (const size of [200e3, 1e6]) {
-    results.views[size] = await perToken(size, {
-      from32: { viewMinLength: 32 },
-      from64: { viewMinLength: 64 },
-      from128: { viewMinLength: 128 },
-      never: { viewMinLength: Infinity },
-    });
-  }
-
+  const views = { from32: 32, from64: 64, from128: 128, never: Infinity };
+  results.views = await bySize(
+    [200e3, 1e6],
+    Object.fromEntries(Object.entries(views).map(([k, n]) => [k, { viewMinLength: n }])),
+  );
   // Finished strings made flat, or left ropes of one node per push (treeTuning.flatten).
-  results.flatten = {};
-  for (const size of [20e3, 1e6]) {
-    results.flatten[size] = await perToken(size, { flat: { flatten: true }, ropes: { flatten: false } });
-  }
+  results.flatten = await bySize([20e3, 1e6], { flat: { flatten: true }, ropes: { flatten: false } });
 
   const values = Array.from({ length: 1000 }, (_, i) => i);
   const viewParser = createPartialParser();
@@ -139,7 +130,7 @@ export async function design({ rounds, bigBytes }) {
     return total;
   };
   const reads = await interleaved({ view: sum(view), frozen: sum(frozen) }, rounds);
-  results.read = { nsPerElement: Object.fromEntries(Object.entries(reads).map(([k, ms]) => [k, (ms * 1e6) / 1e5])) };
+  results.read = { nsPerElement: per(reads, 1e6, 1e5) };
 
   // The heap held: young collections copy every byte of a tree being built twice.
   v8.setFlagsFromString('--expose-gc');

@@ -73,3 +73,12 @@ export function httpTable(results) {
   ]);
   return mdTable([...head, 'server peak RSS (growth)'], rows).join('\n');
 }
+
+/** The HTTP run's section, in the report and in docs/benchmarks.md. */
+export function httpSection(http, { httpSeconds }) {
+  const ok = http.filter((h) => !h.error);
+  if (ok.length === 0) return [];
+  const title = `### HTTP: a server streaming ${httpSeconds ? `for ${httpSeconds} s ` : ''}to 50 connections on 127.0.0.1`;
+  const load = `Load generator: ${ok[0].generator}; client and server share the machine's cores.`;
+  return ['', title, '', load, '', httpTable(ok)];
+}

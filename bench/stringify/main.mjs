@@ -2,15 +2,15 @@
 // `{ _embedded: { articles: SOURCE }, total: N }` from an array, a sync and an async generator, each run a fresh
 // process (harness/child.mjs), round-robin; then an HTTP server streaming with sluice or not, under autocannon.
 import os from 'node:os';
-import { articleRow, preparePool } from '../articles.mjs';
+import { articleArray, articleRow, preparePool } from '../articles.mjs';
+import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { integer, list, log, number, only, readFlags, selected, set } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { measureTable } from '../harness/fork.mjs';
 import { runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
-import { GENERATOR_VERSION, httpRun, httpTable } from './http.mjs';
-import { verify } from './verify.mjs';
+import { httpRun, httpSection } from './http.mjs';
 
 const VERIFY_COUNT = 3000;
 const HTTP_COUNT = 100_000;
@@ -49,6 +49,42 @@ const options = readFlags(
     '--http-seconds': number('httpSeconds'),
   },
 );
+
+/**
+ * Before timing: `competitor`'s output for each source kind against JSON.stringify's, byte for byte, or at least text
+ * that JSON.parse reads back to the same value (json-stream-stringify escapes U+007F-U+009F).
+ */
+async function verify(competitor, count, deps) {
+  preparePool();
+  const expectedText = JSON.stringify(makeDocument({ count }, articleArray(count)));
+  const expected = Buffer.from(expectedText);
+  const run = await competitor.setup(deps);
+  const verdicts = [];
+  for (const kind of ['array', 'sync', 'async']) {
+    const chunks = [];
+    const rows = kind === 'array' ? articleArray(count) : null;
+    const ctx = {
+      ...makeStringifyContext({ kind, count, rows, sampled: false }),
+      onChunk: (c) => chunks.push(Buffer.from(c)),
+    };
+    await run(ctx);
+    const output = Buffer.concat(chunks);
+    let verdict = 'DIFFERENT';
+    if (competitor.id === 'floor') verdict = 'rows only (no framing)';
+    else if (output.equals(expected)) verdict = 'identical bytes';
+    else if (sameJson(output.toString('utf8'), expectedText)) verdict = 'same JSON, other escaping';
+    verdicts.push({ kind, verdict });
+  }
+  return verdicts;
+}
+
+function sameJson(a, b) {
+  try {
+    return JSON.stringify(JSON.parse(a)) === b;
+  } catch {
+    return false;
+  }
+}
 
 /** UTF-8 length of JSON.stringify of the document: what every competitor writes (the floor: its rows). */
 function documentBytes(count) {
@@ -131,21 +167,8 @@ if (options.http && selected(options, 'sluice')) {
       log(`[http] ${label} FAILED: ${error.message}`);
     }
   }
-  const lines = [
-    '',
-    `## HTTP: ${HTTP_COUNT.toLocaleString('en')} articles per response from an async generator, autocannon ` +
-      `${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, 127.0.0.1`,
-    '',
-    `Server: node:http, one process; sluice's body written chunk by chunk (waiting for 'drain'), the whole document ` +
-      `with res.end(). requests/s counts responses completed within the ${options.httpSeconds} s. Load: autocannon ` +
-      `${GENERATOR_VERSION} (a JavaScript client, itself the bottleneck here: see http.mjs).`,
-    '',
-    httpTable(results.http.filter((r) => !r.error)),
-    '',
-    `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}; client and ` +
-      `server share the ${env.cores} cores.`,
-  ];
-  console.log(lines.join('\n'));
+  const load = `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}.`;
+  console.log([...httpSection(results.http, options), '', load].join('\n'));
 }
 
 finish('stringify', results, problems);

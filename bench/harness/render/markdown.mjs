@@ -2,7 +2,7 @@
 // detail, the download sizes, the command line and the edge; machine, versions, dates and load beside the numbers.
 import { existsSync, readFileSync } from 'node:fs';
 import { markdownTable, mdTable } from '../stats.mjs';
-import { httpTable } from '../../stringify/http.mjs';
+import { httpSection } from '../../stringify/http.mjs';
 import { ceilingDetails } from './ceiling_tables.mjs';
 import { matrixDetails } from './matrix_tables.mjs';
 import { summaryMarkdown } from './summary.mjs';
@@ -60,17 +60,7 @@ function stringifyDetails(results) {
     })),
     'stringify',
   );
-  const http = r?.http.filter((h) => !h.error) ?? [];
-  if (http.length) {
-    out.push(
-      '',
-      `### HTTP: a server streaming ${r.options.httpSeconds ? `for ${r.options.httpSeconds} s ` : ''}to 50 connections on 127.0.0.1`,
-      '',
-      `Load generator: ${http[0].generator}; client and server share the machine's cores.`,
-      '',
-      httpTable(http),
-    );
-  }
+  if (r) out.push(...httpSection(r.http, r.options));
   return out;
 }
 
