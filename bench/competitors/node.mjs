@@ -2,7 +2,7 @@
 // stream-json and JSONStream (the same chunks, or a fetch()ed body's, written as Buffers with backpressure), and
 // bench:parse's list.
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { ceiling, counter, JSON_PARSE, pathNames, sluice, streamparser } from './parse.mjs';
 
@@ -20,10 +20,6 @@ export async function loadDeps(competitor) {
     streamparser: competitor.package === '@streamparser/json' ? await import(STREAMPARSER.href) : null,
   };
 }
-
-/** Whether dist/ has what `competitor` loads (bench:parse skips a sluice build that is not built). */
-export const built = (c) =>
-  !c.build || ['index.js', `sluice.${c.build}.wasm`].every((f) => existsSync(new URL(f, DIST)));
 
 // Zero-copy Buffer views: the Node-stream peers want Buffers, and none of them should pay for a copy we add.
 const asBuffer = (c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);

@@ -26,15 +26,14 @@ export async function roundRobin({ runs, entries, runOnce, check = () => undefin
 }
 
 /**
- * bench:parse's and bench:stringify's tables: `runs` rounds of `runOnce(c)` for every `measured` competitor, checked
- * by `check(c, result)`; the table of `competitors` (those not measured: "not built") with `kind`'s columns and its
- * load line; `failures`: the runs that failed.
+ * bench:parse's and bench:stringify's tables: `runs` rounds of `runOnce(c)` for every competitor, checked by
+ * `check(c, result)`; their table with `kind`'s columns and its load line; `failures`: the runs that failed.
  */
-export async function measureTable({ runs, competitors, measured, bytes, kind, cores, tag, runOnce, check }) {
+export async function measureTable({ runs, competitors, bytes, kind, cores, tag, runOnce, check }) {
   const loadBefore = os.loadavg();
   const all = await roundRobin({
     runs,
-    entries: measured.map((c) => ({ key: c.id, label: c.label, c })),
+    entries: competitors.map((c) => ({ key: c.id, label: c.label, c })),
     runOnce: ({ c }) => runOnce(c),
     check: ({ c }, r) => check(c, r),
     shown: (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
@@ -42,13 +41,9 @@ export async function measureTable({ runs, competitors, measured, bytes, kind, c
   });
   const loadAfter = os.loadavg();
   const timings = kind === 'stringify' ? ['firstByteMs', 'firstByteAfterRowMs'] : undefined;
-  const entries = measured.map((c) => ({ id: c.id, label: c.label, summary: summarise(bytes, all[c.id], timings) }));
+  const entries = competitors.map((c) => ({ id: c.id, label: c.label, summary: summarise(bytes, all[c.id], timings) }));
   for (const entry of entries) entry.runs = all[entry.id];
-  const rows = competitors.map((c) => {
-    const summary = entries.find((e) => e.id === c.id)?.summary;
-    return { label: c.label, summary, note: summary ? undefined : 'not built' };
-  });
-  const markdown = `${markdownTable(rows, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`;
+  const markdown = `${markdownTable(entries, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`;
   const failures = Object.values(all).flatMap((runs) => runs.filter((r) => r.error)).length;
   return { markdown, entries, runs: all, failures, loadBefore, loadAfter };
 }

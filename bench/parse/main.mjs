@@ -1,6 +1,6 @@
 // npm run bench:parse: sluice against the ceiling, JSON.parse and the streaming peers on the generated datasets fed
 // from memory in 64 KiB chunks, every run a fresh Node process (harness/child.mjs), round-robin across competitors.
-import { built, PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
+import { PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { integer, list, log, only, readFlags } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
@@ -34,17 +34,14 @@ const selected = (id, optIn) =>
 
 const env = environment();
 const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(c.id, c.optIn)));
-const missing = competitors.filter((c) => !built(c));
 
 console.log(
   [
     ...reportHeader('bench:parse', env, PEERS),
     '',
     `Method (bench/README.md, bench:parse): ${CHUNK_SIZE}-byte chunks, medians of ${options.runs} runs, each a fresh process.`,
-    ...(missing.length ? ['', `Skipped (dist/ not built): ${missing.map((c) => c.id).join(', ')}`] : []),
   ].join('\n'),
 );
-const measured = competitors.filter(built);
 
 const results = { date: new Date().toISOString(), environment: env, versions, options, datasets: [] };
 let problems = 0;
@@ -59,7 +56,6 @@ for (const name of options.datasets) {
   const table = await measureTable({
     runs: options.runs,
     competitors: forDataset(competitors),
-    measured: forDataset(measured),
     bytes,
     cores: env.cores,
     tag: name,
@@ -73,7 +69,7 @@ for (const name of options.datasets) {
   });
   const agreeing = (ids) =>
     new Set(ids.flatMap((id) => table.runs[id].filter((r) => !r.error).map((r) => `${r.elements}/${r.checksum}`)));
-  const ran = forDataset(measured);
+  const ran = forDataset(competitors);
   // Every value-mode competitor must see the same elements: the sum of one field over all of them agrees.
   const valueIds = ran.filter((c) => !c.query && !/^sluice-(bytes|none)/.test(c.id)).map((c) => c.id);
   const checksums = new Set(valueIds.flatMap((id) => table.runs[id].filter((r) => !r.error).map((r) => r.checksum)));

@@ -126,7 +126,6 @@ if (options.tables) {
       const table = await measureTable({
         runs: options.runs,
         competitors,
-        measured: competitors,
         bytes,
         kind: 'stringify',
         cores: env.cores,
