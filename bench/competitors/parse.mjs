@@ -1,9 +1,7 @@
-// Every parse competitor, defined once, for bench:parse, the engine matrix and the browser pages (which load this
-// file): web APIs only; what is engine-specific (sluice, its wasm, the peer) comes in `deps` (node.mjs in Node, Deno
-// and Bun: { sluice, internal, wasm: { simd, scalar }, streamparser }). `setup(ctx, deps)` does all that is not
-// parsing and returns `run()`, the timed part: it consumes every element (counted, one field summed into a checksum)
-// and sets `ctx.firstAt` at the first. ctx: in memory { input, chunks, chunkSize, path, field } (makeContext), over
-// HTTP { url, path, field } (the clock starts before fetch()).
+// Every parse competitor, for bench:parse, the engine matrix and its pages (web APIs only; the engine's sluice, wasm
+// and peer come in `deps`, node.mjs's loadDeps in Node, Deno, Bun). `setup(ctx, deps)` returns `run()`, the timed
+// part: every element counted, one field summed into a checksum, `ctx.firstAt` set at the first (makeContext's ctx
+// in memory; over HTTP { url, path, field }, the clock started before fetch()).
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const now = () => performance.now();
@@ -43,11 +41,7 @@ const matrixName = (build, output) => ({
   label: `${{ value: 'sluice', bytes: 'sluice bytes mode', none: 'sluice scan only, no element' }[output]} (${UPPER[build]})`,
 });
 
-/**
- * sluice's push parser over the chunks; output 'none': a path that selects nothing (the copy into wasm, the scan, the
- * validation). `integers`: options.integers (an opt-in row); `name`: { id, label } (the matrix's by default);
- * `query`: a bench:parse query row's { path, order, keep (a JS filter), filtered }.
- */
+/** sluice's push parser; 'none' selects nothing (copy, scan, validation); `query`: { path, order, keep, filtered }. */
 export function sluice(build, output = 'value', { integers, name = matrixName(build, output), query } = {}) {
   const none = output === 'none';
   const bytes = output === 'bytes' || none;
@@ -117,10 +111,7 @@ function asciiEscaped(batch) {
   return new TextEncoder().encode(text.replace(/[\u0080-\uffff]/g, uEscape));
 }
 
-/**
- * Value mode's ceiling: the elements it delivers, batched as it batches them (cut before the clock starts), turned
- * into values by one TextDecoder.decode + one JSON.parse per batch; as their own UTF-8 or as sluice's wasm writes them.
- */
+/** Value mode's ceiling: its batches (cut before the clock) by one decode + JSON.parse each; UTF-8 or as wasm writes. */
 export function ceiling(
   form,
   label = `ceiling: decode + JSON.parse per batch (${form === 'ascii' ? 'ASCII-escaped' : 'UTF-8'})`,

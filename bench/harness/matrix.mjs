@@ -35,7 +35,7 @@ export function methodLines({ paceMBps, runs }) {
   ];
 }
 
-/** One cell: every run of every target's competitors, interleaved and checked; its table; per target the medians. */
+/** One cell: every target's competitors' runs interleaved and checked, its table, per target the medians. */
 async function runCell({ plan, tag, title, competitors, runOnce, check = () => undefined, bytes, agreed }) {
   const loadBefore = os.loadavg();
   const entries = plan.targets.flatMap((target) =>

@@ -8,7 +8,7 @@ import { MODEL_READERS } from '../competitors/model.mjs';
 import { PEERS } from '../competitors/partial.mjs';
 import { integer, list, log, readFlags, set, text } from '../harness/cli.mjs';
 import { environment } from '../harness/environment.mjs';
-import { runChild } from '../harness/fork.mjs';
+import { roundRobin, runChild } from '../harness/fork.mjs';
 import { renderBlock, saveResults } from '../harness/save.mjs';
 import * as md from './render.mjs';
 
@@ -70,34 +70,31 @@ async function measure() {
       sample: options.sample,
     })),
   );
-  const each = specs.map(() => []);
-  const failed = specs.map(() => null);
-  for (let round = 0; round < options.processes; round++) {
-    for (const [k, spec] of specs.entries()) {
-      if (failed[k]) continue;
-      const result = await runChild(script('./child.mjs'), { ...spec, check: spec.check && round === 0 }, []);
-      if (result.error) failed[k] = result;
-      else each[k].push(result);
-    }
-    if (specs.length) log(`round ${round + 1} of ${options.processes} done`);
-  }
+  const sizeOf = (spec) => Object.keys(SIZES).find((name) => SIZES[name] === spec.size);
+  const runs = await roundRobin({
+    runs: options.processes,
+    entries: specs.map((spec, k) => ({ key: k, label: `${sizeOf(spec)} ${spec.peer}`, spec })),
+    // After a failure the failure stands; the oracle's check runs in the first process only.
+    runOnce: ({ spec }, earlier) =>
+      earlier.find((r) => r.error) ??
+      runChild(script('./child.mjs'), { ...spec, check: spec.check && !earlier.length }, []),
+    shown: (r) => `${r.sampled ? '~' : ''}${md.ms(r.totalMs)}, ${md.us(r.usPerToken)} per token`,
+    tag: 'process',
+  });
   run.results = specs.map((spec, k) => {
+    const each = runs[k];
     // The median process, with every run.
-    const middle = failed[k] ?? [...each[k]].sort((a, b) => a.totalMs - b.totalMs)[each[k].length >> 1];
-    const result = failed[k] ?? {
-      ...each[k][0],
+    const middle = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
+    const result = each.find((r) => r.error) ?? {
+      ...each[0],
       totalMs: middle.totalMs,
       usPerToken: middle.usPerToken,
-      runs: each[k].flatMap((r) => r.runs),
-      processMs: each[k].map((r) => r.totalMs),
+      runs: each.flatMap((r) => r.runs),
+      processMs: each.map((r) => r.totalMs),
     };
     if (result.error) run.problems++;
-    const size = Object.keys(SIZES).find((name) => SIZES[name] === spec.size);
     const wrong = result.wrong !== undefined ? `, ${result.wrong} wrong of ${result.tokens}` : '';
-    const shown = result.error
-      ? `FAILED: ${result.error}`
-      : `${result.sampled ? '~' : ''}${md.ms(result.totalMs)}, ${md.us(result.usPerToken)} per token${wrong}`;
-    log(`[${size}] ${(result.label ?? spec.peer).padEnd(48)} ${shown}`);
+    if (!result.error) log(`[${sizeOf(spec)}] ${result.label.padEnd(48)} ${md.ms(result.totalMs)}${wrong}`);
     return { ...spec, ...result };
   });
   run.model = null;
