@@ -94,72 +94,57 @@ function fromRoot(doc, paths) {
 // A walk touches every member: no access pattern to speak of at 1 %.
 const walking = { walk: true, fractions: [0.1, 1] };
 const whole = (input) => JSON.parse(decoder.decode(input));
-/** A reader; `read(sluice)` returns the run (the JSON.parse rows load no sluice). */
+/** A reader: `read(sluice, job)` (the JSON.parse rows load no sluice). */
 const reader = (id, label, read, extra = {}) => ({
   id,
   label,
   ...extra,
-  setup: async () => read(label.startsWith('sluice') ? await loadSluice() : null),
+  async setup() {
+    const sluice = label.startsWith('sluice') ? await loadSluice() : null;
+    return (job) => read(sluice, job);
+  },
 });
 
+/** The chosen leaves under the record array, read from each record as parseJsonArray delivers it. */
+async function fromRecords({ parseJsonArray }, { input, paths, arrayPath }) {
+  const depth = arrayPath.length;
+  const byIndex = new Map();
+  for (const path of paths) {
+    if (path.length <= depth || arrayPath.some((key, i) => path[i] !== key)) continue;
+    if (!byIndex.has(path[depth])) byIndex.set(path[depth], []);
+    byIndex.get(path[depth]).push(path.slice(depth + 1));
+  }
+  let sum = 0;
+  let index = 0;
+  for await (const element of parseJsonArray(input, { path: `${jsonPath(arrayPath)}[*]` })) {
+    const wanted = byIndex.get(index++);
+    if (wanted !== undefined) for (const rest of wanted) sum += leafValue(readPath(element, rest));
+  }
+  return sum;
+}
+
+async function fromGets({ openJson }, { input, paths }) {
+  const doc = openJson(input);
+  let sum = 0;
+  for (const path of paths) sum += leafValue(await doc.get(jsonPath(path)));
+  return sum;
+}
+
 export const COMPETITORS = [
-  reader(
-    'lazyparse',
-    'sluice lazyParse (simd), property access',
-    ({ lazyParse }) =>
-      ({ input, paths }) =>
-        fromRoot(lazyParse(input), paths),
+  reader('lazyparse', 'sluice lazyParse (simd), property access', (s, job) =>
+    fromRoot(s.lazyParse(job.input), job.paths),
   ),
-  reader(
-    'json-parse',
-    'JSON.parse (TextDecoder + JSON.parse, whole)',
-    () =>
-      ({ input, paths }) =>
-        fromRoot(whole(input), paths),
+  reader('json-parse', 'JSON.parse (TextDecoder + JSON.parse, whole)', (_, job) =>
+    fromRoot(whole(job.input), job.paths),
   ),
   reader(
     'lazyparse-walk',
     'sluice lazyParse (simd), walking',
-    ({ lazyParse }) =>
-      ({ input, step }) =>
-        walkLeaves(lazyParse(input), step),
+    (s, job) => walkLeaves(s.lazyParse(job.input), job.step),
     walking,
   ),
-  reader(
-    'json-parse-walk',
-    'JSON.parse (whole), walking',
-    () =>
-      ({ input, step }) =>
-        walkLeaves(whole(input), step),
-    walking,
-  ),
-  // Where the document is one big array of records: every record materialised, the chosen leaves under it read.
-  reader(
-    'parsejsonarray',
-    'sluice parseJsonArray (simd) over the record array',
-    ({ parseJsonArray }) =>
-      async ({ input, paths, arrayPath }) => {
-        const depth = arrayPath.length;
-        const byIndex = new Map();
-        for (const path of paths) {
-          if (path.length <= depth || arrayPath.some((key, i) => path[i] !== key)) continue;
-          if (!byIndex.has(path[depth])) byIndex.set(path[depth], []);
-          byIndex.get(path[depth]).push(path.slice(depth + 1));
-        }
-        let sum = 0;
-        let index = 0;
-        for await (const element of parseJsonArray(input, { path: `${jsonPath(arrayPath)}[*]` })) {
-          const wanted = byIndex.get(index++);
-          if (wanted !== undefined) for (const rest of wanted) sum += leafValue(readPath(element, rest));
-        }
-        return sum;
-      },
-    { arrayPath: true },
-  ),
-  reader('openjson', 'sluice openJson (simd), get(path) per leaf', ({ openJson }) => async ({ input, paths }) => {
-    const doc = openJson(input);
-    let sum = 0;
-    for (const path of paths) sum += leafValue(await doc.get(jsonPath(path)));
-    return sum;
-  }),
+  reader('json-parse-walk', 'JSON.parse (whole), walking', (_, job) => walkLeaves(whole(job.input), job.step), walking),
+  // Where the document is one big array of records: every record materialised.
+  reader('parsejsonarray', 'sluice parseJsonArray (simd) over the record array', fromRecords, { arrayPath: true }),
+  reader('openjson', 'sluice openJson (simd), get(path) per leaf', fromGets),
 ];
