@@ -1,7 +1,5 @@
-// The articles of the benchmark datasets, in any engine (the browser pages load this file): the random source and
-// the article shape of bench/gen-dataset.mjs (from the team's shared tools/gen-dataset.mjs), so that with the
-// default seed JSON.stringify of rows 0..N-1 joined by "," is byte for byte the `articles` dataset's array; and
-// the in-memory rows of bench:stringify and the engine matrix's writers.
+// The articles, in any engine (the pages load this file): the random source and shape of the `articles` dataset
+// (datasets.mjs: rows 0..N-1 with the default seed, byte for byte), and the in-memory rows of the writers.
 
 export const WORDS = (
   'stream json edge worker array value chunk memory fast simd parser encoder response fetch browser ' +
@@ -48,10 +46,8 @@ export function article(r, i) {
   };
 }
 
-// Building an article from scratch costs tens of microseconds (the generator's sentences are ropes of many
-// small strings, flattened by whoever reads them first): far more than encoding it, so a benchmark that built
-// every row would measure the row factory. Rows are therefore fresh objects (as a database driver returns) that
-// share the flat strings of a pool of POOL_SIZE distinct articles: the same shape and size distribution.
+// Building an article costs more than encoding it (its sentences are ropes): rows are fresh objects, as a driver
+// returns them, sharing the flat strings of POOL_SIZE distinct articles.
 const POOL_SIZE = 4096;
 let pool;
 
@@ -91,10 +87,7 @@ export function articleArray(count) {
   return rows;
 }
 
-/**
- * A sync generator of `count` rows, each built when asked for (as a database cursor would). `onFirstRow` is
- * called when the first row is handed out (time to first byte is measured from there).
- */
+/** A sync generator of `count` rows, each built when asked for; `onFirstRow()` when the first is handed out. */
 export function* articleGenerator(count, onFirstRow) {
   templates();
   if (count > 0) {

@@ -1,6 +1,5 @@
-// The benchmark datasets: their generator (deterministic: the same kind, count and seed give the same bytes on every
-// machine) and the named ones, generated on demand into bench/data/ (gitignored), so a fresh clone needs nothing but
-// Node to reproduce the exact bytes every benchmark and the demo measure. CLI: gen-dataset.mjs.
+// The datasets: a deterministic generator (kind, count, seed: the same bytes everywhere) and the named ones, made on
+// first use into bench/data/ (gitignored). Its command line: gen-dataset.mjs.
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -62,14 +61,9 @@ export async function writeDataset(kind, count, out, seed = 42) {
   out.write(text + close);
 }
 
-export function datasetFile(kind, count) {
-  return join(DATA_DIR, `${kind}-${count}.json`);
-}
+export const datasetFile = (kind, count) => join(DATA_DIR, `${kind}-${count}.json`);
 
-/**
- * Returns the path of `KIND COUNT`, generating it first when missing. The generator writes to a temporary name
- * that is renamed at the end, so an interrupted run never leaves a truncated file that later runs would trust.
- */
+/** The path of `KIND COUNT`, generated first when missing (under a temporary name: never a truncated file). */
 export async function ensureDataset(kind, count, { log = () => {} } = {}) {
   const file = datasetFile(kind, count);
   if (existsSync(file)) return file;
@@ -90,6 +84,4 @@ export async function ensureDataset(kind, count, { log = () => {} } = {}) {
   return file;
 }
 
-export function fileSize(file) {
-  return statSync(file).size;
-}
+export const fileSize = (file) => statSync(file).size;

@@ -1,7 +1,5 @@
-// npm run bench: the suites behind docs/benchmarks.md one after the other (bundle sizes; bench:parse; the engine
-// matrix in Node, Deno and Bun and in Chromium, Firefox and WebKit; value mode against its ceiling in both;
-// bench:stringify), each its own program writing bench/results/KIND-DATE.json; then the renderer, from the newest
-// result of each kind. A suite that fails does not stop the others.
+// npm run bench: the suites behind docs/benchmarks.md one after the other, each its own program writing
+// bench/results/KIND-DATE.json (a failure does not stop the others), then the renderer over the newest of each kind.
 import { spawnSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,16 +12,17 @@ const QUICK_MATRIX = ['--sizes', '1MB', '--stringify-count', '2000'];
 const QUICK_PARSE = ['--dataset', 'articles', '--only', 'sluice-value-simd,json-parse'];
 const QUICK_STRINGIFY = ['--sources', 'async', '--no-http'];
 
-// In order: quick ones first, so a problem with the build shows early. [script, its arguments (quick)]
+// Quick ones first, so a problem with the build shows early: [folder, its arguments, with --quick].
+const CEILING = ['--ceiling'];
 const SUITES = {
-  sizes: ['sizes', () => []],
-  parse: ['parse', (quick) => (quick ? QUICK_PARSE : [])],
-  engines: ['engines', (quick) => (quick ? QUICK_MATRIX : [])],
-  browser: ['browser', (quick) => (quick ? QUICK_MATRIX : [])],
-  'ceiling-engines': ['engines', (quick) => ['--ceiling', ...(quick ? ['--sizes', '1MB'] : [])]],
-  'ceiling-browser': ['browser', (quick) => ['--ceiling', ...(quick ? ['--sizes', '1MB'] : [])]],
+  sizes: ['sizes', [], []],
+  parse: ['parse', [], QUICK_PARSE],
+  engines: ['engines', [], QUICK_MATRIX],
+  browser: ['browser', [], QUICK_MATRIX],
+  'ceiling-engines': ['engines', CEILING, [...CEILING, '--sizes', '1MB']],
+  'ceiling-browser': ['browser', CEILING, [...CEILING, '--sizes', '1MB']],
   // 100,000 articles (42 MB) per source: the million-article tables take several minutes more.
-  stringify: ['stringify', (quick) => ['--counts', quick ? '10000' : '100000', ...(quick ? QUICK_STRINGIFY : [])]],
+  stringify: ['stringify', ['--counts', '100000'], ['--counts', '10000', ...QUICK_STRINGIFY]],
 };
 // Names that stand for several suites in --only and --skip.
 const GROUPS = { ceiling: ['ceiling-engines', 'ceiling-browser'] };
@@ -61,15 +60,13 @@ options.runs ??= options.quick ? 1 : 3;
 const minutes = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`);
 const failed = [];
 for (const name of Object.keys(SUITES).filter((n) => options.only.includes(n) && !options.skip.includes(n))) {
-  const [folder, args] = SUITES[name];
+  const [folder, full, quick] = SUITES[name];
   const started = performance.now();
   console.log(`\n<!-- npm run bench: ${name}, ${options.runs} runs -->\n`);
   const script = fileURLToPath(new URL(`../${folder}/main.mjs`, import.meta.url));
   const runs = folder === 'sizes' ? [] : ['--runs', String(options.runs)];
-  const { status } = spawnSync(process.execPath, [script, ...runs, ...args(options.quick)], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const args = [script, ...runs, ...(options.quick ? quick : full)];
+  const { status } = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
   if (status !== 0) failed.push(name);
   console.error(
     `bench: ${name} ${status === 0 ? 'done' : `FAILED (exit ${status})`} in ${minutes(performance.now() - started)}`,

@@ -1,8 +1,6 @@
-// The engine matrix in the browsers: Chromium, Firefox and WebKit (Debian's packages, driven by the engines of
-// tests/browser/engines, never a downloaded browser) run the competitors of Node, Deno and Bun in a page on
-// 127.0.0.1 (page/runner.js). Each run is a fresh page (a new context; WebKit: a new browser process), runs
-// interleaved round-robin across engines and competitors; the content processes' RSS is sampled from /proc.
-// --help lists the options.
+// node bench/browser/main.mjs: the engine matrix in Chromium, Firefox and WebKit (Debian's, driven by
+// tests/browser/engines): the competitors of Node, Deno and Bun in a fresh page each run (page/runner.js) on
+// 127.0.0.1, the content processes' RSS sampled from /proc. --help lists the options.
 import { launchEngine, ENGINE_NAMES } from '../../tests/browser/engines/index.mjs';
 import { log } from '../harness/cli.mjs';
 import { CHUNK_SIZE, matrixMain } from '../harness/matrix.mjs';
@@ -13,13 +11,12 @@ const RUN_TIMEOUT_MS = 90_000;
 const SETUP_TIMEOUT_MS = 2 * 60_000;
 const ENGINE_OF = { chromium: 'V8', firefox: 'SpiderMonkey', webkit: 'JavaScriptCore' };
 
-// The processes that run web pages, among this process's descendants (the engines of tests/browser/engines start
-// every browser under it): where a page's memory and CPU time are.
+// The processes that run web pages among this process's descendants: where a page's memory and CPU time are.
 const IS_CONTENT = {
-  // Chromium rewrites its command line into one space-separated string; its own UI and extensions are renderers too.
+  // Chromium's own UI and extensions are renderers too.
   chromium: (args) =>
     args.includes('--type=renderer') && !args.includes('--extension-process') && !args.includes('webui'),
-  // Tab content processes; the others (-contentproc without -isForBrowser) are sockets, media, utilities.
+  // Tab content processes (the other -contentproc are sockets, media, utilities).
   firefox: (args) => args.includes('-contentproc') && args.includes('-isForBrowser'),
   webkit: (args) => /WebKitWebProcess(\s|$)/.test(args),
 };
@@ -37,10 +34,7 @@ const withTimeout = (promise, ms) => {
 const launched = {};
 const launchOptions = (name) => (name === 'chromium' ? { chromiumArgs: ['--js-flags=--expose-gc'] } : {});
 
-/**
- * One run in a fresh page: set up, baseline, run while sampling, close. A run that takes longer than
- * RUN_TIMEOUT_MS is a result (`timedOut`), and the engine, whose page may still be busy, is launched anew.
- */
+/** One run in a fresh page: set up, baseline, run sampled, close; past RUN_TIMEOUT_MS `timedOut`, the engine anew. */
 async function runOnce(name, spec, origin) {
   const engine = launched[name];
   let page = null;

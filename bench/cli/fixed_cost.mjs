@@ -1,8 +1,5 @@
-// bench:cli's split of a command's CPU time into what it pays once (the process's start; for sluice also V8's
-// compile of the scan, the tier-up) and what it pays per byte: each command on one article, on the 100 MB file and
-// on a file twice as long, in interleaved fresh processes. The difference between the two long files is the cost
-// of 100 MB more once the command runs at full speed; the rest of the 100 MB run is the fixed part.
-
+// bench:cli's split of CPU time into what a command pays once and per byte: each command on one article, the 100 MB
+// file and one twice as long, in interleaved fresh processes; the two long files' difference is 100 MB at full speed.
 import { log } from '../harness/cli.mjs';
 import { median } from '../harness/stats.mjs';
 

@@ -1,11 +1,6 @@
-// npm run bench:cli: `sluice select` against the command-line peers on the same files in the same run (jq -c, jq
-// --stream, gojq, ndjson-split, fx, simdjson On-Demand, a JSON.parse and a @streamparser/json script), each
-// extracting $._embedded.articles[*] as NDJSON from 100 MB of articles, tight and pretty-printed. Every run is a
-// fresh process measured by runner.c: CPU time (user + system, all threads) with standard output on /dev/null,
-// peak RSS; the first run of each also writes to a pipe (the output size, which must be sluice's; it warms the
-// disk), and each round adds a run to a pipe stopped at its first byte (the time to the first line). Then the split
-// of sluice's and simdjson's time into a fixed and a per-byte part (fixed_cost.mjs), and sluice alone on 1 GB and
-// 4.2 GB: flat memory, with and without --progress. Runs are interleaved round-robin; tables show medians.
+// npm run bench:cli: `sluice select` against the command-line peers, each extracting $._embedded.articles[*] as NDJSON
+// from 100 MB of articles, tight and pretty-printed, every run a fresh process under runner.c (CPU time, peak RSS, the
+// first line's time); then fixed_cost.mjs's split, and sluice alone on 1 GB and 4.2 GB (flat memory). Round-robin.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +10,7 @@ import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { roundRobin } from '../harness/fork.mjs';
 import { renderChart } from '../harness/render/chart.mjs';
-import { median } from '../harness/stats.mjs';
+import { mdTable, median } from '../harness/stats.mjs';
 import { fixedCostMarkdown, measureFixedCost } from './fixed_cost.mjs';
 import { setup, versionOf } from './setup.mjs';
 
@@ -28,43 +23,27 @@ const PATH = '$._embedded.articles[*]';
 const JQ_STREAM = 'fromstream(3|truncate_stream(inputs | select(.[0][0] == "_embedded" and .[0][1] == "articles")))';
 const node = process.execPath;
 
-/** The commands: `argv(file, pretty)`; `stdin`: the file is their standard input; `tightOnly`: NDJSON-only input. */
-const commands = (simdjson) => [
-  { id: 'sluice', label: 'sluice select', own: true, argv: (f) => [node, BIN, 'select', PATH, f] },
-  {
-    id: 'sluice-scalar',
-    label: 'sluice select (scalar build)',
-    own: true,
-    env: { SLUICE_WASM: 'scalar' },
-    argv: (f) => [node, BIN, 'select', PATH, f],
-  },
-  {
-    id: 'simdjson',
-    label: 'simdjson On-Demand (C++)',
-    argv: (f, pretty) => [simdjson, f, ...(pretty ? ['--minify'] : [])],
-  },
-  { id: 'jq', label: 'jq -c', argv: (f) => ['jq', '-c', '._embedded.articles[]', f] },
-  { id: 'jq-stream', label: 'jq -c --stream', argv: (f) => ['jq', '-cn', '--stream', JQ_STREAM, f] },
-  { id: 'gojq', label: 'gojq -c (sorts keys)', argv: (f) => ['gojq', '-c', '._embedded.articles[]', f] },
-  {
-    id: 'ndjson-split',
-    label: 'ndjson-split',
-    stdin: true,
-    tightOnly: true,
-    argv: () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'],
-  },
-  {
-    id: 'fx',
-    label: 'fx',
-    argv: (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")'],
-  },
-  { id: 'json-parse', label: 'JSON.parse script', argv: (f) => [node, `${SCRIPTS}cli_json_parse_select.mjs`, f] },
-  {
-    id: 'streamparser',
-    label: '@streamparser/json script',
-    argv: (f) => [node, `${SCRIPTS}cli_streamparser_select.mjs`, f],
-  },
-];
+const select = (f) => [node, BIN, 'select', PATH, f];
+const script = (name) => (f) => [node, `${SCRIPTS}cli_${name}_select.mjs`, f];
+/** [id, label, argv(file, pretty), extra]: `stdin`: the file is their standard input; `tightOnly`: NDJSON-only input. */
+const commands = (simdjson) =>
+  [
+    ['sluice', 'sluice select', select, { own: true }],
+    ['sluice-scalar', 'sluice select (scalar build)', select, { own: true, env: { SLUICE_WASM: 'scalar' } }],
+    ['simdjson', 'simdjson On-Demand (C++)', (f, pretty) => [simdjson, f, ...(pretty ? ['--minify'] : [])]],
+    ['jq', 'jq -c', (f) => ['jq', '-c', '._embedded.articles[]', f]],
+    ['jq-stream', 'jq -c --stream', (f) => ['jq', '-cn', '--stream', JQ_STREAM, f]],
+    ['gojq', 'gojq -c (sorts keys)', (f) => ['gojq', '-c', '._embedded.articles[]', f]],
+    [
+      'ndjson-split',
+      'ndjson-split',
+      () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'],
+      { stdin: true, tightOnly: true },
+    ],
+    ['fx', 'fx', (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")']],
+    ['json-parse', 'JSON.parse script', script('json_parse')],
+    ['streamparser', '@streamparser/json script', script('streamparser')],
+  ].map(([id, label, argv, extra]) => ({ id, label, argv, ...extra }));
 
 const IDS = commands('').map((c) => c.id);
 const options = readFlags(
@@ -82,8 +61,7 @@ const options = readFlags(
   },
 );
 
-// NODE_EXTRA_CA_CERTS makes every Node process parse that CA bundle at start (40 ms of CPU on the machine this was
-// written on, twice Node's own start-up): a property of that machine, not of the commands measured.
+// NODE_EXTRA_CA_CERTS makes every Node process parse a CA bundle at start: the machine's cost, not the commands'.
 const ENV = { ...process.env };
 delete ENV.NODE_EXTRA_CA_CERTS;
 
@@ -95,11 +73,10 @@ function measure(runner, command, file, pretty, { pipe = false, first = false, e
     ...(first ? ['--first'] : []),
     ...(command.stdin ? ['--stdin', file] : []),
   ];
-  const out = execFileSync(runner, ['--no-stderr', ...flags, '--', ...argv, ...extraArgs], {
-    env: { ...ENV, ...command.env },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out);
+  const env = { ...ENV, ...command.env };
+  return JSON.parse(
+    execFileSync(runner, ['--no-stderr', ...flags, '--', ...argv, ...extraArgs], { env, encoding: 'utf8' }),
+  );
 }
 
 const mib = (kib) => kib / 1024;
@@ -161,7 +138,6 @@ const runs = await roundRobin({
     return { ...result, pipe, first };
   },
   shown: (r) => `${r.cpuMs.toFixed(0)} ms CPU, ${mib(r.maxRssKiB).toFixed(1)} MiB, exit ${r.code}`,
-  log,
   tag: 'round',
 });
 const table = all.map((command) => ({
@@ -203,8 +179,7 @@ const big = [];
 for (const n of options.big ? [2_500_000, 10_000_000] : []) {
   const file = await ensureDataset('articles', n, { log });
   const sluice = commands(simdjson)[0];
-  // As for the tables above, an untimed run first reads the file into the disk cache: the runs below measure the
-  // command, not the disk (a 4.2 GB file read cold took 6.9 s of system time of its 11.5 s).
+  // An untimed run first reads the file into the disk cache: the runs measure the command, not the disk.
   measure(runner, sluice, file, false);
   for (const progress of [false, true]) {
     const result = measure(runner, sluice, file, false, { extraArgs: progress ? ['--progress'] : [] });
@@ -225,18 +200,17 @@ const lines = [
     'all threads), peak RSS, time to the first line (runs writing to a pipe, stopped at their first byte); medians ' +
     `of ${options.runs} fresh processes.`,
   '',
-  `| command | ${inputs.map((i) => i.label).join(' | ')} |`,
-  `|---|${inputs.map(() => '---:').join('|')}|`,
-  ...table.map((row) => `| ${row.own ? `**${row.label}**` : row.label} | ${row.cells.map(cell).join(' | ')} |`),
+  ...mdTable(
+    ['command', ...inputs.map((i) => i.label)],
+    table.map((row) => [row.own ? `**${row.label}**` : row.label, ...row.cells.map(cell)]),
+  ),
   ...(split ? ['', ...fixedCostMarkdown(split)] : []),
 ];
 if (big.length > 0) {
   lines.push('', 'Big files: one run each, after an untimed run that reads the file into the disk cache.', '');
-  lines.push('| sluice select | MB/s of CPU | peak RSS |', '|---|---:|---:|');
-  for (const b of big) {
-    const what = `${(b.bytes / 1e9).toFixed(2)} GB${b.progress ? ', --progress' : ''}`;
-    lines.push(`| ${what} | ${Math.round(b.mbps)} | ${mib(b.maxRssKiB).toFixed(1)} MiB |`);
-  }
+  const what = (b) => `${(b.bytes / 1e9).toFixed(2)} GB${b.progress ? ', --progress' : ''}`;
+  const rows = big.map((b) => [what(b), Math.round(b.mbps), `${mib(b.maxRssKiB).toFixed(1)} MiB`]);
+  lines.push(...mdTable(['sluice select', 'MB/s of CPU', 'peak RSS'], rows));
 }
 lines.push('', `${versions}.`, `${machine}.`);
 const markdown = `${lines.join('\n')}\n`;

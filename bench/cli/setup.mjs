@@ -1,7 +1,5 @@
-// bench:cli's own setup: the peers that are not npm packages (jq and gojq from Debian's apt, installed when
-// missing) and the two programs it compiles into build/bench-cli/ (gitignored): the measuring runner (runner.c)
-// and the simdjson On-Demand peer (simdjson_select.cpp, against the @nozbe/simdjson sources in node_modules). npm
-// peers (fx, ndjson-cli, @streamparser/json) come from bench/package.json, installed by scripts/bench.sh.
+// bench:cli's own setup: jq and gojq from apt when missing, and into build/bench-cli/ the runner (runner.c) and the
+// simdjson On-Demand peer (simdjson_select.cpp, on the @nozbe/simdjson sources); npm peers come from bench/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,20 +9,9 @@ const HERE = fileURLToPath(new URL('./', import.meta.url));
 export const BUILD = `${ROOT}build/bench-cli/`;
 const SIMDJSON = `${ROOT}node_modules/@nozbe/simdjson/src/`;
 
-function has(command) {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function olderThan(target, ...sources) {
-  if (!existsSync(target)) return true;
-  const built = statSync(target).mtimeMs;
-  return sources.some((source) => statSync(source).mtimeMs > built);
-}
+const has = (command) => versionOf('sh', ['-c', `command -v ${command}`]) !== 'unknown';
+const olderThan = (target, ...sources) =>
+  !existsSync(target) || sources.some((source) => statSync(source).mtimeMs > statSync(target).mtimeMs);
 
 /** Installs and builds what is missing; returns the paths of the built programs. */
 export function setup(log) {

@@ -1,16 +1,8 @@
-// The input of the materialisation ceiling: for every chunk, the JSON text `[e1,e2,...]` of exactly the elements
-// that chunk completes, which is what sluice's value mode hands to one TextDecoder.decode + one JSON.parse.
-// Built once before timing, so the timed ceiling does no scanning at all.
-//
-// The scan is deliberately simple, not a validator: it trusts its input (the generated datasets) and finds the
-// elements of the arrays that sit at the selector's depth. The caller checks the element count it returns.
+// The ceiling's input, cut before timing: per chunk, the JSON text `[e1,e2,...]` of the elements that chunk completes
+// (what value mode hands to one decode + JSON.parse). A trusting scan of the generated datasets, not a validator;
+// cut here rather than by sluice's bytes mode, whose copies pre-warm the allocator (docs/decisions.md, 2026-12-06).
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
+const [QUOTE, BACKSLASH, OPEN_BRACE, OPEN_BRACKET, CLOSE_BRACE, CLOSE_BRACKET] = [0x22, 0x5c, 0x7b, 0x5b, 0x7d, 0x5d];
 
 /** `$._embedded.articles[*]` -> 3: the nesting depth of the array whose elements the path selects. */
 export function selectedArrayDepth(path) {
@@ -21,9 +13,7 @@ export function selectedArrayDepth(path) {
   return segments.length;
 }
 
-function isDelimiter(byte) {
-  return byte === 0x2c || byte === CLOSE_BRACKET || byte === CLOSE_BRACE || byte <= 0x20;
-}
+const isDelimiter = (byte) => byte === 0x2c || byte === CLOSE_BRACKET || byte === CLOSE_BRACE || byte <= 0x20;
 
 /** The index just past the closing quote of the string that opens at `at`. */
 function skipString(bytes, at) {
@@ -37,11 +27,7 @@ function skipString(bytes, at) {
   }
 }
 
-/**
- * Element spans of the arrays at `arrayDepth`: `starts[i]`, `ends[i]` (exclusive) and `doneAt[i]`, the byte at which
- * a push parser can know the element is complete (its last byte for strings and containers; the delimiter after
- * it for numbers and literals, whose end is only known when the next byte arrives).
- */
+/** Element spans at `arrayDepth`: starts, ends (exclusive), doneAt (the byte that completes one: a number's next). */
 export function findElements(bytes, arrayDepth) {
   const starts = [];
   const ends = [];
@@ -100,8 +86,7 @@ export function buildBatches(bytes, path, chunkSize) {
     const chunk = Math.floor(doneAt[first] / chunkSize);
     let last = first;
     while (last + 1 < starts.length && Math.floor(doneAt[last + 1] / chunkSize) === chunk) last++;
-    // Between two selected elements of one array there are only whitespace and commas, so the covering range
-    // wrapped in brackets is exactly the JSON array of those elements.
+    // Between two elements of one array lie only whitespace and commas: the covering range is their array's body.
     const body = bytes.subarray(starts[first], ends[last]);
     const batch = new Uint8Array(body.length + 2);
     batch[0] = OPEN_BRACKET;
@@ -113,11 +98,7 @@ export function buildBatches(bytes, path, chunkSize) {
   return { batches, elementCount: starts.length };
 }
 
-/**
- * The ceiling's timed part: one TextDecoder.decode + one JSON.parse per batch, each element consumed by `touch`;
- * records `ctx.firstAt` (performance.now()) at the first batch. The decoder is the one sluice's value mode uses, so
- * the ceiling differs from value mode by the scanning alone.
- */
+/** The ceiling's timed part: one decode (value mode's decoder) + one JSON.parse per batch; `touch` per element. */
 export function parseBatches(batches, ctx, touch) {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let elements = 0;

@@ -1,16 +1,11 @@
-// The ways of reading some leaves of a buffered document that bench:lazy compares, and which leaves a run reads.
-// Each reader gets the document as one Uint8Array (as a fetch or a file read gives it) and the chosen leaf paths; it
-// returns the checksum of the leaves it read. setup() runs before the clock: module loading and wasm init only.
+// bench:lazy's readers of some leaves of a buffered document, and the leaves a run reads. `setup()` (before the
+// clock: modules, wasm) returns `run({ input: Uint8Array, paths, step, arrayPath })` -> the leaves' checksum.
 import { readFileSync } from 'node:fs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const decoder = new TextDecoder();
 
-/**
- * The leaves a run reads: every k-th leaf (a scalar, or an empty object or array) in document order, k =
- * round(1 / fraction), the first one included; deterministic, spread over the whole document, the same for every
- * reader. Their paths (arrays of keys and indices), in document order, from a JSON.parse of the document.
- */
+/** Every k-th leaf (a scalar, an empty object or array) in document order, k = round(1 / fraction): their paths. */
 export function chooseLeaves(root, fraction) {
   const step = Math.max(1, Math.round(1 / fraction));
   const out = [];
@@ -62,12 +57,7 @@ async function loadSluice() {
   return sluice;
 }
 
-/**
- * The second access pattern: walk the whole structure as a consumer iterating it would (for...of over arrays,
- * Object.keys over objects, each inner container held while its members are read) and use every `step`-th leaf
- * in document order (the same leaves, in the same order, as chooseLeaves'). Walking touches every member to find
- * the leaves, so it only means something for the denser fractions.
- */
+/** Walks the whole structure (for...of, Object.keys, each container held) and sums chooseLeaves' leaves on the way. */
 function walkLeaves(root, step) {
   let n = 0;
   let sum = 0;
@@ -101,84 +91,60 @@ function fromRoot(doc, paths) {
   return sum;
 }
 
-// Fractions the walking rows run at (at 1 % a walk still touches every member: no access pattern to speak of).
+// A walk touches every member: no access pattern to speak of at 1 %.
 const walking = { walk: true, fractions: [0.1, 1] };
+const whole = (input) => JSON.parse(decoder.decode(input));
+/** A reader: `read(sluice, job)` (the JSON.parse rows load no sluice). */
+const reader = (id, label, read, extra = {}) => ({
+  id,
+  label,
+  ...extra,
+  async setup() {
+    const sluice = label.startsWith('sluice') ? await loadSluice() : null;
+    return (job) => read(sluice, job);
+  },
+});
+
+/** The chosen leaves under the record array, read from each record as parseJsonArray delivers it. */
+async function fromRecords({ parseJsonArray }, { input, paths, arrayPath }) {
+  const depth = arrayPath.length;
+  const byIndex = new Map();
+  for (const path of paths) {
+    if (path.length <= depth || arrayPath.some((key, i) => path[i] !== key)) continue;
+    if (!byIndex.has(path[depth])) byIndex.set(path[depth], []);
+    byIndex.get(path[depth]).push(path.slice(depth + 1));
+  }
+  let sum = 0;
+  let index = 0;
+  for await (const element of parseJsonArray(input, { path: `${jsonPath(arrayPath)}[*]` })) {
+    const wanted = byIndex.get(index++);
+    if (wanted !== undefined) for (const rest of wanted) sum += leafValue(readPath(element, rest));
+  }
+  return sum;
+}
+
+async function fromGets({ openJson }, { input, paths }) {
+  const doc = openJson(input);
+  let sum = 0;
+  for (const path of paths) sum += leafValue(await doc.get(jsonPath(path)));
+  return sum;
+}
 
 export const COMPETITORS = [
-  {
-    id: 'lazyparse',
-    label: 'sluice lazyParse (simd), property access',
-    setup: async () => {
-      const { lazyParse } = await loadSluice();
-      return ({ input, paths }) => fromRoot(lazyParse(input), paths);
-    },
-  },
-  {
-    id: 'json-parse',
-    label: 'JSON.parse (TextDecoder + JSON.parse, whole)',
-    setup:
-      async () =>
-      ({ input, paths }) =>
-        fromRoot(JSON.parse(decoder.decode(input)), paths),
-  },
-  {
-    id: 'lazyparse-walk',
-    label: 'sluice lazyParse (simd), walking',
-    ...walking,
-    setup: async () => {
-      const { lazyParse } = await loadSluice();
-      return ({ input, step }) => walkLeaves(lazyParse(input), step);
-    },
-  },
-  {
-    id: 'json-parse-walk',
-    label: 'JSON.parse (whole), walking',
-    ...walking,
-    setup:
-      async () =>
-      ({ input, step }) =>
-        walkLeaves(JSON.parse(decoder.decode(input)), step),
-  },
-  {
-    // Only where the document is one big array of records: every record is materialised (that is what
-    // parseJsonArray does), and the chosen leaves under the array are read from them. Leaves outside the array
-    // (a handful of metadata fields) are not read by this row.
-    id: 'parsejsonarray',
-    label: 'sluice parseJsonArray (simd) over the record array',
-    arrayPath: true,
-    setup: async () => {
-      const { parseJsonArray } = await loadSluice();
-      return async ({ input, paths, arrayPath }) => {
-        const depth = arrayPath.length;
-        const byIndex = new Map();
-        for (const path of paths) {
-          if (path.length <= depth || arrayPath.some((key, i) => path[i] !== key)) continue;
-          const index = path[depth];
-          let list = byIndex.get(index);
-          if (list === undefined) byIndex.set(index, (list = []));
-          list.push(path.slice(depth + 1));
-        }
-        let sum = 0;
-        let index = 0;
-        for await (const element of parseJsonArray(input, { path: `${jsonPath(arrayPath)}[*]` })) {
-          const wanted = byIndex.get(index++);
-          if (wanted !== undefined) for (const rest of wanted) sum += leafValue(readPath(element, rest));
-        }
-        return sum;
-      };
-    },
-  },
-  {
-    id: 'openjson',
-    label: 'sluice openJson (simd), get(path) per leaf',
-    setup: async () => {
-      const { openJson } = await loadSluice();
-      return async ({ input, paths }) => {
-        const doc = openJson(input);
-        let sum = 0;
-        for (const path of paths) sum += leafValue(await doc.get(jsonPath(path)));
-        return sum;
-      };
-    },
-  },
+  reader('lazyparse', 'sluice lazyParse (simd), property access', (s, job) =>
+    fromRoot(s.lazyParse(job.input), job.paths),
+  ),
+  reader('json-parse', 'JSON.parse (TextDecoder + JSON.parse, whole)', (_, job) =>
+    fromRoot(whole(job.input), job.paths),
+  ),
+  reader(
+    'lazyparse-walk',
+    'sluice lazyParse (simd), walking',
+    (s, job) => walkLeaves(s.lazyParse(job.input), job.step),
+    walking,
+  ),
+  reader('json-parse-walk', 'JSON.parse (whole), walking', (_, job) => walkLeaves(whole(job.input), job.step), walking),
+  // Where the document is one big array of records: every record materialised.
+  reader('parsejsonarray', 'sluice parseJsonArray (simd) over the record array', fromRecords, { arrayPath: true }),
+  reader('openjson', 'sluice openJson (simd), get(path) per leaf', fromGets),
 ];

@@ -1,5 +1,4 @@
-// One run set up alike in Node, Deno and Bun (bench/harness/child.mjs) and in a browser page
-// (bench/browser/page/runner.js, which loads this file), and its timed part. Web APIs only.
+// One run set up alike in Node, Deno, Bun (harness/child.mjs) and a page (browser/page/runner.js); its timed part.
 import { articleArray } from '../articles.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS, makeContext, makeHttpContext } from './parse.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify.mjs';

@@ -1,22 +1,17 @@
-// The readers of bench:partial's model-output case (bench/partial/model.mjs): a tool call's arguments streamed as
-// deltas, read from the SSE body into the final value, a snapshot read after every delta. Each reader is
-// `async read(case) -> final value`; `case` holds the deltas, the OpenAI Chat Completions body in network-sized
-// chunks, and the body the `ai` SDK's provider reads (see aiSdk).
+// The readers of bench:partial's model-output case: `async read(case, schema?) -> final value` from a tool call's
+// deltas or its OpenAI Chat Completions SSE body in network-sized chunks, a snapshot read after every delta.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { packageVersion as version } from '../harness/environment.mjs';
+import { chunksOf } from '../harness/stats.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
-const encoder = new TextEncoder();
 const CALL_ID = 'call_Vq2zQ1';
 const TOOL = 'report';
 
-export function version(name) {
-  return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
-}
-
 /** The root's copy of a package (eventsource-parser 4, which sluice's tests use; bench's own is ai's 3). */
-export async function rootPackage(name) {
+async function rootPackage(name) {
   const path = createRequire(new URL('../../package.json', import.meta.url)).resolve(name);
   const { version } = JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url)));
   return { module: await import(pathToFileURL(path).href), version };
@@ -52,14 +47,6 @@ export function openAIChatBody(deltas) {
   ]);
 }
 
-/** The bytes of `text` in pieces of `size` (a TCP segment's payload: 1,460 bytes). */
-export function piecesOf(text, size) {
-  const bytes = encoder.encode(text);
-  const out = [];
-  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
-  return out;
-}
-
 const values = new WeakMap();
 /** The floors read no value: the value of the deltas, parsed once (outside the time that counts). */
 function finalValue(deltas) {
@@ -67,144 +54,106 @@ function finalValue(deltas) {
   return values.get(deltas);
 }
 
-async function* chunksOf(chunks) {
-  for (const chunk of chunks) yield chunk;
-}
+const sluice = () => import(new URL('index.js', DIST).href);
+const reader = (label, read) => ({ label, read });
+/** A chunk's tool-call arguments, from its event's data. */
+const argumentsOf = (data) => JSON.parse(data).choices[0]?.delta?.tool_calls?.[0]?.function?.arguments;
 
-/** The reader ids, in the table's order. */
+/** The readers, in the table's order: each loads what it needs and returns { label, read }. */
 export const MODEL_READERS = {
   /** The baseline: createPartialParser fed the deltas, no SSE, no events. */
   async partial() {
-    const { createPartialParser } = await import(new URL('index.js', DIST).href);
-    return {
-      label: 'sluice createPartialParser, the deltas alone',
-      read: ({ deltas }, schema) => {
-        const parser = createPartialParser(schema ? { schema } : {});
-        let shown;
-        for (const delta of deltas) shown = parser.push(delta);
-        return shown === undefined ? undefined : parser.end();
-      },
-    };
+    const { createPartialParser } = await sluice();
+    return reader('sluice createPartialParser, the deltas alone', ({ deltas }, schema) => {
+      const parser = createPartialParser(schema ? { schema } : {});
+      let shown;
+      for (const delta of deltas) shown = parser.push(delta);
+      return shown === undefined ? undefined : parser.end();
+    });
   },
   /** readModelStream on the body's bytes, reading the call's arguments in every snapshot. */
   async model() {
-    const { readModelStream } = await import(new URL('index.js', DIST).href);
-    return {
-      label: "sluice readModelStream(body, { format: 'openai-chat' })",
-      read: async ({ chunks }) => {
-        let shown;
-        for await (const s of readModelStream(chunksOf(chunks), { format: 'openai-chat' })) {
-          shown = s.toolCalls[0]?.arguments;
-        }
-        return shown;
-      },
-    };
+    const { readModelStream } = await sluice();
+    return reader("sluice readModelStream(body, { format: 'openai-chat' })", async ({ chunks }) => {
+      let shown;
+      for await (const s of readModelStream(chunksOf(chunks), { format: 'openai-chat' }))
+        shown = s.toolCalls[0]?.arguments;
+      return shown;
+    });
   },
-  /**
-   * A reader of the body that parses its events: parseEventStream and JSON.parse of every event's data, the
-   * arguments joined, no snapshot (one JSON.parse at the end). readModelStream reads most events without JSON.parse.
-   */
+  /** parseEventStream and JSON.parse of every event's data, the arguments joined, one JSON.parse at the end. */
   async floor() {
-    const { parseEventStream } = await import(new URL('index.js', DIST).href);
-    return {
-      label: 'sluice parseEventStream + JSON.parse of each event, no snapshots',
-      read: async ({ chunks }) => {
-        let args = '';
-        for await (const { data } of parseEventStream(chunksOf(chunks))) {
-          if (data !== '[DONE]') args += JSON.parse(data).choices[0]?.delta?.tool_calls?.[0]?.function?.arguments ?? '';
-        }
-        return JSON.parse(args);
-      },
-    };
+    const { parseEventStream } = await sluice();
+    return reader('sluice parseEventStream + JSON.parse of each event, no snapshots', async ({ chunks }) => {
+      let args = '';
+      for await (const { data } of parseEventStream(chunksOf(chunks)))
+        if (data !== '[DONE]') args += argumentsOf(data) ?? '';
+      return JSON.parse(args);
+    });
   },
   /** The floor of any reader of the body's events: parseEventStream alone (decoding, SSE framing, a step each). */
   async sse() {
-    const { parseEventStream } = await import(new URL('index.js', DIST).href);
-    return {
-      label: 'floor: sluice parseEventStream alone, the events not read',
-      read: async ({ chunks, deltas }) => {
-        let n = 0;
-        for await (const _ of parseEventStream(chunksOf(chunks))) n++;
-        return n === deltas.length + 3 ? finalValue(deltas) : undefined;
-      },
-    };
+    const { parseEventStream } = await sluice();
+    return reader('floor: sluice parseEventStream alone, the events not read', async ({ chunks, deltas }) => {
+      let n = 0;
+      for await (const _ of parseEventStream(chunksOf(chunks))) n++;
+      return n === deltas.length + 3 ? finalValue(deltas) : undefined;
+    });
   },
   /** The floor of any reader of the body: its bytes decoded (TextDecoder), nothing else. */
-  async decode() {
-    return {
-      label: 'floor: the body decoded alone (TextDecoder)',
-      read: ({ chunks, deltas }) => {
-        const decoder = new TextDecoder();
-        let chars = 0;
-        for (const chunk of chunks) chars += decoder.decode(chunk, { stream: true }).length;
-        return chars > 0 ? finalValue(deltas) : undefined;
-      },
-    };
-  },
+  decode: async () =>
+    reader('floor: the body decoded alone (TextDecoder)', ({ chunks, deltas }) => {
+      const decoder = new TextDecoder();
+      let chars = 0;
+      for (const chunk of chunks) chars += decoder.decode(chunk, { stream: true }).length;
+      return chars > 0 ? finalValue(deltas) : undefined;
+    }),
   /** eventsource-parser's events, JSON.parse of each, the deltas into jsonriver's incremental parse. */
   async jsonriver() {
     const esp = await rootPackage('eventsource-parser');
-    const { createParser } = esp.module;
     const { parse } = await import('jsonriver');
-    return {
-      label: `eventsource-parser ${esp.version} + jsonriver ${version('jsonriver')}`,
-      read: async ({ chunks }) => {
-        async function* deltas() {
-          const pending = [];
-          const parser = createParser({
-            onEvent: ({ data }) => {
-              if (data === '[DONE]') return;
-              const args = JSON.parse(data).choices[0]?.delta?.tool_calls?.[0]?.function?.arguments;
-              if (args) pending.push(args);
-            },
-          });
-          const decoder = new TextDecoder();
-          for (const chunk of chunks) {
-            parser.feed(decoder.decode(chunk, { stream: true }));
-            for (const delta of pending) yield delta;
-            pending.length = 0;
-          }
-        }
-        let shown;
-        for await (const value of parse(deltas())) shown = value;
-        return shown;
-      },
-    };
+    async function* deltas(chunks) {
+      const pending = [];
+      const parser = esp.module.createParser({
+        onEvent: ({ data }) => {
+          const args = data === '[DONE]' ? undefined : argumentsOf(data);
+          if (args) pending.push(args);
+        },
+      });
+      const decoder = new TextDecoder();
+      for (const chunk of chunks) {
+        parser.feed(decoder.decode(chunk, { stream: true }));
+        for (const delta of pending) yield delta;
+        pending.length = 0;
+      }
+    }
+    return reader(`eventsource-parser ${esp.version} + jsonriver ${version('jsonriver')}`, async ({ chunks }) => {
+      let shown;
+      for await (const value of parse(deltas(chunks))) shown = value;
+      return shown;
+    });
   },
-  /**
-   * `ai`'s streamText with the tool (no execute) on @ai-sdk/openai's Chat Completions model, fed the same body
-   * through a mocked `fetch`, its UI message stream read as useChat reads it (readUIMessageStream: parsePartialJson
-   * of the arguments so far after every delta), to the final input.
-   */
+  /** `ai`'s streamText with the tool on @ai-sdk/openai's model over a mocked `fetch`, read as useChat reads it. */
   async ai() {
     const { jsonSchema, readUIMessageStream, streamText, tool } = await import('ai');
     const { createOpenAI } = await import('@ai-sdk/openai');
-    return {
-      label: `ai ${version('ai')} streamText + readUIMessageStream (@ai-sdk/openai ${version('@ai-sdk/openai')})`,
-      read: async ({ chunks }) => {
-        const fetch = async () =>
-          new Response(
-            new ReadableStream({
-              start(controller) {
-                for (const chunk of chunks) controller.enqueue(chunk);
-                controller.close();
-              },
-            }),
-            { headers: { 'content-type': 'text/event-stream' } },
-          );
-        const model = createOpenAI({ apiKey: 'offline', fetch }).chat('gpt-4.1');
-        const result = streamText({
-          model,
-          prompt: 'Write the report.',
-          tools: { [TOOL]: tool({ inputSchema: jsonSchema({ type: 'object' }) }) },
-        });
-        let shown;
-        for await (const message of readUIMessageStream({ stream: result.toUIMessageStream() })) {
-          const part = message.parts.find((p) => p.type === `tool-${TOOL}`);
-          if (part) shown = part.input;
-        }
-        return shown;
-      },
-    };
+    const label = `ai ${version('ai')} streamText + readUIMessageStream (@ai-sdk/openai ${version('@ai-sdk/openai')})`;
+    return reader(label, async ({ chunks }) => {
+      const start = (controller) => {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      };
+      const headers = { 'content-type': 'text/event-stream' };
+      const fetch = async () => new Response(new ReadableStream({ start }), { headers });
+      const model = createOpenAI({ apiKey: 'offline', fetch }).chat('gpt-4.1');
+      const tools = { [TOOL]: tool({ inputSchema: jsonSchema({ type: 'object' }) }) };
+      const result = streamText({ model, prompt: 'Write the report.', tools });
+      let shown;
+      for await (const message of readUIMessageStream({ stream: result.toUIMessageStream() })) {
+        const part = message.parts.find((p) => p.type === `tool-${TOOL}`);
+        if (part) shown = part.input;
+      }
+      return shown;
+    });
   },
 };

@@ -1,11 +1,9 @@
-// The parse competitors' Node side: `loadDeps()`, what parse.mjs's competitors need in Node, Deno and Bun; the
-// Node-only streaming peers, stream-json and JSONStream, in memory (bench:parse and the matrix's Node column, fed
-// the same chunks as every competitor) and over HTTP (the chunks of the fetch() body), each written as Buffers with
-// backpressure; and bench:parse's list.
+// The parse competitors' Node side: `loadDeps()` (parse.mjs's deps in Node, Deno and Bun), the Node-stream peers
+// stream-json and JSONStream (the same chunks, or a fetch()ed body's, written as Buffers with backpressure), and
+// bench:parse's list.
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { ceiling, counter, JSON_PARSE, pathNames, sluice, streamparser } from './parse.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
@@ -16,18 +14,11 @@ export async function loadDeps(competitor) {
   return {
     sluice: await import(new URL('index.js', DIST).href),
     internal: await import(new URL('internal.js', DIST).href),
-    wasm: {
-      simd: new Uint8Array(readFileSync(new URL('sluice.simd.wasm', DIST))),
-      scalar: new Uint8Array(readFileSync(new URL('sluice.scalar.wasm', DIST))),
-    },
+    wasm: Object.fromEntries(
+      ['simd', 'scalar'].map((build) => [build, new Uint8Array(readFileSync(new URL(`sluice.${build}.wasm`, DIST)))]),
+    ),
     streamparser: competitor.package === '@streamparser/json' ? await import(STREAMPARSER.href) : null,
   };
-}
-
-/** Whether dist/ has what `competitor` loads (bench:parse skips a sluice build that is not built). */
-export function built(competitor) {
-  const need = competitor.build ? ['index.js', `sluice.${competitor.build}.wasm`] : [];
-  return need.every((name) => existsSync(fileURLToPath(new URL(name, DIST))));
 }
 
 // Zero-copy Buffer views: the Node-stream peers want Buffers, and none of them should pay for a copy we add.
@@ -37,39 +28,33 @@ const asBuffer = (c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);
 async function writeAll(ctx, buffers, stream) {
   if (ctx.url) {
     const reader = (await fetch(ctx.url)).body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (stream.write(asBuffer(value)) === false) await once(stream, 'drain');
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      if (stream.write(asBuffer(r.value)) === false) await once(stream, 'drain');
     }
   } else {
-    for (let i = 0; i < buffers.length; i++) {
-      if (stream.write(buffers[i]) === false) await once(stream, 'drain');
-    }
+    for (let i = 0; i < buffers.length; i++) if (stream.write(buffers[i]) === false) await once(stream, 'drain');
   }
   stream.end();
 }
 
-function peer(id, label, makeStream, done) {
-  return {
-    id,
-    label,
-    package: label,
-    async setup(ctx) {
-      const create = await makeStream(ctx);
-      const buffers = ctx.chunks?.map(asBuffer) ?? [];
-      return async () => {
-        const stream = create();
-        const tally = counter(ctx);
-        stream.on('data', (data) => tally.add(id === 'stream-json' ? data.value : data));
-        const ended = done(stream);
-        await writeAll(ctx, buffers, stream);
-        await ended;
-        return tally;
-      };
-    },
-  };
-}
+const peer = (id, label, makeStream, done) => ({
+  id,
+  label,
+  package: label,
+  async setup(ctx) {
+    const create = await makeStream(ctx);
+    const buffers = ctx.chunks?.map(asBuffer) ?? [];
+    return async () => {
+      const stream = create();
+      const tally = counter(ctx);
+      stream.on('data', (data) => tally.add(id === 'stream-json' ? data.value : data));
+      const ended = done(stream);
+      await writeAll(ctx, buffers, stream);
+      await ended;
+      return tally;
+    };
+  },
+});
 
 const streamJson = peer(
   'stream-json',
@@ -93,16 +78,12 @@ const jsonStream = peer(
     const selector = [...pathNames(ctx.path), '*'].join('.');
     return () => JSONStream.parse(selector);
   },
-  (stream) =>
-    new Promise((resolve, reject) => {
-      stream.on('end', resolve);
-      stream.on('error', reject);
-    }),
+  (stream) => new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject)),
 );
 
 export const NODE_PEERS = [streamJson, jsonStream];
 
-/** A bench:parse row of sluice, with its own id and label (docs/benchmarks.md's parse tables). */
+/** A bench:parse row of sluice, with its own id and label. */
 const parseRow = (build, output, integers) =>
   sluice(build, output, {
     integers,
@@ -115,36 +96,14 @@ const parseRow = (build, output, integers) =>
     },
   });
 
-/**
- * A bench:parse row of a query over the articles (issue 33's targets): `query` is { path, order, keep, expects },
- * `expects` the elements it must deliver as a share of the articles (every run is checked against it).
- */
+/** A bench:parse query row over the articles (issue 33): `query` is { path, order, keep, filtered }. */
 const queryRow = (id, label, output, query) =>
   sluice('simd', output, { name: { id: `sluice-query-${id}-simd`, label: `${label} (simd)` }, query });
 
-/** The articles with a score under 1000 (bench/articles.mjs: scores uniform in [0, 10000)): about 10 %. */
-const LOW_SCORE = 1000;
+/** Scores are uniform in [0, 10000) (bench/articles.mjs): under 1000 is about 10 % of the articles. */
+const LOW = 1000;
 
-/** bench:parse's rows of queries, run on the articles only. */
-export const QUERY_ROWS = [
-  queryRow('tags', 'sluice bytes, $._embedded.articles[*].tags', 'bytes', {
-    path: '$._embedded.articles[*].tags',
-  }),
-  queryRow('descendant-tags', "sluice bytes, $..tags (order: 'arrival')", 'bytes', {
-    path: '$..tags',
-    order: 'arrival',
-  }),
-  queryRow('filter', `sluice value, $._embedded.articles[?@.score < ${LOW_SCORE}] (in wasm)`, 'value', {
-    path: `$._embedded.articles[?@.score < ${LOW_SCORE}]`,
-    filtered: true,
-  }),
-  queryRow('js-filter', `sluice value, $._embedded.articles[*] then a JS filter score < ${LOW_SCORE}`, 'value', {
-    keep: (article) => article.score < LOW_SCORE,
-    filtered: true,
-  }),
-];
-
-/** bench:parse's competitors, in its tables' order. */
+/** bench:parse's competitors, in its tables' order; the query rows run on the articles only. */
 export const PARSE_COMPETITORS = [
   parseRow('simd', 'value'),
   parseRow('simd', 'bytes'),
@@ -156,5 +115,17 @@ export const PARSE_COMPETITORS = [
   JSON_PARSE,
   streamparser(false),
   ...NODE_PEERS,
-  ...QUERY_ROWS,
+  queryRow('tags', 'sluice bytes, $._embedded.articles[*].tags', 'bytes', { path: '$._embedded.articles[*].tags' }),
+  queryRow('descendant-tags', "sluice bytes, $..tags (order: 'arrival')", 'bytes', {
+    path: '$..tags',
+    order: 'arrival',
+  }),
+  queryRow('filter', `sluice value, $._embedded.articles[?@.score < ${LOW}] (in wasm)`, 'value', {
+    path: `$._embedded.articles[?@.score < ${LOW}]`,
+    filtered: true,
+  }),
+  queryRow('js-filter', `sluice value, $._embedded.articles[*] then a JS filter score < ${LOW}`, 'value', {
+    keep: (article) => article.score < LOW,
+    filtered: true,
+  }),
 ];

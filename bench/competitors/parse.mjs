@@ -1,35 +1,21 @@
-// Every parse competitor, defined once, for every harness: bench:parse (Node), the engine matrix (Node, Deno, Bun)
-// and the browser pages (which load this very file), in memory and over HTTP. Web APIs only (TextDecoder, JSON,
-// fetch, performance.now); the engine-specific part (loading sluice, its wasm, the peer) is `deps`, handed in.
-//
-// Each `setup(ctx, deps)` does everything that is not parsing and returns `run()`, the timed part: it consumes every
-// element (counts it, adds one field to a checksum, so nothing can be optimised away) and records `ctx.firstAt`
-// when the first element is delivered.
-//
-// ctx:  in memory { input: Uint8Array, chunks: its subarrays, chunkSize, path, field, firstAt } (makeContext);
-//       over HTTP { url, path, field, firstAt } (makeHttpContext): the clock starts before fetch().
-// deps: { sluice: dist/index.js, internal: dist/internal.js, wasm: { simd, scalar } (what init() accepts),
-//         streamparser: the @streamparser/json module } (competitors/node.mjs in Node, Deno, Bun).
+// Every parse competitor, for bench:parse, the engine matrix and its pages (web APIs only; the engine's sluice, wasm
+// and peer come in `deps`, node.mjs's loadDeps in Node, Deno, Bun). `setup(ctx, deps)` returns `run()`, the timed
+// part: every element counted, one field summed into a checksum, `ctx.firstAt` set at the first (makeContext's ctx
+// in memory; over HTTP { url, path, field }, the clock started before fetch()).
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const now = () => performance.now();
 export const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
 const KIND = { simd: 'simd128', scalar: 'scalar' };
-const SCAN_ONLY_PATH = '$.__sluice_selects_nothing__[*]';
+const UPPER = { simd: 'SIMD', scalar: 'scalar' };
 
 /** `$._embedded.articles[*]` -> ['_embedded', 'articles']: the member names leading to the selected array. */
-export function pathNames(path) {
-  return [...path.matchAll(/\.([^.[]+)/g)].map((m) => m[1]);
-}
+export const pathNames = (path) => [...path.matchAll(/\.([^.[]+)/g)].map((m) => m[1]);
 
 /** Reads `body` to its end with getReader() (WebKit's ReadableStream is not async-iterable). */
 export async function eachChunk(body, onChunk) {
   const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    onChunk(value);
-  }
+  for (let r = await reader.read(); !r.done; r = await reader.read()) onChunk(r.value);
 }
 
 /** An element counter: `add(value)` counts it and adds its touched field to the checksum. */
@@ -50,24 +36,17 @@ async function initBuild(deps, build) {
   if (kind !== KIND[build]) throw new Error(`expected the ${KIND[build]} build to be loaded, got ${kind}`);
 }
 
-const UPPER = { simd: 'SIMD', scalar: 'scalar' };
-/** The engine matrix's id and label of sluice's push parser in `output` mode. */
 const matrixName = (build, output) => ({
   id: output === 'value' ? `sluice-${build}` : `sluice-${output}-${build}`,
   label: `${{ value: 'sluice', bytes: 'sluice bytes mode', none: 'sluice scan only, no element' }[output]} (${UPPER[build]})`,
 });
 
-/**
- * sluice's push parser over the in-memory chunks. output 'none': a path that selects nothing, so the run is the copy
- * into wasm, the scan and the validation of every byte, with no element handed to JS. integers: options.integers
- * (bench:parse's opt-in 'bigint' row). `name`: { id, label }, by default the matrix's (bench:parse has its own).
- */
+/** sluice's push parser; 'none' selects nothing (copy, scan, validation); `query`: { path, order, keep, filtered }. */
 export function sluice(build, output = 'value', { integers, name = matrixName(build, output), query } = {}) {
   const none = output === 'none';
   const bytes = output === 'bytes' || none;
   return {
-    id: name.id,
-    label: name.label,
+    ...name,
     build,
     expectsNoElements: none,
     optIn: integers !== undefined,
@@ -75,13 +54,13 @@ export function sluice(build, output = 'value', { integers, name = matrixName(bu
     async setup(ctx, deps) {
       await initBuild(deps, build);
       const { chunks } = ctx;
-      const path = query?.path ?? ctx.path;
       const field = touchOf(ctx.field);
       // bytes mode sums the elements' lengths; a BigInt adds as the double JSON.parse reads (both round alike).
       const touch = bytes ? (element) => element.length : integers ? (value) => Number(field(value)) : field;
-      const options = none ? { path: SCAN_ONLY_PATH, output: 'bytes' } : { path, output, integers };
+      const options = none
+        ? { path: '$.__sluice_selects_nothing__[*]', output: 'bytes' }
+        : { path: query?.path ?? ctx.path, output, integers };
       if (query?.order !== undefined) options.order = query.order;
-      // A query row's JS filter (query.keep): the elements it drops are neither counted nor touched.
       const keep = query?.keep;
       return () => {
         const parser = deps.sluice.createParser(options);
@@ -111,21 +90,19 @@ export function sluice(build, output = 'value', { integers, name = matrixName(bu
 }
 
 /** sluice's parseJsonArray over a fetch()ed body. */
-function sluiceHttp(build) {
-  return {
-    id: `sluice-${build}`,
-    label: `sluice parseJsonArray(res.body) (${UPPER[build]})`,
-    async setup(ctx, deps) {
-      await initBuild(deps, build);
-      return async () => {
-        const res = await fetch(ctx.url);
-        const tally = counter(ctx);
-        for await (const value of deps.sluice.parseJsonArray(res.body, { path: ctx.path })) tally.add(value);
-        return tally;
-      };
-    },
-  };
-}
+const sluiceHttp = (build) => ({
+  id: `sluice-${build}`,
+  label: `sluice parseJsonArray(res.body) (${UPPER[build]})`,
+  async setup(ctx, deps) {
+    await initBuild(deps, build);
+    return async () => {
+      const res = await fetch(ctx.url);
+      const tally = counter(ctx);
+      for await (const value of deps.sluice.parseJsonArray(res.body, { path: ctx.path })) tally.add(value);
+      return tally;
+    };
+  },
+});
 
 /** `batch` (UTF-8 JSON) as sluice's wasm writes it: every non-ASCII UTF-16 unit a lower-case \uXXXX escape. */
 function asciiEscaped(batch) {
@@ -134,86 +111,74 @@ function asciiEscaped(batch) {
   return new TextEncoder().encode(text.replace(/[\u0080-\uffff]/g, uEscape));
 }
 
-/**
- * Value mode's ceiling: the very elements it delivers, batched as it batches them (the elements each chunk
- * completes, cut before the clock starts), turned into values by one TextDecoder.decode + one JSON.parse per batch
- * and nothing else; as the elements' own UTF-8 bytes or as the ASCII-escaped text sluice's wasm writes.
- */
+/** Value mode's ceiling: its batches (cut before the clock) by one decode + JSON.parse each; UTF-8 or as wasm writes. */
 export function ceiling(
   form,
   label = `ceiling: decode + JSON.parse per batch (${form === 'ascii' ? 'ASCII-escaped' : 'UTF-8'})`,
 ) {
-  const ascii = form === 'ascii';
   return {
-    id: ascii ? 'ceiling-ascii' : 'ceiling',
+    id: form === 'ascii' ? 'ceiling-ascii' : 'ceiling',
     label,
     setup(ctx) {
       const built = buildBatches(ctx.input, ctx.path, ctx.chunkSize).batches;
-      const batches = ascii ? built.map(asciiEscaped) : built;
-      const touch = touchOf(ctx.field);
-      return () => parseBatches(batches, ctx, touch);
+      const batches = form === 'ascii' ? built.map(asciiEscaped) : built;
+      return () => parseBatches(batches, ctx, touchOf(ctx.field));
     },
   };
 }
 
 /** The whole text parsed at once: JSON.parse in memory, `read(response)` over HTTP. */
-function whole(id, label, read) {
-  return {
-    id,
-    label,
-    setup(ctx) {
-      const names = pathNames(ctx.path);
-      const touch = touchOf(ctx.field);
-      return async () => {
-        let values = read ? await read(await fetch(ctx.url)) : JSON.parse(new TextDecoder().decode(ctx.input));
-        for (const name of names) values = values[name];
-        ctx.firstAt = now();
-        let checksum = 0;
-        for (let i = 0; i < values.length; i++) checksum += touch(values[i]);
-        return { elements: values.length, checksum };
-      };
-    },
-  };
-}
+const whole = (id, label, read) => ({
+  id,
+  label,
+  setup(ctx) {
+    const names = pathNames(ctx.path);
+    const touch = touchOf(ctx.field);
+    return async () => {
+      let values = read ? await read(await fetch(ctx.url)) : JSON.parse(new TextDecoder().decode(ctx.input));
+      for (const name of names) values = values[name];
+      ctx.firstAt = now();
+      let checksum = 0;
+      for (let i = 0; i < values.length; i++) checksum += touch(values[i]);
+      return { elements: values.length, checksum };
+    };
+  },
+});
 
 /** @streamparser/json, written the in-memory chunks or a fetch()ed body's. */
-export function streamparser(http) {
-  return {
-    id: 'streamparser',
-    label: http ? '@streamparser/json (res.body chunks)' : '@streamparser/json',
-    package: '@streamparser/json',
-    setup(ctx, deps) {
-      const selector = ['$', ...pathNames(ctx.path), '*'].join('.');
-      return async () => {
-        const res = http ? await fetch(ctx.url) : null;
-        const parser = new deps.streamparser.JSONParser({ paths: [selector], keepStack: false });
-        const tally = counter(ctx);
-        parser.onValue = ({ value }) => tally.add(value);
-        // It ends itself when the root value closes; a second end() would throw.
-        if (http) await eachChunk(res.body, (chunk) => parser.isEnded || parser.write(chunk));
-        else for (let i = 0; i < ctx.chunks.length; i++) parser.write(ctx.chunks[i]);
-        if (!parser.isEnded) parser.end();
-        return tally;
-      };
-    },
-  };
-}
+export const streamparser = (http) => ({
+  id: 'streamparser',
+  label: http ? '@streamparser/json (res.body chunks)' : '@streamparser/json',
+  package: '@streamparser/json',
+  setup(ctx, deps) {
+    const selector = ['$', ...pathNames(ctx.path), '*'].join('.');
+    return async () => {
+      const res = http ? await fetch(ctx.url) : null;
+      const parser = new deps.streamparser.JSONParser({ paths: [selector], keepStack: false });
+      const tally = counter(ctx);
+      parser.onValue = ({ value }) => tally.add(value);
+      // It ends itself when the root value closes; a second end() would throw.
+      if (http) await eachChunk(res.body, (chunk) => parser.isEnded || parser.write(chunk));
+      else for (let i = 0; i < ctx.chunks.length; i++) parser.write(ctx.chunks[i]);
+      if (!parser.isEnded) parser.end();
+      return tally;
+    };
+  },
+});
 
-/** The transfer alone: the body read and dropped. Other rows minus this one is what parsing adds at the end. */
+/** The transfer alone, the body read and dropped: other rows minus this one is what parsing adds at the end. */
 const drain = {
   id: 'drain',
   label: 'body read, not parsed (the transfer)',
   expectsNoElements: true,
-  setup(ctx) {
-    return async () => {
-      const res = await fetch(ctx.url);
-      let bytes = 0;
-      await eachChunk(res.body, (chunk) => {
-        if (ctx.firstAt === 0) ctx.firstAt = now();
-        bytes += chunk.length;
-      });
-      return { elements: 0, checksum: null, bytes };
-    };
+  setup: (ctx) => async () => {
+    const res = await fetch(ctx.url);
+    let bytes = 0;
+    await eachChunk(res.body, (chunk) => {
+      if (ctx.firstAt === 0) ctx.firstAt = now();
+      bytes += chunk.length;
+    });
+    return { elements: 0, checksum: null, bytes };
   },
 };
 
@@ -222,31 +187,26 @@ export const JSON_PARSE = whole('json-parse', 'JSON.parse (whole text)');
 /** The engine matrix in memory. */
 export const COMPETITORS = [sluice('simd'), sluice('scalar'), JSON_PARSE, streamparser(false)];
 
-/** The engine matrix over HTTP. */
+/** The engine matrix over HTTP (JSON.parse(await res.text()) measured as res.json() within noise: not run). */
 export const HTTP_COMPETITORS = [
   drain,
   sluiceHttp('simd'),
   sluiceHttp('scalar'),
-  // JSON.parse of the whole text as a response gives it (JSON.parse(await res.text()) measured the same within
-  // noise in every engine at 100 MB, and cost a sixth of the HTTP runs).
   whole('res-json', 'await res.json()', (res) => res.json()),
   streamparser(true),
 ];
 
 /** The --ceiling set: value mode, its ceiling in both forms, bytes mode, the scan alone, the fastest JS peer. */
 export const CEILING_COMPETITORS = [
-  ...['simd', 'scalar'].map((build) => sluice(build)),
+  sluice('simd'),
+  sluice('scalar'),
   ceiling('utf8'),
   ceiling('ascii'),
   ...['bytes', 'none'].flatMap((output) => [sluice('simd', output), sluice('scalar', output)]),
   streamparser(false),
 ];
 
-/**
- * Reads one byte per page of `input`, so that it is "in memory" before any clock starts. Some virtual machines map a
- * freshly read file's pages lazily, and the first touch of 100 MB then costs 0.3 s or more, which would land inside
- * whichever timed run reads the input first.
- */
+/** Reads a byte per page of `input`: a VM may map a freshly read file lazily, and its first touch is no parse's. */
 export function touchPages(input) {
   let touched = 0;
   for (let at = 0; at < input.length; at += 4096) touched += input[at];
@@ -261,6 +221,4 @@ export function makeContext(input, { path, field, chunkSize }) {
   return { input, chunks, chunkSize, path, field, firstAt: 0 };
 }
 
-export function makeHttpContext({ url, path, field }) {
-  return { url, path, field, firstAt: 0 };
-}
+export const makeHttpContext = ({ url, path, field }) => ({ url, path, field, firstAt: 0 });

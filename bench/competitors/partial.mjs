@@ -1,13 +1,8 @@
-// The libraries bench:partial compares, each behind one adapter: `feed(tokens, text, ends, observe)` pushes the
-// tokens in order and calls observe(i, value) after token i with the value an app would show then (the library's
-// own object, read at that moment). Libraries that re-parse the whole text on every token also offer
-// `parse(prefix)`, so that the big sizes can be timed on a sample of tokens (bench/partial/child.mjs).
+// The libraries bench:partial compares, each behind `feed(tokens, text, ends, observe)`: the tokens pushed in order,
+// observe(i, value) after token i with what an app would show then; the re-parsing ones also `parse(prefix)`, so that
+// big sizes can be timed on a sample of tokens (bench/partial/child.mjs).
 
-/**
- * How much text the `keepsValues` entry keeps the final values of (the last documents read, at least one). Dropped
- * at once, the value of a 2 or 20 kB document dies before the first young collection and its collection costs
- * nothing; kept, it survives and is copied twice, as a 1 MB document's value is while it is being built.
- */
+/** The text whose final values `keepsValues` keeps (at least one document): kept, a value is copied by collections. */
 export const KEPT_BYTES = 4e6;
 import { packageVersion as version } from '../harness/environment.mjs';
 
@@ -25,10 +20,7 @@ async function sluice() {
   };
 }
 
-/**
- * @streamparser/json with partial values: containers are attached to their parents as they open, scalars once
- * complete; the partial values of strings and numbers go to onValue only. What an app shows is the root it builds.
- */
+/** @streamparser/json with partial values: an app shows the root it builds (partial scalars go to onValue only). */
 async function streamparser() {
   const { JSONParser } = await import('@streamparser/json');
   return {
@@ -50,11 +42,7 @@ async function streamparser() {
   };
 }
 
-/**
- * jsonriver: an async iterable of the growing value (one object, updated in place), read from an async iterable
- * of text. It reads the next token only once it has parsed the last, so what it shows after token i is its value
- * when it asks for token i + 1.
- */
+/** jsonriver: the growing value, updated in place; what it shows after token i is its value when it asks for i + 1. */
 async function jsonriver() {
   const { parse } = await import('jsonriver');
   return {
@@ -92,55 +80,37 @@ function reparse(parse) {
   };
 }
 
+const reparser = (load) => async () => reparse(await load());
+
 export const PEERS = [
-  {
-    id: 'sluice',
-    label: () => 'sluice createPartialParser',
-    load: sluice,
-  },
-  {
-    // The same parser, with each run's final value kept as an app keeps what it parsed (a chat history): see
-    // KEPT_BYTES.
-    id: 'sluice-kept',
-    label: () => 'sluice createPartialParser, values kept',
-    keepsValues: true,
-    load: sluice,
-  },
+  { id: 'sluice', label: () => 'sluice createPartialParser', load: sluice },
+  // The same parser, each run's final value kept as an app keeps what it parsed (a chat history): KEPT_BYTES.
+  { id: 'sluice-kept', label: () => 'sluice createPartialParser, values kept', keepsValues: true, load: sluice },
   {
     id: 'streamparser',
     label: () => `@streamparser/json ${version('@streamparser/json')} (partial values)`,
     load: streamparser,
   },
-  {
-    id: 'jsonriver',
-    label: () => `jsonriver ${version('jsonriver')}`,
-    load: jsonriver,
-  },
+  { id: 'jsonriver', label: () => `jsonriver ${version('jsonriver')}`, load: jsonriver },
   {
     id: 'ai',
     label: () => `ai ${version('ai')} parsePartialJson`,
     reparses: true,
-    load: async () => {
+    load: reparser(async () => {
       const { parsePartialJson } = await import('ai');
-      return reparse(async (prefix) => (await parsePartialJson(prefix)).value);
-    },
+      return async (prefix) => (await parsePartialJson(prefix)).value;
+    }),
   },
   {
     id: 'partial-json',
     label: () => `partial-json ${version('partial-json')}`,
     reparses: true,
-    load: async () => {
-      const { parse } = await import('partial-json');
-      return reparse((prefix) => parse(prefix));
-    },
+    load: reparser(async () => (await import('partial-json')).parse),
   },
   {
     id: 'openai',
     label: () => `openai ${version('openai')} (vendored partial-json-parser)`,
     reparses: true,
-    load: async () => {
-      const { partialParse } = await import('openai/_vendor/partial-json-parser/parser');
-      return reparse((prefix) => partialParse(prefix));
-    },
+    load: reparser(async () => (await import('openai/_vendor/partial-json-parser/parser')).partialParse),
   },
 ];

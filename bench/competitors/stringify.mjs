@@ -1,17 +1,7 @@
-// The stringify competitors that run in any engine (bench:stringify in Node; the engine matrix in Node, Deno, Bun
-// and the browser pages, which load this very file): sluice's stringifyStream, JSON.stringify of the whole
-// document, the naive stream (JSON.stringify per row) and the JS floor. Web APIs only (TextEncoder,
-// ReadableStream, performance.now); the Node-only peers are in stringify_node.mjs.
-//
-// Each writes `{ _embedded: { articles: SOURCE }, total: count }` (bench/articles.mjs: the rows of the
-// articles dataset) as UTF-8 bytes, as a web server needs them. `setup(deps)` does what is not encoding and returns
-// `run(ctx)`, the timed part: it makes the source, encodes, consumes every chunk (counts its bytes) and records
-// `ctx.firstAt` when the first byte is out.
-//
-// ctx:  { kind: 'array' | 'sync' | 'async', count, rows (the array, for 'array'), firstRowAt, firstAt,
-//         sampled (the engine matrix: a checksum of every 61st byte, so that competitors that wrote different bytes
-//         disagree), onChunk (verify.mjs collects the output with it) }   (makeStringifyContext)
-// deps: { sluice: a module with stringifyStream (dist/index.js or dist/encode/index.js) }
+// The stringify competitors of any engine (bench:stringify; the engine matrix and its pages, which load this file):
+// each writes `{ _embedded: { articles: SOURCE }, total: count }` as UTF-8. `setup(deps)` (deps.sluice: a module with
+// stringifyStream) returns `run(ctx)`, the timed part: makes the source, encodes, counts every chunk, sets
+// `ctx.firstAt` at the first byte. ctx: makeStringifyContext's (`sampled`: a checksum of every 61st byte).
 import { articleAsyncGenerator, articleGenerator, preparePool } from '../articles.mjs';
 
 const now = () => performance.now();
@@ -75,87 +65,77 @@ export async function drainWebStream(ctx, stream) {
   }
 }
 
-const sluice = {
-  id: 'sluice',
-  label: 'sluice stringifyStream',
+/** A competitor whose setup prepares the articles' pool first. */
+const writer = (id, label, make) => ({
+  id,
+  label,
   async setup(deps) {
     preparePool();
-    return (ctx) => drainWebStream(ctx, deps.sluice.stringifyStream(makeDocument(ctx, makeSource(ctx))));
+    return make(deps);
   },
-};
+});
 
-const whole = {
-  id: 'whole',
-  label: 'JSON.stringify whole + TextEncoder',
-  async setup() {
-    preparePool();
-    return async (ctx) => {
-      const rows = await materialise(ctx, makeSource(ctx));
-      const out = consumer(ctx);
-      out.chunk(encoder.encode(JSON.stringify(makeDocument(ctx, rows))));
-      return out.result();
-    };
-  },
-};
+const sluice = writer(
+  'sluice',
+  'sluice stringifyStream',
+  (deps) => (ctx) => drainWebStream(ctx, deps.sluice.stringifyStream(makeDocument(ctx, makeSource(ctx)))),
+);
 
-const naive = {
-  id: 'naive',
-  label: 'naive: JSON.stringify per row, one chunk each',
-  async setup() {
-    preparePool();
-    return (ctx) => {
-      const source = makeSource(ctx);
-      const iterator = ctx.kind === 'async' ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
-      let first = true;
-      const stream = new ReadableStream(
-        {
-          start(controller) {
-            controller.enqueue(encoder.encode('{"_embedded":{"articles":['));
-          },
-          async pull(controller) {
-            const { done, value } = await iterator.next();
-            if (done) {
-              controller.enqueue(encoder.encode(`]},"total":${ctx.count}}`));
-              controller.close();
-              return;
-            }
-            controller.enqueue(encoder.encode((first ? '' : ',') + JSON.stringify(value)));
-            first = false;
-          },
-        },
-        { highWaterMark: 0 },
-      );
-      return drainWebStream(ctx, stream);
-    };
-  },
-};
+const whole = writer('whole', 'JSON.stringify whole + TextEncoder', () => async (ctx) => {
+  const rows = await materialise(ctx, makeSource(ctx));
+  const out = consumer(ctx);
+  out.chunk(encoder.encode(JSON.stringify(makeDocument(ctx, rows))));
+  return out.result();
+});
+
+const naive = writer('naive', 'naive: JSON.stringify per row, one chunk each', () => (ctx) => {
+  const source = makeSource(ctx);
+  const iterator = ctx.kind === 'async' ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+  let first = true;
+  const stream = new ReadableStream(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode('{"_embedded":{"articles":['));
+      },
+      async pull(controller) {
+        const { done, value } = await iterator.next();
+        if (done) {
+          controller.enqueue(encoder.encode(`]},"total":${ctx.count}}`));
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode((first ? '' : ',') + JSON.stringify(value)));
+        first = false;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return drainWebStream(ctx, stream);
+});
 
 /** What any JS encoder pays at least: JSON.stringify of each row into one reused buffer, no framing, no chunks. */
-const floor = {
-  id: 'floor',
-  label: 'JS floor: JSON.stringify per row + encodeInto one buffer, no framing',
-  async setup() {
-    preparePool();
-    return async (ctx) => {
-      const buffer = new Uint8Array(64 * 1024);
-      let pos = 0;
-      let bytes = 0;
-      const write = (row) => {
-        const text = JSON.stringify(row);
-        if (pos + text.length * 3 > buffer.length) {
-          bytes += pos;
-          pos = 0;
-        }
-        pos += encoder.encodeInto(text, buffer.subarray(pos)).written;
-        if (ctx.firstAt === 0) ctx.firstAt = now();
-      };
-      const source = makeSource(ctx);
-      if (ctx.kind === 'async') for await (const row of source) write(row);
-      else for (const row of source) write(row);
-      return { elements: ctx.count, bytes: bytes + pos };
+const floor = writer(
+  'floor',
+  'JS floor: JSON.stringify per row + encodeInto one buffer, no framing',
+  () => async (ctx) => {
+    const buffer = new Uint8Array(64 * 1024);
+    let pos = 0;
+    let bytes = 0;
+    const write = (row) => {
+      const text = JSON.stringify(row);
+      if (pos + text.length * 3 > buffer.length) {
+        bytes += pos;
+        pos = 0;
+      }
+      pos += encoder.encodeInto(text, buffer.subarray(pos)).written;
+      if (ctx.firstAt === 0) ctx.firstAt = now();
     };
+    const source = makeSource(ctx);
+    if (ctx.kind === 'async') for await (const row of source) write(row);
+    else for (const row of source) write(row);
+    return { elements: ctx.count, bytes: bytes + pos };
   },
-};
+);
 
 /** The engine matrix's writers (the floor is bench:stringify's alone). */
 export const STRINGIFY_COMPETITORS = [sluice, whole, naive];

@@ -1,5 +1,5 @@
-// The Node-only stringify peers of bench:stringify: json-stream-stringify, @discoveryjs/json-ext and JSONStream,
-// the Node-stream ones also as a web Response body needs them (Readable.toWeb). Same contract as stringify.mjs.
+// bench:stringify's Node-only peers (json-stream-stringify, @discoveryjs/json-ext, JSONStream; the Node-stream ones
+// also as a web Response body needs them), on stringify.mjs's contract.
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
@@ -7,104 +7,92 @@ import { consumer, drainWebStream, makeDocument, makeSource, materialise, WEB_ST
 
 const require = createRequire(import.meta.url);
 
-const jsonStreamStringify = {
-  id: 'json-stream-stringify',
-  package: 'json-stream-stringify',
-  label: 'json-stream-stringify',
-  async setup() {
+const peer = (id, pkg, label, setup) => ({ id, package: pkg, label, setup });
+const jsonStreamArticles = (ctx, source) =>
+  // It reads Node object-mode streams as arrays (generators it would write as {}).
+  ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
+const JSONSTREAM_FRAME = (ctx) => ['{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`];
+
+const jsonStreamStringify = peer(
+  'json-stream-stringify',
+  'json-stream-stringify',
+  'json-stream-stringify',
+  async () => {
     const { JsonStreamStringify } = await import('json-stream-stringify');
     return async (ctx) => {
-      const source = makeSource(ctx);
-      // It reads Node object-mode streams as arrays (generators it would write as {}).
-      const articles = ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
+      const articles = jsonStreamArticles(ctx, makeSource(ctx));
       const out = consumer(ctx);
       for await (const chunk of new JsonStreamStringify(makeDocument(ctx, articles))) out.chunk(chunk);
       return out.result();
     };
   },
-};
+);
 
-const jsonExt = {
-  id: 'json-ext',
-  package: '@discoveryjs/json-ext',
-  label: '@discoveryjs/json-ext stringifyChunked',
-  async setup() {
-    const { stringifyChunked } = await import('@discoveryjs/json-ext');
-    return async (ctx) => {
-      // It takes no generators: rows are collected first (in the timed part).
-      const rows = await materialise(ctx, makeSource(ctx));
-      const out = consumer(ctx);
-      for (const chunk of stringifyChunked(makeDocument(ctx, rows))) out.chunk(chunk);
-      return out.result();
-    };
-  },
-};
+const jsonExt = peer('json-ext', '@discoveryjs/json-ext', '@discoveryjs/json-ext stringifyChunked', async () => {
+  const { stringifyChunked } = await import('@discoveryjs/json-ext');
+  return async (ctx) => {
+    // It takes no generators: rows are collected first (in the timed part).
+    const rows = await materialise(ctx, makeSource(ctx));
+    const out = consumer(ctx);
+    for (const chunk of stringifyChunked(makeDocument(ctx, rows))) out.chunk(chunk);
+    return out.result();
+  };
+});
 
-const jsonStream = {
-  id: 'jsonstream',
-  package: 'JSONStream',
-  label: 'JSONStream.stringify',
-  async setup() {
-    const JSONStream = require('JSONStream');
-    return async (ctx) => {
-      const stream = JSONStream.stringify('{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`);
-      const out = consumer(ctx);
-      stream.on('data', (chunk) => {
-        out.chunk(chunk);
-      });
-      const ended = once(stream, 'end');
+const jsonStream = peer('jsonstream', 'JSONStream', 'JSONStream.stringify', async () => {
+  const JSONStream = require('JSONStream');
+  return async (ctx) => {
+    const stream = JSONStream.stringify(...JSONSTREAM_FRAME(ctx));
+    const out = consumer(ctx);
+    stream.on('data', (chunk) => {
+      out.chunk(chunk);
+    });
+    const ended = once(stream, 'end');
+    const source = makeSource(ctx);
+    if (ctx.kind === 'async') for await (const row of source) stream.write(row);
+    else for (const row of source) stream.write(row);
+    stream.end();
+    await ended;
+    return out.result();
+  };
+});
+
+// The Node-stream peers as a web Response body needs them: Readable.toWeb, read like sluice's stream.
+const webLabel = ' as a web stream (Readable.toWeb)';
+const jsonStreamWeb = peer('jsonstream-web', 'JSONStream', `JSONStream.stringify${webLabel}`, async () => {
+  const JSONStream = require('JSONStream');
+  return async (ctx) => {
+    const stream = JSONStream.stringify(...JSONSTREAM_FRAME(ctx));
+    const body = Readable.toWeb(new Readable().wrap(stream));
+    const writing = (async () => {
       const source = makeSource(ctx);
-      if (ctx.kind === 'async') for await (const row of source) stream.write(row);
-      else for (const row of source) stream.write(row);
+      const write = async (row) => {
+        if (!stream.write(row)) await once(stream, 'drain');
+      };
+      if (ctx.kind === 'async') for await (const row of source) await write(row);
+      else for (const row of source) await write(row);
       stream.end();
-      await ended;
-      return out.result();
-    };
-  },
-};
+    })();
+    const result = await drainWebStream(ctx, body);
+    await writing;
+    return result;
+  };
+});
 
-// The Node-stream peers as a web Response body needs them: Readable.toWeb, the standard bridge, read with a reader
-// like sluice's stream (each 'data' string becomes a Buffer there).
-const jsonStreamWeb = {
-  id: 'jsonstream-web',
-  package: 'JSONStream',
-  label: 'JSONStream.stringify as a web stream (Readable.toWeb)',
-  async setup() {
-    const JSONStream = require('JSONStream');
-    return async (ctx) => {
-      const stream = JSONStream.stringify('{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`);
-      const body = Readable.toWeb(new Readable().wrap(stream));
-      const writing = (async () => {
-        const source = makeSource(ctx);
-        const write = async (row) => {
-          if (!stream.write(row)) await once(stream, 'drain');
-        };
-        if (ctx.kind === 'async') for await (const row of source) await write(row);
-        else for (const row of source) await write(row);
-        stream.end();
-      })();
-      const result = await drainWebStream(ctx, body);
-      await writing;
-      return result;
-    };
-  },
-};
-
-const jsonStreamStringifyWeb = {
-  id: 'json-stream-stringify-web',
-  package: 'json-stream-stringify',
-  label: 'json-stream-stringify as a web stream (Readable.toWeb)',
-  async setup() {
+const jsonStreamStringifyWeb = peer(
+  'json-stream-stringify-web',
+  'json-stream-stringify',
+  `json-stream-stringify${webLabel}`,
+  async () => {
     const { JsonStreamStringify } = await import('json-stream-stringify');
     return (ctx) => {
-      const source = makeSource(ctx);
-      const articles = ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
+      const articles = jsonStreamArticles(ctx, makeSource(ctx));
       // Its chunks are strings, which Readable.toWeb cannot size: a PassThrough turns them into Buffers.
       const bytes = new JsonStreamStringify(makeDocument(ctx, articles)).pipe(new PassThrough());
       return drainWebStream(ctx, Readable.toWeb(bytes));
     };
   },
-};
+);
 
 const { sluice, whole, naive, floor } = WEB_STRINGIFY;
 

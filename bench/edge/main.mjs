@@ -1,17 +1,12 @@
-#!/usr/bin/env node
-// The edge claim: the same worker written with sluice and with @streamparser/json-whatwg (what Cloudflare's "Stream
-// large JSON" example recommends), in workerd: an upstream array (a service binding to a Node server on 127.0.0.1,
-// the body generated and held there) reshaped to NDJSON. Per request: workerd's CPU time (user + system, /proc), time
-// to the first byte; the peak RSS of the workerd process (one process per worker and size) and of its V8 heap
-// (inspector, Runtime.getHeapUsage). A passthrough worker is the baseline: workerd streaming the bytes.
-// @streamparser/json-whatwg 0.0.22 is quadratic in the rows: it runs at --whatwg-sizes, and at --capped-mb under a
-// CPU cap, reported as how far it got.
+// npm run bench:edge: the same worker with sluice and with @streamparser/json-whatwg (Cloudflare's "Stream large
+// JSON" example) in workerd, an upstream array reshaped to NDJSON; per request workerd's CPU time, the first byte,
+// its peak RSS and V8 heap; passthrough is the baseline. json-whatwg 0.0.22 is quadratic: small sizes, and one capped.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { integer, list, number, readFlags, text } from '../harness/cli.mjs';
-import { upperMedian as median } from '../harness/stats.mjs';
+import { mdTable, upperMedian as median } from '../harness/stats.mjs';
 import { makeBody, startUpstream } from './upstream.mjs';
 import { memoryMb, ROOT, request, startWorker } from './workerd.mjs';
 
@@ -121,9 +116,16 @@ const memoryCell = (r) => {
   return `${r.hwm.toFixed(0)} MB (${r.idle.toFixed(0)}); ${heap}`;
 };
 const sizes = [...new Set(results.map((r) => r.mb))].sort((a, b) => a - b);
-const rows = (format) =>
-  sizes.map((mb) => `| ${mb} MB | ${names.map((n) => (find(n, mb) ? format(find(n, mb)) : '')).join(' | ')} |`);
-const header = [`| upstream | ${names.join(' | ')} |`, `|---|${names.map(() => '---|').join('')}`];
+const section = (title, format) => [
+  '',
+  title,
+  '',
+  ...mdTable(
+    ['upstream', ...names],
+    sizes.map((mb) => [`${mb} MB`, ...names.map((n) => (find(n, mb) ? format(find(n, mb)) : ''))]),
+    '---',
+  ),
+];
 const flags = v8Flags.length ? ` --v8-flags '${v8Flags.join(' ')}'` : '';
 const subset = names.length < Object.keys(ENTRIES).length ? ` --only ${names.join(',')}` : '';
 const command =
@@ -136,26 +138,16 @@ const table = [
     `(over @streamparser/json 0.0.22), @streamparser/json ${version(join(modules, 'json'))}; ` +
     `${RUNS === 1 ? 'one request' : `median of ${RUNS} requests`} per cell (the first includes compiling the worker), ` +
     `load average ${load} at the end, ${((performance.now() - started) / 60000).toFixed(1)} min. \`${command}\`.`,
-  '',
-  "CPU per request (against sluice's at the same size):",
-  '',
-  ...header,
-  ...rows(cpuCell),
-  '',
-  'Time to first byte:',
-  '',
-  ...header,
-  ...rows(ttfbCell),
-  '',
-  "workerd peak RSS (VmHWM; idle before the request), and the V8 heap's peak during the request, used / reserved " +
-    '(ArrayBuffers outside it: the peak of their backing stores):',
-  '',
-  ...header,
-  ...rows(memoryCell),
+  ...section("CPU per request (against sluice's at the same size):", cpuCell),
+  ...section('Time to first byte:', ttfbCell),
+  ...section(
+    "workerd peak RSS (VmHWM; idle before the request), and the V8 heap's peak during the request, used / reserved " +
+      '(ArrayBuffers outside it: the peak of their backing stores):',
+    memoryCell,
+  ),
 ].join('\n');
 console.log(`\n${table}`);
-// docs/benchmarks.md's "At the edge" section shows both (bench/harness/render/markdown.mjs reads these files); a run
-// with V8 flags is the memory experiment beside the default one, so it gets its own file.
+// docs/benchmarks.md's "At the edge" shows both; a run with V8 flags is the memory experiment beside the default one.
 const out = join(ROOT, 'bench', 'results', 'edge');
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, v8Flags.length ? 'table-v8-flags.md' : 'table.md'), `${table}\n`);

@@ -1,5 +1,5 @@
-// The upstream: a Node server on 127.0.0.1 that serves one generated array (held in memory here, so generating and
-// serving it costs this process, never the workerd process that is measured), in 64 KiB writes under backpressure.
+// The upstream: a Node server on 127.0.0.1 serving one generated array held in memory (its cost is this process's,
+// never the measured workerd's), in 64 KiB writes under backpressure.
 import { createServer } from 'node:http';
 
 const ROW_CHUNK = 1 << 20; // rows are joined into Buffers of about 1 MB: no string near V8's length limit

@@ -1,6 +1,5 @@
-// One worker in its own workerd process: bundled with esbuild, served on 127.0.0.1 with a service binding UPSTREAM to
-// the Node upstream, measured from /proc (CPU: utime + stime; memory: VmRSS, VmHWM) and, through workerd's inspector
-// (--inspector-addr, CDP Runtime.getHeapUsage), the V8 heap of the worker's isolate sampled during the request.
+// One worker in its own workerd process (bundled with esbuild, a service binding UPSTREAM to the Node upstream),
+// measured from /proc and, through workerd's inspector (CDP Runtime.getHeapUsage), the V8 heap during the request.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
@@ -17,14 +16,13 @@ const SAMPLE_MS = 100;
 export const cpuSeconds = (pid) => cpuMsOf(pid) / 1000;
 export const memoryMb = (pid, key) => statusBytes(pid, key) / 2 ** 20;
 
-function freePort() {
-  return new Promise((resolve) => {
+const freePort = () =>
+  new Promise((resolve) => {
     const server = createNetServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
   });
-}
 
 async function bundle(entry, dir) {
   const wasm = [];
@@ -74,9 +72,8 @@ async function inspect(port) {
   let target;
   // The list is empty until the worker's isolate is registered.
   await until(async () => {
-    const list = `http://127.0.0.1:${port}/json/list`;
-    target = await fetch(list).then(
-      (r) => r.json().then((targets) => targets[0]),
+    target = await fetch(`http://127.0.0.1:${port}/json/list`).then(
+      (r) => r.json().then((t) => t[0]),
       () => undefined,
     );
     return target !== undefined;
@@ -136,29 +133,21 @@ const config :Workerd.Config = (
   // The binary itself (node_modules/.bin/workerd is the ELF, no wrapper), so /proc/<pid> is workerd's alone.
   const args = ['serve', 'config.capnp', `--inspector-addr=127.0.0.1:${inspectorPort}`];
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'workerd'), args, { cwd: dir, stdio: 'inherit' });
+  let inspector;
   const stop = () => {
+    inspector?.close();
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     await until(() => listening(port), 'socket');
-    const inspector = await inspect(inspectorPort);
-    const close = () => {
-      inspector.close();
-      stop();
-    };
-    return { pid: child.pid, port, inspector, stop: close };
+    inspector = await inspect(inspectorPort);
+    return { pid: child.pid, port, inspector, stop };
   } catch (error) {
     stop();
     throw error;
   }
 }
-
-const countLines = (chunk) => {
-  let lines = 0;
-  for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
-  return lines;
-};
 
 /**
  * One request: CPU (s), time to first byte and to the last (ms), bytes and lines received; the peaks of VmRSS and of
@@ -196,7 +185,7 @@ export async function request(worker, { capCpu = Number.POSITIVE_INFINITY } = {}
     for await (const chunk of response.body) {
       first ??= performance.now() - start;
       bytes += chunk.length;
-      lines += countLines(chunk);
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
     }
   } catch (error) {
     if (!capped) throw error;

@@ -1,8 +1,5 @@
-// The engine matrix in the server-side runtimes: Node, Deno and Bun parse the articles dataset at 1, 10 and 100 MB
-// from memory and over a paced HTTP response from 127.0.0.1 (bench/competitors/parse.mjs), Node also with its own
-// peers (competitors/node.mjs); then the writers of competitors/stringify.mjs. Each run is a fresh process
-// (harness/child.mjs), interleaved round-robin across runtimes and competitors. Deno and Bun are the npm binaries
-// of the root package; a runtime that does not start here is reported as skipped. --help lists the options.
+// node bench/engines/main.mjs: the engine matrix in Node, Deno and Bun (the root package's binaries; one that does not
+// start is skipped), a fresh process per run (harness/child.mjs), Node with its own peers too. --help: the options.
 import { NODE_PEERS } from '../competitors/node.mjs';
 import { CHUNK_SIZE, matrixMain } from '../harness/matrix.mjs';
 import { probe, RUNTIMES, runIn } from '../harness/runtime.mjs';

@@ -1,7 +1,5 @@
-// The benchmarks' HTTP server on 127.0.0.1: the datasets whole at full speed (/data/SIZE.json: a page reads one
-// into memory before anything is timed) and paced (/paced/SIZE.json: 64 KiB writes at a fixed rate, the http
-// mode's response), the benchmark's own modules (/bench/...: the pages import the competitors from there), the
-// built package (/dist/) and @streamparser/json bundled with esbuild as a web app would ship it (/streamparser.js).
+// The matrix's HTTP server on 127.0.0.1: the datasets whole (/data/SIZE.json) and paced (/paced/SIZE.json: 64 KiB
+// writes at a fixed rate), bench/'s modules (/bench/), dist/ (/dist/) and @streamparser/json bundled (/streamparser.js).
 import { readFileSync, statSync, createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
@@ -23,18 +21,7 @@ const WRITE_BYTES = 64 * 1024;
 const ISOLATED = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** @streamparser/json's browser entry, bundled into one ES module. */
-async function bundleStreamparser() {
-  const out = await build({
-    entryPoints: [join(BENCH, 'node_modules/@streamparser/json/dist/mjs/index.js')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0].contents;
-}
+const HEADERS = { 'cache-control': 'no-store', ...ISOLATED };
 
 function sendFile(res, file) {
   let size;
@@ -46,8 +33,7 @@ function sendFile(res, file) {
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'content-length': size,
-    'cache-control': 'no-store',
-    ...ISOLATED,
+    ...HEADERS,
   });
   createReadStream(file).pipe(res);
 }
@@ -58,10 +44,7 @@ function under(dir, relative) {
   return file.startsWith(normalize(dir + sep)) ? file : null;
 }
 
-/**
- * Writes `bytes` in 64 KiB writes, each at the time the rate says (from the start, so timer lateness does not
- * accumulate), waiting for 'drain' when the socket is full; stops when the client goes away.
- */
+/** 64 KiB writes, each when the rate says (from the start: timer lateness does not add up), under backpressure. */
 async function sendPaced(res, bytes, paceMBps) {
   let gone = false;
   const closed = new Promise((resolve) =>
@@ -70,12 +53,7 @@ async function sendPaced(res, bytes, paceMBps) {
       resolve();
     }),
   );
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'content-length': bytes.length,
-    'cache-control': 'no-store',
-    ...ISOLATED,
-  });
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length, ...HEADERS });
   const started = performance.now();
   for (let at = 0; at < bytes.length && !gone; at += WRITE_BYTES) {
     if (paceMBps > 0) {
@@ -89,12 +67,18 @@ async function sendPaced(res, bytes, paceMBps) {
   if (!gone) res.end();
 }
 
-/**
- * `datasets`: size -> { file }. Resolves to `{ origin, close() }` once listening. The paced bodies are read into
- * memory once, so that the disk never sets their pace.
- */
+/** `datasets`: size -> { file }; resolves to `{ origin, close() }`. Paced bodies are held in memory: no disk pace. */
 export async function startBenchServer(datasets, { paceMBps, streamparser = true }) {
-  const streamparserModule = streamparser ? await bundleStreamparser() : null;
+  const entry = join(BENCH, 'node_modules/@streamparser/json/dist/mjs/index.js');
+  const bundle = {
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  };
+  const streamparserModule = streamparser ? (await build(bundle)).outputFiles[0].contents : null;
   const bodies = new Map();
   const body = (size) => {
     if (!bodies.has(size)) bodies.set(size, readFileSync(datasets[size].file));
@@ -107,14 +91,11 @@ export async function startBenchServer(datasets, { paceMBps, streamparser = true
       if (data[1] === 'data') return sendFile(res, datasets[data[2]].file);
       return void sendPaced(res, body(data[2]), paceMBps).catch(() => res.destroy());
     }
-    if (pathname.startsWith('/bench/') && /\.(mjs|js|html)$/.test(pathname) && !pathname.includes('node_modules')) {
-      const file = under(BENCH, pathname.slice('/bench/'.length));
-      if (file) return sendFile(res, file);
-    }
-    if (pathname.startsWith('/dist/')) {
-      const file = under(join(ROOT, 'dist'), pathname.slice('/dist/'.length));
-      if (file) return sendFile(res, file);
-    }
+    const code = /\.(mjs|js|html)$/.test(pathname) && !pathname.includes('node_modules');
+    const file = pathname.startsWith('/bench/')
+      ? code && under(BENCH, pathname.slice('/bench/'.length))
+      : pathname.startsWith('/dist/') && under(join(ROOT, 'dist'), pathname.slice('/dist/'.length));
+    if (file) return sendFile(res, file);
     if (pathname === '/streamparser.js' && streamparserModule) {
       return void res.writeHead(200, { 'content-type': 'text/javascript', ...ISOLATED }).end(streamparserModule);
     }

@@ -1,10 +1,6 @@
-// One timed run of one competitor in Node, Deno or Bun (the same file in each), in a process of its own, so that no
-// competitor's heap, JIT state or wasm memory touches another's. The parent (runtime.mjs) samples this process's
-// RSS from /proc, so the protocol is a handshake on stdin/stdout, one JSON line each:
-//   child: {"ready": {...runtime}}   (input read, competitor set up, garbage collected)
-//   parent: "go"                     (after it took the RSS baseline)
-//   child: {"result": {...}}
-// Usage: RUNTIME child.mjs SPEC_JSON   (competitors/matrix.mjs's spec; in memory, `file` holds the input)
+// One timed run of one competitor in a fresh Node, Deno or Bun process: `RUNTIME child.mjs SPEC_JSON` (the spec of
+// competitors/matrix.mjs; `file`: the input). runtime.mjs samples its RSS, so a handshake of JSON lines: the child
+// sends {"ready": runtime} once set up and collected, the parent "go" once it took the baseline, the child {"result"}.
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { prepareRun, timeRun } from '../competitors/matrix.mjs';
@@ -41,7 +37,7 @@ function nextLine() {
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 const spec = JSON.parse(process.argv[2]);
-// The Node-only peers (stream-json, JSONStream, the Node-stream writers) and bench:parse's own rows run in Node only.
+// The Node-stream peers and bench:parse's own rows run in Node only.
 const isNode = !globalThis.Deno && !globalThis.Bun;
 const input = () => {
   const file = readFileSync(spec.file);
@@ -60,7 +56,7 @@ send({ ready: runtime() });
 if ((await nextLine()) !== 'go') throw new Error('child.mjs: expected "go" on stdin');
 
 const cpuBefore = process.cpuUsage?.();
-// Pages the run touched for the first time: what the "Memory:" rate of the report header costs each competitor.
+// Pages touched for the first time, each at the "Memory:" rate of the report header.
 const faultsBefore = isNode ? process.resourceUsage().minorPageFault : null;
 const result = await timeRun(prepared);
 const cpu = cpuBefore ? process.cpuUsage(cpuBefore) : null;

@@ -1,13 +1,12 @@
-// The command line of every benchmark's main.mjs: `readFlags` reads argv by a table of flags, printing the usage
-// (--help, exit 0) or the error (exit 2); `log`, the progress lines.
+// Every main.mjs's command line: `readFlags` reads argv by a table of flag rules; `log`, the progress lines.
 
 /** A progress line, on standard error (standard output is the report). */
 export const log = (line) => process.stderr.write(`${line}\n`);
 
 /**
- * This process's options: `defaults`, then each flag of `flags` ({ '--name': rule }, rules from the helpers below:
- * `(options, text, flag, fail)` sets what the flag sets; `text`: its value, `--flag value` or `--flag=value`; a rule
- * with `takesNoValue` reads none). An error names the flag, then prints `usage`.
+ * `defaults`, then each flag of argv by its rule in `flags` ({ '--name': (options, text, flag, fail) => ... };
+ * `text`: `--flag value` or `--flag=value`, none for a rule with `takesNoValue`). --help prints `usage` (exit 0);
+ * a mistake, its message and `usage` (exit 2).
  */
 export function readFlags(usage, defaults, flags) {
   const options = { ...defaults };
@@ -36,23 +35,16 @@ export function set(values) {
   return rule;
 }
 
-/** An integer >= min into options[key]. */
+/** A number into options[key]: an integer >= min, or with `real`, any number > 0 (>= 0 with min 0). */
 export const integer =
-  (key, min = 1) =>
+  (key, min = 1, real = false) =>
   (options, text, flag, fail) => {
     const n = Number(text);
-    if (!Number.isInteger(n) || n < min) fail(`${flag} must be an integer >= ${min}`);
+    if (real ? !(min === 0 ? n >= 0 : n > 0) : !Number.isInteger(n) || n < min)
+      fail(`${flag} must be ${real ? `a number ${min === 0 ? '>=' : '>'} 0` : `an integer >= ${min}`}`);
     options[key] = n;
   };
-
-/** A number > 0 (or >= 0 with `zero`) into options[key]. */
-export const number =
-  (key, zero = false) =>
-  (options, text, flag, fail) => {
-    const n = Number(text);
-    if (!(zero ? n >= 0 : n > 0)) fail(`${flag} must be a number ${zero ? '>=' : '>'} 0`);
-    options[key] = n;
-  };
+export const number = (key, zero = false) => integer(key, zero ? 0 : 1, true);
 
 /** A comma-separated list into options[key]; with `known`, every item must be one of them. */
 export const list =

@@ -2,18 +2,6 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-function cpuModel() {
-  try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('model name'));
-    if (line) return line.split(':')[1].trim();
-  } catch {
-    /* not Linux: fall back to what Node reports */
-  }
-  return os.cpus()[0]?.model ?? 'unknown';
-}
-
 /** The installed version of a bench peer, read from its own package.json (some `exports` maps hide it). */
 export function packageVersion(name) {
   return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
@@ -28,12 +16,7 @@ export function withVersions(competitors) {
   return { versions, competitors: labelled };
 }
 
-/**
- * What first-touch memory costs on this machine, in ms per MB: writing 64 MiB of memory never touched before
- * (every page faults in) against writing the same memory again. A cold run (a fresh process) pays the first rate
- * for every page it grows into, so cold columns compare machines only together with it: a virtual machine can
- * fault pages in ten or more times slower than bare metal.
- */
+/** Writing 64 MiB never touched (every page faults in) against again, ms per MB: a cold run pays the first rate. */
 function memoryCost() {
   const bytes = new Uint8Array(64 * 2 ** 20);
   const msPerMB = (fill) => {
@@ -61,7 +44,7 @@ export function reportHeader(title, env, peers = []) {
 export function environment() {
   const sluice = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   return {
-    cpu: cpuModel(),
+    cpu: os.cpus()[0]?.model ?? 'unknown',
     cores: os.availableParallelism?.() ?? os.cpus().length,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     os: `${os.type()} ${os.release()} ${os.arch()}`,

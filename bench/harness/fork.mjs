@@ -1,64 +1,54 @@
-// The runs of every benchmark: `roundRobin`, the rounds of runs interleaved across competitors; `measureTable`, them
-// and their table; `runChild`, one run in a Node process of its own; `answerParent`, that process's side.
+// The runs of every benchmark: `roundRobin`, rounds of runs interleaved across competitors; `measureTable`, them and
+// their table; `runChild`, one run in a Node process of its own; `answerParent`, that process's side.
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { log } from './cli.mjs';
 import { loadLine, markdownTable, summarise } from './stats.mjs';
 
 /**
- * `runs` rounds, each a run of every entry (`{ key, label }`) in turn, so that drift of a shared machine hits all
- * alike. `runOnce(entry, earlier)` resolves to a result; `check(entry, result)` returns what is wrong with a result
- * that has no `error`, if anything; `shown(result)` is the log line's figure. Resolves to `{ key: results[] }`.
+ * `runs` rounds, each a run of every entry ({ key, label }) in turn, so that drift of a shared machine hits all
+ * alike: `runOnce(entry, earlier)` resolves to a result, `check(entry, result)` says what is wrong with one without
+ * `error`, `shown(result)` is the log line's figure. Resolves to `{ key: results[] }`.
  */
-export async function roundRobin({ runs, entries, runOnce, check = () => undefined, shown, log, tag }) {
+export async function roundRobin({ runs, entries, runOnce, check = () => undefined, shown, tag }) {
   const out = Object.fromEntries(entries.map((e) => [e.key, []]));
   for (let run = 1; run <= runs; run++) {
     for (const entry of entries) {
       const result = await runOnce(entry, out[entry.key]);
-      if (!result.error) {
-        const wrong = check(entry, result);
-        if (wrong) result.error = wrong;
-      }
+      if (!result.error) result.error = check(entry, result);
+      if (!result.error) delete result.error;
       out[entry.key].push(result);
-      log(
-        `[${tag} ${run}/${runs}] ${entry.label.padEnd(44)} ${result.error ? `${result.skipped ? '' : 'FAILED: '}${result.error}` : shown(result)}`,
-      );
+      const why = result.error && `${result.skipped ? '' : 'FAILED: '}${result.error}`;
+      log(`[${tag} ${run}/${runs}] ${entry.label.padEnd(44)} ${why || shown(result)}`);
     }
   }
   return out;
 }
 
 /**
- * bench:parse's and bench:stringify's tables: `runs` rounds of `runOnce(c)` for every `measured` competitor, checked
- * by `check(c, result)`; the table of `competitors` (those not measured: "not built") and its load line ('parse' or
- * 'stringify' columns, `kind`); `failures`: the runs that failed.
+ * bench:parse's and bench:stringify's tables: `runs` rounds of `runOnce(c)` for every competitor, checked by
+ * `check(c, result)`; their table with `kind`'s columns and its load line; `failures`: the runs that failed.
  */
-export async function measureTable({ runs, competitors, measured, bytes, kind, cores, tag, runOnce, check }) {
+export async function measureTable({ runs, competitors, bytes, kind, cores, tag, runOnce, check }) {
   const loadBefore = os.loadavg();
   const all = await roundRobin({
     runs,
-    entries: measured.map((c) => ({ key: c.id, label: c.label, c })),
+    entries: competitors.map((c) => ({ key: c.id, label: c.label, c })),
     runOnce: ({ c }) => runOnce(c),
     check: ({ c }, r) => check(c, r),
     shown: (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
-    log,
     tag,
   });
   const loadAfter = os.loadavg();
   const timings = kind === 'stringify' ? ['firstByteMs', 'firstByteAfterRowMs'] : undefined;
-  // The results file's entries: each measured competitor's medians and runs.
-  const entries = measured.map((c) => ({ id: c.id, label: c.label, summary: summarise(bytes, all[c.id], timings) }));
+  const entries = competitors.map((c) => ({ id: c.id, label: c.label, summary: summarise(bytes, all[c.id], timings) }));
   for (const entry of entries) entry.runs = all[entry.id];
-  const rows = competitors.map((c) => {
-    const summary = entries.find((e) => e.id === c.id)?.summary;
-    return { label: c.label, summary, note: summary ? undefined : 'not built' };
-  });
-  const markdown = `${markdownTable(rows, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`;
+  const markdown = `${markdownTable(entries, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`;
   const failures = Object.values(all).flatMap((runs) => runs.filter((r) => r.error)).length;
   return { markdown, entries, runs: all, failures, loadBefore, loadAfter };
 }
 
-/** Forks `script` with the spec as its argument; resolves with the one message it sends, or { error } (never rejects). */
+/** Forks `script` with the spec as its argument; resolves with the one message it sends, or { error }. */
 export function runChild(script, spec, execArgv = ['--expose-gc']) {
   return new Promise((resolve) => {
     let result = null;

@@ -1,10 +1,6 @@
-// The engine matrix that `npm run bench` measures in every engine (Node, Deno and Bun through bench/engines;
-// Chromium, Firefox and WebKit through bench/browser): the articles dataset at three sizes, fed from memory and
-// streamed over a paced HTTP response on 127.0.0.1, then the writers of competitors/stringify.mjs; and matrixMain,
-// the driver both share. In each cell every run of every competitor in every engine is interleaved round-robin, so
-// that drift of a shared machine hits all alike; then the checks (every run delivered every element, every
-// checksum agrees) and the medians, which bench/harness/render reads. The host supplies one run, in a fresh process
-// or page.
+// The engine matrix (Node, Deno, Bun in bench/engines; Chromium, Firefox, WebKit in bench/browser): the articles at
+// three sizes from memory and over a paced HTTP response, then the writers of competitors/stringify.mjs; matrixMain,
+// the driver both share: every run of a cell interleaved round-robin, checked, its medians saved for bench/harness/render.
 import os from 'node:os';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
@@ -24,27 +20,22 @@ const PATH = '$._embedded.articles[*]';
 // The paced response's rate: 50 MB/s (400 Mbit/s), a fast connection.
 const PACE_MBPS = 50;
 
-/** The method text both harnesses print and the renderer repeats. */
-export function methodLines(options) {
+/** The method text both harnesses print and the renderer repeats, as lines. */
+export function methodLines({ paceMBps, runs }) {
   return [
-    'Method: The articles dataset (bench/gen-dataset.mjs) at each size; every element at ' +
-      `${PATH} is consumed (counted,`,
-    'its id summed into a checksum every competitor must agree on). memory: the input is in memory before the clock',
-    'starts and is fed in 64 KiB subarrays (JSON.parse: one TextDecoder.decode of the whole input, then JSON.parse).',
-    `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${options.paceMBps || 'unlimited'}` +
-      `${options.paceMBps ? ' MB/s' : ''}; the clock starts at`,
-    'fetch(). Time to first element: from the start to the first element delivered. Peak memory growth: the peak RSS',
-    'of the process running the competitor (a browser: its web content processes) sampled every 2 ms from /proc,',
-    `minus its RSS once set up. Medians of ${options.runs} run${options.runs === 1 ? '' : 's'}, each a fresh process (a browser: a fresh page in a new`,
-    'context; WebKit: a new browser process), interleaved round-robin; MB = 10^6 bytes.',
+    `Method: The articles dataset (bench/gen-dataset.mjs) at each size; every element at ${PATH} is consumed (counted, ` +
+      'its id summed into a checksum every competitor must agree on). memory: the input is in memory before the clock ' +
+      'starts and is fed in 64 KiB subarrays (JSON.parse: one TextDecoder.decode of the whole input, then JSON.parse). ' +
+      `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${paceMBps || 'unlimited'}` +
+      `${paceMBps ? ' MB/s' : ''}; the clock starts at fetch(). Time to first element: from the start to the first ` +
+      'element delivered. Peak memory growth: the peak RSS of the process running the competitor (a browser: its web ' +
+      'content processes) sampled every 2 ms from /proc, minus its RSS once set up. Medians of ' +
+      `${runs} run${runs === 1 ? '' : 's'}, each a fresh process (a browser: a fresh page in a new context; WebKit: a ` +
+      'new browser process), interleaved round-robin; MB = 10^6 bytes.',
   ];
 }
 
-/**
- * One cell: every run of `competitors(target)` in every target, interleaved, checked by `check(c, result)`; per
- * target, each competitor's medians; the printed table under `title` and the line saying whether every run
- * checked out and every checksum agreed. `bytes`: the input's, or null for the output's (the writers).
- */
+/** One cell: every target's competitors' runs interleaved and checked, its table, per target the medians. */
 async function runCell({ plan, tag, title, competitors, runOnce, check = () => undefined, bytes, agreed }) {
   const loadBefore = os.loadavg();
   const entries = plan.targets.flatMap((target) =>
@@ -60,7 +51,6 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
     },
     check: ({ c }, r) => check(c, r),
     shown: (r) => `${((bytes ?? r.bytes) / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
-    log,
     tag,
   });
   const loadAfter = os.loadavg();
@@ -90,14 +80,10 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
 }
 
 /**
- * The whole matrix run, for bench/engines (Node, Deno, Bun) and bench/browser (Chromium, Firefox, WebKit): options,
- * header, the parse cells, the stringify cell, the results file. The host says how a run is made there: `kind`
- * ('engines' | 'browser': its folder and results' kind), `flag` and `known` (--runtimes or --engines and their
- * values), `where` ('Node, Deno and Bun'), `packages` (name in the header -> package, whose versions are printed),
- * `open(names)` -> { targets, labels, engines, skipped }, `extraCompetitors(target)` (its own peers, not
- * in --ceiling), `input(mode, size, origin, dataset)` (the spec's input), `run(target, spec, origin)`,
- * `peersLine(versions, labels)` and `close()`. The browsers load @streamparser/json from the server, bundled, and
- * one that does not start fails the run; a runtime that does not start is only skipped.
+ * The matrix run: options, header, the parse cells, the stringify cell, the results file. The host: `kind` ('engines'
+ * | 'browser'), `flag` and `known` (its targets), `where`, `packages` (header name -> package), `open(names)` ->
+ * { targets, labels, engines, skipped }, `extraCompetitors(target)`, `input(mode, size, origin, dataset)`,
+ * `run(target, spec, origin)`, `peersLine(versions, labels)`, `close()`. A browser that does not start is a problem.
  */
 export async function matrixMain(host) {
   const usage = `usage: node bench/${host.kind}/main.mjs [options]
@@ -128,9 +114,7 @@ export async function matrixMain(host) {
     process.exit(1);
   }
   const env = environment();
-  const versions = Object.fromEntries(
-    Object.entries(host.packages).map(([name, path]) => [name, packageVersion(path)]),
-  );
+  const versions = Object.fromEntries(Object.entries(host.packages).map(([name, p]) => [name, packageVersion(p)]));
   const withVersion = (c) => (c.package ? { ...c, label: `${c.label} ${versions[c.package]}` } : c);
   const competitors = (target, mode) =>
     (options.ceiling
@@ -210,10 +194,10 @@ export async function matrixMain(host) {
       });
       problems += cell.problems;
       const { bytes, loadBefore, loadAfter } = cell;
-      const engines = cell.engines.map(({ target, competitors: list }) => ({
+      const engines = cell.engines.map(({ target, competitors }) => ({
         id: target,
         label: labels[target] ?? target,
-        competitors: list,
+        competitors,
       }));
       results.stringify = { count, bytes, loadBefore, loadAfter, engines };
     }

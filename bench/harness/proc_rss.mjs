@@ -1,32 +1,37 @@
-// Peak RSS of other processes, sampled from /proc by the parent: the one measurement that works alike for a Node,
-// Deno or Bun child and a browser's content processes, and keeps sampling while the measured process is busy in a
-// synchronous parse (no timer of its own could fire then). Linux only; elsewhere `available` is false.
+// RSS and CPU time of other processes from /proc (Linux only): alike for a Node, Deno or Bun child and a browser's
+// content processes, and sampled even while the measured process is busy in a synchronous parse.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 export const available = existsSync('/proc/self/status');
 
-/** A size field of /proc/PID/status in bytes (VmRSS: the resident set; VmHWM: its peak), or 0 when it has exited. */
-export function statusBytes(pid, key = 'VmRSS') {
+/** `read()`, or `fallback` when the process has exited. */
+const live = (read, fallback) => {
   try {
+    return read();
+  } catch {
+    return fallback;
+  }
+};
+
+/** A size field of /proc/PID/status in bytes (VmRSS: the resident set; VmHWM: its peak), or 0 when it has exited. */
+export const statusBytes = (pid, key = 'VmRSS') =>
+  live(() => {
     const match = new RegExp(`^${key}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+  }, 0);
+
+/** The fields of /proc/PID/stat after the command name (in parentheses, which may hold spaces). */
+const statFields = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
 
 /** Every live descendant of `root` (children, grandchildren...), from the parent links in /proc/PID/stat. */
 export function descendants(root) {
   const parentOf = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The command name (field 2) is in parentheses and may hold spaces: the fields after the last ')' are safe.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      /* exited meanwhile */
-    }
+    live(() => parentOf.set(Number(entry), Number(statFields(entry)[1])));
   }
   const found = [];
   const frontier = [root];
@@ -43,30 +48,18 @@ export function descendants(root) {
 }
 
 /** The command line of `pid`, its arguments joined by spaces ('' when it has exited). */
-export function commandLine(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-  } catch {
-    return '';
-  }
-}
+export const commandLine = (pid) => live(() => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '), '');
 
-/** User + system CPU time of `pid` in ms (Linux counts it in clock ticks of 10 ms), or null when it has exited. */
-export function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+/** User + system CPU time of `pid` in ms (clock ticks of 10 ms), or null when it has exited. */
+export const cpuMsOf = (pid) =>
+  live(() => {
+    const fields = statFields(pid);
     return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
+  }, null);
 
 /**
  * The peak, sampled every `intervalMs` from `start()` to `stop()`, of the summed RSS growth of `pids` over their RSS
- * at `start()`; a process that shrinks adds nothing. For a browser, whose page runs in one of several content
- * processes (Firefox may reuse one across pages, a closing page's process may still be exiting); for Node, Deno
- * and Bun, the one process of the run.
+ * at `start()` (a process that shrinks adds nothing): a browser's content processes, or a child's one.
  */
 export class GrowthPeak {
   #timer = null;

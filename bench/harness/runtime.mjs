@@ -1,5 +1,4 @@
-// One timed run in a fresh Node, Deno or Bun process (harness/child.mjs), its RSS sampled from /proc by this
-// process: bench:parse, bench:stringify and the engine matrix's server-side runtimes.
+// One timed run in a fresh Node, Deno or Bun process (child.mjs), its RSS sampled from /proc by this process.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -31,11 +30,7 @@ export function probe(name) {
   return { version: out.stdout.split('\n')[0].trim() };
 }
 
-/**
- * One run: spawn, wait for "ready", take the RSS baseline, "go", sample until the result arrives. A run that takes
- * longer than `timeoutMs` is killed and reported as timed out (a measurement, not a failure). `node`: more flags
- * for a Node child.
- */
+/** One run: spawn, "ready", the RSS baseline, "go", sampled to the result; past `timeoutMs` it is killed (`timedOut`). */
 export function runIn(runtime, spec, { timeoutMs = Infinity, node = [] } = {}) {
   return new Promise((resolve) => {
     const { command, args } = RUNTIMES[runtime];

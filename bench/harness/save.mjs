@@ -1,5 +1,4 @@
-// Writes a benchmark's results as bench/results/KIND-DATE.json (what bench/harness/render reads) and prints the line
-// `JSON results: FILE`; and the blocks of the documents that show them.
+// Results files (bench/results/KIND-DATE.json, what bench/harness/render reads) and the documents' generated blocks.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -22,10 +21,7 @@ export function finish(kind, results, problems) {
   }
 }
 
-/**
- * Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; returns false (and leaves the
- * file alone) when it has no such markers.
- */
+/** Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; false when it has none. */
 export function renderBlock(file, name, body) {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;

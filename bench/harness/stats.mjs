@@ -1,5 +1,4 @@
-// Medians, per-competitor summaries and the Markdown tables of every harness (bench:parse, bench:stringify, the
-// engine matrix and bench/harness/render, which re-renders the saved summaries).
+// Medians, CPU time, per-competitor summaries and the Markdown tables every benchmark prints or renders.
 const MB = 1e6;
 const MiB = 2 ** 20;
 
@@ -10,11 +9,36 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The upper median, always one of the values (bench:partial's medians of CPU times). */
-export function upperMedian(values) {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[sorted.length >> 1];
+/** The upper median, always one of the values (the medians of CPU times). */
+export const upperMedian = (values) => [...values].sort((x, y) => x - y)[values.length >> 1];
+
+/** User + system CPU time since `start` (a process.cpuUsage()), in ms. */
+export function cpuMs(start) {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
+
+/** `items` as an async iterable (a stream's chunks). */
+export async function* chunksOf(items) {
+  for (const item of items) yield item;
+}
+
+/** `bytes` in subarrays of `size`. */
+export function pieces(bytes, size) {
+  const out = [];
+  for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));
+  return out;
+}
+
+/** A Markdown table's lines: `head`, the alignment row (`align` for every column after the first), `rows`. */
+export const mdTable = (head, rows, align = '---:') => [
+  `| ${head.join(' | ')} |`,
+  `|---|${head
+    .slice(1)
+    .map((_, i) => (Array.isArray(align) ? align[i] : align))
+    .join('|')}|`,
+  ...rows.map((row) => `| ${row.join(' | ')} |`),
+];
 
 export const fixed = (v, digits) => (v === null || v === undefined ? '–' : v.toFixed(digits));
 
@@ -28,10 +52,7 @@ export const ms = (v) =>
         ? `${v.toFixed(1)} ms`
         : `${(v / 1000).toFixed(2)} s`;
 
-/**
- * Per-competitor medians over its successful runs; MB/s counts `bytes`. `timings`: the run's own time fields to
- * take the median of too (parse: firstElementMs; stringify: firstByteMs, firstByteAfterRowMs).
- */
+/** Per-competitor medians over its successful runs; MB/s counts `bytes`; `timings`: more run fields to take. */
 export function summarise(bytes, runs, timings = ['firstElementMs']) {
   const ok = runs.filter((r) => !r.error);
   const mbps = ok.map((r) => bytes / MB / (r.ms / 1000));
@@ -51,36 +72,36 @@ export function summarise(bytes, runs, timings = ['firstElementMs']) {
   return summary;
 }
 
-const PARSE_COLUMNS = [
-  ['time to first element', (s) => ms(s.firstElementMs)],
-  ['peak RSS growth', (s) => `${fixed(s.rssGrowthMiB, 1)} MiB`],
-  ['CPU / wall', (s) => fixed(s.cpuPerWall, 2)],
-  ['page faults', (s) => fixed(s.faults, 0)],
-];
-
-const STRINGIFY_COLUMNS = [
-  ['first byte', (s) => ms(s.firstByteMs)],
-  ['first byte after first row', (s) => ms(s.firstByteAfterRowMs)],
-  ['peak RSS growth', (s) => `${fixed(s.rssGrowthMiB, 1)} MiB`],
-  ['CPU / wall', (s) => fixed(s.cpuPerWall, 2)],
-];
+const rss = (s) => `${fixed(s.rssGrowthMiB, 1)} MiB`;
+const COLUMNS = {
+  parse: [
+    ['time to first element', (s) => ms(s.firstElementMs)],
+    ['peak RSS growth', rss],
+    ['CPU / wall', (s) => fixed(s.cpuPerWall, 2)],
+    ['page faults', (s) => fixed(s.faults, 0)],
+  ],
+  stringify: [
+    ['first byte', (s) => ms(s.firstByteMs)],
+    ['first byte after first row', (s) => ms(s.firstByteAfterRowMs)],
+    ['peak RSS growth', rss],
+    ['CPU / wall', (s) => fixed(s.cpuPerWall, 2)],
+  ],
+};
 
 /** The competitor table: MB/s (median, min–max), then `kind`'s columns ('parse' or 'stringify'). */
 export function markdownTable(rows, kind = 'parse') {
-  const columns = kind === 'stringify' ? STRINGIFY_COLUMNS : PARSE_COLUMNS;
+  const columns = COLUMNS[kind];
   const empty = ' |'.repeat(columns.length + 1);
-  const lines = [
-    `| competitor | MB/s (median) | MB/s min–max | ${columns.map(([name]) => name).join(' | ')} |`,
-    `|---|---:|---:|${columns.map(() => '---:').join('|')}|`,
-  ];
+  const lines = mdTable(['competitor', 'MB/s (median)', 'MB/s min–max', ...columns.map(([name]) => name)], []);
   for (const { label, summary: s, note } of rows) {
     if (!s || s.runs === 0) {
-      const failed = kind === 'stringify' ? `failed: ${s?.errors?.[0] ?? ''}` : 'failed';
-      lines.push(`| ${label} | ${note ?? failed} |${empty}`);
+      lines.push(
+        `| ${label} | ${note ?? (kind === 'stringify' ? `failed: ${s?.errors?.[0] ?? ''}` : 'failed')} |${empty}`,
+      );
       continue;
     }
-    const failed = s.failed ? ` (${s.failed} failed)` : '';
     const cells = columns.map(([, cell]) => cell(s)).join(' | ');
+    const failed = s.failed ? ` (${s.failed} failed)` : '';
     lines.push(
       `| ${label} | ${fixed(s.mbps, 1)}${failed} | ${fixed(s.mbpsMin, 0)}–${fixed(s.mbpsMax, 0)} | ${cells} |`,
     );

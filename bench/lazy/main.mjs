@@ -1,7 +1,5 @@
-// npm run bench:lazy: reading 1 %, 10 % and 100 % of the leaf values of a buffered document (chosen by
-// competitors/lazy.mjs: every k-th leaf in document order) through lazyParse, against JSON.parse of the whole document
-// and, where the document is a big array of records, parseJsonArray. Every run is a fresh child process
-// (child.mjs); runs are interleaved round-robin across competitors; tables show medians.
+// npm run bench:lazy: reading 1 %, 10 % and 100 % of a buffered document's leaves (every k-th, competitors/lazy.mjs)
+// through lazyParse, openJson and parseJsonArray against JSON.parse; each run a fresh process (child.mjs), interleaved.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { COMPETITORS } from '../competitors/lazy.mjs';
@@ -9,13 +7,13 @@ import { ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, reportHeader } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
 import { finish } from '../harness/save.mjs';
-import { loadLine, median, ms as fmt } from '../harness/stats.mjs';
+import { loadLine, mdTable, median, ms as fmt } from '../harness/stats.mjs';
 import { integer, list, log, readFlags } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
 const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
 
-// arrayPath: the record array parseJsonArray streams (null: no such array, no parseJsonArray row).
+// arrayPath: the record array parseJsonArray streams (null: no parseJsonArray row).
 const corpus = (name) => () => fileURLToPath(new URL(`${name}.json`, CORPUS));
 const DATASETS = {
   twitter: { file: corpus('twitter'), arrayPath: ['statuses'] },
@@ -26,12 +24,10 @@ const DATASETS = {
 const FRACTIONS = [0.01, 0.1, 1];
 const OPENJSON_MAX_GETS = 2_000;
 
-const USAGE = `usage: npm run bench:lazy -- [options]
-  --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all)
-  --runs N         runs per competitor, dataset and fraction; the tables show medians (default: 5)`;
-
 const options = readFlags(
-  USAGE,
+  `usage: npm run bench:lazy -- [options]
+  --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all)
+  --runs N         runs per competitor, dataset and fraction; the tables show medians (default: 5)`,
   { datasets: Object.keys(DATASETS), runs: 5 },
   { '--dataset': list('datasets', Object.keys(DATASETS)), '--runs': integer('runs', 1) },
 );
@@ -41,20 +37,8 @@ console.log(
   [
     ...reportHeader('bench:lazy', env),
     '',
-    'Method:',
-    '- the document is in memory as one Uint8Array; a run reads every k-th leaf value in document order (k = 100,',
-    '  10, 1) and sums them (numbers, string lengths) as a check;',
-    '- the time covers everything from the bytes to the last leaf read: for JSON.parse, TextDecoder + JSON.parse',
-    '  + the reads; for lazyParse, the call (copy into wasm memory, structural scan) + the reads;',
-    `- each run is a fresh child process (node --expose-gc); medians of ${options.runs} runs, interleaved. Two times per`,
-    '  run: the first document (cold: fresh memory pages, code not yet optimised), then 30 more reads of the same',
-    '  document in the same process, each after the previous result was collected, of which the median of the last',
-    '  15 (warm: a long-running process, its code optimised; for documents over 20 MB, 1 more read only);',
-    '- two access patterns: "from the root" reads each chosen leaf by its path from the root (`doc.a.b[3].c`);',
-    '  "walking" (10 % and 100 % only) walks the whole structure (for...of over arrays, Object.keys over objects,',
-    '  holding each inner container) and uses every k-th leaf it meets: the same leaves and checksum;',
-    '- parseJsonArray: only for documents that are one big record array, reading the chosen leaves under it.',
-    `- openJson: one get(path) per leaf over the in-memory bytes; not run above ${OPENJSON_MAX_GETS} leaves ('–').`,
+    `Method (bench/README.md, bench:lazy): medians of ${options.runs} runs, each a fresh process, interleaved; ` +
+      `openJson not run above ${OPENJSON_MAX_GETS} get() calls ('–').`,
   ].join('\n'),
 );
 
@@ -75,8 +59,7 @@ for (const name of options.datasets) {
       runs: options.runs,
       entries: rows.map((c) => ({ key: c.id, label: c.label.padEnd(52), c })),
       runOnce: async ({ c }) => {
-        // openJson resolves each get(path) over the stream (about 0.35 ms per get on twitter.json): one get() per
-        // leaf is only run for the smaller leaf sets.
+        // openJson's get() costs about 0.35 ms on twitter.json: one per leaf only for the smaller leaf sets.
         if (c.fractions && !c.fractions.includes(fraction)) return { error: 'not run at this fraction', skipped: true };
         if (c.id === 'openjson' && read > OPENJSON_MAX_GETS)
           return { error: `skipped: ${read} get() calls (over ${OPENJSON_MAX_GETS})`, skipped: true };
@@ -88,7 +71,6 @@ for (const name of options.datasets) {
       },
       check: (_, r) => (r.checksum === r.expected ? undefined : `checksum ${r.checksum}, expected ${r.expected}`),
       shown: (r) => `${fmt(r.ms)}, warm ${fmt(r.warmMs)}`,
-      log,
       tag: `${name} ${fraction * 100}%`,
     });
     problems += Object.values(runs)
@@ -110,14 +92,13 @@ for (const name of options.datasets) {
     ['ms', 'first document in a fresh process (cold)'],
     ['warmMs', 'later documents in the same process (warm)'],
   ]) {
+    const cells = rows.map((c) => [c.label, ...FRACTIONS.map((f) => fmt(table[f][c.id][key]))]);
     lines.push(
       '',
       `${title}:`,
       '',
-      `| competitor | ${FRACTIONS.map((f) => `${f * 100} % of leaves`).join(' | ')} |`,
-      `|---|${FRACTIONS.map(() => '---:').join('|')}|`,
+      ...mdTable(['competitor', ...FRACTIONS.map((f) => `${f * 100} % of leaves`)], cells),
     );
-    for (const c of rows) lines.push(`| ${c.label} | ${FRACTIONS.map((f) => fmt(table[f][c.id][key])).join(' | ')} |`);
     const ratio = (lazyId, wholeId) =>
       FRACTIONS.map((f) => {
         const lazy = table[f][lazyId]?.[key];

@@ -1,7 +1,6 @@
-// npm run bench:parse: sluice against the materialisation ceiling, JSON.parse and the streaming peers, on the
-// generated datasets fed from memory in 64 KiB chunks. Every run of every competitor is a fresh Node process
-// (harness/child.mjs); runs are interleaved round-robin so that drift of the machine hits every competitor alike.
-import { built, PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
+// npm run bench:parse: sluice against the ceiling, JSON.parse and the streaming peers on the generated datasets fed
+// from memory in 64 KiB chunks, every run a fresh Node process (harness/child.mjs), round-robin across competitors.
+import { PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { integer, list, log, only, readFlags } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
@@ -12,14 +11,12 @@ import { finish } from '../harness/save.mjs';
 
 const PEERS = ['@streamparser/json', 'stream-json', 'stream-chain', 'JSONStream'];
 
-const USAGE = `usage: npm run bench:parse -- [options]
+const options = readFlags(
+  `usage: npm run bench:parse -- [options]
   --dataset NAMES  comma-separated: ${Object.keys(DATASETS).join(', ')} (default: all but bigints)
   --only IDS       comma-separated competitor ids or parts of ids, e.g. sluice,ceiling (default: all but
                    sluice-value-bigint-simd, run only when named whole)
-  --runs N         runs per competitor; the table shows medians (default: 5)`;
-
-const options = readFlags(
-  USAGE,
+  --runs N         runs per competitor; the table shows medians (default: 5)`,
   { datasets: Object.keys(DATASETS).filter((name) => !DATASETS[name].optIn), only: null, runs: 5 },
   {
     '--dataset': list('datasets', Object.keys(DATASETS)),
@@ -37,28 +34,14 @@ const selected = (id, optIn) =>
 
 const env = environment();
 const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(c.id, c.optIn)));
-const missing = competitors.filter((c) => !built(c));
 
 console.log(
   [
     ...reportHeader('bench:parse', env, PEERS),
     '',
-    'Method:',
-    `- input held in memory as one Uint8Array, fed as ${CHUNK_SIZE}-byte chunks (subarrays); every element is`,
-    `  consumed (counted, one field summed); MB = 10^6 bytes; medians of ${options.runs} runs.`,
-    '- each run of each competitor is a fresh child process (node --expose-gc), cold (no warm-up); the runs are',
-    '  interleaved round-robin across competitors.',
-    '- peak RSS growth = max(RSS sampled every 2 ms from /proc, RSS after the run) minus the baseline taken after',
-    '  the input is loaded, setup is done (modules, wasm init, precomputed batches) and a GC.',
-    '- time to first element: from the first push (or write) to the first element delivered.',
-    '- CPU / wall: CPU time of the child (all its threads) over wall time; well under 1 means the run waited for',
-    '  a CPU that other work was using, so its MB/s understates it.',
-    '- page faults: minor page faults of the child during the timed run (median): pages it touched for the first',
-    '  time, each at the cost the Memory line gives (4096 bytes a page).',
-    ...(missing.length ? ['', `Skipped (dist/ not built): ${missing.map((c) => c.id).join(', ')}`] : []),
+    `Method (bench/README.md, bench:parse): ${CHUNK_SIZE}-byte chunks, medians of ${options.runs} runs, each a fresh process.`,
   ].join('\n'),
 );
-const measured = competitors.filter(built);
 
 const results = { date: new Date().toISOString(), environment: env, versions, options, datasets: [] };
 let problems = 0;
@@ -73,7 +56,6 @@ for (const name of options.datasets) {
   const table = await measureTable({
     runs: options.runs,
     competitors: forDataset(competitors),
-    measured: forDataset(measured),
     bytes,
     cores: env.cores,
     tag: name,
@@ -87,7 +69,7 @@ for (const name of options.datasets) {
   });
   const agreeing = (ids) =>
     new Set(ids.flatMap((id) => table.runs[id].filter((r) => !r.error).map((r) => `${r.elements}/${r.checksum}`)));
-  const ran = forDataset(measured);
+  const ran = forDataset(competitors);
   // Every value-mode competitor must see the same elements: the sum of one field over all of them agrees.
   const valueIds = ran.filter((c) => !c.query && !/^sluice-(bytes|none)/.test(c.id)).map((c) => c.id);
   const checksums = new Set(valueIds.flatMap((id) => table.runs[id].filter((r) => !r.error).map((r) => r.checksum)));

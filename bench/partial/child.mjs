@@ -1,27 +1,16 @@
-// One measurement of bench:partial in a fresh process (bench/partial/main.mjs forks it): a library reading the
-// corpus of one size token by token, reading the value after every token.
-//
-// CPU time (process.cpuUsage: user + system, so the engine's compiler and GC threads count too) of the whole
-// document, token by token, after untimed runs that let the engine optimise; the median of `runs` timed runs. A
-// library that re-parses the whole text on every token takes O(n²) in all; past `fullMax` bytes it is timed on
-// `sample` tokens spread evenly over the document (a re-parse costs the same whatever came before it), each parse
-// alone, and the time of the document is their mean times the tokens.
-//
-// A library entry with `keepsValues` keeps the final values of the last documents it read (bench/competitors/partial.mjs, KEPT_BYTES), as
-// an app keeps what it parsed.
-//
-// With `check`, one more run compares the value after every token with the oracle's (tests/support/
-// partial_oracle.mjs) and counts the tokens after which they differ: wrong snapshots.
+// One measurement of bench:partial in a fresh process: a library reading the corpus of one size token by token, the
+// value read after every token; CPU time (user + system: compiler and GC threads count), median of `runs` after
+// warm-up. A library that re-parses the whole text per token is timed past `fullMax` bytes on `sample` tokens spread
+// over the document, each parse alone (their mean times the tokens). `keepsValues`: the last values are kept
+// (competitors/partial.mjs, KEPT_BYTES). With `check`, one more run counts the tokens after which the value differs
+// from the oracle's (tests/support/partial_oracle.mjs): wrong snapshots.
 import { expectedSnapshot } from '../../tests/support/partial_oracle.mjs';
 import { corpusDocument, tokenize } from './corpus.mjs';
 import { KEPT_BYTES, PEERS, THREW } from '../competitors/partial.mjs';
 import { answerParent } from '../harness/fork.mjs';
-import { upperMedian as median } from '../harness/stats.mjs';
+import { cpuMs, upperMedian as median } from '../harness/stats.mjs';
 
-/**
- * Equal as values an app would show: primitives by ===, arrays element by element, objects by their own
- * enumerable keys in any order (a key whose value is undefined is a key).
- */
+/** Equal as values an app would show: ===, arrays element by element, own enumerable keys in any order. */
 export function sameValue(a, b) {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -41,11 +30,6 @@ export function sameValue(a, b) {
 
 const WARMUP_MS = 1500;
 const MIN_TIMED_MS = 200;
-
-function cpuMs(start) {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 export async function measure({ peer: id, size, runs, check, fullMax, sample }) {
   const spec = PEERS.find((p) => p.id === id);
@@ -72,7 +56,6 @@ export async function measure({ peer: id, size, runs, check, fullMax, sample }) 
     const indices = Array.from({ length: sample }, (_, k) => Math.floor(((k + 0.5) * tokens.length) / sample));
     const prefixes = indices.map((i) => text.slice(0, ends[i]));
     result.sampled = indices.length;
-    // One pass: every sampled parse, each timed alone (nothing between them is the library's).
     once = async () => {
       let total = 0;
       for (let k = 0; k < prefixes.length; k++) {
@@ -90,9 +73,7 @@ export async function measure({ peer: id, size, runs, check, fullMax, sample }) 
       return cpuMs(start);
     };
   }
-  // Warm up (the engine optimises the code, on threads whose CPU time counts too) for WARMUP_MS, at most 10,000
-  // runs; then each timed run repeats the document until it has taken MIN_TIMED_MS, and counts the mean. (Capped at
-  // 50 runs, the warm-up of the 2 KB document lasted 15 ms and its first timed runs took up to twice as long.)
+  // Warm up for WARMUP_MS (at most 10,000 runs); each timed run repeats the document for MIN_TIMED_MS, its mean.
   let spent = 0;
   let warmups = 0;
   while (warmups < 1 || (spent < WARMUP_MS && warmups < 10_000)) {

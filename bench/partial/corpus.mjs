@@ -1,8 +1,5 @@
-// The corpus of bench:partial (issue 20): what a model writes as structured output or tool-call arguments, and the
-// tokens it arrives in. A report object with nested arrays, long strings with escapes and non-ASCII text (accents,
-// CJK, emoji), numbers of every shape; its size grows with the number of sections. Tokens are 3 to 6 UTF-16 units
-// cut anywhere, so they split escapes, numbers, literals and surrogate pairs (astral characters) as model tokens
-// split them.
+// bench:partial's corpus (issue 20): a report object as a model writes it (nested arrays, long strings with escapes
+// and non-ASCII text, numbers of every shape), and its tokens of 3 to 6 UTF-16 units cut anywhere.
 import { createRng } from '../../tests/support/random_json.mjs';
 
 const WORDS = (
@@ -21,26 +18,17 @@ function sentence(rng, words) {
 }
 
 /** Numbers of every shape: integers, negatives, decimals, exponents both cases and signs, zero forms. */
-function number(rng) {
-  switch (rng.int(8)) {
-    case 0:
-      return String(rng.range(0, 100000));
-    case 1:
-      return String(-rng.range(1, 1000));
-    case 2:
-      return (rng.range(0, 99999) / 100).toFixed(2);
-    case 3:
-      return `-0.${String(rng.range(1, 99999)).padStart(5, '0')}`;
-    case 4:
-      return `${rng.range(1, 9)}.${rng.range(0, 999)}e+${rng.range(1, 30)}`;
-    case 5:
-      return `${rng.range(1, 9)}.${rng.range(0, 99)}E-${rng.range(1, 9)}`;
-    case 6:
-      return rng.pick(['0', '-0.0', '0.5', '1e3']);
-    default:
-      return String(rng.range(100, 999999) / 1000);
-  }
-}
+const NUMBERS = [
+  (rng) => String(rng.range(0, 100000)),
+  (rng) => String(-rng.range(1, 1000)),
+  (rng) => (rng.range(0, 99999) / 100).toFixed(2),
+  (rng) => `-0.${String(rng.range(1, 99999)).padStart(5, '0')}`,
+  (rng) => `${rng.range(1, 9)}.${rng.range(0, 999)}e+${rng.range(1, 30)}`,
+  (rng) => `${rng.range(1, 9)}.${rng.range(0, 99)}E-${rng.range(1, 9)}`,
+  (rng) => rng.pick(['0', '-0.0', '0.5', '1e3']),
+  (rng) => String(rng.range(100, 999999) / 1000),
+];
+const number = (rng) => NUMBERS[rng.int(8)](rng);
 
 function section(rng, index) {
   const items = [];

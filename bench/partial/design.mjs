@@ -1,32 +1,19 @@
 // The measurements behind createPartialParser's design (docs/partial.md), in one fresh process, each choice and its
-// alternative interleaved round by round (medians), CPU time:
-// - tiny deltas: the whole JS parser per token against the least a WebAssembly-backed one would pay, one feed()
-//   call of the native push parser per token with a selector that matches nothing (no value built, no event
-//   returned);
-// - what freezing snapshots costs, what publishing long arrays as views saves against copying them, and what
-//   making finished strings flat saves against keeping them ropes;
-// - reading a view against reading a frozen array;
-// - the heap the finished value holds, against JSON.parse's value of the same text;
-// - big pushes: a 10 MB document in 64 KiB chunks, partialJson against parseJsonArray(..., { path: '$' }).
+// alternative interleaved round by round, CPU time medians: tiny deltas against one wasm feed() per token; freezing,
+// views and flat strings; reading a view; the heap the value holds; big pushes against parseJsonArray.
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
 import { answerParent } from '../harness/fork.mjs';
-import { upperMedian as median } from '../harness/stats.mjs';
+import { chunksOf, cpuMs, pieces, upperMedian as median } from '../harness/stats.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
-
-function cpuMs(start) {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 /** Runs every variant `rounds` times, round-robin; each run repeats its body until it took 100 ms of CPU. */
 async function interleaved(variants, rounds) {
   const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
   for (const variant of Object.values(variants)) {
-    // Warm-up: the engine optimises during the first runs.
     const start = process.cpuUsage();
     do await variant();
     while (cpuMs(start) < 300);
@@ -44,6 +31,9 @@ async function interleaved(variants, rounds) {
   }
   return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
 }
+
+/** `ms` (name -> ms) times `times` over `over`. */
+const per = (ms, times, over) => Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * times) / over]));
 
 /** Tokens without a lone high surrogate at their end, so that each has a UTF-8 form of its own. */
 function wholeCharacterTokens(tokens) {
@@ -70,7 +60,6 @@ export async function design({ rounds, bigBytes }) {
   const { createPartialParser, createParser, partialJson, parseJsonArray } = sluice;
   const results = {};
 
-  // MARK: tiny deltas
   const text20 = corpusDocument(20e3);
   const tokens = wholeCharacterTokens(tokenize(text20));
   const encoder = new TextEncoder();
@@ -85,22 +74,15 @@ export async function design({ rounds, bigBytes }) {
     for (let i = 0; i < input.length; i++) parser.push(input[i]);
     parser.end();
   };
-  const tiny = await interleaved(
-    {
-      jsText: partialRun(tokens),
-      jsBytes: partialRun(byteTokens),
-      wasmFloorText: floorRun(tokens),
-      wasmFloorBytes: floorRun(byteTokens),
-    },
-    rounds,
-  );
+  const tinyRuns = { jsText: partialRun(tokens), jsBytes: partialRun(byteTokens) };
+  Object.assign(tinyRuns, { wasmFloorText: floorRun(tokens), wasmFloorBytes: floorRun(byteTokens) });
+  const tiny = await interleaved(tinyRuns, rounds);
   results.tiny = {
     tokens: tokens.length,
     bytes: encoder.encode(text20).length,
-    usPerToken: Object.fromEntries(Object.entries(tiny).map(([k, ms]) => [k, (ms * 1000) / tokens.length])),
+    usPerToken: per(tiny, 1000, tokens.length),
   };
 
-  // MARK: freezing, views
   const defaults = { ...treeTuning };
   const perToken = async (size, setup) => {
     const input = tokenize(corpusDocument(size));
@@ -116,35 +98,28 @@ export async function design({ rounds, bigBytes }) {
         }
       };
     }
-    const ms = await interleaved(variants, rounds);
-    return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * 1000) / input.length]));
+    return per(await interleaved(variants, rounds), 1000, input.length);
   };
-  results.freeze = {};
-  for (const size of [20e3, 1e6]) {
-    results.freeze[size] = await perToken(size, {
-      all: { freeze: true, freezeOpen: true },
-      finished: { freeze: true, freezeOpen: false },
-      none: { freeze: false },
-    });
-  }
+  /** { size: perToken(size, setup) } for each size, one after the other. */
+  const bySize = async (sizes, setup) => {
+    const out = {};
+    for (const size of sizes) out[size] = await perToken(size, setup);
+    return out;
+  };
+  results.freeze = await bySize([20e3, 1e6], {
+    all: { freeze: true, freezeOpen: true },
+    finished: { freeze: true, freezeOpen: false },
+    none: { freeze: false },
+  });
   // The corpus's `sections` array: 150 objects at 200 KB, 741 at 1 MB.
-  results.views = {};
-  for (const size of [200e3, 1e6]) {
-    results.views[size] = await perToken(size, {
-      from32: { viewMinLength: 32 },
-      from64: { viewMinLength: 64 },
-      from128: { viewMinLength: 128 },
-      never: { viewMinLength: Infinity },
-    });
-  }
-
+  const views = { from32: 32, from64: 64, from128: 128, never: Infinity };
+  results.views = await bySize(
+    [200e3, 1e6],
+    Object.fromEntries(Object.entries(views).map(([k, n]) => [k, { viewMinLength: n }])),
+  );
   // Finished strings made flat, or left ropes of one node per push (treeTuning.flatten).
-  results.flatten = {};
-  for (const size of [20e3, 1e6]) {
-    results.flatten[size] = await perToken(size, { flat: { flatten: true }, ropes: { flatten: false } });
-  }
+  results.flatten = await bySize([20e3, 1e6], { flat: { flatten: true }, ropes: { flatten: false } });
 
-  // MARK: reading a view
   const values = Array.from({ length: 1000 }, (_, i) => i);
   const viewParser = createPartialParser();
   const view = viewParser.push(`[${values.join(',')},`);
@@ -155,11 +130,9 @@ export async function design({ rounds, bigBytes }) {
     return total;
   };
   const reads = await interleaved({ view: sum(view), frozen: sum(frozen) }, rounds);
-  results.read = { nsPerElement: Object.fromEntries(Object.entries(reads).map(([k, ms]) => [k, (ms * 1e6) / 1e5])) };
+  results.read = { nsPerElement: per(reads, 1e6, 1e5) };
 
-  // MARK: heap held
-  // Every byte of the tree is copied twice by young collections while it is built: its size is part of the cost per
-  // token of big documents.
+  // The heap held: young collections copy every byte of a tree being built twice.
   v8.setFlagsFromString('--expose-gc');
   const collect = vm.runInNewContext('gc');
   const heldBy = (build) => {
@@ -184,13 +157,9 @@ export async function design({ rounds, bigBytes }) {
     jsonParse: heldBy(() => JSON.parse(heapText)),
   };
 
-  // MARK: big pushes
   const big = encoder.encode(corpusDocument(bigBytes));
-  const chunks = [];
-  for (let at = 0; at < big.length; at += 65536) chunks.push(big.subarray(at, at + 65536));
-  async function* source() {
-    for (const chunk of chunks) yield chunk;
-  }
+  const chunks = pieces(big, 65536);
+  const source = () => chunksOf(chunks);
   const bigTimes = { partialJson: [], parseJsonArray: [] };
   // Round 0 warms up, uncounted.
   for (let round = 0; round <= rounds; round++) {

@@ -1,9 +1,6 @@
-// npm run bench:partial: the partial-JSON libraries reading a model's output token by token (issue 20), CPU time
-// per token at four sizes and the wrong snapshots each shows, then the measurements behind sluice's design, then a
-// tool call read from a provider's SSE body (issue 32). Every library and size runs in a fresh child process
-// (child.mjs), the design measurements in one more (design.mjs), the model-output readers in one more (model.mjs).
-// Writes bench/results/partial-*.json and, for a full run, the tables of docs/partial.md and the README's block
-// (between its bench:partial-readme markers, when it has them); --render FILE does the latter from a saved run.
+// npm run bench:partial: the partial-JSON libraries reading a model's output token by token (child.mjs: a fresh
+// process per library and size), the measurements behind sluice's design (design.mjs) and a tool call read from an
+// SSE body (model.mjs). A full run renders docs/partial.md's tables and the README's block; --render FILE re-renders.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -11,14 +8,16 @@ import { MODEL_READERS } from '../competitors/model.mjs';
 import { PEERS } from '../competitors/partial.mjs';
 import { integer, list, log, readFlags, set, text } from '../harness/cli.mjs';
 import { environment } from '../harness/environment.mjs';
-import { runChild } from '../harness/fork.mjs';
+import { roundRobin, runChild } from '../harness/fork.mjs';
 import { renderBlock, saveResults } from '../harness/save.mjs';
 import * as md from './render.mjs';
 
 const { CHECK_SIZE, SIZES } = md;
-const USAGE = `usage: npm run bench:partial -- [options]
+const ALL = PEERS.map((p) => p.id);
+const options = readFlags(
+  `usage: npm run bench:partial -- [options]
   --sizes LIST     comma-separated of ${Object.keys(SIZES).join(', ')} (default: all)
-  --only IDS       comma-separated of ${PEERS.map((p) => p.id).join(', ')} (default: all)
+  --only IDS       comma-separated of ${ALL.join(', ')} (default: all)
   --runs N         timed runs per library and size in each process, median (default: 3)
   --processes N    fresh processes per library and size, median of their medians (default: 5), run
                    round-robin: a process's time varies with where its heap and code land, by up to a third
@@ -29,13 +28,8 @@ const USAGE = `usage: npm run bench:partial -- [options]
   --quick          --sizes 2k,20k --runs 1 --processes 1, 10 sampled tokens and a short design run; never writes
                    docs/partial.md
   --render FILE    run nothing: render docs/partial.md and the README's block from a saved full run
-                   (bench/results/partial-*.json)`;
-
-const ALL = PEERS.map((p) => p.id);
-const options = readFlags(
-  USAGE,
-  // Libraries that re-parse the whole text on every token are timed on every token up to fullMax bytes, on
-  // `sample` tokens above it.
+                   (bench/results/partial-*.json)`,
+  // The libraries that re-parse the whole text per token are timed on `sample` tokens past fullMax bytes.
   { sizes: Object.keys(SIZES), only: ALL, runs: 3, processes: 5, sample: 40, fullMax: SIZES['2k'] },
   {
     '--sizes': list('sizes', Object.keys(SIZES)),
@@ -51,15 +45,7 @@ const options = readFlags(
 );
 const args = process.argv.slice(2).join(' ');
 options.command = `npm run bench:partial${args ? ` -- ${args}` : ''}`;
-
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
-
-/** The median of the processes' medians, with every run. */
-function medianProcess(each) {
-  const middle = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
-  const { totalMs, usPerToken } = middle;
-  return { ...each[0], totalMs, usPerToken, runs: each.flatMap((r) => r.runs), processMs: each.map((r) => r.totalMs) };
-}
 
 /** A measurement in a fresh process; a failure counts as a problem and gives null. */
 async function once(name, spec, run) {
@@ -70,7 +56,7 @@ async function once(name, spec, run) {
   return null;
 }
 
-/** Runs every library and size, then the model case and the design measurements: bench/results/partial-*.json. */
+/** Every library and size (round-robin, so that drift moves every size alike), then the model case and the design. */
 async function measure() {
   const run = { date: new Date().toISOString(), environment: environment(), options, loadBefore: os.loadavg() };
   run.problems = 0;
@@ -79,34 +65,36 @@ async function measure() {
       peer,
       size: SIZES[size],
       runs: options.runs,
-      // Checked in the first process only, and once per parser.
       check: SIZES[size] === CHECK_SIZE && !PEERS.find((p) => p.id === peer).keepsValues,
       fullMax: options.fullMax,
       sample: options.sample,
     })),
   );
-  // Round-robin: each round runs every library and size once, each in a fresh process, so that a machine that
-  // drifts during the run moves every size alike (linearity compares sizes).
-  const each = specs.map(() => []);
-  const failed = specs.map(() => null);
-  for (let round = 0; round < options.processes; round++) {
-    for (const [k, spec] of specs.entries()) {
-      if (failed[k]) continue;
-      const result = await runChild(script('./child.mjs'), { ...spec, check: spec.check && round === 0 }, []);
-      if (result.error) failed[k] = result;
-      else each[k].push(result);
-    }
-    if (specs.length) log(`round ${round + 1} of ${options.processes} done`);
-  }
+  const sizeOf = (spec) => Object.keys(SIZES).find((name) => SIZES[name] === spec.size);
+  const runs = await roundRobin({
+    runs: options.processes,
+    entries: specs.map((spec, k) => ({ key: k, label: `${sizeOf(spec)} ${spec.peer}`, spec })),
+    // After a failure the failure stands; the oracle's check runs in the first process only.
+    runOnce: ({ spec }, earlier) =>
+      earlier.find((r) => r.error) ??
+      runChild(script('./child.mjs'), { ...spec, check: spec.check && !earlier.length }, []),
+    shown: (r) => `${r.sampled ? '~' : ''}${md.ms(r.totalMs)}, ${md.us(r.usPerToken)} per token`,
+    tag: 'process',
+  });
   run.results = specs.map((spec, k) => {
-    const result = failed[k] ?? medianProcess(each[k]);
+    const each = runs[k];
+    // The median process, with every run.
+    const middle = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
+    const result = each.find((r) => r.error) ?? {
+      ...each[0],
+      totalMs: middle.totalMs,
+      usPerToken: middle.usPerToken,
+      runs: each.flatMap((r) => r.runs),
+      processMs: each.map((r) => r.totalMs),
+    };
     if (result.error) run.problems++;
-    const size = Object.keys(SIZES).find((name) => SIZES[name] === spec.size);
     const wrong = result.wrong !== undefined ? `, ${result.wrong} wrong of ${result.tokens}` : '';
-    const shown = result.error
-      ? `FAILED: ${result.error}`
-      : `${result.sampled ? '~' : ''}${md.ms(result.totalMs)}, ${md.us(result.usPerToken)} per token${wrong}`;
-    log(`[${size}] ${(result.label ?? spec.peer).padEnd(48)} ${shown}`);
+    if (!result.error) log(`[${sizeOf(spec)}] ${result.label.padEnd(48)} ${md.ms(result.totalMs)}${wrong}`);
     return { ...spec, ...result };
   });
   run.model = null;
@@ -118,15 +106,17 @@ async function measure() {
   run.design = null;
   if (options.design !== false) {
     log('design measurements (one process, interleaved)...');
-    const spec = { rounds: options.quick ? 1 : 5, bigBytes: options.quick ? 1e6 : 10e6 };
-    run.design = await once('./design.mjs', spec, run);
+    run.design = await once(
+      './design.mjs',
+      { rounds: options.quick ? 1 : 5, bigBytes: options.quick ? 1e6 : 10e6 },
+      run,
+    );
   }
-  // The date and the load stay in the JSON, out of the rendered documents.
-  run.loadAfter = os.loadavg();
+  run.loadAfter = os.loadavg(); // the date and the load stay in the JSON, out of the documents
   return run;
 }
 
-/** Renders a full run without failures into docs/partial.md and, when it has the markers, the README. */
+/** A full run without failures into docs/partial.md and the README; the model table from any run but a quick one. */
 function render(run) {
   const { options } = run;
   const rendered = [];
@@ -135,7 +125,6 @@ function render(run) {
       rendered.push(`${file} (${name})`);
     else log(`bench:partial: ${file} has no <!-- ${name}:start --> … <!-- ${name}:end -->: not rendered`);
   };
-  // The model-output table stands alone: any run that measured it, but a quick one, renders it.
   if (run.model && !options.quick) {
     block('docs/partial.md', 'bench:partial-model', md.modelSection(run.model, options, run.environment));
     const readme = fileURLToPath(new URL('../../README.md', import.meta.url));

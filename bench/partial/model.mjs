@@ -1,13 +1,11 @@
-// bench:partial's model-output case (issue 32), in one fresh process: a 20 kB tool call's arguments (the corpus
-// document) streamed as 4,000 deltas, read after every delta, each reader interleaved round by round, CPU time
-// (process.cpuUsage: user + system). The readers (bench/competitors/model.mjs): the partial parser fed the deltas
-// alone, the same with a zod 4 schema of the document, readModelStream on an OpenAI Chat Completions SSE body of
-// them in 1,460-byte pieces, eventsource-parser + jsonriver on that body, and `ai`'s streamText with the tool.
-// Every reader's final value is checked against JSON.parse of the document before timing.
+// bench:partial's model-output case (issue 32), in one fresh process: a 20 kB tool call's arguments in 4,000 deltas,
+// read after every delta by each reader of competitors/model.mjs (the deltas alone, with a zod schema, SSE bodies),
+// every final value checked against JSON.parse, then CPU time interleaved round by round.
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { deltasOf, MODEL_READERS, openAIChatBody, piecesOf } from '../competitors/model.mjs';
+import { deltasOf, MODEL_READERS, openAIChatBody } from '../competitors/model.mjs';
 import { answerParent } from '../harness/fork.mjs';
+import { cpuMs, pieces } from '../harness/stats.mjs';
 import { corpusDocument } from './corpus.mjs';
 
 /** The corpus document's schema (bench/partial/corpus.mjs writes it). */
@@ -38,16 +36,11 @@ export function documentSchema() {
   });
 }
 
-function cpuMs(start) {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
 export async function measure({ rounds, bytes, deltas: count, chunk, only }) {
   const text = corpusDocument(bytes);
   const deltas = deltasOf(text, count);
   const body = openAIChatBody(deltas);
-  const input = { deltas, chunks: piecesOf(body, chunk) };
+  const input = { deltas, chunks: pieces(new TextEncoder().encode(body), chunk) };
   const schema = documentSchema();
   const expected = JSON.parse(text);
 
@@ -65,9 +58,8 @@ export async function measure({ rounds, bytes, deltas: count, chunk, only }) {
   for (const [id, read] of Object.entries(variants)) {
     if (!isDeepStrictEqual(await read(), expected)) throw new Error(`${labels[id]}: a wrong final value`);
   }
-  // Warm-up (the engine optimises during the first runs). Then, in each round, the readers take turns in slices
-  // of about 20 ms (a fast reader repeated to fill one), 10 slices each, in an order rotated every slice, so that
-  // the load of a shared machine falls on all of them alike; a reader slower than a slice (ai) runs once a round.
+  // After a warm-up, each round: 10 slices of about 20 ms per reader, in an order rotated every slice (a reader
+  // slower than a slice, ai, runs once a round), so that the load of a shared machine falls on all alike.
   const ids = Object.keys(variants);
   const repeats = {};
   for (const id of ids) {

@@ -1,12 +1,11 @@
-// The Markdown of bench:partial: the libraries table and the design table of docs/partial.md, the README's compact
-// block (the 20 kB case), and their rendering between `<!-- NAME:start -->` and `<!-- NAME:end -->` markers. No
-// dates or load figures here: those stay in bench/results/partial-*.json.
+// The Markdown of bench:partial: docs/partial.md's tables and the README's block (the 20 kB case). No dates or load:
+// those stay in bench/results/partial-*.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { KEPT_BYTES } from '../competitors/partial.mjs';
+import { mdTable, upperMedian } from '../harness/stats.mjs';
 
 export const SIZES = { '2k': 2e3, '20k': 20e3, '200k': 200e3, '1m': 1e6 };
 export const CHECK_SIZE = 20e3;
-/** The README's rows, in this order. */
 const README_PEERS = ['sluice', 'jsonriver', 'streamparser', 'ai', 'partial-json', 'openai'];
 
 const count = (n) => n.toLocaleString('en-US');
@@ -23,13 +22,8 @@ const msNumber = (value) => (value >= 100 ? count(Math.round(value)) : value.toF
 export const us = (value) =>
   value >= 100 ? `${value.toFixed(0)} µs` : value >= 10 ? `${value.toFixed(1)} µs` : `${value.toFixed(2)} µs`;
 
-/** The command that made a run (runs saved before it was recorded: the default one). */
 const commandOf = (options) => options.command ?? 'npm run bench:partial';
-
-/** CPU, cores, Node and sluice versions: what the numbers were measured on. */
-export function machineOf(env) {
-  return `${env.cpu}, ${env.cores} cores, Node ${env.node} (V8 ${env.v8}); sluice ${env.sluice}`;
-}
+const machineOf = (env) => `${env.cpu}, ${env.cores} cores, Node ${env.node} (V8 ${env.v8}); sluice ${env.sluice}`;
 
 function wrongOf(results, peer) {
   const checked = results.find((r) => r.peer === peer && r.wrong !== undefined);
@@ -46,10 +40,7 @@ export function peersSection(results, options, env) {
     return any ? `${kb(any.bytes)}, ${count(any.tokens)} tokens` : size;
   });
   const checkedBytes = results.find((r) => r.wrong !== undefined)?.bytes ?? CHECK_SIZE;
-  const lines = [
-    `| library | ${header.join(' | ')} | wrong snapshots (${kb(checkedBytes)} corpus) |`,
-    `|---|${sizes.map(() => '---:').join('|')}|---:|`,
-  ];
+  const lines = mdTable(['library', ...header, `wrong snapshots (${kb(checkedBytes)} corpus)`], []);
   for (const peer of peers) {
     const first = results.find((r) => r.peer === peer && !r.error);
     const name = peer === 'sluice' ? `**${first?.label ?? peer}**` : (first?.label ?? peer);
@@ -114,9 +105,7 @@ export function designSection(d, options, env) {
     ],
   ];
   return [
-    '| measurement | CPU time |',
-    '|---|---|',
-    ...rows.map(([a, b]) => `| ${a} | ${b} |`),
+    ...mdTable(['measurement', 'CPU time'], rows, '---'),
     '',
     `Each choice and its alternative interleaved in one process, medians. ${machineOf(env)}. ` +
       `\`${commandOf(options)}\`.`,
@@ -128,7 +117,7 @@ export function readmeSection(results, model) {
   const at = (peer) => results.find((r) => r.peer === peer && r.size === CHECK_SIZE);
   const sluice = at('sluice');
   if (!sluice || sluice.error) return null;
-  const lines = ['| library | time per document (ms, CPU) | wrong snapshots | × sluice |', '|---|---:|---:|---:|'];
+  const lines = mdTable(['library', 'time per document (ms, CPU)', 'wrong snapshots', '× sluice'], []);
   for (const peer of README_PEERS) {
     const r = at(peer);
     if (!r) continue;
@@ -173,8 +162,8 @@ const spread = (r, digits = 2) =>
 /** docs/partial.md's model-output table: each reader, then the ratios the issue sets targets for. */
 export function modelSection(m, options, env) {
   const { labels, times } = m;
-  const median = (id) => [...times[id]].sort((x, y) => x - y)[times[id].length >> 1];
-  const lines = ['| reader | CPU per document | per delta | × the deltas alone |', '|---|---:|---:|---:|'];
+  const median = (id) => upperMedian(times[id]);
+  const lines = mdTable(['reader', 'CPU per document', 'per delta', '× the deltas alone'], []);
   for (const id of Object.keys(times)) {
     const t = median(id);
     const name = id === 'ai' || id === 'jsonriver' || id === 'floor' ? labels[id] : `**${labels[id]}**`;
@@ -222,7 +211,7 @@ export function modelSection(m, options, env) {
 
 /** The README's sentence on the model-output case (its table: docs/partial.md). */
 export function modelSentence(m) {
-  const median = (id) => [...m.times[id]].sort((x, y) => x - y)[m.times[id].length >> 1];
+  const median = (id) => upperMedian(m.times[id]);
   return (
     `The same ${kb(m.bytes)} as a tool call's ${count(m.deltas)} deltas in an OpenAI SSE body: readModelStream ` +
     `${ms(median('model'))}, eventsource-parser + jsonriver ${ms(median('jsonriver'))}, \`ai\`'s streamText ` +

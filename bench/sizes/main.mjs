@@ -1,10 +1,7 @@
-// What a user downloads: each sluice build as a browser app ships it (the package's JS bundled and minified with
-// esbuild, plus the .wasm it loads: the parser's, or where lazyParse is in the bundle the lazy index's, which holds
-// the parser too), raw and gzipped, next to the peers of the benchmarks bundled the same way (their package's main
-// entry, esbuild --bundle --minify). Also the files of dist/ as npm installs them.
-// Also the JS each feature adds (features.mjs), and each entry against its budget: exits 1 over one.
-// Usage: node bench/sizes/main.mjs
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// node bench/sizes/main.mjs: what a browser app downloads: each sluice entry bundled and minified with esbuild plus the
+// .wasm it loads, raw and gzipped, against its budget (exit 1 over one); the JS each feature adds (features.mjs); the
+// peers bundled alike; the files of dist/ as npm installs them.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +16,7 @@ const DIST = join(ROOT, 'dist');
 const BENCH_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
 const ESBUILD_VERSION = packageVersion('../../node_modules/esbuild');
 
-// The peers of bench/parse and bench/stringify, each as its README imports it: [name, use, { names: module }].
+// The peers of bench:parse and bench:stringify, each as its README imports it: [name, use, { names: module }].
 const PEERS = [
   ['@streamparser/json', 'parse', { JSONParser: '@streamparser/json' }],
   [
@@ -38,10 +35,7 @@ const PEERS = [
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
-/**
- * `source` bundled and minified into one ES module. Browser first; a package that needs Node built-ins (streams)
- * is bundled for Node instead, with the built-ins left out (a browser would need polyfills on top).
- */
+/** `source` bundled and minified for the browser, or, needing Node built-ins, for Node without them. */
 async function bundle(source, resolveDir, stub) {
   const options = {
     plugins: stub ? [await stubPlugin(stub)] : [],
@@ -77,28 +71,11 @@ async function stubPlugin(path) {
   };
 }
 
-function measure(bytes) {
-  return { raw: bytes.length, gzip: gzip(bytes) };
-}
-
-function distFiles() {
-  const files = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir)) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(m?js|wasm)$/.test(entry)) files.push(path);
-    }
-  };
-  walk(DIST);
-  return files;
-}
+const measure = (bytes) => ({ raw: bytes.length, gzip: gzip(bytes) });
 
 const env = environment();
 const INDEX = JSON.stringify(join(DIST, 'index.js'));
-// The budgets: total gzip (JS + the .wasm it loads) of each build, per entry (docs/decisions.md, 2026-12-06, and
-// the budgets raised for the RFC 9535 paths, their filters, the tails evaluated in JS and openJson's queries the
-// same day). The run exits 1 when an entry is over.
+// The budgets, total gzip (JS + the .wasm it loads) per entry: docs/decisions.md, 2026-12-06.
 const entry = (id, label, names, budget) => ({ id, label, source: `export ${names} from ${INDEX};`, budget });
 const sluiceEntries = [
   entry('all', "everything (`import * from 'sluice'`)", '*', 91e3),
@@ -117,8 +94,7 @@ for (const entry of sluiceEntries) {
   const js = measure(bytes);
   const text = new TextDecoder().decode(bytes);
   for (const buildName of ['simd', 'scalar']) {
-    // The parser's module, or where lazyParse is in the bundle the lazy index's, which holds the parser too and
-    // which init() then loads in its place (js/lazy/native_lazy.ts); none where the bundle names neither (pure JS).
+    // The parser's module, or the lazy index's (which holds the parser) where lazyParse is in; none for pure JS.
     const lazy = `sluice-lazy.${buildName}.wasm`;
     const parser = `sluice.${buildName}.wasm`;
     const files = text.includes(lazy) ? [lazy] : text.includes(parser) ? [parser] : [];
@@ -145,7 +121,10 @@ for (const [name, use, imports] of PEERS) {
   peers.push({ name, version: packageVersion(name), use, platform, ...measure(bytes) });
 }
 
-const shipped = distFiles().map((file) => ({ file: relative(ROOT, file), ...measure(readFileSync(file)) }));
+const shipped = readdirSync(DIST, { recursive: true })
+  .filter((file) => /\.(m?js|wasm)$/.test(file))
+  .sort()
+  .map((file) => ({ file: relative(ROOT, join(DIST, file)), ...measure(readFileSync(join(DIST, file))) }));
 
 const features = await featureCosts({
   dist: DIST,

@@ -1,11 +1,10 @@
-// The HTTP run of bench:stringify: autocannon (50 connections, a fixed duration) against a server process that
-// streams with sluice or answers with JSON.stringify of the whole document, on 127.0.0.1. autocannon parses
-// responses in JavaScript, and with 50 connections of 40 MB bodies it is the bottleneck (10 MB/s where curl read
-// 90 MB/s from the same server): its numbers describe the client as much as the server.
+// bench:stringify's HTTP run: autocannon (50 connections, a fixed time) against http_server.mjs on 127.0.0.1. It parses
+// responses in JavaScript and is the bottleneck (10 MB/s where curl read 90): its numbers describe the client too.
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { GrowthPeak } from '../harness/proc_rss.mjs';
+import { fixed, mdTable } from '../harness/stats.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -26,13 +25,8 @@ function startServer(impl, count) {
 
 /** One autocannon run of `seconds` against `url`: requests, latency, throughput, errors. */
 async function load(url, connections, seconds) {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    // A whole-document answer can take many seconds under 50 connections; a timeout would hide it as an error.
-    timeout: 120,
-  });
+  // A whole-document answer can take many seconds under 50 connections: no timeout hides it as an error.
+  const result = await autocannon({ url, connections, duration: seconds, timeout: 120 });
   return {
     requests: result.requests.total,
     requestsPerSecond: result.requests.total / seconds,
@@ -64,19 +58,27 @@ export async function httpRun(impl, { count, connections, seconds }) {
 }
 
 const ms = (v) => (v === null || v === undefined ? '–' : `${v >= 1000 ? v.toFixed(0) : v.toFixed(1)} ms`);
-const fixed = (v, digits) => (v === null || v === undefined ? '–' : v.toFixed(digits));
 
 export function httpTable(results) {
-  const lines = [
-    '| server | requests/s | requests completed | p50 latency | p99 latency | MB/s | errors | server peak RSS (growth) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ];
-  for (const r of results) {
-    lines.push(
-      `| ${r.label} | ${fixed(r.requestsPerSecond, 2)} | ${r.requests} | ${ms(r.latencyP50Ms)} | ` +
-        `${ms(r.latencyP99Ms)} | ${fixed(r.throughputMBps, 1)} | ${r.errors} | ` +
-        `${fixed(r.serverRssPeakMiB, 0)} MiB (+${fixed(r.serverRssGrowthMiB, 0)} MiB) |`,
-    );
-  }
-  return lines.join('\n');
+  const head = ['server', 'requests/s', 'requests completed', 'p50 latency', 'p99 latency', 'MB/s', 'errors'];
+  const rows = results.map((r) => [
+    r.label,
+    fixed(r.requestsPerSecond, 2),
+    r.requests,
+    ms(r.latencyP50Ms),
+    ms(r.latencyP99Ms),
+    fixed(r.throughputMBps, 1),
+    r.errors,
+    `${fixed(r.serverRssPeakMiB, 0)} MiB (+${fixed(r.serverRssGrowthMiB, 0)} MiB)`,
+  ]);
+  return mdTable([...head, 'server peak RSS (growth)'], rows).join('\n');
+}
+
+/** The HTTP run's section, in the report and in docs/benchmarks.md. */
+export function httpSection(http, { httpSeconds }) {
+  const ok = http.filter((h) => !h.error);
+  if (ok.length === 0) return [];
+  const title = `### HTTP: a server streaming ${httpSeconds ? `for ${httpSeconds} s ` : ''}to 50 connections on 127.0.0.1`;
+  const load = `Load generator: ${ok[0].generator}; client and server share the machine's cores.`;
+  return ['', title, '', load, '', httpTable(ok)];
 }

@@ -1,7 +1,5 @@
-// The server of the HTTP run, in a process of its own so that its RSS is its own: answers every request with
-// `{ _embedded: { articles: N rows of an async generator }, total: N }`, either streamed by sluice
-// (StreamedJsonResponse, its body written to the socket chunk by chunk, waiting for 'drain') or as one
-// JSON.stringify of the collected rows. Tells the parent its port once collected; the parent samples its RSS.
+// The HTTP run's server, a process of its own (its RSS is its own): N rows of an async generator, streamed by sluice's
+// StreamedJsonResponse (written chunk by chunk, waiting for 'drain') or one JSON.stringify; it sends its port.
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { articleAsyncGenerator, preparePool } from '../articles.mjs';
@@ -35,10 +33,7 @@ const handlers = {
   sluice: (res) =>
     sendResponse(
       res,
-      new StreamedJsonResponse({
-        _embedded: { articles: articleAsyncGenerator(count) },
-        total: count,
-      }),
+      new StreamedJsonResponse({ _embedded: { articles: articleAsyncGenerator(count) }, total: count }),
     ),
   whole: async (res) => {
     const rows = [];
@@ -50,11 +45,7 @@ const handlers = {
 };
 const handler = handlers[impl];
 
-const server = createServer((_req, res) => {
-  handler(res).catch((error) => {
-    res.destroy(error);
-  });
-});
+const server = createServer((_req, res) => handler(res).catch((error) => res.destroy(error)));
 server.keepAliveTimeout = 60_000;
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 

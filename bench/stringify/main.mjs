@@ -1,18 +1,16 @@
 // npm run bench:stringify: sluice's encoder against JSON.stringify, the streaming peers and the JS floor, writing
-// `{ _embedded: { articles: SOURCE }, total: N }` (the article shape of bench/gen-dataset.mjs) from an array, a sync
-// generator and an async generator; then an HTTP run (autocannon, 50 connections) against a server streaming with
-// sluice and one answering with JSON.stringify of the whole document. Every timed run is a fresh Node process
-// (harness/child.mjs); runs are interleaved round-robin so that drift of the machine hits every competitor alike.
+// `{ _embedded: { articles: SOURCE }, total: N }` from an array, a sync and an async generator, each run a fresh
+// process (harness/child.mjs), round-robin; then an HTTP server streaming with sluice or not, under autocannon.
 import os from 'node:os';
-import { articleRow, preparePool } from '../articles.mjs';
+import { articleArray, articleRow, preparePool } from '../articles.mjs';
+import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { integer, list, log, number, only, readFlags, selected, set } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { measureTable } from '../harness/fork.mjs';
 import { runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
-import { GENERATOR_VERSION, httpRun, httpTable } from './http.mjs';
-import { verify } from './verify.mjs';
+import { httpRun, httpSection } from './http.mjs';
 
 const VERIFY_COUNT = 3000;
 const HTTP_COUNT = 100_000;
@@ -20,21 +18,15 @@ const HTTP_CONNECTIONS = 50;
 const PEERS = ['json-stream-stringify', '@discoveryjs/json-ext', 'JSONStream', 'autocannon'];
 const SOURCES = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
 
-const USAGE = `usage: npm run bench:stringify -- [options]
+const options = readFlags(
+  `usage: npm run bench:stringify -- [options]
   --counts LIST    comma-separated article counts (default: 100000,1000000)
   --sources LIST   comma-separated: ${Object.keys(SOURCES).join(', ')} (default: all)
   --only IDS       comma-separated competitor ids or parts of ids, e.g. sluice,floor (default: all)
   --runs N         runs per competitor and source; the tables show medians (default: 3)
   --no-http        skip the HTTP run
   --http-only      only the HTTP run
-  --http-seconds S duration of each HTTP run (default: 10)`;
-
-const counts = (options, text, flag, fail) => {
-  list('counts', null, Number)(options, text, flag, fail);
-  if (options.counts.some((n) => !Number.isInteger(n) || n < 1)) fail(`${flag} takes positive integers`);
-};
-const options = readFlags(
-  USAGE,
+  --http-seconds S duration of each HTTP run (default: 10)`,
   {
     counts: [100_000, 1_000_000],
     sources: Object.keys(SOURCES),
@@ -45,7 +37,10 @@ const options = readFlags(
     httpSeconds: 10,
   },
   {
-    '--counts': counts,
+    '--counts': (options, text, flag, fail) => {
+      list('counts', null, Number)(options, text, flag, fail);
+      if (options.counts.some((n) => !Number.isInteger(n) || n < 1)) fail(`${flag} takes positive integers`);
+    },
     '--sources': list('sources', Object.keys(SOURCES)),
     '--only': only(COMPETITORS.map((c) => c.id)),
     '--runs': integer('runs', 1),
@@ -54,6 +49,42 @@ const options = readFlags(
     '--http-seconds': number('httpSeconds'),
   },
 );
+
+/**
+ * Before timing: `competitor`'s output for each source kind against JSON.stringify's, byte for byte, or at least text
+ * that JSON.parse reads back to the same value (json-stream-stringify escapes U+007F-U+009F).
+ */
+async function verify(competitor, count, deps) {
+  preparePool();
+  const expectedText = JSON.stringify(makeDocument({ count }, articleArray(count)));
+  const expected = Buffer.from(expectedText);
+  const run = await competitor.setup(deps);
+  const verdicts = [];
+  for (const kind of ['array', 'sync', 'async']) {
+    const chunks = [];
+    const rows = kind === 'array' ? articleArray(count) : null;
+    const ctx = {
+      ...makeStringifyContext({ kind, count, rows, sampled: false }),
+      onChunk: (c) => chunks.push(Buffer.from(c)),
+    };
+    await run(ctx);
+    const output = Buffer.concat(chunks);
+    let verdict = 'DIFFERENT';
+    if (competitor.id === 'floor') verdict = 'rows only (no framing)';
+    else if (output.equals(expected)) verdict = 'identical bytes';
+    else if (sameJson(output.toString('utf8'), expectedText)) verdict = 'same JSON, other escaping';
+    verdicts.push({ kind, verdict });
+  }
+  return verdicts;
+}
+
+function sameJson(a, b) {
+  try {
+    return JSON.stringify(JSON.parse(a)) === b;
+  } catch {
+    return false;
+  }
+}
 
 /** UTF-8 length of JSON.stringify of the document: what every competitor writes (the floor: its rows). */
 function documentBytes(count) {
@@ -71,19 +102,7 @@ console.log(
   [
     ...reportHeader('bench:stringify', env, PEERS),
     '',
-    'Method:',
-    '- the document is `{ _embedded: { articles: SOURCE }, total: N }`; an article is the shape of',
-    '  bench/gen-dataset.mjs (~410 bytes of JSON with escapes and non-ASCII), a fresh object per row sharing the',
-    '  flat strings of 4096 distinct articles (a database driver hands out fresh rows of flat strings).',
-    '- SOURCE is an array built before the run, or a sync or async generator building each row when asked.',
-    '- output is consumed as UTF-8 chunks (peers that produce strings pay a TextEncoder.encode per chunk), each',
-    '  chunk counted; peers that take no generators (whole JSON.stringify, json-ext) collect the rows first, in the',
-    '  timed part; json-stream-stringify reads generators through Readable.from (its way to stream rows).',
-    `- MB/s = document bytes (10^6) per second; medians of ${options.runs} runs per cell.`,
-    '- each run is a fresh child process (node --expose-gc), cold; runs interleaved round-robin across competitors.',
-    '- peak RSS growth = max(RSS sampled every 2 ms from /proc, RSS after) minus the baseline after setup (modules',
-    '  loaded, the array built for the array source) and a GC.',
-    '- first byte: from the start of the run; after first row: from the moment the source handed out its first row.',
+    `Method (bench/README.md, bench:stringify): medians of ${options.runs} runs per cell, each a fresh process.`,
   ].join('\n'),
 );
 
@@ -107,7 +126,6 @@ if (options.tables) {
       const table = await measureTable({
         runs: options.runs,
         competitors,
-        measured: competitors,
         bytes,
         kind: 'stringify',
         cores: env.cores,
@@ -148,21 +166,8 @@ if (options.http && selected(options, 'sluice')) {
       log(`[http] ${label} FAILED: ${error.message}`);
     }
   }
-  const lines = [
-    '',
-    `## HTTP: ${HTTP_COUNT.toLocaleString('en')} articles per response from an async generator, autocannon ` +
-      `${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, 127.0.0.1`,
-    '',
-    `Server: node:http, one process; sluice's body written chunk by chunk (waiting for 'drain'), the whole document ` +
-      `with res.end(). requests/s counts responses completed within the ${options.httpSeconds} s. Load: autocannon ` +
-      `${GENERATOR_VERSION} (a JavaScript client, itself the bottleneck here: see http.mjs).`,
-    '',
-    httpTable(results.http.filter((r) => !r.error)),
-    '',
-    `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}; client and ` +
-      `server share the ${env.cores} cores.`,
-  ];
-  console.log(lines.join('\n'));
+  const load = `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}.`;
+  console.log([...httpSection(results.http, options), '', load].join('\n'));
 }
 
 finish('stringify', results, problems);

@@ -1,13 +1,10 @@
-// The page side of the browser benchmark, the same in Chromium, Firefox and WebKit: the runs of Node, Deno and Bun
-// (bench/competitors/matrix.mjs), with the page's own way of loading sluice (the .wasm by URL, compiled while it
-// streams in) and @streamparser/json (an esbuild bundle). main.mjs calls benchSetup(), takes the content
-// processes' RSS baseline, then calls benchRun(): one run per fresh page.
+// The page side of the browser matrix: the runs of competitors/matrix.mjs, sluice's .wasm loaded by URL and
+// @streamparser/json as an esbuild bundle; main.mjs calls benchSetup(), takes the RSS baseline, then benchRun().
 import { prepareRun, timeRun } from '/bench/competitors/matrix.mjs';
 
 let pending = null;
 
-// Chromium runs with --js-flags=--expose-gc; Firefox and WebKit give pages no gc(): their runs start from a
-// fresh page whose only garbage is the setup's.
+// Only Chromium gives pages a gc(): elsewhere a run starts from a fresh page whose only garbage is the setup's.
 const collect = () => {
   if (typeof globalThis.gc === 'function') {
     globalThis.gc();

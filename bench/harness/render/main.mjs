@@ -1,8 +1,5 @@
-// Renders the benchmark results into docs/benchmarks.md (every table, with machine, engines, versions, dates and
-// load named) and its chart docs/benchmarks.svg, and refreshes the README's benchmark block (one chart, one
-// table, a link; no dates or run logs) when the README marks it with <!-- benchmarks:start --> and
-// <!-- benchmarks:end -->.
-// Usage: node bench/harness/render/main.mjs [RESULT.json ...]   (default: the newest result of each kind in bench/results/)
+// node bench/harness/render/main.mjs [RESULT.json ...]: docs/benchmarks.md, its chart docs/benchmarks.svg and the
+// README's block (<!-- benchmarks:start/end -->) from the given results and the newest of each other kind.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,31 +11,22 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DOCS = join(ROOT, 'docs');
 const README = join(ROOT, 'README.md');
-// The results the renderer reads: one file per kind, KIND-DATE.json, written by the benchmarks into bench/results/.
 const KINDS = ['parse', 'stringify', 'browser', 'engines', 'ceiling-browser', 'ceiling-engines', 'sizes'];
 const kindOf = (file) => KINDS.find((kind) => new RegExp(`^${kind}-\\d{4}-`).test(basename(file)));
 
-/** `{ kind: { file, data } }` for each file given (a later file of a kind replaces an earlier one). */
-function loadResults(files) {
+/**
+ * Renders `files` over the newest of each kind (names sort by date); returns the paths written and read. `docs`:
+ * where benchmarks.md and .svg go; `readme`: whether to refresh the README (a quick run never publishes).
+ */
+export function render(files = [], { docs = DOCS, readme = true } = {}) {
+  const names = existsSync(RESULTS_DIR) ? readdirSync(RESULTS_DIR).sort() : [];
   const loaded = {};
-  for (const file of files) {
+  for (const file of [...names.filter((name) => kindOf(name)).map((name) => join(RESULTS_DIR, name)), ...files]) {
     const kind = kindOf(file);
     if (!kind) throw new Error(`render: ${file} is not a KIND-DATE.json result (KIND: ${KINDS.join(', ')})`);
     loaded[kind] = { file, data: JSON.parse(readFileSync(file, 'utf8')) };
   }
-  return Object.fromEntries(KINDS.filter((kind) => loaded[kind]).map((kind) => [kind, loaded[kind]]));
-}
-
-/**
- * Renders `files` (newest of each kind where a kind is missing); returns the paths written. `docs`: where to write
- * benchmarks.md and benchmarks.svg; `readme`: whether to refresh the README's marked section (a quick smoke run
- * writes elsewhere and leaves the README alone, so its one-run numbers are never published by accident).
- */
-export function render(files = [], { docs = DOCS, readme = true } = {}) {
-  // The newest of each kind (names sort by date), then the files given.
-  const names = existsSync(RESULTS_DIR) ? readdirSync(RESULTS_DIR).sort() : [];
-  const newest = names.filter((name) => kindOf(name)).map((name) => join(RESULTS_DIR, name));
-  const results = loadResults([...newest, ...files]);
+  const results = Object.fromEntries(KINDS.filter((kind) => loaded[kind]).map((kind) => [kind, loaded[kind]]));
   if (Object.keys(results).length === 0)
     throw new Error(`render: no results in ${RESULTS_DIR}: run npm run bench first`);
 

@@ -1,15 +1,14 @@
-// docs/benchmarks.md: the summary the README shows (summary.mjs), the engine matrix (matrix_tables.mjs), then the
-// Node-only benchmarks in detail (bench:parse, bench:stringify) and the download sizes, and how to reproduce them.
-// Machine, runtimes, versions, dates and load are named next to the numbers they qualify.
+// docs/benchmarks.md: the README's summary, the engine matrix, the ceiling, bench:parse and bench:stringify in
+// detail, the download sizes, the command line and the edge; machine, versions, dates and load beside the numbers.
 import { existsSync, readFileSync } from 'node:fs';
-import { markdownTable } from '../stats.mjs';
-import { httpTable } from '../../stringify/http.mjs';
+import { markdownTable, mdTable } from '../stats.mjs';
+import { httpSection } from '../../stringify/http.mjs';
 import { ceilingDetails } from './ceiling_tables.mjs';
 import { matrixDetails } from './matrix_tables.mjs';
 import { summaryMarkdown } from './summary.mjs';
 
 const MB = 1e6;
-const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const kB = (bytes) => (bytes === null || bytes === undefined ? '–' : `${(bytes / 1000).toFixed(1)} kB`);
 
 const peers = (r) =>
   Object.entries(r.versions)
@@ -61,17 +60,7 @@ function stringifyDetails(results) {
     })),
     'stringify',
   );
-  const http = r?.http.filter((h) => !h.error) ?? [];
-  if (http.length) {
-    out.push(
-      '',
-      `### HTTP: a server streaming ${r.options.httpSeconds ? `for ${r.options.httpSeconds} s ` : ''}to 50 connections on 127.0.0.1`,
-      '',
-      `Load generator: ${http[0].generator}; client and server share the machine's cores.`,
-      '',
-      httpTable(http),
-    );
-  }
+  if (r) out.push(...httpSection(r.http, r.options));
   return out;
 }
 
@@ -86,12 +75,15 @@ export function sizesDetails(results) {
       "index's, which holds the parser too; none for the pure-JS features. The budget is the total's " +
       '(docs/decisions.md, 2026-12-06); the script exits 1 over it.',
     '',
-    '| sluice | build | JS | JS gzip | .wasm | .wasm gzip | total | total gzip | budget |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...s.sluice.map(
-      (x) =>
-        `| ${x.label} | ${x.build} | ${kB(x.js.raw)} | ${kB(x.js.gzip)} | ${kB(x.wasm.raw)} | ${kB(x.wasm.gzip)} | ` +
-        `${kB(x.total.raw)} | ${kB(x.total.gzip)} | ${x.budget === undefined ? '–' : kB(x.budget)} |`,
+    ...mdTable(
+      ['sluice', 'build', 'JS', 'JS gzip', '.wasm', '.wasm gzip', 'total', 'total gzip', 'budget'],
+      s.sluice.map((x) => [
+        x.label,
+        x.build,
+        ...[x.js, x.wasm, x.total].flatMap((m) => [kB(m.raw), kB(m.gzip)]),
+        kB(x.budget),
+      ]),
+      ['---', ...Array(7).fill('---:')],
     ),
     '',
     ...(s.features
@@ -99,21 +91,23 @@ export function sizesDetails(results) {
           `The JS of everything (${kB(s.features.all)} gzip) by feature (bench/sizes/features.mjs): "alone", a bundle of that ` +
             'feature\'s exports only; "added", what it adds to the rows above it; "saved", what everything loses without it.',
           '',
-          '| feature | alone | added | saved |',
-          '|---|---:|---:|---:|',
-          ...s.features.rows.map(
-            (r) =>
-              `| ${r.feature} | ${r.alone === null ? '–' : kB(r.alone)} | ${r.added === null ? '–' : kB(r.added)} | ` +
-              `${kB(r.saved)} |`,
+          ...mdTable(
+            ['feature', 'alone', 'added', 'saved'],
+            s.features.rows.map((r) => [r.feature, kB(r.alone), kB(r.added), kB(r.saved)]),
           ),
           '',
         ]
       : []),
-    '| peer | version | benchmark | minified | gzip |',
-    '|---|---|---|---:|---:|',
-    ...s.peers.map(
-      (p) =>
-        `| ${p.name} | ${p.version} | ${p.use} | ${kB(p.raw)} | ${kB(p.gzip)}${p.platform === 'node' ? ' (without Node built-ins)' : ''} |`,
+    ...mdTable(
+      ['peer', 'version', 'benchmark', 'minified', 'gzip'],
+      s.peers.map((p) => [
+        p.name,
+        p.version,
+        p.use,
+        kB(p.raw),
+        kB(p.gzip) + (p.platform === 'node' ? ' (without Node built-ins)' : ''),
+      ]),
+      ['---', '---', '---:', '---:'],
     ),
     '',
     `The package as npm installs it (\`dist/\`, unminified): ${s.shipped.filter((f) => !f.file.endsWith('.wasm')).length} JS files, ` +

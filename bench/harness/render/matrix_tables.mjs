@@ -1,6 +1,7 @@
-// docs/benchmarks.md's engine-matrix sections: the method, one table per size and mode (libraries by engine), the
-// list of cells where parsing the whole text beats sluice, and the stringify runs of every engine.
+// docs/benchmarks.md's engine-matrix sections: the method, a table per size and mode (libraries by engine), the
+// cells where parsing the whole text beats sluice, and the stringify runs of every engine.
 import { methodLines } from '../matrix.mjs';
+import { mdTable } from '../stats.mjs';
 import { engineColumns, matrixShape, parseMatrix, runInfo, stringifyMatrix } from './model.mjs';
 import { againstWhole, mbps, mib, sizeLabel, time } from './summary.mjs';
 
@@ -8,12 +9,9 @@ const MB = 1e6;
 
 function table(matrix, { afterTransfer }) {
   const drain = matrix.libraries.find((l) => l.key === 'drain');
-  const lines = [
-    `| library | ${matrix.engines.map((e) => e.label).join(' | ')} |`,
-    `|---|${matrix.engines.map(() => '---:').join('|')}|`,
-  ];
-  for (const lib of matrix.libraries) {
-    const cells = matrix.engines.map((e) => {
+  const rows = matrix.libraries.map((lib) => [
+    lib.own ? `**${lib.label}**` : lib.label,
+    ...matrix.engines.map((e) => {
       const s = lib.cells[e.key];
       if (!s) return '–';
       if (!s.runs && s.timedOut) return `did not finish in ${time(s.limitMs)}`;
@@ -22,10 +20,9 @@ function table(matrix, { afterTransfer }) {
         parts.push(`end +${time(Math.max(0, s.ms - drain.cells[e.key].ms))}`);
       if (s.failed) parts.push(`${s.failed} of ${s.failed + s.runs} runs failed or timed out`);
       return parts.join(' · ');
-    });
-    lines.push(`| ${lib.own ? `**${lib.label}**` : lib.label} | ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
+    }),
+  ]);
+  return mdTable(['library', ...matrix.engines.map((e) => e.label)], rows).join('\n');
 }
 
 /** Every (engine, size, mode) where whole-text parsing had a higher median MB/s than sluice (SIMD). */
@@ -102,16 +99,15 @@ export function matrixDetails(results) {
       '',
       'The code of `bench/competitors/stringify.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
       '',
-      `| writer | ${written.engines.map((e) => e.label).join(' | ')} |`,
-      `|---|${written.engines.map(() => '---:').join('|')}|`,
-      ...written.libraries.map(
-        (lib) =>
-          `| ${lib.key === 'sluice' ? `**${lib.label}**` : lib.label} | ${written.engines
-            .map((e) => {
-              const s = lib.cells[e.key];
-              return s ? `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mib(s.rssGrowthMiB)} MiB` : '–';
-            })
-            .join(' | ')} |`,
+      ...mdTable(
+        ['writer', ...written.engines.map((e) => e.label)],
+        written.libraries.map((lib) => [
+          lib.key === 'sluice' ? `**${lib.label}**` : lib.label,
+          ...written.engines.map((e) => {
+            const s = lib.cells[e.key];
+            return s ? `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mib(s.rssGrowthMiB)} MiB` : '–';
+          }),
+        ]),
       ),
     );
   }

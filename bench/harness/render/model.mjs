@@ -1,54 +1,46 @@
-// The cross-engine view of the results that the tables and the chart share: the engine matrix's cells (Node,
-// Deno and Bun from bench/engines; Chromium, Firefox and WebKit from bench/browser), one column per engine,
-// one row per library, each cell a summary (median MB/s, time to first element, peak memory growth, ms).
-
+// The engine matrix's results as the tables and the chart read them: one column per engine (Node, Deno, Bun from
+// bench/engines; Chromium, Firefox, WebKit from bench/browser), one row per library, each cell a summary.
 export const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
+const KINDS = ['engines', 'browser'];
 
-/** Library rows in display order: the competitor id in memory and over HTTP, and a short label for the chart. */
-const library = (key, label, { memory = key, http = key, own = false, pkg } = {}) => ({
+/** Library rows in display order: key, label, the competitor id in memory and over HTTP (null: not there). */
+const LIBRARIES = [
+  ['drain', 'body read, not parsed (the transfer)', { memory: null }],
+  ['sluice-simd', 'sluice (SIMD)', { own: true }],
+  ['sluice-scalar', 'sluice (scalar)', { own: true }],
+  ['json-parse', 'JSON.parse of the whole text', { http: null }],
+  ['res-json', 'await res.json()', { memory: null }],
+  ['streamparser', '@streamparser/json', { pkg: '@streamparser/json' }],
+  ['stream-json', 'stream-json', { pkg: 'stream-json' }],
+  ['jsonstream', 'JSONStream', { pkg: 'JSONStream' }],
+].map(([key, label, { memory = key, http = key, own = false, pkg }]) => ({
   key,
-  ids: { memory, http },
   label,
+  ids: { memory, http },
   own,
-  package: pkg,
-});
-export const LIBRARIES = [
-  library('drain', 'body read, not parsed (the transfer)', { memory: null }),
-  library('sluice-simd', 'sluice (SIMD)', { own: true }),
-  library('sluice-scalar', 'sluice (scalar)', { own: true }),
-  library('json-parse', 'JSON.parse of the whole text', { http: null }),
-  library('res-json', 'await res.json()', { memory: null }),
-  library('streamparser', '@streamparser/json', { pkg: '@streamparser/json' }),
-  library('stream-json', 'stream-json', { pkg: 'stream-json' }),
-  library('jsonstream', 'JSONStream', { pkg: 'JSONStream' }),
-];
+  pkg,
+}));
 
-/** The engines measured, in display order: `[{ key, label, name, version, engine, options }]`. */
+/** The engines measured, in display order: `[{ key, label, name, version, engine, options, date }]`. */
 export function engineColumns(results) {
-  const columns = [];
-  for (const kind of ['engines', 'browser']) {
+  const columns = KINDS.flatMap((kind) => {
     const data = results[kind]?.data;
-    if (!data?.cells) continue;
-    for (const [key, info] of Object.entries(data.engines ?? {})) {
-      if (!data.cells.some((c) => c.engine === key)) continue;
-      const version = key === 'chromium' ? info.version.split('.').slice(0, 1).join('.') : info.version;
-      columns.push({
+    return Object.entries((data?.cells && data.engines) ?? {})
+      .filter(([key]) => data.cells.some((c) => c.engine === key))
+      .map(([key, { name, version, engine }]) => ({
         key,
-        label: `${info.name} ${version}`,
-        name: info.name,
-        version: info.version,
-        engine: info.engine,
+        label: `${name} ${key === 'chromium' ? version.split('.')[0] : version}`,
+        name,
+        version,
+        engine,
         options: data.options,
         date: data.date,
-      });
-    }
-  }
+      }));
+  });
   return columns.sort((a, b) => ORDER.indexOf(a.key) - ORDER.indexOf(b.key));
 }
 
-function cellsOf(results) {
-  return ['engines', 'browser'].flatMap((kind) => results[kind]?.data.cells ?? []);
-}
+const cellsOf = (results) => KINDS.flatMap((kind) => results[kind]?.data.cells ?? []);
 
 /** Sizes and modes present, in the order measured. */
 export function matrixShape(results) {
@@ -63,46 +55,32 @@ const timeoutOf = (competitor) =>
   Number(/after (\d+) s/.exec(competitor.runs.find((r) => r.timedOut)?.error ?? '')?.[1] ?? 0) * 1000;
 const versionOf = (results, pkg) => results.engines?.data.versions?.[pkg] ?? results.browser?.data.versions?.[pkg];
 
-/**
- * One size and mode: `{ size, mode, count, bytes, engines: [{ key, label }], libraries: [{ key, label, own,
- * cells: { engineKey: summary } }] }`; summaries of runs that all failed are left out.
- */
+/** One size and mode: { size, mode, count, bytes, engines: [{ key, label }], libraries: [{ key, label, own, cells }] }. */
 export function parseMatrix(results, size, mode) {
-  const columns = engineColumns(results);
   const cells = cellsOf(results).filter((c) => c.size === size && c.mode === mode);
   const libraries = LIBRARIES.map((lib) => {
-    const id = lib.ids[mode];
     const out = {};
     for (const cell of cells) {
-      const competitor = cell.competitors.find((c) => c.id === id);
+      const competitor = cell.competitors.find((c) => c.id === lib.ids[mode]);
       if (competitor?.summary.runs) out[cell.engine] = competitor.summary;
       // Every run timed out: the cell says so instead of vanishing.
       else if (competitor?.timedOut)
         out[cell.engine] = { ...competitor.summary, timedOut: true, limitMs: timeoutOf(competitor) };
     }
-    const version = lib.package ? versionOf(results, lib.package) : null;
+    const version = lib.pkg ? versionOf(results, lib.pkg) : null;
     return { key: lib.key, label: version ? `${lib.label} ${version}` : lib.label, own: lib.own, cells: out };
   }).filter((lib) => Object.keys(lib.cells).length > 0);
-  const any = cells[0];
-  return {
-    size,
-    mode,
-    count: any?.count ?? 0,
-    bytes: any?.bytes ?? 0,
-    engines: columns
-      .filter((c) => cells.some((cell) => cell.engine === c.key))
-      .map(({ key, label }) => ({ key, label })),
-    libraries,
-  };
+  const engines = engineColumns(results).filter((c) => cells.some((cell) => cell.engine === c.key));
+  const { count = 0, bytes = 0 } = cells[0] ?? {};
+  return { size, mode, count, bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
 }
 
-/** The stringify runs of every engine: `{ count, bytes, engines: [{ key, label }], libraries: [{ key, label, cells }] }`. */
+/** The stringify runs of every engine: { count, bytes, engines: [{ key, label }], libraries: [{ key, label, cells }] }. */
 export function stringifyMatrix(results) {
-  const columns = engineColumns(results);
-  const entries = ['engines', 'browser'].map((kind) => results[kind]?.data.stringify).filter(Boolean);
+  const entries = KINDS.map((kind) => results[kind]?.data.stringify).filter(Boolean);
   if (entries.length === 0) return null;
   const byEngine = new Map(entries.flatMap((e) => e.engines.map((engine) => [engine.id, engine])));
-  const engines = columns.filter((c) => byEngine.has(c.key));
+  const engines = engineColumns(results).filter((c) => byEngine.has(c.key));
   const ids = [...new Set(entries.flatMap((e) => e.engines.flatMap((engine) => engine.competitors.map((c) => c.id))))];
   const libraries = ids.map((id) => {
     const cells = {};
@@ -114,9 +92,8 @@ export function stringifyMatrix(results) {
     }
     return { key: id, label, cells };
   });
-  const counts = [...new Set(entries.map((e) => e.count))];
   return {
-    count: counts.map((n) => n.toLocaleString('en-US')).join(' / '),
+    count: [...new Set(entries.map((e) => e.count))].map((n) => n.toLocaleString('en-US')).join(' / '),
     bytes: entries[0].bytes,
     engines: engines.map(({ key, label }) => ({ key, label })),
     libraries,

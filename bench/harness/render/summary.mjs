@@ -1,13 +1,12 @@
-// The README's benchmark block (and the top of docs/benchmarks.md): one chart (the largest size over HTTP: time to
-// the first element and peak memory, per engine), what holds in every engine in one paragraph, and one table
-// (sluice's throughput against JSON.parse of the whole text, per size, mode and engine). No dates, no load, no
-// run logs: those are in docs/benchmarks.md.
+// The README's benchmark block (and the top of docs/benchmarks.md): one chart (the largest size over HTTP), what holds
+// in every engine in one paragraph, one table of sluice's MB/s over the whole-text parse's. No dates, no load.
+import { mdTable } from '../stats.mjs';
 import { renderChart } from './chart.mjs';
 import { engineColumns, matrixShape, parseMatrix } from './model.mjs';
 
 const MB = 1e6;
 export const mbps = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
-export const mib = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+export const mib = mbps;
 export const time = (v) =>
   v === null || v === undefined
     ? '–'
@@ -49,17 +48,14 @@ export function headlineChart(matrix, caption) {
       ),
     }));
   const how = matrix.mode === 'http' ? 'a paced response' : 'memory';
+  const format = (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
   return renderChart(
     { groups: matrix.engines, series },
     {
       title: `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`,
       panels: [
-        {
-          title: 'First element, ms (log scale, lower is better)',
-          log: true,
-          format: (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0)),
-        },
-        { title: 'Peak memory growth, MiB (lower is better)', format: (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0)) },
+        { title: 'First element, ms (log scale, lower is better)', log: true, format },
+        { title: 'Peak memory growth, MiB (lower is better)', format },
       ],
       caption,
     },
@@ -107,20 +103,15 @@ export function againstWhole(results) {
 /** sluice (SIMD) MB/s over whole-text parsing MB/s, per size and mode (rows) and engine (columns). */
 function ratioTable(results) {
   const engines = engineColumns(results);
-  const lines = [
-    `| sluice (SIMD) ÷ whole-text parse | ${engines.map((e) => e.label).join(' | ')} |`,
-    `|---|${engines.map(() => '---:').join('|')}|`,
-  ];
-  for (const { mode, size, sluice, parse } of againstWhole(results)) {
-    const cells = engines.map((e) => {
+  const rows = againstWhole(results).map(({ mode, size, sluice, parse }) => [
+    `${sizeLabel(size)}${mode === 'http' ? ', paced response, vs res.json()' : ' in memory, vs JSON.parse'}`,
+    ...engines.map((e) => {
       const a = sluice?.cells[e.key]?.mbps;
       const b = parse?.cells[e.key]?.mbps;
       return a && b ? `${(a / b).toFixed(2)}× (${mbps(a)} / ${mbps(b)})` : '–';
-    });
-    const what = mode === 'http' ? ', paced response, vs res.json()' : ' in memory, vs JSON.parse';
-    lines.push(`| ${sizeLabel(size)}${what} | ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
+    }),
+  ]);
+  return mdTable(['sluice (SIMD) ÷ whole-text parse', ...engines.map((e) => e.label)], rows).join('\n');
 }
 
 /** Machine and engines, without dates or load. */
