@@ -181,6 +181,27 @@ describe('get(): singular queries against the evaluator', () => {
   });
 });
 
+describe('get(): a transient negative index copies only the last elements', () => {
+  test('JS decodes and parses the element answered, not every element of the array', async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ id: i, pad: 'x'.repeat(200) }));
+    const text = JSON.stringify({ rows, after: 1 });
+    const bytes = encoder.encode(text);
+    // One chunk (the parser fed pieces from 1 KiB to 512 KiB), and 1 KiB chunks (a call per chunk).
+    for (const source of [() => text, () => asyncIterableOf(kibChunks(bytes))]) {
+      for (const index of [-1, -3, -4000]) {
+        const doc = openJson(source(), { transient: true });
+        const { result, parsed, decoded } = await readByJs(() => doc.get(`$.rows[${index}].id`));
+        expect(result).toBe(4000 + index);
+        // Value batches decoded every element (900 kB) and parsed the last call's (up to half of them).
+        expect(decoded).toBeLessThan(1000);
+        expect(parsed).toBeLessThan(1000);
+        expect(await doc.get('$.after')).toBe(1);
+        await doc.close();
+      }
+    }
+  });
+});
+
 describe('get(): negative indices at the edges', () => {
   const LENGTHS = [0, 1, 2, 5, 3000];
   for (const transient of [false, true]) {
