@@ -20,9 +20,9 @@ import { ExpandIterator } from './open_json_expand.js';
 import { resolveFromEnd } from './open_json_from_end.js';
 import { ElementIterator } from './open_json_iterate.js';
 import { localPath, syntheticPrefix, type Step } from './open_json_path.js';
-import { MAX_EXPAND, endOf, passedBefore, planRequest, recordName, type Plan } from './open_json_plan.js';
-import { iterateQuery, singularSteps, type SingularStep } from './open_json_query.js';
-import { QueryIterator } from './open_json_query_iterate.js';
+import { MAX_EXPAND, endOf, passedBefore, planRequest, recordName, type Plan, type Request } from './open_json_plan.js';
+import { iterateQuery, nativeSlice, singularSteps, type SingularStep } from './open_json_query.js';
+import { QueryIterator, type JsQuery } from './open_json_query_iterate.js';
 import { ByteStore } from './open_json_store.js';
 import type { IterableDocument } from './open_json_iterable.js';
 
@@ -131,6 +131,8 @@ function expandNames(api: ApiName, expand: unknown): string[] {
   return [...(expand as string[])];
 }
 
+const ALL = { kind: 'all' } as const;
+
 const FIRST_PIECE = 1024;
 const MAX_PIECE = 1 << 20;
 
@@ -211,15 +213,23 @@ export class OpenDocument implements JsonDocument, IterableDocument {
       return new ExpandIterator(this, { kind: 'expand', container, names }, path) as AsyncIterableIterator<T>;
     }
     if (elements) return new ElementIterator<T>(this, { kind: 'iterate', container }, path);
-    // A filter the native parser takes runs there, so an element it rejects is never copied out of wasm; with
-    // integers other than 'number' the JS evaluator reads the values the user gets, as it always has.
+    // A slice, and a filter the native parser takes, select in wasm, so an element they leave out is never copied
+    // out of wasm; with integers other than 'number' the JS evaluator reads the values the user gets, as it always
+    // has. A slice's stop marker ends the iteration after its last element without copying the element.
     const pick = query.pick;
-    if (pick.kind === 'filter' && pick.program !== null && this.integers === INTEGERS_NUMBER) {
-      const request = { kind: 'iterate', container, selector: `[?${pick.program}]` } as const;
-      const all = { ...query, pick: { kind: 'all' } } as const;
-      return new QueryIterator(this, request, path, all) as AsyncIterableIterator<T>;
+    let request: Request & { readonly kind: 'iterate' } = { kind: 'iterate', container };
+    let js: JsQuery;
+    if (pick.kind === 'slice') {
+      request = { kind: 'iterate', container, ...nativeSlice(pick) };
+      js = { ...query, pick: ALL };
+    } else if (pick.kind === 'filter' && pick.program !== null && this.integers === INTEGERS_NUMBER) {
+      request = { kind: 'iterate', container, selector: `[?${pick.program}]` };
+      js = { ...query, pick: ALL };
+    } else {
+      js = { ...query, pick };
     }
-    return new QueryIterator(this, { kind: 'iterate', container }, path, query) as AsyncIterableIterator<T>;
+    if (js.pick.kind === 'all' && js.tail === null) return new ElementIterator<T>(this, request, path);
+    return new QueryIterator(this, request, path, js) as AsyncIterableIterator<T>;
   }
 
   close(reason?: unknown): Promise<void> {
@@ -323,7 +333,7 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     const prefix = start.loc_ === null ? '' : syntheticPrefix(start.loc_);
     const local = (list: readonly (readonly Step[])[]) => list.map((p) => canonicalPath(localPath(p, start.loc_)));
     const paths = local(plan.paths);
-    // The element selector `[*]` (3 characters) ends paths[0]; a filter run in wasm takes its place.
+    // The element selector `[*]` (3 characters) ends paths[0]; a slice or a filter run in wasm takes its place.
     if (plan.selector !== undefined) paths[0] = paths[0]!.slice(0, -3) + plan.selector;
     const driver = new Driver(
       runtime,

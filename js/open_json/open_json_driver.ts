@@ -85,10 +85,11 @@ export class DriverEvent {
 }
 
 /**
- * Per-element mode: decides from the selector, key and first byte whether an element's bytes are copied at all
- * (expand leaves out objects it rebuilds from their members, and the child arrays it streamed).
+ * Per-element mode (no value batch): decides from the selector and from how many elements of selector 0 the same
+ * call reports after this one (`later`) whether an element is copied and reported at all (expand takes each; a
+ * window of an array's last N elements only the last N of each call).
  */
-export type CopyFilter = (path: number, key: string | number | null, first: number) => boolean;
+export type CopyFilter = (path: number, later: number) => boolean;
 
 export class Driver {
   private session_: ParserSession | null;
@@ -104,6 +105,8 @@ export class Driver {
   private readonly copy: CopyFilter | undefined;
   /** Event paths from here on are start markers. */
   private readonly firstStart: number;
+  /** The holder of the markers' events (per-element mode: no bytes). */
+  private readonly none_: Single;
 
   /**
    * `paths` are ordinary selectors, `markers` marker selectors, `starts` start markers (event paths number them
@@ -127,6 +130,7 @@ export class Driver {
     // Every value a request delivers is parsed from a string.
     this.limits = limits = stringLimits(limits);
     this.copy = copy;
+    this.none_ = new Single(null, integers);
     this.firstStart = paths.length + markers.length;
     this.session_ = new ParserSession(runtime, {
       maxDepth: limits.maxDepth,
@@ -211,11 +215,16 @@ export class Driver {
       batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + batchLength(u32, batches))), this.integers);
     }
     const shift = this.shift;
+    let later = 0;
+    if (copy !== undefined) for (let i = 0; i < count; i++) if (call.path(i) === 0) later++;
     for (let i = 0; i < count; i++) {
-      const start = call.start(i);
-      const len = call.length(i);
-      const key = call.key(i);
       const path = call.path(i);
+      if (path === 0) later--;
+      const len = call.length(i);
+      // An element the filter declines is neither copied nor reported (markers, which have no bytes, always are).
+      if (batch === null && len !== 0 && !copy!(path, later)) continue;
+      const start = call.start(i);
+      const key = call.key(i);
       // A start marker points at the value's first byte; an end marker past its last.
       const first = len !== 0 || path >= this.firstStart ? session.byteAt_(start) : 0;
       let holder: Batch | Text | Single;
@@ -223,7 +232,7 @@ export class Driver {
         // An element that began in an earlier window is `0` in the batch: its text comes from the carry.
         holder = len !== 0 && start < session.windowOffset_ ? new Text(call.text(i), this.integers) : batch;
       } else {
-        holder = new Single(len !== 0 && copy!(path, key, first) ? call.copy(i) : null, this.integers);
+        holder = len !== 0 ? new Single(call.copy(i), this.integers) : this.none_;
       }
       out.push(new DriverEvent(path, key, start + len - shift, first, holder, i));
     }

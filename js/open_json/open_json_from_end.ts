@@ -3,8 +3,9 @@
 // - kept: the end offsets of the last |N| + 1 elements (end markers, no bytes). The end of element length - N - 1
 //   becomes a checkpoint of the cursor, and the rest of the query is then resolved as a query of indices >= 0,
 //   which restarts there (the bytes are kept) and reads element length - N alone.
-// - transient: the bytes are gone once passed, so the last |N| elements themselves (their events: a value is
-//   parsed only for the one answered), and the rest of the query runs on that value in JS.
+// - transient: the bytes are gone once passed, so the last |N| elements themselves, read in byte mode: of each
+//   native call's elements only its last |N| are copied out of wasm (the array's last |N| are among them), and
+//   only the one answered is parsed; the rest of the query runs on that value in JS.
 // The cursor ends after the array (transient), or wherever the rest of the query left it (kept).
 import type { DriverEvent } from './open_json_driver.js';
 import type { IterableDocument } from './open_json_iterable.js';
@@ -83,7 +84,11 @@ async function lastElements(
   const window: DriverEvent[] = [];
   let length = inside ? base + 1 : 0;
   let object = false;
-  for await (const events of doc.scan(plan)) {
+  // Byte mode, no value batch: an element is copied (and reported) only if fewer than `keep` elements of its call
+  // follow it. The array's last `keep` are among those, and so is the last of each call, which tells the length
+  // and whether the container is an object (the markers of a kept document have no bytes: all are reported).
+  const copy = (path: number, later: number) => path === 0 && later < keep;
+  for await (const events of doc.scan(plan, copy)) {
     for (const ev of events) {
       if (recordName(plan, ev.path, ev.key)) continue;
       if (ev.path === 0) {

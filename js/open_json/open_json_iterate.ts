@@ -37,6 +37,12 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
         if (taken !== null) return taken;
         continue;
       }
+      if (ev.path === plan.stop) {
+        // A slice's last element ended (its record came first): the iteration stops as a loop broken off there does.
+        this.flush();
+        this.doc_.cursor.advance_([...this.request.container, this.request.stop!], ev.end);
+        return await this.return();
+      }
       // The container (or an ancestor, when there is no container) ended.
       const parent = this.ended(ev);
       if (passedBefore(plan, parent)) throw this.doc_.cursor.passed(this.path, plan.ambiguous!);
@@ -54,7 +60,8 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
         this.doc_.cursor.advance_([], this.doc_.store.end);
         return;
       }
-      if (recordName(this.plan_!, ev.path, ev.key) || ev.path === 0) continue;
+      const plan = this.plan_!;
+      if (recordName(plan, ev.path, ev.key) || ev.path === 0 || ev.path === plan.stop) continue;
       this.ended(ev);
       return;
     }

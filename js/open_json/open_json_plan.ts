@@ -4,7 +4,7 @@
 //
 // Event numbers follow the selector order: ordinary selectors (the values asked for), end markers, start markers.
 //   get(steps)            0: the value; 1...: end markers of its ancestors, nearest first (ends: absent)
-//   iterate(container)    0: an element; 1: the container's end, 2...: its ancestors' ends
+//   iterate(container)    0: an element; 1: the container's end, 2...: its ancestors' ends, then a slice's stop
 //   expand(container, E)  0..E-1: the children of the j-th expanded member; E: an element's end; E+1: a member's
 //                         end; E+2: the container's end, then its ancestors'; start markers: an element, a member
 // get() and iterate() then add start markers that record the member names passed in the objects on their way
@@ -25,8 +25,13 @@ export type Request =
   | {
       readonly kind: 'iterate';
       readonly container: readonly Step[];
-      /** The native selector of the elements, `[?program]` for a filter run in wasm; absent: all of them. */
+      /**
+       * The native selector of the elements: `[start:end:step]` for a slice, `[?program]` for a filter run in wasm;
+       * absent: all of them.
+       */
       readonly selector?: string;
+      /** A slice's stop: the index whose end (an end marker: nothing copied) ends the iteration, its last element's. */
+      readonly stop?: number;
     }
   | { readonly kind: 'expand'; readonly container: readonly Step[]; readonly names: readonly string[] };
 
@@ -36,8 +41,10 @@ export interface Plan {
   readonly paths: readonly (readonly Step[])[];
   readonly markers: readonly (readonly Step[])[];
   readonly starts: readonly (readonly Step[])[];
-  /** paths[0]'s last step as the native parser reads it, in place of `[*]` (an iteration's filter). */
+  /** paths[0]'s last step as the native parser reads it, in place of `[*]` (an iteration's slice or filter). */
   readonly selector?: string;
+  /** The event number of a slice's stop marker (an iteration): the end of the slice's last element. */
+  readonly stop?: number;
   /** Event numbers [firstEnd, firstEnd + ends.length) are the ends of `ends`: the request is over. */
   readonly firstEnd: number;
   readonly ends: readonly (readonly Step[])[];
@@ -77,17 +84,23 @@ export function planRequest(cursor: Cursor, request: Request, path: string): Pla
   const container = request.container;
   if (request.kind === 'iterate') {
     // Not the array itself: a transient iteration always leaves the cursor after it (return() skips the rest).
-    const names = cursor.track_(container, container.length, MAX_SELECTORS - 2 - container.length);
-    const ends = [container, ...ancestors(container, MAX_SELECTORS - 2 - names.starts.length)];
+    // A slice's stop marker takes one selector from the budget. The iteration never starts inside its container
+    // (startFor_ finds the container passed then), so the parser's indices in it are the array's own: the slice's
+    // selector and stop need no translation by localPath().
+    const stop = request.stop === undefined ? [] : [[...container, request.stop]];
+    const room = MAX_SELECTORS - 2 - stop.length;
+    const names = cursor.track_(container, container.length, room - container.length);
+    const ends = [container, ...ancestors(container, room - names.starts.length)];
     return {
       start: where.start,
       paths: [[...container, null]],
       ...(request.selector === undefined ? {} : { selector: request.selector }),
-      markers: ends,
+      ...(request.stop === undefined ? {} : { stop: 1 + ends.length }),
+      markers: [...ends, ...stop],
       starts: names.starts,
       firstEnd: 1,
       ends,
-      firstStart: 1 + ends.length,
+      firstStart: 1 + ends.length + stop.length,
       ambiguous,
       names,
     };

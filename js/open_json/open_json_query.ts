@@ -125,6 +125,26 @@ export function iterateQuery(api: ApiName, path: string): IterateQuery {
   return { container, pick, tail };
 }
 
+/** @internal What the native parser runs for a slice: its element selector and where the iteration stops. */
+export interface NativeSlice {
+  /** The element selector, as js/query/lower.ts writes a forward slice. */
+  readonly selector: string;
+  /**
+   * The index of the slice's last element, whose end ends the iteration (its end marker's record follows the
+   * element's); absent: the slice runs to the array's end.
+   */
+  readonly stop?: number;
+}
+
+/** @internal `pick` as the native parser selects it (an empty slice stops at the end of element 0). */
+export function nativeSlice(pick: Pick & { readonly kind: 'slice' }): NativeSlice {
+  const { start, end, step } = pick;
+  const selector = `[${start}:${end === Number.POSITIVE_INFINITY ? '' : end}:${step}]`;
+  if (step === 0 || start >= end) return { selector, stop: 0 };
+  if (end === Number.POSITIVE_INFINITY) return { selector };
+  return { selector, stop: start + step * Math.floor((end - 1 - start) / step) };
+}
+
 /** The slice as a forward pick, or null when which elements it picks depends on the array's length. */
 function forwardSlice(s: SliceSelector): Pick | null {
   const step = s.step ?? 1;

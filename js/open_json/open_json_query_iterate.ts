@@ -1,5 +1,6 @@
-// doc.iterate(query) beyond [*] and .*: the elements of one container streamed as ElementIterator streams them, a
-// slice or a filter picking which (js/open_json/open_json_query.ts), and the query's tail evaluated on each element
+// doc.iterate(query) beyond [*] and .*: the elements of one container streamed as ElementIterator streams them (a
+// slice, and a filter the native parser takes, select them in wasm: open_json.ts), a filter the native parser
+// does not take picking which (js/open_json/open_json_query.ts), and the query's tail evaluated on each element
 // picked (js/query/evaluate.ts, `$` being the element). The nodes come in RFC 9535's order: elements in document
 // order, then each element's tail nodelist in the evaluator's. Memory: one element and its tail's nodes.
 import { evaluateValues } from '../query/evaluate.js';
@@ -7,26 +8,19 @@ import type { DriverEvent } from './open_json_driver.js';
 import type { IterableDocument } from './open_json_iterable.js';
 import { ElementIterator } from './open_json_iterate.js';
 import type { Request } from './open_json_plan.js';
-import type { IterateQuery } from './open_json_query.js';
+import type { IterateQuery, Pick } from './open_json_query.js';
 
-/** What take_() gives for the first element past a slice's end: the iteration is over. */
-const PAST_END: IteratorResult<unknown> = { done: true, value: undefined };
+/** @internal The query as run in JS: a slice is always the native parser's. */
+export type JsQuery = IterateQuery & { readonly pick: Exclude<Pick, { readonly kind: 'slice' }> };
 
 /** @internal */
 export class QueryIterator extends ElementIterator<unknown> {
-  private readonly query_: IterateQuery;
+  private readonly query_: JsQuery;
   /** The tail's nodes of the element picked last, and the next one to give. */
   private nodes_: unknown[] = [];
   private nextNode_ = 0;
-  /** A slice's end was reached: the rest of the container is not read. */
-  private pastEnd_ = false;
 
-  constructor(
-    doc: IterableDocument,
-    request: Request & { readonly kind: 'iterate' },
-    path: string,
-    query: IterateQuery,
-  ) {
+  constructor(doc: IterableDocument, request: Request & { readonly kind: 'iterate' }, path: string, query: JsQuery) {
     super(doc, request, path);
     this.query_ = query;
   }
@@ -36,11 +30,7 @@ export class QueryIterator extends ElementIterator<unknown> {
       if (this.nextNode_ < this.nodes_.length) return { done: false, value: this.nodes_[this.nextNode_++] };
       this.nodes_ = [];
       const r = await super.next();
-      if (r.done === true) {
-        // Past a slice's end: the iteration stops as a loop broken off there does.
-        if (this.pastEnd_) return await this.return();
-        return r;
-      }
+      if (r.done === true) return r;
       const tail = this.query_.tail;
       this.nodes_ = tail === null ? [r.value] : evaluateValues(tail, r.value);
       this.nextNode_ = 0;
@@ -54,16 +44,6 @@ export class QueryIterator extends ElementIterator<unknown> {
 
   protected override take_(ev: DriverEvent): IteratorResult<unknown> | null {
     const pick = this.query_.pick;
-    if (pick.kind === 'slice') {
-      // A slice selects array elements only: an object's members (named) are passed over.
-      if (typeof ev.key !== 'number' || pick.step === 0 || ev.key < pick.start) return null;
-      if (ev.key >= pick.end) {
-        this.pastEnd_ = true;
-        return PAST_END;
-      }
-      if ((ev.key - pick.start) % pick.step !== 0) return null;
-      return { done: false, value: ev.value() };
-    }
     const value = ev.value();
     if (pick.kind === 'filter' && evaluateValues(pick.test, [value]).length === 0) return null;
     return { done: false, value };

@@ -1,6 +1,6 @@
 // openJson's marker paths where they run out of room and where restarts pile up: documents nested past the
 // selector budget (32 selectors: paths deeper than 15 steps lose the record of passed names, deeper than 31 lose
-// their farthest ancestors' end markers), long arrays entered at high indices, one-byte chunks; every request
+// their farthest ancestors' end markers, 30 for a slice's iteration), long arrays entered at high indices, one-byte chunks; every request
 // against the oracle (tests/support/open_json_oracle.ts), and broken documents: after any number of restarts, the
 // error a request meets is exactly the one a parser reading from the start reports.
 import { describe, expect, test } from 'vitest';
@@ -90,10 +90,17 @@ describe('deep paths and many restarts', () => {
         const entry = rng.pick(named);
         const path = pathOf(entry.steps, rng.int);
         if (entry.elements !== null && rng.chance(0.3)) {
+          // An array's slice (its stop marker takes one more selector) or all of its elements.
+          const [a, z, by] = [rng.int(4), rng.int(8), 1 + rng.int(3)];
+          const slice = Array.isArray(entry.value) && rng.chance(0.5);
+          const head = slice ? `[${a}:${z}:${by}]` : Array.isArray(entry.value) ? '[*]' : '.*';
+          const expected = slice
+            ? entry.elements.filter((_: unknown, i: number) => i >= a && i < z && (i - a) % by === 0)
+            : entry.elements;
           const items: unknown[] = [];
-          for await (const item of doc.iterate(path + (Array.isArray(entry.value) ? '[*]' : '.*'))) items.push(item);
-          const diff = firstDifference(items, entry.elements);
-          if (diff !== null) throw new Error(`document ${d} ${text}: iterate(${path}): ${diff}`);
+          for await (const item of doc.iterate(path + head)) items.push(item);
+          const diff = firstDifference(items, expected);
+          if (diff !== null) throw new Error(`document ${d} ${text}: iterate(${path}${head}): ${diff}`);
           continue;
         }
         const diff = firstDifference(await doc.get(path), entry.value);
@@ -101,6 +108,24 @@ describe('deep paths and many restarts', () => {
       }
     }
   }, 120_000);
+
+  test('a slice at the edge of the selector budget: its stop marker fits beside every ancestor', async () => {
+    for (let depth = 26; depth <= 36; depth++) {
+      // rows[1:4:2] at `depth` steps of alternating indices and names, each object with a sibling member after.
+      const steps = Array.from({ length: depth }, (_, i) => (i % 2 === 0 ? 0 : `k${i}`));
+      let value: unknown = { rows: [0, 1, 2, 3, 4, 5] };
+      for (let i = depth - 1; i >= 0; i--) value = i % 2 === 0 ? [value] : { [steps[i]!]: value, z: i };
+      const text = JSON.stringify({ a: 1, v: value, b: 2 });
+      const path = `$.v${steps.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.rows[1:4:2]`;
+      for (const transient of [false, true]) {
+        const doc = openJson(text, { transient });
+        const items: unknown[] = [];
+        for await (const item of doc.iterate(path)) items.push(item);
+        expect(items).toEqual([1, 3]);
+        expect(await doc.get('$.b')).toBe(2);
+      }
+    }
+  });
 
   test(`broken documents: after restarts, the error is the one a parser from the start reports (seed ${SEED + 2})`, async () => {
     const rng = createRng(SEED + 2);

@@ -107,6 +107,26 @@ async function collectAll(iterable: AsyncIterable<unknown>): Promise<unknown[]> 
   return out;
 }
 
+/** What JS made of the document's text while `run` ran: characters JSON.parse read, bytes TextDecoder decoded. */
+async function readByJs<T>(run: () => Promise<T>): Promise<{ result: T; parsed: number; decoded: number }> {
+  const parse = vi.spyOn(JSON, 'parse');
+  const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+  try {
+    const result = await run();
+    const parsed = parse.mock.calls.reduce((n, call) => n + String(call[0]).length, 0);
+    const decoded = decode.mock.calls.reduce((n, call) => n + ((call[0] as ArrayBufferView)?.byteLength ?? 0), 0);
+    return { result, parsed, decoded };
+  } finally {
+    parse.mockRestore();
+    decode.mockRestore();
+  }
+}
+
+/** `bytes` in chunks of 1 KiB. */
+function kibChunks(bytes: Uint8Array): Uint8Array[] {
+  return Array.from({ length: Math.ceil(bytes.length / 1024) }, (_, i) => bytes.subarray(i * 1024, (i + 1) * 1024));
+}
+
 describe('get(): singular queries against the evaluator', () => {
   test.each([false, true])('transient %s: random documents and queries, random cuts', async (transient) => {
     const rng = createRng(SEED + (transient ? 1 : 0));
@@ -157,6 +177,27 @@ describe('get(): singular queries against the evaluator', () => {
       if (expected === 'passed') await expect(doc.get(path)).rejects.toBeInstanceOf(JsonPassedError);
       else expect(await doc.get(path)).toEqual(expected);
       expect(await doc.get('$.after')).toBe(5);
+    }
+  });
+});
+
+describe('get(): a transient negative index copies only the last elements', () => {
+  test('JS decodes and parses the element answered, not every element of the array', async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ id: i, pad: 'x'.repeat(200) }));
+    const text = JSON.stringify({ rows, after: 1 });
+    const bytes = encoder.encode(text);
+    // One chunk (the parser fed pieces from 1 KiB to 512 KiB), and 1 KiB chunks (a call per chunk).
+    for (const source of [() => text, () => asyncIterableOf(kibChunks(bytes))]) {
+      for (const index of [-1, -3, -4000]) {
+        const doc = openJson(source(), { transient: true });
+        const { result, parsed, decoded } = await readByJs(() => doc.get(`$.rows[${index}].id`));
+        expect(result).toBe(4000 + index);
+        // Value batches decoded every element (900 kB) and parsed the last call's (up to half of them).
+        expect(decoded).toBeLessThan(1000);
+        expect(parsed).toBeLessThan(1000);
+        expect(await doc.get('$.after')).toBe(1);
+        await doc.close();
+      }
     }
   });
 });
@@ -270,6 +311,81 @@ describe('iterate(): a streamed container and a tail, against the evaluator', ()
     expect(await collectAll(doc.iterate('$.rows[2:6:2].id'))).toEqual([2, 4]);
     expect(source.pulls).toBeLessThan(3);
     await doc.close();
+  });
+
+  test('a slice selects in wasm: JS decodes and parses only its elements, and reads up to its stop', async () => {
+    // 4,000 rows of about 225 bytes; the row after [1000:1010]'s last (that iteration stops before it) is 50 kB.
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ id: i, pad: 'x'.repeat(i === 1010 ? 50_000 : 200) }));
+    const text = JSON.stringify({ rows, after: 1 });
+    const bytes = encoder.encode(text);
+    const lastEnd = text.indexOf('{"id":1009,') + JSON.stringify(rows[1009]).length;
+    for (const transient of [false, true]) {
+      for (const integers of ['number', 'bigint'] as const) {
+        for (const head of ['$.rows[1000:1010]', '$.rows[::10]', '$.rows[3990:]', '$.rows[5:1]', '$.rows[::0]']) {
+          const path = `${head}.id`;
+          // The text of the rows picked: what JS may read, with a batch's brackets and commas (2 % and 100 bytes).
+          const picked = reference(head, { rows }).reduce((n: number, row) => n + JSON.stringify(row).length, 0);
+          const source = countingSource(kibChunks(bytes));
+          const doc = openJson(source.stream, { transient, integers });
+          const { result, parsed, decoded } = await readByJs(() => collectAll(doc.iterate(path)));
+          expect(result).toEqual(reference(path, { rows }));
+          // Every row is 950 kB, the rows to [1000:1010]'s last 225 kB, and the row after it 50 kB.
+          expect(decoded).toBeLessThanOrEqual(picked * 1.02 + 100);
+          expect(parsed).toBeLessThanOrEqual(picked * 1.02 + 100);
+          // Kept: the source is read up to the slice's last element; transient: the rest of the array is skipped.
+          if (head === '$.rows[1000:1010]' && !transient) {
+            expect(source.pulls).toBeLessThanOrEqual(Math.ceil(lastEnd / 1024) + 1);
+          }
+          expect(await doc.get('$.after')).toBe(1);
+          await doc.close();
+        }
+      }
+    }
+  });
+
+  test('after a slice, or a loop broken off in one, the document goes on from the cursor', async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({ id: i }));
+    const text = JSON.stringify({ rows, after: 'end' });
+    for (const transient of [false, true]) {
+      for (const path of [
+        '$.rows[2:8:3].id',
+        '$.rows[5:3].id',
+        '$.rows[::0].id',
+        '$.rows[48:].id',
+        '$.rows[10:20]..id',
+      ]) {
+        const doc = openJson(chunked(text, createRng(path.length)), { transient });
+        expect(await collectAll(doc.iterate(path))).toEqual(reference(path, { rows }));
+        // Transient: the rest of the array was read past (as a loop broken off); kept: any value, in any order.
+        if (transient) await expect(doc.get('$.rows[49]')).rejects.toBeInstanceOf(JsonPassedError);
+        else expect([await doc.get('$.rows[49].id'), await doc.get('$.rows[1].id')]).toEqual([49, 1]);
+        expect(await doc.get('$.after')).toBe('end');
+      }
+      // Broken off before the slice's stop: the stop's marker is read past too.
+      const doc = openJson(chunked(text, createRng(7)), { transient });
+      for await (const id of doc.iterate('$.rows[3:40].id')) {
+        expect(id).toBe(3);
+        break;
+      }
+      if (transient) await expect(doc.get('$.rows[45]')).rejects.toBeInstanceOf(JsonPassedError);
+      else expect(await doc.get('$.rows[4].id')).toBe(4);
+      expect(await doc.get('$.after')).toBe('end');
+    }
+  });
+
+  test('an iteration never restarts inside its array: the slice counts from the array start', async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({ id: i }));
+    const text = JSON.stringify({ rows, after: 'end' });
+    // Kept: the cursor inside the array, then a slice over it; the parser restarts before the array.
+    const kept = openJson(chunked(text, createRng(3)), {});
+    expect(await kept.get('$.rows[30].id')).toBe(30);
+    expect(await collectAll(kept.iterate('$.rows[28:36:3].id'))).toEqual([28, 31, 34]);
+    expect(await collectAll(kept.iterate('$.rows[1:3].id'))).toEqual([1, 2]);
+    // Transient: the array was entered, so it was passed.
+    const transient = openJson(chunked(text, createRng(4)), { transient: true });
+    expect(await transient.get('$.rows[30].id')).toBe(30);
+    await expect(collectAll(transient.iterate('$.rows[31:]'))).rejects.toBeInstanceOf(JsonPassedError);
+    expect(await transient.get('$.after')).toBe('end');
   });
 
   test('a filter and a tail: elements in document order, each its tail nodelist in order', async () => {
