@@ -86,7 +86,7 @@ function tailOf(filter: LogicalExpression | null, segments: readonly Segment[], 
   const readsValues = filter !== null || segments.some((s) => s.selectors.some((x) => x.kind === 'filter'));
   const after =
     segments.length === 0
-      ? (candidate: unknown) => [{ value: candidate, key: null }]
+      ? (candidate: unknown) => [{ value: candidate, key: null, location: null }]
       : (candidate: unknown) => evaluateSegments(segments, candidate);
   const nodes =
     filter === null ? after : (candidate: unknown) => (filterHolds(filter, candidate) ? after(candidate) : []);

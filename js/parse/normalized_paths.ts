@@ -1,0 +1,167 @@
+// Normalized paths (RFC 9535 §2.7) of streamed matches, options.withNormalizedPath. The native parser reports a
+// match's own key only (its ancestors' keys have left the window when it ends), so marker selectors report the
+// ancestors' keys as they start: a start marker on each prefix of a selector that ends in a step of no fixed key
+// (`$.a[*]` of `$.a[*].b`), whose latest record at that depth is the ancestor's (records come in document order);
+// and beneath the part before a `..`, a start and an end marker on every descendant (`$.a..[*]`), which keep the
+// stack of open values exactly. Markers are dropped before the elements are delivered (docs/paths.md).
+import { MAX_SELECTORS } from '../native/contract.js';
+import type { NativeStep } from '../query/lower.js';
+import { quoteName } from '../query/normalized_path.js';
+import { misuse, type ApiName } from '../validate.js';
+import type { CallResults } from './materialise.js';
+
+/** @internal The markers a parser adds for normalized paths, and the tracker that reads their records. */
+export interface NormalizedPlan {
+  /** End markers (addMarkerPath), after the native selectors. */
+  readonly ends: readonly string[];
+  /** Start markers (addStartMarkerPath), after the end markers. */
+  readonly starts: readonly string[];
+  /** A new parser's tracker. */
+  readonly make: () => PathTracker;
+}
+
+type Key = string | number | null;
+
+/** How a selector's match finds its path: its fixed part, then a descendant stack, then its own key. */
+interface Template {
+  /** Per depth 1..: the step's text when its key is fixed, else the depth whose start marker holds the key. */
+  readonly fixed: readonly (string | number)[];
+  /** The descendant stack holding the rest (the match on top), or -1: none. */
+  readonly stack: number;
+  /** The match's own key ends the path (a selector without `..` of at least one step). */
+  readonly own: boolean;
+}
+
+/**
+ * @internal The markers that give the normalized paths of selectors of `steps` (the first `count` selectors of a
+ * parser), within MAX_SELECTORS and, with the selectors' `descendantSteps`, `maxDescendantSteps`.
+ * @throws {TypeError} naming options.withNormalizedPath when the markers exceed a limit.
+ */
+export function planNormalizedPaths(
+  api: ApiName,
+  steps: readonly (readonly NativeStep[])[],
+  descendantSteps: number,
+  maxDescendantSteps: number,
+): NormalizedPlan {
+  const count = steps.length;
+  const levelStarts = new Map<string, number>();
+  const descendants = new Map<string, number>();
+  const templates: Template[] = [];
+  let markerSteps = 0;
+  for (const list of steps) {
+    const first = list.findIndex((step) => step.text.startsWith('..'));
+    // The ancestors whose keys come from the fixed part: all but the match without `..`, up to the `..` with it.
+    const fixedDepth = first < 0 ? Math.max(list.length - 1, 0) : first;
+    const fixed: (string | number)[] = [];
+    let prefix = '$';
+    for (let j = 0; j < fixedDepth; j++) {
+      const step = list[j]!;
+      prefix += step.text;
+      if (step.key !== null) {
+        fixed.push(stepText(step.key));
+      } else {
+        if (!levelStarts.has(prefix)) levelStarts.set(prefix, j + 1);
+        fixed.push(j + 1);
+      }
+    }
+    let stack = -1;
+    if (first >= 0) {
+      const marker = `${prefix}..[*]`;
+      stack = descendants.get(marker) ?? descendants.size;
+      if (stack === descendants.size) {
+        descendants.set(marker, stack);
+        // A start and an end marker, each of the prefix's steps and `..[*]`.
+        markerSteps += 2 * (first + 1);
+      }
+    }
+    templates.push({ fixed, stack, own: first < 0 && list.length > 0 });
+  }
+  const ends = [...descendants.keys()];
+  const starts = [...levelStarts.keys(), ...ends];
+  const total = count + ends.length + starts.length;
+  if (total > MAX_SELECTORS) {
+    throw misuse(
+      api,
+      `options.withNormalizedPath needs ${total - count} marker selectors besides the paths' ${count} native ` +
+        `selectors (a start marker per prefix ending in *, a slice or a filter, two per descendant segment); at ` +
+        `most ${MAX_SELECTORS} are supported in all`,
+    );
+  }
+  if (descendantSteps + markerSteps > maxDescendantSteps) {
+    throw misuse(
+      api,
+      `options.withNormalizedPath needs ${markerSteps} steps of marker selectors with a descendant segment ` +
+        `besides the paths' ${descendantSteps}; at most ${maxDescendantSteps} are supported in all`,
+    );
+  }
+  // Selector indices: the native selectors, the end markers, the start markers.
+  const levels = [...levelStarts.values()];
+  const marker = { count, ends: ends.length, levels };
+  return { ends, starts, make: () => new PathTracker(templates, marker) };
+}
+
+function stepText(key: string | number): string {
+  return typeof key === 'number' ? `[${key}]` : `[${quoteName(key)}]`;
+}
+
+/** @internal One parser's keys along the path, fed by the marker records of each call in order. */
+export class PathTracker {
+  /** Per depth, the key of the latest value a level start marker reported there. */
+  private readonly keys_: Key[] = [];
+  /** Per descendant marker, the keys of the values open beneath its prefix, outermost first. */
+  private readonly stacks_: Key[][];
+  private readonly templates_: readonly Template[];
+  private readonly count_: number;
+  private readonly ends_: number;
+  private readonly levels_: readonly number[];
+
+  constructor(
+    templates: readonly Template[],
+    marker: { readonly count: number; readonly ends: number; readonly levels: readonly number[] },
+  ) {
+    this.templates_ = templates;
+    this.count_ = marker.count;
+    this.ends_ = marker.ends;
+    this.levels_ = marker.levels;
+    this.stacks_ = Array.from({ length: marker.ends }, () => []);
+  }
+
+  /**
+   * Reads the call's records in order: each match's normalized path at its index, null for a marker, which is
+   * marked in `skip` (drop it before delivery).
+   */
+  read(call: CallResults, skip: Uint8Array): (string | null)[] {
+    const names: (string | null)[] = [];
+    const count = this.count_;
+    const ends = this.ends_;
+    const levels = this.levels_.length;
+    for (let i = 0; i < call.count; i++) {
+      const selector = call.path(i);
+      if (selector < count) {
+        names.push(this.pathOf_(selector, call, i));
+        continue;
+      }
+      skip[i] = 1;
+      names.push(null);
+      const m = selector - count;
+      if (m < ends) {
+        this.stacks_[m]!.pop();
+      } else if (m - ends < levels) {
+        this.keys_[this.levels_[m - ends]!] = call.key(i);
+      } else {
+        this.stacks_[m - ends - levels]!.push(call.key(i));
+      }
+    }
+    return names;
+  }
+
+  private pathOf_(selector: number, call: CallResults, i: number): string {
+    const template = this.templates_[selector]!;
+    let path = '$';
+    for (const step of template.fixed) path += typeof step === 'string' ? step : stepText(this.keys_[step]!);
+    // The root ($, or a value of NDJSON, whose key is its number) has no step.
+    if (template.own) return path + stepText(call.key(i)!);
+    if (template.stack >= 0) for (const key of this.stacks_[template.stack]!) path += stepText(key!);
+    return path;
+  }
+}
