@@ -282,7 +282,7 @@ interface ElementRecord {
   value: unknown;
   offset?: number;
   length?: number;
-  normalizedPath?: string | null;
+  normalizedPath?: string;
 }
 
 /** Element i's record around `value`; `paths` null: no path and key. One literal per shape, always in one order. */
@@ -303,6 +303,9 @@ function record(
   return { path: paths[call.path(i)]!, key: call.key(i), value, offset, length };
 }
 
+/** What a marker's element becomes: dropped before delivery, so one shared record. */
+const MARKER: ElementRecord = Object.freeze({ value: undefined });
+
 /** record() with the element's normalized path `name` last (null: a marker, whose record is dropped). */
 function named(
   call: CallResults,
@@ -312,7 +315,7 @@ function named(
   i: number,
   value: unknown,
 ): ElementRecord {
-  if (name === null) return { value, normalizedPath: null };
+  if (name === null) return MARKER;
   if (!offsets) {
     if (paths === null) return { value, normalizedPath: name };
     return { path: paths[call.path(i)]!, key: call.key(i), value, normalizedPath: name };

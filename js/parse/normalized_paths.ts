@@ -30,6 +30,8 @@ interface Template {
   readonly stack: number;
   /** The match's own key ends the path (a selector without `..` of at least one step). */
   readonly own: boolean;
+  /** Its step's text when that key is fixed (a name, an index): not decoded from each record. */
+  readonly last: string | null;
 }
 
 /**
@@ -74,7 +76,9 @@ export function planNormalizedPaths(
         markerSteps += 2 * (first + 1);
       }
     }
-    templates.push({ fixed, stack, own: first < 0 && list.length > 0 });
+    const own = first < 0 && list.length > 0;
+    const key = own ? list[list.length - 1]!.key : null;
+    templates.push({ fixed, stack, own, last: key === null ? null : stepText(key) });
   }
   const ends = [...descendants.keys()];
   const starts = [...levelStarts.keys(), ...ends];
@@ -108,8 +112,8 @@ function stepText(key: string | number): string {
 export class PathTracker {
   /** Per depth, the key of the latest value a level start marker reported there. */
   private readonly keys_: Key[] = [];
-  /** Per descendant marker, the keys of the values open beneath its prefix, outermost first. */
-  private readonly stacks_: Key[][];
+  /** Per descendant marker, the values open beneath its prefix, outermost first. */
+  private readonly stacks_: OpenValues[];
   private readonly templates_: readonly Template[];
   private readonly count_: number;
   private readonly ends_: number;
@@ -123,7 +127,7 @@ export class PathTracker {
     this.count_ = marker.count;
     this.ends_ = marker.ends;
     this.levels_ = marker.levels;
-    this.stacks_ = Array.from({ length: marker.ends }, () => []);
+    this.stacks_ = Array.from({ length: marker.ends }, () => new OpenValues());
   }
 
   /**
@@ -145,13 +149,15 @@ export class PathTracker {
       names.push(null);
       const m = selector - count;
       if (m < ends) {
-        this.stacks_[m]!.pop();
+        this.stacks_[m]!.depth_--;
       } else if (m - ends < levels) {
         this.keys_[this.levels_[m - ends]!] = call.key(i);
       } else {
-        this.stacks_[m - ends - levels]!.push(call.key(i));
+        this.stacks_[m - ends - levels]!.push_(i);
       }
     }
+    // The records are valid until the next call: the keys of the values still open are read now.
+    for (const stack of this.stacks_) stack.resolve_(call);
     return names;
   }
 
@@ -160,8 +166,41 @@ export class PathTracker {
     let path = '$';
     for (const step of template.fixed) path += typeof step === 'string' ? step : stepText(this.keys_[step]!);
     // The root ($, or a value of NDJSON, whose key is its number) has no step.
-    if (template.own) return path + stepText(call.key(i)!);
-    if (template.stack >= 0) for (const key of this.stacks_[template.stack]!) path += stepText(key!);
+    if (template.own) return path + (template.last ?? stepText(call.key(i)!));
+    if (template.stack < 0) return path;
+    const stack = this.stacks_[template.stack]!;
+    stack.resolve_(call);
+    for (let d = 0; d < stack.depth_; d++) path += stepText(stack.keys_[d]!);
     return path;
+  }
+}
+
+/**
+ * The values open beneath a descendant marker's prefix. A key is read from its record only when a match needs it
+ * or the call ends with its value open: most values (scalars) close in the call that opened them, unread.
+ */
+class OpenValues {
+  readonly keys_: Key[] = [];
+  /** Per open value, its record in this call whose key is not read yet, or -1. */
+  private readonly records_: number[] = [];
+  /** How many values are open; the arrays beyond hold stale entries. */
+  depth_ = 0;
+  /** The first entry whose key may be unread. */
+  private unread_ = 0;
+
+  push_(record: number): void {
+    const d = this.depth_++;
+    this.records_[d] = record;
+    if (d < this.unread_) this.unread_ = d;
+  }
+
+  resolve_(call: CallResults): void {
+    for (let d = this.unread_; d < this.depth_; d++) {
+      if (this.records_[d]! >= 0) {
+        this.keys_[d] = call.key(this.records_[d]!);
+        this.records_[d] = -1;
+      }
+    }
+    this.unread_ = this.depth_;
   }
 }
