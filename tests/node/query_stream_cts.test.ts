@@ -96,8 +96,8 @@ function nodelists(t: CtsCase): [string, unknown][][] {
   const results = t.results ?? [t.result!];
   const paths = t.results_paths ?? (t.result_paths !== undefined ? [t.result_paths] : null);
   // Without the suite's paths, the evaluator's nodelist is one of the allowed ones: its paths go with it.
-  const evaluated = paths === null ? evaluatedPaths(t) : null;
-  return results.map((values, k) => values.map((v, i): [string, unknown] => [paths?.[k]![i] ?? evaluated![i]!, v]));
+  const pathLists = paths ?? results.map(() => evaluatedPaths(t));
+  return results.map((values, k) => values.map((v, i): [string, unknown] => [pathLists[k]![i]!, v]));
 }
 
 /** What went wrong with `elements` for `t` in `order`, or null when they are right. */
