@@ -6,7 +6,7 @@
 // stack of open values exactly. Markers are dropped before the elements are delivered (docs/paths.md).
 import { MAX_SELECTORS } from '../native/contract.js';
 import type { NativeStep } from '../query/lower.js';
-import { quoteName } from '../query/normalized_path.js';
+import { normalizedStep as stepText } from '../query/normalized_path.js';
 import { misuse, type ApiName } from '../validate.js';
 import type { CallResults } from './materialise.js';
 
@@ -102,10 +102,6 @@ export function planNormalizedPaths(
   const levels = [...levelStarts.values()];
   const marker = { count, ends: ends.length, levels };
   return { ends, starts, make: () => new PathTracker(templates, marker) };
-}
-
-function stepText(key: string | number): string {
-  return typeof key === 'number' ? `[${key}]` : `[${quoteName(key)}]`;
 }
 
 /** @internal One parser's keys along the path, fed by the marker records of each call in order. */

@@ -477,8 +477,26 @@ describe('doc.get() and doc.iterate(): paths and options', () => {
   const ITERATE_OPTIONS: [string, unknown, string][] = [
     ['a string', 'x', 'options must be an object, got "x"'],
     ['null', null, 'options must be an object, got null'],
-    ['a misspelt key', { expnad: ['lines'] }, 'options.expnad is not an option; the options are expand'],
-    ['an option of openJson', { transient: true }, 'options.transient is not an option; the options are expand'],
+    [
+      'a misspelt key',
+      { expnad: ['lines'] },
+      'options.expnad is not an option; the options are expand, withNormalizedPath',
+    ],
+    [
+      'an option of openJson',
+      { transient: true },
+      'options.transient is not an option; the options are expand, withNormalizedPath',
+    ],
+    [
+      'withNormalizedPath not a boolean',
+      { withNormalizedPath: 1 },
+      'options.withNormalizedPath must be a boolean, got 1',
+    ],
+    [
+      'withNormalizedPath with expand',
+      { expand: ['lines'], withNormalizedPath: true },
+      'options.withNormalizedPath and options.expand cannot be used together',
+    ],
     ['expand not an array', { expand: 'lines' }, 'options.expand must be an array of member names, got "lines"'],
     ['a name not a string', { expand: ['lines', 1] }, 'options.expand[1] must be a string, got 1'],
     [

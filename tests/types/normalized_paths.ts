@@ -1,8 +1,9 @@
 // Proves the element types of `withNormalizedPath`: `normalizedPath` added to the record the other options make
-// (`{ value }` alone), in every API and output form. Compiled with `tsc --noEmit -p tests/types`; never run.
+// (`{ value }` alone), in every API and output form, and openJson's iterate() records. Compiled with `tsc --noEmit -p tests/types`; never run.
 import {
   JsonArrayStream,
   createParser,
+  openJson,
   parseJsonArray,
   type ElementWithNormalizedPath,
   type ElementWithOffset,
@@ -48,6 +49,15 @@ const stream = new JsonArrayStream({ withNormalizedPath: true, withPath: true })
 
 expectType<Equal<typeof undecided, PushParser<unknown>>>();
 const undecided = createParser({ withNormalizedPath: flag });
+
+interface Order {
+  id: number;
+}
+const doc = openJson(response);
+expectType<Equal<typeof orders, AsyncIterableIterator<ElementWithNormalizedPath<Order>>>>();
+const orders = doc.iterate<Order>('$.orders[*]', { withNormalizedPath: true });
+expectType<Equal<typeof bare, AsyncIterableIterator<Order>>>();
+const bare = doc.iterate<Order>('$.orders[*]');
 
 // @ts-expect-error withNormalizedPath is a boolean
 createParser({ withNormalizedPath: 1 });
