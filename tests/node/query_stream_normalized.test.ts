@@ -332,3 +332,30 @@ describe('normalized paths: focused cases', () => {
     ]);
   });
 });
+
+describe('normalized paths: parsers saved and restored', () => {
+  test('more parsers than stay resident, fed in turn: each keeps its own keys', () => {
+    // RESIDENT_LIMIT (64) parsers stay in the module; the others are saved to bytes and restored when fed.
+    const count = 80;
+    const doc = (k: number) => ({ a: Array.from({ length: 3 }, (_, i) => ({ [`n${k}`]: { b: [k, i] } })) });
+    const texts = Array.from({ length: count }, (_, k) => encoder.encode(JSON.stringify(doc(k))));
+    const queries = ['$.a[*].*.b[1]', '$..b[*]'];
+    const parsers = texts.map((_, k) =>
+      createParser({ path: queries[k % 2]!, order: 'arrival', withNormalizedPath: true }),
+    );
+    const got: Named[][] = texts.map(() => []);
+    const longest = Math.max(...texts.map((t) => t.length));
+    for (let at = 0; at < longest; at += 7) {
+      for (const [k, parser] of parsers.entries())
+        got[k]!.push(...(parser.push(texts[k]!.subarray(at, at + 7)) as Named[]));
+    }
+    for (const [k, parser] of parsers.entries()) {
+      got[k]!.push(...(parser.end() as Named[]));
+      const ranks = arrivalRanks(doc(k));
+      const expected = [...new Map(referencePairs(queries[k % 2]!, doc(k)))].sort(
+        ([a], [b]) => ranks.get(a)! - ranks.get(b)!,
+      );
+      expect(got[k]!.map((r) => [r.normalizedPath, r.value])).toEqual(expected);
+    }
+  });
+});
