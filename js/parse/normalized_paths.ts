@@ -161,8 +161,8 @@ export class PathTracker {
     const template = this.templates_[selector]!;
     let path = '$';
     for (const step of template.fixed) path += typeof step === 'string' ? step : stepText(this.keys_[step]!);
-    // The root ($, or a value of NDJSON, whose key is its number) has no step.
     if (template.own) return path + (template.last ?? stepText(call.key(i)!));
+    // The root ($, or a value of NDJSON, whose key is its number) has no step.
     if (template.stack < 0) return path;
     const stack = this.stacks_[template.stack]!;
     stack.resolve_(call);
