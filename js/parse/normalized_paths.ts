@@ -3,7 +3,10 @@
 // ancestors' keys as they start: a start marker on each prefix of a selector that ends in a step of no fixed key
 // (`$.a[*]` of `$.a[*].b`), whose latest record at that depth is the ancestor's (records come in document order);
 // and beneath the part before a `..`, a start and an end marker on every descendant (`$.a..[*]`), which keep the
-// stack of open values exactly. Markers are dropped before the elements are delivered (docs/paths.md).
+// stack of open values exactly. Markers are dropped before the elements are delivered (docs/paths.md). Records
+// never tie in a way that matters: a value starts after a `[`, `,` or `:` past any earlier value's end, and at a
+// value's end its matches come before its end markers (the native parser reports selectors in index order, markers
+// last), so a match finds itself on top of its descendant stack.
 import { MAX_SELECTORS } from '../native/contract.js';
 import type { NativeStep } from '../query/lower.js';
 import { normalizedStep as stepText } from '../query/normalized_path.js';
