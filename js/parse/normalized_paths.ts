@@ -11,7 +11,15 @@ import { MAX_SELECTORS } from '../native/contract.js';
 import type { NativeStep } from '../query/lower.js';
 import { normalizedStep as stepText } from '../query/normalized_path.js';
 import { misuse, type ApiName } from '../validate.js';
-import type { CallResults } from './materialise.js';
+
+/** @internal What the tracker reads of a call's records (CallResults; the command line's stream). */
+export interface MatchRecords {
+  readonly count: number;
+  /** Record i's selector: a native one, or a marker after them. */
+  path(i: number): number;
+  /** Record i's key: a member name, an index, or null. */
+  key(i: number): string | number | null;
+}
 
 /** @internal The markers a parser adds for normalized paths, and the tracker that reads their records. */
 export interface NormalizedPlan {
@@ -40,10 +48,12 @@ interface Template {
 /**
  * @internal The markers that give the normalized paths of selectors of `steps` (the first `count` selectors of a
  * parser), within MAX_SELECTORS and, with the selectors' `descendantSteps`, `maxDescendantSteps`.
- * @throws {TypeError} naming options.withNormalizedPath when the markers exceed a limit.
+ * @throws {TypeError} naming `subject` (options.withNormalizedPath, --with-normalized-path) when the markers exceed
+ * a limit.
  */
 export function planNormalizedPaths(
   api: ApiName,
+  subject: string,
   steps: readonly (readonly NativeStep[])[],
   descendantSteps: number,
   maxDescendantSteps: number,
@@ -89,7 +99,7 @@ export function planNormalizedPaths(
   if (total > MAX_SELECTORS) {
     throw misuse(
       api,
-      `options.withNormalizedPath needs ${total - count} marker selectors besides the paths' ${count} native ` +
+      `${subject} needs ${total - count} marker selectors besides the paths' ${count} native ` +
         `selectors (a start marker per prefix ending in *, a slice or a filter, two per descendant segment); at ` +
         `most ${MAX_SELECTORS} are supported in all`,
     );
@@ -97,7 +107,7 @@ export function planNormalizedPaths(
   if (descendantSteps + markerSteps > maxDescendantSteps) {
     throw misuse(
       api,
-      `options.withNormalizedPath needs ${markerSteps} steps of marker selectors with a descendant segment ` +
+      `${subject} needs ${markerSteps} steps of marker selectors with a descendant segment ` +
         `besides the paths' ${descendantSteps}; at most ${maxDescendantSteps} are supported in all`,
     );
   }
@@ -133,7 +143,7 @@ export class PathTracker {
    * Reads the call's records in order: each match's normalized path at its index, null for a marker, which is
    * marked in `skip` (drop it before delivery).
    */
-  read(call: CallResults, skip: Uint8Array): (string | null)[] {
+  read(call: MatchRecords, skip: Uint8Array): (string | null)[] {
     const names: (string | null)[] = [];
     const count = this.count_;
     const ends = this.ends_;
@@ -160,7 +170,7 @@ export class PathTracker {
     return names;
   }
 
-  private pathOf_(selector: number, call: CallResults, i: number): string {
+  private pathOf_(selector: number, call: MatchRecords, i: number): string {
     const template = this.templates_[selector]!;
     let path = '$';
     for (const step of template.fixed) path += typeof step === 'string' ? step : stepText(this.keys_[step]!);
@@ -193,7 +203,7 @@ class OpenValues {
     if (d < this.unread_) this.unread_ = d;
   }
 
-  resolve_(call: CallResults): void {
+  resolve_(call: MatchRecords): void {
     for (let d = this.unread_; d < this.depth_; d++) {
       if (this.records_[d]! >= 0) {
         this.keys_[d] = call.key(this.records_[d]!);

@@ -140,10 +140,10 @@ export interface LoweredPaths {
    */
   readonly checkTails_: ((options: TailOptions) => void) | null;
   /**
-   * options.withNormalizedPath's markers (normalized_paths.ts). Reached only through lowerPaths, as checkTails_ is;
-   * null for native paths given as they are.
+   * options.withNormalizedPath's markers (normalized_paths.ts), its name in messages given. Reached only through
+   * lowerPaths, as checkTails_ is; null for native paths given as they are.
    */
-  readonly planNormalized_: (() => NormalizedPlan) | null;
+  readonly planNormalized_: ((subject: string) => NormalizedPlan) | null;
 }
 
 /**
@@ -205,7 +205,7 @@ export function lowerPaths(
     selectorWindows_: windowed ? windows : null,
     makeWindows_: windowed ? () => windowsOf(windows) : null,
     checkTails_: tailed || windowed ? (o) => checkTails(api, tails, windows, selectorPaths_, subject, paths, o) : null,
-    planNormalized_: () => planNormalizedPaths(api, steps, descendantSteps, MAX_DESCENDANT_STEPS),
+    planNormalized_: (subject) => planNormalizedPaths(api, subject, steps, descendantSteps, MAX_DESCENDANT_STEPS),
   };
 }
 
@@ -292,7 +292,7 @@ export function resolveOptions(
   let normalized_: NormalizedPlan | null = null;
   if (withNormalizedPath) {
     if (lowered.planNormalized_ === null) throw misuse(api, 'options.withNormalizedPath is not supported here');
-    normalized_ = lowered.planNormalized_();
+    normalized_ = lowered.planNormalized_('options.withNormalizedPath');
     if (onInvalidLine !== undefined && normalized_.ends.length > 0) {
       // A skipped line leaves the values it opened without their end markers.
       throw misuse(
