@@ -125,8 +125,7 @@ function normalizedPlan(api: ApiName, plan: (subject: string) => NormalizedPlan,
     throw new UsageError(
       misuse(
         api,
-        '--with-normalized-path with a descendant segment (..) tracks every open value, which a line ' +
-          '--skip-invalid skips would leave open; remove --skip-invalid or the ..',
+        '--with-normalized-path with .. cannot be used with --skip-invalid (lines skipped leave values open)',
       ),
     );
   }

@@ -99,16 +99,14 @@ export function planNormalizedPaths(
   if (total > MAX_SELECTORS) {
     throw misuse(
       api,
-      `${subject} needs ${total - count} marker selectors besides the paths' ${count} native ` +
-        `selectors (a start marker per prefix ending in *, a slice or a filter, two per descendant segment); at ` +
-        `most ${MAX_SELECTORS} are supported in all`,
+      `${subject} needs ${total - count} marker selectors besides the paths' ${count}; at most ${MAX_SELECTORS} in all`,
     );
   }
   if (descendantSteps + markerSteps > maxDescendantSteps) {
     throw misuse(
       api,
-      `${subject} needs ${markerSteps} steps of marker selectors with a descendant segment ` +
-        `besides the paths' ${descendantSteps}; at most ${maxDescendantSteps} are supported in all`,
+      `${subject} needs ${markerSteps} steps of markers with .. besides the paths' ${descendantSteps}; at most ` +
+        `${maxDescendantSteps} in all`,
     );
   }
   // Selector indices: the native selectors, the end markers, the start markers.

@@ -297,8 +297,7 @@ export function resolveOptions(
       // A skipped line leaves the values it opened without their end markers.
       throw misuse(
         api,
-        'options.withNormalizedPath with a descendant segment (..) tracks every open value, which a line ' +
-          'options.onInvalidLine skips would leave open; remove onInvalidLine or the ..',
+        'options.withNormalizedPath with .. cannot be used with options.onInvalidLine (lines skipped leave values open)',
       );
     }
   }

@@ -2,7 +2,6 @@
 // materialised (a value: the one JSON.parse of its batch; bytes or text: parsed here, once), is replaced by its
 // tail's nodes, in RFC 9535 order; each element of a window goes to it (array_window.ts). Only parsers with a tail
 // or a window come here (ResolvedOptions.selectorTails_, selectorWindows_), so the others pay nothing.
-import { normalizedPath } from '../query/normalized_path.js';
 import type { QueryTail } from '../query/split.js';
 import type { ArrayWindow } from './array_window.js';
 import type { CallResults } from './materialise.js';
@@ -74,7 +73,7 @@ export function afterHeads(
       } else if (!named) {
         out.push({ path, key: node.key, value: node.value });
       } else {
-        const normalized = base + normalizedPath(node.location).slice(1);
+        const normalized = base + tail.below(node);
         out.push(
           keyed
             ? { path, key: node.key, value: node.value, normalizedPath: normalized }
