@@ -77,7 +77,8 @@ class JsonArrayIterator<T> extends SourceIterator<T> {
    * StreamedJsonResponse) write them byte for byte instead of as objects.
    */
   get [RAW_ELEMENTS](): boolean {
-    return this.options.mode === MODE_BYTES && !this.options.wrap && !this.options.withOffset;
+    const o = this.options;
+    return o.mode === MODE_BYTES && !o.wrap && !o.withOffset && o.normalized_ === null;
   }
 
   constructor(source: JsonSource, options: ResolvedOptions) {

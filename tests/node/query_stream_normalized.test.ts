@@ -7,7 +7,7 @@
 // record fields, parseJsonArray and JsonArrayStream, and the limits.
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { createParser, JsonArrayStream, parseJsonArray } from '../../dist/index.js';
+import { createParser, JsonArrayStream, parseJsonArray, stringifyStream } from '../../dist/index.js';
 // @ts-expect-error evaluate is @internal: stripped from the shipped .d.ts, tested all the same.
 import { evaluate } from '../../dist/query/evaluate.js';
 // @ts-expect-error @internal, as above
@@ -300,6 +300,16 @@ describe('normalized paths: focused cases', () => {
     const streamedOut: unknown[] = [];
     for await (const item of stream.readable as unknown as AsyncIterable<unknown>) streamedOut.push(item);
     expect(streamedOut).toEqual(expected);
+  });
+
+  test('bytes elements with their paths are records to the encoder, not raw JSON', async () => {
+    const text = '{"a": [1, "é", {"b": [2]}]}';
+    const options = { path: '$.a[*]', output: 'bytes', withNormalizedPath: true } as const;
+    const records: Named[] = [];
+    for await (const record of parseJsonArray(text, options)) records.push(record as Named);
+    expect(records.map((r) => r.normalizedPath)).toEqual(["$['a'][0]", "$['a'][1]", "$['a'][2]"]);
+    const written = await new Response(stringifyStream({ all: parseJsonArray(text, options) })).text();
+    expect(written).toBe(JSON.stringify({ all: records }));
   });
 
   test('the markers count against the native limits, in a TypeError naming the option', () => {
