@@ -10,9 +10,11 @@ export type { JsonSource } from './sources.js';
 export type {
   BareOptions,
   BytesOptions,
+  ElementWithNormalizedPath,
   ElementWithOffset,
   ElementWithPath,
   ExactOptions,
+  NoNormalizedPathOptions,
   NoOffsetOptions,
   NoPathOptions,
   InvalidLine,
@@ -22,6 +24,7 @@ export type {
   Reviver,
   TextOptions,
   ValueOptions,
+  WithNormalizedPathOptions,
   WithOffsetOptions,
   WithPathOptions,
 } from './parse/option_types.js';

@@ -5,7 +5,8 @@
 import type { ParserLimits } from '../errors.js';
 import { MAX_SELECTORS } from '../native/contract.js';
 import { singularSteps } from '../open_json/open_json_query.js';
-import { lowerPaths } from '../parse/options.js';
+import type { NormalizedPlan } from '../parse/normalized_paths.js';
+import { lowerPaths, type LoweredPaths } from '../parse/options.js';
 import type { PathOrder } from '../query/lower.js';
 import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
 import { integerIn, LIMITS, misuse, type ApiName } from '../validate.js';
@@ -36,6 +37,8 @@ export interface CommandLine {
   readonly skipInvalid_: boolean;
   readonly array: boolean;
   readonly withPath: boolean;
+  /** --with-normalized-path: the markers and the tracker of each node's normalized path; null without it. */
+  readonly normalized_: NormalizedPlan | null;
   /** Stop after this many elements; undefined: no limit. */
   readonly limit: number | undefined;
   /** --max-depth and --max-element-bytes, or the library's defaults. */
@@ -44,7 +47,10 @@ export interface CommandLine {
 
 /** What each command accepts: its paths (exactly one, or one or more, or none) and its own options. */
 const COMMANDS: Readonly<Record<CommandName, { readonly paths: 'one' | 'many' | 'none'; readonly flags: string[] }>> = {
-  select: { paths: 'many', flags: ['--array', '--with-path', '--ndjson', '--skip-invalid', '--limit', '--order'] },
+  select: {
+    paths: 'many',
+    flags: ['--array', '--with-path', '--with-normalized-path', '--ndjson', '--skip-invalid', '--limit', '--order'],
+  },
   get: { paths: 'one', flags: [] },
   validate: { paths: 'none', flags: ['--ndjson', '--skip-invalid'] },
   count: { paths: 'one', flags: ['--ndjson', '--skip-invalid', '--order'] },
@@ -105,6 +111,21 @@ function lowered(api: ApiName, paths: readonly string[], order: PathOrder, skipI
         api,
         `PATH ${JSON.stringify(path)}: two of its union's selectors may select the same node, which the command ` +
           'line does not yet report once; give them as separate PATHs',
+      ),
+    );
+  }
+  return out;
+}
+
+/** --with-normalized-path's markers, within the native limits, and not with --skip-invalid after a `..`. */
+function normalizedPlan(api: ApiName, plan: (subject: string) => NormalizedPlan, skipInvalid: boolean): NormalizedPlan {
+  const out = check(() => plan('--with-normalized-path'));
+  if (skipInvalid && out.ends.length > 0) {
+    // A skipped line leaves the values it opened without their end markers.
+    throw new UsageError(
+      misuse(
+        api,
+        '--with-normalized-path with .. cannot be used with --skip-invalid (lines skipped leave values open)',
       ),
     );
   }
@@ -172,6 +193,9 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     if (flags.has('--array') && flags.has('--with-path')) {
       throw new UsageError(misuse(api, '--array and --with-path cannot be used together'));
     }
+    if (flags.has('--array') && flags.has('--with-normalized-path')) {
+      throw new UsageError(misuse(api, '--array and --with-normalized-path cannot be used together'));
+    }
   }
   const value = (name: string): string | undefined => {
     const v = flags.get(name);
@@ -197,6 +221,11 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
             orderOf(api, flags.has('--order') ? (value('--order') ?? '') : undefined),
             flags.has('--skip-invalid'),
           );
+  // Only select takes the flag, and its paths are lowered.
+  const normalized_ =
+    !help && flags.has('--with-normalized-path')
+      ? normalizedPlan(api, (native as LoweredPaths).planNormalized_!, flags.has('--skip-invalid'))
+      : null;
   return {
     command,
     paths,
@@ -211,6 +240,7 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     skipInvalid_: flags.has('--skip-invalid'),
     array: flags.has('--array'),
     withPath: flags.has('--with-path'),
+    normalized_,
     limit: flags.has('--limit') ? integer(api, '--limit', value('--limit'), 0, Number.MAX_SAFE_INTEGER) : undefined,
     limits: {
       maxDepth: limit('--max-depth', 'maxDepth'),

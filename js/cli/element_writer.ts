@@ -1,7 +1,8 @@
 // What `select` writes for the elements of one parser call, from the compact-lines batch in wasm memory: the lines
 // as they are (one write per call, no copy), one JSON array (--array: the newlines turned into commas in place), or
 // {"path","key","value"} lines (--with-path: assembled in a reused buffer). The nodes of a query split into a head
-// and a tail or a window (split_commands.ts) are held in JS and written in the same three shapes.
+// and a tail or a window (split_commands.ts) are held in JS and written in the same three shapes, or with
+// --with-normalized-path as {"value","normalizedPath"} or {"path","key","value","normalizedPath"} lines.
 import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import type { NativeStream } from './native_stream.js';
 import type { Output } from './output.js';
@@ -15,6 +16,8 @@ const VALUE = encoder.encode(',"value":');
 const END = encoder.encode('}\n');
 const NULL = encoder.encode('null');
 const NEWLINE = encoder.encode('\n');
+const VALUE_ONLY = encoder.encode('{"value":');
+const NORMALIZED_PATH = encoder.encode(',"normalizedPath":');
 const BUFFER_BYTES = 64 * 1024;
 
 export type Shape = 'lines' | 'array' | 'with-path';
@@ -25,6 +28,8 @@ export interface HeldNode {
   /** A member name's JSON text as in the input, an array index (a value's number with --ndjson), or null. */
   readonly key: Uint8Array | number | null;
   readonly text: Uint8Array;
+  /** --with-normalized-path: where the node is (RFC 9535 §2.7); null without it. */
+  readonly normalizedPath: string | null;
 }
 
 export class ElementWriter {
@@ -37,9 +42,13 @@ export class ElementWriter {
   private buffer = new Uint8Array(BUFFER_BYTES);
   private fill = 0;
 
-  constructor(output: Output, shape: Shape, paths: readonly string[]) {
+  /** --with-normalized-path: held nodes are written as records with their normalizedPath last. */
+  private readonly named_: boolean;
+
+  constructor(output: Output, shape: Shape, paths: readonly string[], named = false) {
     this.output = output;
     this.shape_ = shape;
+    this.named_ = named;
     this.prefixes_ = paths.map((path) => encoder.encode(`{"path":${JSON.stringify(path)},"key":`));
   }
 
@@ -81,7 +90,20 @@ export class ElementWriter {
     this.fill = 0;
     for (let i = 0; i < take; i++) {
       const node = nodes[i]!;
-      if (this.shape_ === 'lines') {
+      if (this.named_) {
+        // {"value":...,"normalizedPath":...}, or with --with-path {"path":...,"key":...,"value":...,...}.
+        if (this.shape_ === 'with-path') {
+          this.append_(this.prefixes_[node.path]!);
+          this.appendKey_(node.key);
+          this.append_(VALUE);
+        } else {
+          this.append_(VALUE_ONLY);
+        }
+        this.append_(node.text);
+        this.append_(NORMALIZED_PATH);
+        this.append_(encoder.encode(JSON.stringify(node.normalizedPath)));
+        this.append_(END);
+      } else if (this.shape_ === 'lines') {
         this.append_(node.text);
         this.append_(NEWLINE);
       } else if (this.shape_ === 'array') {

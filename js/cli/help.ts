@@ -57,6 +57,8 @@ Options:
   --array                 write one JSON array of the elements instead of lines
   --with-path             write {"path":...,"key":...,"value":...} lines: the path that matched, the
                           member name or array index (the value's number with --ndjson, null for $)
+  --with-normalized-path  add "normalizedPath", where the element is: {"value":...,"normalizedPath":
+                          "$['rows'][0]"} lines (after path and key with --with-path)
   --ndjson                the input is NDJSON or concatenated values; $ is each value
 ${SKIP_INVALID}
   --limit N               stop after N elements: reading (or the download) stops at once

@@ -109,7 +109,11 @@ async function run(cli: CommandLine): Promise<number> {
       code = await get(cli, { input, output, progress, limits, report });
     } else {
       // A query split into a native head and a tail or window in JS: its own module, loaded for it alone.
-      const split = cli.tails_ !== null || cli.windows_ !== null ? await import('./split_commands.js') : null;
+      // So is --with-normalized-path, whose markers' records are read one by one.
+      const split =
+        cli.tails_ !== null || cli.windows_ !== null || cli.normalized_ !== null
+          ? await import('./split_commands.js')
+          : null;
       const command =
         cli.command === 'select'
           ? (split ?? scan).select

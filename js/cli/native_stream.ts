@@ -29,6 +29,9 @@ export interface StreamOptions {
   readonly skipInvalid_: boolean;
   /** lines: compacted elements, one per line; markers: element ends only, no bytes kept. */
   readonly mode: 'lines' | 'markers';
+  /** lines mode, --with-normalized-path: end and start markers after the paths (js/parse/normalized_paths.ts). */
+  readonly markers_?: readonly string[];
+  readonly starts_?: readonly string[];
   readonly limits: ParserLimits;
   /** Bytes per read: the window is made at least this large. */
   readonly windowBytes_: number;
@@ -63,7 +66,8 @@ export class NativeStream {
           (options.ndjson && options.skipInvalid_ ? FLAG_SKIP_INVALID : 0) |
           (lines ? FLAG_COMPACT_LINES : 0),
         paths: lines ? options.nativePaths : [],
-        markers: lines ? [] : options.nativePaths,
+        markers: lines ? (options.markers_ ?? []) : options.nativePaths,
+        starts: lines ? (options.starts_ ?? []) : [],
       },
       options.windowBytes_,
     );

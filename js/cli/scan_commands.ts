@@ -3,6 +3,7 @@
 // written before the next read (a blocked pipe holds the reading back).
 import type { ParserLimits } from '../errors.js';
 import type { NativeRuntime } from '../native/contract.js';
+import type { NormalizedPlan } from '../parse/normalized_paths.js';
 import type { InvalidLine } from '../parse/option_types.js';
 import type { CommandLine } from './args.js';
 import { ElementWriter } from './element_writer.js';
@@ -72,12 +73,14 @@ export function openStream(
   cli: CommandLine,
   mode: 'lines' | 'markers',
   nativePaths: readonly string[],
+  normalized: NormalizedPlan | null = null,
 ) {
   return new NativeStream(context.runtime, {
     nativePaths,
     ndjson: cli.ndjson,
     skipInvalid_: cli.skipInvalid_,
     mode,
+    ...(normalized === null ? {} : { markers_: normalized.ends, starts_: normalized.starts }),
     limits: context.limits,
     windowBytes_: READ_BYTES,
   });

@@ -3,11 +3,16 @@
 // (js/parse/array_window.ts): the nodes createParser gives, in its order. `select` writes each as it writes any
 // element, its own text compacted: a candidate's or an element's from the batch, a node inside a candidate from
 // the candidate's text (node_text.ts). `count` counts a window's nodes from each array's length, holding none.
-// Queries the automaton takes whole never come here: scan_commands.ts writes their batches as they are.
+// `select --with-normalized-path` comes here for any query: the markers' records are read one by one
+// (js/parse/normalized_paths.ts) and dropped. Queries the automaton takes whole never come here otherwise:
+// scan_commands.ts writes their batches as they are.
 import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import { windowsOf } from '../parse/array_window.js';
+import { decodeKey } from '../parse/materialise.js';
+import type { MatchRecords } from '../parse/normalized_paths.js';
 import type { IndexSelector, SliceSelector } from '../query/ast.js';
 import { filterHolds, locateSegments } from '../query/evaluate.js';
+import { normalizedPath } from '../query/normalized_path.js';
 import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
 import type { CommandLine } from './args.js';
 import { ElementWriter, type HeldNode } from './element_writer.js';
@@ -28,7 +33,13 @@ function textOf(stream: NativeStream, record: number): string {
  * Element `record` of the last call: a view of its text in wasm memory (valid until the next call: written before
  * it), or with `arena` a copy, for a window that holds it longer.
  */
-function held(stream: NativeStream, record: number, path: number, arena: Arena | null = null): HeldNode {
+function held(
+  stream: NativeStream,
+  record: number,
+  path: number,
+  name: string | null,
+  arena: Arena | null = null,
+): HeldNode {
   const u8 = stream.runtime.u8_;
   const ptr = stream.elementPtr_(record);
   const key = stream.elementKey_(record);
@@ -37,7 +48,28 @@ function held(stream: NativeStream, record: number, path: number, arena: Arena |
     path,
     key: key.kind === KEY_INDEX ? key.index : key.kind === KEY_NAME ? u8.slice(key.ptr_, key.ptr_ + key.length) : null,
     text: arena === null ? text : arena.copy(text),
+    normalizedPath: name,
   };
+}
+
+/** The last call's records as the normalized paths' tracker reads them. */
+class StreamRecords implements MatchRecords {
+  constructor(private readonly stream_: NativeStream) {}
+
+  get count(): number {
+    return this.stream_.elementCount;
+  }
+
+  path(i: number): number {
+    return this.stream_.elementPath_(this.stream_.element_(i));
+  }
+
+  key(i: number): string | number | null {
+    const key = this.stream_.elementKey_(this.stream_.element_(i));
+    if (key.kind === KEY_INDEX) return key.index;
+    if (key.kind !== KEY_NAME) return null;
+    return decodeKey(this.stream_.runtime.u8_.subarray(key.ptr_, key.ptr_ + key.length));
+  }
 }
 
 const ARENA_BYTES = 1024 * 1024;
@@ -65,7 +97,7 @@ class Arena {
 }
 
 /** The nodes a tail selects in one candidate, each with its exact text (and key) from the candidate's. */
-function tailNodes(tail: QueryTail, text: string, path: number, out: HeldNode[]): void {
+function tailNodes(tail: QueryTail, text: string, path: number, name: string | null, out: HeldNode[]): void {
   const value: unknown = JSON.parse(text);
   if (tail.filter !== null && !filterHolds(tail.filter, value)) return;
   const nodes = locateSegments(tail.segments, value);
@@ -77,7 +109,8 @@ function tailNodes(tail: QueryTail, text: string, path: number, out: HeldNode[])
       span.keyStart >= 0
         ? encoder.encode(text.slice(span.keyStart, span.keyEnd))
         : ((location?.key as number | undefined) ?? null);
-    out.push({ path, key, text: encoder.encode(text.slice(span.start, span.end)) });
+    const normalized = name === null ? null : name + normalizedPath(location).slice(1);
+    out.push({ path, key, text: encoder.encode(text.slice(span.start, span.end)), normalizedPath: normalized });
   }
 }
 
@@ -87,36 +120,45 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
     context.output,
     cli.array ? 'array' : cli.withPath ? 'with-path' : 'lines',
     cli.selectorPaths_,
+    cli.normalized_ !== null,
   );
   const limit = cli.limit ?? Infinity;
   const tails = cli.tails_;
   const windows = cli.windows_ === null ? null : windowsOf(cli.windows_);
+  const tracker = cli.normalized_?.make() ?? null;
   const arena = new Arena();
   const write = async (nodes: HeldNode[]): Promise<boolean> => {
     await writer.writeHeld_(nodes, Math.min(nodes.length, limit - writer.count));
     return writer.count < limit;
   };
   if (limit > 0) {
-    const stream = openStream(context, cli, 'lines', cli.nativePaths);
+    const stream = openStream(context, cli, 'lines', cli.nativePaths, cli.normalized_);
+    const records = new StreamRecords(stream);
     try {
       await pump(context, stream, () => {
         const out: HeldNode[] = [];
+        // The markers' records give each node's normalized path; they are no nodes (skip[e] 1).
+        const skip = tracker === null ? null : new Uint8Array(stream.elementCount);
+        const names = tracker === null ? null : tracker.read(records, skip!);
         for (let e = 0; e < stream.elementCount; e++) {
+          if (skip !== null && skip[e] === 1) continue;
           const record = stream.element_(e);
           const path = stream.elementPath_(record);
+          const name = names === null ? null : names[e]!;
           const window = windows?.[path] ?? null;
           const tail = tails?.[path] ?? null;
           if (window !== null) {
             // An object's members are no array elements: a negative index or slice selects none of them.
             const key = stream.elementKey_(record);
-            if (key.kind === KEY_INDEX) window.push(key.index, held(stream, record, path, arena), out);
+            if (key.kind === KEY_INDEX) window.push(key.index, held(stream, record, path, name, arena), out);
           } else if (tail === null) {
-            out.push(held(stream, record, path));
+            out.push(held(stream, record, path, name));
           } else if (tail.segments.length === 0) {
             // Only a filter: the node is the candidate itself, written from the batch.
-            if (tail.nodes(JSON.parse(textOf(stream, record))).length !== 0) out.push(held(stream, record, path));
+            const kept = tail.nodes(JSON.parse(textOf(stream, record))).length !== 0;
+            if (kept) out.push(held(stream, record, path, name));
           } else {
-            tailNodes(tail, textOf(stream, record), path, out);
+            tailNodes(tail, textOf(stream, record), path, name, out);
           }
         }
         return write(out);

@@ -11,6 +11,7 @@
 import type { ParserLimits } from '../errors.js';
 import { loadRuntime } from '../native/loader.js';
 import { canonicalPath } from '../parse/json_path.js';
+import type { ElementWithNormalizedPath } from '../parse/option_types.js';
 import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode, type IntegersOption } from '../parse/integers.js';
 import { checkSource, type JsonSource } from '../sources.js';
 import { type ApiName, checkOptions, misuse, mustBe, optionalBoolean, resolveLimits } from '../validate.js';
@@ -22,6 +23,7 @@ import { ElementIterator } from './open_json_iterate.js';
 import { localPath, syntheticPrefix, type Step } from './open_json_path.js';
 import { MAX_EXPAND, endOf, passedBefore, planRequest, recordName, type Plan, type Request } from './open_json_plan.js';
 import { iterateQuery, nativeSlice, singularSteps, type SingularStep } from './open_json_query.js';
+import { normalizedStep } from '../query/normalized_path.js';
 import { QueryIterator, type JsQuery } from './open_json_query_iterate.js';
 import { ByteStore } from './open_json_store.js';
 import type { IterableDocument } from './open_json_iterable.js';
@@ -56,6 +58,12 @@ export interface IterateOptions {
    * rest of this one: reading one of its streams afterwards throws. Only for a path ending with `[*]` or `.*`.
    */
   readonly expand?: readonly string[];
+  /**
+   * Yield `{ value, normalizedPath }`: each node with where it is in the document, as RFC 9535 §2.7 writes it
+   * (`$['orders'][3]['lines'][0]`). Not with `expand`.
+   * @default false
+   */
+  readonly withNormalizedPath?: boolean;
 }
 
 /** A JSON document over a stream; see {@link openJson}. */
@@ -71,6 +79,11 @@ export interface JsonDocument {
    * way; {JsonPassedError} in a transient document for a value already passed.
    */
   get<T = unknown>(path: string): Promise<T | undefined>;
+  /** The nodes of `path` as the other overload yields them, each as `{ value, normalizedPath }`. */
+  iterate<T = unknown>(
+    path: string,
+    options: IterateOptions & { readonly withNormalizedPath: true },
+  ): AsyncIterableIterator<ElementWithNormalizedPath<T>>;
   /**
    * The elements of the array (or the member values of the object) at `path`: `doc.iterate('$.orders[*]')`. The
    * container is named by names and indices >= 0; a slice counted from the start or a filter in place of `[*]`
@@ -199,7 +212,14 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     const api = 'doc.iterate()';
     const query = iterateQuery(api, requestPath(api, path));
     const container = query.container;
-    const names = expandNames(api, checkOptions(api, options, ['expand']).expand);
+    const checked = checkOptions(api, options, ['expand', 'withNormalizedPath']);
+    const names = expandNames(api, checked.expand);
+    const withNormalizedPath = optionalBoolean(api, checked, 'withNormalizedPath') ?? false;
+    if (withNormalizedPath && names.length > 0) {
+      throw misuse(api, 'options.withNormalizedPath and options.expand cannot be used together');
+    }
+    // The container is named by names and indices: its normalized path is known before it is read.
+    const named = withNormalizedPath ? `$${container.map(normalizedStep).join('')}` : null;
     // [*] or .* with nothing after it keeps the plain iterator; a pick or a tail needs the query's.
     const elements = query.pick.kind === 'all' && query.tail === null;
     if (names.length > 0) {
@@ -212,7 +232,7 @@ export class OpenDocument implements JsonDocument, IterableDocument {
       }
       return new ExpandIterator(this, { kind: 'expand', container, names }, path) as AsyncIterableIterator<T>;
     }
-    if (elements) return new ElementIterator<T>(this, { kind: 'iterate', container }, path);
+    if (elements) return new ElementIterator<T>(this, { kind: 'iterate', container }, path, named);
     // A slice, and a filter the native parser takes, select in wasm, so an element they leave out is never copied
     // out of wasm; with integers other than 'number' the JS evaluator reads the values the user gets, as it always
     // has. A slice's stop marker ends the iteration after its last element without copying the element.
@@ -228,8 +248,8 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     } else {
       js = { ...query, pick };
     }
-    if (js.pick.kind === 'all' && js.tail === null) return new ElementIterator<T>(this, request, path);
-    return new QueryIterator(this, request, path, js) as AsyncIterableIterator<T>;
+    if (js.pick.kind === 'all' && js.tail === null) return new ElementIterator<T>(this, request, path, named);
+    return new QueryIterator(this, request, path, js, named) as AsyncIterableIterator<T>;
   }
 
   close(reason?: unknown): Promise<void> {

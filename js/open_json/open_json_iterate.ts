@@ -1,7 +1,9 @@
 // doc.iterate(path) without expand: the elements of one array (or the member values of one object), in order, from
 // one parser planned by open_json_plan.ts. The document's cursor moves past each element taken when the loop stops.
 // The lifecycle (start, pull, errors, return(), done) is event_pump.ts's.
+import { normalizedStep } from '../query/normalized_path.js';
 import { EventPump } from './event_pump.js';
+import type { IterableDocument } from './open_json_iterable.js';
 import type { CopyFilter, DriverEvent } from './open_json_driver.js';
 import { endOf, passedBefore, recordName, type Plan, type Request } from './open_json_plan.js';
 import type { Step } from './open_json_path.js';
@@ -10,10 +12,28 @@ import type { Step } from './open_json_path.js';
 export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 'iterate' }> {
   /** The last element taken, not yet told to the cursor. */
   private taken_: DriverEvent | null = null;
+  /** options.withNormalizedPath: the container's normalized path; null without it. */
+  protected readonly named_: string | null;
+
+  constructor(
+    doc: IterableDocument,
+    request: Request & { readonly kind: 'iterate' },
+    path: string,
+    named: string | null,
+  ) {
+    super(doc, request, path);
+    this.named_ = named;
+  }
 
   /** What next() gives for an element the scan reached: its value; null to pass over it (a query's pick). */
   protected take_(ev: DriverEvent): IteratorResult<T> | null {
-    return { done: false, value: ev.value() as T };
+    return { done: false, value: this.record_(ev, ev.value()) as T };
+  }
+
+  /** The element's value, or with options.withNormalizedPath `{ value, normalizedPath }`. */
+  protected record_(ev: DriverEvent, value: unknown): unknown {
+    if (this.named_ === null) return value;
+    return { value, normalizedPath: this.named_ + normalizedStep(ev.key!) };
   }
 
   protected copyFilter_(): CopyFilter | undefined {

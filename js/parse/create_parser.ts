@@ -6,6 +6,7 @@ import type {
   ElementWithOffset,
   ElementWithPath,
   ExactOptions,
+  NoNormalizedPathOptions,
   NoOffsetOptions,
   NoPathOptions,
   ParsedElement,
@@ -18,15 +19,15 @@ import { ParserCore, type PushParser } from './parser.js';
 
 /** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
 export function createParser<T = unknown>(
-  options: ValueOptions & WithPathOptions & WithOffsetOptions,
+  options: ValueOptions & NoNormalizedPathOptions & WithPathOptions & WithOffsetOptions,
 ): PushParser<ElementWithPath<T> & ElementWithOffset<T>>;
 /** With an explicit element type `T` and `withOffset: true`: elements are `{ value: T, offset, length }`. */
 export function createParser<T = unknown>(
-  options: ValueOptions & NoPathOptions & WithOffsetOptions,
+  options: ValueOptions & NoNormalizedPathOptions & NoPathOptions & WithOffsetOptions,
 ): PushParser<ElementWithOffset<T>>;
 /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
 export function createParser<T = unknown>(
-  options: ValueOptions & WithPathOptions & NoOffsetOptions,
+  options: ValueOptions & NoNormalizedPathOptions & WithPathOptions & NoOffsetOptions,
 ): PushParser<ElementWithPath<T>>;
 /**
  * Creates a synchronous push parser. Needs the WebAssembly module loaded: `await init()` first. The element type

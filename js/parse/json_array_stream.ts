@@ -8,6 +8,7 @@ import type {
   ParsedElement,
   ParserOptions,
   ElementWithOffset,
+  NoNormalizedPathOptions,
   NoOffsetOptions,
   NoPathOptions,
   ValueOptions,
@@ -31,19 +32,19 @@ export interface JsonArrayStream<T = unknown> extends TransformStream<Uint8Array
 export interface JsonArrayStreamConstructor {
   /** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
   new <T = unknown>(
-    options: ValueOptions & WithPathOptions & WithOffsetOptions,
+    options: ValueOptions & NoNormalizedPathOptions & WithPathOptions & WithOffsetOptions,
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
     readableStrategy?: QueuingStrategy<ElementWithPath<T> & ElementWithOffset<T>>,
   ): JsonArrayStream<ElementWithPath<T> & ElementWithOffset<T>>;
   /** With an explicit element type `T` and `withOffset: true`: elements are `{ value: T, offset, length }`. */
   new <T = unknown>(
-    options: ValueOptions & NoPathOptions & WithOffsetOptions,
+    options: ValueOptions & NoNormalizedPathOptions & NoPathOptions & WithOffsetOptions,
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
     readableStrategy?: QueuingStrategy<ElementWithOffset<T>>,
   ): JsonArrayStream<ElementWithOffset<T>>;
   /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
   new <T = unknown>(
-    options: ValueOptions & WithPathOptions & NoOffsetOptions,
+    options: ValueOptions & NoNormalizedPathOptions & WithPathOptions & NoOffsetOptions,
     writableStrategy?: QueuingStrategy<Uint8Array | string>,
     readableStrategy?: QueuingStrategy<ElementWithPath<T>>,
   ): JsonArrayStream<ElementWithPath<T>>;

@@ -124,6 +124,7 @@ export function valueBatches(
   offsets: boolean,
   out: unknown[] | undefined,
   integers: IntegersMode,
+  names: Names = null,
 ): unknown[] {
   const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
@@ -144,7 +145,7 @@ export function valueBatches(
         left--;
       }
     }
-    if (paths !== null || offsets) wrapInPlace(call, paths, offsets, values, first);
+    if (paths !== null || offsets || names !== null) wrapInPlace(call, paths, offsets, names, values, first);
     if (all === undefined) all = values;
     else for (let i = 0; i < values.length; i++) all.push(values[i]);
   }
@@ -163,14 +164,20 @@ export function valueElements(
   reviver: Reviver,
   failed: (error: unknown) => void,
   integers: IntegersMode,
+  names: Names = null,
 ): unknown[] {
   const count = call.count;
   const texts: string[] = [];
   for (let i = 0; i < count; i++) texts.push(call.text(i));
-  const wrapped = paths !== null || offsets ? wrappers(call, paths, offsets) : null;
+  const wrapped = paths !== null || offsets || names !== null ? wrappers(call, paths, offsets, names) : null;
   const values: unknown[] = [];
   for (let i = 0; i < count; i++) {
     let value: unknown;
+    // A marker (names[i] null): no text of its own, dropped by the caller.
+    if (names !== null && names[i] === null) {
+      values.push(undefined);
+      continue;
+    }
     try {
       const text = texts[i]!;
       // The reviver sees the BigInt (or digits) options.integers asks for: JSON.parse's walk over our parse.
@@ -193,7 +200,12 @@ export function valueElements(
 }
 
 /** One copy per batch; each element is a view of it. A carried element is a copy of its own. */
-export function bytesBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
+export function bytesBatches(
+  call: CallResults,
+  paths: readonly string[] | null,
+  offsets: boolean,
+  names: Names = null,
+): unknown[] {
   const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
   const batchCount = session.batchCount_;
@@ -218,12 +230,17 @@ export function bytesBatches(call: CallResults, paths: readonly string[] | null,
       values.push(new Uint8Array(copy, elementEnd(u32, element) - len - base, len));
     }
   }
-  if (paths !== null || offsets) wrapInPlace(call, paths, offsets, values, 0);
+  if (paths !== null || offsets || names !== null) wrapInPlace(call, paths, offsets, names, values, 0);
   return values;
 }
 
 /** One decode per batch, sliced per element when the batch is ASCII (then chars and bytes line up). */
-export function textBatches(call: CallResults, paths: readonly string[] | null, offsets: boolean): unknown[] {
+export function textBatches(
+  call: CallResults,
+  paths: readonly string[] | null,
+  offsets: boolean,
+  names: Names = null,
+): unknown[] {
   const { u32_: u32, u8_: u8, session_: session } = call;
   const batches = session.batches;
   const batchCount = session.batchCount_;
@@ -248,17 +265,24 @@ export function textBatches(call: CallResults, paths: readonly string[] | null, 
       values.push(ascii ? text.slice(ptr - base, ptr - base + len) : decoder.decode(u8.subarray(ptr, ptr + len)));
     }
   }
-  if (paths !== null || offsets) wrapInPlace(call, paths, offsets, values, 0);
+  if (paths !== null || offsets || names !== null) wrapInPlace(call, paths, offsets, names, values, 0);
   return values;
 }
 
-/** An element's record: `{ path, key, value }`, `{ value, offset, length }` or all five. */
+/**
+ * @internal options.withNormalizedPath: each element's normalized path, by element index (null: a marker, dropped);
+ * null without the option.
+ */
+export type Names = readonly (string | null)[] | null;
+
+/** An element's record: `{ path, key, value }`, `{ value, offset, length }` or all five, each maybe with its name. */
 interface ElementRecord {
   path?: string;
   key?: string | number | null;
   value: unknown;
   offset?: number;
   length?: number;
+  normalizedPath?: string;
 }
 
 /** Element i's record around `value`; `paths` null: no path and key. One literal per shape, always in one order. */
@@ -266,9 +290,11 @@ function record(
   call: CallResults,
   paths: readonly string[] | null,
   offsets: boolean,
+  names: Names,
   i: number,
   value: unknown,
 ): ElementRecord {
+  if (names !== null) return named(call, paths, offsets, names[i]!, i, value);
   if (!offsets) return { path: paths![call.path(i)]!, key: call.key(i), value };
   // start() is exact for an element that began in an earlier window too: its end is in this one.
   const offset = call.start(i);
@@ -277,20 +303,44 @@ function record(
   return { path: paths[call.path(i)]!, key: call.key(i), value, offset, length };
 }
 
+/** What a marker's element becomes: dropped before delivery, so one shared record. */
+const MARKER: ElementRecord = Object.freeze({ value: undefined });
+
+/** record() with the element's normalized path `name` last (null: a marker, whose record is dropped). */
+function named(
+  call: CallResults,
+  paths: readonly string[] | null,
+  offsets: boolean,
+  name: string | null,
+  i: number,
+  value: unknown,
+): ElementRecord {
+  if (name === null) return MARKER;
+  if (!offsets) {
+    if (paths === null) return { value, normalizedPath: name };
+    return { path: paths[call.path(i)]!, key: call.key(i), value, normalizedPath: name };
+  }
+  const offset = call.start(i);
+  const length = call.length(i);
+  if (paths === null) return { value, offset, length, normalizedPath: name };
+  return { path: paths[call.path(i)]!, key: call.key(i), value, offset, length, normalizedPath: name };
+}
+
 /** Replaces values[i] with element `first + i`'s record. */
 function wrapInPlace(
   call: CallResults,
   paths: readonly string[] | null,
   offsets: boolean,
+  names: Names,
   values: unknown[],
   first: number,
 ): void {
-  for (let i = 0; i < values.length; i++) values[i] = record(call, paths, offsets, first + i, values[i]);
+  for (let i = 0; i < values.length; i++) values[i] = record(call, paths, offsets, names, first + i, values[i]);
 }
 
 /** Every element's record with `value: undefined`, to be filled. */
-function wrappers(call: CallResults, paths: readonly string[] | null, offsets: boolean): ElementRecord[] {
+function wrappers(call: CallResults, paths: readonly string[] | null, offsets: boolean, names: Names): ElementRecord[] {
   const out: ElementRecord[] = [];
-  for (let i = 0; i < call.count; i++) out.push(record(call, paths, offsets, i, undefined));
+  for (let i = 0; i < call.count; i++) out.push(record(call, paths, offsets, names, i, undefined));
   return out;
 }

@@ -73,6 +73,16 @@ export interface ParserOptions {
    */
   readonly withOffset?: boolean;
   /**
+   * Add `normalizedPath`, where the element is as RFC 9535 §2.7 writes it (`$['items'][0]['name']`), to each
+   * element's record (`{ value, normalizedPath }` alone; after `path`, `key`, `value`, `offset`, `length` with
+   * `withPath`, `paths` or `withOffset`). Its cost: the parser reports the keys of the matches' ancestors as marker
+   * selectors (within the 32 native selectors), one record per value where a path step has no fixed key (`*`, a
+   * slice, a filter), and two per value beneath the first part of a query with `..` (docs/paths.md, "Normalized
+   * paths"). In NDJSON each value is the `$` of its own paths.
+   * @default false
+   */
+  readonly withNormalizedPath?: boolean;
+  /**
    * The input is a sequence of top-level values (newline-delimited or concatenated); each one is an element.
    * @default false
    */
@@ -115,6 +125,14 @@ export interface ElementWithPath<V> {
   value: V;
 }
 
+/** An element emitted with `withNormalizedPath`, alone or with the fields of `withPath` and `withOffset`. */
+export interface ElementWithNormalizedPath<V> {
+  /** The element itself, in the chosen `output` form. */
+  value: V;
+  /** Where the element is, as an RFC 9535 normalized path: `$['a'][0]` (`$`: the root, or a value of NDJSON). */
+  normalizedPath: string;
+}
+
 /** An element emitted with `withOffset`; with `withPath` too it is `ElementWithPath<V> & ElementWithOffset<V>`. */
 export interface ElementWithOffset<V> {
   /** The element itself, in the chosen `output` form. */
@@ -145,14 +163,19 @@ export type NoPathOptions = { readonly withPath?: false; readonly paths?: undefi
 export type WithOffsetOptions = { readonly withOffset: true };
 /** Options without `offset` and `length` in the elements. */
 export type NoOffsetOptions = { readonly withOffset?: false };
+/** Options that add `normalizedPath` to each element: `withNormalizedPath: true`. */
+export type WithNormalizedPathOptions = { readonly withNormalizedPath: true };
+/** Options without `normalizedPath` in the elements. */
+export type NoNormalizedPathOptions = { readonly withNormalizedPath?: false };
 /** Options that emit bare elements. */
-export type BareOptions = NoPathOptions & NoOffsetOptions;
+export type BareOptions = NoPathOptions & NoOffsetOptions & NoNormalizedPathOptions;
 
 /**
  * The element type that options of type `O` select, `T` being the type of a parsed value: what `output` delivers
  * (`T` for `'value'`, the default; `Uint8Array` for `'bytes'`; `string` for `'text'`), wrapped in
  * {@link ElementWithPath} when `O` has `withPath: true` or `paths`, in {@link ElementWithOffset} when it has
- * `withOffset: true` (both: their intersection). `unknown` when `O` does not tell statically
+ * `withOffset: true` (both: their intersection), with {@link ElementWithNormalizedPath} when it has
+ * `withNormalizedPath: true`. `unknown` when `O` does not tell statically
  * (a general {@link ParserOptions}, `any`) or holds a combination the parser rejects (a reviver with bytes).
  * A union of options gives the union of their element types.
  *
@@ -172,8 +195,33 @@ export type ParsedElement<O, T = unknown> = 0 extends 1 & O
 
 // `& object`: ValueOptions, NoPathOptions and NoOffsetOptions alone are weak types (every property optional), which
 // options naming none of their properties (`{ output: 'bytes' }` for NoPathOptions) would fail to extend.
-/** `E`, bare or in a record with path and key, offset and length, or both, as `O` says; else `unknown`. */
-type Wrapped<O, E> = O extends WithOffsetOptions
+/**
+ * `E`, bare or in a record with path and key, offset and length, or both, and the normalized path, as `O` says;
+ * else `unknown`.
+ */
+type Wrapped<O, E> = O extends WithNormalizedPathOptions
+  ? Recorded<O, E> & ElementWithNormalizedPath<E>
+  : O extends NoNormalizedPathOptions & object
+    ? Unnamed<O, E>
+    : unknown;
+
+/** The record of `withNormalizedPath` around `E`: with path and key, offset and length, both, or neither. */
+type Recorded<O, E> = O extends WithOffsetOptions
+  ? O extends WithPathOptions
+    ? ElementWithPath<E> & ElementWithOffset<E>
+    : O extends NoPathOptions & object
+      ? ElementWithOffset<E>
+      : unknown
+  : O extends NoOffsetOptions & object
+    ? O extends WithPathOptions
+      ? ElementWithPath<E>
+      : O extends NoPathOptions & object
+        ? { value: E }
+        : unknown
+    : unknown;
+
+/** `E` bare or in a record with path and key, offset and length, or both, as `O` says; else `unknown`. */
+type Unnamed<O, E> = O extends WithOffsetOptions
   ? O extends WithPathOptions
     ? ElementWithPath<E> & ElementWithOffset<E>
     : O extends NoPathOptions & object

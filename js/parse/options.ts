@@ -20,9 +20,10 @@ import {
   type OptionsRecord,
 } from '../validate.js';
 import type { ParserLimits } from '../errors.js';
-import { lowerQuery, type PathOrder } from '../query/lower.js';
+import { lowerQuery, type NativeStep, type PathOrder } from '../query/lower.js';
 import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
 import { checkTails, type TailOptions } from './tail_options.js';
+import { planNormalizedPaths, type NormalizedPlan } from './normalized_paths.js';
 import { windowsOf, type ArrayWindow } from './array_window.js';
 import { INTEGERS_NUMBER, resolveIntegers, type IntegersMode } from './integers.js';
 import type { InvalidLine, OutputKind, ParserOptions, Reviver } from './option_types.js';
@@ -79,6 +80,8 @@ export interface ResolvedOptions extends ParserLimits {
    */
   readonly selectorWindows_: readonly (ArrayWindowSpec | null)[] | null;
   readonly makeWindows_: (() => (ArrayWindow | null)[]) | null;
+  /** options.withNormalizedPath: the markers the parser adds and its tracker of their keys; else null. */
+  readonly normalized_: NormalizedPlan | null;
   /** Which option named the paths, for messages: `path` or `paths`. */
   readonly pathOption: 'path' | 'paths';
   readonly mode: Mode;
@@ -102,6 +105,7 @@ export const PARSER_OPTIONS = [
   'integers',
   'withPath',
   'withOffset',
+  'withNormalizedPath',
   'ndjson',
   'maxDepth',
   'maxElementBytes',
@@ -135,6 +139,11 @@ export interface LoweredPaths {
    * parsers of native paths given as they are (pathsAsGiven) do not bundle it.
    */
   readonly checkTails_: ((options: TailOptions) => void) | null;
+  /**
+   * options.withNormalizedPath's markers (normalized_paths.ts), its name in messages given. Reached only through
+   * lowerPaths, as checkTails_ is; null for native paths given as they are.
+   */
+  readonly planNormalized_: ((subject: string) => NormalizedPlan) | null;
 }
 
 /**
@@ -153,6 +162,7 @@ export function lowerPaths(
   const queries: number[] = [];
   const tails: (QueryTail | null)[] = [];
   const windows: (ArrayWindowSpec | null)[] = [];
+  const steps: (readonly NativeStep[])[] = [];
   let tailed = false;
   let windowed = false;
   let repeats = false;
@@ -163,6 +173,7 @@ export function lowerPaths(
     tailed ||= lowered.tail !== null;
     windowed ||= lowered.window !== null;
     descendantSteps += lowered.descendantSteps;
+    steps.push(...lowered.steps);
     for (const selector of lowered.selectors) {
       nativePaths.push(selector);
       selectorPaths_.push(paths[i]!);
@@ -194,6 +205,7 @@ export function lowerPaths(
     selectorWindows_: windowed ? windows : null,
     makeWindows_: windowed ? () => windowsOf(windows) : null,
     checkTails_: tailed || windowed ? (o) => checkTails(api, tails, windows, selectorPaths_, subject, paths, o) : null,
+    planNormalized_: (subject) => planNormalizedPaths(api, subject, steps, descendantSteps, MAX_DESCENDANT_STEPS),
   };
 }
 
@@ -229,6 +241,7 @@ export function pathsAsGiven(_api: ApiName, paths: readonly string[]): LoweredPa
     selectorWindows_: null,
     makeWindows_: null,
     checkTails_: null,
+    planNormalized_: null,
   };
 }
 
@@ -245,6 +258,7 @@ export function resolveOptions(
   const ndjson = optionalBoolean(api, options, 'ndjson') ?? false;
   const withPath = optionalBoolean(api, options, 'withPath');
   const withOffset = optionalBoolean(api, options, 'withOffset') ?? false;
+  const withNormalizedPath = optionalBoolean(api, options, 'withNormalizedPath') ?? false;
   const paths = resolvePaths(api, options, ndjson);
   const pathOption = options.paths !== undefined ? 'paths' : 'path';
   const order = optionalOneOf(api, options, 'order', ORDERS) ?? 'rfc';
@@ -275,6 +289,18 @@ export function resolveOptions(
 
   const onInvalidLine = optionalFunction(api, options, 'onInvalidLine') as ResolvedOptions['onInvalidLine'];
   if (onInvalidLine !== undefined && !ndjson) throw misuse(api, 'options.onInvalidLine needs ndjson: true');
+  let normalized_: NormalizedPlan | null = null;
+  if (withNormalizedPath) {
+    if (lowered.planNormalized_ === null) throw misuse(api, 'options.withNormalizedPath is not supported here');
+    normalized_ = lowered.planNormalized_('options.withNormalizedPath');
+    if (onInvalidLine !== undefined && normalized_.ends.length > 0) {
+      // A skipped line leaves the values it opened without their end markers.
+      throw misuse(
+        api,
+        'options.withNormalizedPath with .. cannot be used with options.onInvalidLine (lines skipped leave values open)',
+      );
+    }
+  }
   let flags = ndjson ? FLAG_NDJSON : 0;
   if (onInvalidLine !== undefined) flags |= FLAG_SKIP_INVALID;
   if (mode === MODE_VALUE) {
@@ -294,6 +320,7 @@ export function resolveOptions(
     integers,
     wrap: withPath === true || options.paths !== undefined,
     withOffset,
+    normalized_,
     flags,
     onInvalidLine,
     ...resolveLimits(api, options),

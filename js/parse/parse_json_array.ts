@@ -10,6 +10,7 @@ import type {
   ParsedElement,
   ParserOptions,
   ElementWithOffset,
+  NoNormalizedPathOptions,
   NoOffsetOptions,
   NoPathOptions,
   ValueOptions,
@@ -23,17 +24,17 @@ import { checkSource, type JsonSource } from '../sources.js';
 /** With an explicit element type `T`, `withPath: true` or `paths`, and `withOffset: true`. */
 export function parseJsonArray<T = unknown>(
   source: JsonSource,
-  options: ValueOptions & WithPathOptions & WithOffsetOptions,
+  options: ValueOptions & NoNormalizedPathOptions & WithPathOptions & WithOffsetOptions,
 ): AsyncIterableIterator<ElementWithPath<T> & ElementWithOffset<T>>;
 /** With an explicit element type `T` and `withOffset: true`: elements are `{ value: T, offset, length }`. */
 export function parseJsonArray<T = unknown>(
   source: JsonSource,
-  options: ValueOptions & NoPathOptions & WithOffsetOptions,
+  options: ValueOptions & NoNormalizedPathOptions & NoPathOptions & WithOffsetOptions,
 ): AsyncIterableIterator<ElementWithOffset<T>>;
 /** With an explicit element type `T` and `withPath: true` or `paths`: elements are `{ path, key, value: T }`. */
 export function parseJsonArray<T = unknown>(
   source: JsonSource,
-  options: ValueOptions & WithPathOptions & NoOffsetOptions,
+  options: ValueOptions & NoNormalizedPathOptions & WithPathOptions & NoOffsetOptions,
 ): AsyncIterableIterator<ElementWithPath<T>>;
 /**
  * Parses a JSON document (or NDJSON) as a stream and yields each complete selected element the moment its last
@@ -76,7 +77,8 @@ class JsonArrayIterator<T> extends SourceIterator<T> {
    * StreamedJsonResponse) write them byte for byte instead of as objects.
    */
   get [RAW_ELEMENTS](): boolean {
-    return this.options.mode === MODE_BYTES && !this.options.wrap && !this.options.withOffset;
+    const o = this.options;
+    return o.mode === MODE_BYTES && !o.wrap && !o.withOffset && o.normalized_ === null;
   }
 
   constructor(source: JsonSource, options: ResolvedOptions) {

@@ -9,7 +9,8 @@ import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.
 import { skippedLineErrors } from './skipped_lines.js';
 import { afterHeads } from './tails.js';
 import type { ArrayWindow } from './array_window.js';
-import { CallResults, bytesBatches, textBatches, valueBatches, valueElements } from './materialise.js';
+import type { PathTracker } from './normalized_paths.js';
+import { CallResults, bytesBatches, textBatches, valueBatches, valueElements, type Names } from './materialise.js';
 import { MODE_BYTES, MODE_VALUE, type ResolvedOptions } from './options.js';
 import type { InvalidLine } from './option_types.js';
 
@@ -73,13 +74,22 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   skippedLines = 0;
   /** Each native selector's array window (a query's last segment counted from the end), or null: none has one. */
   private readonly windows_: readonly (ArrayWindow | null)[] | null;
+  /** options.withNormalizedPath: the keys along the path, from the markers' records; else null. */
+  private readonly tracker_: PathTracker | null;
 
   constructor(runtime: NativeRuntime, options: ResolvedOptions) {
     this.runtime = runtime;
     this.options = options;
+    const normalized = options.normalized_;
     // Nothing native until the first chunk: a configuration and an empty carry.
-    this.session_ = new ParserSession(runtime, { ...options, paths: options.nativePaths });
+    this.session_ = new ParserSession(runtime, {
+      ...options,
+      paths: options.nativePaths,
+      markers: normalized?.ends,
+      starts: normalized?.starts,
+    });
     this.windows_ = options.makeWindows_?.() ?? null;
+    this.tracker_ = normalized?.make() ?? null;
   }
 
   push(chunk: JsonChunk): T[] {
@@ -283,28 +293,50 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const paths = options.wrap ? options.selectorPaths_ : null;
     const tails = options.selectorTails_;
     const windows = this.windows_;
-    if (options.selectorQueries_ === null && tails === null && windows === null) {
-      return this.materialise_(call, paths, out);
+    const tracker = this.tracker_;
+    if (options.selectorQueries_ === null && tails === null && windows === null && tracker === null) {
+      return this.materialise_(call, paths, null, out);
     }
     // Read before any reviver runs: it may run another parser, which rewrites the tables.
-    const repeats = options.selectorQueries_ === null ? null : repeatsOf(call, options.selectorQueries_);
+    let skip = options.selectorQueries_ === null ? null : repeatsOf(call, options.selectorQueries_);
+    let names: Names = null;
+    if (tracker !== null) {
+      skip ??= new Uint8Array(call.count);
+      names = tracker.read(call, skip);
+    }
     const before = out?.length ?? 0;
-    out = this.materialise_(call, paths, out);
+    out = this.materialise_(call, paths, names, out);
     // With a tail there is no reviver (tail_options.ts): the tables are still this call's.
     if ((tails !== null || windows !== null) && out !== undefined) {
-      const wrapped = paths !== null || options.withOffset;
-      return afterHeads(call, out, before, tails, windows, repeats, options.mode, wrapped) as T[];
+      const wrapped = paths !== null || options.withOffset || names !== null;
+      return afterHeads(
+        call,
+        out,
+        before,
+        tails,
+        windows,
+        skip,
+        options.mode,
+        wrapped,
+        paths !== null,
+        names !== null,
+      ) as T[];
     }
-    return repeats === null ? out : dropRepeats(out, before, repeats);
+    return skip === null ? out : dropRepeats(out, before, skip);
   }
 
-  private materialise_(call: CallResults, paths: readonly string[] | null, out: T[] | undefined): T[] | undefined {
+  private materialise_(
+    call: CallResults,
+    paths: readonly string[] | null,
+    names: Names,
+    out: T[] | undefined,
+  ): T[] | undefined {
     const options = this.options;
     let items: unknown[];
     if (options.mode === MODE_VALUE) {
       // valueBatches appends to `out` itself, and otherwise returns the first batch's array as is, no copy.
       if (options.reviver === undefined) {
-        return valueBatches(call, paths, options.withOffset, out, options.integers) as T[];
+        return valueBatches(call, paths, options.withOffset, out, options.integers, names) as T[];
       }
       items = valueElements(
         call,
@@ -316,11 +348,12 @@ export class ParserCore<T = unknown> implements PushParser<T> {
           this.failure = (error ?? new Error(String(error))) as Error;
         },
         options.integers,
+        names,
       );
     } else if (options.mode === MODE_BYTES) {
-      items = bytesBatches(call, paths, options.withOffset);
+      items = bytesBatches(call, paths, options.withOffset, names);
     } else {
-      items = textBatches(call, paths, options.withOffset);
+      items = textBatches(call, paths, options.withOffset, names);
     }
     if (out === undefined) return items as T[];
     for (let i = 0; i < items.length; i++) out.push(items[i] as T);
@@ -331,7 +364,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
 /**
  * Which of the call's elements repeat the element before them: the same node (the same last byte: no two nodes end
  * at the same byte) selected by another native selector of the same query, which arrival order delivers once. The
- * native parser reports one node's selectors together. Null when none does.
+ * native parser reports one node's selectors together, markers after them. Null when none does.
  */
 function repeatsOf(call: CallResults, queries: readonly number[]): Uint8Array | null {
   let repeats: Uint8Array | null = null;
@@ -344,7 +377,7 @@ function repeatsOf(call: CallResults, queries: readonly number[]): Uint8Array | 
   return repeats;
 }
 
-/** `out` without the repeats among the call's elements, which start at `out[before]`. */
+/** `out` without the elements `skip` marks (repeats, markers) among the call's, which start at `out[before]`. */
 function dropRepeats<T>(out: T[] | undefined, before: number, repeats: Uint8Array): T[] | undefined {
   if (out === undefined) return out;
   let kept = before;

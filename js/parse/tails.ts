@@ -9,17 +9,19 @@ import { MODE_BYTES, MODE_VALUE, type Mode } from './options.js';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** A record of `wrap` or `withOffset` around an element's value. */
+/** A record of `wrap`, `withOffset` or `withNormalizedPath` around an element's value. */
 interface Wrapped {
   path?: string;
   key?: string | number | null;
   value: unknown;
+  normalizedPath?: string;
 }
 
 /**
  * `out` from `before` on (the call's elements, materialised in `mode`, one per element) with each candidate of a
  * tailed selector replaced by its tail's nodes, each element of a windowed one given to its window (which emits
- * what it completes), and the repeats arrival order drops (`repeats`) left out.
+ * what it completes), and the elements `skip` marks (repeats arrival order drops, markers) left out. `wrapped`: each
+ * item is a record; `keyed`: with path and key; `named`: with its normalized path.
  */
 export function afterHeads(
   call: CallResults,
@@ -27,13 +29,15 @@ export function afterHeads(
   before: number,
   tails: readonly (QueryTail | null)[] | null,
   windows: readonly (ArrayWindow | null)[] | null,
-  repeats: Uint8Array | null,
+  skip: Uint8Array | null,
   mode: Mode,
   wrapped: boolean,
+  keyed: boolean,
+  named: boolean,
 ): unknown[] {
   const items = out.splice(before);
   for (let e = 0; e < items.length; e++) {
-    if (repeats !== null && repeats[e] === 1) continue;
+    if (skip !== null && skip[e] === 1) continue;
     const item = items[e]!;
     const selector = call.path(e);
     const window = windows === null ? null : windows[selector]!;
@@ -59,10 +63,23 @@ export function afterHeads(
       if (nodes.length !== 0) out.push(item);
       continue;
     }
-    // Output 'value' without offsets (tail_options.ts): each node is its value, or `{ path, key, value }`.
-    const path = wrapped ? (item as Wrapped).path : undefined;
+    // Output 'value' without offsets (tail_options.ts): each node is its value, or `{ path, key, value }`, with
+    // its normalized path: the candidate's, then the node's below it.
+    const path = keyed ? (item as Wrapped).path : undefined;
+    const base = named ? (item as Wrapped).normalizedPath! : '';
     for (const node of nodes) {
-      out.push(wrapped ? { path, key: node.key, value: node.value } : node.value);
+      if (!wrapped) {
+        out.push(node.value);
+      } else if (!named) {
+        out.push({ path, key: node.key, value: node.value });
+      } else {
+        const normalized = base + tail.below(node);
+        out.push(
+          keyed
+            ? { path, key: node.key, value: node.value, normalizedPath: normalized }
+            : { value: node.value, normalizedPath: normalized },
+        );
+      }
     }
   }
   return out;

@@ -35,10 +35,12 @@ export function evaluate(query: Query, value: unknown): QueryNode[] {
   return items.map((item) => ({ value: item.value, path: normalizedPath(item.location) }));
 }
 
-/** @internal One node of a tail's result: its value and its own key (null: the candidate itself). */
+/** @internal One node of a tail's result: its value, its own key and where it is (null: the candidate itself). */
 export interface KeyedNode {
   readonly value: unknown;
   readonly key: string | number | null;
+  /** Its place below the candidate, which is the root of its normalizedPath() (`$[0]['a']` for `@[0]['a']`). */
+  readonly location: Location | null;
 }
 
 /**
@@ -49,6 +51,7 @@ export function evaluateSegments(segments: readonly Segment[], value: unknown): 
   return locateSegments(segments, value).map((node) => ({
     value: node.value,
     key: node.location === null ? null : node.location.key,
+    location: node.location,
   }));
 }
 

@@ -34,6 +34,15 @@ export interface LoweredQuery {
   readonly tail: QueryTail | null;
   /** The last segment JS takes from a window over each array's elements the selectors select (split.ts), or null. */
   readonly window: ArrayWindowSpec | null;
+  /** Each selector's steps, in the order of `selectors`: what normalized paths are tracked with (normalized.ts). */
+  readonly steps: readonly (readonly NativeStep[])[];
+}
+
+/** @internal One step of a native selector: its text (`["a"]`, `[*]`, `..["a"]`) and the key it always selects. */
+export interface NativeStep {
+  readonly text: string;
+  /** The member name or index the step selects, when it is one name or index >= 0 of a child segment; else null. */
+  readonly key: string | number | null;
 }
 
 /** What the streamed grammar takes, as the refusals list it. */
@@ -104,11 +113,23 @@ function lowered(
         `at most ${MAX_SELECTORS} are supported`,
     );
   }
-  let selectors = ['$'];
-  for (const list of parts) selectors = selectors.flatMap((head) => list.map((step) => head + step));
+  let steps: NativeStep[][] = [[]];
+  for (const [k, list] of parts.entries()) {
+    const segment = segments[k]!;
+    const choices = list.map((text, j): NativeStep => ({ text, key: fixedKey(segment, segment.selectors[j]!) }));
+    steps = steps.flatMap((head) => choices.map((step) => [...head, step]));
+  }
+  const selectors = steps.map((list) => `$${list.map((step) => step.text).join('')}`);
   const descendant = segments.some((segment) => segment.descendant);
   const descendantSteps = descendant ? selectors.length * parts.length : 0;
-  return { selectors, mayRepeat: mayRepeat(segments), descendantSteps, tail, window };
+  return { selectors, mayRepeat: mayRepeat(segments), descendantSteps, tail, window, steps };
+}
+
+/** The one key `s` selects in a child segment (a name, an index >= 0), else null. */
+function fixedKey(segment: Segment, s: Selector): string | number | null {
+  if (segment.descendant) return null;
+  if (s.kind === 'name') return s.name;
+  return s.kind === 'index' && s.index >= 0 ? s.index : null;
 }
 
 /**

@@ -36,11 +36,14 @@ export function quoteName(name: string): string {
   return `${out + name.slice(run)}'`;
 }
 
+/** @internal One step of a normalized path: `[index]` or `['name']`. */
+export function normalizedStep(key: string | number): string {
+  return typeof key === 'number' ? `[${key}]` : `[${quoteName(key)}]`;
+}
+
 /** @internal The normalized path of a location (`null`: the root). */
 export function normalizedPath(location: Location | null): string {
   const steps: string[] = [];
-  for (let at = location; at !== null; at = at.parent) {
-    steps.push(typeof at.key === 'number' ? `[${at.key}]` : `[${quoteName(at.key)}]`);
-  }
+  for (let at = location; at !== null; at = at.parent) steps.push(normalizedStep(at.key));
   return `$${steps.reverse().join('')}`;
 }

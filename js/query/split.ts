@@ -8,6 +8,7 @@
 import type { IndexSelector, LogicalExpression, Segment, Selector, SliceSelector } from './ast.js';
 import { evaluateSegments, filterHolds, type KeyedNode } from './evaluate.js';
 import { filterProgram } from './filter_program.js';
+import { normalizedPath } from './normalized_path.js';
 import { readsRoot, rootFilterAt } from './reads_root.js';
 
 /** @internal What is evaluated in JS on each candidate of a split query. */
@@ -26,6 +27,8 @@ export interface QueryTail {
    * library's own parsers, which take native paths as given, do not bundle it.
    */
   readonly nodes: (candidate: unknown) => readonly KeyedNode[];
+  /** A node's normalized path below its candidate (`['a'][0]`), for withNormalizedPath; held here as `nodes` is. */
+  readonly below: (node: KeyedNode) => string;
 }
 
 /**
@@ -86,11 +89,11 @@ function tailOf(filter: LogicalExpression | null, segments: readonly Segment[], 
   const readsValues = filter !== null || segments.some((s) => s.selectors.some((x) => x.kind === 'filter'));
   const after =
     segments.length === 0
-      ? (candidate: unknown) => [{ value: candidate, key: null }]
+      ? (candidate: unknown) => [{ value: candidate, key: null, location: null }]
       : (candidate: unknown) => evaluateSegments(segments, candidate);
   const nodes =
     filter === null ? after : (candidate: unknown) => (filterHolds(filter, candidate) ? after(candidate) : []);
-  return { filter, segments, readsValues, at, nodes };
+  return { filter, segments, readsValues, at, nodes, below: (node) => normalizedPath(node.location).slice(1) };
 }
 
 /** A segment the head may hold before its last: a child segment of forward selectors, in RFC order. */

@@ -44,8 +44,15 @@ SLUICE_NOINLINE bool write_lines(parser_state& st, const element_bytes& bytes) n
       out = compact_value<K>(p, e[i].size, out);
     }
     // The record now names the compacted text; its key stays where it was, key_gap bytes before the new start in
-    // 32-bit address arithmetic (the binding contract's, wasm32).
-    if (e[i].key == key_kind::name) e[i].key_gap = uint32_t(uintptr_t(start) - uintptr_t(p - e[i].key_gap));
+    // 32-bit address arithmetic (the binding contract's, wasm32). A key that began before the window is in the
+    // carry, though its value starts in the window: found by its stream offset.
+    if (e[i].key == key_kind::name) {
+      const uint64_t key_at = at - e[i].key_gap;
+      if (key_at < st.w_base && bytes.carry == nullptr) return false;
+      const uint8_t* const key =
+          key_at >= st.w_base ? window + (key_at - st.w_base) : bytes.carry + (key_at - bytes.c_base);
+      e[i].key_gap = uint32_t(uintptr_t(start) - uintptr_t(key));
+    }
     e[i].end = out;
     e[i].size = uint32_t(out - start);
     *out++ = '\n';

@@ -180,6 +180,19 @@ describe('select writes each element compacted, one per line', () => {
     );
   });
 
+  // A value that starts in a read whose member name began in the read before: the key comes from the parser's
+  // carry, not from before the window.
+  test('keys cut by a read boundary, their values after it, with their keys', async () => {
+    const members = Array.from({ length: 4000 }, (_, i) => [`${'k'.repeat(300)}${i}`, i % 7 === 0 ? [i] : i]);
+    const text = JSON.stringify({ o: Object.fromEntries(members) });
+    expect(text.length).toBeGreaterThan(4 * 256 * 1024);
+    const withPath = await runCli(['select', '$.o.*', '--with-path'], { input: text });
+    expect(withPath.code).toBe(0);
+    expect(withPath.stdout).toBe(
+      members.map(([key, value]) => `${JSON.stringify({ path: '$.o.*', key, value })}\n`).join(''),
+    );
+  });
+
   test('--limit N writes N elements (and the closing bracket with --array)', async () => {
     const text = '[' + Array.from({ length: 1000 }, (_, i) => `{"i": ${i}}`).join(', ') + ']';
     const result = await runCli(['select', '$[*]', '--limit', '3'], { input: text });

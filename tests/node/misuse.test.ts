@@ -26,7 +26,7 @@ import {
 import { asyncIterableOf, collect, collectStream } from '../support/sources.js';
 
 const OPTIONS =
-  'path, paths, order, output, reviver, integers, withPath, withOffset, ndjson, maxDepth, maxElementBytes, onInvalidLine';
+  'path, paths, order, output, reviver, integers, withPath, withOffset, withNormalizedPath, ndjson, maxDepth, maxElementBytes, onInvalidLine';
 const SOURCES =
   'a ReadableStream, a Response, an AsyncIterable of Uint8Array or string chunks, a Uint8Array or a string';
 
@@ -106,6 +106,11 @@ const OPTION_MISTAKES: [string, unknown, string][] = [
   ],
   ['withPath not a boolean', { withPath: 'yes' }, 'options.withPath must be a boolean, got "yes"'],
   ['withOffset not a boolean', { withOffset: 1 }, 'options.withOffset must be a boolean, got 1'],
+  [
+    'withNormalizedPath not a boolean',
+    { withNormalizedPath: 'yes' },
+    'options.withNormalizedPath must be a boolean, got "yes"',
+  ],
   ['ndjson not a boolean', { ndjson: 1 }, 'options.ndjson must be a boolean, got 1'],
   ['maxDepth 0', { maxDepth: 0 }, 'options.maxDepth must be an integer from 1 to 1000000, got 0'],
   ['maxDepth negative', { maxDepth: -1 }, 'options.maxDepth must be an integer from 1 to 1000000, got -1'],
@@ -472,8 +477,26 @@ describe('doc.get() and doc.iterate(): paths and options', () => {
   const ITERATE_OPTIONS: [string, unknown, string][] = [
     ['a string', 'x', 'options must be an object, got "x"'],
     ['null', null, 'options must be an object, got null'],
-    ['a misspelt key', { expnad: ['lines'] }, 'options.expnad is not an option; the options are expand'],
-    ['an option of openJson', { transient: true }, 'options.transient is not an option; the options are expand'],
+    [
+      'a misspelt key',
+      { expnad: ['lines'] },
+      'options.expnad is not an option; the options are expand, withNormalizedPath',
+    ],
+    [
+      'an option of openJson',
+      { transient: true },
+      'options.transient is not an option; the options are expand, withNormalizedPath',
+    ],
+    [
+      'withNormalizedPath not a boolean',
+      { withNormalizedPath: 1 },
+      'options.withNormalizedPath must be a boolean, got 1',
+    ],
+    [
+      'withNormalizedPath with expand',
+      { expand: ['lines'], withNormalizedPath: true },
+      'options.withNormalizedPath and options.expand cannot be used together',
+    ],
     ['expand not an array', { expand: 'lines' }, 'options.expand must be an array of member names, got "lines"'],
     ['a name not a string', { expand: ['lines', 1] }, 'options.expand[1] must be a string, got 1'],
     [

@@ -22,6 +22,14 @@ function reference(query: string, doc: unknown): unknown[] {
   return (evaluate(parseQuery(query), doc) as { value: unknown }[]).map((n) => n.value);
 }
 
+/** The reference nodelist as iterate()'s withNormalizedPath gives it. */
+function referenceNamed(query: string, doc: unknown): unknown[] {
+  return (evaluate(parseQuery(query), doc) as { value: unknown; path: string }[]).map((n) => ({
+    value: n.value,
+    normalizedPath: n.path,
+  }));
+}
+
 /** `text` as a source cut at random places, small pieces now and then. */
 function chunked(text: string, rng: Rng): AsyncIterable<Uint8Array> {
   const bytes = encoder.encode(text);
@@ -253,9 +261,11 @@ describe('iterate(): a streamed container and a tail, against the evaluator', ()
       const text = JSON.stringify(doc);
       const [query, tail] = iterateQuery(rng, doc);
       const opened = openJson(chunked(text, rng), { transient });
+      // Half of them with each node's normalized path.
+      const named = rng.chance(0.5);
       let iterable: AsyncIterable<unknown>;
       try {
-        iterable = opened.iterate(query);
+        iterable = opened.iterate(query, { withNormalizedPath: named });
       } catch (error) {
         expect(error).toBeInstanceOf(TypeError);
         expect((error as Error).message).toMatch(/^doc\.iterate\(\): path ".*" (at \d+: |selects one value)/s);
@@ -265,7 +275,7 @@ describe('iterate(): a streamed container and a tail, against the evaluator', ()
       accepted++;
       if (tail !== '') tails++;
       const got = await collectAll(iterable);
-      const expected = reference(query, doc);
+      const expected = named ? referenceNamed(query, doc) : reference(query, doc);
       if (!isDeepStrictEqual(got, expected)) wrong.push(`${query} on ${text}: ${JSON.stringify(got)}`);
       // The document goes on after the loop: a kept one from anywhere, a transient one forward.
       if (!transient) {

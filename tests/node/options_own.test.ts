@@ -33,6 +33,7 @@ const POLLUTION: Record<string, unknown> = {
   reviver: () => 'revived',
   withPath: true,
   withOffset: true,
+  withNormalizedPath: true,
   ndjson: true,
   onInvalidLine: () => {
     throw new Error('an inherited onInvalidLine was called');

@@ -3,7 +3,8 @@
 // seeded random cuts. Every invalid query is refused as no query; every valid one either streams, in RFC order
 // when the order rule lets it (then the values are exactly one of the nodelists the suite allows) or in arrival
 // order (then they are the suite's nodes, each once, in the order their last bytes arrive), or is refused as not
-// supported in a stream yet. The counts are printed; none may be wrong, and the passed ones may not decrease.
+// supported in a stream yet. Each element's normalized path (withNormalizedPath) is compared too, with the suite's
+// (else the evaluator's). The counts are printed; none may be wrong, and the passed ones may not decrease.
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { createParser } from '../../dist/index.js';
@@ -18,11 +19,14 @@ interface Element {
   value: unknown;
   offset?: number;
   length?: number;
+  normalizedPath?: string;
 }
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x5c75);
 /** Streamed and right (the floor: raise it when more streams; it may not go down). */
 const PASSED_AT_LEAST = 690;
+/** Of those, the valid ones whose normalized paths were checked too: all of them (the floor, as above). */
+const NAMED_AT_LEAST = 443;
 const encoder = new TextEncoder();
 
 /** The chunkings each document is fed in: whole, byte by byte, and three of random cuts. */
@@ -40,9 +44,15 @@ function chunkings(bytes: Uint8Array, rng: ReturnType<typeof createRng>): Uint8A
   return out;
 }
 
-function stream(path: string, order: 'rfc' | 'arrival', chunks: readonly Uint8Array[], withOffset: boolean): Element[] {
-  const parser = createParser({ path, order, withOffset });
-  if (!withOffset) {
+function stream(
+  path: string,
+  order: 'rfc' | 'arrival',
+  chunks: readonly Uint8Array[],
+  withOffset: boolean,
+  withNormalizedPath: boolean,
+): Element[] {
+  const parser = createParser({ path, order, withOffset, withNormalizedPath });
+  if (!withOffset && !withNormalizedPath) {
     const values: unknown[] = [];
     for (const chunk of chunks) values.push(...parser.push(chunk));
     values.push(...parser.end());
@@ -66,13 +76,28 @@ function sameMultiset(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
-/** The suite's nodes of `t`, each once: deduplicated by normalized path (the suite's, else the evaluator's). */
-function distinctNodes(t: CtsCase): unknown[] {
+/** The evaluator's normalized paths of `t`'s nodelist. */
+function evaluatedPaths(t: CtsCase): string[] {
+  return evaluate(parseQuery(t.selector), t.document).map((n: { path: string }) => n.path);
+}
+
+/** The suite's nodes of `t`, each once, with their normalized paths (the suite's, else the evaluator's). */
+function distinctNodes(t: CtsCase): [string, unknown][] {
   const values = t.result ?? t.results![0]!;
-  const paths: string[] =
-    t.result_paths ?? evaluate(parseQuery(t.selector), t.document).map((n: { path: string }) => n.path);
+  const paths: string[] = t.result_paths ?? t.results_paths?.[0] ?? evaluatedPaths(t);
   const seen = new Set<string>();
-  return values.filter((_v, i) => !seen.has(paths[i]!) && seen.add(paths[i]!) !== undefined);
+  return values
+    .map((v, i): [string, unknown] => [paths[i]!, v])
+    .filter(([path]) => !seen.has(path) && seen.add(path) !== undefined);
+}
+
+/** The suite's allowed nodelists of `t` (RFC order) as (normalized path, value) pairs. */
+function nodelists(t: CtsCase): [string, unknown][][] {
+  const results = t.results ?? [t.result!];
+  const paths = t.results_paths ?? (t.result_paths !== undefined ? [t.result_paths] : null);
+  // Without the suite's paths, the evaluator's nodelist is one of the allowed ones: its paths go with it.
+  const pathLists = paths ?? results.map(() => evaluatedPaths(t));
+  return results.map((values, k) => values.map((v, i): [string, unknown] => [pathLists[k]![i]!, v]));
 }
 
 /** What went wrong with `elements` for `t` in `order`, or null when they are right. */
@@ -83,20 +108,37 @@ function problem(t: CtsCase, order: 'rfc' | 'arrival', elements: Element[], byte
     const text = new TextDecoder().decode(bytes.subarray(e.offset, e.offset + e.length));
     if (!isDeepStrictEqual(JSON.parse(text), e.value)) return `element at ${e.offset} is not its text ${text}`;
   }
+  const named = elements.length > 0 && elements[0]!.normalizedPath !== undefined;
   if (order === 'rfc') {
     const results = t.results ?? [t.result!];
-    return results.some((r) => isDeepStrictEqual(r, values)) ? null : `values ${JSON.stringify(values)}`;
+    if (!results.some((r) => isDeepStrictEqual(r, values))) return `values ${JSON.stringify(values)}`;
+    if (!named) return null;
+    const pairs = elements.map((e) => [e.normalizedPath, e.value]);
+    return nodelists(t).some((r) => isDeepStrictEqual(r, pairs)) ? null : `paths ${JSON.stringify(pairs)}`;
   }
   // Arrival order: as the last bytes come, so their ends strictly increase (two nodes never end at one byte).
   for (let i = 1; i < elements.length; i++) {
     const end = (e: Element) => e.offset! + e.length!;
     if (end(elements[i]!) <= end(elements[i - 1]!)) return `element ${i} ends before the one before it`;
   }
-  return sameMultiset(values, distinctNodes(t)) ? null : `values ${JSON.stringify(values)} (arrival)`;
+  const distinct = distinctNodes(t);
+  if (
+    !sameMultiset(
+      values,
+      distinct.map(([, v]) => v),
+    )
+  )
+    return `values ${JSON.stringify(values)} (arrival)`;
+  if (!named) return null;
+  const pairs = elements.map((e) => [e.normalizedPath, e.value]);
+  return sameMultiset(pairs, distinct) ? null : `paths ${JSON.stringify(pairs)} (arrival)`;
 }
 
 /** The outcome of one case: passed, refused (by what), or wrong (with why). */
-function outcome(t: CtsCase, rng: ReturnType<typeof createRng>): { kind: string; why?: string; order?: string } {
+function outcome(
+  t: CtsCase,
+  rng: ReturnType<typeof createRng>,
+): { kind: string; why?: string; order?: string; named?: boolean } {
   const refusal = (error: unknown): string | null => {
     if (!(error instanceof TypeError)) return null;
     if (/: a filter selector with an absolute query .* not supported in a stream: /.test(error.message)) {
@@ -140,18 +182,28 @@ function outcome(t: CtsCase, rng: ReturnType<typeof createRng>): { kind: string;
     }
     withOffset = false;
   }
+  // Normalized paths, unless their markers exceed the native limits.
+  let withNormalizedPath = true;
+  try {
+    createParser({ path: t.selector, order, withNormalizedPath }).close();
+  } catch (error) {
+    if (!(error instanceof TypeError) || !error.message.includes('options.withNormalizedPath needs')) {
+      return { kind: 'wrong', why: String(error) };
+    }
+    withNormalizedPath = false;
+  }
   const bytes = encoder.encode(JSON.stringify(t.document));
   for (const chunks of chunkings(bytes, rng)) {
     let elements: Element[];
     try {
-      elements = stream(t.selector, order, chunks, withOffset);
+      elements = stream(t.selector, order, chunks, withOffset, withNormalizedPath);
     } catch (error) {
       return { kind: 'wrong', why: `${chunks.length} chunks: ${String(error)}` };
     }
     const why = problem(t, order, elements, bytes);
     if (why !== null) return { kind: 'wrong', why: `${order} order, ${chunks.length} chunks: ${why}` };
   }
-  return { kind: 'passed', order };
+  return { kind: 'passed', order, named: withNormalizedPath };
 }
 
 describe('the compliance test suite, streamed', () => {
@@ -160,8 +212,10 @@ describe('the compliance test suite, streamed', () => {
     const counts = new Map<string, number>();
     const wrong: string[] = [];
     let arrival = 0;
+    let named = 0;
     for (const t of CTS) {
-      const { kind, why, order } = outcome(t, rng);
+      const { kind, why, order, named: withPaths } = outcome(t, rng);
+      if (withPaths === true) named++;
       counts.set(kind, (counts.get(kind) ?? 0) + 1);
       if (kind === 'wrong') wrong.push(`${t.name} ${JSON.stringify(t.selector)}: ${why}`);
       if (order === 'arrival') arrival++;
@@ -169,9 +223,11 @@ describe('the compliance test suite, streamed', () => {
     const passed = counts.get('passed') ?? 0;
     const summary = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`);
     console.log(
-      `CTS streamed: ${CTS.length} cases; ${summary.join('; ')} (of the passed, ${arrival} in arrival order)`,
+      `CTS streamed: ${CTS.length} cases; ${summary.join('; ')} (of the passed, ${arrival} in arrival order, ` +
+        `${named} with normalized paths checked)`,
     );
     expect(wrong).toEqual([]);
     expect(passed).toBeGreaterThanOrEqual(PASSED_AT_LEAST);
+    expect(named).toBeGreaterThanOrEqual(NAMED_AT_LEAST);
   });
 });

@@ -208,7 +208,7 @@ group('encoding', () => {
 group('option mistakes', () => {
   // One grammar in every engine: "<api>: <subject> must be <expected>, got <actual>", a TypeError at the call.
   const OPTIONS =
-    'path, paths, order, output, reviver, integers, withPath, withOffset, ndjson, maxDepth, maxElementBytes, onInvalidLine';
+    'path, paths, order, output, reviver, integers, withPath, withOffset, withNormalizedPath, ndjson, maxDepth, maxElementBytes, onInvalidLine';
   const table: [unknown, string][] = [
     [{ outptu: 'bytes' }, `options.outptu is not an option; the options are ${OPTIONS}`],
     [{ maxDepth: -1 }, 'options.maxDepth must be an integer from 1 to 1000000, got -1'],
