@@ -206,22 +206,13 @@ type Wrapped<O, E> = O extends WithNormalizedPathOptions
     : unknown;
 
 /** The record of `withNormalizedPath` around `E`: with path and key, offset and length, both, or neither. */
-type Recorded<O, E> = O extends WithOffsetOptions
-  ? O extends WithPathOptions
-    ? ElementWithPath<E> & ElementWithOffset<E>
-    : O extends NoPathOptions & object
-      ? ElementWithOffset<E>
-      : unknown
-  : O extends NoOffsetOptions & object
-    ? O extends WithPathOptions
-      ? ElementWithPath<E>
-      : O extends NoPathOptions & object
-        ? { value: E }
-        : unknown
-    : unknown;
+type Recorded<O, E> = Shaped<O, E, { value: E }>;
 
 /** `E` bare or in a record with path and key, offset and length, or both, as `O` says; else `unknown`. */
-type Unnamed<O, E> = O extends WithOffsetOptions
+type Unnamed<O, E> = Shaped<O, E, E>;
+
+/** The element type `O`'s withPath and withOffset give, `Bare` when neither is on; `unknown` when not known. */
+type Shaped<O, E, Bare> = O extends WithOffsetOptions
   ? O extends WithPathOptions
     ? ElementWithPath<E> & ElementWithOffset<E>
     : O extends NoPathOptions & object
@@ -231,7 +222,7 @@ type Unnamed<O, E> = O extends WithOffsetOptions
     ? O extends WithPathOptions
       ? ElementWithPath<E>
       : O extends NoPathOptions & object
-        ? E
+        ? Bare
         : unknown
     : unknown;
 

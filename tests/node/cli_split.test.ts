@@ -15,7 +15,7 @@ import { quoteName } from '../../dist/query/normalized_path.js';
 // @ts-expect-error @internal, as above
 import { parseQuery } from '../../dist/query/parser.js';
 import { createRng } from '../support/random_json.mjs';
-import { looseJson, NAMES, randomQuery, randomSimpleFilter, randomValue } from '../support/random_query.mjs';
+import { looseJson, randomQuery, randomSimpleFilter, shapedDocument } from '../support/random_query.mjs';
 import { compactJson, lines, runCli } from './cli_run.js';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0xc11a);
@@ -79,22 +79,6 @@ function splitOf(query: string): { selectors: string[]; tail: unknown; window: u
     return lowered.tail === null && lowered.window === null ? null : lowered;
   } catch {
     return null;
-  }
-}
-
-/** Documents where the heads find something: containers of `a` and `b`, arrays of several lengths. */
-function shaped(rng: Rng, depth: number): unknown {
-  if (depth === 0 || rng.chance(0.15)) return randomValue(rng, 1);
-  if (rng.chance(0.6)) return Array.from({ length: rng.int(7) }, () => shaped(rng, depth - 1));
-  const object: Record<string, unknown> = {};
-  for (const name of ['a', 'b', rng.pick(NAMES)]) if (rng.chance(0.7)) object[name] = shaped(rng, depth - 1);
-  return object;
-}
-
-function shapedDocument(rng: Rng): unknown {
-  for (;;) {
-    const value = shaped(rng, 4);
-    if (typeof value === 'object' && value !== null) return value;
   }
 }
 
@@ -162,7 +146,7 @@ describe('split queries against the reference evaluator', () => {
       }
       done += queries.length;
       const docs = Array.from({ length: DOCUMENTS }, () => {
-        const value = shapedDocument(rng);
+        const value = shapedDocument(rng, { depth: 4, arrays: 0.6, length: 7 });
         return { value, text: looseJson(rng, value) };
       });
       const input = `${docs.map((d) => d.text).join('\n')}\n`;

@@ -9,9 +9,8 @@ import { createParser } from '../../dist/index.js';
 // @ts-expect-error evaluate is @internal: stripped from the shipped .d.ts, tested all the same.
 import { evaluate } from '../../dist/query/evaluate.js';
 // @ts-expect-error @internal, as above
-import { Location, normalizedPath } from '../../dist/query/normalized_path.js';
-// @ts-expect-error @internal, as above
 import { parseQuery } from '../../dist/query/parser.js';
+import { arrivalRanks } from '../support/arrival_order.js';
 import { createRng } from '../support/random_json.mjs';
 import { randomDocument, randomQuery } from '../support/random_query.mjs';
 
@@ -20,21 +19,6 @@ const STREAMED = 2_000;
 const encoder = new TextEncoder();
 
 type Node = { value: unknown; path: string };
-
-/** Each node's place in a post-order walk (children first, in the order JSON.stringify writes them). */
-function arrivalRanks(doc: unknown): Map<string, number> {
-  const ranks = new Map<string, number>();
-  const walk = (value: unknown, at: unknown) => {
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) walk(value[i], new Location(at, i));
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [k, v] of Object.entries(value)) walk(v, new Location(at, k));
-    }
-    ranks.set(normalizedPath(at), ranks.size);
-  };
-  walk(doc, null);
-  return ranks;
-}
 
 function streamed(query: string, order: 'rfc' | 'arrival', bytes: Uint8Array, rng: ReturnType<typeof createRng>) {
   const parser = createParser({ path: query, order });

@@ -13,11 +13,10 @@ import { evaluate } from '../../dist/query/evaluate.js';
 // @ts-expect-error @internal, as above
 import { lowerQuery } from '../../dist/query/lower.js';
 // @ts-expect-error @internal, as above
-import { Location, normalizedPath } from '../../dist/query/normalized_path.js';
-// @ts-expect-error @internal, as above
 import { parseQuery } from '../../dist/query/parser.js';
 import { CUTS, streamed } from '../support/feed.js';
 import { asyncIterableOf } from '../support/sources.js';
+import { arrivalRanks } from '../support/arrival_order.js';
 import { createRng } from '../support/random_json.mjs';
 import {
   looseJson,
@@ -38,21 +37,6 @@ type Rng = ReturnType<typeof createRng>;
 type Node = { value: unknown; path: string };
 type Output = (typeof OUTPUTS)[number];
 type Named = { value: unknown; normalizedPath: string; path?: string; key?: unknown; offset?: number; length?: number };
-
-/** Each node's place in a post-order walk (children first, in the order JSON.stringify writes them). */
-function arrivalRanks(doc: unknown): Map<string, number> {
-  const ranks = new Map<string, number>();
-  const walk = (value: unknown, at: unknown) => {
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) walk(value[i], new Location(at, i));
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [k, v] of Object.entries(value)) walk(v, new Location(at, k));
-    }
-    ranks.set(normalizedPath(at), ranks.size);
-  };
-  walk(doc, null);
-  return ranks;
-}
 
 /** Containers holding `a` and `b` often, arrays of them, and now and then a name needing escapes. */
 function shaped(rng: Rng, depth: number): unknown {

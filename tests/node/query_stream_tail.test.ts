@@ -16,7 +16,7 @@ import { quoteName } from '../../dist/query/normalized_path.js';
 import { parseQuery } from '../../dist/query/parser.js';
 import { CUTS, streamed } from '../support/feed.js';
 import { createRng } from '../support/random_json.mjs';
-import { looseJson, NAMES, randomQuery, randomSimpleFilter, randomValue } from '../support/random_query.mjs';
+import { looseJson, randomQuery, randomSimpleFilter, shapedDocument } from '../support/random_query.mjs';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x7a11);
 const QUERIES = 1_500;
@@ -36,22 +36,6 @@ function randomHead(rng: Rng): string {
   if (r === 1) return `${text}[::2]`;
   if (r === 2) return text + randomSimpleFilter(rng);
   return `${text}[*]`;
-}
-
-/** A document in which the heads find something: containers holding `a` and `b` often, arrays of them. */
-function shapedValue(rng: Rng, depth: number): unknown {
-  if (depth === 0 || rng.chance(0.15)) return randomValue(rng, 1);
-  if (rng.chance(0.5)) return Array.from({ length: rng.int(5) }, () => shapedValue(rng, depth - 1));
-  const object: Record<string, unknown> = {};
-  for (const name of ['a', 'b', rng.pick(NAMES)]) if (rng.chance(0.7)) object[name] = shapedValue(rng, depth - 1);
-  return object;
-}
-
-function shapedDocument(rng: Rng): unknown {
-  for (;;) {
-    const value = shapedValue(rng, 5);
-    if (typeof value === 'object' && value !== null) return value;
-  }
 }
 
 /** A filter the native automaton does not evaluate: a count of nodes, or a function of a string. */
@@ -97,7 +81,7 @@ describe('a native head and a tail in JS, against the reference evaluator', () =
       }
       counts.tails++;
       if (tail.filter !== null) counts.candidateFilters++;
-      const doc = shapedDocument(rng);
+      const doc = shapedDocument(rng, { depth: 5, arrays: 0.5, length: 5 });
       const text = looseJson(rng, doc);
       const bytes = encoder.encode(text);
       const reference: Node[] = evaluate(parseQuery(query), doc);

@@ -200,6 +200,24 @@ export function randomFilterQuery(rng) {
 }
 
 /**
+ * A document in which a query's heads find something: containers holding `a` and `b` often, arrays (a share
+ * `arrays` of the containers, up to `length` - 1 elements) of them, `depth` levels at most; never a scalar.
+ */
+export function shapedDocument(rng, { depth, arrays, length }) {
+  const shaped = (d) => {
+    if (d === 0 || rng.chance(0.15)) return randomValue(rng, 1);
+    if (rng.chance(arrays)) return Array.from({ length: rng.int(length) }, () => shaped(d - 1));
+    const object = {};
+    for (const name of ['a', 'b', rng.pick(NAMES)]) if (rng.chance(0.7)) object[name] = shaped(d - 1);
+    return object;
+  };
+  for (;;) {
+    const value = shaped(depth);
+    if (typeof value === 'object' && value !== null) return value;
+  }
+}
+
+/**
  * `value` as JSON text written the many ways JSON allows: strings with characters escaped now and then (`\u00e9`,
  * surrogate pairs, `\/`), numbers with another form of the same value (`1.0`, `1e0`, `10E-1`), blanks anywhere.
  */
