@@ -216,16 +216,15 @@ const run = { date: new Date().toISOString(), loadavg: os.loadavg() };
 writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, split, big }, null, 2));
 writeFileSync(`${RESULTS}table.md`, markdown);
 // Per command, MB/s of CPU (higher is better) and peak RSS (log: the peers span 3 MiB to gigabytes), per input.
-const measured = (i) => table.map((row) => [row.label, row.cells[i]]).filter(([, c]) => c && !c.failed);
+const measured = (i) => table.filter(({ cells: c }) => c[i] && !c[i].failed).map((row) => [row.label, row.cells[i]]);
+const groups = table.map(({ label, own }) => ({ key: label, label, own }));
+const series = inputs.map(({ label }, i) => ({
+  key: label,
+  label,
+  values: Object.fromEntries(measured(i).map(([l, c]) => [l, [c.mbps, c.rssMiB]])),
+}));
 const svg = renderChart(
-  {
-    groups: table.map((row) => ({ key: row.label, label: row.label, own: row.own })),
-    series: inputs.map((input, i) => ({
-      key: input.label,
-      label: input.label,
-      values: Object.fromEntries(measured(i).map(([label, c]) => [label, [c.mbps, c.rssMiB]])),
-    })),
-  },
+  { groups, series },
   {
     title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
     caption: [`${command}, medians of fresh processes. ${versions}.`, `${machine}.`],
