@@ -63,27 +63,24 @@ for (const name of Object.keys(SUITES).filter((n) => options.only.includes(n) &&
   const [folder, full, quick] = SUITES[name];
   const started = performance.now();
   console.log(`\n<!-- npm run bench: ${name}, ${options.runs} runs -->\n`);
-  const script = fileURLToPath(new URL(`../${folder}/main.mjs`, import.meta.url));
   const runs = folder === 'sizes' ? [] : ['--runs', String(options.runs)];
-  const args = [script, ...runs, ...(options.quick ? quick : full)];
+  const args = [`bench/${folder}/main.mjs`, ...runs, ...(options.quick ? quick : full)];
   const { status } = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
   if (status !== 0) failed.push(name);
-  console.error(
-    `bench: ${name} ${status === 0 ? 'done' : `FAILED (exit ${status})`} in ${minutes(performance.now() - started)}`,
-  );
+  const how = status === 0 ? 'done' : `FAILED (exit ${status})`;
+  console.error(`bench: ${name} ${how} in ${minutes(performance.now() - started)}`);
 }
 
-if (options.render) {
-  try {
+const paths = (files) => files.map((f) => relative(ROOT, f)).join(', ');
+try {
+  if (options.render) {
     const docs = options.quick ? fileURLToPath(new URL('../results/quick/', import.meta.url)) : undefined;
     const { written, sources } = render([], { docs, readme: !options.quick });
-    console.log(
-      `Rendered ${written.map((f) => relative(ROOT, f)).join(', ')} from ${sources.map((f) => relative(ROOT, f)).join(', ')}`,
-    );
-  } catch (error) {
-    console.error(`bench: render failed: ${error.message}`);
-    process.exitCode = 1;
+    console.log(`Rendered ${paths(written)} from ${paths(sources)}`);
   }
+} catch (error) {
+  console.error(`bench: render failed: ${error.message}`);
+  process.exitCode = 1;
 }
 if (failed.length) {
   console.error(`bench: failed: ${failed.join(', ')}`);

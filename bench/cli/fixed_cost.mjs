@@ -1,7 +1,7 @@
 // bench:cli's split of CPU time into what a command pays once and per byte: each command on one article, the 100 MB
 // file and one twice as long, in interleaved fresh processes; the two long files' difference is 100 MB at full speed.
 import { log } from '../harness/cli.mjs';
-import { median } from '../harness/stats.mjs';
+import { mdTable, median } from '../harness/stats.mjs';
 
 /** Medians of `runs` interleaved rounds; `measure(command, file)` runs one fresh process (runner.c's result). */
 export function measureFixedCost({ measure, commands, files, runs, node }) {
@@ -26,22 +26,13 @@ export function measureFixedCost({ measure, commands, files, runs, node }) {
     nodeMs: med('node'),
     singleLabel: single.label,
     doubleLabel: double.label,
-    rows: commands.map((command) => {
-      const oneMs = med(`${command.id}/one`);
-      const singleMs = med(`${command.id}/single`);
-      const doubleMs = med(`${command.id}/double`);
+    rows: commands.map(({ id, label, own = false }) => {
+      const [oneMs, singleMs, doubleMs] = ['one', 'single', 'double'].map((file) => med(`${id}/${file}`));
       const perFileMs = doubleMs - singleMs;
-      return {
-        id: command.id,
-        label: command.label,
-        own: command.own ?? false,
-        oneMs,
-        singleMs,
-        doubleMs,
-        // (double - single) bytes in (double - single) ms: the rate once started and compiled.
-        steadyMBps: (double.bytes - single.bytes) / 1e3 / perFileMs,
-        fixedMs: singleMs - perFileMs * (single.bytes / (double.bytes - single.bytes)),
-      };
+      // (double - single) bytes in (double - single) ms: the rate once started and compiled.
+      const steadyMBps = (double.bytes - single.bytes) / 1e3 / perFileMs;
+      const fixedMs = singleMs - perFileMs * (single.bytes / (double.bytes - single.bytes));
+      return { id, label, own, oneMs, singleMs, doubleMs, steadyMBps, fixedMs };
     }),
   };
 }
@@ -49,19 +40,18 @@ export function measureFixedCost({ measure, commands, files, runs, node }) {
 /** The table for table.md. */
 export function fixedCostMarkdown(split) {
   const ms = (x) => `${Math.round(x)} ms`;
+  const { singleLabel: single, doubleLabel: double } = split;
+  const rows = split.rows.map((r) => [
+    r.own ? `**${r.label}**` : r.label,
+    ...[r.oneMs, r.singleMs, r.doubleMs].map(ms),
+    `${Math.round(r.steadyMBps)} MB/s`,
+    ms(r.fixedMs),
+  ]);
   return [
-    `Where the CPU time goes: medians of ${split.runs} interleaved fresh processes ` +
-      `(\`node -e 0\`: ${ms(split.nodeMs)}). ` +
-      `Per byte: the ${split.doubleLabel} file's time less the ${split.singleLabel}'s, as MB/s. Fixed: the ` +
-      `${split.singleLabel} run less its bytes at that rate (the process's start and, for sluice, V8's compile of ` +
-      'the scan and the reads run before it).',
+    `Where the CPU time goes: medians of ${split.runs} interleaved fresh processes (\`node -e 0\`: ${ms(split.nodeMs)}). ` +
+      `Per byte: the ${double} file's time less the ${single}'s, as MB/s. Fixed: the ${single} run less its bytes at ` +
+      "that rate (the process's start and, for sluice, V8's compile of the scan and the reads run before it).",
     '',
-    `| command | 1 article | ${split.singleLabel} | ${split.doubleLabel} | per byte | fixed |`,
-    '|---|---:|---:|---:|---:|---:|',
-    ...split.rows.map(
-      (r) =>
-        `| ${r.own ? `**${r.label}**` : r.label} | ${ms(r.oneMs)} | ${ms(r.singleMs)} | ${ms(r.doubleMs)} | ` +
-        `${Math.round(r.steadyMBps)} MB/s | ${ms(r.fixedMs)} |`,
-    ),
+    ...mdTable(['command', '1 article', single, double, 'per byte', 'fixed'], rows),
   ];
 }

@@ -61,22 +61,16 @@ const options = readFlags(
   },
 );
 
+const { runner, simdjson } = setup(log);
 // NODE_EXTRA_CA_CERTS makes every Node process parse a CA bundle at start: the machine's cost, not the commands'.
 const ENV = { ...process.env };
 delete ENV.NODE_EXTRA_CA_CERTS;
 
 /** One fresh process of `command` under runner.c: { cpuMs, maxRssKiB, wallMs, firstByteMs, bytesOut, code }. */
-function measure(runner, command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
-  const argv = command.argv(file, pretty);
-  const flags = [
-    ...(pipe ? ['--pipe'] : []),
-    ...(first ? ['--first'] : []),
-    ...(command.stdin ? ['--stdin', file] : []),
-  ];
-  const env = { ...ENV, ...command.env };
-  return JSON.parse(
-    execFileSync(runner, ['--no-stderr', ...flags, '--', ...argv, ...extraArgs], { env, encoding: 'utf8' }),
-  );
+function measure(command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
+  const flags = [pipe && '--pipe', first && '--first', ...(command.stdin ? ['--stdin', file] : [])].filter(Boolean);
+  const argv = ['--no-stderr', ...flags, '--', ...command.argv(file, pretty), ...extraArgs];
+  return JSON.parse(execFileSync(runner, argv, { env: { ...ENV, ...command.env }, encoding: 'utf8' }));
 }
 
 const mib = (kib) => kib / 1024;
@@ -106,7 +100,6 @@ function cell(s) {
   return `${round(s.mbps)} MB/s · ${round(s.rssMiB)} MiB${first}${s.note ? ` (${s.note})` : ''}`;
 }
 
-const { runner, simdjson } = setup(log);
 const count = options.quick ? 25_000 : 250_000;
 const tight = await ensureDataset('articles', count, { log });
 const pretty = `${DATA_DIR}/articles-${count}.pretty.json`;
@@ -131,10 +124,10 @@ const runs = await roundRobin({
   ),
   runOnce: ({ c, input }, earlier) => {
     // The first run of each warms the disk cache and goes to a pipe: the output size.
-    const pipe = earlier.length === 0 ? measure(runner, c, input.file, input.pretty, { pipe: true }) : undefined;
-    const result = measure(runner, c, input.file, input.pretty);
+    const pipe = earlier.length === 0 ? measure(c, input.file, input.pretty, { pipe: true }) : undefined;
+    const result = measure(c, input.file, input.pretty);
     // The time to the first line, on a warm disk: to a pipe, stopped at the first byte.
-    const first = measure(runner, c, input.file, input.pretty, { first: true });
+    const first = measure(c, input.file, input.pretty, { first: true });
     return { ...result, pipe, first };
   },
   shown: (r) => `${r.cpuMs.toFixed(0)} ms CPU, ${mib(r.maxRssKiB).toFixed(1)} MiB, exit ${r.code}`,
@@ -159,31 +152,34 @@ for (const row of table) {
 }
 
 const splitCommands = all.filter((c) => c.id === 'sluice' || c.id === 'simdjson');
-let split = null;
-if (splitCommands.length > 0) {
-  const sized = (file) => ({ file, bytes: fileSize(file), label: mb(file) });
-  split = measureFixedCost({
-    measure: (command, file) => measure(runner, command, file, false),
-    commands: splitCommands,
-    files: {
-      one: await ensureDataset('articles', 1, { log }),
-      single: sized(tight),
-      double: sized(await ensureDataset('articles', 2 * count, { log })),
-    },
-    runs: options.quick ? 1 : Math.max(11, options.runs),
-    node,
-  });
-}
+const sized = async (n) => {
+  const file = await ensureDataset('articles', n, { log });
+  return { file, bytes: fileSize(file), label: mb(file) };
+};
+const split =
+  splitCommands.length === 0
+    ? null
+    : measureFixedCost({
+        measure: (command, file) => measure(command, file, false),
+        commands: splitCommands,
+        files: {
+          one: (await sized(1)).file,
+          single: { ...(await sized(count)), file: tight },
+          double: await sized(2 * count),
+        },
+        runs: options.quick ? 1 : Math.max(11, options.runs),
+        node,
+      });
 
 const big = [];
 for (const n of options.big ? [2_500_000, 10_000_000] : []) {
-  const file = await ensureDataset('articles', n, { log });
+  const { file, bytes } = await sized(n);
   const sluice = commands(simdjson)[0];
   // An untimed run first reads the file into the disk cache: the runs measure the command, not the disk.
-  measure(runner, sluice, file, false);
+  measure(sluice, file, false);
   for (const progress of [false, true]) {
-    const result = measure(runner, sluice, file, false, { extraArgs: progress ? ['--progress'] : [] });
-    big.push({ bytes: fileSize(file), progress, ...result, mbps: fileSize(file) / 1e3 / result.cpuMs });
+    const result = measure(sluice, file, false, { extraArgs: progress ? ['--progress'] : [] });
+    big.push({ bytes, progress, ...result, mbps: bytes / 1e3 / result.cpuMs });
     log(`big ${n}${progress ? ' --progress' : ''}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB)} MiB`);
   }
 }
@@ -220,16 +216,15 @@ const run = { date: new Date().toISOString(), loadavg: os.loadavg() };
 writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, split, big }, null, 2));
 writeFileSync(`${RESULTS}table.md`, markdown);
 // Per command, MB/s of CPU (higher is better) and peak RSS (log: the peers span 3 MiB to gigabytes), per input.
-const measured = (i) => table.map((row) => [row.label, row.cells[i]]).filter(([, c]) => c && !c.failed);
+const measured = (i) => table.filter(({ cells: c }) => c[i] && !c[i].failed).map((row) => [row.label, row.cells[i]]);
+const groups = table.map(({ label, own }) => ({ key: label, label, own }));
+const series = inputs.map(({ label }, i) => ({
+  key: label,
+  label,
+  values: Object.fromEntries(measured(i).map(([l, c]) => [l, [c.mbps, c.rssMiB]])),
+}));
 const svg = renderChart(
-  {
-    groups: table.map((row) => ({ key: row.label, label: row.label, own: row.own })),
-    series: inputs.map((input, i) => ({
-      key: input.label,
-      label: input.label,
-      values: Object.fromEntries(measured(i).map(([label, c]) => [label, [c.mbps, c.rssMiB]])),
-    })),
-  },
+  { groups, series },
   {
     title: `Extracting ${PATH} as NDJSON: MB/s of CPU and peak RSS`,
     caption: [`${command}, medians of fresh processes. ${versions}.`, `${machine}.`],

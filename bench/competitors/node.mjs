@@ -84,48 +84,43 @@ const jsonStream = peer(
 export const NODE_PEERS = [streamJson, jsonStream];
 
 /** A bench:parse row of sluice, with its own id and label. */
-const parseRow = (build, output, integers) =>
-  sluice(build, output, {
-    integers,
-    name: {
-      id: `sluice-${output}${integers ? `-${integers}` : ''}-${build}`,
-      label:
-        output === 'none'
-          ? `sluice validate only, no element (${build})`
-          : `sluice ${output}${integers ? `, integers: '${integers}'` : ''} (${build})`,
-    },
-  });
+const parseRow = (build, output, integers) => {
+  const id = `sluice-${output}${integers ? `-${integers}` : ''}-${build}`;
+  const what =
+    output === 'none' ? 'validate only, no element' : `${output}${integers ? `, integers: '${integers}'` : ''}`;
+  return sluice(build, output, { integers, id, label: `sluice ${what} (${build})` });
+};
 
 /** A bench:parse query row over the articles (issue 33): `query` is { path, order, keep, filtered }. */
 const queryRow = (id, label, output, query) =>
-  sluice('simd', output, { name: { id: `sluice-query-${id}-simd`, label: `${label} (simd)` }, query });
+  sluice('simd', output, { id: `sluice-query-${id}-simd`, label: `sluice ${output}, ${label} (simd)`, query });
 
 /** Scores are uniform in [0, 10000) (bench/articles.mjs): under 1000 is about 10 % of the articles. */
 const LOW = 1000;
+const ARTICLES = '$._embedded.articles';
 
 /** bench:parse's competitors, in its tables' order; the query rows run on the articles only. */
 export const PARSE_COMPETITORS = [
-  parseRow('simd', 'value'),
-  parseRow('simd', 'bytes'),
-  parseRow('scalar', 'value'),
-  parseRow('scalar', 'bytes'),
-  parseRow('simd', 'none'),
+  ...[
+    ['simd', 'value'],
+    ['simd', 'bytes'],
+    ['scalar', 'value'],
+    ['scalar', 'bytes'],
+    ['simd', 'none'],
+  ].map(([b, o]) => parseRow(b, o)),
   parseRow('simd', 'value', 'bigint'),
   ceiling('utf8', 'ceiling: decode + JSON.parse per batch'),
   JSON_PARSE,
   streamparser(false),
   ...NODE_PEERS,
-  queryRow('tags', 'sluice bytes, $._embedded.articles[*].tags', 'bytes', { path: '$._embedded.articles[*].tags' }),
-  queryRow('descendant-tags', "sluice bytes, $..tags (order: 'arrival')", 'bytes', {
-    path: '$..tags',
-    order: 'arrival',
-  }),
-  queryRow('filter', `sluice value, $._embedded.articles[?@.score < ${LOW}] (in wasm)`, 'value', {
-    path: `$._embedded.articles[?@.score < ${LOW}]`,
+  queryRow('tags', `${ARTICLES}[*].tags`, 'bytes', { path: `${ARTICLES}[*].tags` }),
+  queryRow('descendant-tags', "$..tags (order: 'arrival')", 'bytes', { path: '$..tags', order: 'arrival' }),
+  queryRow('filter', `${ARTICLES}[?@.score < ${LOW}] (in wasm)`, 'value', {
+    path: `${ARTICLES}[?@.score < ${LOW}]`,
     filtered: true,
   }),
-  queryRow('js-filter', `sluice value, $._embedded.articles[*] then a JS filter score < ${LOW}`, 'value', {
-    keep: (article) => article.score < LOW,
+  queryRow('js-filter', `${ARTICLES}[*] then a JS filter score < ${LOW}`, 'value', {
+    keep: (a) => a.score < LOW,
     filtered: true,
   }),
 ];

@@ -36,16 +36,15 @@ async function initBuild(deps, build) {
   if (kind !== KIND[build]) throw new Error(`expected the ${KIND[build]} build to be loaded, got ${kind}`);
 }
 
-const matrixName = (build, output) => ({
-  id: output === 'value' ? `sluice-${build}` : `sluice-${output}-${build}`,
-  label: `${{ value: 'sluice', bytes: 'sluice bytes mode', none: 'sluice scan only, no element' }[output]} (${UPPER[build]})`,
-});
+const OUTPUT_LABEL = { value: 'sluice', bytes: 'sluice bytes mode', none: 'sluice scan only, no element' };
 
 /** sluice's push parser; 'none' selects nothing (copy, scan, validation); `query`: { path, order, keep, filtered }. */
-export function sluice(build, output = 'value', { integers, name = matrixName(build, output), query } = {}) {
+export function sluice(build, output = 'value', { integers, query, ...name } = {}) {
   const none = output === 'none';
   const bytes = output === 'bytes' || none;
   return {
+    id: output === 'value' ? `sluice-${build}` : `sluice-${output}-${build}`,
+    label: `${OUTPUT_LABEL[output]} (${UPPER[build]})`,
     ...name,
     build,
     expectsNoElements: none,

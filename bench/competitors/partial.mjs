@@ -81,36 +81,31 @@ function reparse(parse) {
 }
 
 const reparser = (load) => async () => reparse(await load());
+const peer = (id, label, load, extra = {}) => ({ id, label, load, ...extra });
+const reparsing = (id, label, load) => peer(id, label, reparser(load), { reparses: true });
 
 export const PEERS = [
-  { id: 'sluice', label: () => 'sluice createPartialParser', load: sluice },
+  peer('sluice', () => 'sluice createPartialParser', sluice),
   // The same parser, each run's final value kept as an app keeps what it parsed (a chat history): KEPT_BYTES.
-  { id: 'sluice-kept', label: () => 'sluice createPartialParser, values kept', keepsValues: true, load: sluice },
-  {
-    id: 'streamparser',
-    label: () => `@streamparser/json ${version('@streamparser/json')} (partial values)`,
-    load: streamparser,
-  },
-  { id: 'jsonriver', label: () => `jsonriver ${version('jsonriver')}`, load: jsonriver },
-  {
-    id: 'ai',
-    label: () => `ai ${version('ai')} parsePartialJson`,
-    reparses: true,
-    load: reparser(async () => {
+  peer('sluice-kept', () => 'sluice createPartialParser, values kept', sluice, { keepsValues: true }),
+  peer('streamparser', () => `@streamparser/json ${version('@streamparser/json')} (partial values)`, streamparser),
+  peer('jsonriver', () => `jsonriver ${version('jsonriver')}`, jsonriver),
+  reparsing(
+    'ai',
+    () => `ai ${version('ai')} parsePartialJson`,
+    async () => {
       const { parsePartialJson } = await import('ai');
       return async (prefix) => (await parsePartialJson(prefix)).value;
-    }),
-  },
-  {
-    id: 'partial-json',
-    label: () => `partial-json ${version('partial-json')}`,
-    reparses: true,
-    load: reparser(async () => (await import('partial-json')).parse),
-  },
-  {
-    id: 'openai',
-    label: () => `openai ${version('openai')} (vendored partial-json-parser)`,
-    reparses: true,
-    load: reparser(async () => (await import('openai/_vendor/partial-json-parser/parser')).partialParse),
-  },
+    },
+  ),
+  reparsing(
+    'partial-json',
+    () => `partial-json ${version('partial-json')}`,
+    async () => (await import('partial-json')).parse,
+  ),
+  reparsing(
+    'openai',
+    () => `openai ${version('openai')} (vendored partial-json-parser)`,
+    async () => (await import('openai/_vendor/partial-json-parser/parser')).partialParse,
+  ),
 ];

@@ -8,25 +8,35 @@ import { consumer, drainWebStream, makeDocument, makeSource, materialise, WEB_ST
 const require = createRequire(import.meta.url);
 
 const peer = (id, pkg, label, setup) => ({ id, package: pkg, label, setup });
+const webLabel = ' as a web stream (Readable.toWeb)';
+// It reads Node object-mode streams as arrays (generators it would write as {}).
 const jsonStreamArticles = (ctx, source) =>
-  // It reads Node object-mode streams as arrays (generators it would write as {}).
   ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
-const JSONSTREAM_FRAME = (ctx) => ['{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`];
+const jsonStreamFrame = (ctx) => ['{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`];
+/** `write(row)` for every row of the source, awaited only where it returns a promise. */
+async function eachRow(ctx, write) {
+  const source = makeSource(ctx);
+  if (ctx.kind === 'async') for await (const row of source) await write(row);
+  else for (const row of source) await write(row);
+}
 
-const jsonStreamStringify = peer(
-  'json-stream-stringify',
-  'json-stream-stringify',
-  'json-stream-stringify',
-  async () => {
-    const { JsonStreamStringify } = await import('json-stream-stringify');
-    return async (ctx) => {
-      const articles = jsonStreamArticles(ctx, makeSource(ctx));
-      const out = consumer(ctx);
-      for await (const chunk of new JsonStreamStringify(makeDocument(ctx, articles))) out.chunk(chunk);
-      return out.result();
-    };
-  },
-);
+const jsonStreamStringify = (web) =>
+  peer(
+    `json-stream-stringify${web ? '-web' : ''}`,
+    'json-stream-stringify',
+    `json-stream-stringify${web ? webLabel : ''}`,
+    async () => {
+      const { JsonStreamStringify } = await import('json-stream-stringify');
+      return async (ctx) => {
+        const stream = new JsonStreamStringify(makeDocument(ctx, jsonStreamArticles(ctx, makeSource(ctx))));
+        // Its chunks are strings, which Readable.toWeb cannot size: a PassThrough turns them into Buffers.
+        if (web) return drainWebStream(ctx, Readable.toWeb(stream.pipe(new PassThrough())));
+        const out = consumer(ctx);
+        for await (const chunk of stream) out.chunk(chunk);
+        return out.result();
+      };
+    },
+  );
 
 const jsonExt = peer('json-ext', '@discoveryjs/json-ext', '@discoveryjs/json-ext stringifyChunked', async () => {
   const { stringifyChunked } = await import('@discoveryjs/json-ext');
@@ -42,7 +52,7 @@ const jsonExt = peer('json-ext', '@discoveryjs/json-ext', '@discoveryjs/json-ext
 const jsonStream = peer('jsonstream', 'JSONStream', 'JSONStream.stringify', async () => {
   const JSONStream = require('JSONStream');
   return async (ctx) => {
-    const stream = JSONStream.stringify(...JSONSTREAM_FRAME(ctx));
+    const stream = JSONStream.stringify(...jsonStreamFrame(ctx));
     const out = consumer(ctx);
     stream.on('data', (chunk) => {
       out.chunk(chunk);
@@ -58,41 +68,17 @@ const jsonStream = peer('jsonstream', 'JSONStream', 'JSONStream.stringify', asyn
 });
 
 // The Node-stream peers as a web Response body needs them: Readable.toWeb, read like sluice's stream.
-const webLabel = ' as a web stream (Readable.toWeb)';
 const jsonStreamWeb = peer('jsonstream-web', 'JSONStream', `JSONStream.stringify${webLabel}`, async () => {
   const JSONStream = require('JSONStream');
   return async (ctx) => {
-    const stream = JSONStream.stringify(...JSONSTREAM_FRAME(ctx));
+    const stream = JSONStream.stringify(...jsonStreamFrame(ctx));
     const body = Readable.toWeb(new Readable().wrap(stream));
-    const writing = (async () => {
-      const source = makeSource(ctx);
-      const write = async (row) => {
-        if (!stream.write(row)) await once(stream, 'drain');
-      };
-      if (ctx.kind === 'async') for await (const row of source) await write(row);
-      else for (const row of source) await write(row);
-      stream.end();
-    })();
+    const writing = eachRow(ctx, (row) => stream.write(row) || once(stream, 'drain')).then(() => stream.end());
     const result = await drainWebStream(ctx, body);
     await writing;
     return result;
   };
 });
-
-const jsonStreamStringifyWeb = peer(
-  'json-stream-stringify-web',
-  'json-stream-stringify',
-  `json-stream-stringify${webLabel}`,
-  async () => {
-    const { JsonStreamStringify } = await import('json-stream-stringify');
-    return (ctx) => {
-      const articles = jsonStreamArticles(ctx, makeSource(ctx));
-      // Its chunks are strings, which Readable.toWeb cannot size: a PassThrough turns them into Buffers.
-      const bytes = new JsonStreamStringify(makeDocument(ctx, articles)).pipe(new PassThrough());
-      return drainWebStream(ctx, Readable.toWeb(bytes));
-    };
-  },
-);
 
 const { sluice, whole, naive, floor } = WEB_STRINGIFY;
 
@@ -100,8 +86,8 @@ const { sluice, whole, naive, floor } = WEB_STRINGIFY;
 export const COMPETITORS = [
   sluice,
   whole,
-  jsonStreamStringify,
-  jsonStreamStringifyWeb,
+  jsonStreamStringify(false),
+  jsonStreamStringify(true),
   jsonExt,
   jsonStream,
   jsonStreamWeb,

@@ -97,35 +97,26 @@ try {
 const version = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
 const find = (name, mb) => results.find((r) => r.name === name && r.mb === mb);
 const cpu = (r) => median(r.runs.map((x) => x.cpu));
-const against = (r) => {
+const f0 = (v) => v.toFixed(0);
+const cpuCell = (r, last) => {
   const sluice = find('sluice', r.mb);
-  return r.name === 'sluice' || r.name === 'passthrough' || !sluice ? '' : ` (${(cpu(r) / cpu(sluice)).toFixed(1)}x)`;
-};
-const cpuCell = (r) => {
-  const last = r.runs.at(-1);
-  if (!last.capped) return `${cpu(r).toFixed(2)} s${against(r)}`;
+  const against =
+    ['sluice', 'passthrough'].includes(r.name) || !sluice ? '' : ` (${(cpu(r) / cpu(sluice)).toFixed(1)}x)`;
+  if (!last.capped) return `${cpu(r).toFixed(2)} s${against}`;
   return (
     `did not finish: stopped at ${cap} s of CPU, after ${last.upstreamMb.toFixed(1)} MB of ` +
-    `${(r.bytes / 1e6).toFixed(0)} MB read (${last.lines} of ${r.rows} rows written)`
+    `${f0(r.bytes / 1e6)} MB read (${last.lines} of ${r.rows} rows written)`
   );
 };
-const ttfbCell = (r) => (r.runs[0].ttfb === undefined ? '' : `${median(r.runs.map((x) => x.ttfb)).toFixed(0)} ms`);
-const memoryCell = (r) => {
-  const last = r.runs.at(-1);
-  const heap = `heap ${last.heapUsed.toFixed(0)} / ${last.heapTotal.toFixed(0)} MB, buffers ${last.backing.toFixed(0)} MB`;
-  return `${r.hwm.toFixed(0)} MB (${r.idle.toFixed(0)}); ${heap}`;
-};
+const ttfbCell = (r) => (r.runs[0].ttfb === undefined ? '' : `${f0(median(r.runs.map((x) => x.ttfb)))} ms`);
+const memoryCell = (r, last) =>
+  `${f0(r.hwm)} MB (${f0(r.idle)}); heap ${f0(last.heapUsed)} / ${f0(last.heapTotal)} MB, buffers ${f0(last.backing)} MB`;
 const sizes = [...new Set(results.map((r) => r.mb))].sort((a, b) => a - b);
-const section = (title, format) => [
-  '',
-  title,
-  '',
-  ...mdTable(
-    ['upstream', ...names],
-    sizes.map((mb) => [`${mb} MB`, ...names.map((n) => (find(n, mb) ? format(find(n, mb)) : ''))]),
-    '---',
-  ),
-];
+const section = (title, format) => {
+  const cell = (r) => (r ? format(r, r.runs.at(-1)) : '');
+  const rows = sizes.map((mb) => [`${mb} MB`, ...names.map((n) => cell(find(n, mb)))]);
+  return ['', title, '', ...mdTable(['upstream', ...names], rows, '---')];
+};
 const flags = v8Flags.length ? ` --v8-flags '${v8Flags.join(' ')}'` : '';
 const subset = names.length < Object.keys(ENTRIES).length ? ` --only ${names.join(',')}` : '';
 const command =

@@ -6,9 +6,8 @@ const ROW_CHUNK = 1 << 20; // rows are joined into Buffers of about 1 MB: no str
 
 /** An array of about `bytes` bytes of rows: { body: Buffer, rows }. */
 export function makeBody(bytes) {
-  const parts = [Buffer.from('[')];
-  let pending = [];
-  let pendingSize = 0;
+  const parts = [];
+  let text = '[';
   let size = 2;
   let id = 0;
   for (; size < bytes; ++id) {
@@ -21,16 +20,14 @@ export function makeBody(bytes) {
       active: id % 2 === 0,
       address: { city: 'Z\u00fcrich', zip: String(8000 + (id % 100)) },
     });
-    pending.push(id === 0 ? row : `,${row}`);
-    pendingSize += row.length + 1;
+    text += id === 0 ? row : `,${row}`;
     size += row.length + 1;
-    if (pendingSize >= ROW_CHUNK) {
-      parts.push(Buffer.from(pending.join('')));
-      pending = [];
-      pendingSize = 0;
+    if (text.length >= ROW_CHUNK) {
+      parts.push(Buffer.from(text));
+      text = '';
     }
   }
-  parts.push(Buffer.from(`${pending.join('')}]`));
+  parts.push(Buffer.from(`${text}]`));
   return { body: Buffer.concat(parts), rows: id };
 }
 

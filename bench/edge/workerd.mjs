@@ -12,9 +12,10 @@ import { cpuMsOf, statusBytes } from '../harness/proc_rss.mjs';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const ROOT = join(HERE, '..', '..');
 const SAMPLE_MS = 100;
-
-export const cpuSeconds = (pid) => cpuMsOf(pid) / 1000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const cpuSeconds = (pid) => cpuMsOf(pid) / 1000;
 export const memoryMb = (pid, key) => statusBytes(pid, key) / 2 ** 20;
+const mib = (bytes) => bytes / 2 ** 20;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -24,8 +25,15 @@ const freePort = () =>
     });
   });
 
+/** The worker bundled into `dir`, its `.wasm?module` imports copied beside it; their names. */
 async function bundle(entry, dir) {
-  const wasm = [];
+  const wasm = new Set();
+  const wasmModules = (bundler) =>
+    bundler.onResolve({ filter: /\.wasm\?module$/ }, (a) => {
+      const file = join(a.resolveDir, a.path.replace(/\?module$/, ''));
+      wasm.add(file);
+      return { path: basename(file), external: true };
+    });
   await build({
     entryPoints: [join(HERE, entry)],
     outfile: join(dir, 'worker.js'),
@@ -36,28 +44,16 @@ async function bundle(entry, dir) {
     alias: { sluice: join(ROOT, 'dist', 'edge.js') },
     nodePaths: [join(HERE, 'node_modules')],
     logLevel: 'error',
-    plugins: [
-      {
-        name: 'wasm-module',
-        setup(bundler) {
-          bundler.onResolve({ filter: /\.wasm\?module$/ }, (a) => {
-            const file = join(a.resolveDir, a.path.replace(/\?module$/, ''));
-            if (!wasm.includes(file)) wasm.push(file);
-            return { path: basename(file), external: true };
-          });
-        },
-      },
-    ],
+    plugins: [{ name: 'wasm-module', setup: wasmModules }],
   });
   for (const file of wasm) copyFileSync(file, join(dir, basename(file)));
-  return wasm.map((file) => basename(file));
+  return [...wasm].map((file) => basename(file));
 }
 
 async function until(ready, what) {
-  for (let attempt = 0; ; attempt++) {
-    if (await ready()) return;
+  for (let attempt = 0; !(await ready()); attempt++) {
     if (attempt > 300) throw new Error(`workerd: ${what} not ready after 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 
@@ -67,17 +63,16 @@ const listening = (port) =>
     socket.on('error', () => resolve(false));
   });
 
-/** The inspector's session on the worker: `heap()` resolves to { used, total } in MB (undefined if none answers). */
+/** The inspector's session on the worker: `heap()` resolves to { used, total, backing } in MB (undefined if none answers). */
 async function inspect(port) {
   let target;
   // The list is empty until the worker's isolate is registered.
-  await until(async () => {
-    target = await fetch(`http://127.0.0.1:${port}/json/list`).then(
+  const list = () =>
+    fetch(`http://127.0.0.1:${port}/json/list`).then(
       (r) => r.json().then((t) => t[0]),
       () => undefined,
     );
-    return target !== undefined;
-  }, 'inspector');
+  await until(async () => (target = await list()) !== undefined, 'inspector');
   const ws = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     ws.addEventListener('open', resolve);
@@ -90,20 +85,17 @@ async function inspect(port) {
     waiting.get(message.id)?.(message.result);
     waiting.delete(message.id);
   });
-  return {
-    // Answered between the worker's turns: a long synchronous turn delays it, so the sampler waits 1 s at most.
-    heap: () =>
-      new Promise((resolve) => {
-        const timer = setTimeout(resolve, 1000);
-        waiting.set(++id, (r) => {
-          clearTimeout(timer);
-          const mib = (bytes) => bytes / 2 ** 20;
-          resolve(r && { used: mib(r.usedSize), total: mib(r.totalSize), backing: mib(r.backingStorageSize) });
-        });
-        ws.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
-      }),
-    close: () => ws.close(),
-  };
+  // Answered between the worker's turns: a long synchronous turn delays it, so the sampler waits 1 s at most.
+  const heap = () =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      waiting.set(++id, (r) => {
+        clearTimeout(timer);
+        resolve(r && { used: mib(r.usedSize), total: mib(r.totalSize), backing: mib(r.backingStorageSize) });
+      });
+      ws.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
+    });
+  return { heap, close: () => ws.close() };
 }
 
 /** Starts workerd serving `entry`; resolves once it listens. */
@@ -153,8 +145,7 @@ const config :Workerd.Config = (
  * One request: CPU (s), time to first byte and to the last (ms), bytes and lines received; the peaks of VmRSS and of
  * the V8 heap sampled during it. Past `capCpu` seconds of CPU the request is abandoned: { capped: true, ... }.
  */
-export async function request(worker, { capCpu = Number.POSITIVE_INFINITY } = {}) {
-  const { pid, port, inspector } = worker;
+export async function request({ pid, port, inspector }, { capCpu = Number.POSITIVE_INFINITY } = {}) {
   const cpu0 = cpuSeconds(pid);
   const start = performance.now();
   const abort = new AbortController();
@@ -174,7 +165,7 @@ export async function request(worker, { capCpu = Number.POSITIVE_INFINITY } = {}
         peak.heapTotal = Math.max(peak.heapTotal, heap.total);
         peak.backing = Math.max(peak.backing, heap.backing);
       }
-      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+      await sleep(SAMPLE_MS);
     }
   })();
   let first;

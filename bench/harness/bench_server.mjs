@@ -8,10 +8,11 @@ import { build } from 'esbuild';
 
 const BENCH = fileURLToPath(new URL('../', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const JS = 'text/javascript';
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
+  '.js': JS,
+  '.mjs': JS,
   '.wasm': 'application/wasm',
   '.json': 'application/json',
 };
@@ -69,15 +70,8 @@ async function sendPaced(res, bytes, paceMBps) {
 
 /** `datasets`: size -> { file }; resolves to `{ origin, close() }`. Paced bodies are held in memory: no disk pace. */
 export async function startBenchServer(datasets, { paceMBps, streamparser = true }) {
-  const entry = join(BENCH, 'node_modules/@streamparser/json/dist/mjs/index.js');
-  const bundle = {
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  };
+  const entryPoints = [join(BENCH, 'node_modules/@streamparser/json/dist/mjs/index.js')];
+  const bundle = { entryPoints, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' };
   const streamparserModule = streamparser ? (await build(bundle)).outputFiles[0].contents : null;
   const bodies = new Map();
   const body = (size) => {
@@ -97,7 +91,7 @@ export async function startBenchServer(datasets, { paceMBps, streamparser = true
       : pathname.startsWith('/dist/') && under(join(ROOT, 'dist'), pathname.slice('/dist/'.length));
     if (file) return sendFile(res, file);
     if (pathname === '/streamparser.js' && streamparserModule) {
-      return void res.writeHead(200, { 'content-type': 'text/javascript', ...ISOLATED }).end(streamparserModule);
+      return void res.writeHead(200, { 'content-type': JS, ...ISOLATED }).end(streamparserModule);
     }
     if (pathname === '/favicon.ico') return void res.writeHead(204).end();
     res.writeHead(404).end('not found');

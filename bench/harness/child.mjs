@@ -1,7 +1,9 @@
 // One timed run of one competitor in a fresh Node, Deno or Bun process: `RUNTIME child.mjs SPEC_JSON` (the spec of
 // competitors/matrix.mjs; `file`: the input). runtime.mjs samples its RSS, so a handshake of JSON lines: the child
 // sends {"ready": runtime} once set up and collected, the parent "go" once it took the baseline, the child {"result"}.
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import process from 'node:process';
 import { prepareRun, timeRun } from '../competitors/matrix.mjs';
 import { loadDeps, NODE_PEERS, PARSE_COMPETITORS } from '../competitors/node.mjs';
@@ -17,21 +19,6 @@ function collectGarbage() {
   if (globalThis.Bun) Bun.gc(true);
   else if (typeof globalThis.gc === 'function') globalThis.gc();
   else throw new Error('child.mjs needs a gc(): node --expose-gc, deno run --v8-flags=--expose-gc, or bun');
-}
-
-function nextLine() {
-  return new Promise((resolve) => {
-    let text = '';
-    const onData = (data) => {
-      text += data;
-      if (!text.includes('\n')) return;
-      process.stdin.off('data', onData);
-      process.stdin.pause();
-      resolve(text.trim());
-    };
-    process.stdin.setEncoding('utf8');
-    process.stdin.on('data', onData);
-  });
 }
 
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -52,8 +39,11 @@ const prepared = await prepareRun(spec, {
 collectGarbage();
 collectGarbage();
 
+const stdin = createInterface({ input: process.stdin });
 send({ ready: runtime() });
-if ((await nextLine()) !== 'go') throw new Error('child.mjs: expected "go" on stdin');
+const [go] = await once(stdin, 'line');
+stdin.close();
+if (go.trim() !== 'go') throw new Error('child.mjs: expected "go" on stdin');
 
 const cpuBefore = process.cpuUsage?.();
 // Pages touched for the first time, each at the "Memory:" rate of the report header.

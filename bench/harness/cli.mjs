@@ -50,10 +50,7 @@ export const number = (key, zero = false) => integer(key, zero ? 0 : 1, true);
 export const list =
   (key, known = null, map = (item) => item) =>
   (options, text, flag, fail) => {
-    const items = (text ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
+    const items = (text ?? '').split(',').flatMap((item) => item.trim() || []);
     const unknown = known ? items.filter((item) => !known.includes(item)) : [];
     if (items.length === 0 || unknown.length)
       fail(`${flag}: unknown "${unknown.join(',')}" (known: ${known?.join(', ')})`);

@@ -56,17 +56,20 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
   const loadAfter = os.loadavg();
   const all = Object.values(runs).flat();
   const measured = bytes ?? all.find((r) => !r.error)?.bytes ?? 0;
-  const rows = [];
   const engines = plan.targets.map((target) => ({
     target,
     competitors: competitors(target).map((c) => {
       const list = runs[`${target}/${c.id}`];
       const summary = summarise(measured, list);
-      const note = `failed: ${list.find((r) => r.error)?.error ?? ''}`;
-      rows.push({ label: `${plan.labels[target] ?? target}: ${c.label}`, summary, note });
       return { id: c.id, label: c.label, summary, timedOut: list.filter((r) => r.timedOut).length, runs: list };
     }),
   }));
+  const rows = engines.flatMap(({ target, competitors }) =>
+    competitors.map(({ label, summary, runs }) => {
+      const note = `failed: ${runs.find((r) => r.error)?.error ?? ''}`;
+      return { label: `${plan.labels[target] ?? target}: ${label}`, summary, note };
+    }),
+  );
   const checksums = new Set(all.filter((r) => !r.error && r.checksum != null).map((r) => r.checksum));
   // A run that timed out is a measurement (the table says it did not finish), not a broken pipeline.
   const failures = all.filter((r) => r.error && !r.timedOut).length;
@@ -136,20 +139,14 @@ export async function matrixMain(host) {
     const { targets, labels, engines, skipped } = plan;
     Object.assign(results, { engines, skipped });
     if (browser) problems += skipped.length;
-    console.log(
-      [
-        `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in ${host.where}`,
-        '',
-        `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`,
-        host.peersLine(
-          versions,
-          targets.map((t) => labels[t]),
-        ),
-        '',
-        ...methodLines(options),
-        ...skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`),
-      ].join('\n'),
+    const title = `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in ${host.where}`;
+    const machine = `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`;
+    const peers = host.peersLine(
+      versions,
+      targets.map((t) => labels[t]),
     );
+    const skips = skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`);
+    console.log([title, '', machine, peers, '', ...methodLines(options), ...skips].join('\n'));
     const run = (target, spec) => host.run(target, spec, server.origin);
     for (const size of options.sizes) {
       const { count, bytes } = datasets[size];

@@ -29,20 +29,14 @@ const statFields = (pid) => {
 /** Every live descendant of `root` (children, grandchildren...), from the parent links in /proc/PID/stat. */
 export function descendants(root) {
   const parentOf = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e)))
     live(() => parentOf.set(Number(entry), Number(statFields(entry)[1])));
-  }
   const found = [];
-  const frontier = [root];
-  while (frontier.length) {
+  for (const frontier = [root]; frontier.length; ) {
     const parent = frontier.pop();
-    for (const [pid, ppid] of parentOf) {
-      if (ppid === parent) {
-        found.push(pid);
-        frontier.push(pid);
-      }
-    }
+    const children = [...parentOf].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
+    found.push(...children);
+    frontier.push(...children);
   }
   return found;
 }

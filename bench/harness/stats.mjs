@@ -91,22 +91,14 @@ const COLUMNS = {
 /** The competitor table: MB/s (median, min–max), then `kind`'s columns ('parse' or 'stringify'). */
 export function markdownTable(rows, kind = 'parse') {
   const columns = COLUMNS[kind];
-  const empty = ' |'.repeat(columns.length + 1);
-  const lines = mdTable(['competitor', 'MB/s (median)', 'MB/s min–max', ...columns.map(([name]) => name)], []);
-  for (const { label, summary: s, note } of rows) {
-    if (!s || s.runs === 0) {
-      lines.push(
-        `| ${label} | ${note ?? (kind === 'stringify' ? `failed: ${s?.errors?.[0] ?? ''}` : 'failed')} |${empty}`,
-      );
-      continue;
-    }
-    const cells = columns.map(([, cell]) => cell(s)).join(' | ');
-    const failed = s.failed ? ` (${s.failed} failed)` : '';
-    lines.push(
-      `| ${label} | ${fixed(s.mbps, 1)}${failed} | ${fixed(s.mbpsMin, 0)}–${fixed(s.mbpsMax, 0)} | ${cells} |`,
-    );
-  }
-  return lines.join('\n');
+  const line = ({ label, summary: s, note }) => {
+    if (!s || s.runs === 0)
+      return `| ${label} | ${note ?? (kind === 'stringify' ? `failed: ${s?.errors?.[0] ?? ''}` : 'failed')} |${' |'.repeat(columns.length + 1)}`;
+    const mbps = `${fixed(s.mbps, 1)}${s.failed ? ` (${s.failed} failed)` : ''}`;
+    return `| ${[label, mbps, `${fixed(s.mbpsMin, 0)}–${fixed(s.mbpsMax, 0)}`, ...columns.map(([, cell]) => cell(s))].join(' | ')} |`;
+  };
+  const head = ['competitor', 'MB/s (median)', 'MB/s min–max', ...columns.map(([name]) => name)];
+  return [...mdTable(head, []), ...rows.map(line)].join('\n');
 }
 
 /** The load line under each table, with a warning when other work was running. */

@@ -88,25 +88,24 @@ for (const name of options.datasets) {
   }
   const loadAfter = os.loadavg();
   const lines = ['', `## ${name}: ${(bytes / 1e6).toFixed(1)} MB, ${leaves} leaves`];
+  const head = ['competitor', ...FRACTIONS.map((f) => `${f * 100} % of leaves`)];
   for (const [key, title] of [
     ['ms', 'first document in a fresh process (cold)'],
     ['warmMs', 'later documents in the same process (warm)'],
   ]) {
+    const ratio = (what, lazy, whole) => [
+      `**JSON.parse time / lazyParse time, ${what}**`,
+      ...FRACTIONS.map((f) => {
+        const [a, b] = [table[f][lazy]?.[key], table[f][whole]?.[key]];
+        return a && b ? `**${(b / a).toFixed(2)}x**` : '–';
+      }),
+    ];
     const cells = rows.map((c) => [c.label, ...FRACTIONS.map((f) => fmt(table[f][c.id][key]))]);
-    lines.push(
-      '',
-      `${title}:`,
-      '',
-      ...mdTable(['competitor', ...FRACTIONS.map((f) => `${f * 100} % of leaves`)], cells),
+    cells.push(
+      ratio('from the root', 'lazyparse', 'json-parse'),
+      ratio('walking', 'lazyparse-walk', 'json-parse-walk'),
     );
-    const ratio = (lazyId, wholeId) =>
-      FRACTIONS.map((f) => {
-        const lazy = table[f][lazyId]?.[key];
-        const whole = table[f][wholeId]?.[key];
-        return lazy && whole ? `**${(whole / lazy).toFixed(2)}x**` : '–';
-      }).join(' | ');
-    lines.push(`| **JSON.parse time / lazyParse time, from the root** | ${ratio('lazyparse', 'json-parse')} |`);
-    lines.push(`| **JSON.parse time / lazyParse time, walking** | ${ratio('lazyparse-walk', 'json-parse-walk')} |`);
+    lines.push('', `${title}:`, '', ...mdTable(head, cells));
   }
   const read = FRACTIONS.map((f) => table[f].lazyparse.read).join(', ');
   lines.push(

@@ -67,31 +67,29 @@ for (const name of options.datasets) {
       return r.elements === expected ? undefined : `delivered ${r.elements} elements, expected ${expected}`;
     },
   });
-  const agreeing = (ids) =>
-    new Set(ids.flatMap((id) => table.runs[id].filter((r) => !r.error).map((r) => `${r.elements}/${r.checksum}`)));
   const ran = forDataset(competitors);
+  /** The distinct results of `rows`' successful runs, as `key(run)`. */
+  const distinct = (rows, key) => new Set(rows.flatMap((c) => table.runs[c.id].filter((r) => !r.error).map(key)));
   // Every value-mode competitor must see the same elements: the sum of one field over all of them agrees.
-  const valueIds = ran.filter((c) => !c.query && !/^sluice-(bytes|none)/.test(c.id)).map((c) => c.id);
-  const checksums = new Set(valueIds.flatMap((id) => table.runs[id].filter((r) => !r.error).map((r) => r.checksum)));
+  const checksums = distinct(
+    ran.filter((c) => !c.query && !/^sluice-(bytes|none)/.test(c.id)),
+    (r) => r.checksum,
+  );
   // The filtered rows (a native filter, a JS filter) deliver the same articles.
-  const filtered = agreeing(ran.filter((c) => c.query?.filtered).map((c) => c.id));
+  const filtered = distinct(
+    ran.filter((c) => c.query?.filtered),
+    (r) => `${r.elements}/${r.checksum}`,
+  );
   if (filtered.size > 1) console.log(`CHECK FAILED: the filtered rows disagree: ${[...filtered].join(', ')}`);
   problems += table.failures + (checksums.size > 1 ? 1 : 0) + (filtered.size > 1 ? 1 : 0);
-  console.log(
-    [
-      '',
-      `## ${name} ${dataset.count}: ${(bytes / 1e6).toFixed(1)} MB (${bytes} bytes), ${dataset.count} elements at ` +
-        `${dataset.path}`,
-      '',
-      table.markdown,
-      '',
-      checksums.size > 1
-        ? `CHECK FAILED: value-mode competitors disagree on the checksum: ${[...checksums].join(', ')}`
-        : `Check: every run delivered ${dataset.count} elements (none for validate only)` +
-          `${table.failures ? ` (except ${table.failures} failed runs)` : ''}; value-mode checksums agree ` +
-          `(${[...checksums][0]}).`,
-    ].join('\n'),
-  );
+  const check =
+    checksums.size > 1
+      ? `CHECK FAILED: value-mode competitors disagree on the checksum: ${[...checksums].join(', ')}`
+      : `Check: every run delivered ${dataset.count} elements (none for validate only)` +
+        `${table.failures ? ` (except ${table.failures} failed runs)` : ''}; value-mode checksums agree ` +
+        `(${[...checksums][0]}).`;
+  const title = `## ${name} ${dataset.count}: ${(bytes / 1e6).toFixed(1)} MB (${bytes} bytes), ${dataset.count} elements at ${dataset.path}`;
+  console.log(['', title, '', table.markdown, '', check].join('\n'));
   const { kind, count, path } = dataset;
   const { loadBefore, loadAfter, entries } = table;
   results.datasets.push({ name, kind, count, path, bytes, loadBefore, loadAfter, competitors: entries });

@@ -87,10 +87,8 @@ export async function measure({ peer: id, size, runs, check, fullMax, sample }) 
     for (let r = 0; r < repeats; r++) total += await once();
     times.push(total / repeats);
   }
-  result.totalMs = median(times);
-  result.usPerToken = (result.totalMs * 1000) / tokens.length;
-  result.runs = times;
-  result.sink = sink;
+  const totalMs = median(times);
+  Object.assign(result, { totalMs, usPerToken: (totalMs * 1000) / tokens.length, runs: times, sink });
 
   if (check) {
     let wrong = 0;
@@ -104,9 +102,7 @@ export async function measure({ peer: id, size, runs, check, fullMax, sample }) 
         first ??= { token: i, prefix: text.slice(Math.max(0, ends[i] - 40), ends[i]) };
       }
     });
-    result.wrong = wrong;
-    result.threw = threw;
-    result.firstWrong = first;
+    Object.assign(result, { wrong, threw, firstWrong: first });
   }
   return result;
 }

@@ -171,11 +171,8 @@ export async function design({ rounds, bigBytes }) {
       if (root === undefined) throw new Error('undefined');
     if (round > 0) bigTimes.parseJsonArray.push(cpuMs(start));
   }
-  results.big = {
-    bytes: big.length,
-    chunks: chunks.length,
-    ms: { partialJson: median(bigTimes.partialJson), parseJsonArray: median(bigTimes.parseJsonArray) },
-  };
+  const ms = { partialJson: median(bigTimes.partialJson), parseJsonArray: median(bigTimes.parseJsonArray) };
+  results.big = { bytes: big.length, chunks: chunks.length, ms };
   return results;
 }
 

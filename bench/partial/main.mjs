@@ -9,7 +9,7 @@ import { PEERS } from '../competitors/partial.mjs';
 import { integer, list, log, readFlags, set, text } from '../harness/cli.mjs';
 import { environment } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
-import { renderBlock, saveResults } from '../harness/save.mjs';
+import { finish, renderBlock } from '../harness/save.mjs';
 import * as md from './render.mjs';
 
 const { CHECK_SIZE, SIZES } = md;
@@ -45,44 +45,31 @@ const options = readFlags(
 );
 const args = process.argv.slice(2).join(' ');
 options.command = `npm run bench:partial${args ? ` -- ${args}` : ''}`;
-const script = (name) => fileURLToPath(new URL(name, import.meta.url));
-
-/** A measurement in a fresh process; a failure counts as a problem and gives null. */
-async function once(name, spec, run) {
-  const result = await runChild(script(name), spec, []);
-  if (!result.error) return result;
-  run.problems++;
-  log(`${name}: FAILED: ${result.error}`);
-  return null;
-}
+const child = (name, spec) => runChild(fileURLToPath(new URL(name, import.meta.url)), spec, []);
+const sizeName = (bytes) => Object.keys(SIZES).find((name) => SIZES[name] === bytes);
 
 /** Every library and size (round-robin, so that drift moves every size alike), then the model case and the design. */
 async function measure() {
   const run = { date: new Date().toISOString(), environment: environment(), options, loadBefore: os.loadavg() };
   run.problems = 0;
+  const { runs, fullMax, sample } = options;
   const specs = options.sizes.flatMap((size) =>
-    options.only.map((peer) => ({
-      peer,
-      size: SIZES[size],
-      runs: options.runs,
-      check: SIZES[size] === CHECK_SIZE && !PEERS.find((p) => p.id === peer).keepsValues,
-      fullMax: options.fullMax,
-      sample: options.sample,
-    })),
+    options.only.map((peer) => {
+      const check = SIZES[size] === CHECK_SIZE && !PEERS.find((p) => p.id === peer).keepsValues;
+      return { peer, size: SIZES[size], runs, check, fullMax, sample };
+    }),
   );
-  const sizeOf = (spec) => Object.keys(SIZES).find((name) => SIZES[name] === spec.size);
-  const runs = await roundRobin({
+  const processes = await roundRobin({
     runs: options.processes,
-    entries: specs.map((spec, k) => ({ key: k, label: `${sizeOf(spec)} ${spec.peer}`, spec })),
+    entries: specs.map((spec, k) => ({ key: k, label: `${sizeName(spec.size)} ${spec.peer}`, spec })),
     // After a failure the failure stands; the oracle's check runs in the first process only.
     runOnce: ({ spec }, earlier) =>
-      earlier.find((r) => r.error) ??
-      runChild(script('./child.mjs'), { ...spec, check: spec.check && !earlier.length }, []),
+      earlier.find((r) => r.error) ?? child('./child.mjs', { ...spec, check: spec.check && !earlier.length }),
     shown: (r) => `${r.sampled ? '~' : ''}${md.ms(r.totalMs)}, ${md.us(r.usPerToken)} per token`,
     tag: 'process',
   });
   run.results = specs.map((spec, k) => {
-    const each = runs[k];
+    const each = processes[k];
     // The median process, with every run.
     const middle = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
     const result = each.find((r) => r.error) ?? {
@@ -94,67 +81,66 @@ async function measure() {
     };
     if (result.error) run.problems++;
     const wrong = result.wrong !== undefined ? `, ${result.wrong} wrong of ${result.tokens}` : '';
-    if (!result.error) log(`[${sizeOf(spec)}] ${result.label.padEnd(48)} ${md.ms(result.totalMs)}${wrong}`);
+    if (!result.error) log(`[${sizeName(spec.size)}] ${result.label.padEnd(48)} ${md.ms(result.totalMs)}${wrong}`);
     return { ...spec, ...result };
   });
-  run.model = null;
-  if (options.model !== false) {
-    log('model output: a tool call from an SSE body (one process, interleaved)...');
-    const spec = { rounds: options.quick ? 2 : 7, bytes: CHECK_SIZE, deltas: 4000, chunk: 1460 };
-    run.model = await once('./model.mjs', { ...spec, only: Object.keys(MODEL_READERS) }, run);
-  }
-  run.design = null;
-  if (options.design !== false) {
-    log('design measurements (one process, interleaved)...');
-    run.design = await once(
-      './design.mjs',
-      { rounds: options.quick ? 1 : 5, bigBytes: options.quick ? 1e6 : 10e6 },
-      run,
-    );
-  }
+  // One process each, its variants interleaved; a failure counts as a problem and gives null.
+  const once = async (name, what, spec) => {
+    log(`${what} (one process, interleaved)...`);
+    const result = await child(name, spec);
+    if (!result.error) return result;
+    run.problems++;
+    log(`${name}: FAILED: ${result.error}`);
+    return null;
+  };
+  const { quick } = options;
+  const model = {
+    rounds: quick ? 2 : 7,
+    bytes: CHECK_SIZE,
+    deltas: 4000,
+    chunk: 1460,
+    only: Object.keys(MODEL_READERS),
+  };
+  run.model =
+    options.model === false ? null : await once('./model.mjs', 'model output: a tool call from an SSE body', model);
+  const design = { rounds: quick ? 1 : 5, bigBytes: quick ? 1e6 : 10e6 };
+  run.design = options.design === false ? null : await once('./design.mjs', 'design measurements', design);
   run.loadAfter = os.loadavg(); // the date and the load stay in the JSON, out of the documents
   return run;
 }
 
 /** A full run without failures into docs/partial.md and the README; the model table from any run but a quick one. */
 function render(run) {
-  const { options } = run;
+  const { options, environment: env } = run;
   const rendered = [];
+  const path = (file) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
   const block = (file, name, body) => {
-    if (renderBlock(fileURLToPath(new URL(`../../${file}`, import.meta.url)), name, body))
-      rendered.push(`${file} (${name})`);
+    if (renderBlock(path(file), name, body)) rendered.push(`${file} (${name})`);
     else log(`bench:partial: ${file} has no <!-- ${name}:start --> … <!-- ${name}:end -->: not rendered`);
   };
   if (run.model && !options.quick) {
-    block('docs/partial.md', 'bench:partial-model', md.modelSection(run.model, options, run.environment));
-    const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
-    if (options.modelOnly && md.renderModelSentence(readme, 'bench:partial-readme', run.model))
+    block('docs/partial.md', 'bench:partial-model', md.modelSection(run.model, options, env));
+    if (options.modelOnly && md.renderModelSentence(path('README.md'), 'bench:partial-readme', run.model))
       rendered.push('README.md (bench:partial-readme, its last sentence)');
   }
   const full =
     !options.quick && options.sizes.length === Object.keys(SIZES).length && options.only.length === PEERS.length;
   if (full && run.problems === 0 && !run.results.some((r) => r.error)) {
-    block('docs/partial.md', 'bench:partial', md.peersSection(run.results, options, run.environment));
-    if (run.design)
-      block('docs/partial.md', 'bench:partial-design', md.designSection(run.design, options, run.environment));
+    block('docs/partial.md', 'bench:partial', md.peersSection(run.results, options, env));
+    if (run.design) block('docs/partial.md', 'bench:partial-design', md.designSection(run.design, options, env));
     const readme = md.readmeSection(run.results, run.model);
     if (readme) block('README.md', 'bench:partial-readme', readme);
   } else log('bench:partial: not a full run without failures: its other tables and the README left alone');
   if (rendered.length) console.log(`rendered: ${rendered.join(', ')}`);
 }
 
-if (options.render) {
-  render(JSON.parse(readFileSync(options.render, 'utf8')));
-} else {
+if (options.render) render(JSON.parse(readFileSync(options.render, 'utf8')));
+else {
   const run = await measure();
   const { results, model, design, environment: env } = run;
   if (results.length) console.log(`\n## Libraries\n\n${md.peersSection(results, options, env)}`);
   if (model) console.log(`\n## Model output\n\n${md.modelSection(model, options, env)}`);
   if (design) console.log(`\n## Design measurements\n\n${md.designSection(design, options, env)}`);
-  saveResults('partial', run);
+  finish('partial', run, run.problems);
   render(run);
-  if (run.problems) {
-    console.error(`bench:partial: ${run.problems} failed run(s) above`);
-    process.exitCode = 1;
-  }
 }

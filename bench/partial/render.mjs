@@ -10,20 +10,20 @@ const README_PEERS = ['sluice', 'jsonriver', 'streamparser', 'ai', 'partial-json
 
 const count = (n) => n.toLocaleString('en-US');
 export const kb = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
-export const ms = (value) =>
-  value >= 100_000
-    ? `${count(Math.round(value / 1000))} s`
-    : value >= 1000
-      ? `${(value / 1000).toFixed(2)} s`
-      : value >= 10
-        ? `${value.toFixed(0)} ms`
-        : `${value.toFixed(2)} ms`;
-const msNumber = (value) => (value >= 100 ? count(Math.round(value)) : value.toFixed(value >= 10 ? 1 : 2));
-export const us = (value) =>
-  value >= 100 ? `${value.toFixed(0)} µs` : value >= 10 ? `${value.toFixed(1)} µs` : `${value.toFixed(2)} µs`;
-
-const commandOf = (options) => options.command ?? 'npm run bench:partial';
-const machineOf = (env) => `${env.cpu}, ${env.cores} cores, Node ${env.node} (V8 ${env.v8}); sluice ${env.sluice}`;
+export const ms = (v) =>
+  v >= 100_000
+    ? `${count(Math.round(v / 1000))} s`
+    : v >= 1000
+      ? `${(v / 1000).toFixed(2)} s`
+      : `${v.toFixed(v >= 10 ? 0 : 2)} ms`;
+const msNumber = (v) => (v >= 100 ? count(Math.round(v)) : v.toFixed(v >= 10 ? 1 : 2));
+export const us = (v) => `${v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} µs`;
+const bold = (on, text) => (on ? `**${text}**` : text);
+const tilde = (r) => (r.sampled ? '~' : '');
+/** The line every section ends with: the machine and the command. */
+const signed = (env, options) =>
+  `${env.cpu}, ${env.cores} cores, Node ${env.node} (V8 ${env.v8}); sluice ${env.sluice}. ` +
+  `\`${options.command ?? 'npm run bench:partial'}\`.`;
 
 function wrongOf(results, peer) {
   const checked = results.find((r) => r.peer === peer && r.wrong !== undefined);
@@ -32,29 +32,21 @@ function wrongOf(results, peer) {
 
 /** docs/partial.md's libraries table and its legend. */
 export function peersSection(results, options, env) {
-  const sizes = options.sizes;
-  const peers = [...new Set(results.map((r) => r.peer))];
-  const cell = (peer, size) => results.find((r) => r.peer === peer && r.size === SIZES[size]);
-  const header = sizes.map((size) => {
+  const header = options.sizes.map((size) => {
     const any = results.find((r) => r.size === SIZES[size] && !r.error);
     return any ? `${kb(any.bytes)}, ${count(any.tokens)} tokens` : size;
   });
   const checkedBytes = results.find((r) => r.wrong !== undefined)?.bytes ?? CHECK_SIZE;
-  const lines = mdTable(['library', ...header, `wrong snapshots (${kb(checkedBytes)} corpus)`], []);
-  for (const peer of peers) {
-    const first = results.find((r) => r.peer === peer && !r.error);
-    const name = peer === 'sluice' ? `**${first?.label ?? peer}**` : (first?.label ?? peer);
-    const cells = sizes.map((size) => {
-      const r = cell(peer, size);
-      if (!r) return '–';
-      if (r.error) return 'failed';
-      return `${r.sampled ? '~' : ''}${ms(r.totalMs)} · ${us(r.usPerToken)}`;
+  const rows = [...new Set(results.map((r) => r.peer))].map((peer) => {
+    const cells = options.sizes.map((size) => {
+      const r = results.find((x) => x.peer === peer && x.size === SIZES[size]);
+      return !r ? '–' : r.error ? 'failed' : `${tilde(r)}${ms(r.totalMs)} · ${us(r.usPerToken)}`;
     });
-    const wrong = wrongOf(results, peer);
-    lines.push(`| ${name} | ${cells.join(' | ')} | ${peer === 'sluice' ? `**${wrong}**` : wrong} |`);
-  }
+    const label = results.find((r) => r.peer === peer && !r.error)?.label ?? peer;
+    return [bold(peer === 'sluice', label), ...cells, bold(peer === 'sluice', wrongOf(results, peer))];
+  });
   return [
-    ...lines,
+    ...mdTable(['library', ...header, `wrong snapshots (${kb(checkedBytes)} corpus)`], rows),
     '',
     `CPU time to read the corpus token by token, reading the value after every token: total · per token (median of ` +
       `${options.runs} runs, after warm-up runs, in each of ${options.processes} fresh processes per library ` +
@@ -63,35 +55,37 @@ export function peersSection(results, options, env) {
       `small document's value dies before the first young collection. ~: estimated from ` +
       `${options.sample} tokens spread over the document, each parsed alone (these libraries re-parse the whole text on ` +
       `every token). Wrong snapshots: tokens after which the value shown differs from what the text says ` +
-      `(tests/support/partial_oracle.mjs). ${machineOf(env)}. \`${commandOf(options)}\`.`,
+      `(tests/support/partial_oracle.mjs). ${signed(env, options)}`,
   ].join('\n');
 }
 
 /** docs/partial.md's design measurements. */
 export function designSection(d, options, env) {
   const t = d.tiny.usPerToken;
+  const ns = d.read.nsPerElement;
+  const per = (values) => `${values.map(us).join(' / ')} per token`;
+  const bySize = (key, what, names) =>
+    Object.entries(d[key]).map(([size, v]) => [
+      `${what}, ${kb(Number(size))} corpus`,
+      per(names.split(' ').map((n) => v[n])),
+    ]);
   const rows = [
-    ['tiny deltas: the whole JS parser, text tokens', `${us(t.jsText)} per token`],
-    ['tiny deltas: the whole JS parser, the same tokens as UTF-8 bytes', `${us(t.jsBytes)} per token`],
+    ['tiny deltas: the whole JS parser, text tokens', per([t.jsText])],
+    ['tiny deltas: the whole JS parser, the same tokens as UTF-8 bytes', per([t.jsBytes])],
     [
       'tiny deltas: one WebAssembly feed() per token, nothing built (text / bytes)',
-      `${us(t.wasmFloorText)} / ${us(t.wasmFloorBytes)} per token`,
+      per([t.wasmFloorText, t.wasmFloorBytes]),
     ],
-    ...Object.entries(d.freeze).map(([size, v]) => [
-      `freezing every snapshot / finished containers only (the default) / none, ${kb(Number(size))} corpus`,
-      `${us(v.all)} / ${us(v.finished)} / ${us(v.none)} per token`,
-    ]),
-    ...Object.entries(d.views).map(([size, v]) => [
-      `long open arrays as views from 32 / from 64 (the default) / from 128 / never, ${kb(Number(size))} corpus`,
-      `${us(v.from32)} / ${us(v.from64)} / ${us(v.from128)} / ${us(v.never)} per token`,
-    ]),
-    ...Object.entries(d.flatten).map(([size, v]) => [
-      `finished strings made flat (the default) / left ropes, ${kb(Number(size))} corpus`,
-      `${us(v.flat)} / ${us(v.ropes)} per token`,
-    ]),
+    ...bySize('freeze', 'freezing every snapshot / finished containers only (the default) / none', 'all finished none'),
+    ...bySize(
+      'views',
+      'long open arrays as views from 32 / from 64 (the default) / from 128 / never',
+      'from32 from64 from128 never',
+    ),
+    ...bySize('flatten', 'finished strings made flat (the default) / left ropes', 'flat ropes'),
     [
       'reading an element of a 1,000-element array',
-      `view ${d.read.nsPerElement.view.toFixed(1)} ns, frozen array ` + `${d.read.nsPerElement.frozen.toFixed(1)} ns`,
+      `view ${ns.view.toFixed(1)} ns, frozen array ${ns.frozen.toFixed(1)} ns`,
     ],
     [
       `heap held by the finished value, ${kb(d.heap.bytes)} corpus`,
@@ -99,16 +93,14 @@ export function designSection(d, options, env) {
     ],
     [
       `big pushes: ${kb(d.big.bytes)} in ${d.big.chunks} chunks of 64 KiB`,
-      `partialJson ${ms(d.big.ms.partialJson)}, ` +
-        `parseJsonArray(…, { path: '$' }) ${ms(d.big.ms.parseJsonArray)}: ` +
+      `partialJson ${ms(d.big.ms.partialJson)}, parseJsonArray(…, { path: '$' }) ${ms(d.big.ms.parseJsonArray)}: ` +
         `**${(d.big.ms.partialJson / d.big.ms.parseJsonArray).toFixed(2)}x**`,
     ],
   ];
   return [
     ...mdTable(['measurement', 'CPU time'], rows, '---'),
     '',
-    `Each choice and its alternative interleaved in one process, medians. ${machineOf(env)}. ` +
-      `\`${commandOf(options)}\`.`,
+    `Each choice and its alternative interleaved in one process, medians. ${signed(env, options)}`,
   ].join('\n');
 }
 
@@ -117,37 +109,24 @@ export function readmeSection(results, model) {
   const at = (peer) => results.find((r) => r.peer === peer && r.size === CHECK_SIZE);
   const sluice = at('sluice');
   if (!sluice || sluice.error) return null;
-  const lines = mdTable(['library', 'time per document (ms, CPU)', 'wrong snapshots', '× sluice'], []);
-  for (const peer of README_PEERS) {
+  const rows = README_PEERS.filter(at).map((peer) => {
     const r = at(peer);
-    if (!r) continue;
-    const name = peer === 'sluice' ? `**${r.label}**` : (r.label ?? peer);
-    if (r.error) {
-      lines.push(`| ${name} | failed | – | – |`);
-      continue;
-    }
-    const time = `${r.sampled ? '~' : ''}${msNumber(r.totalMs)}`;
+    const own = peer === 'sluice';
+    const name = own ? `**${r.label}**` : (r.label ?? peer);
+    if (r.error) return [name, 'failed', '–', '–'];
     const times = r.totalMs / sluice.totalMs;
-    const ratio =
-      peer === 'sluice'
-        ? '1×'
-        : `${r.sampled ? '~' : ''}${times >= 100 ? count(Math.round(times)) : times.toFixed(1)}×`;
-    const wrong = wrongOf(results, peer);
-    lines.push(
-      peer === 'sluice'
-        ? `| ${name} | **${time}** | **${wrong}** | ${ratio} |`
-        : `| ${name} | ${time} | ${wrong} | ${ratio} |`,
-    );
-  }
-  lines.push(
+    const ratio = own ? '1×' : `${tilde(r)}${times >= 100 ? count(Math.round(times)) : times.toFixed(1)}×`;
+    return [name, bold(own, `${tilde(r)}${msNumber(r.totalMs)}`), bold(own, wrongOf(results, peer)), ratio];
+  });
+  return [
+    ...mdTable(['library', 'time per document (ms, CPU)', 'wrong snapshots', '× sluice'], rows),
     '',
     `A ${kb(sluice.bytes)} model output read token by token (${count(sluice.tokens)} tokens), the value ` +
       'read after every token; ~: estimated from a sample (these libraries re-parse the whole text on every token); ' +
       'wrong snapshots: values that differ from what the text says. Every size, the method and the design ' +
       'measurements: [docs/partial.md](docs/partial.md).' +
       (model ? ` ${modelSentence(model)}` : ''),
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
 
 /** Per round, a's time over b's (the readers ran interleaved): the median and the range. */
@@ -156,46 +135,35 @@ export function ratioOf(times, a, b) {
   return { median: each[each.length >> 1], min: each[0], max: each[each.length - 1] };
 }
 
-const spread = (r, digits = 2) =>
-  `**${r.median.toFixed(digits)}x** (${r.min.toFixed(digits)} to ${r.max.toFixed(digits)})`;
+// The model case's ratios: [reader, over reader, what, target, met(median)].
+const TARGETS = [
+  ['model', 'partial', 'readModelStream / the deltas alone', 'at most 1.2x', (x) => x <= 1.2],
+  ['floor', 'partial', 'the floor (SSE + JSON.parse of each event) / the deltas alone', '–'],
+  ['ai', 'model', '`ai` / readModelStream', 'at least 50x', (x) => x >= 50],
+  ['jsonriver', 'model', 'eventsource-parser + jsonriver / readModelStream', 'at least 50x', (x) => x >= 50],
+  ['schema', 'partial', 'with the zod schema / without', 'at most 1.5x', (x) => x <= 1.5],
+];
 
 /** docs/partial.md's model-output table: each reader, then the ratios the issue sets targets for. */
 export function modelSection(m, options, env) {
   const { labels, times } = m;
   const median = (id) => upperMedian(times[id]);
-  const lines = mdTable(['reader', 'CPU per document', 'per delta', '× the deltas alone'], []);
-  for (const id of Object.keys(times)) {
-    const t = median(id);
-    const name = id === 'ai' || id === 'jsonriver' || id === 'floor' ? labels[id] : `**${labels[id]}**`;
-    const ratio = id === 'partial' ? '1×' : `${(t / median('partial')).toFixed(1)}×`;
-    lines.push(`| ${name} | ${ms(t)} | ${us((t * 1000) / m.deltas)} | ${ratio} |`);
-  }
-  const has = (...ids) => ids.every((id) => times[id]);
-  const target = (what, r, goal, ok) => `| ${what} | ${spread(r)} | ${goal} | ${ok ? 'met' : 'missed'} |`;
-  const targets = ['| ratio (per round) | median (range) | target | |', '|---|---:|---:|---|'];
-  if (has('model', 'partial')) {
-    const r = ratioOf(times, 'model', 'partial');
-    targets.push(target('readModelStream / the deltas alone', r, 'at most 1.2x', r.median <= 1.2));
-  }
-  if (has('floor', 'partial')) {
-    const r = ratioOf(times, 'floor', 'partial');
-    targets.push(`| the floor (SSE + JSON.parse of each event) / the deltas alone | ${spread(r)} | – | |`);
-  }
-  if (has('ai', 'model')) {
-    const r = ratioOf(times, 'ai', 'model');
-    targets.push(target('`ai` / readModelStream', r, 'at least 50x', r.median >= 50));
-  }
-  if (has('jsonriver', 'model')) {
-    const r = ratioOf(times, 'jsonriver', 'model');
-    targets.push(target('eventsource-parser + jsonriver / readModelStream', r, 'at least 50x', r.median >= 50));
-  }
-  if (has('schema', 'partial')) {
-    const r = ratioOf(times, 'schema', 'partial');
-    targets.push(target('with the zod schema / without', r, 'at most 1.5x', r.median <= 1.5));
-  }
+  const rows = Object.keys(times).map((id) => [
+    bold(!['ai', 'jsonriver', 'floor'].includes(id), labels[id]),
+    ms(median(id)),
+    us((median(id) * 1000) / m.deltas),
+    id === 'partial' ? '1×' : `${(median(id) / median('partial')).toFixed(1)}×`,
+  ]);
+  const targets = TARGETS.filter(([a, b]) => times[a] && times[b]).map(([a, b, what, goal, met]) => {
+    const r = ratioOf(times, a, b);
+    const spread = `**${r.median.toFixed(2)}x** (${r.min.toFixed(2)} to ${r.max.toFixed(2)})`;
+    return `| ${what} | ${spread} | ${goal} |${met ? ` ${met(r.median) ? 'met' : 'missed'}` : ''} |`;
+  });
   return [
-    ...lines,
+    ...mdTable(['reader', 'CPU per document', 'per delta', '× the deltas alone'], rows),
     '',
+    '| ratio (per round) | median (range) | target | |',
+    '|---|---:|---:|---|',
     ...targets,
     '',
     `A ${kb(m.bytes)} tool call (the corpus document) in ${count(m.deltas)} deltas, the value read after every ` +
@@ -204,18 +172,18 @@ export function modelSection(m, options, env) {
       `Completions model and a mocked \`fetch\`, then ` +
       `streamText and readUIMessageStream (parsePartialJson of the arguments so far after every delta, as useChat ` +
       `shows them). CPU time, every reader in one process, interleaved over ${m.times.partial?.length ?? '–'} ` +
-      `rounds (in each, 10 slices of about 20 ms per reader, taken in turn; \`ai\` once), medians; ratios per round. ${machineOf(env)}. ` +
-      `\`${commandOf(options)}\`.`,
+      `rounds (in each, 10 slices of about 20 ms per reader, taken in turn; \`ai\` once), medians; ratios per round. ` +
+      signed(env, options),
   ].join('\n');
 }
 
 /** The README's sentence on the model-output case (its table: docs/partial.md). */
 export function modelSentence(m) {
-  const median = (id) => upperMedian(m.times[id]);
+  const median = (id) => ms(upperMedian(m.times[id]));
   return (
     `The same ${kb(m.bytes)} as a tool call's ${count(m.deltas)} deltas in an OpenAI SSE body: readModelStream ` +
-    `${ms(median('model'))}, eventsource-parser + jsonriver ${ms(median('jsonriver'))}, \`ai\`'s streamText ` +
-    `${ms(median('ai'))} (${Math.round(ratioOf(m.times, 'ai', 'model').median)}×); a zod schema checked as the ` +
+    `${median('model')}, eventsource-parser + jsonriver ${median('jsonriver')}, \`ai\`'s streamText ` +
+    `${median('ai')} (${Math.round(ratioOf(m.times, 'ai', 'model').median)}×); a zod schema checked as the ` +
     `value streams: ${ratioOf(m.times, 'schema', 'partial').median.toFixed(2)}× the unchecked partial parser.`
   );
 }

@@ -13,10 +13,8 @@ const SERVER = fileURLToPath(new URL('./http_server.mjs', import.meta.url));
 const MiB = 2 ** 20;
 
 function startServer(impl, count) {
-  const child = fork(SERVER, [JSON.stringify({ impl, count })], {
-    execArgv: ['--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const stdio = ['ignore', 'inherit', 'inherit', 'ipc'];
+  const child = fork(SERVER, [JSON.stringify({ impl, count })], { execArgv: ['--expose-gc'], stdio });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ child, port: message.port }));
     child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)));
@@ -45,13 +43,8 @@ export async function httpRun(impl, { count, connections, seconds }) {
     const rssBaseline = sampler.start(5);
     const measured = await load(`http://127.0.0.1:${port}/`, connections, seconds);
     const growth = sampler.stop();
-    return {
-      impl,
-      generator: `autocannon ${GENERATOR_VERSION}`,
-      ...measured,
-      serverRssGrowthMiB: growth / MiB,
-      serverRssPeakMiB: (rssBaseline + growth) / MiB,
-    };
+    const rss = { serverRssGrowthMiB: growth / MiB, serverRssPeakMiB: (rssBaseline + growth) / MiB };
+    return { impl, generator: `autocannon ${GENERATOR_VERSION}`, ...measured, ...rss };
   } finally {
     child.kill();
   }

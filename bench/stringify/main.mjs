@@ -56,35 +56,34 @@ const options = readFlags(
  */
 async function verify(competitor, count, deps) {
   preparePool();
-  const expectedText = JSON.stringify(makeDocument({ count }, articleArray(count)));
-  const expected = Buffer.from(expectedText);
+  const expected = Buffer.from(JSON.stringify(makeDocument({ count }, articleArray(count))));
   const run = await competitor.setup(deps);
   const verdicts = [];
   for (const kind of ['array', 'sync', 'async']) {
     const chunks = [];
     const rows = kind === 'array' ? articleArray(count) : null;
-    const ctx = {
+    await run({
       ...makeStringifyContext({ kind, count, rows, sampled: false }),
       onChunk: (c) => chunks.push(Buffer.from(c)),
-    };
-    await run(ctx);
+    });
     const output = Buffer.concat(chunks);
+    const same = () => JSON.stringify(JSON.parse(output.toString('utf8'))) === expected.toString('utf8');
     let verdict = 'DIFFERENT';
     if (competitor.id === 'floor') verdict = 'rows only (no framing)';
     else if (output.equals(expected)) verdict = 'identical bytes';
-    else if (sameJson(output.toString('utf8'), expectedText)) verdict = 'same JSON, other escaping';
+    else if (attempt(same)) verdict = 'same JSON, other escaping';
     verdicts.push({ kind, verdict });
   }
   return verdicts;
 }
 
-function sameJson(a, b) {
+const attempt = (f) => {
   try {
-    return JSON.stringify(JSON.parse(a)) === b;
+    return f();
   } catch {
     return false;
   }
-}
+};
 
 /** UTF-8 length of JSON.stringify of the document: what every competitor writes (the floor: its rows). */
 function documentBytes(count) {
@@ -152,19 +151,17 @@ if (options.tables) {
 results.http = [];
 if (options.http && selected(options, 'sluice')) {
   const loadBefore = os.loadavg();
-  for (const [impl, label] of [
-    ['sluice', 'sluice StreamedJsonResponse'],
-    ['whole', 'JSON.stringify whole'],
-  ]) {
+  const run = { count: HTTP_COUNT, connections: HTTP_CONNECTIONS, seconds: options.httpSeconds };
+  for (const [impl, label] of Object.entries({
+    sluice: 'sluice StreamedJsonResponse',
+    whole: 'JSON.stringify whole',
+  })) {
     log(`[http] ${label}: ${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, ${HTTP_COUNT} articles each`);
-    try {
-      const run = { count: HTTP_COUNT, connections: HTTP_CONNECTIONS, seconds: options.httpSeconds };
-      results.http.push({ label, ...(await httpRun(impl, run)) });
-    } catch (error) {
-      problems++;
-      results.http.push({ label, error: error.message });
-      log(`[http] ${label} FAILED: ${error.message}`);
-    }
+    const result = await httpRun(impl, run).catch((error) => ({ error: error.message }));
+    results.http.push({ label, ...result });
+    if (!result.error) continue;
+    problems++;
+    log(`[http] ${label} FAILED: ${result.error}`);
   }
   const load = `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}.`;
   console.log([...httpSection(results.http, options), '', load].join('\n'));

@@ -58,20 +58,17 @@ function panel({ x, top, height, title, bars, log, format }) {
     log,
   );
   const scale = PANEL_WIDTH - VALUE_ROOM;
-  const parts = [`<text x="${x}" y="${top - 10}" class="panel">${escapeXml(title)}</text>`];
+  const text = (tx, y, cls, value) => `<text x="${tx}" y="${y}" class="${cls}">${escapeXml(value)}</text>`;
+  const parts = [text(x, top - 10, 'panel', title)];
   for (const tick of ticks) {
-    const tx = x + at(tick) * scale;
-    parts.push(
-      `<line x1="${tx.toFixed(1)}" y1="${top}" x2="${tx.toFixed(1)}" y2="${top + height}" class="grid"/>`,
-      `<text x="${tx.toFixed(1)}" y="${top + height + 14}" class="tick">${escapeXml(format(tick))}</text>`,
-    );
+    const tx = (x + at(tick) * scale).toFixed(1);
+    parts.push(`<line x1="${tx}" y1="${top}" x2="${tx}" y2="${top + height}" class="grid"/>`);
+    parts.push(text(tx, top + height + 14, 'tick', format(tick)));
   }
   for (const { y, value, colour } of bars) {
     const w = Math.max(1, at(value) * scale);
-    parts.push(
-      `<rect x="${x}" y="${y}" width="${w.toFixed(1)}" height="${BAR}" fill="${colour}"/>`,
-      `<text x="${(x + w + 4).toFixed(1)}" y="${y + BAR - 1.5}" class="value">${escapeXml(format(value))}</text>`,
-    );
+    parts.push(`<rect x="${x}" y="${y}" width="${w.toFixed(1)}" height="${BAR}" fill="${colour}"/>`);
+    parts.push(text((x + w + 4).toFixed(1), y + BAR - 1.5, 'value', format(value)));
   }
   return parts.join('\n');
 }

@@ -67,6 +67,16 @@ function stringifyDetails(results) {
 export function sizesDetails(results) {
   const s = results.sizes?.data;
   if (!s) return [];
+  const js = s.shipped.filter((f) => !f.file.endsWith('.wasm'));
+  const sluice = s.sluice.map((x) => [
+    x.label,
+    x.build,
+    ...[x.js, x.wasm, x.total].flatMap((m) => [kB(m.raw), kB(m.gzip)]),
+    kB(x.budget),
+  ]);
+  const features = s.features?.rows.map((r) => [r.feature, kB(r.alone), kB(r.added), kB(r.saved)]);
+  const node = (p) => (p.platform === 'node' ? ' (without Node built-ins)' : '');
+  const peers = s.peers.map((p) => [p.name, p.version, p.use, kB(p.raw), kB(p.gzip) + node(p)]);
   return [
     '## Download sizes (`node bench/sizes/main.mjs`)',
     '',
@@ -75,73 +85,53 @@ export function sizesDetails(results) {
       "index's, which holds the parser too; none for the pure-JS features. The budget is the total's " +
       '(docs/decisions.md, 2026-12-06); the script exits 1 over it.',
     '',
-    ...mdTable(
-      ['sluice', 'build', 'JS', 'JS gzip', '.wasm', '.wasm gzip', 'total', 'total gzip', 'budget'],
-      s.sluice.map((x) => [
-        x.label,
-        x.build,
-        ...[x.js, x.wasm, x.total].flatMap((m) => [kB(m.raw), kB(m.gzip)]),
-        kB(x.budget),
-      ]),
-      ['---', ...Array(7).fill('---:')],
-    ),
+    ...mdTable(['sluice', 'build', 'JS', 'JS gzip', '.wasm', '.wasm gzip', 'total', 'total gzip', 'budget'], sluice, [
+      '---',
+      ...Array(7).fill('---:'),
+    ]),
     '',
-    ...(s.features
+    ...(features
       ? [
           `The JS of everything (${kB(s.features.all)} gzip) by feature (bench/sizes/features.mjs): "alone", a bundle of that ` +
             'feature\'s exports only; "added", what it adds to the rows above it; "saved", what everything loses without it.',
           '',
-          ...mdTable(
-            ['feature', 'alone', 'added', 'saved'],
-            s.features.rows.map((r) => [r.feature, kB(r.alone), kB(r.added), kB(r.saved)]),
-          ),
+          ...mdTable(['feature', 'alone', 'added', 'saved'], features),
           '',
         ]
       : []),
-    ...mdTable(
-      ['peer', 'version', 'benchmark', 'minified', 'gzip'],
-      s.peers.map((p) => [
-        p.name,
-        p.version,
-        p.use,
-        kB(p.raw),
-        kB(p.gzip) + (p.platform === 'node' ? ' (without Node built-ins)' : ''),
-      ]),
-      ['---', '---', '---:', '---:'],
-    ),
+    ...mdTable(['peer', 'version', 'benchmark', 'minified', 'gzip'], peers, ['---', '---', '---:', '---:']),
     '',
-    `The package as npm installs it (\`dist/\`, unminified): ${s.shipped.filter((f) => !f.file.endsWith('.wasm')).length} JS files, ` +
-      `${kB(s.shipped.filter((f) => !f.file.endsWith('.wasm')).reduce((sum, f) => sum + f.raw, 0))}.`,
+    `The package as npm installs it (\`dist/\`, unminified): ${js.length} JS files, ` +
+      `${kB(js.reduce((sum, f) => sum + f.raw, 0))}.`,
   ];
 }
 
-// bench:cli writes its own table (bench/results/cli/table.md) and docs/cli.md shows it with its chart.
-const CLI_TABLE = new URL('../../results/cli/table.md', import.meta.url);
+/** A table bench:cli or bench:edge wrote beside its results (bench/results/cli/, bench/results/edge/), if any. */
+function written(name) {
+  const file = new URL(`../../results/${name}`, import.meta.url);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
 
+// docs/cli.md shows bench:cli's table with its chart.
 function cliDetails() {
-  if (!existsSync(CLI_TABLE)) return [];
+  const table = written('cli/table.md');
+  if (table === undefined) return [];
   return [
     '## The command line (`npm run bench:cli`)',
     '',
     '![Extracting $._embedded.articles[*] as NDJSON: MB/s of CPU and peak RSS per command](cli.svg)',
     '',
-    readFileSync(CLI_TABLE, 'utf8').trim(),
+    table,
     '',
     'Where the time goes, and what each peer is: [cli.md](cli.md).',
   ];
 }
 
-// bench:edge writes its tables to bench/results/edge/table.md, and those of a run with --v8-flags to table-v8-flags.md.
-const EDGE_RESULTS = new URL('../../results/edge/', import.meta.url);
-
+// A run of bench:edge with --v8-flags writes table-v8-flags.md, the memory experiment beside the default one.
 function edgeDetails() {
-  const table = (name) => {
-    const file = new URL(name, EDGE_RESULTS);
-    return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
-  };
-  const main = table('table.md');
+  const main = written('edge/table.md');
   if (main === undefined) return [];
-  const capped = table('table-v8-flags.md');
+  const capped = written('edge/table-v8-flags.md');
   return [
     '## At the edge: workerd, against @streamparser/json-whatwg (`npm run bench:edge`)',
     '',

@@ -6,6 +6,7 @@ import { engineColumns, matrixShape, parseMatrix, runInfo, stringifyMatrix } fro
 import { againstWhole, mbps, mib, sizeLabel, time } from './summary.mjs';
 
 const MB = 1e6;
+const summaryCell = (s) => `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mib(s.rssGrowthMiB)} MiB`;
 
 function table(matrix, { afterTransfer }) {
   const drain = matrix.libraries.find((l) => l.key === 'drain');
@@ -92,24 +93,18 @@ export function matrixDetails(results) {
       : 'Nowhere in this run: sluice (SIMD) had the higher median MB/s in every cell.',
   );
   const written = stringifyMatrix(results);
-  if (written) {
-    out.push(
-      '',
-      `### Writing ${(written.bytes / MB).toFixed(1)} MB (${written.count} articles from an async generator)`,
-      '',
-      'The code of `bench/competitors/stringify.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
-      '',
-      ...mdTable(
-        ['writer', ...written.engines.map((e) => e.label)],
-        written.libraries.map((lib) => [
-          lib.key === 'sluice' ? `**${lib.label}**` : lib.label,
-          ...written.engines.map((e) => {
-            const s = lib.cells[e.key];
-            return s ? `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mib(s.rssGrowthMiB)} MiB` : '–';
-          }),
-        ]),
-      ),
-    );
-  }
+  if (!written) return out;
+  const rows = written.libraries.map((lib) => [
+    lib.key === 'sluice' ? `**${lib.label}**` : lib.label,
+    ...written.engines.map((e) => (lib.cells[e.key] ? summaryCell(lib.cells[e.key]) : '–')),
+  ]);
+  out.push(
+    '',
+    `### Writing ${(written.bytes / MB).toFixed(1)} MB (${written.count} articles from an async generator)`,
+    '',
+    'The code of `bench/competitors/stringify.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
+    '',
+    ...mdTable(['writer', ...written.engines.map((e) => e.label)], rows),
+  );
   return out;
 }

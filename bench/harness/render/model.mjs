@@ -27,15 +27,10 @@ export function engineColumns(results) {
     const data = results[kind]?.data;
     return Object.entries((data?.cells && data.engines) ?? {})
       .filter(([key]) => data.cells.some((c) => c.engine === key))
-      .map(([key, { name, version, engine }]) => ({
-        key,
-        label: `${name} ${key === 'chromium' ? version.split('.')[0] : version}`,
-        name,
-        version,
-        engine,
-        options: data.options,
-        date: data.date,
-      }));
+      .map(([key, { name, version, engine }]) => {
+        const label = `${name} ${key === 'chromium' ? version.split('.')[0] : version}`;
+        return { key, label, name, version, engine, options: data.options, date: data.date };
+      });
   });
   return columns.sort((a, b) => ORDER.indexOf(a.key) - ORDER.indexOf(b.key));
 }

@@ -37,29 +37,18 @@ const range = (values, format) => {
 /** The chart of `matrix` (a parseMatrix), as SVG text. */
 export function headlineChart(matrix, caption) {
   const keep = ['sluice-simd', whole(matrix.mode), 'streamparser'];
+  const values = (lib) => Object.entries(lib.cells).map(([engine, s]) => [engine, [s.firstElementMs, s.rssGrowthMiB]]);
   const series = matrix.libraries
     .filter((lib) => keep.includes(lib.key))
-    .map((lib) => ({
-      key: lib.key,
-      label: lib.label,
-      own: lib.own,
-      values: Object.fromEntries(
-        Object.entries(lib.cells).map(([engine, s]) => [engine, [s.firstElementMs, s.rssGrowthMiB]]),
-      ),
-    }));
+    .map((lib) => ({ key: lib.key, label: lib.label, own: lib.own, values: Object.fromEntries(values(lib)) }));
   const how = matrix.mode === 'http' ? 'a paced response' : 'memory';
   const format = (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
-  return renderChart(
-    { groups: matrix.engines, series },
-    {
-      title: `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`,
-      panels: [
-        { title: 'First element, ms (log scale, lower is better)', log: true, format },
-        { title: 'Peak memory growth, MiB (lower is better)', format },
-      ],
-      caption,
-    },
-  );
+  const title = `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`;
+  const panels = [
+    { title: 'First element, ms (log scale, lower is better)', log: true, format },
+    { title: 'Peak memory growth, MiB (lower is better)', format },
+  ];
+  return renderChart({ groups: matrix.engines, series }, { title, panels, caption });
 }
 
 /** What every engine shows at the headline cell, in one paragraph. */
@@ -73,7 +62,7 @@ function everywhere(matrix) {
   // The range over the engines of `get` of a library's cells.
   const of = (l, get, format) =>
     range(
-      engines.map((e) => (l.cells[e] ? get(l.cells[e], e) : null)),
+      engines.map((e) => l.cells[e] && get(l.cells[e], e)),
       format,
     );
   const first = (l) => of(l, (s) => s.firstElementMs, time);
