@@ -91,7 +91,8 @@ const parseRow = (build, output, integers) => {
   return sluice(build, output, { integers, id, label: `sluice ${what} (${build})` });
 };
 
-/** A bench:parse query row over the articles (issue 33): `query` is { path, order, keep, filtered }. */
+/** A bench:parse query row over the articles (issue 33): `query` is { path, order, withNormalizedPath, keep,
+ * filtered }. */
 const queryRow = (id, label, output, query) =>
   sluice('simd', output, { id: `sluice-query-${id}-simd`, label: `sluice ${output}, ${label} (simd)`, query });
 
@@ -115,6 +116,15 @@ export const PARSE_COMPETITORS = [
   ...NODE_PEERS,
   queryRow('tags', `${ARTICLES}[*].tags`, 'bytes', { path: `${ARTICLES}[*].tags` }),
   queryRow('descendant-tags', "$..tags (order: 'arrival')", 'bytes', { path: '$..tags', order: 'arrival' }),
+  queryRow('tags-normalized', `${ARTICLES}[*].tags, withNormalizedPath`, 'bytes', {
+    path: `${ARTICLES}[*].tags`,
+    withNormalizedPath: true,
+  }),
+  queryRow('descendant-tags-normalized', "$..tags (order: 'arrival'), withNormalizedPath", 'bytes', {
+    path: '$..tags',
+    order: 'arrival',
+    withNormalizedPath: true,
+  }),
   queryRow('filter', `${ARTICLES}[?@.score < ${LOW}] (in wasm)`, 'value', {
     path: `${ARTICLES}[?@.score < ${LOW}]`,
     filtered: true,

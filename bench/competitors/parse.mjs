@@ -38,7 +38,8 @@ async function initBuild(deps, build) {
 
 const OUTPUT_LABEL = { value: 'sluice', bytes: 'sluice bytes mode', none: 'sluice scan only, no element' };
 
-/** sluice's push parser; 'none' selects nothing (copy, scan, validation); `query`: { path, order, keep, filtered }. */
+/** sluice's push parser; 'none' selects nothing (copy, scan, validation); `query`: { path, order, withNormalizedPath, keep,
+ * filtered }. */
 export function sluice(build, output = 'value', { integers, query, ...name } = {}) {
   const none = output === 'none';
   const bytes = output === 'bytes' || none;
@@ -55,11 +56,14 @@ export function sluice(build, output = 'value', { integers, query, ...name } = {
       const { chunks } = ctx;
       const field = touchOf(ctx.field);
       // bytes mode sums the elements' lengths; a BigInt adds as the double JSON.parse reads (both round alike).
-      const touch = bytes ? (element) => element.length : integers ? (value) => Number(field(value)) : field;
+      const plain = bytes ? (element) => element.length : integers ? (value) => Number(field(value)) : field;
+      // With normalized paths an element is a record: its value and its path are both read.
+      const touch = query?.withNormalizedPath ? (r) => plain(r.value) + r.normalizedPath.length : plain;
       const options = none
         ? { path: '$.__sluice_selects_nothing__[*]', output: 'bytes' }
         : { path: query?.path ?? ctx.path, output, integers };
       if (query?.order !== undefined) options.order = query.order;
+      if (query?.withNormalizedPath) options.withNormalizedPath = true;
       const keep = query?.keep;
       return () => {
         const parser = deps.sluice.createParser(options);
