@@ -255,6 +255,7 @@ SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c
       pop_container(st, p);
       return true;
     case a_key:
+      st.members_of = no_position;  // a key the selecting walk did not record: the filter scans
       if (st.cand_top != 0) {
         // A selector may compare this key, or report it with the element: keep its bytes and find its end.
         begin_key(st, p);

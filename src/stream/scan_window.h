@@ -34,6 +34,8 @@ inline void load_walk(parser_state& st, walk_context& x) noexcept {
   // The general path grows these when a descendant selector goes deeper than before.
   x.cand_at = st.selectors.cand_at.data();
   x.live_len = st.selectors.live_len;
+  x.recording = st.members_of != no_position;
+  x.skip_limit = x.recording ? 0 : x.rel_limit;
 }
 inline void store_walk(parser_state& st, const walk_context& x) noexcept {
   st.state = x.state;
@@ -85,7 +87,7 @@ SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* 
   while (events != 0) {
     if constexpr (Whole) {
       // No selector alive (inside a selected element): straight to the skipping walk (above).
-      if (x.cand == 0 && off + 64 <= x.rel_limit) {
+      if (x.cand == 0 && off + 64 <= x.skip_limit) {
         events = skip_events<K>(x, events);
         if (events == 0) break;
       }
