@@ -32,8 +32,7 @@ struct select_visitor {
   SLUICE_INLINE void sync_open(walk_context& x) noexcept {
     x.open_level = st.open_count != 0 ? st.open[st.open_count - 1].level : ~uint32_t{0};
     x.rel_limit = st.limit_pos - st.w_base;
-    x.recording = st.members_of != no_position;
-    x.skip_limit = x.recording ? 0 : x.rel_limit;
+    x.skip_limit = st.members_of != no_position ? 0 : x.rel_limit;
   }
 
   // A container opens at window index i, in a container at `depth`.
@@ -55,7 +54,6 @@ struct select_visitor {
     if ((chosen & st.selectors.filtered) != 0 && x.block.window[i] == '{') {
       st.members_of = p;
       st.member_count = 0;
-      x.recording = true;
       x.skip_limit = 0;
     }
     return true;
@@ -110,10 +108,9 @@ struct select_visitor {
   // key lies within max_element_bytes (< 2^32) of the object's start.
   SLUICE_INLINE bool key(walk_context& x, uint32_t depth, unsigned i) noexcept {
     if (x.cand != 0) return false;
-    if (x.recording && depth == x.open_level + 1) {
+    if (st.members_of != no_position && depth == x.open_level + 1) {
       if (st.member_count == recorded_members) {
         st.members_of = no_position;
-        x.recording = false;
         x.skip_limit = x.rel_limit;
       } else {
         st.member_keys[st.member_count++] = uint32_t(st.w_base + i - st.members_of);

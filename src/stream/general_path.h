@@ -226,6 +226,7 @@ inline bool start_value(parser_state& st, uint64_t p, unsigned i, uint8_t c) noe
 // One event: byte c at window index i.
 SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c) noexcept {
   const uint64_t p = st.w_base + i;
+  st.members_of = no_position;  // the selecting walk records no event taken here: the filter scans
   if (p >= st.limit_pos) {
     fail_too_large(st);
     return false;
@@ -255,7 +256,6 @@ SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c
       pop_container(st, p);
       return true;
     case a_key:
-      st.members_of = no_position;  // a key the selecting walk did not record: the filter scans
       if (st.cand_top != 0) {
         // A selector may compare this key, or report it with the element: keep its bytes and find its end.
         begin_key(st, p);

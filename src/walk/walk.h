@@ -30,7 +30,8 @@ namespace internal {
 struct walk_context {
   walk_block block;
   uint64_t rel_limit;     // window index from which an open element outgrows its limit: those events are refused
-  uint64_t skip_limit;    // rel_limit, or 0 while recording: the blocks the skipping walk may take lie below it
+  uint64_t skip_limit;    // the blocks the skipping walk may take lie below it: rel_limit, or 0 while the innermost
+                          // open element's members are recorded (select_visitor::key)
   uint64_t* object_bits;  // bit per depth: the container there is an object
   uint32_t* cand_at;      // [d]: selectors alive inside the container at depth d (d <= live_len)
   uint32_t max_depth;
@@ -39,7 +40,6 @@ struct walk_context {
   uint32_t cand;        // selectors alive in the current container
   uint32_t open_level;  // level of the innermost open element; ~0 if none
   uint8_t state;        // walk_state
-  bool recording;       // the innermost open element's members are recorded (select_visitor::key)
 };
 
 constexpr bool in_array(uint8_t value_state) { return value_state != s_value_in_object; }
