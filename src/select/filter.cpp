@@ -153,9 +153,15 @@ SLUICE_SMALL bool same_name(const uint8_t* key, const uint8_t* key_end, const ui
 SLUICE_SMALL const uint8_t* recorded_member(const uint8_t* object, const uint8_t* e, member_list members,
                                             const uint8_t* name, size_t size, const uint8_t** value_end) {
   uint32_t at = members.count;
+  const uint8_t* key_end = nullptr;
   for (uint32_t k = 0; k < members.count; ++k) {
     const uint8_t* key = object + members.keys[k];
-    if (may_be_name(key, name) && same_name(key, skip_string(key, e), name, size)) at = k;
+    if (!may_be_name(key, name)) continue;
+    const uint8_t* end = skip_string(key, e);
+    if (same_name(key, end, name, size)) {
+      at = k;
+      key_end = end;
+    }
   }
   if (at == members.count) return nullptr;
   const uint8_t* t = e - 1;
@@ -166,7 +172,7 @@ SLUICE_SMALL const uint8_t* recorded_member(const uint8_t* object, const uint8_t
   }
   while (blank(t[-1])) --t;
   *value_end = t;
-  return skip_blanks(skip_blanks(skip_string(object + members.keys[at], e), e) + 1, e);
+  return skip_blanks(skip_blanks(key_end, e) + 1, e);
 }
 
 __attribute__((noinline)) bool equal(value a, value b) {
