@@ -136,6 +136,45 @@ SLUICE_SMALL bool equal_arrays(value a, value b) {
 
 bool is_number(uint8_t c) { return c == '-' || (c >= '0' && c <= '9'); }
 
+// Whether the key [key, key_end) is the name [name, name + size) (both raw JSON strings). Two first characters that
+// differ and are not escapes: different names (the common case). The same text is the same name; another text may
+// be too, written with other escapes.
+bool may_be_name(const uint8_t* key, const uint8_t* name) {
+  return key[1] == name[1] || key[1] == '\\' || name[1] == '\\';
+}
+SLUICE_SMALL bool same_name(const uint8_t* key, const uint8_t* key_end, const uint8_t* name, size_t size) {
+  return (size_t(key_end - key) == size && std::memcmp(key, name, size) == 0) ||
+         compare_strings(key, key_end, name, name + size) == 0;
+}
+
+// The value of the last of the object's recorded members (keys at object + members.keys[k]; the object ends at e)
+// named [name, name + size), as JSON.parse keeps the last: its first byte, and in *value_end its end, found back
+// from the next key (or the closing brace) rather than by skipping it. Null when no member is so named.
+SLUICE_SMALL const uint8_t* recorded_member(const uint8_t* object, const uint8_t* e, member_list members,
+                                            const uint8_t* name, size_t size, const uint8_t** value_end) {
+  uint32_t at = members.count;
+  const uint8_t* key_end = nullptr;
+  for (uint32_t k = 0; k < members.count; ++k) {
+    const uint8_t* key = object + members.keys[k];
+    if (!may_be_name(key, name)) continue;
+    const uint8_t* end = skip_string(key, e);
+    if (same_name(key, end, name, size)) {
+      at = k;
+      key_end = end;
+    }
+  }
+  if (at == members.count) return nullptr;
+  const uint8_t* t = e - 1;
+  if (at + 1 < members.count) {
+    t = object + members.keys[at + 1];
+    while (blank(t[-1])) --t;
+    --t;  // the comma
+  }
+  while (blank(t[-1])) --t;
+  *value_end = t;
+  return skip_blanks(skip_blanks(key_end, e) + 1, e);
+}
+
 __attribute__((noinline)) bool equal(value a, value b) {
   if (a.p == nullptr || b.p == nullptr) return a.p == b.p;
   const uint8_t x = *a.p, y = *b.p;
@@ -243,7 +282,8 @@ SLUICE_SMALL bool filter_program::compile(std::string_view text, size_t* error_a
   return true;
 }
 
-__attribute__((noinline)) bool filter_program::accepts(const uint8_t* begin, const uint8_t* end) const noexcept {
+__attribute__((noinline)) bool filter_program::accepts(const uint8_t* begin, const uint8_t* end,
+                                                       member_list members) const noexcept {
   // Values (text or Nothing) and, after a comparison or test, truth values, at one height.
   value stack[max_filter_stack];
   bool truth[max_filter_stack];
@@ -261,6 +301,7 @@ __attribute__((noinline)) bool filter_program::accepts(const uint8_t* begin, con
         while (v_end > p && blank(v_end[-1])) --v_end;
         const uint8_t* s = text + o.begin;
         const uint8_t* const s_end = text + o.end;
+        const uint32_t* recorded = members.keys;  // the candidate's members, for the first step only
         while (s < s_end && p != nullptr) {
           const bool by_name = *s == '.';
           const uint8_t* name = s + 1;
@@ -279,6 +320,12 @@ __attribute__((noinline)) bool filter_program::accepts(const uint8_t* begin, con
           const uint8_t* found = nullptr;
           const uint8_t* found_end = nullptr;
           uint64_t index = 0;
+          if (by_name && recorded != nullptr) {
+            // The candidate's members recorded: only their keys are read, the scan below has nothing to do.
+            found = recorded_member(begin, v_end, members, name, size, &found_end);
+            q = v_end;
+          }
+          recorded = nullptr;
           while (q < v_end && *q != '}' && *q != ']') {
             const uint8_t* key = q;
             const uint8_t* key_end = nullptr;
@@ -288,11 +335,7 @@ __attribute__((noinline)) bool filter_program::accepts(const uint8_t* begin, con
             }
             const uint8_t* w_end = skip_value(q, v_end);
             if (by_name) {
-              // Two first characters that differ and are not escapes: different names (the common case). The
-              // same text is the same name; another text may be too, written with other escapes.
-              const bool differ = key[1] != name[1] && key[1] != '\\' && name[1] != '\\';
-              if (!differ && ((size_t(key_end - key) == size && std::memcmp(key, name, size) == 0) ||
-                              compare_strings(key, key_end, name, name + size) == 0)) {
+              if (may_be_name(key, name) && same_name(key, key_end, name, size)) {
                 found = q;  // the last member of the name, as JSON.parse keeps it
                 found_end = w_end;
               }

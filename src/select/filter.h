@@ -23,6 +23,13 @@
 namespace sluice {
 namespace internal {
 
+// An object candidate's members as the walk met them: the offsets of their keys' opening quotes from its first
+// byte, in order. keys is null when they are not known (the candidate's bytes are scanned).
+struct member_list {
+  const uint32_t* keys = nullptr;
+  uint32_t count = 0;
+};
+
 struct filter_program {
   enum op_code : uint8_t { query, literal, exists, eq, ne, lt, le, gt, ge, and_, or_, not_ };
   // One instruction: a query or a literal pushes its value (its text is source[begin, end): the steps after `@`,
@@ -40,7 +47,7 @@ struct filter_program {
   // Compiles the program text; false with *error_at (an offset in `text`) when it is not one.
   bool compile(std::string_view text, size_t* error_at);
   // Whether the candidate, the JSON value in [begin, end), passes.
-  bool accepts(const uint8_t* begin, const uint8_t* end) const noexcept;
+  bool accepts(const uint8_t* begin, const uint8_t* end, member_list members = {}) const noexcept;
 };
 
 }  // namespace internal

@@ -11,12 +11,15 @@
 
 #include "scan/bits.h"
 #include "select/selector_set.h"
+#include "sluice/limits.h"
 #include "stream/element_output.h"
 #include "stream/parser_state.h"
 #include "walk/walk.h"
 
 namespace sluice {
 namespace internal {
+
+static_assert(max_element_bytes_limit <= UINT32_MAX, "a recorded member's offset is 32-bit");
 
 struct select_visitor {
   static constexpr const grammar_table<false>& table = grammar;
@@ -29,6 +32,7 @@ struct select_visitor {
   SLUICE_INLINE void sync_open(walk_context& x) noexcept {
     x.open_level = st.open_count != 0 ? st.open[st.open_count - 1].level : ~uint32_t{0};
     x.rel_limit = st.limit_pos - st.w_base;
+    x.skip_limit = st.members_of != no_position ? 0 : x.rel_limit;
   }
 
   // A container opens at window index i, in a container at `depth`.
@@ -44,7 +48,14 @@ struct select_visitor {
     st.limit_pos = p + st.options.max_element_bytes;
     x.open_level = depth;
     x.rel_limit = st.limit_pos - st.w_base;
+    x.skip_limit = x.rel_limit;
     x.cand = 0;
+    // An object a filter decides about: its members recorded as the walk meets them (key() below).
+    if ((chosen & st.selectors.filtered) != 0 && x.block.window[i] == '{') {
+      st.members_of = p;
+      st.member_count = 0;
+      x.skip_limit = 0;
+    }
     return true;
   }
 
@@ -92,8 +103,21 @@ struct select_visitor {
            });
   }
 
-  // A key a selector may compare goes to the general path.
-  SLUICE_INLINE bool key(walk_context& x) noexcept { return x.cand == 0; }
+  // A key a selector may compare goes to the general path. A key of the recorded object's members (at window index
+  // i) is recorded; past recorded_members, the record is dropped and the filter scans. The walk is bounded: the
+  // key lies within max_element_bytes (< 2^32) of the object's start.
+  SLUICE_INLINE bool key(walk_context& x, uint32_t depth, unsigned i) noexcept {
+    if (x.cand != 0) return false;
+    if (st.members_of != no_position && depth == x.open_level + 1) {
+      if (st.member_count == recorded_members) {
+        st.members_of = no_position;
+        x.skip_limit = x.rel_limit;
+      } else {
+        st.member_keys[st.member_count++] = uint32_t(st.w_base + i - st.members_of);
+      }
+    }
+    return true;
+  }
 
   SLUICE_INLINE void next_element(walk_context& x, uint32_t depth) noexcept {
     if (x.cand != 0) ++st.selectors.index_at[depth];

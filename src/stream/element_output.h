@@ -71,16 +71,18 @@ SLUICE_INLINE bool open_element_at(parser_state& st, uint64_t p, uint32_t level,
 
 // Whether the element [start, end) passes the filter of selector `path` (selectors.filtered): 1 or 0, -1 when
 // memory is exhausted. Bytes before the window are in filter_carry (keep_filter_bytes).
+// Its members' keys, when the selecting walk recorded them all (select_visitor::key), spare the filter a scan.
 SLUICE_NOINLINE inline int filter_verdict(parser_state& st, uint32_t path, uint64_t start, uint64_t end) noexcept {
   const filter_program& f = st.selectors.paths[path].filter;
+  const member_list members{st.members_of == start ? st.member_keys : nullptr, st.member_count};
   if (start >= st.w_base) {
     const uint8_t* w = st.window.data() + (start - st.w_base);
-    return f.accepts(w, w + (end - start)) ? 1 : 0;
+    return f.accepts(w, w + (end - start), members) ? 1 : 0;
   }
   byte_buffer& c = st.filter_carry;
   const size_t kept = c.size();
   if (!c.append(st.window.data(), size_t(end - st.w_base))) return -1;
-  const bool pass = f.accepts(c.data() + (start - st.filter_from), c.data() + c.size());
+  const bool pass = f.accepts(c.data() + (start - st.filter_from), c.data() + c.size(), members);
   c.resize_unchecked(kept);
   return pass ? 1 : 0;
 }
@@ -118,6 +120,7 @@ inline bool close_element(parser_state& st, uint64_t end) noexcept {
     if (verdict < 0) return false;
     if (verdict == 0) paths &= ~(1u << path);
   }
+  if (st.members_of == o.start) st.members_of = no_position;
   if (!reserve_elements(st, paths)) return false;
   --st.open_count;
   const uint32_t markers = st.selectors.markers;

@@ -78,6 +78,7 @@ SLUICE_NOINLINE inline bool report_line(parser_state& st) noexcept {
   st.key_unmatchable = false;
   st.key_carry.clear();
   st.open_count = 0;
+  st.members_of = no_position;
   st.limit_pos = no_position;
   st.scan = scan_full_state{};
   st.skipping = true;

@@ -24,7 +24,9 @@
 namespace sluice {
 namespace internal {
 
-// The walk's hot state from parser_state, and back.
+// The walk's hot state from parser_state, and back. After the general path (`Recording` false) no member record is
+// under way: handle_event() voids it.
+template <bool Recording = true>
 inline void load_walk(parser_state& st, walk_context& x) noexcept {
   x.state = st.state;
   x.depth = st.depth;
@@ -34,6 +36,7 @@ inline void load_walk(parser_state& st, walk_context& x) noexcept {
   // The general path grows these when a descendant selector goes deeper than before.
   x.cand_at = st.selectors.cand_at.data();
   x.live_len = st.selectors.live_len;
+  x.skip_limit = Recording && st.members_of != no_position ? 0 : x.rel_limit;
 }
 inline void store_walk(parser_state& st, const walk_context& x) noexcept {
   st.state = x.state;
@@ -85,7 +88,7 @@ SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* 
   while (events != 0) {
     if constexpr (Whole) {
       // No selector alive (inside a selected element): straight to the skipping walk (above).
-      if (x.cand == 0 && off + 64 <= x.rel_limit) {
+      if (x.cand == 0 && off + 64 <= x.skip_limit) {
         events = skip_events<K>(x, events);
         if (events == 0) break;
       }
@@ -97,7 +100,7 @@ SLUICE_INLINE bool scan_block(parser_state& st, walk_context& x, const uint8_t* 
     store_walk(st, x);
     publish();
     if (!handle_event(st, i, w[i])) return false;
-    load_walk(st, x);
+    load_walk<false>(st, x);
   }
   if (b.error_at >= 0) {
     store_walk(st, x);

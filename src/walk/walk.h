@@ -30,6 +30,8 @@ namespace internal {
 struct walk_context {
   walk_block block;
   uint64_t rel_limit;     // window index from which an open element outgrows its limit: those events are refused
+  uint64_t skip_limit;    // the blocks the skipping walk may take lie below it: rel_limit, or 0 while the innermost
+                          // open element's members are recorded (select_visitor::key)
   uint64_t* object_bits;  // bit per depth: the container there is an object
   uint32_t* cand_at;      // [d]: selectors alive inside the container at depth d (d <= live_len)
   uint32_t max_depth;
@@ -54,7 +56,7 @@ struct skip_visitor {
   SLUICE_INLINE bool scalar(walk_context&, uint32_t, uint8_t, unsigned, unsigned) noexcept { return true; }
   // Plain transitions of its table: never called.
   SLUICE_INLINE bool string(walk_context&, uint32_t, uint8_t, unsigned) noexcept { return true; }
-  SLUICE_INLINE bool key(walk_context&) noexcept { return true; }
+  SLUICE_INLINE bool key(walk_context&, uint32_t, unsigned) noexcept { return true; }
   SLUICE_INLINE void next_element(walk_context&, uint32_t) noexcept {}
 };
 
@@ -73,7 +75,7 @@ SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexc
   uint32_t depth = x.depth;
   while (events != 0) {
     if constexpr (V::selecting) {
-      if (x.cand == 0 && off + x.block.len <= x.rel_limit) {
+      if (x.cand == 0 && off + x.block.len <= x.skip_limit) {
         x.state = state;
         x.depth = depth;
         events = skip_events<K>(x, events);
@@ -124,7 +126,7 @@ SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexc
         state = state_of(next);
         break;
       case a_key:
-        if (!v.key(x)) goto out;
+        if (!v.key(x, depth, off + bi)) goto out;
         state = s_colon;
         break;
       case a_next_element:

@@ -1,14 +1,16 @@
 // The native filter evaluator (select/filter.h): RFC 9535 §2.3.5.2.2 comparisons on raw JSON text, corner by
-// corner, then through the push parser with the element cut at every byte.
+// corner, then through the push parser with the element cut at every byte, and with the members the walk records.
 #include "select/filter.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "sluice/push_parser.h"
+#include "support/rng.h"
 
 namespace sluice::test {
 namespace {
@@ -173,6 +175,94 @@ TEST(Filter, DecidesElementsCutAtEveryByte) {
   }
   EXPECT_EQ(whole, (std::vector<std::string>{R"({"s":"\u00e9t\u00e9","n":10})", R"({"s":"x","n":1e1})",
                                              R"({"s":"été","n":9.5})"}));
+}
+
+// The elements a parser keeps of `doc` under `path`, fed in pieces of `piece` bytes (0: at once).
+std::vector<std::string> kept(const std::string& doc, const std::string& path, size_t piece) {
+  push_parser parser;
+  EXPECT_TRUE(parser.add_path(path));
+  EXPECT_TRUE(parser.reserve(doc.size()));
+  std::vector<std::string> got;
+  const size_t step = piece == 0 ? doc.size() : piece;
+  for (size_t at = 0; at < doc.size(); at += step) {
+    const size_t n = std::min(step, doc.size() - at);
+    std::copy(doc.begin() + long(at), doc.begin() + long(at + n), parser.input_data());
+    EXPECT_EQ(parser.feed(n), error_code::ok);
+    for (size_t i = 0; i < parser.element_count(); ++i) {
+      const element& e = parser.elements()[i];
+      got.emplace_back(reinterpret_cast<const char*>(e.data), e.size);
+    }
+  }
+  EXPECT_EQ(parser.finish(), error_code::ok);
+  return got;
+}
+
+// Objects of whole blocks, whose members the selecting walk records so that the filter reads only their keys, decide
+// as the scan of their bytes does: repeated names (the last kept), escaped names, the name inside strings and deeper
+// objects, blanks around every token, values that end the object or not, more members than are recorded. Fed at
+// once (recorded), in pieces of 100 bytes (windows whose short last block goes through the general path), and cut
+// once at many offsets (a record spanning calls).
+TEST(Filter, RecordedMembersDecideAsTheScan) {
+  const char* members[] = {R"("a":1)",
+                           R"("a" : 2)",
+                           R"("\u0061":1)",
+                           R"("ab":1)",
+                           R"("b":1)",
+                           R"("a":"x\"a\":1")",
+                           R"("a":{"a":1,"b":[1,{"a":2}]})",
+                           R"("b":{"b":[1,{"a":2}],"a":1})",
+                           R"("a":[{"a":1},2])",
+                           R"("a":null)",
+                           "\"a\"\n:\t1.0 ",
+                           R"("a":true)",
+                           R"("b" : "x")"};
+  const char* programs[] = {R"(@."a";L1=)",   R"(@."a";E)",  R"(@."a";@."b";=)", R"(@."a"."a";L1=)",
+                            R"(@."a";L"y"<)", R"(@."b";E~)", R"(@."a"#0;E)"};
+  rng random(base_seed() + 33);
+  for (int round = 0; round < 40; ++round) {
+    std::vector<std::string> rows;
+    std::string doc = R"({"rows":[)";
+    for (int r = 0; r < 12; ++r) {
+      std::string row = "{";
+      const uint64_t count = random.skewed(40);
+      for (uint64_t m = 0; m < count; ++m) {
+        if (m != 0) row += random.chance(1, 3) ? " ,\n " : ",";
+        if (random.chance(1, 3)) {
+          row += R"("pad":")" + std::string(random.below(70), 'x') + (random.chance(1, 2) ? R"(\"")" : "\"");
+        } else {
+          row += random.pick(members);
+        }
+      }
+      row += random.chance(1, 4) ? " }" : "}";
+      rows.push_back(row);
+      doc += (r != 0 ? ", " : "") + row;
+    }
+    doc += "]}";
+    for (const char* program : programs) {
+      std::vector<std::string> expected;
+      for (const std::string& row : rows)
+        if (passes(program, row)) expected.push_back(row);
+      const std::string path = std::string(R"($["rows"][?)") + program + "]";
+      EXPECT_EQ(kept(doc, path, 0), expected) << "round " << round << ", " << program << " on " << doc;
+      EXPECT_EQ(kept(doc, path, 100), expected) << "round " << round << ", " << program << " in pieces";
+      for (size_t cut = 1; cut < doc.size(); cut += 1 + random.below(97)) {
+        push_parser parser;
+        ASSERT_TRUE(parser.add_path(path));
+        ASSERT_TRUE(parser.reserve(doc.size()));
+        std::vector<std::string> got;
+        for (const std::string& part : {doc.substr(0, cut), doc.substr(cut)}) {
+          std::copy(part.begin(), part.end(), parser.input_data());
+          ASSERT_EQ(parser.feed(part.size()), error_code::ok);
+          for (size_t i = 0; i < parser.element_count(); ++i) {
+            const element& e = parser.elements()[i];
+            got.emplace_back(reinterpret_cast<const char*>(e.data), e.size);
+          }
+        }
+        ASSERT_EQ(parser.finish(), error_code::ok);
+        EXPECT_EQ(got, expected) << "round " << round << ", " << program << ", cut at " << cut;
+      }
+    }
+  }
 }
 
 }  // namespace
