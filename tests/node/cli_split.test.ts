@@ -15,7 +15,7 @@ import { quoteName } from '../../dist/query/normalized_path.js';
 // @ts-expect-error @internal, as above
 import { parseQuery } from '../../dist/query/parser.js';
 import { createRng } from '../support/random_json.mjs';
-import { looseJson, randomQuery, randomSimpleFilter, shapedDocument } from '../support/random_query.mjs';
+import { looseJson, randomQuery, randomHead, randomJsFilter, shapedDocument } from '../support/random_query.mjs';
 import { compactJson, lines, runCli } from './cli_run.js';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0xc11a);
@@ -28,23 +28,6 @@ type Rng = ReturnType<typeof createRng>;
 type Node = { value: unknown; path: string };
 /** One node as `select --with-path` writes it: the query, the key (decoded) and the value's text as written. */
 type Written = { path: string; key: unknown; text: string };
-
-/** A head the automaton streams in RFC order, often ending in a candidate segment. */
-function randomHead(rng: Rng): string {
-  let text = '$';
-  for (let n = rng.int(3); n > 0; n--) text += rng.pick(['.a', "['b']", '[*]', '[*]', '[0]', '[1:]', '.*']);
-  const r = rng.int(6);
-  if (r === 0) return text;
-  if (r === 1) return `${text}[::2]`;
-  if (r === 2) return text + randomSimpleFilter(rng);
-  return `${text}[*]`;
-}
-
-/** A filter wasm does not evaluate: a count of nodes, or a length. */
-function jsFilter(rng: Rng): string {
-  if (rng.chance(0.5)) return `[?count(${randomQuery(rng, 1, '@', 2)}) > ${rng.int(3)}]`;
-  return `[?length(@${rng.pick(['', '.a', '[0]'])}) ${rng.pick(['>', '==', '<'])} ${rng.int(4)}]`;
-}
 
 /** A last segment counted from the end: a negative index, or a slice with a negative part. */
 function fromTheEnd(rng: Rng): string {
@@ -64,7 +47,8 @@ function randomSplitQuery(rng: Rng): string {
     for (let n = rng.int(3); n > 0; n--) text += rng.pick(['.a', "['b']", '[*]', '[*]', '[0]', '[0,2]', '.*']);
     return text + fromTheEnd(rng);
   }
-  if (r === 1) return randomHead(rng).replace(/\[\*\]$/, '') + jsFilter(rng) + randomQuery(rng, 1, '$', 1).slice(1);
+  if (r === 1)
+    return randomHead(rng).replace(/\[\*\]$/, '') + randomJsFilter(rng) + randomQuery(rng, 1, '$', 1).slice(1);
   return randomHead(rng) + randomQuery(rng, 1, '$', 3).slice(1);
 }
 

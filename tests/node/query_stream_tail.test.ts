@@ -16,33 +16,15 @@ import { quoteName } from '../../dist/query/normalized_path.js';
 import { parseQuery } from '../../dist/query/parser.js';
 import { CUTS, streamed } from '../support/feed.js';
 import { createRng } from '../support/random_json.mjs';
-import { looseJson, randomQuery, randomSimpleFilter, shapedDocument } from '../support/random_query.mjs';
+import { looseJson, randomQuery, randomHead, randomJsFilter, shapedDocument } from '../support/random_query.mjs';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x7a11);
 const QUERIES = 1_500;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-type Rng = ReturnType<typeof createRng>;
 type Node = { value: unknown; path: string };
 type Tail = { filter: unknown; segments: unknown[] } | null;
-
-/** A head the native automaton streams in RFC order, often ending in a candidate segment, or nothing. */
-function randomHead(rng: Rng): string {
-  let text = '$';
-  for (let n = rng.int(3); n > 0; n--) text += rng.pick(['.a', "['b']", '[*]', '[*]', '[0]', '[1:]', '.*']);
-  const r = rng.int(6);
-  if (r === 0) return text;
-  if (r === 1) return `${text}[::2]`;
-  if (r === 2) return text + randomSimpleFilter(rng);
-  return `${text}[*]`;
-}
-
-/** A filter the native automaton does not evaluate: a count of nodes, or a function of a string. */
-function jsFilter(rng: Rng): string {
-  if (rng.chance(0.5)) return `[?count(${randomQuery(rng, 1, '@', 2)}) > ${rng.int(3)}]`;
-  return `[?length(@${rng.pick(['', '.a', '[0]'])}) ${rng.pick(['>', '==', '<'])} ${rng.int(4)}]`;
-}
 
 /** The tail a query was split with (null: it streams whole), or undefined when it is refused. */
 function tailOf(query: string): Tail | undefined {
@@ -68,7 +50,7 @@ describe('a native head and a tail in JS, against the reference evaluator', () =
     const counts = { tails: 0, candidateFilters: 0, textChecked: 0, nodes: 0, refused: 0, whole: 0 };
     while (counts.tails < QUERIES) {
       const query = rng.chance(0.2)
-        ? randomHead(rng).replace(/\[\*\]$/, '') + jsFilter(rng) + randomQuery(rng, 1, '$', 1).slice(1)
+        ? randomHead(rng).replace(/\[\*\]$/, '') + randomJsFilter(rng) + randomQuery(rng, 1, '$', 1).slice(1)
         : randomHead(rng) + randomQuery(rng, 1, '$', 3).slice(1);
       const tail = tailOf(query);
       if (tail === undefined) {

@@ -199,6 +199,23 @@ export function randomFilterQuery(rng) {
   return `${text}[?${blank(rng)}${simpleLogical(rng)}]`;
 }
 
+/** A head the native automaton streams in RFC order, often ending in a candidate segment, or nothing. */
+export function randomHead(rng) {
+  let text = '$';
+  for (let n = rng.int(3); n > 0; n--) text += rng.pick(['.a', "['b']", '[*]', '[*]', '[0]', '[1:]', '.*']);
+  const r = rng.int(6);
+  if (r === 0) return text;
+  if (r === 1) return `${text}[::2]`;
+  if (r === 2) return text + randomSimpleFilter(rng);
+  return `${text}[*]`;
+}
+
+/** A filter the native automaton does not evaluate: a count of nodes, or a length. */
+export function randomJsFilter(rng) {
+  if (rng.chance(0.5)) return `[?count(${randomQuery(rng, 1, '@', 2)}) > ${rng.int(3)}]`;
+  return `[?length(@${rng.pick(['', '.a', '[0]'])}) ${rng.pick(['>', '==', '<'])} ${rng.int(4)}]`;
+}
+
 /**
  * A document in which a query's heads find something: containers holding `a` and `b` often, arrays (a share
  * `arrays` of the containers, up to `length` - 1 elements) of them, `depth` levels at most; never a scalar.
