@@ -43,7 +43,7 @@ export function nativeModule(): NativeTestHooks {
     parserHeapInUse: () => native.heapInUse(),
     residentParsers: () => poolOf(loaded).resident.length,
     memoryBytes: () => loaded.memory.buffer.byteLength,
-    warmUpStatus: () => loaded.warmUpStatus,
+    warmUpStatus: () => loaded.warmUpStatus_,
   };
 }
 

@@ -64,7 +64,7 @@ export class ElementWriter {
     const last = stream.element_(take - 1);
     // The lines of the first `take` elements: up to the newline after the last one.
     const end =
-      take === stream.elementCount ? ptr + length : stream.elementPtr_(last) + stream.elementLength_(last) + 1;
+      take === stream.elementCount_ ? ptr + length : stream.elementPtr_(last) + stream.elementLength_(last) + 1;
     const u8 = stream.runtime.u8_;
     if (this.shape_ === 'lines') {
       await this.output.write(u8, ptr, end - ptr);

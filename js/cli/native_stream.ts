@@ -23,7 +23,7 @@ import { skippedLineError } from '../parse/skipped_lines.js';
 
 export interface StreamOptions {
   /** Paths already checked, as canonicalPath() writes them (args.ts): the native parser accepts them all. */
-  readonly nativePaths: readonly string[];
+  readonly nativePaths_: readonly string[];
   readonly ndjson: boolean;
   /** With ndjson: bad lines are reported (skipped()) and skipped. */
   readonly skipInvalid_: boolean;
@@ -65,8 +65,8 @@ export class NativeStream {
           (options.ndjson ? FLAG_NDJSON : 0) |
           (options.ndjson && options.skipInvalid_ ? FLAG_SKIP_INVALID : 0) |
           (lines ? FLAG_COMPACT_LINES : 0),
-        paths: lines ? options.nativePaths : [],
-        markers: lines ? (options.markers_ ?? []) : options.nativePaths,
+        paths: lines ? options.nativePaths_ : [],
+        markers: lines ? (options.markers_ ?? []) : options.nativePaths_,
         starts: lines ? (options.starts_ ?? []) : [],
       },
       options.windowBytes_,
@@ -118,8 +118,8 @@ export class NativeStream {
   }
 
   /** Elements completed by the last call. */
-  get elementCount(): number {
-    return this.session_.elementCount;
+  get elementCount_(): number {
+    return this.session_.elementCount_;
   }
 
   /** The lines the last call skipped, as errors with their first bytes (for the excerpt). */

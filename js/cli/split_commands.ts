@@ -57,7 +57,7 @@ class StreamRecords implements MatchRecords {
   constructor(private readonly stream_: NativeStream) {}
 
   get count(): number {
-    return this.stream_.elementCount;
+    return this.stream_.elementCount_;
   }
 
   path(i: number): number {
@@ -132,15 +132,15 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
     return writer.count < limit;
   };
   if (limit > 0) {
-    const stream = openStream(context, cli, 'lines', cli.nativePaths, cli.normalized_);
+    const stream = openStream(context, cli, 'lines', cli.nativePaths_, cli.normalized_);
     const records = new StreamRecords(stream);
     try {
       await pump(context, stream, () => {
         const out: HeldNode[] = [];
         // The markers' records give each node's normalized path; they are no nodes (skip[e] 1).
-        const skip = tracker === null ? null : new Uint8Array(stream.elementCount);
+        const skip = tracker === null ? null : new Uint8Array(stream.elementCount_);
         const names = tracker === null ? null : tracker.read(records, skip!);
-        for (let e = 0; e < stream.elementCount; e++) {
+        for (let e = 0; e < stream.elementCount_; e++) {
           if (skip !== null && skip[e] === 1) continue;
           const record = stream.element_(e);
           const path = stream.elementPath_(record);
@@ -231,11 +231,11 @@ export async function count(cli: CommandLine, context: ScanContext): Promise<voi
       if (window === undefined) made.set(spec, (window = new WindowCount(spec)));
       return window;
     }) ?? null;
-  const stream = openStream(context, cli, tails === null ? 'markers' : 'lines', cli.nativePaths);
+  const stream = openStream(context, cli, tails === null ? 'markers' : 'lines', cli.nativePaths_);
   let total = 0;
   try {
     await pump(context, stream, () => {
-      for (let e = 0; e < stream.elementCount; e++) {
+      for (let e = 0; e < stream.elementCount_; e++) {
         const record = stream.element_(e);
         const path = stream.elementPath_(record);
         const window = windows?.[path] ?? null;

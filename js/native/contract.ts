@@ -236,7 +236,7 @@ export class NativeRuntime extends Heap {
   readonly view: number;
   readonly view64_: number;
   /** The first non-zero status of init()'s warm-up parse (0: it parsed cleanly), for the tests. */
-  warmUpStatus = 0;
+  warmUpStatus_ = 0;
 
   constructor(native: NativeModule, memory: WebAssembly.Memory) {
     // First: it allocates the shared window, which may grow memory (the views are made after it).
@@ -265,7 +265,7 @@ export class NativeRuntime extends Heap {
     return this.u32_[this.view + VIEW_ELEMENTS_PTR]! >>> 2;
   }
 
-  elementCount(): number {
+  elementCount_(): number {
     return this.u32_[this.view + VIEW_ELEMENT_COUNT]!;
   }
 

@@ -71,7 +71,7 @@ export class ParserSession {
   carried_ = 0;
   /** The last call's element records: u32 index of the first (ELEMENT_WORDS each) and how many. */
   elements = 0;
-  elementCount = 0;
+  elementCount_ = 0;
   /** The last call's batch records: u32 index of the first (BATCH_WORDS each) and how many. */
   batches = 0;
   batchCount_ = 0;
@@ -109,7 +109,7 @@ export class ParserSession {
   call(n: number): number {
     const native = acquire(this.runtime, this.pool_, this.handle_, this);
     if (native === null) {
-      this.elementCount = this.batchCount_ = this.skippedCount_ = 0;
+      this.elementCount_ = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
     }
     const status = n < 0 ? native.finish() : native.feed(n);
@@ -122,7 +122,7 @@ export class ParserSession {
       native.failOutOfMemory_(this.keeping_);
       this.lostInView_ = true;
       this.close();
-      this.elementCount = this.batchCount_ = this.skippedCount_ = 0;
+      this.elementCount_ = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
     }
     return status;
@@ -185,7 +185,7 @@ export class ParserSession {
     const runtime = this.runtime;
     runtime.sync();
     this.elements = runtime.elementsAt_();
-    this.elementCount = runtime.elementCount();
+    this.elementCount_ = runtime.elementCount_();
     this.batches = runtime.batchesAt_();
     this.batchCount_ = runtime.batchCount_();
     this.skippedCount_ = runtime.skippedCount_();

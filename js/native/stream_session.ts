@@ -11,7 +11,7 @@ export class StreamSession {
   private closed_ = false;
   /** The last call's element records: u32 index of the first (ELEMENT_WORDS each) and how many. */
   elements = 0;
-  elementCount = 0;
+  elementCount_ = 0;
   /** The last call's batch records: u32 index of the first (BATCH_WORDS each) and how many. */
   batches = 0;
   batchCount_ = 0;
@@ -50,7 +50,7 @@ export class StreamSession {
     const runtime = this.runtime;
     runtime.sync();
     this.elements = runtime.elementsAt_();
-    this.elementCount = runtime.elementCount();
+    this.elementCount_ = runtime.elementCount_();
     this.batches = runtime.batchesAt_();
     this.batchCount_ = runtime.batchCount_();
     this.skippedCount_ = runtime.skippedCount_();

@@ -389,13 +389,13 @@ export class OpenDocument implements JsonDocument, IterableDocument {
           at += n;
           piece = Math.min(piece * 2, MAX_PIECE);
           if (events.length !== 0) yield events;
-          if (driver.failure !== null) throw this.fail_(driver.failure);
+          if (driver.failure_ !== null) throw this.fail_(driver.failure_);
         }
       }
       this.assertOpen_();
       const events = driver.finish();
       if (events.length !== 0) yield events;
-      if (driver.failure !== null) throw this.fail_(driver.failure);
+      if (driver.failure_ !== null) throw this.fail_(driver.failure_);
     } finally {
       this.drivers_.delete(driver);
       driver.close();

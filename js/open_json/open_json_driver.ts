@@ -101,7 +101,7 @@ export class Driver {
   private readonly limits: ParserLimits;
   private readonly integers: IntegersMode;
   /** The error that stopped the parser, once the events before it were taken. */
-  failure: Error | null = null;
+  failure_: Error | null = null;
   private readonly copy: CopyFilter | undefined;
   /** Event paths from here on are start markers. */
   private readonly firstStart: number;
@@ -147,7 +147,7 @@ export class Driver {
       const events = this.feed(bytes);
       // A prefix completes nothing a request asks for (its values are placeholders behind the cursor), and it is
       // valid JSON so far: anything else is a bug here.
-      if (this.failure !== null) throw this.failure;
+      if (this.failure_ !== null) throw this.failure_;
       void events;
     }
   }
@@ -157,7 +157,7 @@ export class Driver {
     const out: DriverEvent[] = [];
     const runtime = this.runtime;
     let offset = 0;
-    while (offset < bytes.length && this.failure === null) {
+    while (offset < bytes.length && this.failure_ === null) {
       const session = this.session_;
       if (session === null) throw new Error('sluice: an openJson parser was fed after it was freed');
       if (!session.acquireInput_()) {
@@ -194,7 +194,7 @@ export class Driver {
       const error = this.errorOf_(status, session);
       // A lost parser made no call: the tables hold another call's results.
       if (status !== OUT_OF_MEMORY_LOST) this.collect_(session, out);
-      this.failure = error;
+      this.failure_ = error;
       this.close();
       return;
     }

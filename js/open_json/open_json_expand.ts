@@ -114,7 +114,7 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
   private current_: Building | null = null;
   private ended = false;
   /** The error that stopped the scan: every later pump rethrows it. */
-  private failure: { error: unknown } | null = null;
+  private failure_: { error: unknown } | null = null;
   private pumping_: Promise<boolean> | null = null;
 
   protected copyFilter_(): CopyFilter {
@@ -139,7 +139,7 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
   /** Pumps events until `done()` holds or the iteration ended; rethrows the error that stopped it. */
   async until_(done: () => boolean): Promise<void> {
     while (!done()) {
-      if (this.failure !== null) throw this.failure.error;
+      if (this.failure_ !== null) throw this.failure_.error;
       if (this.ended) return;
       if (this.pumping_ === null) this.pumping_ = this.pumpOne_().finally(() => (this.pumping_ = null));
       await this.pumping_;
@@ -164,7 +164,7 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
       this.file(ev);
       return true;
     } catch (error) {
-      this.failure ??= { error };
+      this.failure_ ??= { error };
       this.ended = true;
       throw error;
     }

@@ -36,7 +36,7 @@ export class ByteStore {
   private counted_ = 0;
   private pendingSurrogate_ = '';
   /** A failure of the source itself: the document cannot go on. */
-  failure: unknown = undefined;
+  failure_: unknown = undefined;
   private readonly keep_: boolean;
 
   constructor(source: JsonSource, keep: boolean) {
@@ -46,7 +46,7 @@ export class ByteStore {
 
   /** Reads the next chunk; null at the end. Empty chunks are skipped. */
   async pull(): Promise<StoredChunk | null> {
-    if (this.failure !== undefined) throw this.failure;
+    if (this.failure_ !== undefined) throw this.failure_;
     for (;;) {
       if (this.done) return null;
       this.reader ??= openSource(this.source);
@@ -54,8 +54,8 @@ export class ByteStore {
       try {
         result = await this.read(this.reader);
       } catch (error) {
-        this.failure ??= error;
-        throw this.failure;
+        this.failure_ ??= error;
+        throw this.failure_;
       }
       let bytes: Uint8Array;
       if (result.done === true) {
@@ -89,7 +89,7 @@ export class ByteStore {
     else if (isArrayBuffer(value)) bytes = new Uint8Array(value);
     else {
       const error = mustBe('openJson()', 'each chunk of source', 'a Uint8Array, ArrayBuffer or string', value);
-      this.failure = error;
+      this.failure_ = error;
       throw error;
     }
     // A kept document holds the chunk for later requests (a pinned one for a while): its own copy, since a
@@ -268,7 +268,7 @@ export class ByteStore {
    * PullReader.cancel).
    */
   abort(reason: unknown): Promise<void> {
-    this.failure ??= reason;
+    this.failure_ ??= reason;
     this.done = true;
     this.chunks = [];
     this.abortRead_?.(reason);

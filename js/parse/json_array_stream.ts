@@ -111,14 +111,14 @@ class JsonArrayTransformer<T> implements Transformer<Uint8Array | string, T> {
       throw error;
     }
     for (let i = 0; i < items.length; i++) controller.enqueue(items[i]!);
-    if (core.failure !== null) return this.failWhenRead_(controller, core.failure);
+    if (core.failure_ !== null) return this.failWhenRead_(controller, core.failure_);
   }
 
   flush(controller: TransformStreamDefaultController<T>): Promise<void> | void {
     const core = this.core_!;
     const items = core.finishInput_();
     for (let i = 0; i < items.length; i++) controller.enqueue(items[i]!);
-    if (core.failure !== null) return this.failWhenRead_(controller, core.failure);
+    if (core.failure_ !== null) return this.failWhenRead_(controller, core.failure_);
   }
 
   cancel(): void {

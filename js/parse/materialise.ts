@@ -50,7 +50,7 @@ export class CallResults {
     this.u32_ = runtime.u32_;
     this.u8_ = runtime.u8_;
     this.elements = session_.elements;
-    this.count = session_.elementCount;
+    this.count = session_.elementCount_;
   }
 
   /** Stream offset of element i's first byte. */

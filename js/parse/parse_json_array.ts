@@ -105,7 +105,7 @@ class JsonArrayIterator<T> extends SourceIterator<T> {
         }
         for (let i = 0; i < items.length; i++) yield items[i]!;
         // Elements completed before an error were handed out above; now the error.
-        if (core.failure !== null) throw core.failure;
+        if (core.failure_ !== null) throw core.failure_;
         if (result.done) return;
       }
     } catch (error) {

@@ -70,7 +70,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   /** Inside push() or end(): the reviver must not call this parser again. */
   private busy_ = false;
   /** The error that stopped the parser (the input's, or the reviver's); sticky. */
-  failure: Error | null = null;
+  failure_: Error | null = null;
   skippedLines = 0;
   /** Each native selector's array window (a query's last segment counted from the end), or null: none has one. */
   private readonly windows_: readonly (ArrayWindow | null)[] | null;
@@ -84,7 +84,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     // Nothing native until the first chunk: a configuration and an empty carry.
     this.session_ = new ParserSession(runtime, {
       ...options,
-      paths: options.nativePaths,
+      paths: options.nativePaths_,
       markers: normalized?.ends,
       starts: normalized?.starts,
     });
@@ -105,13 +105,13 @@ export class ParserCore<T = unknown> implements PushParser<T> {
           this.pendingSurrogate_ = '';
           out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
         }
-        if (this.failure === null) out = this.writeBytes_(bytes, out);
+        if (this.failure_ === null) out = this.writeBytes_(bytes, out);
       }
     } finally {
       this.busy_ = false;
     }
     if (out === undefined || out.length === 0) {
-      if (this.failure !== null) throw this.failure;
+      if (this.failure_ !== null) throw this.failure_;
       return out ?? [];
     }
     return out;
@@ -131,16 +131,16 @@ export class ParserCore<T = unknown> implements PushParser<T> {
         this.pendingSurrogate_ = '';
         out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
       }
-      if (this.failure === null) out = this.run(session, -1, out);
+      if (this.failure_ === null) out = this.run(session, -1, out);
       // The end completes the last array of each window.
-      if (this.failure === null && this.windows_ !== null) {
+      if (this.failure_ === null && this.windows_ !== null) {
         out ??= [];
         for (const window of new Set(this.windows_)) window?.flush(out as unknown[]);
       }
     } finally {
       this.busy_ = false;
     }
-    if (this.failure === null) {
+    if (this.failure_ === null) {
       this.closedBy_ = 'end()';
       this.free_();
     }
@@ -151,7 +151,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const out = this.finishInput_();
     // finish() may complete a last scalar and report truncation in the same call. end() has no next call to
     // defer the error to, and a caller that never sees it would take truncated input for complete: the error wins.
-    if (this.failure !== null) throw this.failure;
+    if (this.failure_ !== null) throw this.failure_;
     return out;
   }
 
@@ -167,7 +167,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
 
   /** The sticky failure, or misuse: a call after end() or close(). */
   private stoppedError_(method: 'push' | 'end'): Error {
-    return this.failure ?? misuse(`parser.${method}()`, `the parser was closed by ${this.closedBy_ ?? 'close()'}`);
+    return this.failure_ ?? misuse(`parser.${method}()`, `the parser was closed by ${this.closedBy_ ?? 'close()'}`);
   }
 
   private enter_(method: 'push' | 'end'): void {
@@ -193,7 +193,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       status = session.call(n);
     } catch (error) {
       // A trap inside the module leaves it unusable: the parser stops for good.
-      this.failure = error instanceof Error ? error : new Error(String(error));
+      this.failure_ = error instanceof Error ? error : new Error(String(error));
       this.session_ = null;
       throw error;
     }
@@ -208,20 +208,20 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       out = this.collect_(session, out);
     }
     if (skipped !== null) this.report(skipped);
-    if (this.failure === null) this.failure = error;
-    if (this.failure !== null) this.free_();
+    if (this.failure_ === null) this.failure_ = error;
+    if (this.failure_ !== null) this.free_();
     return out;
   }
 
   /** Passes the call's skipped lines to onInvalidLine, after its elements; a throw stops the parser. */
   private report(skipped: InvalidLine[]): void {
     const onInvalidLine = this.options.onInvalidLine!;
-    for (let i = 0; i < skipped.length && this.failure === null; i++) {
+    for (let i = 0; i < skipped.length && this.failure_ === null; i++) {
       this.skippedLines++;
       try {
         onInvalidLine(skipped[i]!);
       } catch (error) {
-        this.failure = error instanceof Error ? error : new Error(String(error));
+        this.failure_ = error instanceof Error ? error : new Error(String(error));
       }
     }
   }
@@ -240,7 +240,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const runtime = this.runtime;
     const length = bytes.length;
     let offset = 0;
-    while (offset < length && this.failure === null) {
+    while (offset < length && this.failure_ === null) {
       const session = this.session_!;
       // For every piece: a reviver may have run another parser since the last.
       if (!session.acquireInput_()) return this.run(session, 0, out);
@@ -265,7 +265,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     }
     const runtime = this.runtime;
     let offset = 0;
-    while (offset < length && this.failure === null) {
+    while (offset < length && this.failure_ === null) {
       const session = this.session_!;
       if (!session.acquireInput_()) return this.run(session, 0, out);
       const start = session.inputPtr_;
@@ -345,7 +345,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
         options.reviver,
         (error) => {
           // Rethrown as it was thrown, like a syntax error: sticky, after the elements before it.
-          this.failure = (error ?? new Error(String(error))) as Error;
+          this.failure_ = (error ?? new Error(String(error))) as Error;
         },
         options.integers,
         names,

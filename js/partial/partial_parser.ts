@@ -43,7 +43,7 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
   private surrogate_ = '';
   private started = false;
   private ended = false;
-  private failure: Error | null = null;
+  private failure_: Error | null = null;
   /** isComplete()'s handle on this parser (completion.ts), let go at the end. */
   private readonly probe_: CompletionProbe;
 
@@ -92,7 +92,7 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
       }
       this.pushString_(delta);
     } else this.pushBytes_(toBytes(delta));
-    if (this.failure !== null) throw this.failure;
+    if (this.failure_ !== null) throw this.failure_;
     return this.tree_.root as PartialValue<T> | undefined;
   }
 
@@ -113,11 +113,11 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
       this.feed('\ufffd');
     }
     const held = this.utf8 === null ? 0 : this.utf8.held_.length;
-    if (this.failure === null && held > 0 && !t.inStringText_()) {
+    if (this.failure_ === null && held > 0 && !t.inStringText_()) {
       // The start of what could have been a byte order mark.
       this.invalidSequence_(this.utf8!.held_, 0, 0, t.base);
     }
-    if (this.failure === null) {
+    if (this.failure_ === null) {
       // Otherwise bytes of a sequence cut short are held only inside a string (pushBytes() fails elsewhere).
       const status = held > 0 ? UNEXPECTED_END : t.finish();
       if (t.error === SCHEMA_MISMATCH) this.schemaFailure(t.base);
@@ -126,7 +126,7 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
         if (status !== 0) this.fail(status, t.base + held, 256);
       }
     }
-    if (this.failure !== null) throw this.failure;
+    if (this.failure_ !== null) throw this.failure_;
     this.ended = true;
     this.probe_.source_ = null;
     const schema = this.options.schema;
@@ -136,13 +136,13 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
       const result = validateFinal<T>(schema, this.tree_.root, where, async);
       if (result instanceof Promise) {
         return result.catch((error: unknown) => {
-          this.failure = error as Error;
+          this.failure_ = error as Error;
           throw error;
         });
       }
       return result;
     } catch (error) {
-      if (error instanceof JsonSchemaError) this.failure = error;
+      if (error instanceof JsonSchemaError) this.failure_ = error;
       else this.ended = false; // an asynchronous schema in end(): nothing happened
       throw error;
     }
@@ -166,17 +166,17 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
   /** The value that ended at `offset` violates the schema: the parse stops, `value` keeps the last push's root. */
   private schemaFailure(offset: number): void {
     const issue = this.tokenizer_.schema!.issue!;
-    this.failure = new JsonSchemaError([issue], this.where(offset));
+    this.failure_ = new JsonSchemaError([issue], this.where(offset));
   }
 
   private check(method: 'push' | 'end'): void {
-    if (this.failure !== null) throw this.failure;
+    if (this.failure_ !== null) throw this.failure_;
     if (this.ended) throw misuse(`parser.${method}()`, 'the parser was closed by end()');
   }
 
   private fail(status: number, offset: number, byte: number): void {
     const t = this.tokenizer_;
-    this.failure = errorFromStatus(
+    this.failure_ = errorFromStatus(
       status,
       byte,
       { offset, line: t.line, column: offset - t.lineStart + 1 },
@@ -210,14 +210,14 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
       // What TextEncoder writes for a high surrogate that no low one follows.
       this.surrogate_ = '';
       this.feed('\ufffd');
-      if (this.failure !== null) return;
+      if (this.failure_ !== null) return;
     }
     const utf8 = (this.utf8 ??= new Utf8Reader());
     const decoded = utf8.decode(bytes);
     // decoded.bytes starts with the bytes held from the last chunk: the text's first byte.
     const start = this.tokenizer_.base;
     this.feed(decoded.text);
-    if (this.failure !== null) return;
+    if (this.failure_ !== null) return;
     if (decoded.badStart_ >= 0) {
       this.invalidSequence_(decoded.bytes, decoded.badStart_, decoded.badByte_, start);
     } else if (utf8.held_.length > 0) {
@@ -288,12 +288,12 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
     else this.runLimited_(text, start, n);
     if (t.error === SCHEMA_MISMATCH) {
       // Nothing of this push is shown: the snapshot stays the last push's, whose values all passed.
-      if (this.failure === null) this.schemaFailure(t.base + utf8Length(text, t.errorIndex_));
+      if (this.failure_ === null) this.schemaFailure(t.base + utf8Length(text, t.errorIndex_));
       return;
     }
     if (t.error !== 0) {
       t.settle_(text, t.errorIndex_);
-      if (this.failure === null)
+      if (this.failure_ === null)
         this.fail(t.error, t.base + utf8Length(text, t.errorIndex_), leadByte(text, t.errorIndex_));
     } else {
       t.settle_(text, n);

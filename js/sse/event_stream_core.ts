@@ -20,7 +20,7 @@ export type EventStreamChunk = Uint8Array | ArrayBuffer | string;
 /** @internal One parser: push() chunks, get the events they completed. */
 export class EventStreamCore {
   /** The limit error, once an event exceeded maxEventBytes; the parser then takes no more input. */
-  failure: EventStreamLimitError | null = null;
+  failure_: EventStreamLimitError | null = null;
 
   private readonly maxEventBytes: number;
   private readonly api: ApiName;
@@ -68,7 +68,7 @@ export class EventStreamCore {
   /** Parses one chunk; returns the events it completed. After a failure, returns none. */
   push(chunk: unknown): ServerSentEvent[] {
     const out: ServerSentEvent[] = [];
-    if (this.failure !== null) return out;
+    if (this.failure_ !== null) return out;
     let text: string;
     const base = this.position;
     if (typeof chunk === 'string') {
@@ -103,7 +103,7 @@ export class EventStreamCore {
     this.position = this.bytes === null ? this.offsetOf(text.length) : end;
     this.bytes = null;
     this.text = '';
-    if (this.failure === null) {
+    if (this.failure_ === null) {
       const held = this.dataBytes + (this.position - this.lineStart);
       if (held > this.maxEventBytes) this.fail();
     }
@@ -155,7 +155,7 @@ export class EventStreamCore {
       this.line(line, endOffset - this.lineStart, out);
       this.lineStart = nextOffset;
       i = next;
-      if (this.failure !== null) return;
+      if (this.failure_ !== null) return;
     }
     if (i < n) this.pending.push(i === 0 ? text : text.slice(i));
   }
@@ -236,7 +236,7 @@ export class EventStreamCore {
 
   private fail(): void {
     const start = this.data.length > 0 ? this.dataStart : this.lineStart;
-    this.failure = new EventStreamLimitError(
+    this.failure_ = new EventStreamLimitError(
       `Cannot parse event stream: an event larger than maxEventBytes (${this.maxEventBytes}), ` +
         `the event starting at byte ${start}`,
       this.maxEventBytes,

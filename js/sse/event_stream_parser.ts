@@ -39,7 +39,8 @@ class EventStreamTransformer implements Transformer<Uint8Array | string, ServerS
     const core = this.core;
     const events = core.push(chunk);
     for (let i = 0; i < events.length; i++) controller.enqueue(events[i]!);
-    if (core.failure !== null) return failWhenRead(controller, core.failure, this.highWaterMark, () => this.cancelled);
+    if (core.failure_ !== null)
+      return failWhenRead(controller, core.failure_, this.highWaterMark, () => this.cancelled);
   }
 
   cancel(): void {

@@ -61,7 +61,7 @@ class EventStreamIterator extends SourceIterator<ServerSentEvent> {
         }
         const events = core.push(result.value);
         for (let i = 0; i < events.length; i++) yield events[i]!;
-        if (core.failure !== null) throw core.failure;
+        if (core.failure_ !== null) throw core.failure_;
       }
     } catch (error) {
       await this.stop_(error);
