@@ -57,9 +57,9 @@ export class ParserSession {
   private buf_: Uint8Array = EMPTY;
   /** A second buffer, for a new carry while the last call's results read `buf`. */
   private spare_: Uint8Array = EMPTY;
-  private head = 0;
-  private tail = 0;
-  private base = 0;
+  private head_ = 0;
+  private tail_ = 0;
+  private base_ = 0;
   /** The last call's results: the carry they read (rBuf[x + rDelta] is the stream's byte x). */
   private rBuf_: Uint8Array = EMPTY;
   private rDelta_ = 0;
@@ -200,7 +200,7 @@ export class ParserSession {
     const wEnd = wBase + n;
     const continues = retain >= 0 && retain < wBase;
     let used = false;
-    if (this.tail > this.head) {
+    if (this.tail_ > this.head_) {
       // The carry holds [base, wBase).
       const through = continues ? wEnd : runtime.carryThrough_();
       if (through !== 0) {
@@ -211,15 +211,15 @@ export class ParserSession {
     }
     if (used) {
       this.rBuf_ = this.buf_;
-      this.rDelta_ = this.head - this.base;
+      this.rDelta_ = this.head_ - this.base_;
     }
     if (retain < 0) {
-      this.head = this.tail = 0;
+      this.head_ = this.tail_ = 0;
       // After a large element, give its memory back.
       if (this.buf_.length > KEEP_BUFFER_BYTES) this.buf_ = EMPTY;
     } else if (continues) {
-      this.head += retain - this.base;
-      this.base = retain;
+      this.head_ += retain - this.base_;
+      this.base_ = retain;
     } else {
       // A new element (or key) starts in this window: a fresh carry, in the other buffer if the results read this.
       if (used) {
@@ -227,8 +227,8 @@ export class ParserSession {
         this.spare_ = this.buf_.length > KEEP_BUFFER_BYTES ? EMPTY : this.buf_;
         this.buf_ = spare;
       }
-      this.head = this.tail = 0;
-      this.base = retain;
+      this.head_ = this.tail_ = 0;
+      this.base_ = retain;
       this.keeping_ = retain;
       this.append_(runtime.u8_, windowPtr + (retain - wBase), wEnd - retain);
     }
@@ -236,23 +236,23 @@ export class ParserSession {
 
   /** Appends n bytes of `from` at `at` to the carry, growing it by at least half (linear in the element). */
   private append_(from: Uint8Array, at: number, n: number): void {
-    const live = this.tail - this.head;
-    if (this.tail + n > this.buf_.length) {
+    const live = this.tail_ - this.head_;
+    if (this.tail_ + n > this.buf_.length) {
       if (live + n > this.buf_.length) {
         let size = Math.max(1024, this.buf_.length + (this.buf_.length >> 1));
         while (size < live + n) size += size >> 1;
         if (size > carryLimit) throw new RangeError('sluice test: the carry limit (internal.ts) refused the buffer');
         const buf = new Uint8Array(size);
-        buf.set(new Uint8Array(this.buf_.buffer, this.head, live), 0);
+        buf.set(new Uint8Array(this.buf_.buffer, this.head_, live), 0);
         this.buf_ = buf;
       } else {
-        this.buf_.copyWithin(0, this.head, this.tail);
+        this.buf_.copyWithin(0, this.head_, this.tail_);
       }
-      this.tail = live;
-      this.head = 0;
+      this.tail_ = live;
+      this.head_ = 0;
     }
     // The constructor, not subarray(): subarray looks up the species constructor on every call.
-    this.buf_.set(new Uint8Array(from.buffer, at, n), this.tail);
-    this.tail += n;
+    this.buf_.set(new Uint8Array(from.buffer, at, n), this.tail_);
+    this.tail_ += n;
   }
 }

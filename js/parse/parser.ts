@@ -61,8 +61,8 @@ const REPLACEMENT_CHARACTER = new Uint8Array([0xef, 0xbf, 0xbd]);
  * error.
  */
 export class ParserCore<T = unknown> implements PushParser<T> {
-  private readonly runtime: NativeRuntime;
-  private readonly options: ResolvedOptions;
+  private readonly runtime_: NativeRuntime;
+  private readonly options_: ResolvedOptions;
   private session_: ParserSession | null;
   /** A high surrogate that ended the last string chunk, waiting for its low half. */
   private pendingSurrogate_ = '';
@@ -78,8 +78,8 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   private readonly tracker_: PathTracker | null;
 
   constructor(runtime: NativeRuntime, options: ResolvedOptions) {
-    this.runtime = runtime;
-    this.options = options;
+    this.runtime_ = runtime;
+    this.options_ = options;
     const normalized = options.normalized_;
     // Nothing native until the first chunk: a configuration and an empty carry.
     this.session_ = new ParserSession(runtime, {
@@ -100,7 +100,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       if (typeof chunk === 'string') {
         out = this.writeString_(chunk);
       } else {
-        const bytes = toBytes(chunk, this.options.api);
+        const bytes = toBytes(chunk, this.options_.api);
         if (this.pendingSurrogate_ !== '') {
           this.pendingSurrogate_ = '';
           out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
@@ -131,7 +131,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
         this.pendingSurrogate_ = '';
         out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
       }
-      if (this.failure_ === null) out = this.run(session, -1, out);
+      if (this.failure_ === null) out = this.run_(session, -1, out);
       // The end completes the last array of each window.
       if (this.failure_ === null && this.windows_ !== null) {
         out ??= [];
@@ -187,7 +187,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
    * `out`. A failure (the input's, or the reviver's) sets `failure` and frees the parser, after the elements
    * before it.
    */
-  private run(session: ParserSession, n: number, out: T[] | undefined): T[] | undefined {
+  private run_(session: ParserSession, n: number, out: T[] | undefined): T[] | undefined {
     let status: number;
     try {
       status = session.call(n);
@@ -202,20 +202,20 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let skipped: InvalidLine[] | null = null;
     // A lost parser made no call: the tables hold another call's results.
     if (status !== OUT_OF_MEMORY_LOST) {
-      if (this.options.onInvalidLine !== undefined && session.skippedCount_ !== 0) {
-        skipped = skippedLineErrors(session.skippedLines(), this.options);
+      if (this.options_.onInvalidLine !== undefined && session.skippedCount_ !== 0) {
+        skipped = skippedLineErrors(session.skippedLines(), this.options_);
       }
       out = this.collect_(session, out);
     }
-    if (skipped !== null) this.report(skipped);
+    if (skipped !== null) this.report_(skipped);
     if (this.failure_ === null) this.failure_ = error;
     if (this.failure_ !== null) this.free_();
     return out;
   }
 
   /** Passes the call's skipped lines to onInvalidLine, after its elements; a throw stops the parser. */
-  private report(skipped: InvalidLine[]): void {
-    const onInvalidLine = this.options.onInvalidLine!;
+  private report_(skipped: InvalidLine[]): void {
+    const onInvalidLine = this.options_.onInvalidLine!;
     for (let i = 0; i < skipped.length && this.failure_ === null; i++) {
       this.skippedLines++;
       try {
@@ -231,22 +231,22 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const error = session.error();
     const position = { offset: error.offset, line: error.line, column: error.column };
     if (status === OUT_OF_MEMORY_LOST) return lostError(position);
-    return errorFromStatus(status, error.byte, position, this.options);
+    return errorFromStatus(status, error.byte, position, this.options_);
   }
 
   // MARK: input
 
   private writeBytes_(bytes: Uint8Array, out: T[] | undefined): T[] | undefined {
-    const runtime = this.runtime;
+    const runtime = this.runtime_;
     const length = bytes.length;
     let offset = 0;
     while (offset < length && this.failure_ === null) {
       const session = this.session_!;
       // For every piece: a reviver may have run another parser since the last.
-      if (!session.acquireInput_()) return this.run(session, 0, out);
+      if (!session.acquireInput_()) return this.run_(session, 0, out);
       const n = Math.min(session.inputCapacity_, length - offset);
       runtime.u8_.set(n === length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr_);
-      out = this.run(session, n, out);
+      out = this.run_(session, n, out);
       offset += n;
     }
     return out;
@@ -263,11 +263,11 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       this.pendingSurrogate_ = text.charAt(length - 1);
       length -= 1;
     }
-    const runtime = this.runtime;
+    const runtime = this.runtime_;
     let offset = 0;
     while (offset < length && this.failure_ === null) {
       const session = this.session_!;
-      if (!session.acquireInput_()) return this.run(session, 0, out);
+      if (!session.acquireInput_()) return this.run_(session, 0, out);
       const start = session.inputPtr_;
       const capacity = session.inputCapacity_;
       // At most `capacity` UTF-16 units per piece bounds encodeInto's work on a huge string; ending the piece
@@ -277,7 +277,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       const piece = offset === 0 && end === text.length ? text : text.substring(offset, end);
       const { read, written } = encoder.encodeInto(piece, runtime.u8_.subarray(start, start + capacity));
       if (read === 0) throw new Error('sluice: the native input window is too small for one character');
-      out = this.run(session, written!, out);
+      out = this.run_(session, written!, out);
       offset += read!;
     }
     return out;
@@ -289,7 +289,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   private collect_(session: ParserSession, out: T[] | undefined): T[] | undefined {
     const call = new CallResults(session);
     if (call.count === 0) return out;
-    const options = this.options;
+    const options = this.options_;
     const paths = options.wrap ? options.selectorPaths_ : null;
     const tails = options.selectorTails_;
     const windows = this.windows_;
@@ -331,7 +331,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     names: Names,
     out: T[] | undefined,
   ): T[] | undefined {
-    const options = this.options;
+    const options = this.options_;
     let items: unknown[];
     if (options.mode === MODE_VALUE) {
       // valueBatches appends to `out` itself, and otherwise returns the first batch's array as is, no copy.

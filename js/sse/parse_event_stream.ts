@@ -40,16 +40,16 @@ export function parseEventStream(
 }
 
 class EventStreamIterator extends SourceIterator<ServerSentEvent> {
-  private readonly options: ResolvedEventStreamOptions;
+  private readonly options_: ResolvedEventStreamOptions;
 
   constructor(source: JsonSource, options: ResolvedEventStreamOptions) {
     super(source);
-    this.options = options;
+    this.options_ = options;
   }
 
   protected async *items_(): AsyncGenerator<ServerSentEvent, undefined, undefined> {
     try {
-      const core = new EventStreamCore(this.options, API, 'each chunk of source');
+      const core = new EventStreamCore(this.options_, API, 'each chunk of source');
       const reader = this.open_();
       for (;;) {
         const result = await reader.read();
