@@ -56,15 +56,15 @@ function held(
 class StreamRecords implements MatchRecords {
   constructor(private readonly stream_: NativeStream) {}
 
-  get count(): number {
+  get count_(): number {
     return this.stream_.elementCount_;
   }
 
-  path(i: number): number {
+  path_(i: number): number {
     return this.stream_.elementPath_(this.stream_.element_(i));
   }
 
-  key(i: number): string | number | null {
+  key_(i: number): string | number | null {
     const key = this.stream_.elementKey_(this.stream_.element_(i));
     if (key.kind === KEY_INDEX) return key.index;
     if (key.kind !== KEY_NAME) return null;

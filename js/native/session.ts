@@ -50,7 +50,7 @@ const KEEP_BUFFER_BYTES = 1 << 18;
 
 /** A native parser and its carry. */
 export class ParserSession {
-  readonly runtime: NativeRuntime;
+  readonly runtime_: NativeRuntime;
   private readonly pool_: Pool;
   private readonly handle_: Handle;
   /** The carry: buf[head, tail) holds the stream's bytes from offset base on. */
@@ -70,10 +70,10 @@ export class ParserSession {
   /** Elements of the last call whose bytes began before its window. */
   carried_ = 0;
   /** The last call's element records: u32 index of the first (ELEMENT_WORDS each) and how many. */
-  elements = 0;
+  elements_ = 0;
   elementCount_ = 0;
   /** The last call's batch records: u32 index of the first (BATCH_WORDS each) and how many. */
-  batches = 0;
+  batches_ = 0;
   batchCount_ = 0;
   /** Lines the last call skipped (FLAG_SKIP_INVALID): skippedLines() reads them. */
   skippedCount_ = 0;
@@ -83,7 +83,7 @@ export class ParserSession {
   lostInView_ = false;
 
   constructor(runtime: NativeRuntime, config: NativeConfig) {
-    this.runtime = runtime;
+    this.runtime_ = runtime;
     this.pool_ = poolOf(runtime);
     this.handle_ = new Handle(config);
   }
@@ -94,8 +94,8 @@ export class ParserSession {
 
   /** Makes the parser resident and the window writable; false when its state is lost (see acquire). */
   acquireInput_(): boolean {
-    if (acquire(this.runtime, this.pool_, this.handle_, this) === null) return false;
-    const runtime = this.runtime;
+    if (acquire(this.runtime_, this.pool_, this.handle_, this) === null) return false;
+    const runtime = this.runtime_;
     runtime.sync();
     this.inputPtr_ = runtime.inputPtr_();
     this.inputCapacity_ = runtime.inputCapacity_();
@@ -106,8 +106,8 @@ export class ParserSession {
    * Scans the n bytes written at inputPtr after acquireInput(), or ends the input (n < 0). Returns the status; the
    * results are in the module's tables until the next call on any parser.
    */
-  call(n: number): number {
-    const native = acquire(this.runtime, this.pool_, this.handle_, this);
+  call_(n: number): number {
+    const native = acquire(this.runtime_, this.pool_, this.handle_, this);
     if (native === null) {
       this.elementCount_ = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
@@ -121,7 +121,7 @@ export class ParserSession {
       // Located natively now, while the window still holds the call's bytes (the lines before it are counted there).
       native.failOutOfMemory_(this.keeping_);
       this.lostInView_ = true;
-      this.close();
+      this.close_();
       this.elementCount_ = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
     }
@@ -132,17 +132,17 @@ export class ParserSession {
    * Where and what the last call (which returned a non-zero status) found wrong; for OUT_OF_MEMORY_LOST, the
    * carry's position when lostInView, else nothing is known.
    */
-  error(): NativeError {
-    return this.runtime.error();
+  error_(): NativeError {
+    return this.runtime_.error();
   }
 
   /** The last call's skipped lines (skippedCount of them), copied. */
-  skippedLines(): SkippedLine[] {
-    return this.skippedCount_ === 0 ? [] : this.runtime.skippedLines();
+  skippedLines_(): SkippedLine[] {
+    return this.skippedCount_ === 0 ? [] : this.runtime_.skippedLines();
   }
 
   /** Frees the native parser; the session cannot be called again. */
-  close(): void {
+  close_(): void {
     discard(this.pool_, this.handle_, this);
     this.buf_ = this.spare_ = this.rBuf_ = EMPTY;
   }
@@ -151,26 +151,26 @@ export class ParserSession {
    * The stream's bytes [start, end) of the last call's results: a view of the window or of the carry, valid until
    * the next call on any parser.
    */
-  bytes(start: number, end: number): Uint8Array {
+  bytes_(start: number, end: number): Uint8Array {
     if (start >= this.windowOffset_) {
       const at = this.windowPtr_ + (start - this.windowOffset_);
-      return new Uint8Array(this.runtime.memory.buffer, at, end - start);
+      return new Uint8Array(this.runtime_.memory.buffer, at, end - start);
     }
     return new Uint8Array(this.rBuf_.buffer, start + this.rDelta_, end - start);
   }
 
   /** A copy of the stream's bytes [start, end) of the last call's results (see bytes()). */
-  copy(start: number, end: number): Uint8Array {
+  copy_(start: number, end: number): Uint8Array {
     if (start >= this.windowOffset_) {
       const at = this.windowPtr_ + (start - this.windowOffset_);
-      return this.runtime.u8_.slice(at, at + (end - start));
+      return this.runtime_.u8_.slice(at, at + (end - start));
     }
     return this.rBuf_.slice(start + this.rDelta_, end + this.rDelta_);
   }
 
   /** The first byte of the stream's bytes at `start` (see bytes()). */
   byteAt_(start: number): number {
-    if (start >= this.windowOffset_) return this.runtime.u8_[this.windowPtr_ + (start - this.windowOffset_)]!;
+    if (start >= this.windowOffset_) return this.runtime_.u8_[this.windowPtr_ + (start - this.windowOffset_)]!;
     return this.rBuf_[start + this.rDelta_]!;
   }
 
@@ -182,11 +182,11 @@ export class ParserSession {
    * there before this one's next call.
    */
   private afterCall_(n: number): void {
-    const runtime = this.runtime;
+    const runtime = this.runtime_;
     runtime.sync();
-    this.elements = runtime.elementsAt_();
+    this.elements_ = runtime.elementsAt_();
     this.elementCount_ = runtime.elementCount_();
-    this.batches = runtime.batchesAt_();
+    this.batches_ = runtime.batchesAt_();
     this.batchCount_ = runtime.batchCount_();
     this.skippedCount_ = runtime.skippedCount_();
     const wBase = runtime.windowOffset_();

@@ -184,11 +184,11 @@ export class Driver {
     const session = this.session_;
     if (session === null) return;
     this.session_ = null;
-    session.close();
+    session.close_();
   }
 
   private run_(session: ParserSession, n: number, out: DriverEvent[]): void {
-    const status = session.call(n);
+    const status = session.call_(n);
     if (status !== 0) {
       // The elements before the error first.
       const error = this.errorOf_(status, session);
@@ -203,36 +203,36 @@ export class Driver {
 
   private collect_(session: ParserSession, out: DriverEvent[]): void {
     const call = new CallResults(session);
-    const count = call.count;
+    const count = call.count_;
     if (count === 0) return;
     const copy = this.copy_;
     let batch: Batch | null = null;
     if (copy === undefined) {
       const { u32_: u32, u8_: u8 } = call;
-      const batches = session.batches;
+      const batches = session.batches_;
       if (session.batchCount_ !== 1) throw new Error('sluice: expected one value batch per call');
       const bptr = batchPtr(u32, batches);
       batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + batchLength(u32, batches))), this.integers_);
     }
     const shift = this.shift_;
     let later = 0;
-    if (copy !== undefined) for (let i = 0; i < count; i++) if (call.path(i) === 0) later++;
+    if (copy !== undefined) for (let i = 0; i < count; i++) if (call.path_(i) === 0) later++;
     for (let i = 0; i < count; i++) {
-      const path = call.path(i);
+      const path = call.path_(i);
       if (path === 0) later--;
-      const len = call.length(i);
+      const len = call.length_(i);
       // An element the filter declines is neither copied nor reported (markers, which have no bytes, always are).
       if (batch === null && len !== 0 && !copy!(path, later)) continue;
-      const start = call.start(i);
-      const key = call.key(i);
+      const start = call.start_(i);
+      const key = call.key_(i);
       // A start marker points at the value's first byte; an end marker past its last.
       const first = len !== 0 || path >= this.firstStart_ ? session.byteAt_(start) : 0;
       let holder: Batch | Text | Single;
       if (batch !== null) {
         // An element that began in an earlier window is `0` in the batch: its text comes from the carry.
-        holder = len !== 0 && start < session.windowOffset_ ? new Text(call.text(i), this.integers_) : batch;
+        holder = len !== 0 && start < session.windowOffset_ ? new Text(call.text_(i), this.integers_) : batch;
       } else {
-        holder = len !== 0 ? new Single(call.copy(i), this.integers_) : this.none_;
+        holder = len !== 0 ? new Single(call.copy_(i), this.integers_) : this.none_;
       }
       out.push(new DriverEvent(path, key, start + len - shift, first, holder, i));
     }
@@ -240,7 +240,7 @@ export class Driver {
 
   private errorOf_(status: number, session: ParserSession): Error {
     if (status === OUT_OF_MEMORY_LOST && !session.lostInView_) return lostError(null);
-    const error = session.error();
+    const error = session.error_();
     const offset = error.offset - this.shift_;
     // The prefix holds no newline: its line is the real line that holds the origin.
     const origin = this.line_();

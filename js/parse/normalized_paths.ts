@@ -14,11 +14,11 @@ import { misuse, type ApiName } from '../validate.js';
 
 /** @internal What the tracker reads of a call's records (CallResults; the command line's stream). */
 export interface MatchRecords {
-  readonly count: number;
+  readonly count_: number;
   /** Record i's selector: a native one, or a marker after them. */
-  path(i: number): number;
+  path_(i: number): number;
   /** Record i's key: a member name, an index, or null. */
-  key(i: number): string | number | null;
+  key_(i: number): string | number | null;
 }
 
 /** @internal The markers a parser adds for normalized paths, and the tracker that reads their records. */
@@ -146,8 +146,8 @@ export class PathTracker {
     const count = this.count_;
     const ends = this.ends_;
     const levels = this.levels_.length;
-    for (let i = 0; i < call.count; i++) {
-      const selector = call.path(i);
+    for (let i = 0; i < call.count_; i++) {
+      const selector = call.path_(i);
       if (selector < count) {
         names.push(this.pathOf_(selector, call, i));
         continue;
@@ -158,7 +158,7 @@ export class PathTracker {
       if (m < ends) {
         this.stacks_[m]!.depth_--;
       } else if (m - ends < levels) {
-        this.keys_[this.levels_[m - ends]!] = call.key(i);
+        this.keys_[this.levels_[m - ends]!] = call.key_(i);
       } else {
         this.stacks_[m - ends - levels]!.push_(i);
       }
@@ -172,7 +172,7 @@ export class PathTracker {
     const template = this.templates_[selector]!;
     let path = '$';
     for (const step of template.fixed) path += typeof step === 'string' ? step : stepText(this.keys_[step]!);
-    if (template.own) return path + (template.last ?? stepText(call.key(i)!));
+    if (template.own) return path + (template.last ?? stepText(call.key_(i)!));
     // The root ($, or a value of NDJSON, whose key is its number) has no step.
     if (template.stack < 0) return path;
     const stack = this.stacks_[template.stack]!;
@@ -204,7 +204,7 @@ class OpenValues {
   resolve_(call: MatchRecords): void {
     for (let d = this.unread_; d < this.depth_; d++) {
       if (this.records_[d]! >= 0) {
-        this.keys_[d] = call.key(this.records_[d]!);
+        this.keys_[d] = call.key_(this.records_[d]!);
         this.records_[d] = -1;
       }
     }

@@ -179,7 +179,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const session = this.session_;
     if (session === null) return;
     this.session_ = null;
-    session.close();
+    session.close_();
   }
 
   /**
@@ -190,7 +190,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   private run_(session: ParserSession, n: number, out: T[] | undefined): T[] | undefined {
     let status: number;
     try {
-      status = session.call(n);
+      status = session.call_(n);
     } catch (error) {
       // A trap inside the module leaves it unusable: the parser stops for good.
       this.failure_ = error instanceof Error ? error : new Error(String(error));
@@ -203,7 +203,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     // A lost parser made no call: the tables hold another call's results.
     if (status !== OUT_OF_MEMORY_LOST) {
       if (this.options_.onInvalidLine !== undefined && session.skippedCount_ !== 0) {
-        skipped = skippedLineErrors(session.skippedLines(), this.options_);
+        skipped = skippedLineErrors(session.skippedLines_(), this.options_);
       }
       out = this.collect_(session, out);
     }
@@ -228,7 +228,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
 
   private errorOf_(status: number, session: ParserSession): Error {
     if (status === OUT_OF_MEMORY_LOST && !session.lostInView_) return lostError(null);
-    const error = session.error();
+    const error = session.error_();
     const position = { offset: error.offset, line: error.line, column: error.column };
     if (status === OUT_OF_MEMORY_LOST) return lostError(position);
     return errorFromStatus(status, error.byte, position, this.options_);
@@ -288,7 +288,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   /** Appends the elements completed by the last native call to `out` (or returns them as the new `out`). */
   private collect_(session: ParserSession, out: T[] | undefined): T[] | undefined {
     const call = new CallResults(session);
-    if (call.count === 0) return out;
+    if (call.count_ === 0) return out;
     const options = this.options_;
     const paths = options.wrap ? options.selectorPaths_ : null;
     const tails = options.selectorTails_;
@@ -301,7 +301,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let skip = options.selectorQueries_ === null ? null : repeatsOf(call, options.selectorQueries_);
     let names: Names = null;
     if (tracker !== null) {
-      skip ??= new Uint8Array(call.count);
+      skip ??= new Uint8Array(call.count_);
       names = tracker.read(call, skip);
     }
     const before = out?.length ?? 0;
@@ -368,9 +368,9 @@ export class ParserCore<T = unknown> implements PushParser<T> {
  */
 function repeatsOf(call: CallResults, queries: readonly number[]): Uint8Array | null {
   let repeats: Uint8Array | null = null;
-  for (let i = 1; i < call.count; i++) {
-    if (call.end_(i) === call.end_(i - 1) && queries[call.path(i)] === queries[call.path(i - 1)]) {
-      repeats ??= new Uint8Array(call.count);
+  for (let i = 1; i < call.count_; i++) {
+    if (call.end_(i) === call.end_(i - 1) && queries[call.path_(i)] === queries[call.path_(i - 1)]) {
+      repeats ??= new Uint8Array(call.count_);
       repeats[i] = 1;
     }
   }
