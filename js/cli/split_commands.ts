@@ -108,7 +108,7 @@ function tailNodes(tail: QueryTail, text: string, path: number, name: string | n
     const key =
       span.keyStart >= 0
         ? encoder.encode(text.slice(span.keyStart, span.keyEnd))
-        : ((location?.key as number | undefined) ?? null);
+        : ((location?.key_ as number | undefined) ?? null);
     const normalized = name === null ? null : name + normalizedPath(location).slice(1);
     out.push({ path, key, text: encoder.encode(text.slice(span.start, span.end)), normalizedPath: normalized });
   }

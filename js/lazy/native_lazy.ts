@@ -100,7 +100,7 @@ function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<Modu
   if (previous !== undefined && previous.failure_ === undefined && (input === undefined || input === previous.input)) {
     return previous.loading;
   }
-  const kind = runtime.native.buildKind_();
+  const kind = runtime.native_.buildKind_();
   const module = input === undefined ? runtimeModule(runtime) : undefined;
   const own = module !== undefined && hasLazyExports(module) ? module : undefined;
   const load: LazyLoad = {

@@ -281,12 +281,12 @@ function warmUp(runtime: NativeRuntime): void {
   const text = new TextEncoder().encode(`{"rows":[${new Array(200).fill(row).join(',')}],"total":200}\n`);
   // NDJSON (flag 1), so the document can be fed again and again; value batches (2), then byte ranges (4).
   for (const flags of [1 | 2, 1 | 4]) {
-    const parser = new runtime.native.Parser(1024, 1 << 20, flags);
+    const parser = new runtime.native_.Parser(1024, 1 << 20, flags);
     try {
       parser.addPath('$.rows[*]');
       for (let round = 0; round < 4; ++round) {
         runtime.sync();
-        runtime.u8_.set(text, runtime.u32_[runtime.view + VIEW_INPUT_PTR]!);
+        runtime.u8_.set(text, runtime.u32_[runtime.view_ + VIEW_INPUT_PTR]!);
         const status = parser.feed(text.length);
         if (status !== 0) {
           if (runtime.warmUpStatus_ === 0) runtime.warmUpStatus_ = status;

@@ -133,12 +133,12 @@ export class ParserSession {
    * carry's position when lostInView, else nothing is known.
    */
   error_(): NativeError {
-    return this.runtime_.error();
+    return this.runtime_.error_();
   }
 
   /** The last call's skipped lines (skippedCount of them), copied. */
   skippedLines_(): SkippedLine[] {
-    return this.skippedCount_ === 0 ? [] : this.runtime_.skippedLines();
+    return this.skippedCount_ === 0 ? [] : this.runtime_.skippedLines_();
   }
 
   /** Frees the native parser; the session cannot be called again. */

@@ -20,9 +20,9 @@ export class StreamSession {
 
   /** A parser of `config`, and an input window of at least `windowBytes`. */
   constructor(runtime: NativeRuntime, config: NativeConfig, windowBytes: number) {
-    const native = new runtime.native.Parser(config.maxDepth, config.maxElementBytes, config.flags);
+    const native = new runtime.native_.Parser(config.maxDepth, config.maxElementBytes, config.flags);
     addPaths(native, config);
-    if (!runtime.native.reserve_(windowBytes)) {
+    if (!runtime.native_.reserve_(windowBytes)) {
       native.delete();
       throw new RangeError('sluice: cannot allocate the input window');
     }
@@ -59,12 +59,12 @@ export class StreamSession {
 
   /** Where and what the last call (which returned a non-zero status) found wrong. */
   error(): NativeError {
-    return this.runtime.error();
+    return this.runtime.error_();
   }
 
   /** The last call's skipped lines (skippedCount of them), copied. */
   skippedLines(): SkippedLine[] {
-    return this.skippedCount_ === 0 ? [] : this.runtime.skippedLines();
+    return this.skippedCount_ === 0 ? [] : this.runtime.skippedLines_();
   }
 
   /** Frees the native parser; the session cannot be called again. */
