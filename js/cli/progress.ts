@@ -16,7 +16,7 @@ export class Progress {
   private readonly interval_: number;
   private readonly started_ = performance.now();
   // The first update draws at once: how soon after start it comes must not decide whether a short run shows a bar.
-  private last_ = Number.NEGATIVE_INFINITY;
+  private last_ = -Infinity;
   private drawn_ = false;
   private bytes_ = 0;
   private elements_ = 0;

@@ -38,7 +38,7 @@ export function lostError(position: JsonErrorPosition | null): JsonLimitError {
 }
 
 /** Tests only (internal.ts): a carry may not grow past this many bytes, as if the engine refused the buffer. */
-let carryLimit = Number.POSITIVE_INFINITY;
+let carryLimit = Infinity;
 export function setCarryLimit(bytes: number): void {
   carryLimit = bytes;
 }
