@@ -120,7 +120,7 @@ function lowered(api: ApiName, paths: readonly string[], order: PathOrder, skipI
 /** --with-normalized-path's markers, within the native limits, and not with --skip-invalid after a `..`. */
 function normalizedPlan(api: ApiName, plan: (subject: string) => NormalizedPlan, skipInvalid: boolean): NormalizedPlan {
   const out = check(() => plan('--with-normalized-path'));
-  if (skipInvalid && out.ends.length > 0) {
+  if (skipInvalid && out.ends_.length > 0) {
     // A skipped line leaves the values it opened without their end markers.
     throw new UsageError(
       misuse(

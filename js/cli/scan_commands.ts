@@ -80,7 +80,7 @@ export function openStream(
     ndjson: cli.ndjson,
     skipInvalid_: cli.skipInvalid_,
     mode,
-    ...(normalized === null ? {} : { markers_: normalized.ends, starts_: normalized.starts }),
+    ...(normalized === null ? {} : { markers_: normalized.ends_, starts_: normalized.starts_ }),
     limits: context.limits,
     windowBytes_: READ_BYTES,
   });

@@ -125,7 +125,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
   const limit = cli.limit ?? Infinity;
   const tails = cli.tails_;
   const windows = cli.windows_ === null ? null : windowsOf(cli.windows_);
-  const tracker = cli.normalized_?.make() ?? null;
+  const tracker = cli.normalized_?.make_() ?? null;
   const arena = new Arena();
   const write = async (nodes: HeldNode[]): Promise<boolean> => {
     await writer.writeHeld_(nodes, Math.min(nodes.length, limit - writer.count));
@@ -139,7 +139,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
         const out: HeldNode[] = [];
         // The markers' records give each node's normalized path; they are no nodes (skip[e] 1).
         const skip = tracker === null ? null : new Uint8Array(stream.elementCount_);
-        const names = tracker === null ? null : tracker.read(records, skip!);
+        const names = tracker === null ? null : tracker.read_(records, skip!);
         for (let e = 0; e < stream.elementCount_; e++) {
           if (skip !== null && skip[e] === 1) continue;
           const record = stream.element_(e);

@@ -293,7 +293,7 @@ export function resolveOptions(
   if (withNormalizedPath) {
     if (lowered.planNormalized_ === null) throw misuse(api, 'options.withNormalizedPath is not supported here');
     normalized_ = lowered.planNormalized_('options.withNormalizedPath');
-    if (onInvalidLine !== undefined && normalized_.ends.length > 0) {
+    if (onInvalidLine !== undefined && normalized_.ends_.length > 0) {
       // A skipped line leaves the values it opened without their end markers.
       throw misuse(
         api,

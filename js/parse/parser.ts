@@ -85,11 +85,11 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     this.session_ = new ParserSession(runtime, {
       ...options,
       paths: options.nativePaths_,
-      markers: normalized?.ends,
-      starts: normalized?.starts,
+      markers: normalized?.ends_,
+      starts: normalized?.starts_,
     });
     this.windows_ = options.makeWindows_?.() ?? null;
-    this.tracker_ = normalized?.make() ?? null;
+    this.tracker_ = normalized?.make_() ?? null;
   }
 
   push(chunk: JsonChunk): T[] {
@@ -302,7 +302,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let names: Names = null;
     if (tracker !== null) {
       skip ??= new Uint8Array(call.count_);
-      names = tracker.read(call, skip);
+      names = tracker.read_(call, skip);
     }
     const before = out?.length ?? 0;
     out = this.materialise_(call, paths, names, out);
