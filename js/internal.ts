@@ -42,7 +42,7 @@ export function nativeModule(): NativeTestHooks {
     heapInUse: () => native.heapInUse() + (loadedLazyBinding(loaded)?.m.lazy_heap_in_use() ?? 0),
     parserHeapInUse: () => native.heapInUse(),
     residentParsers: () => poolOf(loaded).resident_.length,
-    memoryBytes: () => loaded.memory.buffer.byteLength,
+    memoryBytes: () => loaded.memory_.buffer.byteLength,
     warmUpStatus: () => loaded.warmUpStatus_,
   };
 }

@@ -142,7 +142,7 @@ export class LazyDocument<H> {
       this.containerHandle_ = handle;
     }
     const heap = binding.heap;
-    heap.sync();
+    heap.sync_();
     const u32 = heap.u32_;
     const base = this.containerTable_;
     const at = id * CONTAINER_WORDS;
@@ -168,7 +168,7 @@ export class LazyDocument<H> {
     const binding = this.binding;
     const at = binding.m.lazy_index_children(this.index_(), id);
     const heap = binding.heap;
-    heap.sync();
+    heap.sync_();
     if (at === 0) throw lazyError(binding, heap.u32_[binding.out32 + OUT_STATUS]!, this.limits);
     const words = heap.u32_[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
     const u32 = heap.u32_;

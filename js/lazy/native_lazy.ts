@@ -197,7 +197,7 @@ export function loadedLazyBinding(runtime: NativeRuntime): LazyBinding | undefin
 /** @internal The error lazy_out describes (status = a native error code), positioned absolutely. */
 export function lazyError(binding: LazyBinding, status: number, limits: ParserLimits): Error {
   const heap = binding.heap;
-  heap.sync();
+  heap.sync_();
   const f64 = heap.f64_;
   return errorFromStatus(
     status,

@@ -206,13 +206,13 @@ export const BATCH_ELEMENT_COUNT = 3;
  * is one property load instead of a `memory.buffer` getter call. The parser's runtime and the lazy index's share it.
  */
 export class Heap {
-  readonly memory: WebAssembly.Memory;
+  readonly memory_: WebAssembly.Memory;
   u8_: Uint8Array;
   u32_: Uint32Array;
   f64_: Float64Array;
 
   constructor(memory: WebAssembly.Memory) {
-    this.memory = memory;
+    this.memory_ = memory;
     const buffer = memory.buffer;
     this.u8_ = new Uint8Array(buffer);
     this.u32_ = new Uint32Array(buffer);
@@ -220,9 +220,9 @@ export class Heap {
   }
 
   /** Re-creates the views if memory grew since they were made. */
-  sync(): void {
+  sync_(): void {
     if (this.u8_.byteLength !== 0) return;
-    const buffer = this.memory.buffer;
+    const buffer = this.memory_.buffer;
     this.u8_ = new Uint8Array(buffer);
     this.u32_ = new Uint32Array(buffer);
     this.f64_ = new Float64Array(buffer);
@@ -285,7 +285,7 @@ export class NativeRuntime extends Heap {
 
   /** The last call's skipped lines: status, byte, position and first bytes (a copy), in order. */
   skippedLines_(): SkippedLine[] {
-    this.sync();
+    this.sync_();
     const { u32_: u32, f64_: f64, u8_: u8 } = this;
     const count = u32[this.view_ + VIEW_SKIPPED_COUNT]!;
     const base = u32[this.view_ + VIEW_SKIPPED_PTR]!;
@@ -308,7 +308,7 @@ export class NativeRuntime extends Heap {
 
   /** The error record of the last call that failed (the status is what the call returned). */
   error_(): NativeError {
-    this.sync();
+    this.sync_();
     const f64 = this.f64_;
     const view64 = this.view64_;
     return {

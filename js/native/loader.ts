@@ -285,7 +285,7 @@ function warmUp(runtime: NativeRuntime): void {
     try {
       parser.addPath('$.rows[*]');
       for (let round = 0; round < 4; ++round) {
-        runtime.sync();
+        runtime.sync_();
         runtime.u8_.set(text, runtime.u32_[runtime.view_ + VIEW_INPUT_PTR]!);
         const status = parser.feed(text.length);
         if (status !== 0) {

@@ -112,7 +112,7 @@ function evictOne(runtime: NativeRuntime, pool: Pool): void {
   for (let i = 1; i < resident.length; i++) if (resident[i]!.lastUse_ < victim.lastUse_) victim = resident[i]!;
   const native = victim.native_!;
   native.save();
-  runtime.sync();
+  runtime.sync_();
   const n = runtime.savedBytes_();
   if (n === 0) {
     victim.lost_ = true;
@@ -125,9 +125,9 @@ function evictOne(runtime: NativeRuntime, pool: Pool): void {
 
 /** Restores a saved state into `native`: copied into the window, which grows if it must. */
 function load(runtime: NativeRuntime, native: NativeParser, saved: Uint8Array): boolean {
-  runtime.sync();
+  runtime.sync_();
   if (runtime.inputCapacity_() < saved.length && !runtime.native_.reserve_(saved.length)) return false;
-  runtime.sync();
+  runtime.sync_();
   runtime.u8_.set(saved, runtime.inputPtr_());
   return native.load(saved.length);
 }

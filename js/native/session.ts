@@ -96,7 +96,7 @@ export class ParserSession {
   acquireInput_(): boolean {
     if (acquire(this.runtime_, this.pool_, this.handle_, this) === null) return false;
     const runtime = this.runtime_;
-    runtime.sync();
+    runtime.sync_();
     this.inputPtr_ = runtime.inputPtr_();
     this.inputCapacity_ = runtime.inputCapacity_();
     return true;
@@ -154,7 +154,7 @@ export class ParserSession {
   bytes_(start: number, end: number): Uint8Array {
     if (start >= this.windowOffset_) {
       const at = this.windowPtr_ + (start - this.windowOffset_);
-      return new Uint8Array(this.runtime_.memory.buffer, at, end - start);
+      return new Uint8Array(this.runtime_.memory_.buffer, at, end - start);
     }
     return new Uint8Array(this.rBuf_.buffer, start + this.rDelta_, end - start);
   }
@@ -183,7 +183,7 @@ export class ParserSession {
    */
   private afterCall_(n: number): void {
     const runtime = this.runtime_;
-    runtime.sync();
+    runtime.sync_();
     this.elements_ = runtime.elementsAt_();
     this.elementCount_ = runtime.elementCount_();
     this.batches_ = runtime.batchesAt_();

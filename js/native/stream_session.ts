@@ -32,12 +32,12 @@ export class StreamSession {
 
   /** Where the next chunk goes: runtime.u8_[inputPtr, inputPtr + inputCapacity). */
   get inputPtr_(): number {
-    this.runtime.sync();
+    this.runtime.sync_();
     return this.runtime.inputPtr_();
   }
 
   get inputCapacity_(): number {
-    this.runtime.sync();
+    this.runtime.sync_();
     return this.runtime.inputCapacity_();
   }
 
@@ -48,7 +48,7 @@ export class StreamSession {
   call(n: number): number {
     const status = n < 0 ? this.native_.finish() : this.native_.feed(n);
     const runtime = this.runtime;
-    runtime.sync();
+    runtime.sync_();
     this.elements = runtime.elementsAt_();
     this.elementCount_ = runtime.elementCount_();
     this.batches = runtime.batchesAt_();

@@ -46,7 +46,7 @@ export class CallResults {
 
   constructor(readonly session_: ParserSession) {
     const runtime = session_.runtime_;
-    runtime.sync();
+    runtime.sync_();
     this.u32_ = runtime.u32_;
     this.u8_ = runtime.u8_;
     this.elements_ = session_.elements_;
