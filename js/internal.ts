@@ -37,13 +37,13 @@ function runtime(): NativeRuntime {
 /** The test hooks of the module that parsers created now would use. */
 export function nativeModule(): NativeTestHooks {
   const loaded = runtime();
-  const native = loaded.native;
+  const native = loaded.native_;
   return {
     heapInUse: () => native.heapInUse() + (loadedLazyBinding(loaded)?.m.lazy_heap_in_use() ?? 0),
     parserHeapInUse: () => native.heapInUse(),
-    residentParsers: () => poolOf(loaded).resident.length,
-    memoryBytes: () => loaded.memory.buffer.byteLength,
-    warmUpStatus: () => loaded.warmUpStatus,
+    residentParsers: () => poolOf(loaded).resident_.length,
+    memoryBytes: () => loaded.memory_.buffer.byteLength,
+    warmUpStatus: () => loaded.warmUpStatus_,
   };
 }
 
@@ -59,7 +59,7 @@ export function rawExports(): Record<string, unknown> {
 
 /** Which build is loaded: `'simd128'` or `'scalar'`. */
 export function loadedBuildKind(): BuildKind {
-  return runtime().native.buildKind_();
+  return runtime().native_.buildKind_();
 }
 
 /** Which build of the lazy index's module is loaded, if any. */

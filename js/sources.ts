@@ -73,40 +73,40 @@ export function openSource(source: JsonSource): PullReader {
 }
 
 class StreamReader implements PullReader {
-  private readonly reader: ReadableStreamDefaultReader<Uint8Array | string>;
+  private readonly reader_: ReadableStreamDefaultReader<Uint8Array | string>;
 
   constructor(reader: ReadableStreamDefaultReader<Uint8Array | string>) {
-    this.reader = reader;
+    this.reader_ = reader;
   }
 
   read(): Promise<ReadResult> {
-    return this.reader.read();
+    return this.reader_.read();
   }
 
   cancel(reason: unknown): Promise<void> {
-    return this.reader.cancel(reason).then(swallow, swallow);
+    return this.reader_.cancel(reason).then(swallow, swallow);
   }
 }
 
 class IteratorReader implements PullReader {
-  private readonly iterator: AsyncIterator<Uint8Array | string>;
-  private done = false;
+  private readonly iterator_: AsyncIterator<Uint8Array | string>;
+  private done_ = false;
   private reading_ = false;
 
   constructor(iterator: AsyncIterator<Uint8Array | string>) {
-    this.iterator = iterator;
+    this.iterator_ = iterator;
   }
 
   async read(): Promise<ReadResult> {
-    if (this.done) return DONE;
+    if (this.done_) return DONE;
     this.reading_ = true;
     try {
-      const result = await this.iterator.next();
-      if (result.done === true) this.done = true;
+      const result = await this.iterator_.next();
+      if (result.done === true) this.done_ = true;
       return result;
     } catch (error) {
       // An iterator that threw is finished: cancel() must not call its return().
-      this.done = true;
+      this.done_ = true;
       throw error;
     } finally {
       this.reading_ = false;
@@ -115,11 +115,11 @@ class IteratorReader implements PullReader {
 
   async cancel(): Promise<void> {
     // An iterator that ended or threw is finished already; return() is only for one still producing.
-    if (this.done) return;
-    this.done = true;
+    if (this.done_) return;
+    this.done_ = true;
     let stopped: Promise<unknown>;
     try {
-      stopped = Promise.resolve(this.iterator.return?.());
+      stopped = Promise.resolve(this.iterator_.return?.());
     } catch {
       return;
     }
@@ -132,23 +132,23 @@ class IteratorReader implements PullReader {
 
 /** The whole input at once, handed out in PIECE-sized parts (strings never split inside a surrogate pair). */
 class PiecesReader implements PullReader {
-  private readonly input: Uint8Array | string;
-  private offset = 0;
+  private readonly input_: Uint8Array | string;
+  private offset_ = 0;
 
   constructor(input: Uint8Array | string) {
-    this.input = input;
+    this.input_ = input;
   }
 
   read(): Promise<ReadResult> {
-    const input = this.input;
-    const start = this.offset;
+    const input = this.input_;
+    const start = this.offset_;
     if (start >= input.length) return Promise.resolve(DONE);
     let end = Math.min(input.length, start + PIECE);
     if (typeof input === 'string') {
       const last = input.charCodeAt(end - 1);
       if (end < input.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
     }
-    this.offset = end;
+    this.offset_ = end;
     const value =
       start === 0 && end === input.length
         ? input
@@ -159,7 +159,7 @@ class PiecesReader implements PullReader {
   }
 
   cancel(): Promise<void> {
-    this.offset = this.input.length;
+    this.offset_ = this.input_.length;
     return Promise.resolve();
   }
 }

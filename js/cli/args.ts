@@ -20,7 +20,7 @@ export interface CommandLine {
   /** The paths as written (what `--with-path` shows). */
   readonly paths: readonly string[];
   /** The native selectors the paths lower to (several for a union; js/query/lower.ts). */
-  readonly nativePaths: readonly string[];
+  readonly nativePaths_: readonly string[];
   /** The path (as written) of each native selector. */
   readonly selectorPaths_: readonly string[];
   /** Per native selector, the tail JS evaluates on each node it selects (js/query/split.ts); null: none has one. */
@@ -120,7 +120,7 @@ function lowered(api: ApiName, paths: readonly string[], order: PathOrder, skipI
 /** --with-normalized-path's markers, within the native limits, and not with --skip-invalid after a `..`. */
 function normalizedPlan(api: ApiName, plan: (subject: string) => NormalizedPlan, skipInvalid: boolean): NormalizedPlan {
   const out = check(() => plan('--with-normalized-path'));
-  if (skipInvalid && out.ends.length > 0) {
+  if (skipInvalid && out.ends_.length > 0) {
     // A skipped line leaves the values it opened without their end markers.
     throw new UsageError(
       misuse(
@@ -207,10 +207,10 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
   };
   const native =
     help || command === 'validate'
-      ? { nativePaths: [], selectorPaths_: [], selectorTails_: null, selectorWindows_: null }
+      ? { nativePaths_: [], selectorPaths_: [], selectorTails_: null, selectorWindows_: null }
       : command === 'get'
         ? {
-            nativePaths: [getPath(api, paths[0]!)],
+            nativePaths_: [getPath(api, paths[0]!)],
             selectorPaths_: paths,
             selectorTails_: null,
             selectorWindows_: null,
@@ -229,7 +229,7 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
   return {
     command,
     paths,
-    nativePaths: native.nativePaths,
+    nativePaths_: native.nativePaths_,
     selectorPaths_: native.selectorPaths_,
     tails_: native.selectorTails_,
     windows_: native.selectorWindows_,

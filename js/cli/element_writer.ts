@@ -33,20 +33,20 @@ export interface HeldNode {
 }
 
 export class ElementWriter {
-  private readonly output: Output;
+  private readonly output_: Output;
   private readonly shape_: Shape;
   /** `{"path":"<path>","key":` for each path, encoded once. */
   private readonly prefixes_: readonly Uint8Array[];
-  private written = 0;
+  private written_ = 0;
   /** --with-path: the lines of one call, assembled here; `fill` bytes used. */
-  private buffer = new Uint8Array(BUFFER_BYTES);
-  private fill = 0;
+  private buffer_ = new Uint8Array(BUFFER_BYTES);
+  private fill_ = 0;
 
   /** --with-normalized-path: held nodes are written as records with their normalizedPath last. */
   private readonly named_: boolean;
 
   constructor(output: Output, shape: Shape, paths: readonly string[], named = false) {
-    this.output = output;
+    this.output_ = output;
     this.shape_ = shape;
     this.named_ = named;
     this.prefixes_ = paths.map((path) => encoder.encode(`{"path":${JSON.stringify(path)},"key":`));
@@ -54,7 +54,7 @@ export class ElementWriter {
 
   /** Elements written so far. */
   get count(): number {
-    return this.written;
+    return this.written_;
   }
 
   /** Writes the first `take` elements of the stream's last call (take <= its element count). */
@@ -64,30 +64,30 @@ export class ElementWriter {
     const last = stream.element_(take - 1);
     // The lines of the first `take` elements: up to the newline after the last one.
     const end =
-      take === stream.elementCount ? ptr + length : stream.elementPtr_(last) + stream.elementLength_(last) + 1;
+      take === stream.elementCount_ ? ptr + length : stream.elementPtr_(last) + stream.elementLength_(last) + 1;
     const u8 = stream.runtime.u8_;
     if (this.shape_ === 'lines') {
-      await this.output.write(u8, ptr, end - ptr);
+      await this.output_.write(u8, ptr, end - ptr);
     } else if (this.shape_ === 'array') {
-      await this.output.write(this.written === 0 ? OPEN : COMMA, 0, 1);
+      await this.output_.write(this.written_ === 0 ? OPEN : COMMA, 0, 1);
       for (let i = 0; i < take - 1; i++) {
         const record = stream.element_(i);
         u8[stream.elementPtr_(record) + stream.elementLength_(record)] = 0x2c; // the newline after it becomes ','
       }
-      await this.output.write(u8, ptr, end - 1 - ptr);
+      await this.output_.write(u8, ptr, end - 1 - ptr);
     } else {
       this.withPaths_(stream, take);
-      await this.output.write(this.buffer, 0, this.fill);
+      await this.output_.write(this.buffer_, 0, this.fill_);
       // After a huge element, do not hold its copy for the rest of the run.
-      if (this.buffer.length > 64 * BUFFER_BYTES) this.buffer = new Uint8Array(BUFFER_BYTES);
+      if (this.buffer_.length > 64 * BUFFER_BYTES) this.buffer_ = new Uint8Array(BUFFER_BYTES);
     }
-    this.written += take;
+    this.written_ += take;
   }
 
   /** Writes the first `take` of `nodes` (take <= nodes.length). */
   async writeHeld_(nodes: readonly HeldNode[], take: number): Promise<void> {
     if (take === 0) return;
-    this.fill = 0;
+    this.fill_ = 0;
     for (let i = 0; i < take; i++) {
       const node = nodes[i]!;
       if (this.named_) {
@@ -107,7 +107,7 @@ export class ElementWriter {
         this.append_(node.text);
         this.append_(NEWLINE);
       } else if (this.shape_ === 'array') {
-        this.append_(this.written + i === 0 ? OPEN : COMMA);
+        this.append_(this.written_ + i === 0 ? OPEN : COMMA);
         this.append_(node.text);
       } else {
         this.append_(this.prefixes_[node.path]!);
@@ -117,25 +117,25 @@ export class ElementWriter {
         this.append_(END);
       }
       // In pieces: a window's last array may hold millions of nodes (`[::-1]`).
-      if (this.fill >= BUFFER_BYTES) {
-        await this.output.write(this.buffer, 0, this.fill);
-        this.fill = 0;
+      if (this.fill_ >= BUFFER_BYTES) {
+        await this.output_.write(this.buffer_, 0, this.fill_);
+        this.fill_ = 0;
       }
     }
-    await this.output.write(this.buffer, 0, this.fill);
-    if (this.buffer.length > 64 * BUFFER_BYTES) this.buffer = new Uint8Array(BUFFER_BYTES);
-    this.written += take;
+    await this.output_.write(this.buffer_, 0, this.fill_);
+    if (this.buffer_.length > 64 * BUFFER_BYTES) this.buffer_ = new Uint8Array(BUFFER_BYTES);
+    this.written_ += take;
   }
 
   /** Ends the output: closes the array. */
   async end(): Promise<void> {
     if (this.shape_ !== 'array') return;
-    const tail = this.written === 0 ? EMPTY : CLOSE;
-    await this.output.write(tail, 0, tail.length);
+    const tail = this.written_ === 0 ? EMPTY : CLOSE;
+    await this.output_.write(tail, 0, tail.length);
   }
 
   private withPaths_(stream: NativeStream, take: number): void {
-    this.fill = 0;
+    this.fill_ = 0;
     const u8 = stream.runtime.u8_;
     for (let i = 0; i < take; i++) {
       const record = stream.element_(i);
@@ -161,13 +161,13 @@ export class ElementWriter {
   }
 
   private append_(bytes: Uint8Array): void {
-    const need = this.fill + bytes.length;
-    if (need > this.buffer.length) {
-      const grown = new Uint8Array(Math.max(need, this.buffer.length * 2));
-      grown.set(this.buffer.subarray(0, this.fill));
-      this.buffer = grown;
+    const need = this.fill_ + bytes.length;
+    if (need > this.buffer_.length) {
+      const grown = new Uint8Array(Math.max(need, this.buffer_.length * 2));
+      grown.set(this.buffer_.subarray(0, this.fill_));
+      this.buffer_ = grown;
     }
-    this.buffer.set(bytes, this.fill);
-    this.fill = need;
+    this.buffer_.set(bytes, this.fill_);
+    this.fill_ = need;
   }
 }

@@ -59,12 +59,12 @@ function pause(): Promise<void> {
 class DescriptorInput implements Input {
   readonly name: string;
   readonly size: number | undefined;
-  private readonly fd: number;
+  private readonly fd_: number;
   private readonly owned_: boolean;
-  private closed = false;
+  private closed_ = false;
 
   constructor(fd: number, name: string, owned: boolean) {
-    this.fd = fd;
+    this.fd_ = fd;
     this.name = name;
     this.owned_ = owned;
     const stats = fstatSync(fd);
@@ -77,9 +77,9 @@ class DescriptorInput implements Input {
   }
 
   read(target: Uint8Array, offset: number, length: number): number | Promise<number> {
-    if (this.closed) return 0;
+    if (this.closed_) return 0;
     try {
-      return readSync(this.fd, target, offset, length, null);
+      return readSync(this.fd_, target, offset, length, null);
     } catch (error) {
       // A non-blocking pipe or terminal with nothing to read yet: wait in the event loop, then try again.
       if (systemCode(error) === 'EAGAIN') return pause().then(() => this.read(target, offset, length));
@@ -88,11 +88,11 @@ class DescriptorInput implements Input {
   }
 
   close(): void {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.closed_) return;
+    this.closed_ = true;
     if (this.owned_) {
       try {
-        closeSync(this.fd);
+        closeSync(this.fd_);
       } catch {
         // Nothing more will be read from it either way.
       }
@@ -125,29 +125,29 @@ async function openUrl(url: string): Promise<Input> {
 class DownloadInput implements Input {
   readonly name: string;
   readonly size: number | undefined;
-  private readonly reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  private readonly controller: AbortController;
-  private chunk: Uint8Array = new Uint8Array(0);
-  private closed = false;
+  private readonly reader_: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  private readonly controller_: AbortController;
+  private chunk_: Uint8Array = new Uint8Array(0);
+  private closed_ = false;
 
   constructor(url: string, response: Response, controller: AbortController, size: number | undefined) {
     this.name = url;
     this.size = size;
-    this.controller = controller;
-    this.reader = response.body?.getReader();
+    this.controller_ = controller;
+    this.reader_ = response.body?.getReader();
   }
 
   read(target: Uint8Array, offset: number, length: number): number | Promise<number> {
-    if (this.chunk.length > 0) return this.take_(target, offset, length);
-    if (this.closed || this.reader === undefined) return 0;
-    return this.reader.read().then(
+    if (this.chunk_.length > 0) return this.take_(target, offset, length);
+    if (this.closed_ || this.reader_ === undefined) return 0;
+    return this.reader_.read().then(
       (result) => {
         if (result.done) return 0;
-        this.chunk = result.value;
-        return this.chunk.length > 0 ? this.take_(target, offset, length) : this.read(target, offset, length);
+        this.chunk_ = result.value;
+        return this.chunk_.length > 0 ? this.take_(target, offset, length) : this.read(target, offset, length);
       },
       (error: unknown) => {
-        if (this.closed) return 0;
+        if (this.closed_) return 0;
         throw new IoError(`cannot read ${this.name}: ${error instanceof Error ? error.message : String(error)}`, {
           cause: error,
         });
@@ -156,18 +156,18 @@ class DownloadInput implements Input {
   }
 
   private take_(target: Uint8Array, offset: number, length: number): number {
-    const chunk = this.chunk;
+    const chunk = this.chunk_;
     const n = Math.min(length, chunk.length);
     target.set(n === chunk.length ? chunk : chunk.subarray(0, n), offset);
-    this.chunk = chunk.subarray(n);
+    this.chunk_ = chunk.subarray(n);
     return n;
   }
 
   close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.chunk = new Uint8Array(0);
-    this.reader?.cancel().catch(() => {});
-    this.controller.abort();
+    if (this.closed_) return;
+    this.closed_ = true;
+    this.chunk_ = new Uint8Array(0);
+    this.reader_?.cancel().catch(() => {});
+    this.controller_.abort();
   }
 }

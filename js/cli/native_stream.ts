@@ -23,7 +23,7 @@ import { skippedLineError } from '../parse/skipped_lines.js';
 
 export interface StreamOptions {
   /** Paths already checked, as canonicalPath() writes them (args.ts): the native parser accepts them all. */
-  readonly nativePaths: readonly string[];
+  readonly nativePaths_: readonly string[];
   readonly ndjson: boolean;
   /** With ndjson: bad lines are reported (skipped()) and skipped. */
   readonly skipInvalid_: boolean;
@@ -43,13 +43,13 @@ const TAIL = 240;
 export class NativeStream {
   readonly runtime: NativeRuntime;
   private readonly session_: StreamSession;
-  private readonly limits: ParserLimits;
+  private readonly limits_: ParserLimits;
   /** Absolute offset of the window's first byte during the last feed, and how many bytes it held. */
   private windowBase_ = 0;
-  private fed = 0;
+  private fed_ = 0;
   private windowLength_ = 0;
   /** The last bytes before the window (tail[TAIL - tailLength, TAIL)), copied before each read. */
-  private readonly tail = new Uint8Array(TAIL);
+  private readonly tail_ = new Uint8Array(TAIL);
   private tailLength_ = 0;
 
   constructor(runtime: NativeRuntime, options: StreamOptions) {
@@ -65,14 +65,14 @@ export class NativeStream {
           (options.ndjson ? FLAG_NDJSON : 0) |
           (options.ndjson && options.skipInvalid_ ? FLAG_SKIP_INVALID : 0) |
           (lines ? FLAG_COMPACT_LINES : 0),
-        paths: lines ? options.nativePaths : [],
-        markers: lines ? (options.markers_ ?? []) : options.nativePaths,
+        paths: lines ? options.nativePaths_ : [],
+        markers: lines ? (options.markers_ ?? []) : options.nativePaths_,
         starts: lines ? (options.starts_ ?? []) : [],
       },
       options.windowBytes_,
     );
     this.runtime = runtime;
-    this.limits = options.limits;
+    this.limits_ = options.limits;
   }
 
   /** Where the next read goes: runtime.u8[inputPtr, inputPtr + inputCapacity). */
@@ -86,7 +86,7 @@ export class NativeStream {
 
   /** Bytes fed so far (counted here: the module's one view holds the last call of any parser). */
   get bytesFed_(): number {
-    return this.fed;
+    return this.fed_;
   }
 
   /** Keeps the end of the window just scanned for an error's excerpt; call before reading into the window again. */
@@ -97,36 +97,36 @@ export class NativeStream {
     const ptr = this.inputPtr_;
     const take = Math.min(n, TAIL);
     // Shift what is kept left by `take`, then append the window's last `take` bytes.
-    this.tail.copyWithin(0, take);
-    this.tail.set(u8.subarray(ptr + n - take, ptr + n), TAIL - take);
+    this.tail_.copyWithin(0, take);
+    this.tail_.set(u8.subarray(ptr + n - take, ptr + n), TAIL - take);
     this.tailLength_ = Math.min(TAIL, this.tailLength_ + take);
   }
 
   /** Scans n bytes written at inputPtr; returns the status (0: ok). Results stay valid until the next call. */
   feed(n: number): number {
-    this.windowBase_ = this.fed;
+    this.windowBase_ = this.fed_;
     this.windowLength_ = n;
-    this.fed += n;
+    this.fed_ += n;
     return this.session_.call(n);
   }
 
   /** End of input; returns the status. */
   finish(): number {
-    this.windowBase_ = this.fed;
+    this.windowBase_ = this.fed_;
     this.windowLength_ = 0;
     return this.session_.call(-1);
   }
 
   /** Elements completed by the last call. */
-  get elementCount(): number {
-    return this.session_.elementCount;
+  get elementCount_(): number {
+    return this.session_.elementCount_;
   }
 
   /** The lines the last call skipped, as errors with their first bytes (for the excerpt). */
   skipped(): { readonly error: InvalidLine; readonly bytes: Uint8Array }[] {
     return this.session_
       .skippedLines()
-      .map((line) => ({ error: skippedLineError(line, this.limits), bytes: line.text }));
+      .map((line) => ({ error: skippedLineError(line, this.limits_), bytes: line.text }));
   }
 
   /** lines mode: the batch text of the last call (start address and length), or length 0 without elements. */
@@ -173,7 +173,7 @@ export class NativeStream {
   error(status: number): Error {
     const error = this.session_.error();
     const position = { offset: error.offset, line: error.line, column: error.column };
-    return errorFromStatus(status, error.byte, position, this.limits);
+    return errorFromStatus(status, error.byte, position, this.limits_);
   }
 
   /**
@@ -183,7 +183,7 @@ export class NativeStream {
   bytesAround_(): { readonly start: number; readonly bytes: Uint8Array } {
     const ptr = this.inputPtr_;
     const bytes = new Uint8Array(this.tailLength_ + this.windowLength_);
-    bytes.set(this.tail.subarray(TAIL - this.tailLength_));
+    bytes.set(this.tail_.subarray(TAIL - this.tailLength_));
     bytes.set(this.runtime.u8_.subarray(ptr, ptr + this.windowLength_), this.tailLength_);
     return { start: this.windowBase_ - this.tailLength_, bytes };
   }

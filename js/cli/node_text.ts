@@ -41,7 +41,7 @@ export class CandidateText {
     // From the nearest known ancestor down: no recursion, whatever the depth.
     const chain: Location[] = [];
     let parent: NodeSpan | undefined;
-    for (let at: Location | null = location; ; at = at.parent) {
+    for (let at: Location | null = location; ; at = at.parent_) {
       if (at === null) {
         parent = this.span(null);
         break;
@@ -53,8 +53,8 @@ export class CandidateText {
     for (let i = chain.length - 1; i >= 0; i--) {
       const step = chain[i]!;
       const children = this.childrenAt_(parent.start);
-      const span = Array.isArray(children) ? children[step.key as number] : children.get(step.key as string);
-      if (span === undefined) throw new Error(`no node ${String(step.key)} at ${parent.start} of the candidate`);
+      const span = Array.isArray(children) ? children[step.key_ as number] : children.get(step.key_ as string);
+      if (span === undefined) throw new Error(`no node ${String(step.key_)} at ${parent.start} of the candidate`);
       this.spans_.set(step, span);
       parent = span;
     }

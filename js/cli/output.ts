@@ -9,12 +9,12 @@ import { describeSystemError } from './input.js';
 const encoder = new TextEncoder();
 
 export class Output {
-  private readonly fd: number;
+  private readonly fd_: number;
   /** Called before each write (the progress bar clears itself when it shares the terminal). */
   beforeWrite_: (() => void) | undefined;
 
   constructor(fd = 1) {
-    this.fd = fd;
+    this.fd_ = fd;
   }
 
   /** Writes bytes[offset, offset + length); a promise only when it had to wait for a non-blocking descriptor. */
@@ -24,10 +24,10 @@ export class Output {
     while (offset < end) {
       let written: number;
       try {
-        written = writeSync(this.fd, bytes, offset, end - offset);
+        written = writeSync(this.fd_, bytes, offset, end - offset);
       } catch (error) {
         const code = systemCode(error);
-        if (code === 'EAGAIN') return this.later(bytes, offset, end - offset);
+        if (code === 'EAGAIN') return this.later_(bytes, offset, end - offset);
         if (code === 'EPIPE') throw new OutputClosed();
         throw new IoError(`cannot write to standard output: ${describeSystemError(error)}`, { cause: error });
       }
@@ -40,7 +40,7 @@ export class Output {
     return this.write(bytes, 0, bytes.length);
   }
 
-  private async later(bytes: Uint8Array, offset: number, length: number): Promise<void> {
+  private async later_(bytes: Uint8Array, offset: number, length: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1));
     await this.write(bytes, offset, length);
   }

@@ -10,42 +10,42 @@ const LOG_MS = 1000;
 const encoder = new TextEncoder();
 
 export class Progress {
-  private readonly total: number | undefined;
+  private readonly total_: number | undefined;
   private readonly terminal_: boolean;
-  private readonly columns: number;
+  private readonly columns_: number;
   private readonly interval_: number;
-  private readonly started = performance.now();
+  private readonly started_ = performance.now();
   // The first update draws at once: how soon after start it comes must not decide whether a short run shows a bar.
-  private last = Number.NEGATIVE_INFINITY;
+  private last_ = -Infinity;
   private drawn_ = false;
-  private bytes = 0;
-  private elements = 0;
+  private bytes_ = 0;
+  private elements_ = 0;
   private timer_: ReturnType<typeof setInterval> | undefined;
 
   /** `columns`: the terminal's width, for a bar drawn in place (undefined: a log, a line per state). */
   constructor(total: number | undefined, columns: number | undefined) {
-    this.total = total;
+    this.total_ = total;
     this.terminal_ = columns !== undefined;
-    this.columns = columns ?? 80;
+    this.columns_ = columns ?? 80;
     this.interval_ = this.terminal_ ? TERMINAL_MS : LOG_MS;
     // While a read waits (a slow download), the loop does not redraw: the timer does. unref: it never keeps the
     // process alive.
-    this.timer_ = setInterval(() => this.update(this.bytes, this.elements), this.interval_);
+    this.timer_ = setInterval(() => this.update(this.bytes_, this.elements_), this.interval_);
     (this.timer_ as { unref?: () => void }).unref?.();
   }
 
   /** The counts so far; redraws when the last drawing is old enough. */
   update(bytes: number, elements: number): void {
-    this.bytes = bytes;
-    this.elements = elements;
+    this.bytes_ = bytes;
+    this.elements_ = elements;
     const now = performance.now();
-    if (now - this.last >= this.interval_) this.draw_(now);
+    if (now - this.last_ >= this.interval_) this.draw_(now);
   }
 
   /** Erases the bar (on a terminal) before other text is written to it. */
   clear(): void {
     if (!this.drawn_ || !this.terminal_) return;
-    this.write('\r\x1b[K');
+    this.write_('\r\x1b[K');
     this.drawn_ = false;
   }
 
@@ -59,32 +59,33 @@ export class Progress {
   }
 
   private draw_(now: number): void {
-    this.last = now;
-    const seconds = (now - this.started) / 1000;
-    const rate = seconds > 0 ? this.bytes / seconds : 0;
+    this.last_ = now;
+    const seconds = (now - this.started_) / 1000;
+    const rate = seconds > 0 ? this.bytes_ / seconds : 0;
     const parts: string[] = [];
-    const total = this.total;
+    const total = this.total_;
     if (total !== undefined && total > 0) {
-      const fraction = Math.min(1, this.bytes / total);
+      const fraction = Math.min(1, this.bytes_ / total);
       parts.push(
-        `${(fraction * 100).toFixed(0).padStart(3)}% ${bar(fraction, 20)} ${size(this.bytes)} / ${size(total)}`,
+        `${(fraction * 100).toFixed(0).padStart(3)}% ${bar(fraction, 20)} ${size(this.bytes_)} / ${size(total)}`,
       );
     } else {
-      parts.push(size(this.bytes));
+      parts.push(size(this.bytes_));
     }
-    parts.push(`${grouped(this.elements)} elements`, `${(rate / 1e6).toFixed(0)} MB/s`);
-    if (total !== undefined && rate > 0 && this.bytes < total) parts.push(`${clock((total - this.bytes) / rate)} left`);
+    parts.push(`${grouped(this.elements_)} elements`, `${(rate / 1e6).toFixed(0)} MB/s`);
+    if (total !== undefined && rate > 0 && this.bytes_ < total)
+      parts.push(`${clock((total - this.bytes_) / rate)} left`);
     let text = parts.join(' · ');
     if (this.terminal_) {
-      if (text.length > this.columns - 1) text = text.slice(0, this.columns - 1);
-      this.write(`\r${text}\x1b[K`);
+      if (text.length > this.columns_ - 1) text = text.slice(0, this.columns_ - 1);
+      this.write_(`\r${text}\x1b[K`);
     } else {
-      this.write(`${text}\n`);
+      this.write_(`${text}\n`);
     }
     this.drawn_ = true;
   }
 
-  private write(text: string): void {
+  private write_(text: string): void {
     try {
       const bytes = encoder.encode(text);
       writeSync(2, bytes, 0, bytes.length);

@@ -44,7 +44,7 @@ export async function pump(
   const { input, progress } = context;
   let elements = 0;
   const check = async (status: number): Promise<boolean> => {
-    elements += stream.elementCount;
+    elements += stream.elementCount_;
     // Read before the output is written: the records stay valid until the next call only.
     const skipped = context.skipped === undefined ? [] : stream.skipped();
     const go = await results();
@@ -76,11 +76,11 @@ export function openStream(
   normalized: NormalizedPlan | null = null,
 ) {
   return new NativeStream(context.runtime, {
-    nativePaths,
+    nativePaths_: nativePaths,
     ndjson: cli.ndjson,
     skipInvalid_: cli.skipInvalid_,
     mode,
-    ...(normalized === null ? {} : { markers_: normalized.ends, starts_: normalized.starts }),
+    ...(normalized === null ? {} : { markers_: normalized.ends_, starts_: normalized.starts_ }),
     limits: context.limits,
     windowBytes_: READ_BYTES,
   });
@@ -95,10 +95,10 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
   );
   const limit = cli.limit ?? Infinity;
   if (limit > 0) {
-    const stream = openStream(context, cli, 'lines', cli.nativePaths);
+    const stream = openStream(context, cli, 'lines', cli.nativePaths_);
     try {
       await pump(context, stream, async () => {
-        const take = Math.min(stream.elementCount, limit - writer.count);
+        const take = Math.min(stream.elementCount_, limit - writer.count);
         await writer.write(stream, take);
         return writer.count < limit;
       });
@@ -111,11 +111,11 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
 
 /** `sluice count`: how many elements; their ends are all the parser reports (no bytes kept). */
 export async function count(cli: CommandLine, context: ScanContext): Promise<void> {
-  const stream = openStream(context, cli, 'markers', cli.nativePaths);
+  const stream = openStream(context, cli, 'markers', cli.nativePaths_);
   let total = 0;
   try {
     await pump(context, stream, () => {
-      total += stream.elementCount;
+      total += stream.elementCount_;
       return true;
     });
   } finally {

@@ -56,15 +56,15 @@ function held(
 class StreamRecords implements MatchRecords {
   constructor(private readonly stream_: NativeStream) {}
 
-  get count(): number {
-    return this.stream_.elementCount;
+  get count_(): number {
+    return this.stream_.elementCount_;
   }
 
-  path(i: number): number {
+  path_(i: number): number {
     return this.stream_.elementPath_(this.stream_.element_(i));
   }
 
-  key(i: number): string | number | null {
+  key_(i: number): string | number | null {
     const key = this.stream_.elementKey_(this.stream_.element_(i));
     if (key.kind === KEY_INDEX) return key.index;
     if (key.kind !== KEY_NAME) return null;
@@ -108,7 +108,7 @@ function tailNodes(tail: QueryTail, text: string, path: number, name: string | n
     const key =
       span.keyStart >= 0
         ? encoder.encode(text.slice(span.keyStart, span.keyEnd))
-        : ((location?.key as number | undefined) ?? null);
+        : ((location?.key_ as number | undefined) ?? null);
     const normalized = name === null ? null : name + normalizedPath(location).slice(1);
     out.push({ path, key, text: encoder.encode(text.slice(span.start, span.end)), normalizedPath: normalized });
   }
@@ -125,22 +125,22 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
   const limit = cli.limit ?? Infinity;
   const tails = cli.tails_;
   const windows = cli.windows_ === null ? null : windowsOf(cli.windows_);
-  const tracker = cli.normalized_?.make() ?? null;
+  const tracker = cli.normalized_?.make_() ?? null;
   const arena = new Arena();
   const write = async (nodes: HeldNode[]): Promise<boolean> => {
     await writer.writeHeld_(nodes, Math.min(nodes.length, limit - writer.count));
     return writer.count < limit;
   };
   if (limit > 0) {
-    const stream = openStream(context, cli, 'lines', cli.nativePaths, cli.normalized_);
+    const stream = openStream(context, cli, 'lines', cli.nativePaths_, cli.normalized_);
     const records = new StreamRecords(stream);
     try {
       await pump(context, stream, () => {
         const out: HeldNode[] = [];
         // The markers' records give each node's normalized path; they are no nodes (skip[e] 1).
-        const skip = tracker === null ? null : new Uint8Array(stream.elementCount);
-        const names = tracker === null ? null : tracker.read(records, skip!);
-        for (let e = 0; e < stream.elementCount; e++) {
+        const skip = tracker === null ? null : new Uint8Array(stream.elementCount_);
+        const names = tracker === null ? null : tracker.read_(records, skip!);
+        for (let e = 0; e < stream.elementCount_; e++) {
           if (skip !== null && skip[e] === 1) continue;
           const record = stream.element_(e);
           const path = stream.elementPath_(record);
@@ -231,11 +231,11 @@ export async function count(cli: CommandLine, context: ScanContext): Promise<voi
       if (window === undefined) made.set(spec, (window = new WindowCount(spec)));
       return window;
     }) ?? null;
-  const stream = openStream(context, cli, tails === null ? 'markers' : 'lines', cli.nativePaths);
+  const stream = openStream(context, cli, tails === null ? 'markers' : 'lines', cli.nativePaths_);
   let total = 0;
   try {
     await pump(context, stream, () => {
-      for (let e = 0; e < stream.elementCount; e++) {
+      for (let e = 0; e < stream.elementCount_; e++) {
         const record = stream.element_(e);
         const path = stream.elementPath_(record);
         const window = windows?.[path] ?? null;

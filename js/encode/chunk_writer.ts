@@ -22,18 +22,18 @@ const ASCII_CHARS = 64;
 
 /** @internal */
 export class ChunkWriter {
-  private readonly size: number;
-  private readonly sink: ChunkSink;
+  private readonly size_: number;
+  private readonly sink_: ChunkSink;
   /** Whether the consumer wants another chunk now. */
   private readonly wanted_: () => boolean;
   private readonly joinedChars_: number;
-  private chunk: Uint8Array;
+  private chunk_: Uint8Array;
   private pos_ = 0;
   /** Short text written but not encoded yet; empty while there is a backlog. */
-  private text = '';
+  private text_ = '';
   /** What was written after the consumer stopped wanting chunks, in order, the first from `offset` on. */
   private readonly backlog_: (string | Uint8Array)[] = [];
-  private offset = 0;
+  private offset_ = 0;
   /** Inside flush(): chunks go out whether wanted or not. */
   private forced_ = false;
   /**
@@ -43,16 +43,16 @@ export class ChunkWriter {
   oneLine_ = false;
 
   constructor(size: number, sink: ChunkSink, wanted: () => boolean = () => true) {
-    this.size = size;
-    this.sink = sink;
+    this.size_ = size;
+    this.sink_ = sink;
     this.wanted_ = wanted;
     this.joinedChars_ = Math.max(4, Math.min(JOINED_CHARS, size >> 2));
-    this.chunk = new Uint8Array(size);
+    this.chunk_ = new Uint8Array(size);
   }
 
   /** Whether anything was written since the last chunk went out. */
   get pending(): boolean {
-    return this.pos_ > 0 || this.text !== '' || this.backlog_.length > 0;
+    return this.pos_ > 0 || this.text_ !== '' || this.backlog_.length > 0;
   }
 
   /** Some of what was written waits for the consumer to want more chunks (see drain()). */
@@ -66,15 +66,15 @@ export class ChunkWriter {
       return;
     }
     if (text.length >= this.joinedChars_) {
-      if (this.text !== '') this.drainText_();
+      if (this.text_ !== '') this.drainText_();
       if (this.backlog_.length > 0) this.backlog_.push(text);
       else this.putText_(text);
       return;
     }
-    const joined = this.text + text;
-    if (joined.length < this.joinedChars_) this.text = joined;
+    const joined = this.text_ + text;
+    if (joined.length < this.joinedChars_) this.text_ = joined;
     else {
-      this.text = '';
+      this.text_ = '';
       this.putText_(joined);
     }
   }
@@ -82,13 +82,13 @@ export class ChunkWriter {
   /** Copies `bytes` (already valid UTF-8 JSON) into the output. */
   writeBytes_(bytes: Uint8Array): void {
     if (this.oneLine_) bytes = spaceLineBreaks(bytes);
-    if (this.backlog_.length === 0 && this.text !== '') this.drainText_();
+    if (this.backlog_.length === 0 && this.text_ !== '') this.drainText_();
     // Held back, the bytes are copied: they are written as they were when validated.
     if (this.backlog_.length > 0) {
       this.backlog_.push(bytes.slice());
       return;
     }
-    const end = this.copy(bytes, 0);
+    const end = this.copy_(bytes, 0);
     if (end < bytes.length) this.backlog_.push(bytes.slice(end));
   }
 
@@ -97,13 +97,13 @@ export class ChunkWriter {
     const backlog = this.backlog_;
     while (backlog.length > 0) {
       const item = backlog[0]!;
-      const end = typeof item === 'string' ? this.encode(item, this.offset) : this.copy(item, this.offset);
+      const end = typeof item === 'string' ? this.encode_(item, this.offset_) : this.copy_(item, this.offset_);
       if (end < item.length) {
-        this.offset = end;
+        this.offset_ = end;
         return;
       }
       backlog.shift();
-      this.offset = 0;
+      this.offset_ = 0;
     }
   }
 
@@ -112,7 +112,7 @@ export class ChunkWriter {
     this.forced_ = true;
     try {
       this.drain_();
-      if (this.text !== '') this.drainText_();
+      if (this.text_ !== '') this.drainText_();
       if (this.pos_ > 0) this.emit_();
     } finally {
       this.forced_ = false;
@@ -121,17 +121,17 @@ export class ChunkWriter {
 
   /** Encodes `text`, the backlog empty; what the consumer does not want yet becomes the backlog. */
   private putText_(text: string): void {
-    const end = this.encode(text, 0);
+    const end = this.encode_(text, 0);
     if (end < text.length) {
       this.backlog_.push(text);
-      this.offset = end;
+      this.offset_ = end;
     }
   }
 
   /** Encodes the joined text: byte by byte while it is ASCII and short (a separator, a bracket, a key). */
   private drainText_(): void {
-    const text = this.text;
-    this.text = '';
+    const text = this.text_;
+    this.text_ = '';
     const length = text.length;
     if (length > ASCII_CHARS) {
       this.putText_(text);
@@ -141,11 +141,11 @@ export class ChunkWriter {
     for (; i < length; i++) {
       const unit = text.charCodeAt(i);
       if (unit >= 0x80) break;
-      if (this.pos_ === this.size && !this.next()) break;
-      this.chunk[this.pos_++] = unit;
+      if (this.pos_ === this.size_ && !this.next_()) break;
+      this.chunk_[this.pos_++] = unit;
     }
     if (i < length) this.putText_(i === 0 ? text : text.substring(i));
-    else if (this.pos_ === this.size) this.emit_();
+    else if (this.pos_ === this.size_) this.emit_();
   }
 
   /**
@@ -154,59 +154,59 @@ export class ChunkWriter {
    * UTF-16 units as the chunk has bytes left (each takes one byte or more), because it may look at all of its
    * input whatever fits.
    */
-  private encode(text: string, start: number): number {
+  private encode_(text: string, start: number): number {
     const length = text.length;
     // The rare cases (a pair at a chunk's end) are arithmetic and compares that run every time, not branches of
     // their own: this is inlined into the fast path's hot loops, and a branch first taken late deoptimises them.
     for (;;) {
-      let end = start + (this.size - this.pos_);
+      let end = start + (this.size_ - this.pos_);
       // Never split a surrogate pair: each half alone would be encoded as U+FFFD.
       if (end < length) end -= highSurrogateAt(text, end - 1);
       const piece = start === 0 && end >= length ? text : text.substring(start, end);
       const { read, written } = encoder.encodeInto(
         piece,
-        this.pos_ === 0 ? this.chunk : this.chunk.subarray(this.pos_),
+        this.pos_ === 0 ? this.chunk_ : this.chunk_.subarray(this.pos_),
       );
       this.pos_ += written!;
       start += read!;
       if (start === length) break;
       // Read all of a piece cut before a pair, with room left: the pair comes next. Else the chunk is full, up to
       // the 1-3 bytes a multi-byte character did not fit in (an empty piece: one byte left, a pair next).
-      if (this.pos_ < this.size && read !== 0 && read === piece.length) continue;
+      if (this.pos_ < this.size_ && read !== 0 && read === piece.length) continue;
       if (this.pos_ === 0) throw new Error('sluice: a chunk is too small for one character');
-      if (!this.next()) return start;
+      if (!this.next_()) return start;
     }
-    if (this.pos_ === this.size) this.emit_();
+    if (this.pos_ === this.size_) this.emit_();
     return length;
   }
 
   /** Copies `bytes` from `start` on; returns where it stopped, as encode() does. */
-  private copy(bytes: Uint8Array, start: number): number {
+  private copy_(bytes: Uint8Array, start: number): number {
     const length = bytes.length;
     while (start < length) {
-      const n = Math.min(this.size - this.pos_, length - start);
-      this.chunk.set(n === length ? bytes : bytes.subarray(start, start + n), this.pos_);
+      const n = Math.min(this.size_ - this.pos_, length - start);
+      this.chunk_.set(n === length ? bytes : bytes.subarray(start, start + n), this.pos_);
       this.pos_ += n;
       start += n;
-      if (this.pos_ === this.size) {
+      if (this.pos_ === this.size_) {
         if (start === length) this.emit_();
-        else if (!this.next()) return start;
+        else if (!this.next_()) return start;
       }
     }
     return length;
   }
 
   /** Sends the full chunk; false if the consumer wants no more now (what follows goes to the backlog). */
-  private next(): boolean {
+  private next_(): boolean {
     this.emit_();
     return this.forced_ || this.wanted_();
   }
 
   private emit_(): void {
-    const chunk = this.pos_ === this.size ? this.chunk : this.chunk.subarray(0, this.pos_);
-    this.chunk = new Uint8Array(this.size);
+    const chunk = this.pos_ === this.size_ ? this.chunk_ : this.chunk_.subarray(0, this.pos_);
+    this.chunk_ = new Uint8Array(this.size_);
     this.pos_ = 0;
-    this.sink(chunk);
+    this.sink_(chunk);
   }
 }
 

@@ -27,7 +27,7 @@ export const CANCELLED: unique symbol = Symbol('sluice.cancelled') as never;
 
 /** @internal */
 export class Encoder {
-  private readonly sink: EncoderSink;
+  private readonly sink_: EncoderSink;
   private readonly out_: ChunkWriter;
   private readonly stepper_: Stepper;
   /** StreamedJsonResponse.from: no timed flush of the first chunk while a source has not answered yet. */
@@ -37,18 +37,18 @@ export class Encoder {
   /** write() awaits a source (not the consumer). */
   private waiting_ = false;
   private flushArmed_ = false;
-  private chunks = 0;
-  private cancelled = false;
+  private chunks_ = 0;
+  private cancelled_ = false;
   /** Set by close(): how sources are closed, also those that arrive later. */
   private closing_: CloseContext | null = null;
 
   /** `oneLine`: line breaks in raw bytes become spaces (see ChunkWriter.oneLine_). */
   constructor(options: ResolvedStringifyOptions, sink: EncoderSink, holdFirstChunk = false, oneLine = false) {
-    this.sink = sink;
+    this.sink_ = sink;
     this.out_ = new ChunkWriter(
       options.chunkBytes,
       (chunk) => {
-        this.chunks++;
+        this.chunks_++;
         sink.enqueue(chunk);
       },
       () => sink.demand,
@@ -76,14 +76,14 @@ export class Encoder {
         if (step === YIELD) {
           // Not a wait for a source: no early flush (busy and not waiting), the stretch just starts over.
           await nextMacrotask();
-          if (this.cancelled) throw CANCELLED;
+          if (this.cancelled_) throw CANCELLED;
           stepper.sliceStart_ = clock();
           step = out.backlogged_ ? PAUSE : stepper.run();
           continue;
         }
         if (step === PAUSE || step === undefined) {
-          await this.sink.waitForDemand_();
-          if (this.cancelled) throw CANCELLED;
+          await this.sink_.waitForDemand_();
+          if (this.cancelled_) throw CANCELLED;
           out.drain_();
           // Draining a long backlog (a long string, raw bytes) takes chunk after chunk: slices there too.
           if (out.backlogged_) step = stepper.sliceOver_() ? YIELD : PAUSE;
@@ -97,12 +97,12 @@ export class Encoder {
           result = await step;
         } catch (error) {
           // The source itself failed: it is finished, return() or cancel() must not be called on it.
-          if (!this.cancelled && stepper.waitTag_ === WAIT_NEXT) stepper.pendingSource_!.open = false;
+          if (!this.cancelled_ && stepper.waitTag_ === WAIT_NEXT) stepper.pendingSource_!.open = false;
           throw error;
         } finally {
           this.waiting_ = false;
         }
-        if (this.cancelled) {
+        if (this.cancelled_) {
           // Stopped while waiting: what came may hold sources too.
           const late = stepper.awaitedValue_(result);
           if (late !== undefined) void closeUnreached(late, this.closing_!);
@@ -112,8 +112,8 @@ export class Encoder {
         if (step === undefined) step = stepper.run();
       }
     } catch (error) {
-      if (this.cancelled) throw CANCELLED;
-      await this.close(error);
+      if (this.cancelled_) throw CANCELLED;
+      await this.close_(error);
       throw error;
     } finally {
       this.busy_ = false;
@@ -141,9 +141,9 @@ export class Encoder {
    * value whose write() never started, closed after.
    */
   cancel(reason: unknown, unwritten?: unknown): Promise<void> {
-    if (this.cancelled) return Promise.resolve();
-    this.cancelled = true;
-    return this.close(reason, unwritten);
+    if (this.cancelled_) return Promise.resolve();
+    this.cancelled_ = true;
+    return this.close_(reason, unwritten);
   }
 
   /**
@@ -151,7 +151,7 @@ export class Encoder {
    * not reached, then its own. A value still on its way (a promise, a source's next element) is closed when it
    * arrives (see write()).
    */
-  private async close(reason: unknown, unwritten?: unknown): Promise<void> {
+  private async close_(reason: unknown, unwritten?: unknown): Promise<void> {
     const stepper = this.stepper_;
     const { frames_: frames, ancestors_: ancestors } = stepper;
     const context: CloseContext = { reason, propertyList_: stepper.propertyList_, closed: new WeakSet() };
@@ -180,9 +180,9 @@ export class Encoder {
   private readonly onFlushTimer_ = (): void => {
     this.flushArmed_ = false;
     // A backlog waits for the consumer: it has enough already.
-    if (this.cancelled || !this.out_.pending || this.out_.backlogged_) return;
+    if (this.cancelled_ || !this.out_.pending || this.out_.backlogged_) return;
     if (this.busy_ && !this.waiting_) return; // running, or paused because the consumer is full
-    if (this.holdFirstChunk_ && this.chunks === 0 && this.waitingForFirstAnswer_()) return;
+    if (this.holdFirstChunk_ && this.chunks_ === 0 && this.waitingForFirstAnswer_()) return;
     this.out_.flush();
   };
 

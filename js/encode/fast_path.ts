@@ -16,12 +16,12 @@ const BATCH_CHARS = 12 * 1024;
 
 /** @internal */
 export class FastPath {
-  private readonly check: PlainCheck;
+  private readonly check_: PlainCheck;
   private readonly layout_: Layout;
   private readonly out_: ChunkWriter;
 
   constructor(check: PlainCheck, layout: Layout, out: ChunkWriter) {
-    this.check = check;
+    this.check_ = check;
     this.layout_ = layout;
     this.out_ = out;
   }
@@ -32,7 +32,7 @@ export class FastPath {
    * @throws {TypeError} when `value` is an object the encoder is inside of (a cycle).
    */
   value(value: object, depth: number): boolean {
-    if (this.check.measure(value, SMALL_CHARS, false, depth) < 0) return false;
+    if (this.check_.measure(value, SMALL_CHARS, false, depth) < 0) return false;
     this.out_.write(this.layout_.stringify(value, depth));
     return true;
   }
@@ -42,7 +42,7 @@ export class FastPath {
    * emit): true if `value` was plain and small, and is written.
    */
   element_(frame: ListFrame, value: object): boolean {
-    if (this.check.measure(value, SMALL_CHARS, false, frame.depth + 1) < 0) return false;
+    if (this.check_.measure(value, SMALL_CHARS, false, frame.depth + 1) < 0) return false;
     const separator = this.layout_.separator_(frame);
     frame.index++;
     this.out_.write(separator + this.layout_.stringify(value, frame.depth + 1));
@@ -61,14 +61,14 @@ export class FastPath {
       const item = array[end];
       if (typeof item === 'object' && item !== null) {
         // nested: JSON.stringify calls a Date's toJSON itself (with the slice index, which Date ignores).
-        const size = this.check.measure(item, left, true, frame.depth + 1);
+        const size = this.check_.measure(item, left, true, frame.depth + 1);
         if (size < 0) break;
         left -= size;
       } else if (typeof item === 'string') {
         // A long string is the general path's, written in pieces (long_string.ts).
         if (item.length > LONG_STRING_CHARS) break;
         left -= item.length + 2;
-      } else if (typeof item === 'bigint' && !this.check.bigintIsPlain_()) {
+      } else if (typeof item === 'bigint' && !this.check_.bigintIsPlain_()) {
         break;
       } else {
         left -= 6;

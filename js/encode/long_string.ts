@@ -9,31 +9,31 @@ export const LONG_STRING_CHARS = 64 * 1024;
 
 /** @internal The long string being written, if any: always the innermost thing being written. */
 export class LongString {
-  private text = '';
-  private at = 0;
+  private text_ = '';
+  private at_ = 0;
   /** A string is being written: the stepper writes its next piece before anything else. */
   active = false;
 
   /** Writes the opening quote; the pieces follow, one per step(). */
   start(text: string, out: ChunkWriter): void {
-    this.text = text;
-    this.at = 0;
+    this.text_ = text;
+    this.at_ = 0;
     this.active = true;
     out.write('"');
   }
 
   /** Writes the next piece, and the closing quote after the last. */
   step(out: ChunkWriter): void {
-    const text = this.text;
-    let end = Math.min(text.length, this.at + LONG_STRING_CHARS);
+    const text = this.text_;
+    let end = Math.min(text.length, this.at_ + LONG_STRING_CHARS);
     // A high surrogate last: its low half (if any) goes with it in the next piece, or each would be escaped alone.
     if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-    const escaped = JSON.stringify(text.substring(this.at, end));
+    const escaped = JSON.stringify(text.substring(this.at_, end));
     out.write(escaped.substring(1, escaped.length - 1));
-    this.at = end;
+    this.at_ = end;
     if (end === text.length) {
       out.write('"');
-      this.text = '';
+      this.text_ = '';
       this.active = false;
     }
   }

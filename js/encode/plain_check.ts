@@ -36,7 +36,7 @@ export class PlainCheck {
   /** options.bigint is unset. */
   private readonly bigintUnset_: boolean;
   /** options.maxDepth. */
-  private readonly maxDepth: number;
+  private readonly maxDepth_: number;
   /** The deepest nesting, below the measured value, that this measure() accepts. */
   private deepest_ = 0;
   /** Estimated characters left before the value counts as too big. */
@@ -45,7 +45,7 @@ export class PlainCheck {
   constructor(ancestors: Set<object>, bigintUnset: boolean, maxDepth: number) {
     this.ancestors_ = ancestors;
     this.bigintUnset_ = bigintUnset;
-    this.maxDepth = maxDepth;
+    this.maxDepth_ = maxDepth;
   }
 
   /**
@@ -57,12 +57,12 @@ export class PlainCheck {
   measure(value: object, limit: number, nested: boolean, depth: number): number {
     this.left_ = limit;
     // An object at nesting d opens nesting d + 1, which must be at most maxDepth.
-    this.deepest_ = Math.min(MAX_DEPTH, this.maxDepth - 1 - depth);
-    const result = this.object(value, 0, nested);
+    this.deepest_ = Math.min(MAX_DEPTH, this.maxDepth_ - 1 - depth);
+    const result = this.object_(value, 0, nested);
     return result < 0 ? result : limit - this.left_;
   }
 
-  private object(value: object, depth: number, nested: boolean): number {
+  private object_(value: object, depth: number, nested: boolean): number {
     if (this.ancestors_.has(value)) throw circularError();
     if (depth > this.deepest_) return TOO_BIG;
     if (Array.isArray(value)) {
@@ -74,7 +74,7 @@ export class PlainCheck {
       for (let i = 0; i < length; i++) {
         const item: unknown = value[i];
         const result =
-          typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive_(item);
+          typeof item === 'object' && item !== null ? this.object_(item, depth + 1, true) : this.primitive_(item);
         if (result < 0) return result;
       }
       return 0;
@@ -117,7 +117,7 @@ export class PlainCheck {
     for (const key in record) {
       const item = record[key];
       const result =
-        typeof item === 'object' && item !== null ? this.object(item, depth + 1, true) : this.primitive_(item);
+        typeof item === 'object' && item !== null ? this.object_(item, depth + 1, true) : this.primitive_(item);
       if (result < 0) return result;
     }
     return 0;

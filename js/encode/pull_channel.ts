@@ -7,11 +7,11 @@ import type { EncoderSink } from './encoder.js';
 export class PullChannel implements EncoderSink {
   readonly stream: ReadableStream<Uint8Array>;
   demand = false;
-  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private controller_!: ReadableStreamDefaultController<Uint8Array>;
   private readonly onStart_: () => void;
   private readonly onCancel_: (reason: unknown) => Promise<void>;
-  private started = false;
-  private finished = false;
+  private started_ = false;
+  private finished_ = false;
   private demandWaiter_: (() => void) | null = null;
   private pullWaiter_: (() => void) | null = null;
 
@@ -29,41 +29,41 @@ export class PullChannel implements EncoderSink {
     this.stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          this.controller = controller;
+          this.controller_ = controller;
         },
-        pull: () => this.pull(),
-        cancel: (reason) => this.cancel(reason),
+        pull: () => this.pull_(),
+        cancel: (reason) => this.cancel_(reason),
       },
       strategy,
     );
   }
 
   enqueue(chunk: Uint8Array): void {
-    if (this.finished) return;
-    const controller = this.controller;
+    if (this.finished_) return;
+    const controller = this.controller_;
     controller.enqueue(chunk);
     this.demand = (controller.desiredSize ?? 0) > 0;
     this.settlePull_();
   }
 
   waitForDemand_(): Promise<void> {
-    if (this.demand || this.finished) return Promise.resolve();
+    if (this.demand || this.finished_) return Promise.resolve();
     return new Promise((resolve) => {
       this.demandWaiter_ = resolve;
     });
   }
 
   close(): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.controller.close();
+    if (this.finished_) return;
+    this.finished_ = true;
+    this.controller_.close();
     this.settlePull_();
   }
 
   error(error: unknown): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.controller.error(error);
+    if (this.finished_) return;
+    this.finished_ = true;
+    this.controller_.error(error);
     this.settlePull_();
     this.wake_();
   }
@@ -72,13 +72,13 @@ export class PullChannel implements EncoderSink {
    * The stream waits for the promise pull() returns before it pulls again: it settles at the next chunk (or the
    * end), so the stream asks once per chunk.
    */
-  private pull(): Promise<void> {
+  private pull_(): Promise<void> {
     this.demand = true;
     const settled = new Promise<void>((resolve) => {
       this.pullWaiter_ = resolve;
     });
-    if (!this.started) {
-      this.started = true;
+    if (!this.started_) {
+      this.started_ = true;
       this.onStart_();
     } else {
       this.wake_();
@@ -86,8 +86,8 @@ export class PullChannel implements EncoderSink {
     return settled;
   }
 
-  private cancel(reason: unknown): Promise<void> {
-    this.finished = true;
+  private cancel_(reason: unknown): Promise<void> {
+    this.finished_ = true;
     this.settlePull_();
     // Wakes a paused encoder, which sees it was cancelled and stops.
     const cancelled = this.onCancel_(reason);

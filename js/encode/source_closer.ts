@@ -133,42 +133,42 @@ const LEAVE: unique symbol = Symbol('leave') as never;
 
 /** A depth-first walk of values for the sources in them, with an explicit stack (values may nest deeply). */
 class SourceFinder {
-  private readonly context: CloseContext;
+  private readonly context_: CloseContext;
   /** The objects being walked (and those the encoder is inside of): a cycle back to one ends the walk there. */
-  private readonly path: Set<object>;
-  private readonly stack: unknown[] = [];
+  private readonly path_: Set<object>;
+  private readonly stack_: unknown[] = [];
   private readonly found_: object[] = [];
   /** The members of one object, reversed onto the stack so that they come in order. */
-  private readonly members: unknown[] = [];
+  private readonly members_: unknown[] = [];
 
   /** `path`: the objects not to enter; what the walk adds to it, it removes. */
   constructor(context: CloseContext, path: Set<object>) {
-    this.context = context;
-    this.path = path;
+    this.context_ = context;
+    this.path_ = path;
   }
 
   /** Values `start` to the end of `values`, in order. */
   pushValues_(values: readonly unknown[], start: number): void {
-    for (let i = values.length - 1; i >= start; i--) this.stack.push(values[i]);
+    for (let i = values.length - 1; i >= start; i--) this.stack_.push(values[i]);
   }
 
   /** The data members `keys[start..]` of `object`, in order. */
   pushMembers_(object: object, keys: readonly string[], start: number): void {
-    const members = this.members;
+    const members = this.members_;
     members.length = 0;
     for (let i = start; i < keys.length; i++) members.push(dataMember(object, keys[i]!));
     this.pushValues_(members, 0);
   }
 
   find(): object[] {
-    const { stack, path } = this;
+    const { stack_: stack, path_: path } = this;
     while (stack.length > 0) {
       const item = stack.pop();
       if (item === LEAVE) {
         path.delete(stack.pop() as object);
         continue;
       }
-      if (typeof item !== 'object' || item === null || path.has(item) || this.context.closed.has(item)) continue;
+      if (typeof item !== 'object' || item === null || path.has(item) || this.context_.closed.has(item)) continue;
       try {
         this.visit_(item);
       } catch {
@@ -186,27 +186,27 @@ class SourceFinder {
     }
     const payload = rawJsonPayload(value);
     if (payload !== undefined) {
-      if (typeof payload === 'object' && !isUint8Array(payload)) this.source(payload);
+      if (typeof payload === 'object' && !isUint8Array(payload)) this.source_(payload);
       return;
     }
     if (isThenable(value)) {
       // Only a native promise: another thenable's then() may start work (a query builder runs its query).
-      if (Object.getPrototypeOf(value) === Promise.prototype) this.source(value);
+      if (Object.getPrototypeOf(value) === Promise.prototype) this.source_(value);
       return;
     }
     if (sourceKind(value) !== NOT_A_SOURCE) {
-      this.source(value);
+      this.source_(value);
       return;
     }
     // Typed arrays and String objects: no members to follow.
     if (typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function') return;
     this.enter_(value);
-    const propertyList = this.context.propertyList_;
+    const propertyList = this.context_.propertyList_;
     if (propertyList !== undefined) {
       this.pushMembers_(value, propertyList, 0);
       return;
     }
-    const members = this.members;
+    const members = this.members_;
     members.length = 0;
     // for-in from V8's enum cache; inherited keys have no own descriptor and are skipped.
     for (const key in value) members.push(dataMember(value, key));
@@ -214,12 +214,12 @@ class SourceFinder {
   }
 
   private enter_(value: object): void {
-    this.path.add(value);
-    this.stack.push(value, LEAVE);
+    this.path_.add(value);
+    this.stack_.push(value, LEAVE);
   }
 
-  private source(value: object): void {
-    this.context.closed.add(value);
+  private source_(value: object): void {
+    this.context_.closed.add(value);
     this.found_.push(value);
   }
 }

@@ -21,15 +21,15 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
   /** rows(): 1 yes, 0 no, -1 not known yet. */
   private allContainers_ = -1;
   /** The latest element materialised here (not counting cache hits). */
-  private last = -1;
+  private last_ = -1;
   /** Where the current read-ahead run ends (elements before it were batched or left lazy), and its size. */
   private nextInOrder_ = -1;
   private group_ = 1;
   /** The handler of the latest element that became a proxy. */
-  private recent: ContainerHandler | null = null;
+  private recent_: ContainerHandler | null = null;
 
   protected override adopt_(handler: ContainerHandler): void {
-    this.recent = handler;
+    this.recent_ = handler;
   }
 
   protected override rows(): boolean {
@@ -62,8 +62,8 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
   protected materialise_(i: number): unknown {
     // In order: the element after the latest one read here, or within or just after the latest read-ahead run
     // (the elements of the run that were batched are cache hits that never come here).
-    const inOrder = i > this.last && i <= this.nextInOrder_;
-    this.last = i;
+    const inOrder = i > this.last_ && i <= this.nextInOrder_;
+    this.last_ = i;
     if (!inOrder) {
       this.group_ = 1;
       this.nextInOrder_ = i + 1;
@@ -72,7 +72,7 @@ export class ArrayHandler extends ContainerHandler implements ProxyHandler<unkno
     // Elements read in order are records; how much of each gets read is told by the latest one that stayed lazy:
     // if at least half of its members were read, the next ones are parsed whole with their neighbours (a proxy
     // costs every later access far more than parsing a record that is read anyway).
-    const recent = this.recent;
+    const recent = this.recent_;
     const dense = recent !== null && recent.touched_ * 2 >= recent.count && recent.count > 0;
     if (i >= this.nextInOrder_) {
       this.group_ = Math.min(this.group_ * 4, MAX_GROUP);

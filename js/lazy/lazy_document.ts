@@ -62,15 +62,15 @@ export class LazyDocument<H> {
   readonly limits: ParserLimits;
   readonly newHandler_: NewHandler<H>;
   /** The document's bytes; null once released. */
-  private bytes: Uint8Array | null;
+  private bytes_: Uint8Array | null;
   /** The input text when it is ASCII: then byte offsets are string offsets, and slicing it skips decoding. */
-  private readonly text: string | null;
+  private readonly text_: string | null;
   /** u32 index of the resident index's container table (3 x u32 per container), and the index it is of. */
   private containerTable_ = 0;
   private containerHandle_ = 0;
   private readonly residency_: Residency;
   /** Where small member tables go (children()), and how much of it is used. */
-  private chunk: Uint32Array = NO_CHUNK;
+  private chunk_: Uint32Array = NO_CHUNK;
   private chunkUsed_ = 0;
 
   constructor(
@@ -84,8 +84,8 @@ export class LazyDocument<H> {
     readonly integers: IntegersMode = INTEGERS_NUMBER,
   ) {
     this.binding = binding;
-    this.bytes = bytes;
-    this.text = text;
+    this.bytes_ = bytes;
+    this.text_ = text;
     this.residency_ = residency;
     this.limits = limits;
     this.newHandler_ = newHandler;
@@ -93,14 +93,14 @@ export class LazyDocument<H> {
   }
 
   get released_(): boolean {
-    return this.bytes === null;
+    return this.bytes_ === null;
   }
 
   release(): void {
-    if (this.bytes === null) return;
+    if (this.bytes_ === null) return;
     registry.unregister(this);
     evict(this.binding, this.residency_);
-    this.bytes = null;
+    this.bytes_ = null;
   }
 
   /** Throws the TypeError of a released document. */
@@ -109,12 +109,12 @@ export class LazyDocument<H> {
   }
 
   private live_(): Uint8Array {
-    if (this.bytes === null) throw misuse('lazyParse()', 'the document was released by releaseLazy()');
-    return this.bytes;
+    if (this.bytes_ === null) throw misuse('lazyParse()', 'the document was released by releaseLazy()');
+    return this.bytes_;
   }
 
   /** The native index, loaded again if it was evicted. */
-  private index(): number {
+  private index_(): number {
     const bytes = this.live_();
     const binding = this.binding;
     const r = this.residency_;
@@ -135,14 +135,14 @@ export class LazyDocument<H> {
    */
   spineShape_(id: number, max: number, longMin: number, restMax: number): boolean {
     // The container table is the index's (copying it out cost canada.json 1.3 MB per document).
-    const handle = this.index();
+    const handle = this.index_();
     const binding = this.binding;
     if (this.containerHandle_ !== handle) {
       this.containerTable_ = binding.m.lazy_index_containers(handle) >>> 2;
       this.containerHandle_ = handle;
     }
     const heap = binding.heap;
-    heap.sync();
+    heap.sync_();
     const u32 = heap.u32_;
     const base = this.containerTable_;
     const at = id * CONTAINER_WORDS;
@@ -166,9 +166,9 @@ export class LazyDocument<H> {
   /** The member table of container `id` (CHILD_WORDS u32 per member). Throws on invalid text. */
   children(id: number): Uint32Array {
     const binding = this.binding;
-    const at = binding.m.lazy_index_children(this.index(), id);
+    const at = binding.m.lazy_index_children(this.index_(), id);
     const heap = binding.heap;
-    heap.sync();
+    heap.sync_();
     if (at === 0) throw lazyError(binding, heap.u32_[binding.out32 + OUT_STATUS]!, this.limits);
     const words = heap.u32_[binding.out32 + OUT_COUNT]! * CHILD_WORDS;
     const u32 = heap.u32_;
@@ -176,11 +176,11 @@ export class LazyDocument<H> {
     // Small tables share chunks: a typed array of its own costs an ArrayBuffer each (about 1 µs in Node 20,
     // twitter.json lists 224 containers to read 1 % of its leaves); a view of a chunk costs an object.
     if (words > TABLE_CHUNK_WORDS >> 2) return u32.slice(from, from + words);
-    if (this.chunkUsed_ + words > this.chunk.length) {
-      this.chunk = new Uint32Array(Math.min(TABLE_CHUNK_WORDS, Math.max(4 * this.chunk.length, 4 * words)));
+    if (this.chunkUsed_ + words > this.chunk_.length) {
+      this.chunk_ = new Uint32Array(Math.min(TABLE_CHUNK_WORDS, Math.max(4 * this.chunk_.length, 4 * words)));
       this.chunkUsed_ = 0;
     }
-    const chunk = this.chunk;
+    const chunk = this.chunk_;
     const to = this.chunkUsed_;
     if (words <= 64) for (let i = 0; i < words; i++) chunk[to + i] = u32[from + i]!;
     else chunk.set(u32.subarray(from, from + words), to);
@@ -226,7 +226,7 @@ export class LazyDocument<H> {
   /** Every key of an object table, in order, duplicates included. */
   keys(table: Uint32Array): string[] {
     // Keys were validated when the object was listed: decoding and parsing cannot fail.
-    return JSON.parse(this.join(table, 0, table.length / CHILD_WORDS, CHILD_KEY_START, CHILD_KEY_END, Infinity));
+    return JSON.parse(this.join_(table, 0, table.length / CHILD_WORDS, CHILD_KEY_START, CHILD_KEY_END, Infinity));
   }
 
   /**
@@ -235,11 +235,11 @@ export class LazyDocument<H> {
    */
   values(table: Uint32Array, from: number, to: number, maxBytes: number): unknown[] {
     try {
-      return this.parseText_(this.join(table, from, to, CHILD_VALUE_START, CHILD_VALUE_END, maxBytes)) as unknown[];
+      return this.parseText_(this.join_(table, from, to, CHILD_VALUE_START, CHILD_VALUE_END, maxBytes)) as unknown[];
     } catch (error) {
       // Which value is broken, and where exactly: the parser says, value by value.
       for (let i = from; i < to; i++) {
-        this.check(table[i * CHILD_WORDS + CHILD_VALUE_START]!, table[i * CHILD_WORDS + CHILD_VALUE_END]!, error);
+        this.check_(table[i * CHILD_WORDS + CHILD_VALUE_START]!, table[i * CHILD_WORDS + CHILD_VALUE_END]!, error);
       }
       throw error;
     }
@@ -250,7 +250,7 @@ export class LazyDocument<H> {
    * over `maxBytes` written as `0`. The elements of an array run with no such container are one span of the text,
    * commas and whitespace included: no copy.
    */
-  private join(
+  private join_(
     table: Uint32Array,
     from: number,
     to: number,
@@ -271,7 +271,7 @@ export class LazyDocument<H> {
     if (whole) {
       const start = table[first + startField]!;
       const end = table[last + endField]!;
-      return '[' + (this.text !== null ? this.text.slice(start, end) : decoder.decode(d.subarray(start, end))) + ']';
+      return '[' + (this.text_ !== null ? this.text_.slice(start, end) : decoder.decode(d.subarray(start, end))) + ']';
     }
     let size = 2;
     for (let r = first; r <= last; r += CHILD_WORDS) size += table[r + endField]! - table[r + startField]! + 1;
@@ -298,9 +298,9 @@ export class LazyDocument<H> {
   /** One value, bytes [start, end), as JSON.parse gives it. */
   parse(start: number, end: number): unknown {
     try {
-      return this.parseText_(this.text !== null ? this.text.slice(start, end) : this.decode(start, end));
+      return this.parseText_(this.text_ !== null ? this.text_.slice(start, end) : this.decode_(start, end));
     } catch (error) {
-      this.check(start, end, error);
+      this.check_(start, end, error);
       throw error;
     }
   }
@@ -339,27 +339,27 @@ export class LazyDocument<H> {
    * characters, UTF-8), so without a backslash its value is the text between the quotes: no JSON.parse.
    */
   parseString_(start: number, end: number): string {
-    if (this.text !== null) {
-      const inner = this.text.slice(start + 1, end - 1);
+    if (this.text_ !== null) {
+      const inner = this.text_.slice(start + 1, end - 1);
       return inner.indexOf('\\') === -1 ? inner : (this.parse(start, end) as string);
     }
     const inner = this.live_().subarray(start + 1, end - 1);
     return inner.indexOf(BACKSLASH) === -1 ? decoder.decode(inner) : (this.parse(start, end) as string);
   }
 
-  private decode(start: number, end: number): string {
+  private decode_(start: number, end: number): string {
     return decoder.decode(this.live_().subarray(start, end));
   }
 
   /** Checks bytes [start, end) as one value: throws the parser's error for it, positioned, if it is invalid. */
   validate(start: number, end: number): void {
-    this.check(start, end, undefined);
+    this.check_(start, end, undefined);
   }
 
   /** Throws the parser's error for bytes [start, end) if it finds one (else returns: the caller rethrows). */
-  private check(start: number, end: number, cause: unknown): void {
+  private check_(start: number, end: number, cause: unknown): void {
     const binding = this.binding;
-    const status = binding.m.lazy_index_locate(this.index(), start, end);
+    const status = binding.m.lazy_index_locate(this.index_(), start, end);
     if (status !== 0) {
       const error = lazyError(binding, status, this.limits);
       if (cause !== undefined) (error as { cause?: unknown }).cause = cause;

@@ -83,14 +83,14 @@ export function lazyParse<T = unknown>(input: Uint8Array | ArrayBuffer | string,
   const { m, heap } = binding;
   let doc: LazyDocument<ContainerHandler> | undefined;
   try {
-    heap.sync();
+    heap.sync_();
     const u32 = heap.u32_;
     const rootContainer = u32[binding.out32 + OUT_ROOT_CONTAINER]!;
     const rootStart = u32[binding.out32 + OUT_ROOT_START]!;
     const rootEnd = u32[binding.out32 + OUT_ROOT_END]!;
     if (rootContainer !== NO_CONTAINER) {
       m.lazy_index_containers(residency.handle);
-      heap.sync();
+      heap.sync_();
       setSize(binding, residency, bytes.length + 4 * CONTAINER_WORDS * heap.u32_[binding.out32 + OUT_COUNT]!);
     }
     doc = new LazyDocument(binding, bytes, text, residency, limits, newHandler, integers);

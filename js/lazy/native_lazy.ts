@@ -84,7 +84,7 @@ interface LazyLoad {
   readonly input: ModuleSource | PromiseLike<ModuleSource> | undefined;
   readonly loading: Promise<void>;
   binding?: LazyBinding;
-  failure?: unknown;
+  failure_?: unknown;
 }
 
 const loads = new WeakMap<NativeRuntime, LazyLoad>();
@@ -97,10 +97,10 @@ function defaultLazyUrl(kind: BuildKind): URL {
 /** init()'s part for the lazy module: loads it for `runtime` unless it is loaded (or loading) from `input`. */
 function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<ModuleSource> | undefined): Promise<void> {
   const previous = loads.get(runtime);
-  if (previous !== undefined && previous.failure === undefined && (input === undefined || input === previous.input)) {
+  if (previous !== undefined && previous.failure_ === undefined && (input === undefined || input === previous.input)) {
     return previous.loading;
   }
-  const kind = runtime.native.buildKind_();
+  const kind = runtime.native_.buildKind_();
   const module = input === undefined ? runtimeModule(runtime) : undefined;
   const own = module !== undefined && hasLazyExports(module) ? module : undefined;
   const load: LazyLoad = {
@@ -117,14 +117,14 @@ function loadLazy(runtime: NativeRuntime, input: ModuleSource | PromiseLike<Modu
           load.binding = binding;
         },
         (error: unknown) => {
-          load.failure = error;
+          load.failure_ = error;
           // Asked for by name, the failure is init()'s; the default one is lazyParse()'s to report.
           if (input !== undefined) throw error;
         },
       ),
   };
   // A previous binding stays in use until this one is ready.
-  if (previous?.binding !== undefined && previous.failure === undefined) load.binding = previous.binding;
+  if (previous?.binding !== undefined && previous.failure_ === undefined) load.binding = previous.binding;
   loads.set(runtime, load);
   return load.loading;
 }
@@ -178,8 +178,8 @@ export function lazyBinding(api: string): LazyBinding {
   const runtime = requireRuntime(api);
   const load = loads.get(runtime);
   if (load?.binding !== undefined) return load.binding;
-  if (load?.failure !== undefined) {
-    const cause = load.failure;
+  if (load?.failure_ !== undefined) {
+    const cause = load.failure_;
     throw new SluiceLoadError(
       `${api}: the lazy index's WebAssembly module could not be loaded (${messageOf(cause)}); pass it as ` +
         'init(module, { lazyModule })',
@@ -197,7 +197,7 @@ export function loadedLazyBinding(runtime: NativeRuntime): LazyBinding | undefin
 /** @internal The error lazy_out describes (status = a native error code), positioned absolutely. */
 export function lazyError(binding: LazyBinding, status: number, limits: ParserLimits): Error {
   const heap = binding.heap;
-  heap.sync();
+  heap.sync_();
   const f64 = heap.f64_;
   return errorFromStatus(
     status,

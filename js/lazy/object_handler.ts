@@ -18,7 +18,7 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
   /** Members hidden by a later duplicate key, not checked yet (see ownKeys). */
   private shadowed_: number[] | null = null;
 
-  private indexOf(key: string): number {
+  private indexOf_(key: string): number {
     const known = this.lookup_.get(key);
     if (known !== undefined) return known;
     if (this.ordered_ !== null) return -1;
@@ -103,14 +103,14 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
         const value = this.cache[known];
         if (value !== undefined) return this.remember_(key, value);
       }
-      const i = this.indexOf(key);
+      const i = this.indexOf_(key);
       if (i >= 0) return this.remember_(key, this.child(i));
     }
     return Reflect.get(target, key, receiver);
   }
 
   has(target: object, key: string | symbol): boolean {
-    if (typeof key === 'string' && this.indexOf(key) >= 0) return true;
+    if (typeof key === 'string' && this.indexOf_(key) >= 0) return true;
     return Reflect.has(target, key);
   }
 
@@ -136,7 +136,7 @@ export class ObjectHandler extends ContainerHandler implements ProxyHandler<obje
 
   getOwnPropertyDescriptor(_target: object, key: string | symbol): PropertyDescriptor | undefined {
     if (typeof key !== 'string') return undefined;
-    const i = this.indexOf(key);
+    const i = this.indexOf_(key);
     if (i < 0) return undefined;
     return { value: this.child(i), writable: true, enumerable: true, configurable: true };
   }

@@ -77,7 +77,7 @@ export function load(binding: LazyBinding, r: Residency, bytes: Uint8Array, maxD
       }
       throw outOfMemory(bytes.length);
     }
-    heap.sync();
+    heap.sync_();
     heap.u8_.set(bytes, base);
     const status = m.lazy_index_build(handle, bytes.length);
     if (status === OUT_OF_MEMORY && attempt === 0 && binding.resident.size !== 0) {

@@ -122,7 +122,7 @@ export class ModelStreamIterator extends SourceIterator<ModelSnapshot> {
           if (snapshot !== null) yield snapshot;
           if (state.done) return undefined;
         }
-        if (core !== null && core.failure !== null) throw core.failure;
+        if (core !== null && core.failure_ !== null) throw core.failure_;
       }
       const last = endOf(state);
       if (last !== null) yield last;

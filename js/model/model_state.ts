@@ -37,7 +37,7 @@ export interface ToolEntry {
 export class ModelState {
   readonly api: ApiName;
   readonly format: ModelStreamFormat;
-  private readonly partialOptions: PartialJsonOptions;
+  private readonly partialOptions_: PartialJsonOptions;
   /** The 1-based number of the event being read (named by errors). */
   event = 0;
   /** The provider said the response ends (a finish reason); its last event may still follow. */
@@ -45,14 +45,14 @@ export class ModelState {
   done = false;
   /** The format's reader's own memory between events (openai_chat.ts: its envelope), null until it sets one. */
   memo_: unknown = null;
-  private text = '';
-  private readonly textParser: PartialCore<unknown> | null;
-  private readonly calls: ToolEntry[] = [];
-  private readonly byKey = new Map<string | number, ToolEntry>();
-  private changed = false;
-  private callsChanged = false;
-  private toolCalls: readonly ModelToolCall[] = NO_CALLS;
-  private last: ModelSnapshot | null = null;
+  private text_ = '';
+  private readonly textParser_: PartialCore<unknown> | null;
+  private readonly calls_: ToolEntry[] = [];
+  private readonly byKey_ = new Map<string | number, ToolEntry>();
+  private changed_ = false;
+  private callsChanged_ = false;
+  private toolCalls_: readonly ModelToolCall[] = NO_CALLS;
+  private last_: ModelSnapshot | null = null;
   /** The tools' schemas by name (options.tools), or null. */
   private readonly tools_: ReadonlyMap<string, StandardSchemaV1> | null;
   /** With options.schema, the text's final value (the schema's output) once finish() ended it. */
@@ -68,28 +68,28 @@ export class ModelState {
   ) {
     this.api = api;
     this.format = format;
-    this.partialOptions = partialOptions;
-    this.textParser = json ? this.parserFor_(textSchema) : null;
+    this.partialOptions_ = partialOptions;
+    this.textParser_ = json ? this.parserFor_(textSchema) : null;
     this.tools_ = tools;
   }
 
   appendText(delta: string): void {
     if (delta === '') return;
-    this.text += delta;
-    this.changed = true;
-    if (this.textParser !== null) this.guard('the text', () => this.textParser!.push(delta));
+    this.text_ += delta;
+    this.changed_ = true;
+    if (this.textParser_ !== null) this.guard_('the text', () => this.textParser_!.push(delta));
   }
 
   /** The tool call the provider names `key` (an index, an item or block id), or `undefined`. */
   toolCall(key: string | number): ToolEntry | undefined {
-    return this.byKey.get(key);
+    return this.byKey_.get(key);
   }
 
   /** A new tool call, known to the provider as `key`. */
   startToolCall(key: string | number, id: string | undefined, name: string): ToolEntry {
     const schema = this.schemaOf_(name);
     const entry: ToolEntry = {
-      index: this.calls.length,
+      index: this.calls_.length,
       id,
       name,
       parser: this.parserFor_(schema),
@@ -101,34 +101,34 @@ export class ModelState {
       value: undefined,
       snapshot: null,
     };
-    this.calls.push(entry);
-    this.byKey.set(key, entry);
-    this.touch(entry);
+    this.calls_.push(entry);
+    this.byKey_.set(key, entry);
+    this.touch_(entry);
     return entry;
   }
 
   /** Another name the provider uses for the same call (OpenAI Responses: an item id and an output index). */
   alias(entry: ToolEntry, key: string | number): void {
-    this.byKey.set(key, entry);
+    this.byKey_.set(key, entry);
   }
 
   get toolCallCount(): number {
-    return this.calls.length;
+    return this.calls_.length;
   }
 
   /** Every call ended (a finish reason): their arguments must be whole. */
   completeToolCalls(): void {
-    for (const entry of this.calls) this.completeToolCall(entry);
+    for (const entry of this.calls_) this.completeToolCall(entry);
   }
 
   setIdentity(entry: ToolEntry, id: string | undefined, name: string | undefined): void {
     if (id !== undefined && entry.id === undefined) {
       entry.id = id;
-      this.touch(entry);
+      this.touch_(entry);
     }
     if (name !== undefined && name !== '' && entry.name === '') {
       entry.name = name;
-      this.touch(entry);
+      this.touch_(entry);
       const text = entry.text_;
       entry.text_ = null;
       const schema = this.schemaOf_(name);
@@ -154,7 +154,7 @@ export class ModelState {
   }
 
   private parserFor_(schema: StandardSchemaV1 | undefined): PartialCore<unknown> {
-    return new PartialCore(this.api, schema === undefined ? this.partialOptions : { ...this.partialOptions, schema });
+    return new PartialCore(this.api, schema === undefined ? this.partialOptions_ : { ...this.partialOptions_, schema });
   }
 
   appendArguments(entry: ToolEntry, delta: string): void {
@@ -162,21 +162,21 @@ export class ModelState {
     if (entry.text_ !== null) entry.text_ += delta;
     if (entry.complete) {
       // After the close only whitespace may follow: anything else is the parser's TRAILING_DATA error.
-      if (delta.trim() !== '') this.pushArguments(entry, delta);
+      if (delta.trim() !== '') this.pushArguments_(entry, delta);
       return;
     }
     if (entry.empty && delta.trim() !== '') entry.empty = false;
-    const value = this.pushArguments(entry, delta);
+    const value = this.pushArguments_(entry, delta);
     if (value !== entry.value) {
       entry.value = value;
-      this.touch(entry);
+      this.touch_(entry);
     }
     if (value !== undefined && entry.parser.pending === null) {
       // The root closed: the value is final (end() would return the same root, or with a schema its output).
       if (entry.schema_ !== undefined)
-        entry.value = freezePlain(this.guard(describeCall(entry), () => entry.parser.output_()));
+        entry.value = freezePlain(this.guard_(describeCall(entry), () => entry.parser.output_()));
       entry.complete = true;
-      this.touch(entry);
+      this.touch_(entry);
     }
   }
 
@@ -188,16 +188,16 @@ export class ModelState {
     else {
       // Checked as the other formats' arguments are, as their JSON text (positions are in that text); `integers`
       // does not apply to a value parsed already.
-      const parser = new PartialCore(this.api, { ...this.partialOptions, integers: undefined, schema });
-      const what = describeCall({ index: this.calls.length, name });
+      const parser = new PartialCore(this.api, { ...this.partialOptions_, integers: undefined, schema });
+      const what = describeCall({ index: this.calls_.length, name });
       args = freezePlain(
-        this.guard(what, () => {
+        this.guard_(what, () => {
           parser.push(JSON.stringify(value));
           return parser.end();
         }),
       );
     }
-    const entry = this.startToolCall(this.calls.length, id, name);
+    const entry = this.startToolCall(this.calls_.length, id, name);
     entry.value = args;
     entry.empty = false;
     entry.complete = true;
@@ -208,29 +208,29 @@ export class ModelState {
     if (entry.complete) return;
     const what = describeCall(entry);
     if (!entry.empty) {
-      const value = this.guard(what, () => entry.parser.end());
+      const value = this.guard_(what, () => entry.parser.end());
       entry.value = entry.schema_ === undefined ? value : freezePlain(value);
     } else if (entry.schema_ === undefined) entry.value = EMPTY_ARGUMENTS;
     else {
       // No text to point into: the schema's own check of {}, at the arguments' start.
       const schema = resolveSchema(this.api, entry.schema_)!;
       const where = { offset: 0, line: 1, column: 1 };
-      entry.value = freezePlain(this.guard(what, () => validateFinal(schema, EMPTY_ARGUMENTS, where, false)));
+      entry.value = freezePlain(this.guard_(what, () => validateFinal(schema, EMPTY_ARGUMENTS, where, false)));
     }
     entry.complete = true;
-    this.touch(entry);
+    this.touch_(entry);
   }
 
   /** The provider's last event: every call and the text are ended. */
   finish(): void {
     this.completeToolCalls();
-    if (this.textParser !== null && this.text.trim() !== '') {
-      const output = this.guard('the text', () => this.textParser!.end());
+    if (this.textParser_ !== null && this.text_.trim() !== '') {
+      const output = this.guard_('the text', () => this.textParser_!.end());
       // With options.schema, the final value is the schema's output (transforms applied), as end() gives it.
-      if (output !== this.textParser.value) this.textOutput_ = freezePlain(output);
+      if (output !== this.textParser_.value) this.textOutput_ = freezePlain(output);
     }
     this.done = true;
-    this.changed = true;
+    this.changed_ = true;
   }
 
   /** The provider reported an error: `type` its type (or code), `message` its words. */
@@ -247,11 +247,11 @@ export class ModelState {
 
   /** The snapshot after the events read so far, or `null` if the last one changed nothing. */
   take(): ModelSnapshot | null {
-    if (!this.changed) return null;
-    this.changed = false;
-    if (this.callsChanged) {
-      this.callsChanged = false;
-      const calls = this.calls.map((entry) => {
+    if (!this.changed_) return null;
+    this.changed_ = false;
+    if (this.callsChanged_) {
+      this.callsChanged_ = false;
+      const calls = this.calls_.map((entry) => {
         if (entry.snapshot === null) {
           entry.snapshot = Object.freeze({
             index: entry.index,
@@ -263,19 +263,19 @@ export class ModelState {
         }
         return entry.snapshot;
       });
-      this.toolCalls = Object.freeze(calls);
+      this.toolCalls_ = Object.freeze(calls);
     }
     const snapshot: ModelSnapshot = Object.freeze({
-      text: this.text,
+      text: this.text_,
       value: (this.textOutput_ !== NONE
         ? this.textOutput_
-        : this.textParser === null
+        : this.textParser_ === null
           ? undefined
-          : this.textParser.value) as ModelSnapshot['value'],
-      toolCalls: this.toolCalls,
+          : this.textParser_.value) as ModelSnapshot['value'],
+      toolCalls: this.toolCalls_,
       done: this.done,
     });
-    const last = this.last;
+    const last = this.last_;
     if (
       last !== null &&
       last.text === snapshot.text &&
@@ -285,18 +285,18 @@ export class ModelState {
     ) {
       return null;
     }
-    this.last = snapshot;
+    this.last_ = snapshot;
     return snapshot;
   }
 
-  private touch(entry: ToolEntry): void {
+  private touch_(entry: ToolEntry): void {
     entry.snapshot = null;
-    this.callsChanged = true;
-    this.changed = true;
+    this.callsChanged_ = true;
+    this.changed_ = true;
   }
 
   /** guard() inlined: once per delta, where a closure and the call's description would cost what the push does. */
-  private pushArguments(entry: ToolEntry, delta: string): unknown {
+  private pushArguments_(entry: ToolEntry, delta: string): unknown {
     try {
       return entry.parser.push(delta);
     } catch (error) {
@@ -305,7 +305,7 @@ export class ModelState {
   }
 
   /** Runs a partial parser's call; its syntax or limit error names what it was reading and the event. */
-  private guard<R>(what: string, run: () => R): R {
+  private guard_<R>(what: string, run: () => R): R {
     try {
       return run();
     } catch (error) {

@@ -206,13 +206,13 @@ export const BATCH_ELEMENT_COUNT = 3;
  * is one property load instead of a `memory.buffer` getter call. The parser's runtime and the lazy index's share it.
  */
 export class Heap {
-  readonly memory: WebAssembly.Memory;
+  readonly memory_: WebAssembly.Memory;
   u8_: Uint8Array;
   u32_: Uint32Array;
   f64_: Float64Array;
 
   constructor(memory: WebAssembly.Memory) {
-    this.memory = memory;
+    this.memory_ = memory;
     const buffer = memory.buffer;
     this.u8_ = new Uint8Array(buffer);
     this.u32_ = new Uint32Array(buffer);
@@ -220,9 +220,9 @@ export class Heap {
   }
 
   /** Re-creates the views if memory grew since they were made. */
-  sync(): void {
+  sync_(): void {
     if (this.u8_.byteLength !== 0) return;
-    const buffer = this.memory.buffer;
+    const buffer = this.memory_.buffer;
     this.u8_ = new Uint8Array(buffer);
     this.u32_ = new Uint32Array(buffer);
     this.f64_ = new Float64Array(buffer);
@@ -231,19 +231,19 @@ export class Heap {
 
 /** @internal A loaded module: the bindings plus typed views over its memory (Heap). */
 export class NativeRuntime extends Heap {
-  readonly native: NativeModule;
+  readonly native_: NativeModule;
   /** The parser_view every parser's call refreshes: its u32 and f64 indices. */
-  readonly view: number;
+  readonly view_: number;
   readonly view64_: number;
   /** The first non-zero status of init()'s warm-up parse (0: it parsed cleanly), for the tests. */
-  warmUpStatus = 0;
+  warmUpStatus_ = 0;
 
   constructor(native: NativeModule, memory: WebAssembly.Memory) {
     // First: it allocates the shared window, which may grow memory (the views are made after it).
     const address = native.view();
     super(memory);
-    this.native = native;
-    this.view = address >>> 2;
+    this.native_ = native;
+    this.view_ = address >>> 2;
     this.view64_ = address >>> 3;
   }
 
@@ -252,43 +252,43 @@ export class NativeRuntime extends Heap {
 
   /** The input window: u8 index of its first byte. */
   inputPtr_(): number {
-    return this.u32_[this.view + VIEW_INPUT_PTR]!;
+    return this.u32_[this.view_ + VIEW_INPUT_PTR]!;
   }
 
   /** The input window's size in bytes. */
   inputCapacity_(): number {
-    return this.u32_[this.view + VIEW_INPUT_CAPACITY]!;
+    return this.u32_[this.view_ + VIEW_INPUT_CAPACITY]!;
   }
 
   /** u32 index of the last call's first element record (ELEMENT_WORDS each). */
   elementsAt_(): number {
-    return this.u32_[this.view + VIEW_ELEMENTS_PTR]! >>> 2;
+    return this.u32_[this.view_ + VIEW_ELEMENTS_PTR]! >>> 2;
   }
 
-  elementCount(): number {
-    return this.u32_[this.view + VIEW_ELEMENT_COUNT]!;
+  elementCount_(): number {
+    return this.u32_[this.view_ + VIEW_ELEMENT_COUNT]!;
   }
 
   /** u32 index of the last call's first batch record (BATCH_WORDS each). */
   batchesAt_(): number {
-    return this.u32_[this.view + VIEW_BATCHES_PTR]! >>> 2;
+    return this.u32_[this.view_ + VIEW_BATCHES_PTR]! >>> 2;
   }
 
   batchCount_(): number {
-    return this.u32_[this.view + VIEW_BATCH_COUNT]!;
+    return this.u32_[this.view_ + VIEW_BATCH_COUNT]!;
   }
 
   /** Lines the last call skipped (FLAG_SKIP_INVALID). */
   skippedCount_(): number {
-    return this.u32_[this.view + VIEW_SKIPPED_COUNT]!;
+    return this.u32_[this.view_ + VIEW_SKIPPED_COUNT]!;
   }
 
   /** The last call's skipped lines: status, byte, position and first bytes (a copy), in order. */
-  skippedLines(): SkippedLine[] {
-    this.sync();
+  skippedLines_(): SkippedLine[] {
+    this.sync_();
     const { u32_: u32, f64_: f64, u8_: u8 } = this;
-    const count = u32[this.view + VIEW_SKIPPED_COUNT]!;
-    const base = u32[this.view + VIEW_SKIPPED_PTR]!;
+    const count = u32[this.view_ + VIEW_SKIPPED_COUNT]!;
+    const base = u32[this.view_ + VIEW_SKIPPED_PTR]!;
     const out: SkippedLine[] = [];
     for (let i = 0; i < count; i++) {
       const at = base + i * SKIPPED_BYTES;
@@ -307,12 +307,12 @@ export class NativeRuntime extends Heap {
   }
 
   /** The error record of the last call that failed (the status is what the call returned). */
-  error(): NativeError {
-    this.sync();
+  error_(): NativeError {
+    this.sync_();
     const f64 = this.f64_;
     const view64 = this.view64_;
     return {
-      byte: this.u32_[this.view + VIEW_ERROR_BYTE]!,
+      byte: this.u32_[this.view_ + VIEW_ERROR_BYTE]!,
       offset: f64[view64 + VIEW_ERROR_OFFSET]!,
       line: f64[view64 + VIEW_ERROR_LINE]!,
       column: f64[view64 + VIEW_ERROR_COLUMN]!,
@@ -338,12 +338,12 @@ export class NativeRuntime extends Heap {
 
   /** VIEW_CARRIED_COUNT. */
   carriedCount_(): number {
-    return this.u32_[this.view + VIEW_CARRIED_COUNT]!;
+    return this.u32_[this.view_ + VIEW_CARRIED_COUNT]!;
   }
 
   /** The size of the state the last save() wrote at inputPtr() (0: out of memory). */
   savedBytes_(): number {
-    return this.u32_[this.view + VIEW_SAVED_BYTES]!;
+    return this.u32_[this.view_ + VIEW_SAVED_BYTES]!;
   }
 }
 

@@ -275,21 +275,21 @@ async function instantiate(module: WebAssembly.Module): Promise<NativeRuntime> {
  */
 function warmUp(runtime: NativeRuntime): void {
   // JSON text (String.raw keeps its escapes for the parser): every escape kind, 2-, 3- and 4-byte UTF-8, numbers,
-  // literals, nesting. The tests check it parses cleanly (warmUpStatus): an error would end the warm-up early. The
+  // literals, nesting. The tests check it parses cleanly (warmUpStatus()): an error would end the warm-up early. The
   // raw UTF-8 is interpolated, a string bundlers escape: bundled code stays ASCII, which V8 keeps as one-byte text.
   const row = String.raw`{"id":12,"name":"caf\u00e9 \\ \"q\" \/\b\f\n\r\t \ud83d\ude00 ${'é 中文 😀'}","n":-1.5e3,"ok":true,"none":null,"tags":["a",[0,1],{}]}`;
   const text = new TextEncoder().encode(`{"rows":[${new Array(200).fill(row).join(',')}],"total":200}\n`);
   // NDJSON (flag 1), so the document can be fed again and again; value batches (2), then byte ranges (4).
   for (const flags of [1 | 2, 1 | 4]) {
-    const parser = new runtime.native.Parser(1024, 1 << 20, flags);
+    const parser = new runtime.native_.Parser(1024, 1 << 20, flags);
     try {
       parser.addPath('$.rows[*]');
       for (let round = 0; round < 4; ++round) {
-        runtime.sync();
-        runtime.u8_.set(text, runtime.u32_[runtime.view + VIEW_INPUT_PTR]!);
+        runtime.sync_();
+        runtime.u8_.set(text, runtime.u32_[runtime.view_ + VIEW_INPUT_PTR]!);
         const status = parser.feed(text.length);
         if (status !== 0) {
-          if (runtime.warmUpStatus === 0) runtime.warmUpStatus = status;
+          if (runtime.warmUpStatus_ === 0) runtime.warmUpStatus_ = status;
           break;
         }
       }

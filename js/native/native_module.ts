@@ -67,47 +67,47 @@ export function bindParserModule(m: ParserExports, memory: WebAssembly.Memory): 
 
   class Parser implements NativeParser {
     /** The native parser's address; 0 once deleted, or when it could not be allocated (calls: out_of_memory). */
-    private p: number;
+    private p_: number;
 
     constructor(maxDepth: number, maxElementBytes: number, flags: number) {
-      this.p = m.parser_new(maxDepth, maxElementBytes, flags);
+      this.p_ = m.parser_new(maxDepth, maxElementBytes, flags);
     }
 
     addPath(path: string | Uint8Array): number {
-      return addPath(this.p, ROLE_VALUE, path);
+      return addPath(this.p_, ROLE_VALUE, path);
     }
 
     addMarkerPath_(path: string): number {
-      return addPath(this.p, ROLE_END_MARKER, path);
+      return addPath(this.p_, ROLE_END_MARKER, path);
     }
 
     addStartMarkerPath_(path: string): number {
-      return addPath(this.p, ROLE_START_MARKER, path);
+      return addPath(this.p_, ROLE_START_MARKER, path);
     }
 
     feed(n: number): number {
-      return m.parser_feed(this.p, n);
+      return m.parser_feed(this.p_, n);
     }
 
     finish(): number {
-      return m.parser_finish(this.p);
+      return m.parser_finish(this.p_);
     }
 
     failOutOfMemory_(offset: number): number {
-      return m.parser_fail_out_of_memory(this.p, offset);
+      return m.parser_fail_out_of_memory(this.p_, offset);
     }
 
     save(): void {
-      m.parser_save(this.p);
+      m.parser_save(this.p_);
     }
 
     load(n: number): boolean {
-      return m.parser_load(this.p, n) !== 0;
+      return m.parser_load(this.p_, n) !== 0;
     }
 
     delete(): void {
-      const p = this.p;
-      this.p = 0;
+      const p = this.p_;
+      this.p_ = 0;
       m.parser_delete(p);
     }
   }

@@ -24,7 +24,7 @@ export const RESIDENT_LIMIT = 64;
 
 /** What the pool holds of a parser: its native handle or its saved state. */
 export class Handle {
-  native: NativeParser | null = null;
+  native_: NativeParser | null = null;
   /** The state while not resident; null before the first call (a fresh parser is configured instead). */
   saved_: Uint8Array | null = null;
   lastUse_ = 0;
@@ -35,7 +35,7 @@ export class Handle {
 }
 
 export class Pool {
-  readonly resident: Handle[] = [];
+  readonly resident_: Handle[] = [];
   clock_ = 0;
 }
 
@@ -52,11 +52,11 @@ export function poolOf(runtime: NativeRuntime): Pool {
 }
 
 function release(pool: Pool, handle: Handle): void {
-  const native = handle.native;
+  const native = handle.native_;
   if (native === null) return;
-  handle.native = null;
-  const at = pool.resident.indexOf(handle);
-  if (at >= 0) pool.resident.splice(at, 1);
+  handle.native_ = null;
+  const at = pool.resident_.indexOf(handle);
+  if (at >= 0) pool.resident_.splice(at, 1);
   try {
     native.delete();
   } catch {
@@ -75,11 +75,11 @@ const registry = new FinalizationRegistry<{ pool: Pool; handle: Handle }>(({ poo
  */
 export function acquire(runtime: NativeRuntime, pool: Pool, handle: Handle, owner: object): NativeParser | null {
   handle.lastUse_ = ++pool.clock_;
-  if (handle.native !== null) return handle.native;
+  if (handle.native_ !== null) return handle.native_;
   if (handle.lost_) return null;
-  if (pool.resident.length >= RESIDENT_LIMIT) evictOne(runtime, pool);
+  if (pool.resident_.length >= RESIDENT_LIMIT) evictOne(runtime, pool);
   const config = handle.config_;
-  const native = new runtime.native.Parser(config.maxDepth, config.maxElementBytes, config.flags);
+  const native = new runtime.native_.Parser(config.maxDepth, config.maxElementBytes, config.flags);
   const saved = handle.saved_;
   if (saved === null) {
     addPaths(native, config);
@@ -92,8 +92,8 @@ export function acquire(runtime: NativeRuntime, pool: Pool, handle: Handle, owne
       return null;
     }
   }
-  handle.native = native;
-  pool.resident.push(handle);
+  handle.native_ = native;
+  pool.resident_.push(handle);
   return native;
 }
 
@@ -107,12 +107,12 @@ export function discard(pool: Pool, handle: Handle, owner: object): void {
 
 /** Saves the least recently used resident parser to the JS heap and frees its native state. */
 function evictOne(runtime: NativeRuntime, pool: Pool): void {
-  const resident = pool.resident;
+  const resident = pool.resident_;
   let victim = resident[0]!;
   for (let i = 1; i < resident.length; i++) if (resident[i]!.lastUse_ < victim.lastUse_) victim = resident[i]!;
-  const native = victim.native!;
+  const native = victim.native_!;
   native.save();
-  runtime.sync();
+  runtime.sync_();
   const n = runtime.savedBytes_();
   if (n === 0) {
     victim.lost_ = true;
@@ -125,9 +125,9 @@ function evictOne(runtime: NativeRuntime, pool: Pool): void {
 
 /** Restores a saved state into `native`: copied into the window, which grows if it must. */
 function load(runtime: NativeRuntime, native: NativeParser, saved: Uint8Array): boolean {
-  runtime.sync();
-  if (runtime.inputCapacity_() < saved.length && !runtime.native.reserve_(saved.length)) return false;
-  runtime.sync();
+  runtime.sync_();
+  if (runtime.inputCapacity_() < saved.length && !runtime.native_.reserve_(saved.length)) return false;
+  runtime.sync_();
   runtime.u8_.set(saved, runtime.inputPtr_());
   return native.load(saved.length);
 }

@@ -38,7 +38,7 @@ export function lostError(position: JsonErrorPosition | null): JsonLimitError {
 }
 
 /** Tests only (internal.ts): a carry may not grow past this many bytes, as if the engine refused the buffer. */
-let carryLimit = Number.POSITIVE_INFINITY;
+let carryLimit = Infinity;
 export function setCarryLimit(bytes: number): void {
   carryLimit = bytes;
 }
@@ -50,16 +50,16 @@ const KEEP_BUFFER_BYTES = 1 << 18;
 
 /** A native parser and its carry. */
 export class ParserSession {
-  readonly runtime: NativeRuntime;
+  readonly runtime_: NativeRuntime;
   private readonly pool_: Pool;
   private readonly handle_: Handle;
   /** The carry: buf[head, tail) holds the stream's bytes from offset base on. */
   private buf_: Uint8Array = EMPTY;
   /** A second buffer, for a new carry while the last call's results read `buf`. */
   private spare_: Uint8Array = EMPTY;
-  private head = 0;
-  private tail = 0;
-  private base = 0;
+  private head_ = 0;
+  private tail_ = 0;
+  private base_ = 0;
   /** The last call's results: the carry they read (rBuf[x + rDelta] is the stream's byte x). */
   private rBuf_: Uint8Array = EMPTY;
   private rDelta_ = 0;
@@ -70,10 +70,10 @@ export class ParserSession {
   /** Elements of the last call whose bytes began before its window. */
   carried_ = 0;
   /** The last call's element records: u32 index of the first (ELEMENT_WORDS each) and how many. */
-  elements = 0;
-  elementCount = 0;
+  elements_ = 0;
+  elementCount_ = 0;
   /** The last call's batch records: u32 index of the first (BATCH_WORDS each) and how many. */
-  batches = 0;
+  batches_ = 0;
   batchCount_ = 0;
   /** Lines the last call skipped (FLAG_SKIP_INVALID): skippedLines() reads them. */
   skippedCount_ = 0;
@@ -83,7 +83,7 @@ export class ParserSession {
   lostInView_ = false;
 
   constructor(runtime: NativeRuntime, config: NativeConfig) {
-    this.runtime = runtime;
+    this.runtime_ = runtime;
     this.pool_ = poolOf(runtime);
     this.handle_ = new Handle(config);
   }
@@ -94,9 +94,9 @@ export class ParserSession {
 
   /** Makes the parser resident and the window writable; false when its state is lost (see acquire). */
   acquireInput_(): boolean {
-    if (acquire(this.runtime, this.pool_, this.handle_, this) === null) return false;
-    const runtime = this.runtime;
-    runtime.sync();
+    if (acquire(this.runtime_, this.pool_, this.handle_, this) === null) return false;
+    const runtime = this.runtime_;
+    runtime.sync_();
     this.inputPtr_ = runtime.inputPtr_();
     this.inputCapacity_ = runtime.inputCapacity_();
     return true;
@@ -106,10 +106,10 @@ export class ParserSession {
    * Scans the n bytes written at inputPtr after acquireInput(), or ends the input (n < 0). Returns the status; the
    * results are in the module's tables until the next call on any parser.
    */
-  call(n: number): number {
-    const native = acquire(this.runtime, this.pool_, this.handle_, this);
+  call_(n: number): number {
+    const native = acquire(this.runtime_, this.pool_, this.handle_, this);
     if (native === null) {
-      this.elementCount = this.batchCount_ = this.skippedCount_ = 0;
+      this.elementCount_ = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
     }
     const status = n < 0 ? native.finish() : native.feed(n);
@@ -121,8 +121,8 @@ export class ParserSession {
       // Located natively now, while the window still holds the call's bytes (the lines before it are counted there).
       native.failOutOfMemory_(this.keeping_);
       this.lostInView_ = true;
-      this.close();
-      this.elementCount = this.batchCount_ = this.skippedCount_ = 0;
+      this.close_();
+      this.elementCount_ = this.batchCount_ = this.skippedCount_ = 0;
       return OUT_OF_MEMORY_LOST;
     }
     return status;
@@ -132,17 +132,17 @@ export class ParserSession {
    * Where and what the last call (which returned a non-zero status) found wrong; for OUT_OF_MEMORY_LOST, the
    * carry's position when lostInView, else nothing is known.
    */
-  error(): NativeError {
-    return this.runtime.error();
+  error_(): NativeError {
+    return this.runtime_.error_();
   }
 
   /** The last call's skipped lines (skippedCount of them), copied. */
-  skippedLines(): SkippedLine[] {
-    return this.skippedCount_ === 0 ? [] : this.runtime.skippedLines();
+  skippedLines_(): SkippedLine[] {
+    return this.skippedCount_ === 0 ? [] : this.runtime_.skippedLines_();
   }
 
   /** Frees the native parser; the session cannot be called again. */
-  close(): void {
+  close_(): void {
     discard(this.pool_, this.handle_, this);
     this.buf_ = this.spare_ = this.rBuf_ = EMPTY;
   }
@@ -151,26 +151,26 @@ export class ParserSession {
    * The stream's bytes [start, end) of the last call's results: a view of the window or of the carry, valid until
    * the next call on any parser.
    */
-  bytes(start: number, end: number): Uint8Array {
+  bytes_(start: number, end: number): Uint8Array {
     if (start >= this.windowOffset_) {
       const at = this.windowPtr_ + (start - this.windowOffset_);
-      return new Uint8Array(this.runtime.memory.buffer, at, end - start);
+      return new Uint8Array(this.runtime_.memory_.buffer, at, end - start);
     }
     return new Uint8Array(this.rBuf_.buffer, start + this.rDelta_, end - start);
   }
 
   /** A copy of the stream's bytes [start, end) of the last call's results (see bytes()). */
-  copy(start: number, end: number): Uint8Array {
+  copy_(start: number, end: number): Uint8Array {
     if (start >= this.windowOffset_) {
       const at = this.windowPtr_ + (start - this.windowOffset_);
-      return this.runtime.u8_.slice(at, at + (end - start));
+      return this.runtime_.u8_.slice(at, at + (end - start));
     }
     return this.rBuf_.slice(start + this.rDelta_, end + this.rDelta_);
   }
 
   /** The first byte of the stream's bytes at `start` (see bytes()). */
   byteAt_(start: number): number {
-    if (start >= this.windowOffset_) return this.runtime.u8_[this.windowPtr_ + (start - this.windowOffset_)]!;
+    if (start >= this.windowOffset_) return this.runtime_.u8_[this.windowPtr_ + (start - this.windowOffset_)]!;
     return this.rBuf_[start + this.rDelta_]!;
   }
 
@@ -182,11 +182,11 @@ export class ParserSession {
    * there before this one's next call.
    */
   private afterCall_(n: number): void {
-    const runtime = this.runtime;
-    runtime.sync();
-    this.elements = runtime.elementsAt_();
-    this.elementCount = runtime.elementCount();
-    this.batches = runtime.batchesAt_();
+    const runtime = this.runtime_;
+    runtime.sync_();
+    this.elements_ = runtime.elementsAt_();
+    this.elementCount_ = runtime.elementCount_();
+    this.batches_ = runtime.batchesAt_();
     this.batchCount_ = runtime.batchCount_();
     this.skippedCount_ = runtime.skippedCount_();
     const wBase = runtime.windowOffset_();
@@ -200,7 +200,7 @@ export class ParserSession {
     const wEnd = wBase + n;
     const continues = retain >= 0 && retain < wBase;
     let used = false;
-    if (this.tail > this.head) {
+    if (this.tail_ > this.head_) {
       // The carry holds [base, wBase).
       const through = continues ? wEnd : runtime.carryThrough_();
       if (through !== 0) {
@@ -211,15 +211,15 @@ export class ParserSession {
     }
     if (used) {
       this.rBuf_ = this.buf_;
-      this.rDelta_ = this.head - this.base;
+      this.rDelta_ = this.head_ - this.base_;
     }
     if (retain < 0) {
-      this.head = this.tail = 0;
+      this.head_ = this.tail_ = 0;
       // After a large element, give its memory back.
       if (this.buf_.length > KEEP_BUFFER_BYTES) this.buf_ = EMPTY;
     } else if (continues) {
-      this.head += retain - this.base;
-      this.base = retain;
+      this.head_ += retain - this.base_;
+      this.base_ = retain;
     } else {
       // A new element (or key) starts in this window: a fresh carry, in the other buffer if the results read this.
       if (used) {
@@ -227,8 +227,8 @@ export class ParserSession {
         this.spare_ = this.buf_.length > KEEP_BUFFER_BYTES ? EMPTY : this.buf_;
         this.buf_ = spare;
       }
-      this.head = this.tail = 0;
-      this.base = retain;
+      this.head_ = this.tail_ = 0;
+      this.base_ = retain;
       this.keeping_ = retain;
       this.append_(runtime.u8_, windowPtr + (retain - wBase), wEnd - retain);
     }
@@ -236,23 +236,23 @@ export class ParserSession {
 
   /** Appends n bytes of `from` at `at` to the carry, growing it by at least half (linear in the element). */
   private append_(from: Uint8Array, at: number, n: number): void {
-    const live = this.tail - this.head;
-    if (this.tail + n > this.buf_.length) {
+    const live = this.tail_ - this.head_;
+    if (this.tail_ + n > this.buf_.length) {
       if (live + n > this.buf_.length) {
         let size = Math.max(1024, this.buf_.length + (this.buf_.length >> 1));
         while (size < live + n) size += size >> 1;
         if (size > carryLimit) throw new RangeError('sluice test: the carry limit (internal.ts) refused the buffer');
         const buf = new Uint8Array(size);
-        buf.set(new Uint8Array(this.buf_.buffer, this.head, live), 0);
+        buf.set(new Uint8Array(this.buf_.buffer, this.head_, live), 0);
         this.buf_ = buf;
       } else {
-        this.buf_.copyWithin(0, this.head, this.tail);
+        this.buf_.copyWithin(0, this.head_, this.tail_);
       }
-      this.tail = live;
-      this.head = 0;
+      this.tail_ = live;
+      this.head_ = 0;
     }
     // The constructor, not subarray(): subarray looks up the species constructor on every call.
-    this.buf_.set(new Uint8Array(from.buffer, at, n), this.tail);
-    this.tail += n;
+    this.buf_.set(new Uint8Array(from.buffer, at, n), this.tail_);
+    this.tail_ += n;
   }
 }

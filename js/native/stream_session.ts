@@ -11,7 +11,7 @@ export class StreamSession {
   private closed_ = false;
   /** The last call's element records: u32 index of the first (ELEMENT_WORDS each) and how many. */
   elements = 0;
-  elementCount = 0;
+  elementCount_ = 0;
   /** The last call's batch records: u32 index of the first (BATCH_WORDS each) and how many. */
   batches = 0;
   batchCount_ = 0;
@@ -20,9 +20,9 @@ export class StreamSession {
 
   /** A parser of `config`, and an input window of at least `windowBytes`. */
   constructor(runtime: NativeRuntime, config: NativeConfig, windowBytes: number) {
-    const native = new runtime.native.Parser(config.maxDepth, config.maxElementBytes, config.flags);
+    const native = new runtime.native_.Parser(config.maxDepth, config.maxElementBytes, config.flags);
     addPaths(native, config);
-    if (!runtime.native.reserve_(windowBytes)) {
+    if (!runtime.native_.reserve_(windowBytes)) {
       native.delete();
       throw new RangeError('sluice: cannot allocate the input window');
     }
@@ -32,12 +32,12 @@ export class StreamSession {
 
   /** Where the next chunk goes: runtime.u8_[inputPtr, inputPtr + inputCapacity). */
   get inputPtr_(): number {
-    this.runtime.sync();
+    this.runtime.sync_();
     return this.runtime.inputPtr_();
   }
 
   get inputCapacity_(): number {
-    this.runtime.sync();
+    this.runtime.sync_();
     return this.runtime.inputCapacity_();
   }
 
@@ -48,9 +48,9 @@ export class StreamSession {
   call(n: number): number {
     const status = n < 0 ? this.native_.finish() : this.native_.feed(n);
     const runtime = this.runtime;
-    runtime.sync();
+    runtime.sync_();
     this.elements = runtime.elementsAt_();
-    this.elementCount = runtime.elementCount();
+    this.elementCount_ = runtime.elementCount_();
     this.batches = runtime.batchesAt_();
     this.batchCount_ = runtime.batchCount_();
     this.skippedCount_ = runtime.skippedCount_();
@@ -59,12 +59,12 @@ export class StreamSession {
 
   /** Where and what the last call (which returned a non-zero status) found wrong. */
   error(): NativeError {
-    return this.runtime.error();
+    return this.runtime.error_();
   }
 
   /** The last call's skipped lines (skippedCount of them), copied. */
   skippedLines(): SkippedLine[] {
-    return this.skippedCount_ === 0 ? [] : this.runtime.skippedLines();
+    return this.skippedCount_ === 0 ? [] : this.runtime.skippedLines_();
   }
 
   /** Frees the native parser; the session cannot be called again. */

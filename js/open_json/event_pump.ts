@@ -19,7 +19,7 @@ export abstract class EventPump<T, R extends Request> implements AsyncIterableIt
   protected scan: AsyncGenerator<DriverEvent[], void, undefined> | null = null;
   private events_: DriverEvent[] = [];
   private nextEvent_ = 0;
-  private release: (() => void) | null = null;
+  private release_: (() => void) | null = null;
   protected state: 'new' | 'running' | 'done' = 'new';
 
   constructor(doc: IterableDocument, request: R, path: string) {
@@ -49,7 +49,7 @@ export abstract class EventPump<T, R extends Request> implements AsyncIterableIt
     try {
       if (this.state === 'new') {
         this.state = 'running';
-        this.release = await this.doc_.holdForIteration_(this.path);
+        this.release_ = await this.doc_.holdForIteration_(this.path);
         this.plan_ = planRequest(this.doc_.cursor, this.request, this.path);
         if (this.plan_ === null) return await this.finish();
         this.scan = this.doc_.scan(this.plan_, this.copyFilter_());
@@ -80,9 +80,9 @@ export abstract class EventPump<T, R extends Request> implements AsyncIterableIt
       const scan = this.scan;
       this.scan = null;
       this.events_ = [];
-      if (this.release !== null) {
-        this.release();
-        this.release = null;
+      if (this.release_ !== null) {
+        this.release_();
+        this.release_ = null;
       }
       await scan?.return();
     }

@@ -163,8 +163,8 @@ export class OpenDocument implements JsonDocument, IterableDocument {
   readonly transient: boolean;
   readonly store: ByteStore;
   readonly cursor: Cursor;
-  private readonly limits: ParserLimits;
-  private tail: Promise<void> = Promise.resolve();
+  private readonly limits_: ParserLimits;
+  private tail_: Promise<void> = Promise.resolve();
   /** An iteration holds the document. */
   private iterating_ = false;
   /** Set by close(): what every pending and later request rejects with. */
@@ -185,7 +185,7 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     readonly integers: IntegersMode = INTEGERS_NUMBER,
   ) {
     this.transient = transient;
-    this.limits = limits;
+    this.limits_ = limits;
     this.store = new ByteStore(source, !transient);
     this.cursor = new Cursor(transient);
   }
@@ -297,9 +297,9 @@ export class OpenDocument implements JsonDocument, IterableDocument {
   /** Waits for the requests before this one; returns the release. */
   async acquire_(): Promise<() => void> {
     this.assertOpen_();
-    const before = this.tail;
+    const before = this.tail_;
     let release!: () => void;
-    this.tail = new Promise((resolve) => (release = resolve));
+    this.tail_ = new Promise((resolve) => (release = resolve));
     await before;
     if (this.closedWith_ !== null) {
       release();
@@ -311,11 +311,11 @@ export class OpenDocument implements JsonDocument, IterableDocument {
   /** The value at `steps`: a negative index is resolved once its array's length is known (open_json_from_end.ts). */
   private answer_(steps: readonly SingularStep[], path: string): Promise<unknown> {
     const k = steps.findIndex((s) => typeof s === 'number' && s < 0);
-    if (k < 0) return this.resolve(steps, path);
+    if (k < 0) return this.resolve_(steps, path);
     return resolveFromEnd(this, steps, k, path, (next) => this.answer_(next, path));
   }
 
-  private async resolve(steps: readonly Step[], path: string): Promise<unknown> {
+  private async resolve_(steps: readonly Step[], path: string): Promise<unknown> {
     const plan = planRequest(this.cursor, { kind: 'get', steps }, path);
     if (plan === null) return undefined;
     for await (const events of this.scan(plan)) {
@@ -357,7 +357,7 @@ export class OpenDocument implements JsonDocument, IterableDocument {
     if (plan.selector !== undefined) paths[0] = paths[0]!.slice(0, -3) + plan.selector;
     const driver = new Driver(
       runtime,
-      this.limits,
+      this.limits_,
       this.integers,
       paths,
       local(plan.markers),
@@ -389,13 +389,13 @@ export class OpenDocument implements JsonDocument, IterableDocument {
           at += n;
           piece = Math.min(piece * 2, MAX_PIECE);
           if (events.length !== 0) yield events;
-          if (driver.failure !== null) throw this.fail_(driver.failure);
+          if (driver.failure_ !== null) throw this.fail_(driver.failure_);
         }
       }
       this.assertOpen_();
       const events = driver.finish();
       if (events.length !== 0) yield events;
-      if (driver.failure !== null) throw this.fail_(driver.failure);
+      if (driver.failure_ !== null) throw this.fail_(driver.failure_);
     } finally {
       this.drivers_.delete(driver);
       driver.close();

@@ -19,47 +19,47 @@ const encoder = new TextEncoder();
  * bytes) and parsed on first use.
  */
 class Batch {
-  private text: string | null;
-  private values: unknown[] | null = null;
+  private text_: string | null;
+  private values_: unknown[] | null = null;
 
   constructor(
     text: string,
-    private readonly integers: IntegersMode,
+    private readonly integers_: IntegersMode,
   ) {
-    this.text = text;
+    this.text_ = text;
   }
 
   value(i: number): unknown {
-    if (this.values === null) {
-      this.values = parseIntegers(this.text!, this.integers) as unknown[];
-      this.text = null;
+    if (this.values_ === null) {
+      this.values_ = parseIntegers(this.text_!, this.integers_) as unknown[];
+      this.text_ = null;
     }
-    return this.values[i];
+    return this.values_[i];
   }
 }
 
 /** The text of an element that began in an earlier window (its bytes were in the carry, not in the batch). */
 class Text {
   constructor(
-    private readonly text: string,
-    private readonly integers: IntegersMode,
+    private readonly text_: string,
+    private readonly integers_: IntegersMode,
   ) {}
 
   value(): unknown {
-    return parseIntegers(this.text, this.integers);
+    return parseIntegers(this.text_, this.integers_);
   }
 }
 
 /** One element's own bytes (expand: elements are parsed one by one, most never). */
 class Single {
   constructor(
-    private readonly bytes: Uint8Array | null,
-    private readonly integers: IntegersMode,
+    private readonly bytes_: Uint8Array | null,
+    private readonly integers_: IntegersMode,
   ) {}
 
   value(): unknown {
-    if (this.bytes === null) throw new Error('sluice: openJson asked for a value it chose not to copy');
-    return parseIntegers(decoder.decode(this.bytes), this.integers);
+    if (this.bytes_ === null) throw new Error('sluice: openJson asked for a value it chose not to copy');
+    return parseIntegers(decoder.decode(this.bytes_), this.integers_);
   }
 }
 
@@ -74,13 +74,13 @@ export class DriverEvent {
     readonly end: number,
     /** The value's first byte (0 for an end marker). */
     readonly first: number,
-    private readonly batch: Batch | Text | Single,
-    private readonly index: number,
+    private readonly batch_: Batch | Text | Single,
+    private readonly index_: number,
   ) {}
 
   /** The value, exactly as JSON.parse gives it (a batch's first use parses the whole batch). */
   value(): unknown {
-    return this.batch.value(this.index);
+    return this.batch_.value(this.index_);
   }
 }
 
@@ -93,18 +93,18 @@ export type CopyFilter = (path: number, later: number) => boolean;
 
 export class Driver {
   private session_: ParserSession | null;
-  private readonly runtime: NativeRuntime;
+  private readonly runtime_: NativeRuntime;
   /** Bytes of synthetic prefix before the real stream's `origin`. */
-  private readonly shift: number;
+  private readonly shift_: number;
   /** Lines before `origin` and where its line starts, for error positions (counted only then). */
-  private readonly line: () => { lines: number; lineStart: number };
-  private readonly limits: ParserLimits;
-  private readonly integers: IntegersMode;
+  private readonly line_: () => { lines: number; lineStart: number };
+  private readonly limits_: ParserLimits;
+  private readonly integers_: IntegersMode;
   /** The error that stopped the parser, once the events before it were taken. */
-  failure: Error | null = null;
-  private readonly copy: CopyFilter | undefined;
+  failure_: Error | null = null;
+  private readonly copy_: CopyFilter | undefined;
   /** Event paths from here on are start markers. */
-  private readonly firstStart: number;
+  private readonly firstStart_: number;
   /** The holder of the markers' events (per-element mode: no bytes). */
   private readonly none_: Single;
 
@@ -125,13 +125,13 @@ export class Driver {
     line: () => { lines: number; lineStart: number },
     copy?: CopyFilter,
   ) {
-    this.runtime = runtime;
-    this.integers = integers;
+    this.runtime_ = runtime;
+    this.integers_ = integers;
     // Every value a request delivers is parsed from a string.
-    this.limits = limits = stringLimits(limits);
-    this.copy = copy;
+    this.limits_ = limits = stringLimits(limits);
+    this.copy_ = copy;
     this.none_ = new Single(null, integers);
-    this.firstStart = paths.length + markers.length;
+    this.firstStart_ = paths.length + markers.length;
     this.session_ = new ParserSession(runtime, {
       maxDepth: limits.maxDepth,
       maxElementBytes: limits.maxElementBytes,
@@ -141,13 +141,13 @@ export class Driver {
       starts,
     });
     const bytes = encoder.encode(prefix);
-    this.shift = bytes.length - origin;
-    this.line = line;
+    this.shift_ = bytes.length - origin;
+    this.line_ = line;
     if (bytes.length !== 0) {
       const events = this.feed(bytes);
       // A prefix completes nothing a request asks for (its values are placeholders behind the cursor), and it is
       // valid JSON so far: anything else is a bug here.
-      if (this.failure !== null) throw this.failure;
+      if (this.failure_ !== null) throw this.failure_;
       void events;
     }
   }
@@ -155,18 +155,18 @@ export class Driver {
   /** Feeds bytes; returns the events they completed. On invalid input, `failure` is set after these events. */
   feed(bytes: Uint8Array): DriverEvent[] {
     const out: DriverEvent[] = [];
-    const runtime = this.runtime;
+    const runtime = this.runtime_;
     let offset = 0;
-    while (offset < bytes.length && this.failure === null) {
+    while (offset < bytes.length && this.failure_ === null) {
       const session = this.session_;
       if (session === null) throw new Error('sluice: an openJson parser was fed after it was freed');
       if (!session.acquireInput_()) {
-        this.run(session, 0, out);
+        this.run_(session, 0, out);
         break;
       }
       const n = Math.min(session.inputCapacity_, bytes.length - offset);
       runtime.u8_.set(n === bytes.length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr_);
-      this.run(session, n, out);
+      this.run_(session, n, out);
       offset += n;
     }
     return out;
@@ -176,7 +176,7 @@ export class Driver {
   finish(): DriverEvent[] {
     const out: DriverEvent[] = [];
     if (this.session_ === null) return out;
-    this.run(this.session_, -1, out);
+    this.run_(this.session_, -1, out);
     return out;
   }
 
@@ -184,17 +184,17 @@ export class Driver {
     const session = this.session_;
     if (session === null) return;
     this.session_ = null;
-    session.close();
+    session.close_();
   }
 
-  private run(session: ParserSession, n: number, out: DriverEvent[]): void {
-    const status = session.call(n);
+  private run_(session: ParserSession, n: number, out: DriverEvent[]): void {
+    const status = session.call_(n);
     if (status !== 0) {
       // The elements before the error first.
       const error = this.errorOf_(status, session);
       // A lost parser made no call: the tables hold another call's results.
       if (status !== OUT_OF_MEMORY_LOST) this.collect_(session, out);
-      this.failure = error;
+      this.failure_ = error;
       this.close();
       return;
     }
@@ -203,36 +203,36 @@ export class Driver {
 
   private collect_(session: ParserSession, out: DriverEvent[]): void {
     const call = new CallResults(session);
-    const count = call.count;
+    const count = call.count_;
     if (count === 0) return;
-    const copy = this.copy;
+    const copy = this.copy_;
     let batch: Batch | null = null;
     if (copy === undefined) {
       const { u32_: u32, u8_: u8 } = call;
-      const batches = session.batches;
+      const batches = session.batches_;
       if (session.batchCount_ !== 1) throw new Error('sluice: expected one value batch per call');
       const bptr = batchPtr(u32, batches);
-      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + batchLength(u32, batches))), this.integers);
+      batch = new Batch(decoder.decode(u8.subarray(bptr, bptr + batchLength(u32, batches))), this.integers_);
     }
-    const shift = this.shift;
+    const shift = this.shift_;
     let later = 0;
-    if (copy !== undefined) for (let i = 0; i < count; i++) if (call.path(i) === 0) later++;
+    if (copy !== undefined) for (let i = 0; i < count; i++) if (call.path_(i) === 0) later++;
     for (let i = 0; i < count; i++) {
-      const path = call.path(i);
+      const path = call.path_(i);
       if (path === 0) later--;
-      const len = call.length(i);
+      const len = call.length_(i);
       // An element the filter declines is neither copied nor reported (markers, which have no bytes, always are).
       if (batch === null && len !== 0 && !copy!(path, later)) continue;
-      const start = call.start(i);
-      const key = call.key(i);
+      const start = call.start_(i);
+      const key = call.key_(i);
       // A start marker points at the value's first byte; an end marker past its last.
-      const first = len !== 0 || path >= this.firstStart ? session.byteAt_(start) : 0;
+      const first = len !== 0 || path >= this.firstStart_ ? session.byteAt_(start) : 0;
       let holder: Batch | Text | Single;
       if (batch !== null) {
         // An element that began in an earlier window is `0` in the batch: its text comes from the carry.
-        holder = len !== 0 && start < session.windowOffset_ ? new Text(call.text(i), this.integers) : batch;
+        holder = len !== 0 && start < session.windowOffset_ ? new Text(call.text_(i), this.integers_) : batch;
       } else {
-        holder = len !== 0 ? new Single(call.copy(i), this.integers) : this.none_;
+        holder = len !== 0 ? new Single(call.copy_(i), this.integers_) : this.none_;
       }
       out.push(new DriverEvent(path, key, start + len - shift, first, holder, i));
     }
@@ -240,16 +240,16 @@ export class Driver {
 
   private errorOf_(status: number, session: ParserSession): Error {
     if (status === OUT_OF_MEMORY_LOST && !session.lostInView_) return lostError(null);
-    const error = session.error();
-    const offset = error.offset - this.shift;
+    const error = session.error_();
+    const offset = error.offset - this.shift_;
     // The prefix holds no newline: its line is the real line that holds the origin.
-    const origin = this.line();
+    const origin = this.line_();
     const position = {
       offset,
       line: origin.lines + error.line,
       column: error.line === 1 ? offset - origin.lineStart + 1 : error.column,
     };
     if (status === OUT_OF_MEMORY_LOST) return lostError(position);
-    return errorFromStatus(status, error.byte, position, this.limits);
+    return errorFromStatus(status, error.byte, position, this.limits_);
   }
 }

@@ -68,7 +68,7 @@ class ChildStream implements AsyncIterableIterator<unknown> {
     private readonly element_: Building,
     /** Its rank among the element's streams. */
     readonly order: number,
-    private readonly name: string,
+    private readonly name_: string,
   ) {}
 
   [Symbol.asyncIterator](): AsyncIterableIterator<unknown> {
@@ -79,7 +79,7 @@ class ChildStream implements AsyncIterableIterator<unknown> {
     if (this.skipped) {
       throw misuse(
         'doc.iterate()',
-        `the stream of member ${JSON.stringify(this.name)} was skipped: the iteration moved to the next element`,
+        `the stream of member ${JSON.stringify(this.name_)} was skipped: the iteration moved to the next element`,
       );
     }
     if (this.returned_) return { done: true, value: undefined };
@@ -112,9 +112,9 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
   /** Elements filed but not yet yielded, and the one being built (last). */
   private building_: Building[] = [];
   private current_: Building | null = null;
-  private ended = false;
+  private ended_ = false;
   /** The error that stopped the scan: every later pump rethrows it. */
-  private failure: { error: unknown } | null = null;
+  private failure_: { error: unknown } | null = null;
   private pumping_: Promise<boolean> | null = null;
 
   protected copyFilter_(): CopyFilter {
@@ -139,8 +139,8 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
   /** Pumps events until `done()` holds or the iteration ended; rethrows the error that stopped it. */
   async until_(done: () => boolean): Promise<void> {
     while (!done()) {
-      if (this.failure !== null) throw this.failure.error;
-      if (this.ended) return;
+      if (this.failure_ !== null) throw this.failure_.error;
+      if (this.ended_) return;
       if (this.pumping_ === null) this.pumping_ = this.pumpOne_().finally(() => (this.pumping_ = null));
       await this.pumping_;
     }
@@ -151,21 +151,21 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
     try {
       const ev = await this.pull();
       if (ev === 'closed') {
-        this.ended = true;
+        this.ended_ = true;
         return false;
       }
       if (ev === 'end') {
         this.doc_.cursor.advance_([], this.doc_.store.end);
-        this.ended = true;
+        this.ended_ = true;
         const ambiguous = this.plan_!.ambiguous;
         if (ambiguous !== null && this.current_ === null) throw this.doc_.cursor.passed(this.path, ambiguous);
         return false;
       }
-      this.file(ev);
+      this.file_(ev);
       return true;
     } catch (error) {
-      this.failure ??= { error };
-      this.ended = true;
+      this.failure_ ??= { error };
+      this.ended_ = true;
       throw error;
     }
   }
@@ -193,7 +193,7 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
     return b;
   }
 
-  private file(ev: DriverEvent): void {
+  private file_(ev: DriverEvent): void {
     const plan = this.plan_!;
     const e = this.request.names.length;
     const path = ev.path;
@@ -201,7 +201,7 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
     if (parent !== undefined) {
       // The array (or an ancestor) ended; the iteration is over.
       this.doc_.cursor.advance_(parent, ev.end);
-      this.ended = true;
+      this.ended_ = true;
       this.scan?.return().catch(() => {});
       this.scan = null;
       if (passedBefore(plan, parent)) throw this.doc_.cursor.passed(this.path, plan.ambiguous!);
@@ -281,7 +281,7 @@ export class ExpandIterator extends EventPump<unknown, Request & { readonly kind
   }
 
   protected closing_(): void {
-    this.ended = true;
+    this.ended_ = true;
   }
 }
 

@@ -44,7 +44,7 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
     for (;;) {
       const ev = await this.pull();
       if (typeof ev === 'string') {
-        this.flush();
+        this.flush_();
         this.doc_.cursor.advance_([], this.doc_.store.end);
         if (plan.ambiguous !== null) throw this.doc_.cursor.passed(this.path, plan.ambiguous);
         return await this.finish();
@@ -59,12 +59,12 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
       }
       if (ev.path === plan.stop) {
         // A slice's last element ended (its record came first): the iteration stops as a loop broken off there does.
-        this.flush();
+        this.flush_();
         this.doc_.cursor.advance_([...this.request.container, this.request.stop!], ev.end);
         return await this.return();
       }
       // The container (or an ancestor, when there is no container) ended.
-      const parent = this.ended(ev);
+      const parent = this.ended_(ev);
       if (passedBefore(plan, parent)) throw this.doc_.cursor.passed(this.path, plan.ambiguous!);
       return await this.finish();
     }
@@ -76,23 +76,23 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
     for (;;) {
       const ev = await this.pull();
       if (typeof ev === 'string') {
-        this.flush();
+        this.flush_();
         this.doc_.cursor.advance_([], this.doc_.store.end);
         return;
       }
       const plan = this.plan_!;
       if (recordName(plan, ev.path, ev.key) || ev.path === 0 || ev.path === plan.stop) continue;
-      this.ended(ev);
+      this.ended_(ev);
       return;
     }
   }
 
   protected closing_(): void {
-    this.flush();
+    this.flush_();
   }
 
   /** Moves the cursor past the last element taken. */
-  private flush(): void {
+  private flush_(): void {
     const ev = this.taken_;
     if (ev === null) return;
     this.taken_ = null;
@@ -100,8 +100,8 @@ export class ElementIterator<T> extends EventPump<T, Request & { readonly kind: 
   }
 
   /** An end marker: moves the cursor after the container it closes, which it returns. */
-  private ended(ev: DriverEvent): readonly Step[] {
-    this.flush();
+  private ended_(ev: DriverEvent): readonly Step[] {
+    this.flush_();
     const parent = endOf(this.plan_!, ev.path)!;
     this.doc_.cursor.advance_(parent, ev.end);
     return parent;

@@ -139,9 +139,9 @@ export interface NativeSlice {
 /** @internal `pick` as the native parser selects it (an empty slice stops at the end of element 0). */
 export function nativeSlice(pick: Pick & { readonly kind: 'slice' }): NativeSlice {
   const { start, end, step } = pick;
-  const selector = `[${start}:${end === Number.POSITIVE_INFINITY ? '' : end}:${step}]`;
+  const selector = `[${start}:${end === Infinity ? '' : end}:${step}]`;
   if (step === 0 || start >= end) return { selector, stop: 0 };
-  if (end === Number.POSITIVE_INFINITY) return { selector };
+  if (end === Infinity) return { selector };
   return { selector, stop: start + step * Math.floor((end - 1 - start) / step) };
 }
 
@@ -149,7 +149,7 @@ export function nativeSlice(pick: Pick & { readonly kind: 'slice' }): NativeSlic
 function forwardSlice(s: SliceSelector): Pick | null {
   const step = s.step ?? 1;
   if (step < 0 || (s.start ?? 0) < 0 || (s.end ?? 0) < 0) return null;
-  return { kind: 'slice', start: s.start ?? 0, end: s.end ?? Number.POSITIVE_INFINITY, step };
+  return { kind: 'slice', start: s.start ?? 0, end: s.end ?? Infinity, step };
 }
 
 function refusedSlice(refuse: (at: number, what: string, instead: string) => TypeError, at: number): never {

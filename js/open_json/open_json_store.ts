@@ -22,8 +22,8 @@ const encoder = new TextEncoder();
 const REPLACEMENT_CHARACTER = new Uint8Array([0xef, 0xbf, 0xbd]);
 
 export class ByteStore {
-  private readonly source: JsonSource;
-  private reader: PullReader | null = null;
+  private readonly source_: JsonSource;
+  private reader_: PullReader | null = null;
   /** The chunks kept, in order. */
   chunks: StoredChunk[] = [];
   /** Bytes read from the source so far. */
@@ -31,31 +31,31 @@ export class ByteStore {
   /** The source is exhausted. */
   done = false;
   /** Newlines in the chunks counted so far (all of a transient document's; the first `counted` of a kept one). */
-  private lines = 0;
-  private lineStart = 0;
+  private lines_ = 0;
+  private lineStart_ = 0;
   private counted_ = 0;
   private pendingSurrogate_ = '';
   /** A failure of the source itself: the document cannot go on. */
-  failure: unknown = undefined;
+  failure_: unknown = undefined;
   private readonly keep_: boolean;
 
   constructor(source: JsonSource, keep: boolean) {
-    this.source = source;
+    this.source_ = source;
     this.keep_ = keep;
   }
 
   /** Reads the next chunk; null at the end. Empty chunks are skipped. */
   async pull(): Promise<StoredChunk | null> {
-    if (this.failure !== undefined) throw this.failure;
+    if (this.failure_ !== undefined) throw this.failure_;
     for (;;) {
       if (this.done) return null;
-      this.reader ??= openSource(this.source);
+      this.reader_ ??= openSource(this.source_);
       let result: ReadResult;
       try {
-        result = await this.read(this.reader);
+        result = await this.read_(this.reader_);
       } catch (error) {
-        this.failure ??= error;
-        throw this.failure;
+        this.failure_ ??= error;
+        throw this.failure_;
       }
       let bytes: Uint8Array;
       if (result.done === true) {
@@ -89,7 +89,7 @@ export class ByteStore {
     else if (isArrayBuffer(value)) bytes = new Uint8Array(value);
     else {
       const error = mustBe('openJson()', 'each chunk of source', 'a Uint8Array, ArrayBuffer or string', value);
-      this.failure = error;
+      this.failure_ = error;
       throw error;
     }
     // A kept document holds the chunk for later requests (a pinned one for a while): its own copy, since a
@@ -118,15 +118,15 @@ export class ByteStore {
     const chunks = this.chunks;
     for (; this.counted_ < upto; this.counted_++) {
       const c = chunks[this.counted_]!;
-      c.lines = this.lines;
-      c.lineStart = this.lineStart;
+      c.lines = this.lines_;
+      c.lineStart = this.lineStart_;
       const bytes = c.bytes;
       let last = -1;
       for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) {
-        this.lines++;
+        this.lines_++;
         last = i;
       }
-      if (last !== -1) this.lineStart = c.offset + last + 1;
+      if (last !== -1) this.lineStart_ = c.offset + last + 1;
     }
   }
 
@@ -221,18 +221,18 @@ export class ByteStore {
     const index = Math.min(this.indexAt_(offset), this.chunks.length - 1);
     const c = this.chunks[index];
     if (c === undefined) {
-      const at = { lines: this.lines, lineStart: this.lineStart };
+      const at = { lines: this.lines_, lineStart: this.lineStart_ };
       return () => at;
     }
-    if (!this.keep_) return () => ByteStore.count(c, offset);
+    if (!this.keep_) return () => ByteStore.count_(c, offset);
     // A kept document never drops or replaces a chunk: counting up to this one can wait for an error.
     return () => {
       this.countThrough_(index + 1);
-      return ByteStore.count(c, offset);
+      return ByteStore.count_(c, offset);
     };
   }
 
-  private static count(c: StoredChunk, offset: number): { lines: number; lineStart: number } {
+  private static count_(c: StoredChunk, offset: number): { lines: number; lineStart: number } {
     {
       let lines = c.lines;
       let lineStart = c.lineStart;
@@ -253,7 +253,7 @@ export class ByteStore {
    * `await`), and a closed document must not wait for it. A fresh promise per read: racing every read against
    * one long-lived promise would pile up reactions on it.
    */
-  private read(reader: PullReader): Promise<ReadResult> {
+  private read_(reader: PullReader): Promise<ReadResult> {
     return new Promise<ReadResult>((resolve, reject) => {
       this.abortRead_ = reject;
       reader.read().then(resolve, reject);
@@ -268,10 +268,10 @@ export class ByteStore {
    * PullReader.cancel).
    */
   abort(reason: unknown): Promise<void> {
-    this.failure ??= reason;
+    this.failure_ ??= reason;
     this.done = true;
     this.chunks = [];
     this.abortRead_?.(reason);
-    return this.reader === null ? Promise.resolve() : this.reader.cancel(reason);
+    return this.reader_ === null ? Promise.resolve() : this.reader_.cancel(reason);
   }
 }

@@ -29,7 +29,7 @@ export class ArrayWindow {
     if (s.kind === 'index') {
       this.capacity_ = -s.index;
     } else if ((s.step ?? 1) < 0) {
-      this.capacity_ = Number.POSITIVE_INFINITY;
+      this.capacity_ = Infinity;
     } else if ((s.step ?? 1) === 0) {
       this.capacity_ = 0;
     } else if ((s.start ?? 0) < 0) {

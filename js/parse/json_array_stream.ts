@@ -85,20 +85,20 @@ class JsonArrayStreamImpl<T> extends TransformStream<Uint8Array | string, T> {
 export const JsonArrayStream = JsonArrayStreamImpl as JsonArrayStreamConstructor;
 
 class JsonArrayTransformer<T> implements Transformer<Uint8Array | string, T> {
-  private readonly options: ResolvedOptions;
+  private readonly options_: ResolvedOptions;
   private readonly readableHighWaterMark_: number;
   private core_: ParserCore<T> | null = null;
-  private cancelled = false;
+  private cancelled_ = false;
 
   constructor(options: ResolvedOptions, readableHighWaterMark: number) {
-    this.options = options;
+    this.options_ = options;
     this.readableHighWaterMark_ = readableHighWaterMark;
   }
 
   async start(): Promise<void> {
     // Holding the parser here (not in a closure over the stream) lets the FinalizationRegistry in parser.ts
     // free it when a stream is dropped without end or cancel, e.g. where transformer.cancel is not supported.
-    this.core_ = new ParserCore<T>(await loadRuntime(), this.options);
+    this.core_ = new ParserCore<T>(await loadRuntime(), this.options_);
   }
 
   transform(chunk: Uint8Array | string, controller: TransformStreamDefaultController<T>): Promise<void> | void {
@@ -111,18 +111,18 @@ class JsonArrayTransformer<T> implements Transformer<Uint8Array | string, T> {
       throw error;
     }
     for (let i = 0; i < items.length; i++) controller.enqueue(items[i]!);
-    if (core.failure !== null) return this.failWhenRead_(controller, core.failure);
+    if (core.failure_ !== null) return this.failWhenRead_(controller, core.failure_);
   }
 
   flush(controller: TransformStreamDefaultController<T>): Promise<void> | void {
     const core = this.core_!;
     const items = core.finishInput_();
     for (let i = 0; i < items.length; i++) controller.enqueue(items[i]!);
-    if (core.failure !== null) return this.failWhenRead_(controller, core.failure);
+    if (core.failure_ !== null) return this.failWhenRead_(controller, core.failure_);
   }
 
   cancel(): void {
-    this.cancelled = true;
+    this.cancelled_ = true;
     this.core_?.close();
   }
 
@@ -139,7 +139,7 @@ class JsonArrayTransformer<T> implements Transformer<Uint8Array | string, T> {
     let idle = 0;
     for (;;) {
       const size = controller.desiredSize;
-      if (this.cancelled || size === null || size >= this.readableHighWaterMark_) break;
+      if (this.cancelled_ || size === null || size >= this.readableHighWaterMark_) break;
       if (size !== last) {
         last = size;
         idle = 0;

@@ -41,72 +41,72 @@ export class CallResults {
   readonly u32_: Uint32Array;
   readonly u8_: Uint8Array;
   /** u32 index of the first element record. */
-  readonly elements: number;
-  readonly count: number;
+  readonly elements_: number;
+  readonly count_: number;
 
   constructor(readonly session_: ParserSession) {
-    const runtime = session_.runtime;
-    runtime.sync();
+    const runtime = session_.runtime_;
+    runtime.sync_();
     this.u32_ = runtime.u32_;
     this.u8_ = runtime.u8_;
-    this.elements = session_.elements;
-    this.count = session_.elementCount;
+    this.elements_ = session_.elements_;
+    this.count_ = session_.elementCount_;
   }
 
   /** Stream offset of element i's first byte. */
-  start(i: number): number {
-    const r = elementRecord(this.elements, i);
+  start_(i: number): number {
+    const r = elementRecord(this.elements_, i);
     const session = this.session_;
     return session.windowOffset_ + (elementEnd(this.u32_, r) - session.windowPtr_) - elementLength(this.u32_, r);
   }
 
   /** Stream offset just past element i's last byte: the node's identity among the call's elements. */
   end_(i: number): number {
-    return this.start(i) + this.length(i);
+    return this.start_(i) + this.length_(i);
   }
 
   /** Element i's length in bytes. */
-  length(i: number): number {
-    return elementLength(this.u32_, elementRecord(this.elements, i));
+  length_(i: number): number {
+    return elementLength(this.u32_, elementRecord(this.elements_, i));
   }
 
   /** Element i's bytes (a view of the window or of the carry, valid until the next call). */
-  bytes(i: number): Uint8Array {
-    const start = this.start(i);
-    return this.session_.bytes(start, start + this.length(i));
+  bytes_(i: number): Uint8Array {
+    const start = this.start_(i);
+    return this.session_.bytes_(start, start + this.length_(i));
   }
 
   /** A copy of element i's bytes. */
-  copy(i: number): Uint8Array {
-    const start = this.start(i);
-    return this.session_.copy(start, start + this.length(i));
+  copy_(i: number): Uint8Array {
+    const start = this.start_(i);
+    return this.session_.copy_(start, start + this.length_(i));
   }
 
   /** Element i's text. */
-  text(i: number): string {
-    return decoder.decode(this.bytes(i));
+  text_(i: number): string {
+    return decoder.decode(this.bytes_(i));
   }
 
   /** Element i began before the window: its bytes are in the carry. */
   carried_(i: number): boolean {
-    return this.start(i) < this.session_.windowOffset_;
+    return this.start_(i) < this.session_.windowOffset_;
   }
 
   /** Element i's key: its name, its index, or null. */
-  key(i: number): string | number | null {
+  key_(i: number): string | number | null {
     const u32 = this.u32_;
-    const r = elementRecord(this.elements, i);
+    const r = elementRecord(this.elements_, i);
     const kind = elementKeyKind(u32, r);
     if (kind === KEY_INDEX) return elementIndex(u32, r);
     const len = elementKeyLength(u32, r);
     if (kind !== KEY_NAME || len === 0) return null;
-    const start = this.start(i) - elementKeyGap(u32, r);
-    return decodeKey(this.session_.bytes(start, start + len));
+    const start = this.start_(i) - elementKeyGap(u32, r);
+    return decodeKey(this.session_.bytes_(start, start + len));
   }
 
   /** Element i's selector. */
-  path(i: number): number {
-    return elementPath(this.u32_, elementRecord(this.elements, i));
+  path_(i: number): number {
+    return elementPath(this.u32_, elementRecord(this.elements_, i));
   }
 }
 
@@ -127,7 +127,7 @@ export function valueBatches(
   names: Names = null,
 ): unknown[] {
   const { u32_: u32, u8_: u8, session_: session } = call;
-  const batches = session.batches;
+  const batches = session.batches_;
   const count = session.batchCount_;
   let all = out;
   for (let b = 0; b < count; b++) {
@@ -141,7 +141,7 @@ export function valueBatches(
     // ASCII-escaped (a long non-ASCII string would triple in length), decoded as UTF-8. Usually the first.
     for (let i = 0, left = session.carried_; left !== 0 && i < values.length; i++) {
       if (call.carried_(first + i)) {
-        values[i] = parseIntegers(call.text(first + i), integers);
+        values[i] = parseIntegers(call.text_(first + i), integers);
         left--;
       }
     }
@@ -166,9 +166,9 @@ export function valueElements(
   integers: IntegersMode,
   names: Names = null,
 ): unknown[] {
-  const count = call.count;
+  const count = call.count_;
   const texts: string[] = [];
-  for (let i = 0; i < count; i++) texts.push(call.text(i));
+  for (let i = 0; i < count; i++) texts.push(call.text_(i));
   const wrapped = paths !== null || offsets || names !== null ? wrappers(call, paths, offsets, names) : null;
   const values: unknown[] = [];
   for (let i = 0; i < count; i++) {
@@ -207,9 +207,9 @@ export function bytesBatches(
   names: Names = null,
 ): unknown[] {
   const { u32_: u32, u8_: u8, session_: session } = call;
-  const batches = session.batches;
+  const batches = session.batches_;
   const batchCount = session.batchCount_;
-  const elements = call.elements;
+  const elements = call.elements_;
   // Batches cover the elements in order, so pushing keeps the array packed (new Array(n) would be holey).
   const values: unknown[] = [];
   for (let b = 0; b < batchCount; b++) {
@@ -217,7 +217,7 @@ export function bytesBatches(
     const base = batchPtr(u32, record);
     const first = batchFirst(u32, record);
     if (base === 0) {
-      values.push(call.copy(first));
+      values.push(call.copy_(first));
       continue;
     }
     const copy = u8.slice(base, base + batchLength(u32, record)).buffer;
@@ -242,16 +242,16 @@ export function textBatches(
   names: Names = null,
 ): unknown[] {
   const { u32_: u32, u8_: u8, session_: session } = call;
-  const batches = session.batches;
+  const batches = session.batches_;
   const batchCount = session.batchCount_;
-  const elements = call.elements;
+  const elements = call.elements_;
   const values: unknown[] = [];
   for (let b = 0; b < batchCount; b++) {
     const record = batchRecord(batches, b);
     const base = batchPtr(u32, record);
     const first = batchFirst(u32, record);
     if (base === 0) {
-      values.push(call.text(first));
+      values.push(call.text_(first));
       continue;
     }
     const length = batchLength(u32, record);
@@ -295,12 +295,12 @@ function record(
   value: unknown,
 ): ElementRecord {
   if (names !== null) return named(call, paths, offsets, names[i]!, i, value);
-  if (!offsets) return { path: paths![call.path(i)]!, key: call.key(i), value };
+  if (!offsets) return { path: paths![call.path_(i)]!, key: call.key_(i), value };
   // start() is exact for an element that began in an earlier window too: its end is in this one.
-  const offset = call.start(i);
-  const length = call.length(i);
+  const offset = call.start_(i);
+  const length = call.length_(i);
   if (paths === null) return { value, offset, length };
-  return { path: paths[call.path(i)]!, key: call.key(i), value, offset, length };
+  return { path: paths[call.path_(i)]!, key: call.key_(i), value, offset, length };
 }
 
 /** What a marker's element becomes: dropped before delivery, so one shared record. */
@@ -318,12 +318,12 @@ function named(
   if (name === null) return MARKER;
   if (!offsets) {
     if (paths === null) return { value, normalizedPath: name };
-    return { path: paths[call.path(i)]!, key: call.key(i), value, normalizedPath: name };
+    return { path: paths[call.path_(i)]!, key: call.key_(i), value, normalizedPath: name };
   }
-  const offset = call.start(i);
-  const length = call.length(i);
+  const offset = call.start_(i);
+  const length = call.length_(i);
   if (paths === null) return { value, offset, length, normalizedPath: name };
-  return { path: paths[call.path(i)]!, key: call.key(i), value, offset, length, normalizedPath: name };
+  return { path: paths[call.path_(i)]!, key: call.key_(i), value, offset, length, normalizedPath: name };
 }
 
 /** Replaces values[i] with element `first + i`'s record. */
@@ -341,6 +341,6 @@ function wrapInPlace(
 /** Every element's record with `value: undefined`, to be filled. */
 function wrappers(call: CallResults, paths: readonly string[] | null, offsets: boolean, names: Names): ElementRecord[] {
   const out: ElementRecord[] = [];
-  for (let i = 0; i < call.count; i++) out.push(record(call, paths, offsets, names, i, undefined));
+  for (let i = 0; i < call.count_; i++) out.push(record(call, paths, offsets, names, i, undefined));
   return out;
 }

@@ -14,21 +14,21 @@ import { misuse, type ApiName } from '../validate.js';
 
 /** @internal What the tracker reads of a call's records (CallResults; the command line's stream). */
 export interface MatchRecords {
-  readonly count: number;
+  readonly count_: number;
   /** Record i's selector: a native one, or a marker after them. */
-  path(i: number): number;
+  path_(i: number): number;
   /** Record i's key: a member name, an index, or null. */
-  key(i: number): string | number | null;
+  key_(i: number): string | number | null;
 }
 
 /** @internal The markers a parser adds for normalized paths, and the tracker that reads their records. */
 export interface NormalizedPlan {
   /** End markers (addMarkerPath), after the native selectors. */
-  readonly ends: readonly string[];
+  readonly ends_: readonly string[];
   /** Start markers (addStartMarkerPath), after the end markers. */
-  readonly starts: readonly string[];
+  readonly starts_: readonly string[];
   /** A new parser's tracker. */
-  readonly make: () => PathTracker;
+  readonly make_: () => PathTracker;
 }
 
 type Key = string | number | null;
@@ -36,13 +36,13 @@ type Key = string | number | null;
 /** How a selector's match finds its path: its fixed part, then a descendant stack, then its own key. */
 interface Template {
   /** Per depth 1..: the step's text when its key is fixed, else the depth whose start marker holds the key. */
-  readonly fixed: readonly (string | number)[];
+  readonly fixed_: readonly (string | number)[];
   /** The descendant stack holding the rest (the match on top), or -1: none. */
-  readonly stack: number;
+  readonly stack_: number;
   /** The match's own key ends the path (a selector without `..` of at least one step). */
-  readonly own: boolean;
+  readonly own_: boolean;
   /** Its step's text when that key is fixed (a name, an index): not decoded from each record. */
-  readonly last: string | null;
+  readonly last_: string | null;
 }
 
 /**
@@ -91,7 +91,7 @@ export function planNormalizedPaths(
     }
     const own = first < 0 && list.length > 0;
     const key = own ? list[list.length - 1]!.key : null;
-    templates.push({ fixed, stack, own, last: key === null ? null : stepText(key) });
+    templates.push({ fixed_: fixed, stack_: stack, own_: own, last_: key === null ? null : stepText(key) });
   }
   const ends = [...descendants.keys()];
   const starts = [...levelStarts.keys(), ...ends];
@@ -112,7 +112,7 @@ export function planNormalizedPaths(
   // Selector indices: the native selectors, the end markers, the start markers.
   const levels = [...levelStarts.values()];
   const marker = { count, ends: ends.length, levels };
-  return { ends, starts, make: () => new PathTracker(templates, marker) };
+  return { ends_: ends, starts_: starts, make_: () => new PathTracker(templates, marker) };
 }
 
 /** @internal One parser's keys along the path, fed by the marker records of each call in order. */
@@ -141,13 +141,13 @@ export class PathTracker {
    * Reads the call's records in order: each match's normalized path at its index, null for a marker, which is
    * marked in `skip` (drop it before delivery).
    */
-  read(call: MatchRecords, skip: Uint8Array): (string | null)[] {
+  read_(call: MatchRecords, skip: Uint8Array): (string | null)[] {
     const names: (string | null)[] = [];
     const count = this.count_;
     const ends = this.ends_;
     const levels = this.levels_.length;
-    for (let i = 0; i < call.count; i++) {
-      const selector = call.path(i);
+    for (let i = 0; i < call.count_; i++) {
+      const selector = call.path_(i);
       if (selector < count) {
         names.push(this.pathOf_(selector, call, i));
         continue;
@@ -158,7 +158,7 @@ export class PathTracker {
       if (m < ends) {
         this.stacks_[m]!.depth_--;
       } else if (m - ends < levels) {
-        this.keys_[this.levels_[m - ends]!] = call.key(i);
+        this.keys_[this.levels_[m - ends]!] = call.key_(i);
       } else {
         this.stacks_[m - ends - levels]!.push_(i);
       }
@@ -171,11 +171,11 @@ export class PathTracker {
   private pathOf_(selector: number, call: MatchRecords, i: number): string {
     const template = this.templates_[selector]!;
     let path = '$';
-    for (const step of template.fixed) path += typeof step === 'string' ? step : stepText(this.keys_[step]!);
-    if (template.own) return path + (template.last ?? stepText(call.key(i)!));
+    for (const step of template.fixed_) path += typeof step === 'string' ? step : stepText(this.keys_[step]!);
+    if (template.own_) return path + (template.last_ ?? stepText(call.key_(i)!));
     // The root ($, or a value of NDJSON, whose key is its number) has no step.
-    if (template.stack < 0) return path;
-    const stack = this.stacks_[template.stack]!;
+    if (template.stack_ < 0) return path;
+    const stack = this.stacks_[template.stack_]!;
     stack.resolve_(call);
     for (let d = 0; d < stack.depth_; d++) path += stepText(stack.keys_[d]!);
     return path;
@@ -204,7 +204,7 @@ class OpenValues {
   resolve_(call: MatchRecords): void {
     for (let d = this.unread_; d < this.depth_; d++) {
       if (this.records_[d]! >= 0) {
-        this.keys_[d] = call.key(this.records_[d]!);
+        this.keys_[d] = call.key_(this.records_[d]!);
         this.records_[d] = -1;
       }
     }

@@ -61,7 +61,7 @@ export interface ResolvedOptions extends ParserLimits {
   /** The queries as the user wrote them. */
   readonly paths: readonly string[];
   /** The native selectors they lower to (js/query/lower.ts): several for a union, in the order of `paths`. */
-  readonly nativePaths: readonly string[];
+  readonly nativePaths_: readonly string[];
   /** The user's query of each native selector, reported in `{ path, key, value }`. */
   readonly selectorPaths_: readonly string[];
   /**
@@ -124,7 +124,7 @@ const MAX_DESCENDANT_STEPS = 64;
 
 /** @internal The native selectors of `paths` (named by `pathOption` in messages), with whom each reports. */
 export interface LoweredPaths {
-  readonly nativePaths: string[];
+  readonly nativePaths_: string[];
   readonly selectorPaths_: string[];
   readonly selectorQueries_: number[] | null;
   readonly selectorTails_: (QueryTail | null)[] | null;
@@ -198,7 +198,7 @@ export function lowerPaths(
     );
   }
   return {
-    nativePaths,
+    nativePaths_: nativePaths,
     selectorPaths_,
     selectorQueries_: repeats ? queries : null,
     selectorTails_: tailed ? tails : null,
@@ -234,7 +234,7 @@ function resolvePaths(api: ApiName, options: Options, ndjson: boolean): readonly
  */
 export function pathsAsGiven(_api: ApiName, paths: readonly string[]): LoweredPaths {
   return {
-    nativePaths: [...paths],
+    nativePaths_: [...paths],
     selectorPaths_: [...paths],
     selectorQueries_: null,
     selectorTails_: null,
@@ -293,7 +293,7 @@ export function resolveOptions(
   if (withNormalizedPath) {
     if (lowered.planNormalized_ === null) throw misuse(api, 'options.withNormalizedPath is not supported here');
     normalized_ = lowered.planNormalized_('options.withNormalizedPath');
-    if (onInvalidLine !== undefined && normalized_.ends.length > 0) {
+    if (onInvalidLine !== undefined && normalized_.ends_.length > 0) {
       // A skipped line leaves the values it opened without their end markers.
       throw misuse(
         api,

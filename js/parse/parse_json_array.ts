@@ -69,7 +69,7 @@ export function parseJsonArray(source: JsonSource, options?: ParserOptions): Asy
 
 /** What parseJsonArray returns: the elements of the chunks read, one chunk when they are used up. */
 class JsonArrayIterator<T> extends SourceIterator<T> {
-  private readonly options: ResolvedOptions;
+  private readonly options_: ResolvedOptions;
   private core_: ParserCore<T> | null = null;
 
   /**
@@ -77,20 +77,20 @@ class JsonArrayIterator<T> extends SourceIterator<T> {
    * StreamedJsonResponse) write them byte for byte instead of as objects.
    */
   get [RAW_ELEMENTS](): boolean {
-    const o = this.options;
+    const o = this.options_;
     return o.mode === MODE_BYTES && !o.wrap && !o.withOffset && o.normalized_ === null;
   }
 
   constructor(source: JsonSource, options: ResolvedOptions) {
     super(source);
-    this.options = options;
+    this.options_ = options;
   }
 
   protected async *items_(): AsyncGenerator<T, undefined, undefined> {
     try {
       const runtime = await loadRuntime();
       if (this.stopped_) return;
-      const core = new ParserCore<T>(runtime, this.options);
+      const core = new ParserCore<T>(runtime, this.options_);
       this.core_ = core;
       const reader = this.open_();
       for (;;) {
@@ -105,7 +105,7 @@ class JsonArrayIterator<T> extends SourceIterator<T> {
         }
         for (let i = 0; i < items.length; i++) yield items[i]!;
         // Elements completed before an error were handed out above; now the error.
-        if (core.failure !== null) throw core.failure;
+        if (core.failure_ !== null) throw core.failure_;
         if (result.done) return;
       }
     } catch (error) {

@@ -61,8 +61,8 @@ const REPLACEMENT_CHARACTER = new Uint8Array([0xef, 0xbf, 0xbd]);
  * error.
  */
 export class ParserCore<T = unknown> implements PushParser<T> {
-  private readonly runtime: NativeRuntime;
-  private readonly options: ResolvedOptions;
+  private readonly runtime_: NativeRuntime;
+  private readonly options_: ResolvedOptions;
   private session_: ParserSession | null;
   /** A high surrogate that ended the last string chunk, waiting for its low half. */
   private pendingSurrogate_ = '';
@@ -70,7 +70,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   /** Inside push() or end(): the reviver must not call this parser again. */
   private busy_ = false;
   /** The error that stopped the parser (the input's, or the reviver's); sticky. */
-  failure: Error | null = null;
+  failure_: Error | null = null;
   skippedLines = 0;
   /** Each native selector's array window (a query's last segment counted from the end), or null: none has one. */
   private readonly windows_: readonly (ArrayWindow | null)[] | null;
@@ -78,18 +78,18 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   private readonly tracker_: PathTracker | null;
 
   constructor(runtime: NativeRuntime, options: ResolvedOptions) {
-    this.runtime = runtime;
-    this.options = options;
+    this.runtime_ = runtime;
+    this.options_ = options;
     const normalized = options.normalized_;
     // Nothing native until the first chunk: a configuration and an empty carry.
     this.session_ = new ParserSession(runtime, {
       ...options,
-      paths: options.nativePaths,
-      markers: normalized?.ends,
-      starts: normalized?.starts,
+      paths: options.nativePaths_,
+      markers: normalized?.ends_,
+      starts: normalized?.starts_,
     });
     this.windows_ = options.makeWindows_?.() ?? null;
-    this.tracker_ = normalized?.make() ?? null;
+    this.tracker_ = normalized?.make_() ?? null;
   }
 
   push(chunk: JsonChunk): T[] {
@@ -100,18 +100,18 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       if (typeof chunk === 'string') {
         out = this.writeString_(chunk);
       } else {
-        const bytes = toBytes(chunk, this.options.api);
+        const bytes = toBytes(chunk, this.options_.api);
         if (this.pendingSurrogate_ !== '') {
           this.pendingSurrogate_ = '';
           out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
         }
-        if (this.failure === null) out = this.writeBytes_(bytes, out);
+        if (this.failure_ === null) out = this.writeBytes_(bytes, out);
       }
     } finally {
       this.busy_ = false;
     }
     if (out === undefined || out.length === 0) {
-      if (this.failure !== null) throw this.failure;
+      if (this.failure_ !== null) throw this.failure_;
       return out ?? [];
     }
     return out;
@@ -131,16 +131,16 @@ export class ParserCore<T = unknown> implements PushParser<T> {
         this.pendingSurrogate_ = '';
         out = this.writeBytes_(REPLACEMENT_CHARACTER, out);
       }
-      if (this.failure === null) out = this.run(session, -1, out);
+      if (this.failure_ === null) out = this.run_(session, -1, out);
       // The end completes the last array of each window.
-      if (this.failure === null && this.windows_ !== null) {
+      if (this.failure_ === null && this.windows_ !== null) {
         out ??= [];
         for (const window of new Set(this.windows_)) window?.flush(out as unknown[]);
       }
     } finally {
       this.busy_ = false;
     }
-    if (this.failure === null) {
+    if (this.failure_ === null) {
       this.closedBy_ = 'end()';
       this.free_();
     }
@@ -151,7 +151,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const out = this.finishInput_();
     // finish() may complete a last scalar and report truncation in the same call. end() has no next call to
     // defer the error to, and a caller that never sees it would take truncated input for complete: the error wins.
-    if (this.failure !== null) throw this.failure;
+    if (this.failure_ !== null) throw this.failure_;
     return out;
   }
 
@@ -167,7 +167,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
 
   /** The sticky failure, or misuse: a call after end() or close(). */
   private stoppedError_(method: 'push' | 'end'): Error {
-    return this.failure ?? misuse(`parser.${method}()`, `the parser was closed by ${this.closedBy_ ?? 'close()'}`);
+    return this.failure_ ?? misuse(`parser.${method}()`, `the parser was closed by ${this.closedBy_ ?? 'close()'}`);
   }
 
   private enter_(method: 'push' | 'end'): void {
@@ -179,7 +179,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const session = this.session_;
     if (session === null) return;
     this.session_ = null;
-    session.close();
+    session.close_();
   }
 
   /**
@@ -187,13 +187,13 @@ export class ParserCore<T = unknown> implements PushParser<T> {
    * `out`. A failure (the input's, or the reviver's) sets `failure` and frees the parser, after the elements
    * before it.
    */
-  private run(session: ParserSession, n: number, out: T[] | undefined): T[] | undefined {
+  private run_(session: ParserSession, n: number, out: T[] | undefined): T[] | undefined {
     let status: number;
     try {
-      status = session.call(n);
+      status = session.call_(n);
     } catch (error) {
       // A trap inside the module leaves it unusable: the parser stops for good.
-      this.failure = error instanceof Error ? error : new Error(String(error));
+      this.failure_ = error instanceof Error ? error : new Error(String(error));
       this.session_ = null;
       throw error;
     }
@@ -202,51 +202,51 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let skipped: InvalidLine[] | null = null;
     // A lost parser made no call: the tables hold another call's results.
     if (status !== OUT_OF_MEMORY_LOST) {
-      if (this.options.onInvalidLine !== undefined && session.skippedCount_ !== 0) {
-        skipped = skippedLineErrors(session.skippedLines(), this.options);
+      if (this.options_.onInvalidLine !== undefined && session.skippedCount_ !== 0) {
+        skipped = skippedLineErrors(session.skippedLines_(), this.options_);
       }
       out = this.collect_(session, out);
     }
-    if (skipped !== null) this.report(skipped);
-    if (this.failure === null) this.failure = error;
-    if (this.failure !== null) this.free_();
+    if (skipped !== null) this.report_(skipped);
+    if (this.failure_ === null) this.failure_ = error;
+    if (this.failure_ !== null) this.free_();
     return out;
   }
 
   /** Passes the call's skipped lines to onInvalidLine, after its elements; a throw stops the parser. */
-  private report(skipped: InvalidLine[]): void {
-    const onInvalidLine = this.options.onInvalidLine!;
-    for (let i = 0; i < skipped.length && this.failure === null; i++) {
+  private report_(skipped: InvalidLine[]): void {
+    const onInvalidLine = this.options_.onInvalidLine!;
+    for (let i = 0; i < skipped.length && this.failure_ === null; i++) {
       this.skippedLines++;
       try {
         onInvalidLine(skipped[i]!);
       } catch (error) {
-        this.failure = error instanceof Error ? error : new Error(String(error));
+        this.failure_ = error instanceof Error ? error : new Error(String(error));
       }
     }
   }
 
   private errorOf_(status: number, session: ParserSession): Error {
     if (status === OUT_OF_MEMORY_LOST && !session.lostInView_) return lostError(null);
-    const error = session.error();
+    const error = session.error_();
     const position = { offset: error.offset, line: error.line, column: error.column };
     if (status === OUT_OF_MEMORY_LOST) return lostError(position);
-    return errorFromStatus(status, error.byte, position, this.options);
+    return errorFromStatus(status, error.byte, position, this.options_);
   }
 
   // MARK: input
 
   private writeBytes_(bytes: Uint8Array, out: T[] | undefined): T[] | undefined {
-    const runtime = this.runtime;
+    const runtime = this.runtime_;
     const length = bytes.length;
     let offset = 0;
-    while (offset < length && this.failure === null) {
+    while (offset < length && this.failure_ === null) {
       const session = this.session_!;
       // For every piece: a reviver may have run another parser since the last.
-      if (!session.acquireInput_()) return this.run(session, 0, out);
+      if (!session.acquireInput_()) return this.run_(session, 0, out);
       const n = Math.min(session.inputCapacity_, length - offset);
       runtime.u8_.set(n === length ? bytes : bytes.subarray(offset, offset + n), session.inputPtr_);
-      out = this.run(session, n, out);
+      out = this.run_(session, n, out);
       offset += n;
     }
     return out;
@@ -263,11 +263,11 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       this.pendingSurrogate_ = text.charAt(length - 1);
       length -= 1;
     }
-    const runtime = this.runtime;
+    const runtime = this.runtime_;
     let offset = 0;
-    while (offset < length && this.failure === null) {
+    while (offset < length && this.failure_ === null) {
       const session = this.session_!;
-      if (!session.acquireInput_()) return this.run(session, 0, out);
+      if (!session.acquireInput_()) return this.run_(session, 0, out);
       const start = session.inputPtr_;
       const capacity = session.inputCapacity_;
       // At most `capacity` UTF-16 units per piece bounds encodeInto's work on a huge string; ending the piece
@@ -277,7 +277,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       const piece = offset === 0 && end === text.length ? text : text.substring(offset, end);
       const { read, written } = encoder.encodeInto(piece, runtime.u8_.subarray(start, start + capacity));
       if (read === 0) throw new Error('sluice: the native input window is too small for one character');
-      out = this.run(session, written!, out);
+      out = this.run_(session, written!, out);
       offset += read!;
     }
     return out;
@@ -288,8 +288,8 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   /** Appends the elements completed by the last native call to `out` (or returns them as the new `out`). */
   private collect_(session: ParserSession, out: T[] | undefined): T[] | undefined {
     const call = new CallResults(session);
-    if (call.count === 0) return out;
-    const options = this.options;
+    if (call.count_ === 0) return out;
+    const options = this.options_;
     const paths = options.wrap ? options.selectorPaths_ : null;
     const tails = options.selectorTails_;
     const windows = this.windows_;
@@ -301,8 +301,8 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     let skip = options.selectorQueries_ === null ? null : repeatsOf(call, options.selectorQueries_);
     let names: Names = null;
     if (tracker !== null) {
-      skip ??= new Uint8Array(call.count);
-      names = tracker.read(call, skip);
+      skip ??= new Uint8Array(call.count_);
+      names = tracker.read_(call, skip);
     }
     const before = out?.length ?? 0;
     out = this.materialise_(call, paths, names, out);
@@ -331,7 +331,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     names: Names,
     out: T[] | undefined,
   ): T[] | undefined {
-    const options = this.options;
+    const options = this.options_;
     let items: unknown[];
     if (options.mode === MODE_VALUE) {
       // valueBatches appends to `out` itself, and otherwise returns the first batch's array as is, no copy.
@@ -345,7 +345,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
         options.reviver,
         (error) => {
           // Rethrown as it was thrown, like a syntax error: sticky, after the elements before it.
-          this.failure = (error ?? new Error(String(error))) as Error;
+          this.failure_ = (error ?? new Error(String(error))) as Error;
         },
         options.integers,
         names,
@@ -368,9 +368,9 @@ export class ParserCore<T = unknown> implements PushParser<T> {
  */
 function repeatsOf(call: CallResults, queries: readonly number[]): Uint8Array | null {
   let repeats: Uint8Array | null = null;
-  for (let i = 1; i < call.count; i++) {
-    if (call.end_(i) === call.end_(i - 1) && queries[call.path(i)] === queries[call.path(i - 1)]) {
-      repeats ??= new Uint8Array(call.count);
+  for (let i = 1; i < call.count_; i++) {
+    if (call.end_(i) === call.end_(i - 1) && queries[call.path_(i)] === queries[call.path_(i - 1)]) {
+      repeats ??= new Uint8Array(call.count_);
       repeats[i] = 1;
     }
   }

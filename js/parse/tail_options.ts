@@ -46,7 +46,7 @@ export function checkTails(
     if (o.reviver !== undefined) {
       throw misuse(api, `${where}: ${why}, which options.reviver would change; remove the reviver`);
     }
-    if (tail.readsValues && o.integers !== INTEGERS_NUMBER) {
+    if (tail.readsValues_ && o.integers !== INTEGERS_NUMBER) {
       throw misuse(
         api,
         `${where}: ${why}, and its filters compare numbers, not the integers options.integers gives; ` +

@@ -39,11 +39,11 @@ export function afterHeads(
   for (let e = 0; e < items.length; e++) {
     if (skip !== null && skip[e] === 1) continue;
     const item = items[e]!;
-    const selector = call.path(e);
+    const selector = call.path_(e);
     const window = windows === null ? null : windows[selector]!;
     if (window !== null) {
       // An object's members are no array elements: a negative index or slice selects none of them.
-      const key = call.key(e);
+      const key = call.key_(e);
       if (typeof key === 'number') window.push(key, item, out);
       continue;
     }

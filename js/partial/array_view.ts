@@ -59,19 +59,19 @@ const TARGET: unknown[] = [];
 Object.setPrototypeOf(TARGET, INSPECTABLE);
 
 class ViewHandler implements ProxyHandler<unknown[]>, ViewState {
-  private readonly store: readonly unknown[];
-  private readonly length: number;
-  private readonly last: unknown;
+  private readonly store_: readonly unknown[];
+  private readonly length_: number;
+  private readonly last_: unknown;
   final_ = false;
 
   constructor(store: readonly unknown[], length: number, last: unknown) {
-    this.store = store;
-    this.length = length;
-    this.last = last;
+    this.store_ = store;
+    this.length_ = length;
+    this.last_ = last;
   }
 
-  private at(index: number): unknown {
-    return index === this.length - 1 ? resolved(this.last) : this.store[index];
+  private at_(index: number): unknown {
+    return index === this.length_ - 1 ? resolved(this.last_) : this.store_[index];
   }
 
   pendingKey_(): string | null {
@@ -80,21 +80,21 @@ class ViewHandler implements ProxyHandler<unknown[]>, ViewState {
 
   get(target: unknown[], key: string | symbol, receiver: unknown): unknown {
     if (typeof key === 'string') {
-      if (key === 'length') return this.length;
-      const index = indexBelow(key, this.length);
-      if (index >= 0) return this.at(index);
+      if (key === 'length') return this.length_;
+      const index = indexBelow(key, this.length_);
+      if (index >= 0) return this.at_(index);
     } else if (key === PARTIAL_VIEW_STATE) return this;
     return Reflect.get(target, key, receiver);
   }
 
   has(target: unknown[], key: string | symbol): boolean {
-    if (typeof key === 'string' && indexBelow(key, this.length) >= 0) return true;
+    if (typeof key === 'string' && indexBelow(key, this.length_) >= 0) return true;
     return Reflect.has(target, key);
   }
 
   ownKeys(): (string | symbol)[] {
     const keys: string[] = [];
-    for (let i = 0; i < this.length; i++) keys.push(String(i));
+    for (let i = 0; i < this.length_; i++) keys.push(String(i));
     keys.push('length');
     return keys;
   }
@@ -103,10 +103,10 @@ class ViewHandler implements ProxyHandler<unknown[]>, ViewState {
     if (typeof key !== 'string') return undefined;
     // The target's own `length` is non-configurable and writable: the invariants let a proxy report it with another
     // value only in that form.
-    if (key === 'length') return { value: this.length, writable: true, enumerable: false, configurable: false };
-    const index = indexBelow(key, this.length);
+    if (key === 'length') return { value: this.length_, writable: true, enumerable: false, configurable: false };
+    const index = indexBelow(key, this.length_);
     if (index < 0) return undefined;
-    return { value: this.at(index), writable: false, enumerable: true, configurable: true };
+    return { value: this.at_(index), writable: false, enumerable: true, configurable: true };
   }
 
   getPrototypeOf(): object {

@@ -84,8 +84,8 @@ export class DeepFrame {
  * each made once (a view read twice is the same object).
  */
 export class Shown extends Lazy {
-  private readonly depth: number;
-  private readonly base: number;
+  private readonly depth_: number;
+  private readonly base_: number;
   /** The view at `base`, made at publish. */
   private topView_: unknown = undefined;
   /**
@@ -95,18 +95,18 @@ export class Shown extends Lazy {
    */
   private readonly innermost_: DeepState;
   private states_: DeepState[] | null = null;
-  private views: unknown[] | null = null;
+  private views_: unknown[] | null = null;
 
   constructor(innermost: DeepState, depth: number, base: number) {
     super();
     this.innermost_ = innermost;
-    this.depth = depth;
-    this.base = base;
+    this.depth_ = depth;
+    this.base_ = base;
   }
 
   /** As the Lazy in the top view (one object less a push): the view of the top's open child. */
   get(): unknown {
-    return this.viewAt_(this.base + 1);
+    return this.viewAt_(this.base_ + 1);
   }
 
   /** The view at `base`, made at publish from `state`, the container's state there (no walk). */
@@ -118,13 +118,13 @@ export class Shown extends Lazy {
 
   /** The view of the container at `depth` (base to the innermost) at this push. */
   viewAt_(depth: number): unknown {
-    if (depth === this.base && this.topView_ !== undefined) return this.topView_;
-    const up = this.depth - depth;
+    if (depth === this.base_ && this.topView_ !== undefined) return this.topView_;
+    const up = this.depth_ - depth;
     if (this.states_ === null) this.states_ = [this.innermost_];
     const states = this.states_;
     while (states.length <= up) states.push(states[states.length - 1]!.parent_!);
-    if (this.views === null) this.views = [];
-    const views = this.views;
+    if (this.views_ === null) this.views_ = [];
+    const views = this.views_;
     while (views.length <= up) views.push(undefined);
     if (views[up] !== undefined) return views[up];
     // Below the top every view holds its open child's view itself: made from the deepest one missing up (a loop,
@@ -137,7 +137,7 @@ export class Shown extends Lazy {
 
   /** Whether the view at `depth` is a plain copy (the top one is a proxy when it holds a Lazy). */
   plainAt_(depth: number, isArray: boolean, count: number): boolean {
-    return isPlain(isArray, count) && (depth !== this.base || this.depth === this.base);
+    return isPlain(isArray, count) && (depth !== this.base_ || this.depth_ === this.base_);
   }
 
   /** A container's view from its state; `child` stands for its open child (a Lazy at the top). */

@@ -23,7 +23,7 @@ export class MemberStore {
   constructor(keys: string[], values: unknown[]) {
     this.keys = keys;
     this.values = values;
-    if (keys.length > LINEAR_KEYS) this.index();
+    if (keys.length > LINEAR_KEYS) this.index_();
   }
 
   /** From an object's own members (a plain state turning into a store). O(members), once per object. */
@@ -50,7 +50,7 @@ export class MemberStore {
     this.keys.push(key);
     this.values.push(value);
     if (this.slots_ !== null) this.slots_.set(key, slot);
-    else if (slot >= LINEAR_KEYS) this.index();
+    else if (slot >= LINEAR_KEYS) this.index_();
     return slot;
   }
 
@@ -59,7 +59,7 @@ export class MemberStore {
     return new MemberStore(this.keys.slice(), this.values.slice());
   }
 
-  private index(): void {
+  private index_(): void {
     const slots = new Map<string, number>();
     const keys = this.keys;
     for (let i = 0; i < keys.length; i++) slots.set(keys[i]!, i);
@@ -97,39 +97,39 @@ const INSPECTABLE = Object.create(Object.prototype, {
 const TARGET: object = Object.create(INSPECTABLE) as object;
 
 class ObjectViewHandler implements ProxyHandler<object>, ViewState {
-  private readonly store: MemberStore;
-  private readonly count: number;
+  private readonly store_: MemberStore;
+  private readonly count_: number;
   /** The slot of the member being written (its value may change in the store later), or -1. */
   private readonly current_: number;
-  private readonly value: unknown;
+  private readonly value_: unknown;
   final_ = false;
 
   constructor(store: MemberStore, count: number, current: number, value: unknown) {
-    this.store = store;
-    this.count = count;
+    this.store_ = store;
+    this.count_ = count;
     this.current_ = current;
-    this.value = value;
+    this.value_ = value;
   }
 
   /** The member's slot, or -1. */
   private slot_(key: string | symbol): number {
     if (typeof key !== 'string') return -1;
-    const slot = this.store.find(key);
-    return slot < this.count ? slot : -1;
+    const slot = this.store_.find(key);
+    return slot < this.count_ ? slot : -1;
   }
 
-  private at(slot: number): unknown {
-    return slot === this.current_ ? resolved(this.value) : this.store.values[slot];
+  private at_(slot: number): unknown {
+    return slot === this.current_ ? resolved(this.value_) : this.store_.values[slot];
   }
 
   pendingKey_(): string | null {
-    return this.current_ >= 0 ? this.store.keys[this.current_]! : null;
+    return this.current_ >= 0 ? this.store_.keys[this.current_]! : null;
   }
 
   get(target: object, key: string | symbol, receiver: unknown): unknown {
     if (key === PARTIAL_VIEW_STATE) return this;
     const slot = this.slot_(key);
-    return slot >= 0 ? this.at(slot) : Reflect.get(target, key, receiver);
+    return slot >= 0 ? this.at_(slot) : Reflect.get(target, key, receiver);
   }
 
   has(target: object, key: string | symbol): boolean {
@@ -138,10 +138,10 @@ class ObjectViewHandler implements ProxyHandler<object>, ViewState {
 
   ownKeys(): string[] {
     // A plain object's order: array indices first, ascending, then the other keys in the order they came.
-    const keys = this.store.keys;
+    const keys = this.store_.keys;
     const indices: string[] = [];
     const others: string[] = [];
-    for (let i = 0; i < this.count; i++) (isIndex(keys[i]!) ? indices : others).push(keys[i]!);
+    for (let i = 0; i < this.count_; i++) (isIndex(keys[i]!) ? indices : others).push(keys[i]!);
     if (indices.length === 0) return others;
     indices.sort((a, b) => +a - +b);
     return indices.concat(others);
@@ -150,7 +150,7 @@ class ObjectViewHandler implements ProxyHandler<object>, ViewState {
   getOwnPropertyDescriptor(_target: object, key: string | symbol): PropertyDescriptor | undefined {
     const slot = this.slot_(key);
     if (slot < 0) return undefined;
-    return { value: this.at(slot), writable: false, enumerable: true, configurable: true };
+    return { value: this.at_(slot), writable: false, enumerable: true, configurable: true };
   }
 
   getPrototypeOf(): object {

@@ -38,15 +38,15 @@ export function partialJson<T = unknown>(
 }
 
 class PartialJsonIterator<T> extends SourceIterator<PartialValue<T>> {
-  private readonly parser: PartialCore<T>;
+  private readonly parser_: PartialCore<T>;
 
   constructor(source: JsonSource, parser: PartialCore<T>) {
     super(source);
-    this.parser = parser;
+    this.parser_ = parser;
   }
 
   protected async *items_(): AsyncGenerator<PartialValue<T>, undefined, undefined> {
-    const parser = this.parser;
+    const parser = this.parser_;
     let last: unknown;
     try {
       const reader = this.open_();

@@ -35,27 +35,27 @@ function toBytes(chunk: unknown): Uint8Array {
 
 /** @internal The parser behind createPartialParser and partialJson. */
 export class PartialCore<T> implements PartialParser<T>, CompletionSource {
-  private readonly options: ResolvedPartialOptions;
+  private readonly options_: ResolvedPartialOptions;
   private readonly tree_ = new Tree();
   private readonly tokenizer_: Tokenizer;
-  private utf8: Utf8Reader | null = null;
+  private utf8_: Utf8Reader | null = null;
   /** Bytes pushed as bytes so far (with the text before them): where the next byte chunk starts. */
   private surrogate_ = '';
-  private started = false;
-  private ended = false;
-  private failure: Error | null = null;
+  private started_ = false;
+  private ended_ = false;
+  private failure_: Error | null = null;
   /** isComplete()'s handle on this parser (completion.ts), let go at the end. */
   private readonly probe_: CompletionProbe;
 
   constructor(api: ApiName, options: PartialJsonOptions | undefined) {
-    this.options = resolvePartialOptions(api, options);
+    this.options_ = resolvePartialOptions(api, options);
     this.tokenizer_ = new Tokenizer(
       this.tree_,
-      this.options.maxDepth,
-      this.options.numbers === 'partial',
-      this.options.integers,
+      this.options_.maxDepth,
+      this.options_.numbers === 'partial',
+      this.options_.integers,
     );
-    const schema = this.options.schema;
+    const schema = this.options_.schema;
     if (schema !== null && schema.node !== null) this.tokenizer_.schema = new SchemaTracker(schema.node);
     this.probe_ = trackCompletion(this);
   }
@@ -79,12 +79,12 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
   }
 
   push(delta: PartialChunk): PartialValue<T> | undefined {
-    this.check('push');
+    this.check_('push');
     if (typeof delta === 'string') {
       if (
-        this.started &&
+        this.started_ &&
         this.surrogate_ === '' &&
-        (this.utf8 === null || this.utf8.held_.length === 0) &&
+        (this.utf8_ === null || this.utf8_.held_.length === 0) &&
         this.withinLimit_(delta.length)
       ) {
         // Text that only extends the string being read skips the general path (the commonest delta).
@@ -92,58 +92,58 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
       }
       this.pushString_(delta);
     } else this.pushBytes_(toBytes(delta));
-    if (this.failure !== null) throw this.failure;
+    if (this.failure_ !== null) throw this.failure_;
     return this.tree_.root as PartialValue<T> | undefined;
   }
 
   end(): T {
-    return this.finish(false) as T;
+    return this.finish_(false) as T;
   }
 
   /** @internal end(), awaiting an asynchronous schema (partialJson). */
   endAsync(): T | Promise<T> {
-    return this.finish(true);
+    return this.finish_(true);
   }
 
-  private finish(async: boolean): T | Promise<T> {
-    this.check('end');
+  private finish_(async: boolean): T | Promise<T> {
+    this.check_('end');
     const t = this.tokenizer_;
     if (this.surrogate_ !== '') {
       this.surrogate_ = '';
-      this.feed('\ufffd');
+      this.feed_('\ufffd');
     }
-    const held = this.utf8 === null ? 0 : this.utf8.held_.length;
-    if (this.failure === null && held > 0 && !t.inStringText_()) {
+    const held = this.utf8_ === null ? 0 : this.utf8_.held_.length;
+    if (this.failure_ === null && held > 0 && !t.inStringText_()) {
       // The start of what could have been a byte order mark.
-      this.invalidSequence_(this.utf8!.held_, 0, 0, t.base);
+      this.invalidSequence_(this.utf8_!.held_, 0, 0, t.base);
     }
-    if (this.failure === null) {
+    if (this.failure_ === null) {
       // Otherwise bytes of a sequence cut short are held only inside a string (pushBytes() fails elsewhere).
       const status = held > 0 ? UNEXPECTED_END : t.finish();
-      if (t.error === SCHEMA_MISMATCH) this.schemaFailure(t.base);
+      if (t.error === SCHEMA_MISMATCH) this.schemaFailure_(t.base);
       else {
         this.tree_.publish_();
-        if (status !== 0) this.fail(status, t.base + held, 256);
+        if (status !== 0) this.fail_(status, t.base + held, 256);
       }
     }
-    if (this.failure !== null) throw this.failure;
-    this.ended = true;
+    if (this.failure_ !== null) throw this.failure_;
+    this.ended_ = true;
     this.probe_.source_ = null;
-    const schema = this.options.schema;
+    const schema = this.options_.schema;
     if (schema === null) return this.tree_.root as T;
-    const where = this.where(t.base);
+    const where = this.where_(t.base);
     try {
       const result = validateFinal<T>(schema, this.tree_.root, where, async);
       if (result instanceof Promise) {
         return result.catch((error: unknown) => {
-          this.failure = error as Error;
+          this.failure_ = error as Error;
           throw error;
         });
       }
       return result;
     } catch (error) {
-      if (error instanceof JsonSchemaError) this.failure = error;
-      else this.ended = false; // an asynchronous schema in end(): nothing happened
+      if (error instanceof JsonSchemaError) this.failure_ = error;
+      else this.ended_ = false; // an asynchronous schema in end(): nothing happened
       throw error;
     }
   }
@@ -153,41 +153,41 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
    * may follow, which a later push still checks). Without a schema, the root.
    */
   output_(): T {
-    const schema = this.options.schema;
+    const schema = this.options_.schema;
     if (schema === null) return this.tree_.root as T;
-    return validateFinal<T>(schema, this.tree_.root, this.where(this.tokenizer_.base), false) as T;
+    return validateFinal<T>(schema, this.tree_.root, this.where_(this.tokenizer_.base), false) as T;
   }
 
-  private where(offset: number): { offset: number; line: number; column: number } {
+  private where_(offset: number): { offset: number; line: number; column: number } {
     const t = this.tokenizer_;
     return { offset, line: t.line, column: offset - t.lineStart + 1 };
   }
 
   /** The value that ended at `offset` violates the schema: the parse stops, `value` keeps the last push's root. */
-  private schemaFailure(offset: number): void {
+  private schemaFailure_(offset: number): void {
     const issue = this.tokenizer_.schema!.issue!;
-    this.failure = new JsonSchemaError([issue], this.where(offset));
+    this.failure_ = new JsonSchemaError([issue], this.where_(offset));
   }
 
-  private check(method: 'push' | 'end'): void {
-    if (this.failure !== null) throw this.failure;
-    if (this.ended) throw misuse(`parser.${method}()`, 'the parser was closed by end()');
+  private check_(method: 'push' | 'end'): void {
+    if (this.failure_ !== null) throw this.failure_;
+    if (this.ended_) throw misuse(`parser.${method}()`, 'the parser was closed by end()');
   }
 
-  private fail(status: number, offset: number, byte: number): void {
+  private fail_(status: number, offset: number, byte: number): void {
     const t = this.tokenizer_;
-    this.failure = errorFromStatus(
+    this.failure_ = errorFromStatus(
       status,
       byte,
       { offset, line: t.line, column: offset - t.lineStart + 1 },
-      this.options,
+      this.options_,
     );
   }
 
   // MARK: input
 
   private pushString_(text: string): void {
-    if (this.utf8 !== null && this.utf8.held_.length > 0) {
+    if (this.utf8_ !== null && this.utf8_.held_.length > 0) {
       // A UTF-8 sequence is waiting for its end: the text's bytes continue it (or break it), as on the wire.
       this.pushBytes_(encoder.encode(text));
       return;
@@ -202,22 +202,22 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
       this.surrogate_ = text.charAt(n - 1);
       text = text.slice(0, n - 1);
     }
-    this.feed(wellFormed(text));
+    this.feed_(wellFormed(text));
   }
 
   private pushBytes_(bytes: Uint8Array): void {
     if (this.surrogate_ !== '') {
       // What TextEncoder writes for a high surrogate that no low one follows.
       this.surrogate_ = '';
-      this.feed('\ufffd');
-      if (this.failure !== null) return;
+      this.feed_('\ufffd');
+      if (this.failure_ !== null) return;
     }
-    const utf8 = (this.utf8 ??= new Utf8Reader());
+    const utf8 = (this.utf8_ ??= new Utf8Reader());
     const decoded = utf8.decode(bytes);
     // decoded.bytes starts with the bytes held from the last chunk: the text's first byte.
     const start = this.tokenizer_.base;
-    this.feed(decoded.text);
-    if (this.failure !== null) return;
+    this.feed_(decoded.text);
+    if (this.failure_ !== null) return;
     if (decoded.badStart_ >= 0) {
       this.invalidSequence_(decoded.bytes, decoded.badStart_, decoded.badByte_, start);
     } else if (utf8.held_.length > 0) {
@@ -231,7 +231,7 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
 
   /** The first bytes of a byte order mark at the very start. */
   private mayBeBom_(held: Uint8Array): boolean {
-    return !this.started && this.tokenizer_.base === 0 && held[0] === 0xef && (held.length < 2 || held[1] === 0xbb);
+    return !this.started_ && this.tokenizer_.base === 0 && held[0] === 0xef && (held.length < 2 || held[1] === 0xbb);
   }
 
   /**
@@ -246,37 +246,37 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
       badStart === badByte && bytes[badStart]! >= 0x80 && (bytes[badStart]! < 0xc2 || bytes[badStart]! > 0xf4);
     if (t.inStringText_() || (stray && t.inEscape_())) {
       const offset = start + badByte;
-      if (!this.pastLimit_(offset, offset > this.limit())) this.fail(INVALID_UTF8, offset, bytes[badByte]!);
+      if (!this.pastLimit_(offset, offset > this.limit_())) this.fail_(INVALID_UTF8, offset, bytes[badByte]!);
       return;
     }
     const offset = start + badStart;
     if (this.pastLimit_(offset, !t.failsToken_(0x80))) return;
     // Any character from U+0080 on gives the error the state gives a non-ASCII byte.
     t.run('\u0080', 0, 1);
-    this.fail(t.error, offset, bytes[badStart]!);
+    this.fail_(t.error, offset, bytes[badStart]!);
   }
 
   /** Where the root's bytes must end (the first byte past maxElementBytes), or Infinity before the root. */
-  private limit(): number {
+  private limit_(): number {
     const t = this.tokenizer_;
-    return t.rootStart_ < 0 || t.state === S_END ? Infinity : t.rootStart_ + this.options.maxElementBytes;
+    return t.rootStart_ < 0 || t.state === S_END ? Infinity : t.rootStart_ + this.options_.maxElementBytes;
   }
 
   /** Fails with ELEMENT_TOO_LARGE if a byte of the root at `offset` is past the limit and `limitFirst`. */
   private pastLimit_(offset: number, limitFirst: boolean): boolean {
-    const limit = this.limit();
+    const limit = this.limit_();
     if (offset < limit || !limitFirst || !this.partOfRoot_(0x80)) return false;
-    this.fail(ELEMENT_TOO_LARGE, limit, 256);
+    this.fail_(ELEMENT_TOO_LARGE, limit, 256);
     return true;
   }
 
   /** Reads a text (well-formed UTF-16), then publishes; on an error the snapshot shows the text before it. */
-  private feed(text: string): void {
+  private feed_(text: string): void {
     const t = this.tokenizer_;
     let start = 0;
-    if (!this.started) {
+    if (!this.started_) {
       if (text.length === 0) return;
-      this.started = true;
+      this.started_ = true;
       // A byte order mark at the very start is skipped (it still counts in offsets: 3 bytes).
       if (text.charCodeAt(0) === 0xfeff) {
         start = 1;
@@ -288,13 +288,13 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
     else this.runLimited_(text, start, n);
     if (t.error === SCHEMA_MISMATCH) {
       // Nothing of this push is shown: the snapshot stays the last push's, whose values all passed.
-      if (this.failure === null) this.schemaFailure(t.base + utf8Length(text, t.errorIndex_));
+      if (this.failure_ === null) this.schemaFailure_(t.base + utf8Length(text, t.errorIndex_));
       return;
     }
     if (t.error !== 0) {
       t.settle_(text, t.errorIndex_);
-      if (this.failure === null)
-        this.fail(t.error, t.base + utf8Length(text, t.errorIndex_), leadByte(text, t.errorIndex_));
+      if (this.failure_ === null)
+        this.fail_(t.error, t.base + utf8Length(text, t.errorIndex_), leadByte(text, t.errorIndex_));
     } else {
       t.settle_(text, n);
       t.base += n + t.extra_;
@@ -308,14 +308,14 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
     const t = this.tokenizer_;
     if (t.state === S_END) return true;
     const from = t.rootStart_ >= 0 ? t.rootStart_ : t.base;
-    return t.base + 3 * n <= from + this.options.maxElementBytes;
+    return t.base + 3 * n <= from + this.options_.maxElementBytes;
   }
 
   /** Reads character by character, stopping at the first byte of the root past maxElementBytes. */
   private runLimited_(text: string, start: number, n: number): void {
     const t = this.tokenizer_;
     for (let i = start; i < n && t.error === 0; ) {
-      const limit = this.limit();
+      const limit = this.limit_();
       if (limit !== Infinity) {
         const c = text.charCodeAt(i);
         const offset = t.base + i + t.extra_;
@@ -329,7 +329,7 @@ export class PartialCore<T> implements PartialParser<T>, CompletionSource {
         ) {
           t.error = ELEMENT_TOO_LARGE;
           t.errorIndex_ = i;
-          this.fail(ELEMENT_TOO_LARGE, limit, 256);
+          this.fail_(ELEMENT_TOO_LARGE, limit, 256);
           return;
         }
       }

@@ -19,17 +19,17 @@ export interface Where {
 /** The compiled JSON Schema, walked along the parser's open containers. */
 export class SchemaTracker {
   /** The node of each open container, root first (null: not checked there). */
-  private readonly nodes: (SchemaNode | null)[] = [];
+  private readonly nodes_: (SchemaNode | null)[] = [];
   /** The issue that stopped the parse. */
   issue: { message: string; path: (string | number)[] } | null = null;
 
-  constructor(private readonly root: SchemaNode) {}
+  constructor(private readonly root_: SchemaNode) {}
 
   /** The node of the value starting (or ending) in the innermost container's current slot. */
-  private slot(frames: readonly Frame[]): SchemaNode | null {
+  private slot_(frames: readonly Frame[]): SchemaNode | null {
     const depth = frames.length;
-    if (depth === 0) return this.root;
-    const parent = this.nodes[depth - 1]!;
+    if (depth === 0) return this.root_;
+    const parent = this.nodes_[depth - 1]!;
     if (parent === null || parent.whole) return null;
     const frame = frames[depth - 1]!;
     return frame.isArray ? elementNode(parent, frame.index) : memberNode(parent, frame.key);
@@ -37,13 +37,13 @@ export class SchemaTracker {
 
   /** A container opens in the current slot (call before the tree pushes its frame). */
   open(frames: readonly Frame[], isArray: boolean): void {
-    const node = this.slot(frames);
-    this.nodes.push(node === null ? null : openAs(node, isArray));
+    const node = this.slot_(frames);
+    this.nodes_.push(node === null ? null : openAs(node, isArray));
   }
 
   /** A scalar ended in the current slot: false (and `issue` set) if it violates its node. */
   scalar(frames: readonly Frame[], value: unknown, path: () => (string | number)[]): boolean {
-    const node = this.slot(frames);
+    const node = this.slot_(frames);
     if (node === null) return true;
     const issue = check(node, value, true, []);
     if (issue === null) return true;
@@ -53,7 +53,7 @@ export class SchemaTracker {
 
   /** The innermost container closed with this value (call after the tree popped its frame). */
   close(value: unknown, path: () => (string | number)[]): boolean {
-    const node = this.nodes.pop();
+    const node = this.nodes_.pop();
     if (node === null || node === undefined) return true;
     const issue = check(node, value, true, []);
     if (issue === null) return true;

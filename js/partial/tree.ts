@@ -55,7 +55,7 @@ export class Tree {
   /** Deep frames (treeTuning.lazyDepth or deeper) changed since the last publish. */
   private readonly touched_: DeepFrame[] = [];
   /** The deep part of the last publish that changed something at lazyDepth or deeper. */
-  private shown: Shown | null = null;
+  private shown_: Shown | null = null;
   /**
    * Whether the last publish that changed something was deep: then the levels from depth 1 down were shown through
    * `shown` (their `snap` is older), so a container that closes without a change since takes its view from there.
@@ -113,9 +113,9 @@ export class Tree {
       // Deep: a frozen copy if it changed since the last publish, else the view that publish showed.
       // Unchanged since the last publish: the view that publish showed, frozen if a plain copy the application
       // left as it was (else the value is a copy of the members, and a change).
-      value = frame.changed_ ? finalOf(frame) : (this.shown!.viewAt_(frame.depth) as Container);
+      value = frame.changed_ ? finalOf(frame) : (this.shown_!.viewAt_(frame.depth) as Container);
       const count = frame.isArray ? frame.store!.length : frame.members!.keys.length;
-      if (!frame.changed_ && this.shown!.plainAt_(frame.depth, frame.isArray, count)) {
+      if (!frame.changed_ && this.shown_!.plainAt_(frame.depth, frame.isArray, count)) {
         if (holdsMembers(value, frame)) {
           value = freeze(value);
         } else {
@@ -125,13 +125,13 @@ export class Tree {
       } else if (!frame.changed_) closeView(value);
     } else if (!frame.changed_ && this.deepShown_ && frame.depth >= baseDepth()) {
       // Above lazyDepth, shown by the last (deep) publish through a view made when read: that view, as below.
-      value = this.shown!.viewAt_(frame.depth) as Container;
+      value = this.shown_!.viewAt_(frame.depth) as Container;
       const count = frame.isArray
         ? ((frame.store ?? frame.work_) as unknown[]).length
         : frame.members !== null
           ? frame.members.keys.length
           : frame.count;
-      if (this.shown!.plainAt_(frame.depth, frame.isArray, count)) {
+      if (this.shown_!.plainAt_(frame.depth, frame.isArray, count)) {
         if (frame.work_ !== null && sameMembers(value, frame.work_)) {
           value = freeze(value);
         } else {
@@ -199,7 +199,7 @@ export class Tree {
     if (frame === undefined || frame.changed_) return undefined;
     // As close() finds it: levels shown through states by the last publish that changed something have a view.
     if (frame.touched_ !== null || (this.deepShown_ && frame.depth >= baseDepth())) {
-      return this.shown!.viewAt_(frame.depth);
+      return this.shown_!.viewAt_(frame.depth);
     }
     return frame.snap_;
   }
@@ -236,7 +236,7 @@ export class Tree {
       // The root is copied as always; from depth 1 down, snapshots are made when read (one view at depth 1).
       const innermost = frames.length - 1;
       const shown = new Shown(frames[innermost]!.state!, innermost, base);
-      this.shown = shown;
+      this.shown_ = shown;
       this.deepShown_ = true;
       child = shown.top(frames[base]!.state!) as Container;
       depth = base - 1;

@@ -50,7 +50,7 @@ export interface KeyedNode {
 export function evaluateSegments(segments: readonly Segment[], value: unknown): KeyedNode[] {
   return locateSegments(segments, value).map((node) => ({
     value: node.value,
-    key: node.location === null ? null : node.location.key,
+    key: node.location === null ? null : node.location.key_,
     location: node.location,
   }));
 }

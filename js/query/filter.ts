@@ -11,9 +11,9 @@ export type Select = (query: Query, current: unknown, root: unknown) => unknown[
 /** What one filter evaluation reads: the candidate (`@`), the document (`$`) and how to run queries. */
 class Scope {
   constructor(
-    readonly current: unknown,
-    readonly root: unknown,
-    readonly select: Select,
+    readonly current_: unknown,
+    readonly root_: unknown,
+    readonly select_: Select,
   ) {}
 }
 
@@ -40,7 +40,7 @@ function logical(e: LogicalExpression, scope: Scope): boolean {
 }
 
 function nodes(query: Query, scope: Scope): unknown[] {
-  return scope.select(query, scope.current, scope.root);
+  return scope.select_(query, scope.current_, scope.root_);
 }
 
 /** A function's result as a test: LogicalType as it is, NodesType true when not empty (§2.4.2). */

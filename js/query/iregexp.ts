@@ -17,23 +17,23 @@ const CACHE_LIMIT = 256;
 
 /** A reader of one pattern; `fail` is thrown on anything outside the grammar and caught in translate(). */
 class Reader {
-  pos = 0;
-  constructor(readonly text: string) {}
+  pos_ = 0;
+  constructor(readonly text_: string) {}
 
   /** The code point at the cursor, or -1 at the end. A lone surrogate is returned as itself (and refused). */
-  peek(): number {
-    return this.pos < this.text.length ? this.text.codePointAt(this.pos)! : -1;
+  peek_(): number {
+    return this.pos_ < this.text_.length ? this.text_.codePointAt(this.pos_)! : -1;
   }
 
-  next(): number {
-    const cp = this.peek();
-    this.pos += cp > 0xffff ? 2 : 1;
+  next_(): number {
+    const cp = this.peek_();
+    this.pos_ += cp > 0xffff ? 2 : 1;
     return cp;
   }
 
-  eat(cp: number): boolean {
-    if (this.peek() !== cp) return false;
-    this.pos++;
+  eat_(cp: number): boolean {
+    if (this.peek_() !== cp) return false;
+    this.pos_++;
     return true;
   }
 }
@@ -91,23 +91,23 @@ const CATEGORIES: Readonly<Record<string, string>> = {
 
 /** After `\p` or `\P`: "{" charProp "}", translated to the same JS property escape. */
 function category(r: Reader, complement: boolean): string {
-  if (!r.eat(0x7b)) throw fail;
-  const major = String.fromCharCode(r.next());
+  if (!r.eat_(0x7b)) throw fail;
+  const major = String.fromCharCode(r.next_());
   const minors = CATEGORIES[major];
   if (minors === undefined) throw fail;
   let name = major;
-  const minor = r.peek();
+  const minor = r.peek_();
   if (minor >= 0x61 && minor <= 0x7a && minors.includes(String.fromCharCode(minor))) {
     name += String.fromCharCode(minor);
-    r.pos++;
+    r.pos_++;
   }
-  if (!r.eat(0x7d)) throw fail;
+  if (!r.eat_(0x7d)) throw fail;
   return `${complement ? '\\P' : '\\p'}{${name}}`;
 }
 
 /** An escape after its backslash, in or out of a class: a code point (a SingleCharEsc) or a category's text. */
 function backslash(r: Reader): number | string {
-  const cp = r.next();
+  const cp = r.next_();
   if (cp === 0x70 || cp === 0x50) return category(r, cp === 0x50);
   const single = singleCharEscape(cp);
   if (single < 0) throw fail;
@@ -116,7 +116,7 @@ function backslash(r: Reader): number | string {
 
 /** CCchar: a class character, or a SingleCharEsc; a category escape returns its text (not a range end). */
 function classAtom(r: Reader): number | string {
-  const cp = r.next();
+  const cp = r.next_();
   if (cp === 0x5c) return backslash(r);
   if (!isScalar(cp) || cp === 0x2d || (cp >= 0x5b && cp <= 0x5d)) throw fail;
   return cp;
@@ -124,19 +124,19 @@ function classAtom(r: Reader): number | string {
 
 /** charClassExpr after its "[": [ "^" ] ( "-" / CCE1 ) *CCE1 [ "-" ] "]". */
 function charClass(r: Reader): string {
-  let out = r.eat(0x5e) ? '[^' : '[';
+  let out = r.eat_(0x5e) ? '[^' : '[';
   let first = true;
   for (;;) {
-    const cp = r.peek();
+    const cp = r.peek_();
     if (cp === 0x5d && !first) {
-      r.pos++;
+      r.pos_++;
       return `${out}]`;
     }
     if (cp === 0x2d) {
       // "-" only first or last: then "]" must follow, unless it is the first.
-      r.pos++;
+      r.pos_++;
       out += literal(0x2d);
-      if (!first && r.peek() !== 0x5d) throw fail;
+      if (!first && r.peek_() !== 0x5d) throw fail;
       first = false;
       continue;
     }
@@ -148,13 +148,13 @@ function charClass(r: Reader): string {
       continue;
     }
     // A range needs a CCchar after "-"; "-" then "]" is the trailing "-".
-    const save = r.pos;
-    if (r.eat(0x2d) && r.peek() !== 0x5d && r.peek() !== -1) {
+    const save = r.pos_;
+    if (r.eat_(0x2d) && r.peek_() !== 0x5d && r.peek_() !== -1) {
       const end = classAtom(r);
       if (typeof end === 'string' || end < start) throw fail;
       out += `${literal(start)}-${literal(end)}`;
     } else {
-      r.pos = save;
+      r.pos_ = save;
       out += literal(start);
     }
   }
@@ -162,13 +162,13 @@ function charClass(r: Reader): string {
 
 /** atom: NormalChar / charClass / "(" i-regexp ")". */
 function atom(r: Reader): string {
-  const cp = r.next();
+  const cp = r.next_();
   if (cp === 0x2e) return '[^\\n\\r]';
   if (cp === 0x5e || cp === 0x24) return String.fromCharCode(cp); // anchors, see the top
   if (cp === 0x5b) return charClass(r);
   if (cp === 0x28) {
     const inner = alternation(r);
-    if (!r.eat(0x29)) throw fail;
+    if (!r.eat_(0x29)) throw fail;
     return `(?:${inner})`;
   }
   if (cp === 0x5c) {
@@ -181,16 +181,16 @@ function atom(r: Reader): string {
 
 /** quantifier: * + ? or "{" n [ "," [ m ] ] "}"; "" when none follows. */
 function quantifier(r: Reader): string {
-  const cp = r.peek();
+  const cp = r.peek_();
   if (cp === 0x2a || cp === 0x2b || cp === 0x3f) {
-    r.pos++;
+    r.pos_++;
     return String.fromCharCode(cp);
   }
   if (cp !== 0x7b) return '';
-  const m = /^\{(\d+)(,(\d*))?\}/.exec(r.text.slice(r.pos));
+  const m = /^\{(\d+)(,(\d*))?\}/.exec(r.text_.slice(r.pos_));
   if (m === null) throw fail;
   if (m[3] !== undefined && m[3] !== '' && Number(m[3]) < Number(m[1])) throw fail;
-  r.pos += m[0].length;
+  r.pos_ += m[0].length;
   return m[0];
 }
 
@@ -198,10 +198,10 @@ function quantifier(r: Reader): string {
 function alternation(r: Reader): string {
   let out = '';
   for (;;) {
-    const cp = r.peek();
+    const cp = r.peek_();
     if (cp === -1 || cp === 0x29) return out;
     if (cp === 0x7c) {
-      r.pos++;
+      r.pos_++;
       out += '|';
       continue;
     }
@@ -214,7 +214,7 @@ export function translate(pattern: string): string | null {
   const r = new Reader(pattern);
   try {
     const out = alternation(r);
-    return r.pos === pattern.length ? out : null; // an unmatched ")"
+    return r.pos_ === pattern.length ? out : null; // an unmatched ")"
   } catch (e) {
     if (e === fail) return null;
     throw e;

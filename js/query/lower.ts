@@ -258,10 +258,10 @@ function span(s: Selector): [number, number] {
   if (s.kind === 'index') return [s.index, s.index + 1];
   if (s.kind === 'slice') {
     const lo = s.start ?? 0;
-    const hi = s.step === 0 ? lo : (s.end ?? Number.POSITIVE_INFINITY);
+    const hi = s.step === 0 ? lo : (s.end ?? Infinity);
     return [lo, Math.max(lo, hi)];
   }
-  return [0, Number.POSITIVE_INFINITY];
+  return [0, Infinity];
 }
 
 function inSlice(index: number, s: Selector & { kind: 'slice' }): boolean {

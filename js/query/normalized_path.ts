@@ -8,8 +8,8 @@
  */
 export class Location {
   constructor(
-    readonly parent: Location | null,
-    readonly key: string | number,
+    readonly parent_: Location | null,
+    readonly key_: string | number,
   ) {}
 }
 
@@ -44,6 +44,6 @@ export function normalizedStep(key: string | number): string {
 /** @internal The normalized path of a location (`null`: the root). */
 export function normalizedPath(location: Location | null): string {
   const steps: string[] = [];
-  for (let at = location; at !== null; at = at.parent) steps.push(normalizedStep(at.key));
+  for (let at = location; at !== null; at = at.parent_) steps.push(normalizedStep(at.key_));
   return `$${steps.reverse().join('')}`;
 }

@@ -29,10 +29,10 @@ const EXPRESSION = 'a filter expression (a query, a function, a comparison, "!" 
 export function parseQuery(text: string, api: ApiName = 'sluice', subject = 'path'): Query {
   if (typeof text !== 'string') throw mustBe(api, subject, 'a string', text);
   const c = new Cursor(text, api, subject);
-  if (c.peek() !== 0x24) throw c.expected(0, '"$" (a query starts with the root identifier)');
-  c.pos = 1;
+  if (c.peek_() !== 0x24) throw c.expected_(0, '"$" (a query starts with the root identifier)');
+  c.pos_ = 1;
   const query = segments(c, '$');
-  if (c.pos < text.length) throw c.expected(c.pos, 'a segment ("." or ".." or "[")');
+  if (c.pos_ < text.length) throw c.expected_(c.pos_, 'a segment ("." or ".." or "[")');
   return query;
 }
 
@@ -41,18 +41,18 @@ function segments(c: Cursor, root: '$' | '@'): Query {
   const list: Segment[] = [];
   let singular = true;
   for (;;) {
-    const before = c.pos;
-    c.blanks();
-    const at = c.pos;
+    const before = c.pos_;
+    c.blanks_();
+    const at = c.pos_;
     let segment: Segment;
-    if (c.eat('..')) {
-      segment = { descendant: true, selectors: c.peek() === 0x5b ? bracketed(c) : [dotted(c, '..')], at };
-    } else if (c.eat('.')) {
+    if (c.eat_('..')) {
+      segment = { descendant: true, selectors: c.peek_() === 0x5b ? bracketed(c) : [dotted(c, '..')], at };
+    } else if (c.eat_('.')) {
       segment = { descendant: false, selectors: [dotted(c, '.')], at };
-    } else if (c.peek() === 0x5b) {
+    } else if (c.peek_() === 0x5b) {
       segment = { descendant: false, selectors: bracketed(c), at };
     } else {
-      c.pos = before;
+      c.pos_ = before;
       break;
     }
     const only = segment.selectors.length === 1 ? segment.selectors[0]!.kind : '';
@@ -64,55 +64,55 @@ function segments(c: Cursor, root: '$' | '@'): Query {
 
 /** What follows `.` or `..`: `*` or a member name shorthand. */
 function dotted(c: Cursor, after: string): Selector {
-  const at = c.pos;
-  if (c.eat('*')) return { kind: 'wildcard', at };
-  const cp = c.text.codePointAt(c.pos);
+  const at = c.pos_;
+  if (c.eat_('*')) return { kind: 'wildcard', at };
+  const cp = c.text_.codePointAt(c.pos_);
   if (cp === undefined || (cp < 0x80 && !/[A-Za-z_]/.test(String.fromCharCode(cp)))) {
-    throw c.expected(c.pos, `a member name or "*" after "${after}"`);
+    throw c.expected_(c.pos_, `a member name or "*" after "${after}"`);
   }
-  return { kind: 'name', name: c.name(), at };
+  return { kind: 'name', name: c.name_(), at };
 }
 
 /** bracketed-selection: "[" S selector *(S "," S selector) S "]". */
 function bracketed(c: Cursor): Selector[] {
-  c.need('[');
+  c.need_('[');
   const list: Selector[] = [];
   for (;;) {
-    c.blanks();
+    c.blanks_();
     list.push(selector(c));
-    c.blanks();
-    if (c.eat(']')) return list;
-    if (!c.eat(',')) throw c.expected(c.pos, '"," or "]"');
+    c.blanks_();
+    if (c.eat_(']')) return list;
+    if (!c.eat_(',')) throw c.expected_(c.pos_, '"," or "]"');
   }
 }
 
 function selector(c: Cursor): Selector {
-  const at = c.pos;
-  const ch = c.peek();
-  if (ch === 0x27 || ch === 0x22) return { kind: 'name', name: c.string(), at };
-  if (c.eat('*')) return { kind: 'wildcard', at };
-  if (c.eat('?')) {
-    c.blanks();
+  const at = c.pos_;
+  const ch = c.peek_();
+  if (ch === 0x27 || ch === 0x22) return { kind: 'name', name: c.string_(), at };
+  if (c.eat_('*')) return { kind: 'wildcard', at };
+  if (c.eat_('?')) {
+    c.blanks_();
     return { kind: 'filter', expression: logicalOr(c, null), at };
   }
-  const start = c.int();
-  const afterStart = c.pos;
-  c.blanks();
-  if (!c.eat(':')) {
-    c.pos = afterStart;
-    if (start === null) throw c.expected(c.pos, SELECTOR);
+  const start = c.int_();
+  const afterStart = c.pos_;
+  c.blanks_();
+  if (!c.eat_(':')) {
+    c.pos_ = afterStart;
+    if (start === null) throw c.expected_(c.pos_, SELECTOR);
     return { kind: 'index', index: start, at };
   }
   // slice-selector = [start S] ":" S [end S] [":" [S step]]
-  c.blanks();
-  const end = c.int();
-  if (end !== null) c.blanks();
+  c.blanks_();
+  const end = c.int_();
+  if (end !== null) c.blanks_();
   let step: number | null = null;
-  if (c.eat(':')) {
-    const beforeStep = c.pos;
-    c.blanks();
-    step = c.int();
-    if (step === null) c.pos = beforeStep;
+  if (c.eat_(':')) {
+    const beforeStep = c.pos_;
+    c.blanks_();
+    step = c.int_();
+    if (step === null) c.pos_ = beforeStep;
   }
   return { kind: 'slice', start, end, step, at };
 }
@@ -121,13 +121,13 @@ function selector(c: Cursor): Selector {
 function logicalOr(c: Cursor, first: Comparable | null): LogicalExpression {
   const operands = [logicalAnd(c, first)];
   for (;;) {
-    const before = c.pos;
-    c.blanks();
-    if (!c.eat('||')) {
-      c.pos = before;
+    const before = c.pos_;
+    c.blanks_();
+    if (!c.eat_('||')) {
+      c.pos_ = before;
       break;
     }
-    c.blanks();
+    c.blanks_();
     operands.push(logicalAnd(c, null));
   }
   return operands.length === 1 ? operands[0]! : { kind: 'or', operands };
@@ -136,13 +136,13 @@ function logicalOr(c: Cursor, first: Comparable | null): LogicalExpression {
 function logicalAnd(c: Cursor, first: Comparable | null): LogicalExpression {
   const operands = [basic(c, first)];
   for (;;) {
-    const before = c.pos;
-    c.blanks();
-    if (!c.eat('&&')) {
-      c.pos = before;
+    const before = c.pos_;
+    c.blanks_();
+    if (!c.eat_('&&')) {
+      c.pos_ = before;
       break;
     }
-    c.blanks();
+    c.blanks_();
     operands.push(basic(c, null));
   }
   return operands.length === 1 ? operands[0]! : { kind: 'and', operands };
@@ -150,34 +150,34 @@ function logicalAnd(c: Cursor, first: Comparable | null): LogicalExpression {
 
 /** basic-expr: paren-expr / comparison-expr / test-expr. */
 function basic(c: Cursor, first: Comparable | null): LogicalExpression {
-  if (first === null && c.eat('!')) {
-    c.blanks();
-    if (c.peek() === 0x28) return { kind: 'not', operand: parenthesised(c) };
-    const at = c.pos;
+  if (first === null && c.eat_('!')) {
+    c.blanks_();
+    if (c.peek_() === 0x28) return { kind: 'not', operand: parenthesised(c) };
+    const at = c.pos_;
     const operand = primary(c);
     const test = operand === null ? null : asTest(operand);
-    if (test === null) throw c.expected(at, 'a query, a function of LogicalType or NodesType or "(" after "!"');
+    if (test === null) throw c.expected_(at, 'a query, a function of LogicalType or NodesType or "(" after "!"');
     return { kind: 'not', operand: test };
   }
-  if (first === null && c.peek() === 0x28) return parenthesised(c);
-  const at = c.pos;
+  if (first === null && c.peek_() === 0x28) return parenthesised(c);
+  const at = c.pos_;
   const left = first ?? primary(c);
-  if (left === null) throw c.expected(at, EXPRESSION);
-  const afterLeft = c.pos;
-  c.blanks();
-  const operator = OPERATORS.find((op) => c.eat(op));
+  if (left === null) throw c.expected_(at, EXPRESSION);
+  const afterLeft = c.pos_;
+  c.blanks_();
+  const operator = OPERATORS.find((op) => c.eat_(op));
   if (operator === undefined) {
-    c.pos = afterLeft;
+    c.pos_ = afterLeft;
     const test = asTest(left);
     if (test !== null) return test;
-    throw c.expected(afterLeft, 'a comparison operator (a literal or a function of ValueType is no test)');
+    throw c.expected_(afterLeft, 'a comparison operator (a literal or a function of ValueType is no test)');
   }
-  if (!isComparable(left)) throw c.error(at, `expected ${COMPARABLE} before "${operator}": ${describe(left)}`);
-  c.blanks();
-  const rightAt = c.pos;
+  if (!isComparable(left)) throw c.error_(at, `expected ${COMPARABLE} before "${operator}": ${describe(left)}`);
+  c.blanks_();
+  const rightAt = c.pos_;
   const right = primary(c);
-  if (right === null) throw c.expected(rightAt, COMPARABLE);
-  if (!isComparable(right)) throw c.error(rightAt, `expected ${COMPARABLE} after "${operator}": ${describe(right)}`);
+  if (right === null) throw c.expected_(rightAt, COMPARABLE);
+  if (!isComparable(right)) throw c.error_(rightAt, `expected ${COMPARABLE} after "${operator}": ${describe(right)}`);
   return { kind: 'comparison', operator, left, right };
 }
 
@@ -189,37 +189,37 @@ function describe(operand: Comparable): string {
 
 /** "(" S logical-expr S ")". */
 function parenthesised(c: Cursor): LogicalExpression {
-  c.need('(');
-  c.blanks();
+  c.need_('(');
+  c.blanks_();
   const expression = logicalOr(c, null);
-  c.blanks();
-  c.need(')', '")" or a logical operator');
+  c.blanks_();
+  c.need_(')', '")" or a logical operator');
   return expression;
 }
 
 /** A literal, a query (`@...` or `$...`) or a function expression; null when none starts here. */
 function primary(c: Cursor): Comparable | null {
-  const ch = c.peek();
+  const ch = c.peek_();
   if (ch === 0x40 || ch === 0x24) {
-    c.pos++;
+    c.pos_++;
     return segments(c, ch === 0x40 ? '@' : '$');
   }
-  if (ch === 0x27 || ch === 0x22) return { kind: 'literal', value: c.string() };
+  if (ch === 0x27 || ch === 0x22) return { kind: 'literal', value: c.string_() };
   if (ch === 0x2d || isDigit(ch)) {
-    const value = c.number();
+    const value = c.number_();
     return value === null ? null : { kind: 'literal', value };
   }
   if (!isLowerAlpha(ch)) return null;
-  const start = c.pos;
-  while (isLowerAlpha(c.peek()) || isDigit(c.peek()) || c.peek() === 0x5f) c.pos++;
-  const word = c.text.slice(start, c.pos);
-  if (c.peek() !== 0x28) {
+  const start = c.pos_;
+  while (isLowerAlpha(c.peek_()) || isDigit(c.peek_()) || c.peek_() === 0x5f) c.pos_++;
+  const word = c.text_.slice(start, c.pos_);
+  if (c.peek_() !== 0x28) {
     if (word === 'true' || word === 'false') return { kind: 'literal', value: word === 'true' };
     if (word === 'null') return { kind: 'literal', value: null };
-    throw c.expected(c.pos, `"(" after the function name ${word}`);
+    throw c.expected_(c.pos_, `"(" after the function name ${word}`);
   }
   if (!isFunctionName(word)) {
-    throw c.error(start, `unknown function ${word}(); the functions are ${Object.keys(FUNCTIONS).join(', ')}`);
+    throw c.error_(start, `unknown function ${word}(); the functions are ${Object.keys(FUNCTIONS).join(', ')}`);
   }
   return call(c, word, start);
 }
@@ -227,39 +227,39 @@ function primary(c: Cursor): Comparable | null {
 /** function-expr from its "(": the arguments, each checked against its parameter's type. */
 function call(c: Cursor, name: keyof typeof FUNCTIONS, start: number): FunctionCall {
   const signature = FUNCTIONS[name];
-  c.need('(');
-  c.blanks();
+  c.need_('(');
+  c.blanks_();
   const args: FunctionArgument[] = [];
-  if (!c.eat(')')) {
+  if (!c.eat_(')')) {
     for (;;) {
-      const at = c.pos;
+      const at = c.pos_;
       const param = signature.params[args.length];
       const arg = argument(c);
       if (param !== undefined && !fitsParameter(arg, param)) {
-        throw c.error(at, `argument ${args.length + 1} of ${name}() must be ${ACCEPTS[param]}`);
+        throw c.error_(at, `argument ${args.length + 1} of ${name}() must be ${ACCEPTS[param]}`);
       }
       args.push(arg);
-      c.blanks();
-      if (c.eat(')')) break;
-      if (!c.eat(',')) throw c.expected(c.pos, '"," or ")"');
-      c.blanks();
+      c.blanks_();
+      if (c.eat_(')')) break;
+      if (!c.eat_(',')) throw c.expected_(c.pos_, '"," or ")"');
+      c.blanks_();
     }
   }
   if (args.length !== signature.params.length) {
     const n = signature.params.length;
-    throw c.error(start, `${name}() takes ${n} argument${n === 1 ? '' : 's'}, got ${args.length}`);
+    throw c.error_(start, `${name}() takes ${n} argument${n === 1 ? '' : 's'}, got ${args.length}`);
   }
   return { kind: 'function', name, args, type: signature.result };
 }
 
 /** function-argument: literal / filter-query / logical-expr / function-expr, a bare primary kept as it is. */
 function argument(c: Cursor): FunctionArgument {
-  const first = c.peek() === 0x21 || c.peek() === 0x28 ? null : primary(c);
+  const first = c.peek_() === 0x21 || c.peek_() === 0x28 ? null : primary(c);
   if (first !== null) {
-    const after = c.pos;
-    c.blanks();
-    const next = c.peek();
-    c.pos = after;
+    const after = c.pos_;
+    c.blanks_();
+    const next = c.peek_();
+    c.pos_ = after;
     if (next === 0x2c || next === 0x29) return first;
   }
   return { kind: 'logical', expression: logicalOr(c, first) };

@@ -48,169 +48,169 @@ function hex4(text: string, at: number): number {
 
 /** @internal One query being read: its text, the index reached, and how its errors are named. */
 export class Cursor {
-  pos = 0;
+  pos_ = 0;
 
   constructor(
-    readonly text: string,
-    private readonly api: ApiName,
-    private readonly subject: string,
+    readonly text_: string,
+    private readonly api_: ApiName,
+    private readonly subject_: string,
   ) {}
 
   /** `api: subject "text" at N: problem`. */
-  error(at: number, problem: string): TypeError {
-    return misuse(this.api, `${this.subject} ${JSON.stringify(this.text)} at ${at}: ${problem}`);
+  error_(at: number, problem: string): TypeError {
+    return misuse(this.api_, `${this.subject_} ${JSON.stringify(this.text_)} at ${at}: ${problem}`);
   }
 
   /** The error for text that stops matching at `at`: what was expected, and what is there instead. */
-  expected(at: number, what: string): TypeError {
+  expected_(at: number, what: string): TypeError {
     const found =
-      at < this.text.length
-        ? `found ${JSON.stringify(String.fromCodePoint(this.text.codePointAt(at)!))}`
+      at < this.text_.length
+        ? `found ${JSON.stringify(String.fromCodePoint(this.text_.codePointAt(at)!))}`
         : 'found the end';
-    return this.error(at, `expected ${what}, ${found}`);
+    return this.error_(at, `expected ${what}, ${found}`);
   }
 
   /** The UTF-16 unit at the cursor, or -1 at the end. */
-  peek(offset = 0): number {
-    const i = this.pos + offset;
-    return i < this.text.length ? this.text.charCodeAt(i) : -1;
+  peek_(offset = 0): number {
+    const i = this.pos_ + offset;
+    return i < this.text_.length ? this.text_.charCodeAt(i) : -1;
   }
 
   /** Skips S (any blanks) and returns whether there were any. */
-  blanks(): boolean {
-    const start = this.pos;
-    while (isBlank(this.peek())) this.pos++;
-    return this.pos > start;
+  blanks_(): boolean {
+    const start = this.pos_;
+    while (isBlank(this.peek_())) this.pos_++;
+    return this.pos_ > start;
   }
 
   /** Consumes `token` if the text continues with it. */
-  eat(token: string): boolean {
-    if (!this.text.startsWith(token, this.pos)) return false;
-    this.pos += token.length;
+  eat_(token: string): boolean {
+    if (!this.text_.startsWith(token, this.pos_)) return false;
+    this.pos_ += token.length;
     return true;
   }
 
   /** Consumes `token` or fails naming it. */
-  need(token: string, what = JSON.stringify(token)): void {
-    if (!this.eat(token)) throw this.expected(this.pos, what);
+  need_(token: string, what = JSON.stringify(token)): void {
+    if (!this.eat_(token)) throw this.expected_(this.pos_, what);
   }
 
   /** member-name-shorthand: name-first *name-char. */
-  name(): string {
-    const start = this.pos;
-    const first = this.text.codePointAt(this.pos);
-    if (first === undefined || !isNameFirst(first)) throw this.expected(start, 'a member name');
-    this.pos += first > 0xffff ? 2 : 1;
+  name_(): string {
+    const start = this.pos_;
+    const first = this.text_.codePointAt(this.pos_);
+    if (first === undefined || !isNameFirst(first)) throw this.expected_(start, 'a member name');
+    this.pos_ += first > 0xffff ? 2 : 1;
     for (;;) {
-      const cp = this.text.codePointAt(this.pos);
+      const cp = this.text_.codePointAt(this.pos_);
       if (cp === undefined || !(isNameFirst(cp) || isDigit(cp))) break;
-      this.pos += cp > 0xffff ? 2 : 1;
+      this.pos_ += cp > 0xffff ? 2 : 1;
     }
-    return this.text.slice(start, this.pos);
+    return this.text_.slice(start, this.pos_);
   }
 
   /** string-literal in either quote, the cursor on the opening quote; returns the decoded string. */
-  string(): string {
-    const quote = this.peek();
-    if (quote !== 0x22 && quote !== 0x27) throw this.expected(this.pos, 'a string literal');
-    this.pos++;
+  string_(): string {
+    const quote = this.peek_();
+    if (quote !== 0x22 && quote !== 0x27) throw this.expected_(this.pos_, 'a string literal');
+    this.pos_++;
     let out = '';
-    let runStart = this.pos;
+    let runStart = this.pos_;
     for (;;) {
-      const c = this.peek();
+      const c = this.peek_();
       if (c === quote) break;
-      if (c === -1) throw this.expected(this.pos, `a closing ${String.fromCharCode(quote)}`);
-      if (c < 0x20) throw this.expected(this.pos, 'a character (controls must be escaped)');
+      if (c === -1) throw this.expected_(this.pos_, `a closing ${String.fromCharCode(quote)}`);
+      if (c < 0x20) throw this.expected_(this.pos_, 'a character (controls must be escaped)');
       if (c >= 0xd800 && c <= 0xdfff) {
         // A surrogate pair is a code point of unescaped; a lone surrogate is no character at all.
-        const next = this.peek(1);
-        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) this.pos += 2;
-        else throw this.expected(this.pos, 'a character (a lone surrogate is none)');
+        const next = this.peek_(1);
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) this.pos_ += 2;
+        else throw this.expected_(this.pos_, 'a character (a lone surrogate is none)');
         continue;
       }
       if (c !== 0x5c) {
-        this.pos++;
+        this.pos_++;
         continue;
       }
-      out += this.text.slice(runStart, this.pos);
-      out += this.escape(quote);
-      runStart = this.pos;
+      out += this.text_.slice(runStart, this.pos_);
+      out += this.escape_(quote);
+      runStart = this.pos_;
     }
-    out += this.text.slice(runStart, this.pos);
-    this.pos++;
+    out += this.text_.slice(runStart, this.pos_);
+    this.pos_++;
     return out;
   }
 
   /** One escape, the cursor on its backslash: ESC (the quote / escapable), with the RFC's surrogate rules. */
-  private escape(quote: number): string {
-    const at = this.pos;
-    const c = this.peek(1);
+  private escape_(quote: number): string {
+    const at = this.pos_;
+    const c = this.peek_(1);
     if (c === quote) {
-      this.pos += 2;
+      this.pos_ += 2;
       return String.fromCharCode(quote);
     }
     const simple = c === -1 ? undefined : ESCAPES[String.fromCharCode(c)];
     if (simple !== undefined) {
-      this.pos += 2;
+      this.pos_ += 2;
       return simple;
     }
-    if (c !== 0x75) throw this.expected(at + 1, 'an escape (b, f, n, r, t, /, \\, u or the quote)');
-    const unit = hex4(this.text, at + 2);
-    if (unit < 0) throw this.expected(at + 2, 'four hex digits');
-    if (unit >= 0xdc00 && unit <= 0xdfff) throw this.expected(at, 'an escape of a character, not a low surrogate');
+    if (c !== 0x75) throw this.expected_(at + 1, 'an escape (b, f, n, r, t, /, \\, u or the quote)');
+    const unit = hex4(this.text_, at + 2);
+    if (unit < 0) throw this.expected_(at + 2, 'four hex digits');
+    if (unit >= 0xdc00 && unit <= 0xdfff) throw this.expected_(at, 'an escape of a character, not a low surrogate');
     if (unit < 0xd800 || unit > 0xdbff) {
-      this.pos = at + 6;
+      this.pos_ = at + 6;
       return String.fromCharCode(unit);
     }
     // A high surrogate must be followed by the escape of a low one: together they are one character.
-    const low = this.text.startsWith('\\u', at + 6) ? hex4(this.text, at + 8) : -1;
-    if (low < 0xdc00 || low > 0xdfff) throw this.expected(at + 6, 'the \\u escape of a low surrogate');
-    this.pos = at + 12;
+    const low = this.text_.startsWith('\\u', at + 6) ? hex4(this.text_, at + 8) : -1;
+    if (low < 0xdc00 || low > 0xdfff) throw this.expected_(at + 6, 'the \\u escape of a low surrogate');
+    this.pos_ = at + 12;
     return String.fromCharCode(unit, low);
   }
 
   /** int: "0" / (["-"] DIGIT1 *DIGIT), within ±(2^53 - 1); null when no int starts here. */
-  int(): number | null {
-    const start = this.pos;
-    const negative = this.peek() === 0x2d;
-    const first = this.peek(negative ? 1 : 0);
+  int_(): number | null {
+    const start = this.pos_;
+    const negative = this.peek_() === 0x2d;
+    const first = this.peek_(negative ? 1 : 0);
     if (!isDigit(first)) return null;
-    this.pos += negative ? 1 : 0;
-    const digitsStart = this.pos;
-    while (isDigit(this.peek())) this.pos++;
-    const digits = this.text.slice(digitsStart, this.pos);
-    if (digits.length > 1 && first === 0x30) throw this.expected(digitsStart + 1, 'no digit after a leading 0');
-    if (negative && digits === '0') throw this.expected(start, 'an integer (-0 is none)');
+    this.pos_ += negative ? 1 : 0;
+    const digitsStart = this.pos_;
+    while (isDigit(this.peek_())) this.pos_++;
+    const digits = this.text_.slice(digitsStart, this.pos_);
+    if (digits.length > 1 && first === 0x30) throw this.expected_(digitsStart + 1, 'no digit after a leading 0');
+    if (negative && digits === '0') throw this.expected_(start, 'an integer (-0 is none)');
     if (digits.length > 16 || Number(digits) > MAX_INT) {
-      throw this.error(start, `${this.text.slice(start, this.pos)} is outside the integers of I-JSON, ±(2^53 - 1)`);
+      throw this.error_(start, `${this.text_.slice(start, this.pos_)} is outside the integers of I-JSON, ±(2^53 - 1)`);
     }
     return negative ? -Number(digits) : Number(digits);
   }
 
   /** number: (int / "-0") [ frac ] [ exp ], the cursor on its first character; null when none starts here. */
-  number(): number | null {
-    const start = this.pos;
-    if (this.peek() === 0x2d) this.pos++;
-    const digitsStart = this.pos;
-    while (isDigit(this.peek())) this.pos++;
-    if (this.pos === digitsStart) {
-      this.pos = start;
+  number_(): number | null {
+    const start = this.pos_;
+    if (this.peek_() === 0x2d) this.pos_++;
+    const digitsStart = this.pos_;
+    while (isDigit(this.peek_())) this.pos_++;
+    if (this.pos_ === digitsStart) {
+      this.pos_ = start;
       return null;
     }
-    if (this.pos - digitsStart > 1 && this.text.charCodeAt(digitsStart) === 0x30) {
-      throw this.expected(digitsStart + 1, 'no digit after a leading 0');
+    if (this.pos_ - digitsStart > 1 && this.text_.charCodeAt(digitsStart) === 0x30) {
+      throw this.expected_(digitsStart + 1, 'no digit after a leading 0');
     }
-    if (this.peek() === 0x2e) {
-      this.pos++;
-      if (!isDigit(this.peek())) throw this.expected(this.pos, 'a digit of the fraction');
-      while (isDigit(this.peek())) this.pos++;
+    if (this.peek_() === 0x2e) {
+      this.pos_++;
+      if (!isDigit(this.peek_())) throw this.expected_(this.pos_, 'a digit of the fraction');
+      while (isDigit(this.peek_())) this.pos_++;
     }
-    if (this.peek() === 0x65 || this.peek() === 0x45) {
-      this.pos++;
-      if (this.peek() === 0x2b || this.peek() === 0x2d) this.pos++;
-      if (!isDigit(this.peek())) throw this.expected(this.pos, 'a digit of the exponent');
-      while (isDigit(this.peek())) this.pos++;
+    if (this.peek_() === 0x65 || this.peek_() === 0x45) {
+      this.pos_++;
+      if (this.peek_() === 0x2b || this.peek_() === 0x2d) this.pos_++;
+      if (!isDigit(this.peek_())) throw this.expected_(this.pos_, 'a digit of the exponent');
+      while (isDigit(this.peek_())) this.pos_++;
     }
-    return Number(this.text.slice(start, this.pos));
+    return Number(this.text_.slice(start, this.pos_));
   }
 }

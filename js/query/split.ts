@@ -18,7 +18,7 @@ export interface QueryTail {
   /** The segments applied after it, with the candidate as their root; empty: the candidate is the node. */
   readonly segments: readonly Segment[];
   /** Whether a filter is evaluated in JS (the candidate's or one in `segments`): it reads values. */
-  readonly readsValues: boolean;
+  readonly readsValues_: boolean;
   /** Where the tail starts in the query's text (its filter's or first segment's position), for messages. */
   readonly at: number;
   /**
@@ -93,7 +93,14 @@ function tailOf(filter: LogicalExpression | null, segments: readonly Segment[], 
       : (candidate: unknown) => evaluateSegments(segments, candidate);
   const nodes =
     filter === null ? after : (candidate: unknown) => (filterHolds(filter, candidate) ? after(candidate) : []);
-  return { filter, segments, readsValues, at, nodes, below: (node) => normalizedPath(node.location).slice(1) };
+  return {
+    filter,
+    segments,
+    readsValues_: readsValues,
+    at,
+    nodes,
+    below: (node) => normalizedPath(node.location).slice(1),
+  };
 }
 
 /** A segment the head may hold before its last: a child segment of forward selectors, in RFC order. */

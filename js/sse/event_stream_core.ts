@@ -20,115 +20,115 @@ export type EventStreamChunk = Uint8Array | ArrayBuffer | string;
 /** @internal One parser: push() chunks, get the events they completed. */
 export class EventStreamCore {
   /** The limit error, once an event exceeded maxEventBytes; the parser then takes no more input. */
-  failure: EventStreamLimitError | null = null;
+  failure_: EventStreamLimitError | null = null;
 
-  private readonly maxEventBytes: number;
-  private readonly api: ApiName;
-  private readonly subject: string;
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private readonly maxEventBytes_: number;
+  private readonly api_: ApiName;
+  private readonly subject_: string;
+  private readonly decoder_ = new TextDecoder('utf-8', { ignoreBOM: true });
   /** The previous chunk was bytes: the decoder may hold the start of a character. */
-  private decoderUsed = false;
+  private decoderUsed_ = false;
   /** The first character of the stream was seen (and a byte order mark stripped if it was one). */
-  private started = false;
+  private started_ = false;
   /** The last line ended with a CR that ended its chunk: an LF starting the next chunk is part of that line end. */
-  private afterCR = false;
+  private afterCR_ = false;
   /** The line being read: its pieces so far, joined when its end arrives. */
-  private pending: string[] = [];
+  private pending_: string[] = [];
   /** Byte offset of the first byte of the line being read. */
-  private lineStart = 0;
+  private lineStart_ = 0;
   /** Bytes of input before the current chunk. */
-  private position = 0;
+  private position_ = 0;
 
-  private data: string[] = [];
+  private data_: string[] = [];
   /** Bytes of the event's data lines, line ends excluded (a CRLF may be split over chunks). */
-  private dataBytes = 0;
+  private dataBytes_ = 0;
   /** Byte offset of the event's first data line. */
-  private dataStart = 0;
-  private type = '';
-  private lastId = '';
-  private retry: number | undefined = undefined;
+  private dataStart_ = 0;
+  private type_ = '';
+  private lastId_ = '';
+  private retry_: number | undefined = undefined;
 
   // The current chunk: its bytes (null for a string) and, for a string, the last text index mapped to a byte offset.
-  private bytes: Uint8Array | null = null;
+  private bytes_: Uint8Array | null = null;
   /** Text index t of the current chunk is its byte t (see push()). */
-  private direct = false;
+  private direct_ = false;
   /** The decoder holds no byte of a character begun in an earlier chunk. */
-  private synced = true;
-  private text = '';
-  private byteCursor = 0;
-  private textCursor = 0;
-  private textCursorOffset = 0;
+  private synced_ = true;
+  private text_ = '';
+  private byteCursor_ = 0;
+  private textCursor_ = 0;
+  private textCursorOffset_ = 0;
 
   constructor(options: ResolvedEventStreamOptions, api: ApiName, subject: string) {
-    this.maxEventBytes = options.maxEventBytes;
-    this.api = api;
-    this.subject = subject;
+    this.maxEventBytes_ = options.maxEventBytes;
+    this.api_ = api;
+    this.subject_ = subject;
   }
 
   /** Parses one chunk; returns the events it completed. After a failure, returns none. */
   push(chunk: unknown): ServerSentEvent[] {
     const out: ServerSentEvent[] = [];
-    if (this.failure !== null) return out;
+    if (this.failure_ !== null) return out;
     let text: string;
-    const base = this.position;
+    const base = this.position_;
     if (typeof chunk === 'string') {
       text = chunk;
       // A string after bytes: the start of a character the decoder holds is a U+FFFD of the line being read.
-      if (this.decoderUsed) {
-        this.decoderUsed = false;
-        this.synced = true;
-        const held = this.decoder.decode();
-        if (held !== '') this.pending.push(held);
+      if (this.decoderUsed_) {
+        this.decoderUsed_ = false;
+        this.synced_ = true;
+        const held = this.decoder_.decode();
+        if (held !== '') this.pending_.push(held);
       }
-      this.bytes = null;
-      this.textCursor = 0;
-      this.textCursorOffset = base;
+      this.bytes_ = null;
+      this.textCursor_ = 0;
+      this.textCursorOffset_ = base;
     } else {
       const bytes = isUint8Array(chunk) ? chunk : isArrayBuffer(chunk) ? new Uint8Array(chunk) : null;
-      if (bytes === null) throw mustBe(this.api, this.subject, 'a Uint8Array, ArrayBuffer or string', chunk);
+      if (bytes === null) throw mustBe(this.api_, this.subject_, 'a Uint8Array, ArrayBuffer or string', chunk);
       if (bytes.length === 0) return out;
-      text = this.decoder.decode(bytes, { stream: true });
-      this.decoderUsed = true;
-      this.bytes = bytes;
-      this.byteCursor = 0;
+      text = this.decoder_.decode(bytes, { stream: true });
+      this.decoderUsed_ = true;
+      this.bytes_ = bytes;
+      this.byteCursor_ = 0;
       // As many characters as bytes, with nothing held from before: each character is one byte (ASCII, or an
       // invalid byte's U+FFFD; any other is fewer characters than bytes), so text index t is byte t.
-      this.direct = this.synced && text.length === bytes.length;
+      this.direct_ = this.synced_ && text.length === bytes.length;
       // Nothing is held after a direct chunk, nor after an ASCII byte (it ends any character begun).
-      this.synced = this.direct || bytes[bytes.length - 1]! < 0x80;
+      this.synced_ = this.direct_ || bytes[bytes.length - 1]! < 0x80;
     }
-    const end = base + (this.bytes === null ? 0 : this.bytes.length);
-    this.text = text;
-    this.scan(text, out);
-    this.position = this.bytes === null ? this.offsetOf(text.length) : end;
-    this.bytes = null;
-    this.text = '';
-    if (this.failure === null) {
-      const held = this.dataBytes + (this.position - this.lineStart);
-      if (held > this.maxEventBytes) this.fail();
+    const end = base + (this.bytes_ === null ? 0 : this.bytes_.length);
+    this.text_ = text;
+    this.scan_(text, out);
+    this.position_ = this.bytes_ === null ? this.offsetOf_(text.length) : end;
+    this.bytes_ = null;
+    this.text_ = '';
+    if (this.failure_ === null) {
+      const held = this.dataBytes_ + (this.position_ - this.lineStart_);
+      if (held > this.maxEventBytes_) this.fail_();
     }
     return out;
   }
 
-  private scan(text: string, out: ServerSentEvent[]): void {
+  private scan_(text: string, out: ServerSentEvent[]): void {
     const n = text.length;
     if (n === 0) return;
     let i = 0;
-    if (!this.started) {
-      this.started = true;
+    if (!this.started_) {
+      this.started_ = true;
       if (text.charCodeAt(0) === BOM) {
         i = 1;
-        this.lineStart = BOM_BYTES;
-        if (this.bytes === null) {
-          this.textCursor = 1;
-          this.textCursorOffset += BOM_BYTES;
+        this.lineStart_ = BOM_BYTES;
+        if (this.bytes_ === null) {
+          this.textCursor_ = 1;
+          this.textCursorOffset_ += BOM_BYTES;
         }
       }
     }
-    if (this.afterCR) {
-      this.afterCR = false;
+    if (this.afterCR_) {
+      this.afterCR_ = false;
       if (text.charCodeAt(i) === LF) {
-        this.lineStart = this.lineEndOffset(i, LF) + 1;
+        this.lineStart_ = this.lineEndOffset_(i, LF) + 1;
         i++;
       }
     }
@@ -140,24 +140,24 @@ export class EventStreamCore {
       const end = cr === -1 ? lf : lf === -1 || cr < lf ? cr : lf;
       if (end === -1) break;
       let line = text.slice(i, end);
-      if (this.pending.length > 0) {
-        this.pending.push(line);
-        line = this.pending.join('');
-        this.pending = [];
+      if (this.pending_.length > 0) {
+        this.pending_.push(line);
+        line = this.pending_.join('');
+        this.pending_ = [];
       }
       let next = end + 1;
-      const endOffset = this.lineEndOffset(end, text.charCodeAt(end));
+      const endOffset = this.lineEndOffset_(end, text.charCodeAt(end));
       let nextOffset = endOffset + 1;
       if (text.charCodeAt(end) === CR) {
-        if (next === n) this.afterCR = true;
-        else if (text.charCodeAt(next) === LF) nextOffset = this.lineEndOffset(next++, LF) + 1;
+        if (next === n) this.afterCR_ = true;
+        else if (text.charCodeAt(next) === LF) nextOffset = this.lineEndOffset_(next++, LF) + 1;
       }
-      this.line(line, endOffset - this.lineStart, out);
-      this.lineStart = nextOffset;
+      this.line_(line, endOffset - this.lineStart_, out);
+      this.lineStart_ = nextOffset;
       i = next;
-      if (this.failure !== null) return;
+      if (this.failure_ !== null) return;
     }
-    if (i < n) this.pending.push(i === 0 ? text : text.slice(i));
+    if (i < n) this.pending_.push(i === 0 ? text : text.slice(i));
   }
 
   /**
@@ -165,29 +165,29 @@ export class EventStreamCore {
    * chunk in order: in bytes they are the same characters in the same order (UTF-8 and its decoder never fold
    * them into another character), so the next one in the bytes is this one.
    */
-  private lineEndOffset(t: number, unit: number): number {
-    const bytes = this.bytes;
+  private lineEndOffset_(t: number, unit: number): number {
+    const bytes = this.bytes_;
     if (bytes !== null) {
-      if (this.direct) return this.position + t;
+      if (this.direct_) return this.position_ + t;
       // A loop, not bytes.indexOf(): a typed array's indexOf costs more to call than a line's bytes cost to scan.
-      let b = this.byteCursor;
+      let b = this.byteCursor_;
       while (bytes[b] !== unit) b++;
-      this.byteCursor = b + 1;
-      return this.position + b;
+      this.byteCursor_ = b + 1;
+      return this.position_ + b;
     }
-    return this.offsetOf(t);
+    return this.offsetOf_(t);
   }
 
   /** The byte offset of text index `t` (at or after the last one asked) of the current string chunk. */
-  private offsetOf(t: number): number {
-    this.textCursorOffset += utf8Length(this.text, this.textCursor, t);
-    this.textCursor = t;
-    return this.textCursorOffset;
+  private offsetOf_(t: number): number {
+    this.textCursorOffset_ += utf8Length(this.text_, this.textCursor_, t);
+    this.textCursor_ = t;
+    return this.textCursorOffset_;
   }
 
-  private line(line: string, bytes: number, out: ServerSentEvent[]): void {
+  private line_(line: string, bytes: number, out: ServerSentEvent[]): void {
     if (line.length === 0) {
-      this.dispatch(out);
+      this.dispatch_(out);
       return;
     }
     const colon = line.indexOf(':');
@@ -200,50 +200,50 @@ export class EventStreamCore {
     const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
     switch (field) {
       case 'data':
-        if (this.data.length === 0) this.dataStart = this.lineStart;
-        this.data.push(value);
-        this.dataBytes += bytes;
-        if (this.dataBytes > this.maxEventBytes) this.fail();
+        if (this.data_.length === 0) this.dataStart_ = this.lineStart_;
+        this.data_.push(value);
+        this.dataBytes_ += bytes;
+        if (this.dataBytes_ > this.maxEventBytes_) this.fail_();
         break;
       case 'event':
-        this.type = value;
+        this.type_ = value;
         break;
       case 'id':
-        if (!value.includes('\0')) this.lastId = value;
+        if (!value.includes('\0')) this.lastId_ = value;
         break;
       case 'retry':
-        if (isDigits(value)) this.retry = Number(value);
+        if (isDigits(value)) this.retry_ = Number(value);
         break;
     }
   }
 
-  private dispatch(out: ServerSentEvent[]): void {
-    const data = this.data;
+  private dispatch_(out: ServerSentEvent[]): void {
+    const data = this.data_;
     if (data.length === 0) {
-      this.type = '';
+      this.type_ = '';
       return;
     }
     out.push({
-      event: this.type === '' ? 'message' : this.type,
+      event: this.type_ === '' ? 'message' : this.type_,
       data: data.length === 1 ? data[0]! : data.join('\n'),
-      id: this.lastId,
-      retry: this.retry,
+      id: this.lastId_,
+      retry: this.retry_,
     });
-    this.data = [];
-    this.dataBytes = 0;
-    this.type = '';
+    this.data_ = [];
+    this.dataBytes_ = 0;
+    this.type_ = '';
   }
 
-  private fail(): void {
-    const start = this.data.length > 0 ? this.dataStart : this.lineStart;
-    this.failure = new EventStreamLimitError(
-      `Cannot parse event stream: an event larger than maxEventBytes (${this.maxEventBytes}), ` +
+  private fail_(): void {
+    const start = this.data_.length > 0 ? this.dataStart_ : this.lineStart_;
+    this.failure_ = new EventStreamLimitError(
+      `Cannot parse event stream: an event larger than maxEventBytes (${this.maxEventBytes_}), ` +
         `the event starting at byte ${start}`,
-      this.maxEventBytes,
+      this.maxEventBytes_,
       start,
     );
-    this.data = [];
-    this.pending = [];
+    this.data_ = [];
+    this.pending_ = [];
   }
 }
 

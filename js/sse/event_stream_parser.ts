@@ -26,24 +26,25 @@ export class EventStreamParser extends TransformStream<Uint8Array | string, Serv
 }
 
 class EventStreamTransformer implements Transformer<Uint8Array | string, ServerSentEvent> {
-  private readonly core: EventStreamCore;
-  private readonly highWaterMark: number;
-  private cancelled = false;
+  private readonly core_: EventStreamCore;
+  private readonly highWaterMark_: number;
+  private cancelled_ = false;
 
   constructor(core: EventStreamCore, highWaterMark: number) {
-    this.core = core;
-    this.highWaterMark = highWaterMark;
+    this.core_ = core;
+    this.highWaterMark_ = highWaterMark;
   }
 
   transform(chunk: Uint8Array | string, controller: TransformStreamDefaultController<ServerSentEvent>) {
-    const core = this.core;
+    const core = this.core_;
     const events = core.push(chunk);
     for (let i = 0; i < events.length; i++) controller.enqueue(events[i]!);
-    if (core.failure !== null) return failWhenRead(controller, core.failure, this.highWaterMark, () => this.cancelled);
+    if (core.failure_ !== null)
+      return failWhenRead(controller, core.failure_, this.highWaterMark_, () => this.cancelled_);
   }
 
   cancel(): void {
-    this.cancelled = true;
+    this.cancelled_ = true;
   }
 }
 

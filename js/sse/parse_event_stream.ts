@@ -40,16 +40,16 @@ export function parseEventStream(
 }
 
 class EventStreamIterator extends SourceIterator<ServerSentEvent> {
-  private readonly options: ResolvedEventStreamOptions;
+  private readonly options_: ResolvedEventStreamOptions;
 
   constructor(source: JsonSource, options: ResolvedEventStreamOptions) {
     super(source);
-    this.options = options;
+    this.options_ = options;
   }
 
   protected async *items_(): AsyncGenerator<ServerSentEvent, undefined, undefined> {
     try {
-      const core = new EventStreamCore(this.options, API, 'each chunk of source');
+      const core = new EventStreamCore(this.options_, API, 'each chunk of source');
       const reader = this.open_();
       for (;;) {
         const result = await reader.read();
@@ -61,7 +61,7 @@ class EventStreamIterator extends SourceIterator<ServerSentEvent> {
         }
         const events = core.push(result.value);
         for (let i = 0; i < events.length; i++) yield events[i]!;
-        if (core.failure !== null) throw core.failure;
+        if (core.failure_ !== null) throw core.failure_;
       }
     } catch (error) {
       await this.stop_(error);
