@@ -34,7 +34,7 @@ const PEERS = [
 const ENTRIES = [
   ['all', "everything (`import * from 'sluice'`)", '*', 93e3],
   ['parse', '`parseJsonArray` only', '{ parseJsonArray }', 48e3],
-  ['encode', '`stringifyStream` only', '{ stringifyStream }', 45e3],
+  ['encode', '`stringifyStream` only', '{ stringifyStream }', 44e3],
   [
     'model',
     '`readModelStream`, `partialJson` (no .wasm)',
