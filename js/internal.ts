@@ -57,6 +57,19 @@ export function rawExports(): Record<string, unknown> {
   return binding.m as unknown as Record<string, unknown>;
 }
 
+/**
+ * What the native selector compiler says of `path` (the native grammar, as js/query/lower.ts writes it): -1
+ * accepted, else the byte index of the offending character.
+ */
+export function nativePathVerdict(path: string): number {
+  const parser = new (runtime().native_.Parser)(1024, 1 << 20, 0);
+  try {
+    return parser.addPath(path);
+  } finally {
+    parser.delete();
+  }
+}
+
 /** Which build is loaded: `'simd128'` or `'scalar'`. */
 export function loadedBuildKind(): BuildKind {
   return runtime().native_.buildKind_();

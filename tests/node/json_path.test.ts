@@ -8,8 +8,7 @@ import { createParser, parseJsonArray } from '../../dist/index.js';
 import { parseQuery } from '../../dist/query/parser.js';
 // @ts-expect-error @internal, as above
 import { lowerQuery } from '../../dist/query/lower.js';
-// @ts-expect-error @internal, as above
-import { loadedRuntime } from '../../dist/native/loader.js';
+import { nativePathVerdict } from '../../dist/internal.js';
 import { createRng } from '../support/random_json.mjs';
 
 type Step = string | number | null;
@@ -17,17 +16,6 @@ type Rng = ReturnType<typeof createRng>;
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x9a7);
 const GENERATED = 20_000;
-
-/** What the native compiler says of `path`: -1 accepted, else the byte index of the offending character. */
-function nativeVerdict(path: string): number {
-  const runtime = loadedRuntime();
-  const parser = new runtime.native.Parser(1024, 1 << 20, 0);
-  try {
-    return parser.addPath(path);
-  } finally {
-    parser.delete();
-  }
-}
 
 interface ParsedSelector {
   kind: string;
@@ -243,7 +231,7 @@ describe('the JS front end and the native selector compiler agree', () => {
       }
       accepted++;
       for (const selector of selectors)
-        expect({ path, selector, at: nativeVerdict(selector) }).toMatchObject({ at: -1 });
+        expect({ path, selector, at: nativePathVerdict(selector) }).toMatchObject({ at: -1 });
     }
     // Both outcomes are well represented, or the comparison proves little.
     expect(accepted).toBeGreaterThan(paths.length / 5);
