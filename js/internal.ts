@@ -4,6 +4,7 @@ import type { BuildKind, NativeRuntime } from './native/contract.js';
 import { loadedLazyBinding } from './lazy/native_lazy.js';
 import { setCarryLimit } from './native/session.js';
 import { poolOf } from './native/parser_pool.js';
+import { pathVerdict } from './native/native_module.js';
 
 /** Test hooks of the loaded module. */
 export interface NativeTestHooks {
@@ -62,12 +63,7 @@ export function rawExports(): Record<string, unknown> {
  * accepted, else the byte index of the offending character.
  */
 export function nativePathVerdict(path: string): number {
-  const parser = new (runtime().native_.Parser)(1024, 1 << 20, 0);
-  try {
-    return parser.addPath(path);
-  } finally {
-    parser.delete();
-  }
+  return pathVerdict(runtime().native_, path);
 }
 
 /** Which build is loaded: `'simd128'` or `'scalar'`. */

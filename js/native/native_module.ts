@@ -120,3 +120,13 @@ export function bindParserModule(m: ParserExports, memory: WebAssembly.Memory): 
     buildKind_: () => (m.parser_build_simd() === 1 ? 'simd128' : 'scalar'),
   };
 }
+
+/** @internal The selector compiler's verdict on `path` (tests): -1 accepted, else the offending byte's index. */
+export function pathVerdict(native: NativeModule, path: string): number {
+  const parser = new native.Parser(1024, 1 << 20, 0);
+  try {
+    return parser.addPath(path);
+  } finally {
+    parser.delete();
+  }
+}

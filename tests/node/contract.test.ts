@@ -77,7 +77,7 @@ function sources(dir: string): string[] {
 test('no file of js/ outside js/native reads the view layout or drives a native Parser (sessions do)', () => {
   const root = new URL('../../js/', import.meta.url).pathname;
   // The view's offsets, a Parser made, paths added, a raw feed or finish of a Parser, the view's result fields.
-  const layout = /\bVIEW_\w+|native\.Parser\b|\.add(?:Start)?(?:Marker)?Path_?\(|\b(?:elementsAt|batchesAt)_\(/;
+  const layout = /\bVIEW_\w+|native_?\.Parser\b|\.add(?:Start)?(?:Marker)?Path_?\(|\b(?:elementsAt|batchesAt)_\(/;
   const files = sources(root);
   expect(files.length).toBeGreaterThan(50); // the walk found js/
   const found = files
