@@ -53,12 +53,10 @@ export async function interleaveCpu(variants, { rounds, slices = 10, sliceMs = 2
   return times;
 }
 
-/** `items` as an async iterable (a stream's chunks). */
 export async function* chunksOf(items) {
   for (const item of items) yield item;
 }
 
-/** `bytes` in subarrays of `size`. */
 export function pieces(bytes, size) {
   const out = [];
   for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));

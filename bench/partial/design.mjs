@@ -31,7 +31,7 @@ function wholeCharacterTokens(tokens) {
   return out;
 }
 
-export async function design({ rounds, bigBytes }) {
+async function design({ rounds, bigBytes }) {
   const sluice = await import(new URL('index.js', DIST).href);
   const { treeTuning } = await import(new URL('partial/tree.js', DIST).href);
   await sluice.init(readFileSync(new URL('sluice.simd.wasm', DIST)));

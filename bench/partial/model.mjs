@@ -9,7 +9,7 @@ import { interleaveCpu, pieces } from '../harness/stats.mjs';
 import { corpusDocument } from './corpus.mjs';
 
 /** The corpus document's schema (bench/partial/corpus.mjs writes it). */
-export function documentSchema() {
+function documentSchema() {
   const number = z.number();
   const item = z.object({
     name: z.string(),
@@ -36,7 +36,7 @@ export function documentSchema() {
   });
 }
 
-export async function measure({ rounds, bytes, deltas: count, chunk, only }) {
+async function measure({ rounds, bytes, deltas: count, chunk, only }) {
   const text = corpusDocument(bytes);
   const deltas = deltasOf(text, count);
   const body = openAIChatBody(deltas);
