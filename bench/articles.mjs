@@ -1,11 +1,11 @@
 // The articles, in any engine (the pages load this file): the random source and shape of the `articles` dataset
 // (datasets.mjs: rows 0..N-1 with the default seed, byte for byte), and the in-memory rows of the writers.
 
-export const WORDS = (
+const WORDS = (
   'stream json edge worker array value chunk memory fast simd parser encoder response fetch browser ' +
   'article title description more text data list'
 ).split(' ');
-export const SPICE =
+const SPICE =
   'café|naïve|élan|中文|日本語|Ωmega|😀|🚀|über|São Paulo|quote "q"|back\\slash|tab\there|line\nbreak|ctrl\u0001|é'.split(
     '|',
   );
@@ -79,7 +79,6 @@ export function preparePool() {
   templates();
 }
 
-/** The first `count` rows as an array. */
 export function articleArray(count) {
   templates();
   const rows = new Array(count);

@@ -37,7 +37,6 @@ export function measureFixedCost({ measure, commands, files, runs, node }) {
   };
 }
 
-/** The table for table.md. */
 export function fixedCostMarkdown(split) {
   const ms = (x) => `${Math.round(x)} ms`;
   const { singleLabel: single, doubleLabel: double } = split;

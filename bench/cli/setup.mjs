@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
-export const BUILD = `${ROOT}build/bench-cli/`;
+const BUILD = `${ROOT}build/bench-cli/`;
 const SIMDJSON = `${ROOT}node_modules/@nozbe/simdjson/src/`;
 
 const has = (command) => versionOf('sh', ['-c', `command -v ${command}`]) !== 'unknown';

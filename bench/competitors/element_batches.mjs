@@ -5,7 +5,7 @@
 const [QUOTE, BACKSLASH, OPEN_BRACE, OPEN_BRACKET, CLOSE_BRACE, CLOSE_BRACKET] = [0x22, 0x5c, 0x7b, 0x5b, 0x7d, 0x5d];
 
 /** `$._embedded.articles[*]` -> 3: the nesting depth of the array whose elements the path selects. */
-export function selectedArrayDepth(path) {
+function selectedArrayDepth(path) {
   const segments = path.slice(1).match(/\.[^.[]+|\[[^\]]*\]/g) ?? [];
   if (!path.startsWith('$') || segments.join('') !== path.slice(1) || segments.at(-1) !== '[*]') {
     throw new Error(`element_batches: unsupported path ${path} (want $.name...[*])`);
@@ -28,7 +28,7 @@ function skipString(bytes, at) {
 }
 
 /** Element spans at `arrayDepth`: starts, ends (exclusive), doneAt (the byte that completes one: a number's next). */
-export function findElements(bytes, arrayDepth) {
+function findElements(bytes, arrayDepth) {
   const starts = [];
   const ends = [];
   const doneAt = [];
@@ -95,7 +95,7 @@ export function buildBatches(bytes, path, chunkSize) {
     batches.push(batch);
     first = last + 1;
   }
-  return { batches, elementCount: starts.length };
+  return batches;
 }
 
 /** The ceiling's timed part: one decode (value mode's decoder) + one JSON.parse per batch; `touch` per element. */

@@ -84,7 +84,6 @@ function walkLeaves(root, step) {
   return sum;
 }
 
-/** The checksum of the leaves at `paths`, read from the root of `doc`. */
 function fromRoot(doc, paths) {
   let sum = 0;
   for (const path of paths) sum += leafValue(readPath(doc, path));

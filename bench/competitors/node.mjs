@@ -83,7 +83,6 @@ const jsonStream = peer(
 
 export const NODE_PEERS = [streamJson, jsonStream];
 
-/** A bench:parse row of sluice, with its own id and label. */
 const parseRow = (build, output, integers) => {
   const id = `sluice-${output}${integers ? `-${integers}` : ''}-${build}`;
   const what =

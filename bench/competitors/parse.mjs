@@ -5,7 +5,7 @@
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const now = () => performance.now();
-export const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
+const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
 const KIND = { simd: 'simd128', scalar: 'scalar' };
 const UPPER = { simd: 'SIMD', scalar: 'scalar' };
 
@@ -13,7 +13,7 @@ const UPPER = { simd: 'SIMD', scalar: 'scalar' };
 export const pathNames = (path) => [...path.matchAll(/\.([^.[]+)/g)].map((m) => m[1]);
 
 /** Reads `body` to its end with getReader() (WebKit's ReadableStream is not async-iterable). */
-export async function eachChunk(body, onChunk) {
+async function eachChunk(body, onChunk) {
   const reader = body.getReader();
   for (let r = await reader.read(); !r.done; r = await reader.read()) onChunk(r.value);
 }
@@ -92,7 +92,6 @@ export function sluice(build, output = 'value', { integers, query, ...name } = {
   };
 }
 
-/** sluice's parseJsonArray over a fetch()ed body. */
 const sluiceHttp = (build) => ({
   id: `sluice-${build}`,
   label: `sluice parseJsonArray(res.body) (${UPPER[build]})`,
@@ -123,7 +122,7 @@ export function ceiling(
     id: form === 'ascii' ? 'ceiling-ascii' : 'ceiling',
     label,
     setup(ctx) {
-      const built = buildBatches(ctx.input, ctx.path, ctx.chunkSize).batches;
+      const built = buildBatches(ctx.input, ctx.path, ctx.chunkSize);
       const batches = form === 'ascii' ? built.map(asciiEscaped) : built;
       return () => parseBatches(batches, ctx, touchOf(ctx.field));
     },

@@ -8,7 +8,6 @@ import { packageVersion as version } from '../harness/environment.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 
-/** Pushes to a createPartialParser. */
 async function sluice() {
   const { createPartialParser } = await import(new URL('index.js', DIST).href);
   return {

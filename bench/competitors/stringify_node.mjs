@@ -12,7 +12,6 @@ const webLabel = ' as a web stream (Readable.toWeb)';
 // It reads Node object-mode streams as arrays (generators it would write as {}).
 const jsonStreamArticles = (ctx, source) =>
   ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
-const jsonStreamFrame = (ctx) => ['{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`];
 /** `write(row)` for every row of the source, awaited only where it returns a promise. */
 async function eachRow(ctx, write) {
   const source = makeSource(ctx);
@@ -49,36 +48,32 @@ const jsonExt = peer('json-ext', '@discoveryjs/json-ext', '@discoveryjs/json-ext
   };
 });
 
-const jsonStream = peer('jsonstream', 'JSONStream', 'JSONStream.stringify', async () => {
-  const JSONStream = require('JSONStream');
-  return async (ctx) => {
-    const stream = JSONStream.stringify(...jsonStreamFrame(ctx));
-    const out = consumer(ctx);
-    stream.on('data', (chunk) => {
-      out.chunk(chunk);
-    });
-    const ended = once(stream, 'end');
-    const source = makeSource(ctx);
-    if (ctx.kind === 'async') for await (const row of source) stream.write(row);
-    else for (const row of source) stream.write(row);
-    stream.end();
-    await ended;
-    return out.result();
-  };
-});
-
-// The Node-stream peers as a web Response body needs them: Readable.toWeb, read like sluice's stream.
-const jsonStreamWeb = peer('jsonstream-web', 'JSONStream', `JSONStream.stringify${webLabel}`, async () => {
-  const JSONStream = require('JSONStream');
-  return async (ctx) => {
-    const stream = JSONStream.stringify(...jsonStreamFrame(ctx));
-    const body = Readable.toWeb(new Readable().wrap(stream));
-    const writing = eachRow(ctx, (row) => stream.write(row) || once(stream, 'drain')).then(() => stream.end());
-    const result = await drainWebStream(ctx, body);
-    await writing;
-    return result;
-  };
-});
+// The web variant is what a web Response body needs: Readable.toWeb, read like sluice's stream.
+const jsonStream = (web) =>
+  peer(`jsonstream${web ? '-web' : ''}`, 'JSONStream', `JSONStream.stringify${web ? webLabel : ''}`, async () => {
+    const JSONStream = require('JSONStream');
+    return async (ctx) => {
+      const stream = JSONStream.stringify('{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`);
+      if (web) {
+        const body = Readable.toWeb(new Readable().wrap(stream));
+        const writing = eachRow(ctx, (row) => stream.write(row) || once(stream, 'drain')).then(() => stream.end());
+        const result = await drainWebStream(ctx, body);
+        await writing;
+        return result;
+      }
+      const out = consumer(ctx);
+      stream.on('data', (chunk) => {
+        out.chunk(chunk);
+      });
+      const ended = once(stream, 'end');
+      const source = makeSource(ctx);
+      if (ctx.kind === 'async') for await (const row of source) stream.write(row);
+      else for (const row of source) stream.write(row);
+      stream.end();
+      await ended;
+      return out.result();
+    };
+  });
 
 const { sluice, whole, naive, floor } = WEB_STRINGIFY;
 
@@ -89,8 +84,8 @@ export const COMPETITORS = [
   jsonStreamStringify(false),
   jsonStreamStringify(true),
   jsonExt,
-  jsonStream,
-  jsonStreamWeb,
+  jsonStream(false),
+  jsonStream(true),
   naive,
   floor,
 ];

@@ -2,10 +2,11 @@
 // JSON" example) in workerd, an upstream array reshaped to NDJSON; per request workerd's CPU time, the first byte,
 // its peak RSS and V8 heap; passthrough is the baseline. json-whatwg 0.0.22 is quadratic: small sizes, and one capped.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { integer, list, number, readFlags, text } from '../harness/cli.mjs';
+import { packageVersion } from '../harness/environment.mjs';
 import { mdTable, upperMedian as median } from '../harness/stats.mjs';
 import { makeBody, startUpstream } from './upstream.mjs';
 import { memoryMb, ROOT, request, startWorker } from './workerd.mjs';
@@ -94,7 +95,6 @@ try {
   await upstream.close();
 }
 
-const version = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
 const find = (name, mb) => results.find((r) => r.name === name && r.mb === mb);
 const cpu = (r) => median(r.runs.map((x) => x.cpu));
 const f0 = (v) => v.toFixed(0);
@@ -123,10 +123,10 @@ const command =
   `npm run bench:edge -- --sizes ${SIZES.join(',')} --whatwg-sizes ${whatwgSizes.join(',')} --capped-mb ` +
   `${cappedMb} --cap ${cap} --runs ${RUNS}${flags}${subset}`;
 const load = os.loadavg()[0].toFixed(1);
-const modules = join(ROOT, 'bench', 'edge', 'node_modules', '@streamparser');
+const edgePeer = (name) => packageVersion(`../edge/node_modules/${name}`);
 const table = [
-  `workerd ${version(join(ROOT, 'node_modules', 'workerd'))}, ${WHATWG} ${version(join(modules, 'json-whatwg'))} ` +
-    `(over @streamparser/json 0.0.22), @streamparser/json ${version(join(modules, 'json'))}; ` +
+  `workerd ${packageVersion('../../node_modules/workerd')}, ${WHATWG} ${edgePeer(WHATWG)} ` +
+    `(over @streamparser/json 0.0.22), @streamparser/json ${edgePeer('@streamparser/json')}; ` +
     `${RUNS === 1 ? 'one request' : `median of ${RUNS} requests`} per cell (the first includes compiling the worker), ` +
     `load average ${load} at the end, ${((performance.now() - started) / 60000).toFixed(1)} min. \`${command}\`.`,
   ...section("CPU per request (against sluice's at the same size):", cpuCell),

@@ -1,6 +1,7 @@
 // The upstream: a Node server on 127.0.0.1 serving one generated array held in memory (its cost is this process's,
-// never the measured workerd's), in 64 KiB writes under backpressure.
+// never the measured workerd's), in 64 KiB writes under backpressure (the engine matrix's server's).
 import { createServer } from 'node:http';
+import { sendPaced } from '../harness/bench_server.mjs';
 
 const ROW_CHUNK = 1 << 20; // rows are joined into Buffers of about 1 MB: no string near V8's length limit
 
@@ -36,20 +37,10 @@ export async function startUpstream() {
   let body = Buffer.alloc(0);
   let offset = 0;
   const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
     offset = 0;
-    const current = body;
-    const write = () => {
-      while (offset < current.length) {
-        const end = Math.min(offset + 65536, current.length);
-        const more = res.write(current.subarray(offset, end));
-        offset = end;
-        if (!more) return void res.once('drain', write);
-      }
-      res.end();
-    };
-    res.on('close', () => res.removeAllListeners('drain'));
-    write();
+    sendPaced(res, body, 0, (end) => {
+      offset = end;
+    }).catch(() => res.destroy());
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

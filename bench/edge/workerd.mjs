@@ -142,19 +142,18 @@ const config :Workerd.Config = (
 }
 
 /**
- * One request: CPU (s), time to first byte and to the last (ms), bytes and lines received; the peaks of VmRSS and of
- * the V8 heap sampled during it. Past `capCpu` seconds of CPU the request is abandoned: { capped: true, ... }.
+ * One request: CPU (s), time to first byte and to the last (ms), bytes and lines received, the V8 heap's peaks
+ * sampled during it (main.mjs reads the peak RSS, VmHWM). Past `capCpu` seconds of CPU it is abandoned: { capped }.
  */
 export async function request({ pid, port, inspector }, { capCpu = Number.POSITIVE_INFINITY } = {}) {
   const cpu0 = cpuSeconds(pid);
   const start = performance.now();
   const abort = new AbortController();
-  const peak = { rss: 0, heapUsed: 0, heapTotal: 0, backing: 0 };
+  const peak = { heapUsed: 0, heapTotal: 0, backing: 0 };
   let capped = false;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      peak.rss = Math.max(peak.rss, memoryMb(pid, 'VmRSS'));
       if (cpuSeconds(pid) - cpu0 > capCpu) {
         capped = true;
         abort.abort();

@@ -45,8 +45,11 @@ function under(dir, relative) {
   return file.startsWith(normalize(dir + sep)) ? file : null;
 }
 
-/** 64 KiB writes, each when the rate says (from the start: timer lateness does not add up), under backpressure. */
-async function sendPaced(res, bytes, paceMBps) {
+/**
+ * `bytes` in 64 KiB writes under backpressure, each when the rate says (from the start: timer lateness does not add
+ * up; 0: no pacing); `onWrite(end)` after each. Also bench:edge's upstream.
+ */
+export async function sendPaced(res, bytes, paceMBps, onWrite = () => {}) {
   let gone = false;
   const closed = new Promise((resolve) =>
     res.once('close', () => {
@@ -61,7 +64,9 @@ async function sendPaced(res, bytes, paceMBps) {
       const wait = started + at / (paceMBps * 1e3) - performance.now();
       if (wait >= 1) await sleep(wait);
     }
-    if (!res.write(bytes.subarray(at, at + WRITE_BYTES)) && !gone) {
+    const more = res.write(bytes.subarray(at, at + WRITE_BYTES));
+    onWrite(Math.min(at + WRITE_BYTES, bytes.length));
+    if (!more && !gone) {
       await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
     }
   }

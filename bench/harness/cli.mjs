@@ -64,11 +64,13 @@ export const only = (ids) => (options, text, flag, fail) => {
   if (unmatched.length) fail(`${flag}: "${unmatched.join(',')}" matches none of ${ids.join(', ')}`);
 };
 
-/** Any text into options[key]. */
 export const text = (key) => (options, value, flag, fail) => {
   if (value === undefined) fail(`${flag} needs a value`);
   options[key] = value;
 };
 
-/** Whether --only selects `id` (all when it was not given). */
-export const selected = (options, id) => !options.only || options.only.some((p) => id.includes(p.toLowerCase()));
+/** Whether --only selects `id` (all when it was not given); an `optIn` one only when --only names it whole. */
+export const selected = (options, id, optIn = false) =>
+  optIn
+    ? (options.only?.some((part) => id === part.toLowerCase()) ?? false)
+    : !options.only || options.only.some((part) => id.includes(part.toLowerCase()));

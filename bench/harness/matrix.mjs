@@ -14,7 +14,7 @@ import { finish } from './save.mjs';
 import { markdownTable, summarise } from './stats.mjs';
 
 /** Size name -> articles (about 418 bytes each): 1.05, 10.5 and 104.6 MB. */
-export const SIZES = { '1MB': 2_500, '10MB': 25_000, '100MB': 250_000 };
+const SIZES = { '1MB': 2_500, '10MB': 25_000, '100MB': 250_000 };
 export const CHUNK_SIZE = 64 * 1024;
 const PATH = '$._embedded.articles[*]';
 // The paced response's rate: 50 MB/s (400 Mbit/s), a fast connection.

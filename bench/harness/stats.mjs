@@ -18,12 +18,45 @@ export function cpuMs(start) {
   return (used.user + used.system) / 1000;
 }
 
-/** `items` as an async iterable (a stream's chunks). */
+/**
+ * CPU ms per call of each of `variants` (name -> async function), one figure per round: after a warm-up (`warmupMs`,
+ * at least 2 calls), each round gives every variant `slices` slices of about `sliceMs`, in an order rotated every
+ * slice, so that the load of a shared machine falls on all alike (a variant slower than a slice runs once a round).
+ */
+export async function interleaveCpu(variants, { rounds, slices = 10, sliceMs = 20, warmupMs = 500 }) {
+  const ids = Object.keys(variants);
+  const repeats = {};
+  for (const id of ids) {
+    const start = process.cpuUsage();
+    let n = 0;
+    while (n < 2 || cpuMs(start) < warmupMs) {
+      await variants[id]();
+      n++;
+    }
+    repeats[id] = Math.max(1, Math.round((sliceMs * n) / cpuMs(start)));
+  }
+  const times = Object.fromEntries(ids.map((id) => [id, []]));
+  for (let round = 0; round < rounds; round++) {
+    const spent = Object.fromEntries(ids.map((id) => [id, [0, 0]]));
+    for (let slice = 0; slice < slices; slice++) {
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[(k + slice + round) % ids.length];
+        if (repeats[id] === 1 && slice > 0) continue;
+        const start = process.cpuUsage();
+        for (let r = 0; r < repeats[id]; r++) await variants[id]();
+        spent[id][0] += cpuMs(start);
+        spent[id][1] += repeats[id];
+      }
+    }
+    for (const id of ids) times[id].push(spent[id][0] / spent[id][1]);
+  }
+  return times;
+}
+
 export async function* chunksOf(items) {
   for (const item of items) yield item;
 }
 
-/** `bytes` in subarrays of `size`. */
 export function pieces(bytes, size) {
   const out = [];
   for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));

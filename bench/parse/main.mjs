@@ -2,7 +2,7 @@
 // from memory in 64 KiB chunks, every run a fresh Node process (harness/child.mjs), round-robin across competitors.
 import { PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
-import { integer, list, log, only, readFlags } from '../harness/cli.mjs';
+import { integer, list, log, only, readFlags, selected } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { CHUNK_SIZE } from '../harness/matrix.mjs';
 import { measureTable } from '../harness/fork.mjs';
@@ -26,14 +26,8 @@ const options = readFlags(
 );
 options.chunkSize = CHUNK_SIZE;
 
-/** An opt-in competitor (options.integers) runs only when --only names its whole id. */
-const selected = (id, optIn) =>
-  optIn
-    ? (options.only?.some((part) => id === part.toLowerCase()) ?? false)
-    : options.only === null || options.only.some((part) => id.includes(part.toLowerCase()));
-
 const env = environment();
-const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(c.id, c.optIn)));
+const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(options, c.id, c.optIn)));
 
 console.log(
   [

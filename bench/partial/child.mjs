@@ -11,7 +11,7 @@ import { answerParent } from '../harness/fork.mjs';
 import { cpuMs, upperMedian as median } from '../harness/stats.mjs';
 
 /** Equal as values an app would show: ===, arrays element by element, own enumerable keys in any order. */
-export function sameValue(a, b) {
+function sameValue(a, b) {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
@@ -31,7 +31,7 @@ export function sameValue(a, b) {
 const WARMUP_MS = 1500;
 const MIN_TIMED_MS = 200;
 
-export async function measure({ peer: id, size, runs, check, fullMax, sample }) {
+async function measure({ peer: id, size, runs, check, fullMax, sample }) {
   const spec = PEERS.find((p) => p.id === id);
   const text = corpusDocument(size);
   const tokens = tokenize(text);

@@ -6,31 +6,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
 import { answerParent } from '../harness/fork.mjs';
-import { chunksOf, cpuMs, pieces, upperMedian as median } from '../harness/stats.mjs';
+import { chunksOf, cpuMs, interleaveCpu, pieces, upperMedian as median } from '../harness/stats.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
-
-/** Runs every variant `rounds` times, round-robin; each run repeats its body until it took 100 ms of CPU. */
-async function interleaved(variants, rounds) {
-  const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
-  for (const variant of Object.values(variants)) {
-    const start = process.cpuUsage();
-    do await variant();
-    while (cpuMs(start) < 300);
-  }
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, variant] of Object.entries(variants)) {
-      let repeats = 0;
-      const start = process.cpuUsage();
-      do {
-        await variant();
-        repeats++;
-      } while (cpuMs(start) < 100);
-      times[name].push(cpuMs(start) / repeats);
-    }
-  }
-  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
-}
 
 /** `ms` (name -> ms) times `times` over `over`. */
 const per = (ms, times, over) => Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * times) / over]));
@@ -53,12 +31,17 @@ function wholeCharacterTokens(tokens) {
   return out;
 }
 
-export async function design({ rounds, bigBytes }) {
+async function design({ rounds, bigBytes }) {
   const sluice = await import(new URL('index.js', DIST).href);
   const { treeTuning } = await import(new URL('partial/tree.js', DIST).href);
   await sluice.init(readFileSync(new URL('sluice.simd.wasm', DIST)));
   const { createPartialParser, createParser, partialJson, parseJsonArray } = sluice;
   const results = {};
+  // Each variant: 5 slices of about 20 ms a round, the median round.
+  const interleaved = async (variants) => {
+    const times = await interleaveCpu(variants, { rounds, slices: 5, warmupMs: 300 });
+    return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
+  };
 
   const text20 = corpusDocument(20e3);
   const tokens = wholeCharacterTokens(tokenize(text20));
@@ -76,7 +59,7 @@ export async function design({ rounds, bigBytes }) {
   };
   const tinyRuns = { jsText: partialRun(tokens), jsBytes: partialRun(byteTokens) };
   Object.assign(tinyRuns, { wasmFloorText: floorRun(tokens), wasmFloorBytes: floorRun(byteTokens) });
-  const tiny = await interleaved(tinyRuns, rounds);
+  const tiny = await interleaved(tinyRuns);
   results.tiny = {
     tokens: tokens.length,
     bytes: encoder.encode(text20).length,
@@ -98,7 +81,7 @@ export async function design({ rounds, bigBytes }) {
         }
       };
     }
-    return per(await interleaved(variants, rounds), 1000, input.length);
+    return per(await interleaved(variants), 1000, input.length);
   };
   /** { size: perToken(size, setup) } for each size, one after the other. */
   const bySize = async (sizes, setup) => {
@@ -129,7 +112,7 @@ export async function design({ rounds, bigBytes }) {
     for (let r = 0; r < 100; r++) for (let i = 0; i < array.length; i++) total += array[i];
     return total;
   };
-  const reads = await interleaved({ view: sum(view), frozen: sum(frozen) }, rounds);
+  const reads = await interleaved({ view: sum(view), frozen: sum(frozen) });
   results.read = { nsPerElement: per(reads, 1e6, 1e5) };
 
   // The heap held: young collections copy every byte of a tree being built twice.

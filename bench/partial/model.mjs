@@ -5,11 +5,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { deltasOf, MODEL_READERS, openAIChatBody } from '../competitors/model.mjs';
 import { answerParent } from '../harness/fork.mjs';
-import { cpuMs, pieces } from '../harness/stats.mjs';
+import { interleaveCpu, pieces } from '../harness/stats.mjs';
 import { corpusDocument } from './corpus.mjs';
 
 /** The corpus document's schema (bench/partial/corpus.mjs writes it). */
-export function documentSchema() {
+function documentSchema() {
   const number = z.number();
   const item = z.object({
     name: z.string(),
@@ -36,7 +36,7 @@ export function documentSchema() {
   });
 }
 
-export async function measure({ rounds, bytes, deltas: count, chunk, only }) {
+async function measure({ rounds, bytes, deltas: count, chunk, only }) {
   const text = corpusDocument(bytes);
   const deltas = deltasOf(text, count);
   const body = openAIChatBody(deltas);
@@ -58,34 +58,7 @@ export async function measure({ rounds, bytes, deltas: count, chunk, only }) {
   for (const [id, read] of Object.entries(variants)) {
     if (!isDeepStrictEqual(await read(), expected)) throw new Error(`${labels[id]}: a wrong final value`);
   }
-  // After a warm-up, each round: 10 slices of about 20 ms per reader, in an order rotated every slice (a reader
-  // slower than a slice, ai, runs once a round), so that the load of a shared machine falls on all alike.
-  const ids = Object.keys(variants);
-  const repeats = {};
-  for (const id of ids) {
-    const start = process.cpuUsage();
-    let n = 0;
-    while (n < 2 || cpuMs(start) < 500) {
-      await variants[id]();
-      n++;
-    }
-    repeats[id] = Math.max(1, Math.round((20 * n) / cpuMs(start)));
-  }
-  const times = Object.fromEntries(ids.map((id) => [id, []]));
-  for (let round = 0; round < rounds; round++) {
-    const spent = Object.fromEntries(ids.map((id) => [id, [0, 0]]));
-    for (let slice = 0; slice < 10; slice++) {
-      for (let k = 0; k < ids.length; k++) {
-        const id = ids[(k + slice + round) % ids.length];
-        if (repeats[id] === 1 && slice > 0) continue;
-        const start = process.cpuUsage();
-        for (let r = 0; r < repeats[id]; r++) await variants[id]();
-        spent[id][0] += cpuMs(start);
-        spent[id][1] += repeats[id];
-      }
-    }
-    for (const id of ids) times[id].push(spent[id][0] / spent[id][1]);
-  }
+  const times = await interleaveCpu(variants, { rounds });
   return {
     bytes: new TextEncoder().encode(text).length,
     deltas: deltas.length,

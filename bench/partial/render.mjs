@@ -9,7 +9,7 @@ export const CHECK_SIZE = 20e3;
 const README_PEERS = ['sluice', 'jsonriver', 'streamparser', 'ai', 'partial-json', 'openai'];
 
 const count = (n) => n.toLocaleString('en-US');
-export const kb = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
+const kb = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 export const ms = (v) =>
   v >= 100_000
     ? `${count(Math.round(v / 1000))} s`
@@ -130,7 +130,7 @@ export function readmeSection(results, model) {
 }
 
 /** Per round, a's time over b's (the readers ran interleaved): the median and the range. */
-export function ratioOf(times, a, b) {
+function ratioOf(times, a, b) {
   const each = times[a].map((t, round) => t / times[b][round]).sort((x, y) => x - y);
   return { median: each[each.length >> 1], min: each[0], max: each[each.length - 1] };
 }
@@ -178,7 +178,7 @@ export function modelSection(m, options, env) {
 }
 
 /** The README's sentence on the model-output case (its table: docs/partial.md). */
-export function modelSentence(m) {
+function modelSentence(m) {
   const median = (id) => ms(upperMedian(m.times[id]));
   return (
     `The same ${kb(m.bytes)} as a tool call's ${count(m.deltas)} deltas in an OpenAI SSE body: readModelStream ` +

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 const names = (text) => text.trim().split(/\s+/);
 
 /** The public exports of dist/index.js by feature. Every export belongs to exactly one (checked below). */
-export const FEATURES = {
+const FEATURES = {
   parse: names('init createParser parseJsonArray JsonArrayStream SluiceLoadError'),
   errors: names('JsonLimitError JsonPassedError JsonSchemaError JsonStringifyLimitError JsonSyntaxError'),
   encode: names('stringifyStream StreamedJsonResponse JsonArrayStringifyStream JsonLinesStringifyStream rawJson'),

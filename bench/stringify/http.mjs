@@ -8,7 +8,7 @@ import { fixed, mdTable } from '../harness/stats.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
-export const GENERATOR_VERSION = require('autocannon/package.json').version;
+const GENERATOR_VERSION = require('autocannon/package.json').version;
 const SERVER = fileURLToPath(new URL('./http_server.mjs', import.meta.url));
 const MiB = 2 ** 20;
 
@@ -52,7 +52,7 @@ export async function httpRun(impl, { count, connections, seconds }) {
 
 const ms = (v) => (v === null || v === undefined ? '–' : `${v >= 1000 ? v.toFixed(0) : v.toFixed(1)} ms`);
 
-export function httpTable(results) {
+function httpTable(results) {
   const head = ['server', 'requests/s', 'requests completed', 'p50 latency', 'p99 latency', 'MB/s', 'errors'];
   const rows = results.map((r) => [
     r.label,
