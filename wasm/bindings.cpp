@@ -42,6 +42,7 @@ parser_options make_options(double max_depth, double max_element_bytes, int flag
               : (flags & contract::flag_cover_batches) ? batch_mode::cover
               : (flags & contract::flag_compact_lines) ? batch_mode::compact_lines
                                                        : batch_mode::none;
+  o.share_repeats = o.batches == batch_mode::compact_lines && (flags & contract::flag_share_repeats) != 0;
   return o;
 }
 

@@ -24,6 +24,7 @@ constexpr int flag_cover_batches = 4;   // batch_mode::cover: each batch one add
 constexpr int flag_compact_lines = 16;  // batch_mode::compact_lines: one batch per call, the elements compacted, one
                                         // per line (the CLI's select; its module, sluice-cli.wasm, only)
 constexpr int flag_skip_invalid = 32;   // with flag_ndjson: bad lines reported and skipped (skip_invalid)
+constexpr int flag_share_repeats = 64;  // with flag_compact_lines: a node's repeats share its line (share_repeats)
 
 // MARK: parser_add_path: the selector's role
 constexpr int role_value = 0;         // its matches are elements

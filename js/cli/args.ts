@@ -23,6 +23,11 @@ export interface CommandLine {
   readonly nativePaths_: readonly string[];
   /** The path (as written) of each native selector. */
   readonly selectorPaths_: readonly string[];
+  /**
+   * Per native selector, its PATH's index, when two selectors of one PATH may select the same node (a union in
+   * arrival order): the node is written once per PATH (split_commands.ts); else null.
+   */
+  readonly queries_: readonly number[] | null;
   /** Per native selector, the tail JS evaluates on each node it selects (js/query/split.ts); null: none has one. */
   readonly tails_: readonly (QueryTail | null)[] | null;
   /** Per native selector, the window JS keeps over each array's elements it selects; null: none has one. */
@@ -101,16 +106,6 @@ function lowered(api: ApiName, paths: readonly string[], order: PathOrder, skipI
           `${s.kind === 'index' ? `the negative index ${s.index}` : 'a slice with a negative part'} is taken from ` +
           'a window over each array, which --skip-invalid would cut short; remove --skip-invalid, or select the ' +
           'whole arrays',
-      ),
-    );
-  }
-  if (out.selectorQueries_ !== null) {
-    const path = paths[out.selectorQueries_.find((q, i) => out.selectorQueries_!.indexOf(q) !== i) ?? 0]!;
-    throw new UsageError(
-      misuse(
-        api,
-        `PATH ${JSON.stringify(path)}: two of its union's selectors may select the same node, which the command ` +
-          'line does not yet report once; give them as separate PATHs',
       ),
     );
   }
@@ -207,11 +202,12 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
   };
   const native =
     help || command === 'validate'
-      ? { nativePaths_: [], selectorPaths_: [], selectorTails_: null, selectorWindows_: null }
+      ? { nativePaths_: [], selectorPaths_: [], selectorQueries_: null, selectorTails_: null, selectorWindows_: null }
       : command === 'get'
         ? {
             nativePaths_: [getPath(api, paths[0]!)],
             selectorPaths_: paths,
+            selectorQueries_: null,
             selectorTails_: null,
             selectorWindows_: null,
           }
@@ -231,6 +227,7 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     paths,
     nativePaths_: native.nativePaths_,
     selectorPaths_: native.selectorPaths_,
+    queries_: native.selectorQueries_,
     tails_: native.selectorTails_,
     windows_: native.selectorWindows_,
     input: inputs[0],

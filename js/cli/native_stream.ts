@@ -3,7 +3,13 @@
 // the parser writes the compact-lines batch (each element compacted, then '\n': NDJSON ready to write); in
 // `markers` mode it keeps no element bytes at all and reports only where each element ends (count, validate).
 import { errorFromStatus, type ParserLimits } from '../errors.js';
-import { FLAG_COMPACT_LINES, FLAG_NDJSON, FLAG_SKIP_INVALID, type NativeRuntime } from '../native/contract.js';
+import {
+  FLAG_COMPACT_LINES,
+  FLAG_NDJSON,
+  FLAG_SHARE_REPEATS,
+  FLAG_SKIP_INVALID,
+  type NativeRuntime,
+} from '../native/contract.js';
 import {
   batchLength,
   batchPtr,
@@ -32,6 +38,11 @@ export interface StreamOptions {
   /** lines mode, --with-normalized-path: end and start markers after the paths (js/parse/normalized_paths.ts). */
   readonly markers_?: readonly string[];
   readonly starts_?: readonly string[];
+  /**
+   * lines mode: a node's repeats (other selectors' records of it, together) share its line and its end
+   * (FLAG_SHARE_REPEATS), so that a union whose selectors may select one node writes it once.
+   */
+  readonly shareRepeats_?: boolean;
   readonly limits: ParserLimits;
   /** Bytes per read: the window is made at least this large. */
   readonly windowBytes_: number;
@@ -64,7 +75,8 @@ export class NativeStream {
         flags:
           (options.ndjson ? FLAG_NDJSON : 0) |
           (options.ndjson && options.skipInvalid_ ? FLAG_SKIP_INVALID : 0) |
-          (lines ? FLAG_COMPACT_LINES : 0),
+          (lines ? FLAG_COMPACT_LINES : 0) |
+          (lines && options.shareRepeats_ === true ? FLAG_SHARE_REPEATS : 0),
         paths: lines ? options.nativePaths_ : [],
         markers: lines ? (options.markers_ ?? []) : options.nativePaths_,
         starts: lines ? (options.starts_ ?? []) : [],
@@ -155,6 +167,11 @@ export class NativeStream {
 
   elementPath_(record: number): number {
     return elementPath(this.runtime.u32_, record);
+  }
+
+  /** Where element `record` ends: in markers mode in the window, in lines mode in the batch. */
+  elementEnd_(record: number): number {
+    return elementEnd(this.runtime.u32_, record);
   }
 
   /** The key kind (KEY_NONE, KEY_INDEX, KEY_NAME), its raw JSON text's address and length, and the index. */

@@ -81,6 +81,7 @@ export function openStream(
     skipInvalid_: cli.skipInvalid_,
     mode,
     ...(normalized === null ? {} : { markers_: normalized.ends_, starts_: normalized.starts_ }),
+    shareRepeats_: cli.queries_ !== null,
     limits: context.limits,
     windowBytes_: READ_BYTES,
   });

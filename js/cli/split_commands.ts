@@ -4,7 +4,9 @@
 // element, its own text compacted: a candidate's or an element's from the batch, a node inside a candidate from
 // the candidate's text (node_text.ts). `count` counts a window's nodes from each array's length, holding none.
 // `select --with-normalized-path` comes here for any query: the markers' records are read one by one
-// (js/parse/normalized_paths.ts) and dropped. Queries the automaton takes whole never come here otherwise:
+// (js/parse/normalized_paths.ts) and dropped. So does a union whose selectors may select one node (`$[*, 0]`, in
+// arrival order): the native parser reports the node once per selector, together, and it is written or counted
+// once per PATH, as createParser delivers it. Queries the automaton takes whole never come here otherwise:
 // scan_commands.ts writes their batches as they are.
 import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import { windowsOf } from '../parse/array_window.js';
@@ -50,6 +52,23 @@ function held(
     text: arena === null ? text : arena.copy(text),
     normalizedPath: name,
   };
+}
+
+/**
+ * Whether element e of the last call repeats the one before it: the same node (the same end: in lines mode the
+ * repeats share their line, FLAG_SHARE_REPEATS) chosen by another selector of the same PATH, which is written once
+ * (js/parse/parser.ts delivers it once so). Markers (selectors past `queries`) repeat nothing.
+ */
+function repeats(stream: NativeStream, queries: readonly number[] | null, e: number): boolean {
+  if (queries === null || e === 0) return false;
+  const record = stream.element_(e);
+  const before = stream.element_(e - 1);
+  const query = queries[stream.elementPath_(record)];
+  return (
+    query !== undefined &&
+    stream.elementEnd_(record) === stream.elementEnd_(before) &&
+    query === queries[stream.elementPath_(before)]
+  );
 }
 
 /** The last call's records as the normalized paths' tracker reads them. */
@@ -126,6 +145,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
   const tails = cli.tails_;
   const windows = cli.windows_ === null ? null : windowsOf(cli.windows_);
   const tracker = cli.normalized_?.make_() ?? null;
+  const queries = cli.queries_;
   const arena = new Arena();
   const write = async (nodes: HeldNode[]): Promise<boolean> => {
     await writer.writeHeld_(nodes, Math.min(nodes.length, limit - writer.count));
@@ -141,7 +161,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
         const skip = tracker === null ? null : new Uint8Array(stream.elementCount_);
         const names = tracker === null ? null : tracker.read_(records, skip!);
         for (let e = 0; e < stream.elementCount_; e++) {
-          if (skip !== null && skip[e] === 1) continue;
+          if ((skip !== null && skip[e] === 1) || repeats(stream, queries, e)) continue;
           const record = stream.element_(e);
           const path = stream.elementPath_(record);
           const name = names === null ? null : names[e]!;
@@ -231,11 +251,13 @@ export async function count(cli: CommandLine, context: ScanContext): Promise<voi
       if (window === undefined) made.set(spec, (window = new WindowCount(spec)));
       return window;
     }) ?? null;
+  const queries = cli.queries_;
   const stream = openStream(context, cli, tails === null ? 'markers' : 'lines', cli.nativePaths_);
   let total = 0;
   try {
     await pump(context, stream, () => {
       for (let e = 0; e < stream.elementCount_; e++) {
+        if (repeats(stream, queries, e)) continue;
         const record = stream.element_(e);
         const path = stream.elementPath_(record);
         const window = windows?.[path] ?? null;

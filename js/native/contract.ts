@@ -67,6 +67,11 @@ export const FLAG_COVER_BATCHES = 4;
 export const FLAG_COMPACT_LINES = 16;
 /** @internal With FLAG_NDJSON: a line that does not parse is reported (a skipped record) and skipped. */
 export const FLAG_SKIP_INVALID = 32;
+/**
+ * @internal With FLAG_COMPACT_LINES: a node another selector chose just before (the same end and size) gets no line
+ * of its own; its record points at that element's compacted text, so repeats are told by their equal ends.
+ */
+export const FLAG_SHARE_REPEATS = 64;
 
 // The role of a selector (parser_add_path): addPath, addMarkerPath, addStartMarkerPath.
 /** @internal */

@@ -37,6 +37,10 @@ struct parser_options {
   // reported (push_parser::skipped) and skipped, the parser resuming at the next newline; each line then holds at most
   // one value, and a value cut by its newline is UNEXPECTED_END. OUT_OF_MEMORY stays fatal.
   bool skip_invalid = false;
+  // With compact_lines: an element that is the node of the element before it (another selector chose it too: the
+  // same end and size) gets no line of its own; its record points at that element's compacted text, so the caller
+  // tells repeats by their equal ends (the CLI's union whose selectors may select one node: one line per query).
+  bool share_repeats = false;
 };
 
 }  // namespace sluice

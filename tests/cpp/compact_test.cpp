@@ -4,7 +4,8 @@
 // strings across blocks, every whitespace byte, non-ASCII text) and on seeded random documents with extra
 // whitespace sprinkled between tokens; nothing is written past the documented overshoot; through the push parser,
 // every chunking gives each element as the compacted text of the element cover mode gives, with the same key, and
-// the batch is exactly those texts, each followed by a newline.
+// the batch is exactly those texts, each followed by a newline (with share_repeats, a node two paths select has one
+// line, which both records name).
 #include "stream/compact.h"
 
 #include <gtest/gtest.h>
@@ -169,6 +170,8 @@ struct lines_case {
   std::vector<std::string> paths;
   root_kind root;
   bool ndjson;
+  // share_repeats: a node two paths select gets one line, both records pointing at it.
+  bool share = false;
 };
 
 const lines_case kLinesCases[] = {
@@ -176,6 +179,8 @@ const lines_case kLinesCases[] = {
     {"root", {"$"}, root_kind::any, false},
     {"members_and_nested", {"$.*", "$.*.*"}, root_kind::object, false},
     {"ndjson", {}, root_kind::any, true},
+    {"repeats_shared", {"$[*]", "$[0]", "$[0:2]"}, root_kind::array, false, true},
+    {"descendant_repeats_shared", {"$..*", "$..[0]", "$.*"}, root_kind::any, false, true},
 };
 
 class CompactLines : public ::testing::TestWithParam<std::tuple<kernel_kind, size_t>> {};
@@ -186,6 +191,7 @@ TEST_P(CompactLines, ElementsAreTheCompactedCoverElements) {
   const uint64_t count = env_count("SLUICE_RANDOM_DOCS", 150);
   uint64_t failures = 0;
   size_t elements_seen = 0;
+  size_t shared_seen = 0;
   for (uint64_t i = 0; i < count && failures < 5; ++i) {
     const uint64_t seed = base_seed() + 0x4000 + 0x1000 * std::get<1>(GetParam()) + i;
     rng random(seed);
@@ -203,6 +209,7 @@ TEST_P(CompactLines, ElementsAreTheCompactedCoverElements) {
     cover.options.batches = batch_mode::cover;
     parse_setup lines = cover;
     lines.options.batches = batch_mode::compact_lines;
+    lines.options.share_repeats = c.share;
 
     const parse_outcome expected = parse_one_shot(doc, cover);
     std::vector<collected_element> compacted = expected.elements;
@@ -216,6 +223,7 @@ TEST_P(CompactLines, ElementsAreTheCompactedCoverElements) {
                                                           : describe_difference(compacted, actual.elements);
       if (why.empty() && actual.status != expected.status) why = "status differs: " + describe(actual.error);
       if (why.empty()) why = actual.batch_problem;
+      shared_seen += actual.shared_lines;
       if (!why.empty()) {
         ++failures;
         ADD_FAILURE() << "seed " << seed << ", chunks up to " << max_chunk << ": " << why << "\n  input: \""
@@ -226,6 +234,7 @@ TEST_P(CompactLines, ElementsAreTheCompactedCoverElements) {
   }
   EXPECT_EQ(failures, 0u);
   EXPECT_GE(elements_seen, count) << "the documents should hold elements for this selector";
+  if (c.share) EXPECT_GE(shared_seen, count) << "the documents should hold nodes two paths select";
 }
 
 std::string lines_name(const ::testing::TestParamInfo<std::tuple<kernel_kind, size_t>>& info) {

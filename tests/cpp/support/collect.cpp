@@ -16,8 +16,9 @@ namespace {
 // The batches of one call against batch_mode: they partition the call's elements in order; a json_array batch is
 // the text of a JSON array whose members are exactly its elements' bytes (whitespace between them allowed); a
 // cover batch is the smallest address range holding all its elements; a compact_lines batch is its elements'
-// texts end to end, each followed by a newline.
-std::string check_batches(const push_parser& parser, batch_mode mode) {
+// texts end to end, each followed by a newline (with share_repeats, a record may point at the line before it).
+std::string check_batches(const push_parser& parser, const parser_options& options, size_t& shared) {
+  const batch_mode mode = options.batches;
   const element* elements = parser.elements();
   const size_t count = parser.element_count();
   if (mode == batch_mode::none) return parser.batch_count() == 0 ? "" : "batches without a batch mode";
@@ -49,6 +50,11 @@ std::string check_batches(const push_parser& parser, batch_mode mode) {
       const uint8_t* at_element = batch.data;
       for (size_t i = batch.first_element; i < batch.first_element + batch.element_count; ++i) {
         const element& e = elements[i];
+        if (options.share_repeats && i > batch.first_element && e.size != 0 && e.data == elements[i - 1].data &&
+            e.size == elements[i - 1].size) {
+          ++shared;
+          continue;
+        }
         if (e.data != at_element || e.data + e.size >= batch.data + batch.size || e.data[e.size] != '\n') {
           return at + "element " + std::to_string(i) + " is not the next line: " + printable(text);
         }
@@ -68,8 +74,8 @@ std::string check_batches(const push_parser& parser, batch_mode mode) {
   return next == count ? "" : "batches leave elements out";
 }
 
-void copy_out(const push_parser& parser, bool at_finish, parse_outcome& out, batch_mode mode) {
-  if (out.batch_problem.empty()) out.batch_problem = check_batches(parser, mode);
+void copy_out(const push_parser& parser, bool at_finish, parse_outcome& out, const parser_options& options) {
+  if (out.batch_problem.empty()) out.batch_problem = check_batches(parser, options, out.shared_lines);
   for (size_t i = 0; i < parser.element_count(); ++i) {
     const element& e = parser.elements()[i];
     collected_element c;
@@ -198,13 +204,13 @@ parse_outcome parse_chunked(std::string_view input, const parse_setup& setup, co
     at += n;
     out.largest_chunk = std::max(out.largest_chunk, n);
     error_code status = parser.feed(n);
-    copy_out(parser, false, out, setup.options.batches);
+    copy_out(parser, false, out, setup.options);
     if (status != error_code::ok) break;
   }
   if (parser.status() == error_code::ok) {
     if (at != input.size()) std::abort();  // the chunking does not cover the input: a bug in the test
     parser.finish();
-    copy_out(parser, true, out, setup.options.batches);
+    copy_out(parser, true, out, setup.options);
   }
   out.status = parser.status();
   out.error = parser.error();

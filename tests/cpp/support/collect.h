@@ -54,6 +54,8 @@ struct parse_outcome {
   size_t largest_chunk = 0;
   // "" unless a call's batches broke the batch_mode contract (see check_batches in collect.cpp); the first problem.
   std::string batch_problem;
+  // compact_lines with share_repeats: records that shared the line of the record before them.
+  size_t shared_lines = 0;
 };
 
 // Elements, status and error (code, offset, line, column, byte) all equal.
