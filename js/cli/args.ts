@@ -6,6 +6,7 @@ import type { ParserLimits } from '../errors.js';
 import { MAX_SELECTORS } from '../native/contract.js';
 import { singularSteps } from '../open_json/open_json_query.js';
 import type { NormalizedPlan } from '../parse/normalized_paths.js';
+import type { HeldUnions } from '../parse/match_order.js';
 import { lowerPaths, type LoweredPaths } from '../parse/options.js';
 import type { PathOrder } from '../query/lower.js';
 import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
@@ -28,6 +29,8 @@ export interface CommandLine {
    * arrival order): the node is written once per PATH (split_commands.ts); else null.
    */
   readonly queries_: readonly number[] | null;
+  /** The unions held back for RFC order (js/parse/match_order.ts); null: none. */
+  readonly held_: HeldUnions | null;
   /** Per native selector, the tail JS evaluates on each node it selects (js/query/split.ts); null: none has one. */
   readonly tails_: readonly (QueryTail | null)[] | null;
   /** Per native selector, the window JS keeps over each array's elements it selects; null: none has one. */
@@ -106,6 +109,17 @@ function lowered(api: ApiName, paths: readonly string[], order: PathOrder, skipI
           `${s.kind === 'index' ? `the negative index ${s.index}` : 'a slice with a negative part'} is taken from ` +
           'a window over each array, which --skip-invalid would cut short; remove --skip-invalid, or select the ' +
           'whole arrays',
+      ),
+    );
+  }
+  if (skipInvalid && out.heldUnions_ !== null) {
+    // A skipped line would leave its container open, and what it holds would go with the next line's.
+    const path = paths[out.selectorPaths_.findIndex((_, i) => out.heldUnions_!.unions[i]! >= 0)] ?? paths[0]!;
+    throw new UsageError(
+      misuse(
+        api,
+        `PATH ${JSON.stringify(path)}: in RFC 9535 order its union's matches are held until their container ends, ` +
+          'which --skip-invalid could cut short; remove --skip-invalid, or use --order arrival',
       ),
     );
   }
@@ -202,12 +216,20 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
   };
   const native =
     help || command === 'validate'
-      ? { nativePaths_: [], selectorPaths_: [], selectorQueries_: null, selectorTails_: null, selectorWindows_: null }
+      ? {
+          nativePaths_: [],
+          selectorPaths_: [],
+          selectorQueries_: null,
+          heldUnions_: null,
+          selectorTails_: null,
+          selectorWindows_: null,
+        }
       : command === 'get'
         ? {
             nativePaths_: [getPath(api, paths[0]!)],
             selectorPaths_: paths,
             selectorQueries_: null,
+            heldUnions_: null,
             selectorTails_: null,
             selectorWindows_: null,
           }
@@ -228,6 +250,7 @@ export function parseCommandLine(command: CommandName, args: readonly string[]):
     nativePaths_: native.nativePaths_,
     selectorPaths_: native.selectorPaths_,
     queries_: native.selectorQueries_,
+    held_: native.heldUnions_,
     tails_: native.selectorTails_,
     windows_: native.selectorWindows_,
     input: inputs[0],

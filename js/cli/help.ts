@@ -7,10 +7,10 @@ names, wildcards, indices and slices, .. and unions, filters ([?@.n > 1]); what 
 answer alone (other filters, negative indices) runs in JS on each node a first part selects, or on a
 window over each array (get: names and indices, $.rows[-1].id). Quote it for the shell: '$.data[*]'.`;
 
-const ORDER = `  --order arrival         each match once, as its last byte arrives: needed for .. and for unions
-                          (but of indices in increasing order) without a first part ending in *, a
-                          slice or a filter ($..tags), whose RFC 9535 order would hold matches back
-                          (default: rfc, which refuses those paths)`;
+const ORDER = `  --order arrival         each match once, as its last byte arrives: needed for .. (and a second
+                          union out of document order) without a first part ending in *, a slice
+                          or a filter ($..tags), whose RFC 9535 order would hold matches back
+                          (default: rfc, which refuses those paths and holds one union's matches)`;
 
 const COMMON = `  --max-depth N           deepest nesting allowed (default 1024)
   --max-element-bytes N   largest element (default 268435456, 256 MiB)

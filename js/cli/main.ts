@@ -109,10 +109,14 @@ async function run(cli: CommandLine): Promise<number> {
       code = await get(cli, { input, output, progress, limits, report });
     } else {
       // A query split into a native head and a tail or window in JS: its own module, loaded for it alone.
-      // So are --with-normalized-path, whose markers' records are read one by one, and a union whose selectors may
-      // select one node, written once.
+      // So are --with-normalized-path, whose markers' records are read one by one, a union whose selectors may
+      // select one node, written once, and one whose matches are held for RFC order.
       const split =
-        cli.tails_ !== null || cli.windows_ !== null || cli.normalized_ !== null || cli.queries_ !== null
+        cli.tails_ !== null ||
+        cli.windows_ !== null ||
+        cli.normalized_ !== null ||
+        cli.queries_ !== null ||
+        cli.held_ !== null
           ? await import('./split_commands.js')
           : null;
       const command =

@@ -74,13 +74,15 @@ export function openStream(
   mode: 'lines' | 'markers',
   nativePaths: readonly string[],
   normalized: NormalizedPlan | null = null,
+  containers: readonly string[] = [],
 ) {
+  const ends = [...(normalized?.ends_ ?? []), ...containers];
   return new NativeStream(context.runtime, {
     nativePaths_: nativePaths,
     ndjson: cli.ndjson,
     skipInvalid_: cli.skipInvalid_,
     mode,
-    ...(normalized === null ? {} : { markers_: normalized.ends_, starts_: normalized.starts_ }),
+    ...(ends.length === 0 && normalized === null ? {} : { markers_: ends, starts_: normalized?.starts_ ?? [] }),
     shareRepeats_: cli.queries_ !== null,
     limits: context.limits,
     windowBytes_: READ_BYTES,

@@ -6,12 +6,14 @@
 // `select --with-normalized-path` comes here for any query: the markers' records are read one by one
 // (js/parse/normalized_paths.ts) and dropped. So does a union whose selectors may select one node (`$[*, 0]`, in
 // arrival order): the native parser reports the node once per selector, together, and it is written or counted
-// once per PATH, as createParser delivers it. Queries the automaton takes whole never come here otherwise:
-// scan_commands.ts writes their batches as they are.
+// once per PATH, as createParser delivers it. So does a union held for RFC order (`$['b','a']`): its nodes are
+// copied and put in the RFC's order as createParser does (js/parse/match_order.ts). Queries the automaton takes
+// whole never come here otherwise: scan_commands.ts writes their batches as they are.
 import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import { windowsOf } from '../parse/array_window.js';
 import { decodeKey } from '../parse/materialise.js';
 import type { MatchRecords } from '../parse/normalized_paths.js';
+import { UnionOrder } from '../parse/match_order.js';
 import type { IndexSelector, SliceSelector } from '../query/ast.js';
 import { filterHolds, locateSegments } from '../query/evaluate.js';
 import { normalizedPath } from '../query/normalized_path.js';
@@ -146,13 +148,16 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
   const windows = cli.windows_ === null ? null : windowsOf(cli.windows_);
   const tracker = cli.normalized_?.make_() ?? null;
   const queries = cli.queries_;
+  const unions = cli.held_;
+  const ends = cli.normalized_?.ends_.length ?? 0;
+  const unionOrder = unions === null ? null : new UnionOrder(unions, cli.nativePaths_.length + ends);
   const arena = new Arena();
   const write = async (nodes: HeldNode[]): Promise<boolean> => {
     await writer.writeHeld_(nodes, Math.min(nodes.length, limit - writer.count));
     return writer.count < limit;
   };
   if (limit > 0) {
-    const stream = openStream(context, cli, 'lines', cli.nativePaths_, cli.normalized_);
+    const stream = openStream(context, cli, 'lines', cli.nativePaths_, cli.normalized_, unions?.containers);
     const records = new StreamRecords(stream);
     try {
       await pump(context, stream, () => {
@@ -160,6 +165,14 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
         // The markers' records give each node's normalized path; they are no nodes (skip[e] 1).
         const skip = tracker === null ? null : new Uint8Array(stream.elementCount_);
         const names = tracker === null ? null : tracker.read_(records, skip!);
+        if (unionOrder !== null) {
+          // No tail or window beside a held union (lowerPaths): a node per record, copied, for it may be held.
+          for (let e = 0; e < stream.elementCount_; e++) {
+            const record = stream.element_(e);
+            out.push(held(stream, record, stream.elementPath_(record), names?.[e] ?? null, arena));
+          }
+          return write(unionOrder.order_(records, out, 0, skip));
+        }
         for (let e = 0; e < stream.elementCount_; e++) {
           if ((skip !== null && skip[e] === 1) || repeats(stream, queries, e)) continue;
           const record = stream.element_(e);

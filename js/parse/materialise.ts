@@ -173,8 +173,8 @@ export function valueElements(
   const values: unknown[] = [];
   for (let i = 0; i < count; i++) {
     let value: unknown;
-    // A marker (names[i] null): no text of its own, dropped by the caller.
-    if (names !== null && names[i] === null) {
+    // A marker (names[i] null; a held union's container, of no bytes): no text of its own, dropped by the caller.
+    if ((names !== null && names[i] === null) || texts[i] === '') {
       values.push(undefined);
       continue;
     }

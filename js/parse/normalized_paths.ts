@@ -47,7 +47,8 @@ interface Template {
 
 /**
  * @internal The markers that give the normalized paths of selectors of `steps` (the first `count` selectors of a
- * parser), within MAX_SELECTORS and, with the selectors' `descendantSteps`, `maxDescendantSteps`.
+ * parser), within MAX_SELECTORS and, with the selectors' `descendantSteps`, `maxDescendantSteps`. `foreign` end
+ * markers of another use (held unions' containers) follow its end markers: their records are only skipped.
  * @throws {TypeError} naming `subject` (options.withNormalizedPath, --with-normalized-path) when the markers exceed
  * a limit.
  */
@@ -57,6 +58,7 @@ export function planNormalizedPaths(
   steps: readonly (readonly NativeStep[])[],
   descendantSteps: number,
   maxDescendantSteps: number,
+  foreign = 0,
 ): NormalizedPlan {
   const count = steps.length;
   const levelStarts = new Map<string, number>();
@@ -95,11 +97,12 @@ export function planNormalizedPaths(
   }
   const ends = [...descendants.keys()];
   const starts = [...levelStarts.keys(), ...ends];
-  const total = count + ends.length + starts.length;
+  const total = count + foreign + ends.length + starts.length;
   if (total > MAX_SELECTORS) {
     throw misuse(
       api,
-      `${subject} needs ${total - count} marker selectors besides the paths' ${count}; at most ${MAX_SELECTORS} in all`,
+      `${subject} needs ${total - count - foreign} marker selectors besides the paths' ${count + foreign}; at most ` +
+        `${MAX_SELECTORS} in all`,
     );
   }
   if (descendantSteps + markerSteps > maxDescendantSteps) {
@@ -109,9 +112,9 @@ export function planNormalizedPaths(
         `${maxDescendantSteps} in all`,
     );
   }
-  // Selector indices: the native selectors, the end markers, the start markers.
+  // Selector indices: the native selectors, the end markers, the foreign end markers, the start markers.
   const levels = [...levelStarts.values()];
-  const marker = { count, ends: ends.length, levels };
+  const marker = { count, ends: ends.length, foreign, levels };
   return { ends_: ends, starts_: starts, make_: () => new PathTracker(templates, marker) };
 }
 
@@ -124,15 +127,22 @@ export class PathTracker {
   private readonly templates_: readonly Template[];
   private readonly count_: number;
   private readonly ends_: number;
+  private readonly foreign_: number;
   private readonly levels_: readonly number[];
 
   constructor(
     templates: readonly Template[],
-    marker: { readonly count: number; readonly ends: number; readonly levels: readonly number[] },
+    marker: {
+      readonly count: number;
+      readonly ends: number;
+      readonly foreign: number;
+      readonly levels: readonly number[];
+    },
   ) {
     this.templates_ = templates;
     this.count_ = marker.count;
     this.ends_ = marker.ends;
+    this.foreign_ = marker.foreign;
     this.levels_ = marker.levels;
     this.stacks_ = Array.from({ length: marker.ends }, () => new OpenValues());
   }
@@ -155,12 +165,15 @@ export class PathTracker {
       skip[i] = 1;
       names.push(null);
       const m = selector - count;
+      const start = m - ends - this.foreign_;
       if (m < ends) {
         this.stacks_[m]!.depth_--;
-      } else if (m - ends < levels) {
-        this.keys_[this.levels_[m - ends]!] = call.key_(i);
+      } else if (start < 0) {
+        // A held union's container end: match_order.ts reads it.
+      } else if (start < levels) {
+        this.keys_[this.levels_[start]!] = call.key_(i);
       } else {
-        this.stacks_[m - ends - levels]!.push_(i);
+        this.stacks_[start - levels]!.push_(i);
       }
     }
     // The records are valid until the next call: the keys of the values still open are read now.

@@ -20,6 +20,7 @@ import {
   type OptionsRecord,
 } from '../validate.js';
 import type { ParserLimits } from '../errors.js';
+import { UnionOrder, type HeldUnions } from './match_order.js';
 import { lowerQuery, type NativeStep, type PathOrder } from '../query/lower.js';
 import type { ArrayWindowSpec, QueryTail } from '../query/split.js';
 import { checkTails, type TailOptions } from './tail_options.js';
@@ -82,6 +83,9 @@ export interface ResolvedOptions extends ParserLimits {
   readonly makeWindows_: (() => (ArrayWindow | null)[]) | null;
   /** options.withNormalizedPath: the markers the parser adds and its tracker of their keys; else null. */
   readonly normalized_: NormalizedPlan | null;
+  /** The unions held back for RFC order (match_order.ts), or null. */
+  readonly heldUnions_: HeldUnions | null;
+  readonly makeUnionOrder_: ((markers: number) => UnionOrder) | null;
   /** Which option named the paths, for messages: `path` or `paths`. */
   readonly pathOption: 'path' | 'paths';
   readonly mode: Mode;
@@ -135,8 +139,8 @@ export interface LoweredPaths {
    */
   readonly makeWindows_: (() => (ArrayWindow | null)[]) | null;
   /**
-   * With a tail: refuses the options it cannot honour (tail_options.ts). Reached only through lowerPaths, so that
-   * parsers of native paths given as they are (pathsAsGiven) do not bundle it.
+   * With a tail, a window or a held union: refuses the options it cannot honour (tail_options.ts). Reached only
+   * through lowerPaths, so that parsers of native paths given as they are (pathsAsGiven) do not bundle it.
    */
   readonly checkTails_: ((options: TailOptions) => void) | null;
   /**
@@ -144,6 +148,10 @@ export interface LoweredPaths {
    * lowerPaths, as checkTails_ is; null for native paths given as they are.
    */
   readonly planNormalized_: ((subject: string) => NormalizedPlan) | null;
+  /** The unions held back for RFC order (match_order.ts), or null: none. */
+  readonly heldUnions_: HeldUnions | null;
+  /** Their order's keeper for a new parser, given its first container marker; reached only through lowerPaths. */
+  readonly makeUnionOrder_: ((markers: number) => UnionOrder) | null;
 }
 
 /**
@@ -163,6 +171,11 @@ export function lowerPaths(
   const tails: (QueryTail | null)[] = [];
   const windows: (ArrayWindowSpec | null)[] = [];
   const steps: (readonly NativeStep[])[] = [];
+  const containers: string[] = [];
+  const releases: number[] = [];
+  const unions: number[] = [];
+  let held = 0;
+  const stages: number[] = [];
   let tailed = false;
   let windowed = false;
   let repeats = false;
@@ -174,7 +187,15 @@ export function lowerPaths(
     windowed ||= lowered.window !== null;
     descendantSteps += lowered.descendantSteps;
     steps.push(...lowered.steps);
-    for (const selector of lowered.selectors) {
+    const union = lowered.held;
+    if (union !== null) {
+      containers.push(...union.containers);
+      for (const _ of union.containers) releases.push(held);
+      held++;
+    }
+    for (const [k, selector] of lowered.selectors.entries()) {
+      unions.push(union === null ? -1 : held - 1);
+      stages.push(union?.stages[k] ?? 0);
       nativePaths.push(selector);
       selectorPaths_.push(paths[i]!);
       queries.push(i);
@@ -182,13 +203,18 @@ export function lowerPaths(
       windows.push(lowered.window);
     }
   }
-  if (nativePaths.length > MAX_SELECTORS) {
+  if (nativePaths.length + containers.length > MAX_SELECTORS) {
+    const markers = containers.length === 0 ? '' : ', and one per container it is held in';
     throw misuse(
       api,
-      `${subject(-1)} expand to ${nativePaths.length} native selectors (a union counts one per combination); ` +
-        `at most ${MAX_SELECTORS} are supported`,
+      `${subject(-1)} expand to ${nativePaths.length + containers.length} native selectors (a union counts one ` +
+        `per combination${markers}); at most ${MAX_SELECTORS} are supported`,
     );
   }
+  if (held > 0 && (tailed || windowed)) {
+    throw misuse(api, `${subject(-1)}: a union held for RFC order and a query evaluated in JS need two parsers`);
+  }
+  const unionsHeld = held === 0 ? null : { containers, releases, unions, stages };
   if (descendantSteps > MAX_DESCENDANT_STEPS) {
     throw misuse(
       api,
@@ -204,8 +230,19 @@ export function lowerPaths(
     selectorTails_: tailed ? tails : null,
     selectorWindows_: windowed ? windows : null,
     makeWindows_: windowed ? () => windowsOf(windows) : null,
-    checkTails_: tailed || windowed ? (o) => checkTails(api, tails, windows, selectorPaths_, subject, paths, o) : null,
-    planNormalized_: (subject) => planNormalizedPaths(api, subject, steps, descendantSteps, MAX_DESCENDANT_STEPS),
+    checkTails_:
+      tailed || windowed
+        ? (o) => checkTails(api, tails, windows, selectorPaths_, subject, paths, o)
+        : held > 0
+          ? (o) => {
+              // A skipped line would leave its container open, and what it holds would go with the next line's.
+              if (o.onInvalidLine) throw misuse(api, 'a union held for RFC order refuses options.onInvalidLine');
+            }
+          : null,
+    planNormalized_: (subject) =>
+      planNormalizedPaths(api, subject, steps, descendantSteps, MAX_DESCENDANT_STEPS, containers.length),
+    heldUnions_: unionsHeld,
+    makeUnionOrder_: unionsHeld === null ? null : (markers) => new UnionOrder(unionsHeld, markers),
   };
 }
 
@@ -242,6 +279,8 @@ export function pathsAsGiven(_api: ApiName, paths: readonly string[]): LoweredPa
     makeWindows_: null,
     checkTails_: null,
     planNormalized_: null,
+    heldUnions_: null,
+    makeUnionOrder_: null,
   };
 }
 

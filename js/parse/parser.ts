@@ -8,6 +8,7 @@ import type { NativeRuntime } from '../native/contract.js';
 import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
 import { skippedLineErrors } from './skipped_lines.js';
 import { afterHeads } from './tails.js';
+import { dropRepeats, repeatsOf, type UnionOrder } from './match_order.js';
 import type { ArrayWindow } from './array_window.js';
 import type { PathTracker } from './normalized_paths.js';
 import { CallResults, bytesBatches, textBatches, valueBatches, valueElements, type Names } from './materialise.js';
@@ -76,20 +77,25 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   private readonly windows_: readonly (ArrayWindow | null)[] | null;
   /** options.withNormalizedPath: the keys along the path, from the markers' records; else null. */
   private readonly tracker_: PathTracker | null;
+  /** The matches held back for RFC order (match_order.ts), or null: no union needs it. */
+  private readonly unionOrder_: UnionOrder | null;
 
   constructor(runtime: NativeRuntime, options: ResolvedOptions) {
     this.runtime_ = runtime;
     this.options_ = options;
     const normalized = options.normalized_;
+    const held = options.heldUnions_;
+    const ends = normalized?.ends_ ?? [];
     // Nothing native until the first chunk: a configuration and an empty carry.
     this.session_ = new ParserSession(runtime, {
       ...options,
       paths: options.nativePaths_,
-      markers: normalized?.ends_,
+      markers: held === null ? ends : [...ends, ...held.containers],
       starts: normalized?.starts_,
     });
     this.windows_ = options.makeWindows_?.() ?? null;
     this.tracker_ = normalized?.make_() ?? null;
+    this.unionOrder_ = options.makeUnionOrder_?.(options.nativePaths_.length + ends.length) ?? null;
   }
 
   push(chunk: JsonChunk): T[] {
@@ -294,7 +300,14 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     const tails = options.selectorTails_;
     const windows = this.windows_;
     const tracker = this.tracker_;
-    if (options.selectorQueries_ === null && tails === null && windows === null && tracker === null) {
+    const unionOrder = this.unionOrder_;
+    if (
+      options.selectorQueries_ === null &&
+      tails === null &&
+      windows === null &&
+      tracker === null &&
+      unionOrder === null
+    ) {
       return this.materialise_(call, paths, null, out);
     }
     // Read before any reviver runs: it may run another parser, which rewrites the tables.
@@ -322,6 +335,8 @@ export class ParserCore<T = unknown> implements PushParser<T> {
         names !== null,
       ) as T[];
     }
+    // A held union is never with a tail (options.ts): the items are still one per record.
+    if (unionOrder !== null && out !== undefined) return unionOrder.order_(call, out, before, skip);
     return skip === null ? out : dropRepeats(out, before, skip);
   }
 
@@ -359,31 +374,6 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     for (let i = 0; i < items.length; i++) out.push(items[i] as T);
     return out;
   }
-}
-
-/**
- * Which of the call's elements repeat the element before them: the same node (the same last byte: no two nodes end
- * at the same byte) selected by another native selector of the same query, which arrival order delivers once. The
- * native parser reports one node's selectors together, markers after them. Null when none does.
- */
-function repeatsOf(call: CallResults, queries: readonly number[]): Uint8Array | null {
-  let repeats: Uint8Array | null = null;
-  for (let i = 1; i < call.count_; i++) {
-    if (call.end_(i) === call.end_(i - 1) && queries[call.path_(i)] === queries[call.path_(i - 1)]) {
-      repeats ??= new Uint8Array(call.count_);
-      repeats[i] = 1;
-    }
-  }
-  return repeats;
-}
-
-/** `out` without the elements `skip` marks (repeats, markers) among the call's, which start at `out[before]`. */
-function dropRepeats<T>(out: T[] | undefined, before: number, repeats: Uint8Array): T[] | undefined {
-  if (out === undefined) return out;
-  let kept = before;
-  for (let i = before; i < out.length; i++) if (repeats[i - before] === 0) out[kept++] = out[i]!;
-  out.length = kept;
-  return out;
 }
 
 function isHighSurrogate(unit: number): boolean {

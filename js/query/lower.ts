@@ -36,6 +36,19 @@ export interface LoweredQuery {
   readonly window: ArrayWindowSpec | null;
   /** Each selector's steps, in the order of `selectors`: what normalized paths are tracked with (normalized.ts). */
   readonly steps: readonly (readonly NativeStep[])[];
+  /** In RFC order, a union whose matches the parser holds back until their container ends, or null. */
+  readonly held: HeldUnion | null;
+}
+
+/**
+ * @internal A union streamed in RFC 9535's order (`$[*, 0]`, `$.a['b','c'].d`): its containers' selectors (several
+ * after a union of indices: `$[0, 2]['b', 'a']`), whose end markers release what is held, and per native selector
+ * the union's selector it takes (its stage). The matches of stage 0 are delivered as they arrive; the later stages'
+ * are held until their container ends, then delivered stage by stage, each in document order (match_order.ts).
+ */
+export interface HeldUnion {
+  readonly containers: readonly string[];
+  readonly stages: readonly number[];
 }
 
 /** @internal One step of a native selector: its text (`["a"]`, `[*]`, `..["a"]`) and the key it always selects. */
@@ -72,6 +85,9 @@ export function lowerQuery(
   const whole = nativeParts(segments, !segments.some((segment) => segment.descendant));
   const problem = Array.isArray(whole) ? (order === 'rfc' ? rfcOrderProblem(segments) : null) : null;
   if (Array.isArray(whole) && problem === null) return lowered(api, subject, text, segments, whole, null, null);
+  const union = Array.isArray(whole) ? heldUnionAt(segments) : -1;
+  if (union >= 0)
+    return withHeld(lowered(api, subject, text, segments, whole as string[][], null, null), segments, union);
   const split = splitQuery(segments);
   if (split === null) {
     if (!Array.isArray(whole)) {
@@ -122,7 +138,42 @@ function lowered(
   const selectors = steps.map((list) => `$${list.map((step) => step.text).join('')}`);
   const descendant = segments.some((segment) => segment.descendant);
   const descendantSteps = descendant ? selectors.length * parts.length : 0;
-  return { selectors, mayRepeat: mayRepeat(segments), descendantSteps, tail, window, steps };
+  return { selectors, mayRepeat: mayRepeat(segments), descendantSteps, tail, window, steps, held: null };
+}
+
+/**
+ * The segment of the one union that keeps a query from streaming in RFC order when its matches are held back
+ * (withHeld), or -1. Without `..` every match is at one depth: the matches in a container of the union come in
+ * document order, all before the next container's, and the RFC's order is the union's selectors in turn. So one
+ * such union, after a first part of single selectors and unions of increasing indices (one container at a time,
+ * each marked), is streamed by holding its later selectors' matches until their container ends.
+ */
+function heldUnionAt(segments: readonly Segment[]): number {
+  if (segments.some((segment) => segment.descendant)) return -1;
+  const unions = segments.flatMap((segment, k) =>
+    segment.selectors.length > 1 && !increasingIndices(segment.selectors) ? [k] : [],
+  );
+  if (unions.length !== 1) return -1;
+  const u = unions[0]!;
+  // The segments before it are in document order (rfcOrderProblem): any union there is of increasing indices.
+  return u;
+}
+
+/** `query` with its matches held back per selector of the union at segment `u` (heldUnionAt). */
+function withHeld(query: LoweredQuery, segments: readonly Segment[], u: number): LoweredQuery {
+  const heads = query.steps.map(
+    (steps) =>
+      `$${steps
+        .slice(0, u)
+        .map((step) => step.text)
+        .join('')}`,
+  );
+  // The selectors are the product of the segments' choices (lowered()), the last segment's varying fastest.
+  const after = segments.slice(u + 1).reduce((n, segment) => n * segment.selectors.length, 1);
+  const size = segments[u]!.selectors.length;
+  const stages = query.selectors.map((_, i) => Math.floor(i / after) % size);
+  // In RFC order a node two of the union's selectors select comes once for each: nothing is dropped as a repeat.
+  return { ...query, mayRepeat: false, held: { containers: [...new Set(heads)], stages } };
 }
 
 /** The one key `s` selects in a child segment (a name, an index >= 0), else null. */
@@ -191,28 +242,27 @@ function describe(s: Selector): string {
  * child segments keep the orders equal: every node selected is then at the same depth, so none is inside another
  * and the document's order is the RFC's, each node once. A union keeps them equal only when it is of indices in
  * strictly increasing order; any other can put a later node first (`['b','a']`) or select one twice (`[*, 0]`).
+ * One such union and no `..` is streamed by holding matches back (heldUnionAt), so the problem named is a `..`,
+ * else the second union.
  */
 function rfcOrderProblem(segments: readonly Segment[]): { at: number; why: string } | null {
-  for (const segment of segments) {
-    if (segment.descendant) {
-      return {
-        at: segment.at,
-        why:
-          'RFC 9535 order of the descendant segment puts matches of a node before those inside its descendants, ' +
-          'so a match could wait for the end of the document',
-      };
-    }
-    const selectors = segment.selectors;
-    if (selectors.length > 1 && !increasingIndices(selectors)) {
-      return {
-        at: segment.at,
-        why:
-          'RFC 9535 order of a union is its selectors in the order written, duplicates kept, so a match could wait ' +
-          'for its whole container (only indices in increasing order stream in RFC order)',
-      };
-    }
+  const descendant = segments.find((segment) => segment.descendant);
+  if (descendant !== undefined) {
+    return {
+      at: descendant.at,
+      why:
+        'RFC 9535 order of the descendant segment puts matches of a node before those inside its descendants, ' +
+        'so a match could wait for the end of the document',
+    };
   }
-  return null;
+  const unions = segments.filter((s) => s.selectors.length > 1 && !increasingIndices(s.selectors));
+  if (unions.length === 0) return null;
+  return {
+    at: unions[unions.length > 1 ? 1 : 0]!.at,
+    why:
+      'RFC 9535 order of a union is its selectors in the order written, duplicates kept: a second such union would ' +
+      'hold matches for a whole container of the first',
+  };
 }
 
 /**

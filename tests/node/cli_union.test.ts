@@ -2,7 +2,7 @@
 // in arrival order), a child process over dist/: each node once per PATH, as createParser (order 'arrival') gives
 // it, in every output shape (lines, --array, --with-path, --with-normalized-path) and in count; over seeded random
 // documents, read whole from a file, in many 256 KiB reads, and from standard input written in small pieces (reads
-// ending anywhere).
+// ending anywhere). And a union held for RFC order (`$['b','a']`, `$[*, 0]` by default): createParser's RFC order.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,16 +58,17 @@ function randomRoot(rng: Rng): string {
 }
 
 interface Options {
+  readonly order?: 'rfc' | 'arrival';
   readonly withPath?: boolean;
   readonly normalized?: boolean;
   readonly ndjson?: boolean;
 }
 
-/** What `select` must write for `paths` over `text`: createParser's nodes in arrival order, each line. */
+/** What `select` must write for `paths` over `text`: createParser's nodes (in arrival order by default). */
 function expectedLines(text: string, paths: readonly string[], options: Options = {}): string[] {
   const parser = createParser({
     paths: [...paths],
-    order: 'arrival',
+    order: options.order ?? 'arrival',
     output: 'text',
     ndjson: options.ndjson ?? false,
     withNormalizedPath: options.normalized ?? false,
@@ -234,5 +235,49 @@ describe('a union whose selectors may select one node: each node once per PATH',
       const count = await runInPieces(['count', '--ndjson', '--order', 'arrival', query, '-'], text, rng, 40);
       expect(count.stdout, query).toBe(`${expectedLines(text, [query], { ndjson: true }).length}\n`);
     }
+  });
+});
+
+describe("a union held for RFC order: createParser's order, by default", () => {
+  const HELD = ['$[*, 0]', '$[0, *]', '$[1, 0]', "$[*]['c', 'a']", "$[*]['b', 'a'][*]", "$[0, 2]['c', 'a']"];
+  const rfc = { order: 'rfc' } as const;
+
+  test(`${HELD.length} queries over random documents, every output shape and count (seed ${SEED})`, async () => {
+    const rng = createRng(SEED + 3);
+    for (let d = 0; d < 3; d++) {
+      const text = randomRoot(rng);
+      const input = join(dir, `held${d}.json`);
+      writeFileSync(input, text);
+      for (const query of HELD) {
+        const context = `document ${d}, ${query}`;
+        const plain = await runCli(['select', query, input]);
+        expect(plain.stderr, context).toBe('');
+        const want = expectedLines(text, [query], rfc);
+        expect(lines(plain.stdout), context).toEqual(want);
+        const withPath = await runCli(['select', '--with-path', '--with-normalized-path', query, '$[*].a', input]);
+        expect(canonicalKeys(lines(withPath.stdout)), context).toEqual(
+          expectedLines(text, [query, '$[*].a'], { ...rfc, withPath: true, normalized: true }),
+        );
+        const limited = await runCli(['select', '--limit', '2', query, input]);
+        expect(lines(limited.stdout), context).toEqual(want.slice(0, 2));
+        const count = await runCli(['count', query, input]);
+        expect(count.stdout, context).toBe(`${want.length}\n`);
+      }
+    }
+  });
+
+  test('NDJSON from standard input in small pieces; --skip-invalid refused', async () => {
+    const rng = createRng(SEED + 4);
+    const text = Array.from({ length: 4 }, () => randomRoot(rng)).join('\n');
+    for (const query of ['$[*, 0]', "$[*]['c', 'a']"]) {
+      const out = await runInPieces(['select', '--ndjson', '--with-path', query, '-'], text, rng, 40);
+      expect(out.stderr, query).toBe('');
+      expect(canonicalKeys(lines(out.stdout)), query).toEqual(
+        expectedLines(text, [query], { ...rfc, withPath: true, ndjson: true }),
+      );
+    }
+    const refused = await runCli(['select', '--ndjson', '--skip-invalid', '$[1, 0]'], { input: text });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('which --skip-invalid could cut short');
   });
 });
