@@ -61,7 +61,7 @@ export async function writeDataset(kind, count, out, seed = 42) {
   out.write(text + close);
 }
 
-const datasetFile = (kind, count) => join(DATA_DIR, `${kind}-${count}.json`);
+export const datasetFile = (kind, count) => join(DATA_DIR, `${kind}-${count}.json`);
 
 /** The path of `KIND COUNT`, generated first when missing (under a temporary name: never a truncated file). */
 export async function ensureDataset(kind, count, { log = () => {} } = {}) {
