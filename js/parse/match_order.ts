@@ -18,12 +18,15 @@ export interface HeldUnions {
   readonly unions: readonly number[];
   /** Per native selector, its stage in its union (0: delivered as it arrives). */
   readonly stages: readonly number[];
+  /** Per union, its stages' last indices (lower.ts, HeldUnion), or null. */
+  readonly lasts: readonly (readonly number[] | null)[];
 }
 
 /** @internal What UnionOrder reads of a call's records (CallResults). */
 interface UnionRecords {
   readonly count_: number;
   path_(i: number): number;
+  key_(i: number): string | number | null;
 }
 
 /** @internal One parser's held matches. */
@@ -33,12 +36,18 @@ export class UnionOrder {
   private readonly markers_: number;
   /** Per union, per stage, the matches held (stage 0 is never held). */
   private readonly held_: unknown[][][];
+  /** Per union, in its current container: the stage delivered as it arrives; the stages before it are complete. */
+  private readonly stage_: number[];
+  /** Per union, the highest array index its current container has reported, or -1. */
+  private readonly passed_: number[];
 
   constructor(unions: HeldUnions, markers: number) {
     this.unions_ = unions;
     this.markers_ = markers;
-    // The containers' releases run 0, 1, ...: the last is the last union.
-    this.held_ = Array.from({ length: unions.releases[unions.releases.length - 1]! + 1 }, () => []);
+    const count = unions.lasts.length;
+    this.held_ = Array.from({ length: count }, () => []);
+    this.stage_ = new Array<number>(count).fill(0);
+    this.passed_ = new Array<number>(count).fill(-1);
   }
 
   /**
@@ -57,19 +66,45 @@ export class UnionOrder {
       if (container >= 0 && container < releases.length) {
         this.release_(releases[container]!, out);
       } else if (skip === null || skip[i] === 0) {
-        const stage = selector < stages.length && unions[selector]! >= 0 ? stages[selector]! : 0;
-        if (stage === 0) out.push(items[i]!);
-        else ((this.held_[unions[selector]!]![stage] ??= []) as T[]).push(items[i]!);
+        const union = selector < unions.length ? unions[selector]! : -1;
+        if (union < 0) {
+          out.push(items[i]!);
+          continue;
+        }
+        const stage = stages[selector]!;
+        if (stage <= this.stage_[union]!) out.push(items[i]!);
+        else ((this.held_[union]![stage] ??= []) as T[]).push(items[i]!);
+        const lasts = this.unions_.lasts[union]!;
+        if (lasts !== null) this.advance_(union, lasts, call.key_(i), out);
       }
     }
     return out;
   }
 
-  /** Appends what `union` holds, stage by stage, and empties it. */
+  /**
+   * After a match of `union` at array index `key`: the stages whose last index it has passed are complete, and the
+   * next one's held matches are delivered, now in order.
+   */
+  private advance_(union: number, lasts: readonly number[], key: string | number | null, out: unknown[]): void {
+    if (typeof key !== 'number' || key <= this.passed_[union]!) return;
+    this.passed_[union] = key;
+    const held = this.held_[union]!;
+    let stage = this.stage_[union]!;
+    while (stage < lasts.length - 1 && lasts[stage]! <= key) {
+      stage++;
+      for (const item of held[stage] ?? []) out.push(item);
+      held[stage] = [];
+    }
+    this.stage_[union] = stage;
+  }
+
+  /** The container of `union` ended: appends what it holds, stage by stage, and starts the next one. */
   private release_(union: number, out: unknown[]): void {
     const held = this.held_[union]!;
     for (const stage of held) if (stage !== undefined) for (const item of stage) out.push(item);
     held.length = 0;
+    this.stage_[union] = 0;
+    this.passed_[union] = -1;
   }
 }
 

@@ -173,6 +173,7 @@ export function lowerPaths(
   const steps: (readonly NativeStep[])[] = [];
   const containers: string[] = [];
   const releases: number[] = [];
+  const lasts: (readonly number[] | null)[] = [];
   const unions: number[] = [];
   let held = 0;
   const stages: number[] = [];
@@ -191,6 +192,7 @@ export function lowerPaths(
     if (union !== null) {
       containers.push(...union.containers);
       for (const _ of union.containers) releases.push(held);
+      lasts.push(union.lasts);
       held++;
     }
     for (const [k, selector] of lowered.selectors.entries()) {
@@ -214,7 +216,7 @@ export function lowerPaths(
   if (held > 0 && (tailed || windowed)) {
     throw misuse(api, `${subject(-1)}: a union held for RFC order and a query evaluated in JS need two parsers`);
   }
-  const unionsHeld = held === 0 ? null : { containers, releases, unions, stages };
+  const unionsHeld = held === 0 ? null : { containers, releases, unions, stages, lasts };
   if (descendantSteps > MAX_DESCENDANT_STEPS) {
     throw misuse(
       api,

@@ -49,6 +49,12 @@ export interface LoweredQuery {
 export interface HeldUnion {
   readonly containers: readonly string[];
   readonly stages: readonly number[];
+  /**
+   * When the union is the last segment: per stage, the last index its selector can select in an array (-1: none),
+   * so that the next stage is released once an element past it arrives (`$[0, *]` holds nothing); null when none
+   * can tell.
+   */
+  readonly lasts: readonly number[] | null;
 }
 
 /** @internal One step of a native selector: its text (`["a"]`, `[*]`, `..["a"]`) and the key it always selects. */
@@ -173,7 +179,20 @@ function withHeld(query: LoweredQuery, segments: readonly Segment[], u: number):
   const size = segments[u]!.selectors.length;
   const stages = query.selectors.map((_, i) => Math.floor(i / after) % size);
   // In RFC order a node two of the union's selectors select comes once for each: nothing is dropped as a repeat.
-  return { ...query, mayRepeat: false, held: { containers: [...new Set(heads)], stages } };
+  const lasts = u === segments.length - 1 ? segments[u]!.selectors.map(lastIndex) : null;
+  const bounded = lasts?.some((last) => last !== Infinity) ?? false;
+  return {
+    ...query,
+    mayRepeat: false,
+    held: { containers: [...new Set(heads)], stages, lasts: bounded ? lasts : null },
+  };
+}
+
+/** The last array index `s` can select (-1: none), or Infinity: any, or a member. */
+function lastIndex(s: Selector): number {
+  if (s.kind === 'index') return s.index;
+  if (s.kind !== 'slice' || s.end === null) return Infinity;
+  return s.step === 0 || (s.start ?? 0) >= s.end ? -1 : s.end - 1;
 }
 
 /** The one key `s` selects in a child segment (a name, an index >= 0), else null. */

@@ -28,6 +28,7 @@ const QUERIES = [
   '$[1, 0]',
   '$[*, *]',
   '$[0:2, 1]',
+  '$[2, 0:2, 5:1, *]',
   "$['b', 'a']",
   "$['a', *]",
   "$[*]['b', 'a']",
@@ -150,21 +151,40 @@ describe('unions held for RFC order', () => {
     expect(parser.end()).toEqual([]);
   });
 
+  test('an index or a bounded slice first: the next stage is released once the elements pass it', () => {
+    const early = createParser({ path: '$[0, *]' });
+    // Element 0 ends its stage: from there the wildcard's elements come as they complete, nothing held.
+    expect(early.push('[1,2,3')).toEqual([1, 1, 2]);
+    expect(early.end.bind(early)).toThrow(JsonSyntaxError);
+    const slice = createParser({ path: '$[1:3, 0]' });
+    expect(slice.push('[1,2,3')).toEqual([2]);
+    expect(slice.push(',4')).toEqual([3, 1]);
+    expect(slice.push(']')).toEqual([]);
+    const names = createParser({ path: "$['b', 0, 'a']" });
+    expect(names.push('{"a":1,"b":2')).toEqual([]);
+    expect(names.push('}')).toEqual([2, 1]);
+  });
+
   test('lowering: the container marked, each native selector with its stage', () => {
     const lowered = (text: string) =>
       lowerQuery('createParser()', 'options.path', text, 'rfc', "order: 'arrival'") as {
         selectors: string[];
         mayRepeat: boolean;
-        held: { containers: string[]; stages: number[] } | null;
+        held: { containers: string[]; stages: number[]; lasts: number[] | null } | null;
       };
     expect(lowered("$.a[*]['b', 'a'][0, 2]")).toMatchObject({
       selectors: ['$["a"][*]["b"][0]', '$["a"][*]["b"][2]', '$["a"][*]["a"][0]', '$["a"][*]["a"][2]'],
       mayRepeat: false,
-      held: { containers: ['$["a"][*]'], stages: [0, 0, 1, 1] },
+      held: { containers: ['$["a"][*]'], stages: [0, 0, 1, 1], lasts: null },
     });
-    expect(lowered('$[*, 0]').held).toEqual({ containers: ['$'], stages: [0, 1] });
+    expect(lowered('$[*, 0]').held).toEqual({ containers: ['$'], stages: [0, 1], lasts: [Infinity, 0] });
+    expect(lowered('$[3:1, 2:5, *]').held?.lasts).toEqual([-1, 4, Infinity]);
     // After a union of indices, one container each.
-    expect(lowered("$[0, 2]['b', 'a']").held).toEqual({ containers: ['$[0]', '$[2]'], stages: [0, 1, 0, 1] });
+    expect(lowered("$[0, 2]['b', 'a']").held).toEqual({
+      containers: ['$[0]', '$[2]'],
+      stages: [0, 1, 0, 1],
+      lasts: null,
+    });
     // In document order already, or with a JS tail: nothing held.
     expect(lowered('$[0, 2]').held).toBeNull();
     expect(lowered("$[*][-1]['b', 'a']").held).toBeNull();
