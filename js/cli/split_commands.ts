@@ -13,7 +13,7 @@ import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
 import { windowsOf } from '../parse/array_window.js';
 import { decodeKey } from '../parse/materialise.js';
 import type { MatchRecords } from '../parse/normalized_paths.js';
-import { UnionOrder } from '../parse/match_order.js';
+import { repeatsOf, UnionOrder } from '../parse/match_order.js';
 import type { IndexSelector, SliceSelector } from '../query/ast.js';
 import { filterHolds, locateSegments } from '../query/evaluate.js';
 import { normalizedPath } from '../query/normalized_path.js';
@@ -56,24 +56,7 @@ function held(
   };
 }
 
-/**
- * Whether element e of the last call repeats the one before it: the same node (the same end: in lines mode the
- * repeats share their line, FLAG_SHARE_REPEATS) chosen by another selector of the same PATH, which is written once
- * (js/parse/parser.ts delivers it once so). Markers (selectors past `queries`) repeat nothing.
- */
-function repeats(stream: NativeStream, queries: readonly number[] | null, e: number): boolean {
-  if (queries === null || e === 0) return false;
-  const record = stream.element_(e);
-  const before = stream.element_(e - 1);
-  const query = queries[stream.elementPath_(record)];
-  return (
-    query !== undefined &&
-    stream.elementEnd_(record) === stream.elementEnd_(before) &&
-    query === queries[stream.elementPath_(before)]
-  );
-}
-
-/** The last call's records as the normalized paths' tracker reads them. */
+/** The last call's records as the normalized paths' tracker, repeatsOf and UnionOrder read them. */
 class StreamRecords implements MatchRecords {
   constructor(private readonly stream_: NativeStream) {}
 
@@ -83,6 +66,11 @@ class StreamRecords implements MatchRecords {
 
   path_(i: number): number {
     return this.stream_.elementPath_(this.stream_.element_(i));
+  }
+
+  /** In lines mode the repeats of a node share its line (FLAG_SHARE_REPEATS), so its end. */
+  end_(i: number): number {
+    return this.stream_.elementEnd_(this.stream_.element_(i));
   }
 
   key_(i: number): string | number | null {
@@ -166,15 +154,20 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
         const skip = tracker === null ? null : new Uint8Array(stream.elementCount_);
         const names = tracker === null ? null : tracker.read_(records, skip!);
         if (unionOrder !== null) {
-          // No tail or window beside a held union (lowerPaths): a node per record, copied, for it may be held.
+          // No tail or window beside a held union (lowerPaths): a node per record, written in this call but for a
+          // later stage's, which may be held and so is copied.
+          const stages = unions!.stages;
           for (let e = 0; e < stream.elementCount_; e++) {
             const record = stream.element_(e);
-            out.push(held(stream, record, stream.elementPath_(record), names?.[e] ?? null, arena));
+            const path = stream.elementPath_(record);
+            out.push(held(stream, record, path, names?.[e] ?? null, (stages[path] ?? 0) > 0 ? arena : null));
           }
           return write(unionOrder.order_(records, out, 0, skip));
         }
+        // Arrival order: a node several selectors of one PATH chose is written once.
+        const repeated = queries === null ? null : repeatsOf(records, queries);
         for (let e = 0; e < stream.elementCount_; e++) {
-          if ((skip !== null && skip[e] === 1) || repeats(stream, queries, e)) continue;
+          if ((skip !== null && skip[e] === 1) || repeated?.[e] === 1) continue;
           const record = stream.element_(e);
           const path = stream.elementPath_(record);
           const name = names === null ? null : names[e]!;
@@ -266,11 +259,13 @@ export async function count(cli: CommandLine, context: ScanContext): Promise<voi
     }) ?? null;
   const queries = cli.queries_;
   const stream = openStream(context, cli, tails === null ? 'markers' : 'lines', cli.nativePaths_);
+  const records = new StreamRecords(stream);
   let total = 0;
   try {
     await pump(context, stream, () => {
+      const repeated = queries === null ? null : repeatsOf(records, queries);
       for (let e = 0; e < stream.elementCount_; e++) {
-        if (repeats(stream, queries, e)) continue;
+        if (repeated?.[e] === 1) continue;
         const record = stream.element_(e);
         const path = stream.elementPath_(record);
         const window = windows?.[path] ?? null;

@@ -6,7 +6,6 @@
 // delivered as they arrive, the later ones' held until the container's end marker, then delivered selector by
 // selector (UnionOrder). What is held is the later selectors' matches of one container, each within
 // maxElementBytes (docs/paths.md, "Order").
-import type { CallResults } from './materialise.js';
 
 /** @internal The queries' held unions (lower.ts, HeldUnion), as one parser holds them. */
 export interface HeldUnions {
@@ -22,7 +21,15 @@ export interface HeldUnions {
   readonly lasts: readonly (readonly number[] | null)[];
 }
 
-/** @internal What UnionOrder reads of a call's records (CallResults). */
+/** @internal What repeatsOf reads of a call's records (CallResults; the command line's stream). */
+interface RepeatRecords {
+  readonly count_: number;
+  path_(i: number): number;
+  /** Where record i's node ends: the same for the records of one node. */
+  end_(i: number): number;
+}
+
+/** @internal What UnionOrder reads of a call's records (CallResults; the command line's stream). */
 interface UnionRecords {
   readonly count_: number;
   path_(i: number): number;
@@ -113,10 +120,12 @@ export class UnionOrder {
  * nodes end at the same byte) selected by another native selector of the same query, which arrival order delivers
  * once. The native parser reports one node's selectors together, markers after them. Null when none does.
  */
-export function repeatsOf(call: CallResults, queries: readonly number[]): Uint8Array | null {
+export function repeatsOf(call: RepeatRecords, queries: readonly number[]): Uint8Array | null {
   let repeats: Uint8Array | null = null;
   for (let i = 1; i < call.count_; i++) {
-    if (call.end_(i) === call.end_(i - 1) && queries[call.path_(i)] === queries[call.path_(i - 1)]) {
+    const query = queries[call.path_(i)];
+    // A marker (a selector past `queries`) repeats nothing.
+    if (query !== undefined && call.end_(i) === call.end_(i - 1) && query === queries[call.path_(i - 1)]) {
       repeats ??= new Uint8Array(call.count_);
       repeats[i] = 1;
     }

@@ -266,6 +266,17 @@ describe("a union held for RFC order: createParser's order, by default", () => {
     }
   });
 
+  test('a held node outlives many 256 KiB reads', async () => {
+    const items = Array.from({ length: 3000 }, (_, i) => `{"c": ${i}, "a": "${'y'.repeat(i % 7 === 0 ? 2000 : 300)}"}`);
+    const input = join(dir, 'held_reads.json');
+    writeFileSync(input, `[${items.join(',\n')}]`);
+    for (const query of ['$[*, 0]', '$[*, 1]', "$[*]['a', 'c']"]) {
+      const out = await runCli(['select', query, input]);
+      expect(out.stderr, query).toBe('');
+      expect(lines(out.stdout), query).toEqual(expectedLines(`[${items.join(',\n')}]`, [query], rfc));
+    }
+  });
+
   test('NDJSON from standard input in small pieces; --skip-invalid refused', async () => {
     const rng = createRng(SEED + 4);
     const text = Array.from({ length: 4 }, () => randomRoot(rng)).join('\n');
