@@ -24,7 +24,7 @@ const SUITES = {
   // 100,000 articles (42 MB) per source: the million-article tables take several minutes more.
   stringify: ['stringify', ['--counts', '100000'], ['--counts', '10000', ...QUICK_STRINGIFY]],
 };
-// Names that stand for several suites in --only and --skip.
+// Names that stand for several suites in --only.
 const GROUPS = { ceiling: ['ceiling-engines', 'ceiling-browser'] };
 
 const USAGE = `usage: npm run bench -- [options]
@@ -34,8 +34,6 @@ const USAGE = `usage: npm run bench -- [options]
                  bench/results/quick/, never docs/ or the README
   --only LIST    comma-separated suites to run: ${Object.keys(SUITES).join(', ')} (default: all);
                  ceiling: both ceiling-engines and ceiling-browser
-  --skip LIST    comma-separated suites not to run
-  --no-render    do not render docs/benchmarks.md and its charts
 Suites not run now are rendered from their newest result in bench/results/.`;
 
 const suites = (key) => (options, text, flag, fail) => {
@@ -46,20 +44,18 @@ const suites = (key) => (options, text, flag, fail) => {
 };
 const options = readFlags(
   USAGE,
-  { runs: null, quick: false, only: Object.keys(SUITES), skip: [], render: true },
+  { runs: null, quick: false, only: Object.keys(SUITES) },
   {
     '--runs': integer('runs', 1),
     '--quick': set({ quick: true }),
     '--only': suites('only'),
-    '--skip': suites('skip'),
-    '--no-render': set({ render: false }),
   },
 );
 options.runs ??= options.quick ? 1 : 3;
 
 const minutes = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`);
 const failed = [];
-for (const name of Object.keys(SUITES).filter((n) => options.only.includes(n) && !options.skip.includes(n))) {
+for (const name of Object.keys(SUITES).filter((n) => options.only.includes(n))) {
   const [folder, full, quick] = SUITES[name];
   const started = performance.now();
   console.log(`\n<!-- npm run bench: ${name}, ${options.runs} runs -->\n`);
@@ -73,11 +69,9 @@ for (const name of Object.keys(SUITES).filter((n) => options.only.includes(n) &&
 
 const paths = (files) => files.map((f) => relative(ROOT, f)).join(', ');
 try {
-  if (options.render) {
-    const docs = options.quick ? fileURLToPath(new URL('../results/quick/', import.meta.url)) : undefined;
-    const { written, sources } = render([], { docs, readme: !options.quick });
-    console.log(`Rendered ${paths(written)} from ${paths(sources)}`);
-  }
+  const docs = options.quick ? fileURLToPath(new URL('../results/quick/', import.meta.url)) : undefined;
+  const { written, sources } = render([], { docs, readme: !options.quick });
+  console.log(`Rendered ${paths(written)} from ${paths(sources)}`);
 } catch (error) {
   console.error(`bench: render failed: ${error.message}`);
   process.exitCode = 1;

@@ -69,7 +69,6 @@ async function runOnce(name, spec, origin) {
 
 await matrixMain({
   kind: 'browser',
-  flag: '--engines',
   known: [...ENGINE_NAMES],
   where: 'Chromium, Firefox and WebKit',
   packages: { '@streamparser/json': '@streamparser/json', esbuild: '../../node_modules/esbuild' },

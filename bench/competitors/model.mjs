@@ -47,13 +47,6 @@ export function openAIChatBody(deltas) {
   ]);
 }
 
-const values = new WeakMap();
-/** The floors read no value: the value of the deltas, parsed once (outside the time that counts). */
-function finalValue(deltas) {
-  if (!values.has(deltas)) values.set(deltas, JSON.parse(deltas.join('')));
-  return values.get(deltas);
-}
-
 const sluice = () => import(new URL('index.js', DIST).href);
 const reader = (label, read) => ({ label, read });
 /** A chunk's tool-call arguments, from its event's data. */
@@ -91,23 +84,6 @@ export const MODEL_READERS = {
       return JSON.parse(args);
     });
   },
-  /** The floor of any reader of the body's events: parseEventStream alone (decoding, SSE framing, a step each). */
-  async sse() {
-    const { parseEventStream } = await sluice();
-    return reader('floor: sluice parseEventStream alone, the events not read', async ({ chunks, deltas }) => {
-      let n = 0;
-      for await (const _ of parseEventStream(chunksOf(chunks))) n++;
-      return n === deltas.length + 3 ? finalValue(deltas) : undefined;
-    });
-  },
-  /** The floor of any reader of the body: its bytes decoded (TextDecoder), nothing else. */
-  decode: async () =>
-    reader('floor: the body decoded alone (TextDecoder)', ({ chunks, deltas }) => {
-      const decoder = new TextDecoder();
-      let chars = 0;
-      for (const chunk of chunks) chars += decoder.decode(chunk, { stream: true }).length;
-      return chars > 0 ? finalValue(deltas) : undefined;
-    }),
   /** eventsource-parser's events, JSON.parse of each, the deltas into jsonriver's incremental parse. */
   async jsonriver() {
     const esp = await rootPackage('eventsource-parser');

@@ -11,7 +11,6 @@ const engines = {};
 const labels = {};
 await matrixMain({
   kind: 'engines',
-  flag: '--runtimes',
   known: Object.keys(RUNTIMES),
   where: 'Node, Deno and Bun',
   packages: Object.fromEntries(['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, p])),

@@ -84,13 +84,12 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
 
 /**
  * The matrix run: options, header, the parse cells, the stringify cell, the results file. The host: `kind` ('engines'
- * | 'browser'), `flag` and `known` (its targets), `where`, `packages` (header name -> package), `open(names)` ->
+ * | 'browser'), `known` (its targets), `where`, `packages` (header name -> package), `open(names)` ->
  * { targets, labels, engines, skipped }, `extraCompetitors(target)`, `input(mode, size, origin, dataset)`,
  * `run(target, spec, origin)`, `peersLine(versions, labels)`, `close()`. A browser that does not start is a problem.
  */
 export async function matrixMain(host) {
   const usage = `usage: node bench/${host.kind}/main.mjs [options]
-  ${host.flag.padEnd(16)}  comma-separated: ${host.known.join(', ')} (default: all)
   --runs N          runs per competitor in each cell; tables show medians (default 3)
   --sizes LIST      comma-separated: ${Object.keys(SIZES).join(', ')} (default: all)
   --stringify-count N  articles written by the stringify runs (default 100000; 0: no stringify runs)
@@ -104,7 +103,6 @@ export async function matrixMain(host) {
       '--runs': integer('runs', 1),
       '--sizes': list('sizes', Object.keys(SIZES)),
       '--stringify-count': integer('stringifyCount', 0),
-      [host.flag]: list('targets', host.known),
       '--ceiling': set({ ceiling: true }),
     },
   );

@@ -1,12 +1,11 @@
 // npm run bench:partial: the partial-JSON libraries reading a model's output token by token (child.mjs: a fresh
 // process per library and size), the measurements behind sluice's design (design.mjs) and a tool call read from an
-// SSE body (model.mjs). A full run renders docs/partial.md's tables and the README's block; --render FILE re-renders.
-import { readFileSync } from 'node:fs';
+// SSE body (model.mjs). A full run renders docs/partial.md's tables and the README's block.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MODEL_READERS } from '../competitors/model.mjs';
 import { PEERS } from '../competitors/partial.mjs';
-import { integer, list, log, readFlags, set, text } from '../harness/cli.mjs';
+import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { environment } from '../harness/environment.mjs';
 import { roundRobin, runChild } from '../harness/fork.mjs';
 import { finish, renderBlock } from '../harness/save.mjs';
@@ -18,28 +17,17 @@ const options = readFlags(
   `usage: npm run bench:partial -- [options]
   --sizes LIST     comma-separated of ${Object.keys(SIZES).join(', ')} (default: all)
   --only IDS       comma-separated of ${ALL.join(', ')} (default: all)
-  --runs N         timed runs per library and size in each process, median (default: 3)
-  --processes N    fresh processes per library and size, median of their medians (default: 5), run
-                   round-robin: a process's time varies with where its heap and code land, by up to a third
-  --no-design      skip the design measurements
-  --no-model       skip the model-output case (a tool call from an SSE body, against eventsource-parser +
-                   jsonriver and ai's streamText; with and without a schema)
+  --runs N         timed runs per library and size in each of 5 processes, median (default: 3)
   --model-only     only the model-output case (renders its table alone)
-  --quick          --sizes 2k,20k --runs 1 --processes 1, 10 sampled tokens and a short design run; never writes
-                   docs/partial.md
-  --render FILE    run nothing: render docs/partial.md and the README's block from a saved full run
-                   (bench/results/partial-*.json)`,
+  --quick          --sizes 2k,20k --runs 1, one process each, 10 sampled tokens and a short design run; never
+                   writes docs/partial.md`,
   // The libraries that re-parse the whole text per token are timed on `sample` tokens past fullMax bytes.
   { sizes: Object.keys(SIZES), only: ALL, runs: 3, processes: 5, sample: 40, fullMax: SIZES['2k'] },
   {
     '--sizes': list('sizes', Object.keys(SIZES)),
     '--only': list('only', ALL),
     '--runs': integer('runs', 1),
-    '--processes': integer('processes', 1),
-    '--no-design': set({ design: false }),
-    '--no-model': set({ model: false }),
     '--model-only': set({ modelOnly: true, design: false, only: [] }),
-    '--render': text('render'),
     '--quick': set({ quick: true, sizes: ['2k', '20k'], runs: 1, processes: 1, sample: 10 }),
   },
 );
@@ -101,8 +89,7 @@ async function measure() {
     chunk: 1460,
     only: Object.keys(MODEL_READERS),
   };
-  run.model =
-    options.model === false ? null : await once('./model.mjs', 'model output: a tool call from an SSE body', model);
+  run.model = await once('./model.mjs', 'model output: a tool call from an SSE body', model);
   const design = { rounds: quick ? 1 : 5, bigBytes: quick ? 1e6 : 10e6 };
   run.design = options.design === false ? null : await once('./design.mjs', 'design measurements', design);
   run.loadAfter = os.loadavg(); // the date and the load stay in the JSON, out of the documents
@@ -134,13 +121,10 @@ function render(run) {
   if (rendered.length) console.log(`rendered: ${rendered.join(', ')}`);
 }
 
-if (options.render) render(JSON.parse(readFileSync(options.render, 'utf8')));
-else {
-  const run = await measure();
-  const { results, model, design, environment: env } = run;
-  if (results.length) console.log(`\n## Libraries\n\n${md.peersSection(results, options, env)}`);
-  if (model) console.log(`\n## Model output\n\n${md.modelSection(model, options, env)}`);
-  if (design) console.log(`\n## Design measurements\n\n${md.designSection(design, options, env)}`);
-  finish('partial', run, run.problems);
-  render(run);
-}
+const run = await measure();
+const { results, model, design, environment: env } = run;
+if (results.length) console.log(`\n## Libraries\n\n${md.peersSection(results, options, env)}`);
+if (model) console.log(`\n## Model output\n\n${md.modelSection(model, options, env)}`);
+if (design) console.log(`\n## Design measurements\n\n${md.designSection(design, options, env)}`);
+finish('partial', run, run.problems);
+render(run);

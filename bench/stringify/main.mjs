@@ -5,7 +5,7 @@ import os from 'node:os';
 import { articleArray, articleRow, preparePool } from '../articles.mjs';
 import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
-import { integer, list, log, number, only, readFlags, selected, set } from '../harness/cli.mjs';
+import { integer, list, log, only, readFlags, selected, set } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { measureTable } from '../harness/fork.mjs';
 import { runIn } from '../harness/runtime.mjs';
@@ -24,16 +24,13 @@ const options = readFlags(
   --sources LIST   comma-separated: ${Object.keys(SOURCES).join(', ')} (default: all)
   --only IDS       comma-separated competitor ids or parts of ids, e.g. sluice,floor (default: all)
   --runs N         runs per competitor and source; the tables show medians (default: 3)
-  --no-http        skip the HTTP run
-  --http-only      only the HTTP run
-  --http-seconds S duration of each HTTP run (default: 10)`,
+  --no-http        skip the HTTP run (10 s per server)`,
   {
     counts: [100_000, 1_000_000],
     sources: Object.keys(SOURCES),
     only: null,
     runs: 3,
     http: true,
-    tables: true,
     httpSeconds: 10,
   },
   {
@@ -45,8 +42,6 @@ const options = readFlags(
     '--only': only(COMPETITORS.map((c) => c.id)),
     '--runs': integer('runs', 1),
     '--no-http': set({ http: false }),
-    '--http-only': set({ tables: false }),
-    '--http-seconds': number('httpSeconds'),
   },
 );
 
@@ -108,43 +103,41 @@ console.log(
 const results = { date: new Date().toISOString(), environment: env, versions, options, verify: {}, tables: [] };
 let problems = 0;
 
-if (options.tables) {
-  // Correctness first: a competitor that writes another document would make its speed meaningless.
-  console.log(`\n## Output check (${VERIFY_COUNT} articles, against JSON.stringify)\n`);
-  console.log('| competitor | array | sync generator | async generator |\n|---|---|---|---|');
-  for (const c of competitors) {
-    const verdicts = await verify(c, VERIFY_COUNT, { sluice });
-    results.verify[c.id] = verdicts;
-    if (verdicts.some((v) => v.verdict === 'DIFFERENT')) problems++;
-    console.log(`| ${c.label} | ${verdicts.map((v) => v.verdict).join(' | ')} |`);
-  }
+// Correctness first: a competitor that writes another document would make its speed meaningless.
+console.log(`\n## Output check (${VERIFY_COUNT} articles, against JSON.stringify)\n`);
+console.log('| competitor | array | sync generator | async generator |\n|---|---|---|---|');
+for (const c of competitors) {
+  const verdicts = await verify(c, VERIFY_COUNT, { sluice });
+  results.verify[c.id] = verdicts;
+  if (verdicts.some((v) => v.verdict === 'DIFFERENT')) problems++;
+  console.log(`| ${c.label} | ${verdicts.map((v) => v.verdict).join(' | ')} |`);
+}
 
-  for (const count of options.counts) {
-    const bytes = documentBytes(count);
-    for (const kind of options.sources) {
-      const table = await measureTable({
-        runs: options.runs,
-        competitors,
-        bytes,
-        kind: 'stringify',
-        cores: env.cores,
-        tag: `${count} ${kind}`,
-        runOnce: async (c) => {
-          const spec = { bench: 'stringify', competitor: c.id, kind, count, sampled: false };
-          // The whole-document competitors need ~2.5 GB at a million articles.
-          const r = await runIn('node', spec, { node: ['--max-old-space-size=8192'] });
-          return { ...r, firstByteMs: r.firstElementMs };
-        },
-        // The floor writes the rows alone, without the document's framing.
-        check: (c, r) =>
-          c.id === 'floor' || r.bytes === bytes ? undefined : `wrote ${r.bytes} bytes, expected ${bytes}`,
-      });
-      problems += table.failures;
-      const title = `## ${count.toLocaleString('en')} articles from ${SOURCES[kind]}: ${(bytes / 1e6).toFixed(1)} MB`;
-      console.log(['', title, '', table.markdown].join('\n'));
-      const { loadBefore, loadAfter, entries } = table;
-      results.tables.push({ count, kind, bytes, loadBefore, loadAfter, competitors: entries });
-    }
+for (const count of options.counts) {
+  const bytes = documentBytes(count);
+  for (const kind of options.sources) {
+    const table = await measureTable({
+      runs: options.runs,
+      competitors,
+      bytes,
+      kind: 'stringify',
+      cores: env.cores,
+      tag: `${count} ${kind}`,
+      runOnce: async (c) => {
+        const spec = { bench: 'stringify', competitor: c.id, kind, count, sampled: false };
+        // The whole-document competitors need ~2.5 GB at a million articles.
+        const r = await runIn('node', spec, { node: ['--max-old-space-size=8192'] });
+        return { ...r, firstByteMs: r.firstElementMs };
+      },
+      // The floor writes the rows alone, without the document's framing.
+      check: (c, r) =>
+        c.id === 'floor' || r.bytes === bytes ? undefined : `wrote ${r.bytes} bytes, expected ${bytes}`,
+    });
+    problems += table.failures;
+    const title = `## ${count.toLocaleString('en')} articles from ${SOURCES[kind]}: ${(bytes / 1e6).toFixed(1)} MB`;
+    console.log(['', title, '', table.markdown].join('\n'));
+    const { loadBefore, loadAfter, entries } = table;
+    results.tables.push({ count, kind, bytes, loadBefore, loadAfter, competitors: entries });
   }
 }
 
