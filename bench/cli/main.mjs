@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
 import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
-import { roundRobin } from '../harness/fork.mjs';
+import { roundRobin } from '../harness/runtime.mjs';
 import { renderChart } from '../harness/render/chart.mjs';
 import { mdTable, median } from '../harness/stats.mjs';
 import { fixedCostMarkdown, measureFixedCost } from './fixed_cost.mjs';

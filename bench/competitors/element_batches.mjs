@@ -4,7 +4,7 @@
 
 const [QUOTE, BACKSLASH, OPEN_BRACE, OPEN_BRACKET, CLOSE_BRACE, CLOSE_BRACKET] = [0x22, 0x5c, 0x7b, 0x5b, 0x7d, 0x5d];
 
-/** `$._embedded.articles[*]` -> 3: the nesting depth of the array whose elements the path selects. */
+/** `$._embedded.articles[*]` -> 3: the depth of the array the path selects. */
 function selectedArrayDepth(path) {
   const segments = path.slice(1).match(/\.[^.[]+|\[[^\]]*\]/g) ?? [];
   if (!path.startsWith('$') || segments.join('') !== path.slice(1) || segments.at(-1) !== '[*]') {
@@ -77,7 +77,6 @@ function findElements(bytes, arrayDepth) {
   return { starts, ends, doneAt };
 }
 
-/** One `[e1,...,en]` byte array per chunk that completes at least one element, in chunk order. */
 export function buildBatches(bytes, path, chunkSize) {
   const { starts, ends, doneAt } = findElements(bytes, selectedArrayDepth(path));
   const batches = [];

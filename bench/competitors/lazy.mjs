@@ -34,7 +34,6 @@ export function leafValue(value) {
   return 0;
 }
 
-/** `$.a[3]["b c"]`: a path in the JSONPath subset, for APIs that take one. */
 function jsonPath(path) {
   let out = '$';
   for (const key of path) {

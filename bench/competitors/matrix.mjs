@@ -3,11 +3,7 @@ import { articleArray } from '../articles.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS, makeContext, makeHttpContext } from './parse.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify.mjs';
 
-/**
- * The competitor `spec` names, set up: `{ ctx, run }`. spec: a parse run { competitor, mode: 'memory' | 'http',
- * url, path, field, chunkSize } or { bench: 'stringify', competitor, count, kind, sampled } (makeStringifyContext).
- * `input()`: the in-memory bytes; `deps(competitor)`: what its setup takes; `parsers`, `writers`: the host's own.
- */
+/** The competitor `spec` names, set up: `{ ctx, run }`; `parsers`, `writers`: the host's own competitors. */
 export async function prepareRun(spec, { input, deps, parsers = [], writers = [] }) {
   const stringify = spec.bench === 'stringify';
   const http = spec.mode === 'http';
@@ -26,7 +22,6 @@ export async function prepareRun(spec, { input, deps, parsers = [], writers = []
   return { ctx, run: await competitor.setup(ctx, await deps(competitor)) };
 }
 
-/** The timed part: the run's time, time to its first element (or byte), what it delivered. */
 export async function timeRun({ ctx, run }) {
   const startedAt = performance.now();
   const { elements, checksum, bytes } = await run();

@@ -49,10 +49,9 @@ export function openAIChatBody(deltas) {
 
 const sluice = () => import(new URL('index.js', DIST).href);
 const reader = (label, read) => ({ label, read });
-/** A chunk's tool-call arguments, from its event's data. */
 const argumentsOf = (data) => JSON.parse(data).choices[0]?.delta?.tool_calls?.[0]?.function?.arguments;
 
-/** The readers, in the table's order: each loads what it needs and returns { label, read }. */
+/** The readers, in the table's order. */
 export const MODEL_READERS = {
   /** The baseline: createPartialParser fed the deltas, no SSE, no events. */
   async partial() {

@@ -1,6 +1,5 @@
 // The parse competitors' Node side: `loadDeps()` (parse.mjs's deps in Node, Deno and Bun), the Node-stream peers
-// stream-json and JSONStream (the same chunks, or a fetch()ed body's, written as Buffers with backpressure), and
-// bench:parse's list.
+// (the same chunks written as Buffers with backpressure) and bench:parse's list.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
@@ -90,8 +89,7 @@ const parseRow = (build, output, integers) => {
   return sluice(build, output, { integers, id, label: `sluice ${what} (${build})` });
 };
 
-/** A bench:parse query row over the articles (issue 33): `query` is { path, order, withNormalizedPath, keep,
- * filtered }. */
+/** A query row over the articles (issue 33): `query` is { path, order, withNormalizedPath, keep, filtered }. */
 const queryRow = (id, label, output, query) =>
   sluice('simd', output, { id: `sluice-query-${id}-simd`, label: `sluice ${output}, ${label} (simd)`, query });
 
@@ -99,7 +97,7 @@ const queryRow = (id, label, output, query) =>
 const LOW = 1000;
 const ARTICLES = '$._embedded.articles';
 
-/** bench:parse's competitors, in its tables' order; the query rows run on the articles only. */
+/** bench:parse's competitors, in its tables' order. */
 export const PARSE_COMPETITORS = [
   ...[
     ['simd', 'value'],

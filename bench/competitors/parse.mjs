@@ -1,7 +1,5 @@
-// Every parse competitor, for bench:parse, the engine matrix and its pages (web APIs only; the engine's sluice, wasm
-// and peer come in `deps`, node.mjs's loadDeps in Node, Deno, Bun). `setup(ctx, deps)` returns `run()`, the timed
-// part: every element counted, one field summed into a checksum, `ctx.firstAt` set at the first (makeContext's ctx
-// in memory; over HTTP { url, path, field }, the clock started before fetch()).
+// Every parse competitor of any engine (web APIs only; sluice, its wasm and the peer come in `deps`). `setup(ctx, deps)`
+// returns `run()`, the timed part: every element counted, one field summed into a checksum, `ctx.firstAt` at the first.
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const now = () => performance.now();
@@ -9,7 +7,7 @@ const touchOf = (field) => (field ? (value) => value[field] : (value) => value);
 const KIND = { simd: 'simd128', scalar: 'scalar' };
 const UPPER = { simd: 'SIMD', scalar: 'scalar' };
 
-/** `$._embedded.articles[*]` -> ['_embedded', 'articles']: the member names leading to the selected array. */
+/** `$._embedded.articles[*]` -> ['_embedded', 'articles']. */
 export const pathNames = (path) => [...path.matchAll(/\.([^.[]+)/g)].map((m) => m[1]);
 
 /** Reads `body` to its end with getReader() (WebKit's ReadableStream is not async-iterable). */
@@ -18,7 +16,6 @@ async function eachChunk(body, onChunk) {
   for (let r = await reader.read(); !r.done; r = await reader.read()) onChunk(r.value);
 }
 
-/** An element counter: `add(value)` counts it and adds its touched field to the checksum. */
 export function counter(ctx, touch = touchOf(ctx.field)) {
   const tally = { elements: 0, checksum: 0 };
   tally.add = (value) => {
@@ -38,8 +35,7 @@ async function initBuild(deps, build) {
 
 const OUTPUT_LABEL = { value: 'sluice', bytes: 'sluice bytes mode', none: 'sluice scan only, no element' };
 
-/** sluice's push parser; 'none' selects nothing (copy, scan, validation); `query`: { path, order, withNormalizedPath, keep,
- * filtered }. */
+/** sluice's push parser; 'none' selects nothing (copy, scan, validation); `query`: node.mjs's query rows. */
 export function sluice(build, output = 'value', { integers, query, ...name } = {}) {
   const none = output === 'none';
   const bytes = output === 'bytes' || none;
@@ -85,7 +81,6 @@ export function sluice(build, output = 'value', { integers, query, ...name } = {
         };
         for (let i = 0; i < chunks.length; i++) consume(parser.push(chunks[i]));
         consume(parser.end());
-        // Bytes mode's sum of lengths is no checksum the value competitors could agree on.
         return { elements, checksum: bytes ? null : checksum, bytes: none ? ctx.input.length : undefined };
       };
     },
@@ -129,7 +124,6 @@ export function ceiling(
   };
 }
 
-/** The whole text parsed at once: JSON.parse in memory, `read(response)` over HTTP. */
 const whole = (id, label, read) => ({
   id,
   label,
@@ -147,7 +141,6 @@ const whole = (id, label, read) => ({
   },
 });
 
-/** @streamparser/json, written the in-memory chunks or a fetch()ed body's. */
 export const streamparser = (http) => ({
   id: 'streamparser',
   label: http ? '@streamparser/json (res.body chunks)' : '@streamparser/json',
@@ -186,7 +179,6 @@ const drain = {
 
 export const JSON_PARSE = whole('json-parse', 'JSON.parse (whole text)');
 
-/** The engine matrix in memory. */
 export const COMPETITORS = [sluice('simd'), sluice('scalar'), JSON_PARSE, streamparser(false)];
 
 /** The engine matrix over HTTP (JSON.parse(await res.text()) measured as res.json() within noise: not run). */
@@ -198,7 +190,6 @@ export const HTTP_COMPETITORS = [
   streamparser(true),
 ];
 
-/** The --ceiling set: value mode, its ceiling in both forms, bytes mode, the scan alone, the fastest JS peer. */
 export const CEILING_COMPETITORS = [
   sluice('simd'),
   sluice('scalar'),
@@ -215,7 +206,7 @@ export function touchPages(input) {
   return touched;
 }
 
-/** The in-memory context: the input as `chunkSize` subarrays, what a stream of that chunk size would hand over. */
+/** The input as `chunkSize` subarrays, what a stream of that chunk size would hand over. */
 export function makeContext(input, { path, field, chunkSize }) {
   touchPages(input);
   const chunks = [];

@@ -1,6 +1,5 @@
-// The libraries bench:partial compares, each behind `feed(tokens, text, ends, observe)`: the tokens pushed in order,
-// observe(i, value) after token i with what an app would show then; the re-parsing ones also `parse(prefix)`, so that
-// big sizes can be timed on a sample of tokens (bench/partial/child.mjs).
+// The libraries bench:partial compares, each behind `feed(tokens, text, ends, observe)`: observe(i, value) after
+// token i with what an app would show then; the re-parsing ones also `parse(prefix)`, for sampled big sizes.
 
 /** The text whose final values `keepsValues` keeps (at least one document): kept, a value is copied by collections. */
 export const KEPT_BYTES = 4e6;
@@ -62,7 +61,6 @@ async function jsonriver() {
 /** What an adapter shows when the library threw on a prefix of valid JSON (always a wrong snapshot). */
 export const THREW = Symbol('threw');
 
-/** A library that parses the whole text so far after every token. */
 function reparse(parse) {
   const safe = async (prefix) => {
     try {

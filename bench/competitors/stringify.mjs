@@ -1,7 +1,5 @@
-// The stringify competitors of any engine (bench:stringify; the engine matrix and its pages, which load this file):
-// each writes `{ _embedded: { articles: SOURCE }, total: count }` as UTF-8. `setup(deps)` (deps.sluice: a module with
-// stringifyStream) returns `run(ctx)`, the timed part: makes the source, encodes, counts every chunk, sets
-// `ctx.firstAt` at the first byte. ctx: makeStringifyContext's (`sampled`: a checksum of every 61st byte).
+// The stringify competitors of any engine: each writes `{ _embedded: { articles: SOURCE }, total: count }` as UTF-8.
+// `setup(deps)` returns `run(ctx)`, the timed part: makes the source, encodes, counts every chunk, sets `ctx.firstAt`.
 import { articleAsyncGenerator, articleGenerator, preparePool } from '../articles.mjs';
 
 const now = () => performance.now();
@@ -26,7 +24,7 @@ export function makeSource(ctx) {
 
 export const makeDocument = (ctx, articles) => ({ _embedded: { articles }, total: ctx.count });
 
-/** All rows of a source in an array: what the competitors that take no generators need first. */
+/** All rows of a source: what the competitors that take no generators need first. */
 export async function materialise(ctx, source) {
   if (ctx.kind === 'array') return source;
   const rows = [];
@@ -35,7 +33,7 @@ export async function materialise(ctx, source) {
   return rows;
 }
 
-/** Counts (and with ctx.sampled, checksums) the output: `chunk(bytes or string)` returns its length. */
+/** Counts (and with ctx.sampled, checksums every 61st byte of) the output. */
 export function consumer(ctx) {
   let bytes = 0;
   let checksum = 0;
@@ -65,7 +63,6 @@ export async function drainWebStream(ctx, stream) {
   }
 }
 
-/** A competitor whose setup prepares the articles' pool first. */
 const writer = (id, label, make) => ({
   id,
   label,

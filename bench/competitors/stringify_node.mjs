@@ -1,5 +1,4 @@
-// bench:stringify's Node-only peers (json-stream-stringify, @discoveryjs/json-ext, JSONStream; the Node-stream ones
-// also as a web Response body needs them), on stringify.mjs's contract.
+// bench:stringify's Node-only peers, on stringify.mjs's contract; the Node-stream ones also as a web stream.
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
@@ -12,7 +11,6 @@ const webLabel = ' as a web stream (Readable.toWeb)';
 // It reads Node object-mode streams as arrays (generators it would write as {}).
 const jsonStreamArticles = (ctx, source) =>
   ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
-/** `write(row)` for every row of the source, awaited only where it returns a promise. */
 async function eachRow(ctx, write) {
   const source = makeSource(ctx);
   if (ctx.kind === 'async') for await (const row of source) await write(row);
@@ -77,7 +75,6 @@ const jsonStream = (web) =>
 
 const { sluice, whole, naive, floor } = WEB_STRINGIFY;
 
-/** bench:stringify's competitors, in its tables' order. */
 export const COMPETITORS = [
   sluice,
   whole,

@@ -1,5 +1,5 @@
-// The matrix's HTTP server on 127.0.0.1: the datasets whole (/data/SIZE.json) and paced (/paced/SIZE.json: 64 KiB
-// writes at a fixed rate), bench/'s modules (/bench/), dist/ (/dist/) and @streamparser/json bundled (/streamparser.js).
+// The matrix's HTTP server on 127.0.0.1: the datasets whole (/data/SIZE.json) and paced (/paced/SIZE.json), bench/'s
+// modules (/bench/), dist/ (/dist/) and @streamparser/json bundled (/streamparser.js).
 import { readFileSync, statSync, createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
@@ -39,16 +39,12 @@ function sendFile(res, file) {
   createReadStream(file).pipe(res);
 }
 
-/** `relative` under `dir`, or null when it would leave it. */
 function under(dir, relative) {
   const file = normalize(join(dir, relative));
   return file.startsWith(normalize(dir + sep)) ? file : null;
 }
 
-/**
- * `bytes` in 64 KiB writes under backpressure, each when the rate says (from the start: timer lateness does not add
- * up; 0: no pacing); `onWrite(end)` after each. Also bench:edge's upstream.
- */
+/** `bytes` in 64 KiB writes under backpressure, each when the rate says (0: no pacing); also bench:edge's upstream. */
 export async function sendPaced(res, bytes, paceMBps, onWrite = () => {}) {
   let gone = false;
   const closed = new Promise((resolve) =>

@@ -1,6 +1,5 @@
-// One timed run of one competitor in a fresh Node, Deno or Bun process: `RUNTIME child.mjs SPEC_JSON` (the spec of
-// competitors/matrix.mjs; `file`: the input). runtime.mjs samples its RSS, so a handshake of JSON lines: the child
-// sends {"ready": runtime} once set up and collected, the parent "go" once it took the baseline, the child {"result"}.
+// One timed run of one competitor in a fresh Node, Deno or Bun process (runtime.mjs's runIn, which samples its RSS):
+// {"ready"} once set up and collected, "go" back once the baseline is taken, then {"result"}.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -46,7 +45,6 @@ stdin.close();
 if (go.trim() !== 'go') throw new Error('child.mjs: expected "go" on stdin');
 
 const cpuBefore = process.cpuUsage?.();
-// Pages touched for the first time, each at the "Memory:" rate of the report header.
 const faultsBefore = isNode ? process.resourceUsage().minorPageFault : null;
 const result = await timeRun(prepared);
 const cpu = cpuBefore ? process.cpuUsage(cpuBefore) : null;

@@ -1,6 +1,5 @@
-// Every main.mjs's command line: `readFlags` reads argv by a table of flag rules; `log`, the progress lines.
+// Every main.mjs's command line: `readFlags` reads argv by a table of flag rules; `log`, progress on stderr.
 
-/** A progress line, on standard error (standard output is the report). */
 export const log = (line) => process.stderr.write(`${line}\n`);
 
 /**
@@ -28,7 +27,6 @@ export function readFlags(usage, defaults, flags) {
   return options;
 }
 
-/** A flag without a value: sets `values`. */
 export function set(values) {
   const rule = (options) => Object.assign(options, values);
   rule.takesNoValue = true;
@@ -46,7 +44,7 @@ export const integer =
   };
 export const number = (key, zero = false) => integer(key, zero ? 0 : 1, true);
 
-/** A comma-separated list into options[key]; with `known`, every item must be one of them. */
+/** A comma-separated list into options[key], each item one of `known` if given. */
 export const list =
   (key, known = null, map = (item) => item) =>
   (options, text, flag, fail) => {

@@ -2,12 +2,11 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-/** The installed version of a bench peer, read from its own package.json (some `exports` maps hide it). */
+/** A bench peer's version, from its own package.json (some `exports` maps hide it). */
 export function packageVersion(name) {
   return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
 }
 
-/** `competitors` with their peer package's version in their label, and those versions by competitor id. */
 export function withVersions(competitors) {
   const versions = Object.fromEntries(
     competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]),
@@ -27,7 +26,6 @@ function memoryCost() {
   return { freshMsPerMB: msPerMB(1), touchedMsPerMB: msPerMB(2) };
 }
 
-/** The lines a Node benchmark's report opens with: its title, the machine, the runtime, memory, `peers`' versions. */
 export function reportHeader(title, env, peers = []) {
   const { freshMsPerMB: fresh, touchedMsPerMB: touched } = env.memory;
   return [

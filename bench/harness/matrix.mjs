@@ -1,6 +1,5 @@
-// The engine matrix (Node, Deno, Bun in bench/engines; Chromium, Firefox, WebKit in bench/browser): the articles at
-// three sizes from memory and over a paced HTTP response, then the writers of competitors/stringify.mjs; matrixMain,
-// the driver both share: every run of a cell interleaved round-robin, checked, its medians saved for bench/harness/render.
+// The engine matrix's driver, matrixMain, for bench/engines and bench/browser: the articles at three sizes from memory
+// and over a paced HTTP response, then the writers; every run of a cell interleaved round-robin and checked.
 import os from 'node:os';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
@@ -8,19 +7,16 @@ import { ensureDataset, fileSize } from '../datasets.mjs';
 import { startBenchServer } from './bench_server.mjs';
 import { integer, list, log, readFlags, set } from './cli.mjs';
 import { environment, packageVersion } from './environment.mjs';
-import { roundRobin } from './fork.mjs';
 import { available as procAvailable } from './proc_rss.mjs';
+import { roundRobin } from './runtime.mjs';
 import { finish } from './save.mjs';
 import { markdownTable, summarise } from './stats.mjs';
 
-/** Size name -> articles (about 418 bytes each): 1.05, 10.5 and 104.6 MB. */
 const SIZES = { '1MB': 2_500, '10MB': 25_000, '100MB': 250_000 };
 export const CHUNK_SIZE = 64 * 1024;
 const PATH = '$._embedded.articles[*]';
-// The paced response's rate: 50 MB/s (400 Mbit/s), a fast connection.
-const PACE_MBPS = 50;
+const PACE_MBPS = 50; // 400 Mbit/s, a fast connection
 
-/** The method text both harnesses print and the renderer repeats, as lines. */
 export function methodLines({ paceMBps, runs }) {
   return [
     `Method: The articles dataset (bench/gen-dataset.mjs) at each size; every element at ${PATH} is consumed (counted, ` +

@@ -4,7 +4,6 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 export const available = existsSync('/proc/self/status');
 
-/** `read()`, or `fallback` when the process has exited. */
 const live = (read, fallback) => {
   try {
     return read();
@@ -41,10 +40,9 @@ export function descendants(root) {
   return found;
 }
 
-/** The command line of `pid`, its arguments joined by spaces ('' when it has exited). */
 export const commandLine = (pid) => live(() => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '), '');
 
-/** User + system CPU time of `pid` in ms (clock ticks of 10 ms), or null when it has exited. */
+/** User + system CPU time of `pid` in ms (clock ticks of 10 ms). */
 export const cpuMsOf = (pid) =>
   live(() => {
     const fields = statFields(pid);
@@ -70,7 +68,7 @@ export class GrowthPeak {
     this.#peak = Math.max(this.#peak, sum);
   }
 
-  /** Takes the baseline; returns the summed RSS of the processes then. */
+  /** Takes the baseline; returns the summed RSS then. */
   start(intervalMs = 2) {
     this.#base = new Map(this.pids.map((pid) => [pid, statusBytes(pid)]));
     this.#peak = 0;

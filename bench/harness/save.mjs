@@ -12,7 +12,6 @@ export function saveResults(kind, results) {
   return file;
 }
 
-/** Saves `results` as KIND-DATE.json; with problems, says so and sets the exit code to 1. */
 export function finish(kind, results, problems) {
   saveResults(kind, results);
   if (problems) {
@@ -21,7 +20,7 @@ export function finish(kind, results, problems) {
   }
 }
 
-/** Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; false when it has none. */
+/** Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; false without them. */
 export function renderBlock(file, name, body) {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;

@@ -12,7 +12,6 @@ export function median(values) {
 /** The upper median, always one of the values (the medians of CPU times). */
 export const upperMedian = (values) => [...values].sort((x, y) => x - y)[values.length >> 1];
 
-/** User + system CPU time since `start` (a process.cpuUsage()), in ms. */
 export function cpuMs(start) {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
@@ -63,7 +62,7 @@ export function pieces(bytes, size) {
   return out;
 }
 
-/** A Markdown table's lines: `head`, the alignment row (`align` for every column after the first), `rows`. */
+/** A Markdown table's lines; `align` for every column after the first (or one per column). */
 export const mdTable = (head, rows, align = '---:') => [
   `| ${head.join(' | ')} |`,
   `|---|${head
@@ -75,7 +74,6 @@ export const mdTable = (head, rows, align = '---:') => [
 
 export const fixed = (v, digits) => (v === null || v === undefined ? '–' : v.toFixed(digits));
 
-/** Milliseconds with the digits a table needs: 2.07 ms, 14.4 ms, 1.15 s. */
 export const ms = (v) =>
   v === null || v === undefined
     ? '–'
@@ -121,7 +119,6 @@ const COLUMNS = {
   ],
 };
 
-/** The competitor table: MB/s (median, min–max), then `kind`'s columns ('parse' or 'stringify'). */
 export function markdownTable(rows, kind = 'parse') {
   const columns = COLUMNS[kind];
   const line = ({ label, summary: s, note }) => {
@@ -134,7 +131,6 @@ export function markdownTable(rows, kind = 'parse') {
   return [...mdTable(head, []), ...rows.map(line)].join('\n');
 }
 
-/** The load line under each table, with a warning when other work was running. */
 export function loadLine(before, after, cores) {
   return (
     `Load average (1 min) before: ${before[0].toFixed(2)}, after: ${after[0].toFixed(2)} on ${cores} cores.` +

@@ -1,9 +1,8 @@
-// One timed run of bench:lazy in a process of its own (node --expose-gc): one competitor, dataset and fraction, cold
-// then warm. Reports over IPC.
+// One run of bench:lazy in a process of its own: one competitor, dataset and fraction, cold then warm.
 import { readFileSync } from 'node:fs';
 import { chooseLeaves, COMPETITORS, leafValue, readPath } from '../competitors/lazy.mjs';
 import { touchPages } from '../competitors/parse.mjs';
-import { answerParent } from '../harness/fork.mjs';
+import { answerParent } from '../harness/runtime.mjs';
 import { median } from '../harness/stats.mjs';
 
 const settle = async () => {

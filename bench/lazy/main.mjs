@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { COMPETITORS } from '../competitors/lazy.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
 import { environment, reportHeader } from '../harness/environment.mjs';
-import { roundRobin, runChild } from '../harness/fork.mjs';
+import { roundRobin, runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
 import { loadLine, mdTable, median, ms as fmt } from '../harness/stats.mjs';
 import { integer, list, log, readFlags } from '../harness/cli.mjs';
@@ -64,7 +64,7 @@ for (const name of options.datasets) {
         if (c.id === 'openjson' && read > OPENJSON_MAX_GETS)
           return { error: `skipped: ${read} get() calls (over ${OPENJSON_MAX_GETS})`, skipped: true };
         const spec = { competitor: c.id, file, fraction, arrayPath: dataset.arrayPath, repeats: bytes > 20e6 ? 2 : 31 };
-        const result = await runChild(CHILD, spec);
+        const result = await runIn('node', spec, { script: CHILD });
         leaves = result.leaves ?? leaves;
         if (c.id === 'lazyparse') read = result.read ?? 0;
         return result;

@@ -5,8 +5,7 @@ import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { integer, list, log, only, readFlags, selected } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
 import { CHUNK_SIZE } from '../harness/matrix.mjs';
-import { measureTable } from '../harness/fork.mjs';
-import { runIn } from '../harness/runtime.mjs';
+import { measureTable, runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
 
 const PEERS = ['@streamparser/json', 'stream-json', 'stream-chain', 'JSONStream'];

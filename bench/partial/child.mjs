@@ -1,13 +1,9 @@
-// One measurement of bench:partial in a fresh process: a library reading the corpus of one size token by token, the
-// value read after every token; CPU time (user + system: compiler and GC threads count), median of `runs` after
-// warm-up. A library that re-parses the whole text per token is timed past `fullMax` bytes on `sample` tokens spread
-// over the document, each parse alone (their mean times the tokens). `keepsValues`: the last values are kept
-// (competitors/partial.mjs, KEPT_BYTES). With `check`, one more run counts the tokens after which the value differs
-// from the oracle's (tests/support/partial_oracle.mjs): wrong snapshots.
+// One measurement of bench:partial in a fresh process: a library reading the corpus token by token, CPU time, median
+// of `runs` after warm-up; with `check`, the tokens after which the value differs from the oracle's (wrong snapshots).
 import { expectedSnapshot } from '../../tests/support/partial_oracle.mjs';
 import { corpusDocument, tokenize } from './corpus.mjs';
 import { KEPT_BYTES, PEERS, THREW } from '../competitors/partial.mjs';
-import { answerParent } from '../harness/fork.mjs';
+import { answerParent } from '../harness/runtime.mjs';
 import { cpuMs, upperMedian as median } from '../harness/stats.mjs';
 
 /** Equal as values an app would show: ===, arrays element by element, own enumerable keys in any order. */
@@ -48,7 +44,6 @@ async function measure({ peer: id, size, runs, check, fullMax, sample }) {
     if (value !== undefined) sink++;
     last = value;
   };
-  // keepsValues: the final values of the last documents, KEPT_BYTES of text, in a ring.
   const kept = new Array(spec.keepsValues ? Math.max(1, Math.floor(KEPT_BYTES / bytes)) : 0);
   let keptCount = 0;
   let once;
@@ -73,7 +68,6 @@ async function measure({ peer: id, size, runs, check, fullMax, sample }) {
       return cpuMs(start);
     };
   }
-  // Warm up for WARMUP_MS (at most 10,000 runs); each timed run repeats the document for MIN_TIMED_MS, its mean.
   let spent = 0;
   let warmups = 0;
   while (warmups < 1 || (spent < WARMUP_MS && warmups < 10_000)) {

@@ -17,7 +17,6 @@ function sentence(rng, words) {
   return out.join(' ');
 }
 
-/** Numbers of every shape: integers, negatives, decimals, exponents both cases and signs, zero forms. */
 const NUMBERS = [
   (rng) => String(rng.range(0, 100000)),
   (rng) => String(-rng.range(1, 1000)),
@@ -49,7 +48,7 @@ function section(rng, index) {
   );
 }
 
-/** A document of about `bytes` bytes of UTF-8 (at least one section). Deterministic for a seed. */
+/** A document of about `bytes` bytes of UTF-8, deterministic for a seed. */
 export function corpusDocument(bytes, seed = 20) {
   const rng = createRng(seed);
   const head =

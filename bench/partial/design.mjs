@@ -1,16 +1,14 @@
 // The measurements behind createPartialParser's design (docs/partial.md), in one fresh process, each choice and its
-// alternative interleaved round by round, CPU time medians: tiny deltas against one wasm feed() per token; freezing,
-// views and flat strings; reading a view; the heap the value holds; big pushes against parseJsonArray.
+// alternative interleaved round by round, CPU time medians.
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
-import { answerParent } from '../harness/fork.mjs';
+import { answerParent } from '../harness/runtime.mjs';
 import { chunksOf, cpuMs, interleaveCpu, pieces, upperMedian as median } from '../harness/stats.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 
-/** `ms` (name -> ms) times `times` over `over`. */
 const per = (ms, times, over) => Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * times) / over]));
 
 /** Tokens without a lone high surrogate at their end, so that each has a UTF-8 form of its own. */
@@ -37,7 +35,6 @@ async function design({ rounds, bigBytes }) {
   await sluice.init(readFileSync(new URL('sluice.simd.wasm', DIST)));
   const { createPartialParser, createParser, partialJson, parseJsonArray } = sluice;
   const results = {};
-  // Each variant: 5 slices of about 20 ms a round, the median round.
   const interleaved = async (variants) => {
     const times = await interleaveCpu(variants, { rounds, slices: 5, warmupMs: 300 });
     return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
@@ -83,7 +80,6 @@ async function design({ rounds, bigBytes }) {
     }
     return per(await interleaved(variants), 1000, input.length);
   };
-  /** { size: perToken(size, setup) } for each size, one after the other. */
   const bySize = async (sizes, setup) => {
     const out = {};
     for (const size of sizes) out[size] = await perToken(size, setup);
@@ -100,7 +96,6 @@ async function design({ rounds, bigBytes }) {
     [200e3, 1e6],
     Object.fromEntries(Object.entries(views).map(([k, n]) => [k, { viewMinLength: n }])),
   );
-  // Finished strings made flat, or left ropes of one node per push (treeTuning.flatten).
   results.flatten = await bySize([20e3, 1e6], { flat: { flatten: true }, ropes: { flatten: false } });
 
   const values = Array.from({ length: 1000 }, (_, i) => i);

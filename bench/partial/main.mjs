@@ -1,13 +1,12 @@
-// npm run bench:partial: the partial-JSON libraries reading a model's output token by token (child.mjs: a fresh
-// process per library and size), the measurements behind sluice's design (design.mjs) and a tool call read from an
-// SSE body (model.mjs). A full run renders docs/partial.md's tables and the README's block.
+// npm run bench:partial: the partial-JSON libraries token by token (child.mjs), the design measurements (design.mjs)
+// and a tool call from an SSE body (model.mjs). A full run renders docs/partial.md's tables and the README's block.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MODEL_READERS } from '../competitors/model.mjs';
 import { PEERS } from '../competitors/partial.mjs';
 import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { environment } from '../harness/environment.mjs';
-import { roundRobin, runChild } from '../harness/fork.mjs';
+import { roundRobin, runIn } from '../harness/runtime.mjs';
 import { finish, renderBlock } from '../harness/save.mjs';
 import * as md from './render.mjs';
 
@@ -33,7 +32,7 @@ const options = readFlags(
 );
 const args = process.argv.slice(2).join(' ');
 options.command = `npm run bench:partial${args ? ` -- ${args}` : ''}`;
-const child = (name, spec) => runChild(fileURLToPath(new URL(name, import.meta.url)), spec, []);
+const child = (name, spec) => runIn('node', spec, { node: [], script: fileURLToPath(new URL(name, import.meta.url)) });
 const sizeName = (bytes) => Object.keys(SIZES).find((name) => SIZES[name] === bytes);
 
 /** Every library and size (round-robin, so that drift moves every size alike), then the model case and the design. */
@@ -58,7 +57,6 @@ async function measure() {
   });
   run.results = specs.map((spec, k) => {
     const each = processes[k];
-    // The median process, with every run.
     const middle = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
     const result = each.find((r) => r.error) ?? {
       ...each[0],
@@ -72,7 +70,6 @@ async function measure() {
     if (!result.error) log(`[${sizeName(spec.size)}] ${result.label.padEnd(48)} ${md.ms(result.totalMs)}${wrong}`);
     return { ...spec, ...result };
   });
-  // One process each, its variants interleaved; a failure counts as a problem and gives null.
   const once = async (name, what, spec) => {
     log(`${what} (one process, interleaved)...`);
     const result = await child(name, spec);

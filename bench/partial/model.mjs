@@ -1,10 +1,9 @@
-// bench:partial's model-output case (issue 32), in one fresh process: a 20 kB tool call's arguments in 4,000 deltas,
-// read after every delta by each reader of competitors/model.mjs (the deltas alone, with a zod schema, SSE bodies),
-// every final value checked against JSON.parse, then CPU time interleaved round by round.
+// bench:partial's model-output case (issue 32), in one fresh process: each reader of competitors/model.mjs, its final
+// value checked against JSON.parse, then CPU time interleaved round by round.
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { deltasOf, MODEL_READERS, openAIChatBody } from '../competitors/model.mjs';
-import { answerParent } from '../harness/fork.mjs';
+import { answerParent } from '../harness/runtime.mjs';
 import { interleaveCpu, pieces } from '../harness/stats.mjs';
 import { corpusDocument } from './corpus.mjs';
 

@@ -1,5 +1,4 @@
-// The Markdown of bench:partial: docs/partial.md's tables and the README's block (the 20 kB case). No dates or load:
-// those stay in bench/results/partial-*.json.
+// The Markdown of bench:partial: docs/partial.md's tables and the README's block (no dates or load).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { KEPT_BYTES } from '../competitors/partial.mjs';
 import { mdTable, upperMedian } from '../harness/stats.mjs';
@@ -20,7 +19,6 @@ const msNumber = (v) => (v >= 100 ? count(Math.round(v)) : v.toFixed(v >= 10 ? 1
 export const us = (v) => `${v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} µs`;
 const bold = (on, text) => (on ? `**${text}**` : text);
 const tilde = (r) => (r.sampled ? '~' : '');
-/** The line every section ends with: the machine and the command. */
 const signed = (env, options) =>
   `${env.cpu}, ${env.cores} cores, Node ${env.node} (V8 ${env.v8}); sluice ${env.sluice}. ` +
   `\`${options.command ?? 'npm run bench:partial'}\`.`;
@@ -30,7 +28,6 @@ function wrongOf(results, peer) {
   return checked ? `${count(checked.wrong)} of ${count(checked.tokens)}` : '–';
 }
 
-/** docs/partial.md's libraries table and its legend. */
 export function peersSection(results, options, env) {
   const header = options.sizes.map((size) => {
     const any = results.find((r) => r.size === SIZES[size] && !r.error);
@@ -59,7 +56,6 @@ export function peersSection(results, options, env) {
   ].join('\n');
 }
 
-/** docs/partial.md's design measurements. */
 export function designSection(d, options, env) {
   const t = d.tiny.usPerToken;
   const ns = d.read.nsPerElement;
@@ -144,7 +140,6 @@ const TARGETS = [
   ['schema', 'partial', 'with the zod schema / without', 'at most 1.5x', (x) => x <= 1.5],
 ];
 
-/** docs/partial.md's model-output table: each reader, then the ratios the issue sets targets for. */
 export function modelSection(m, options, env) {
   const { labels, times } = m;
   const median = (id) => upperMedian(times[id]);
@@ -177,7 +172,6 @@ export function modelSection(m, options, env) {
   ].join('\n');
 }
 
-/** The README's sentence on the model-output case (its table: docs/partial.md). */
 function modelSentence(m) {
   const median = (id) => ms(upperMedian(m.times[id]));
   return (

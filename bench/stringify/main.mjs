@@ -7,8 +7,7 @@ import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { integer, list, log, only, readFlags, selected, set } from '../harness/cli.mjs';
 import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
-import { measureTable } from '../harness/fork.mjs';
-import { runIn } from '../harness/runtime.mjs';
+import { measureTable, runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
 import { httpRun, httpSection } from './http.mjs';
 
@@ -126,7 +125,7 @@ for (const count of options.counts) {
       runOnce: async (c) => {
         const spec = { bench: 'stringify', competitor: c.id, kind, count, sampled: false };
         // The whole-document competitors need ~2.5 GB at a million articles.
-        const r = await runIn('node', spec, { node: ['--max-old-space-size=8192'] });
+        const r = await runIn('node', spec, { node: ['--expose-gc', '--max-old-space-size=8192'] });
         return { ...r, firstByteMs: r.firstElementMs };
       },
       // The floor writes the rows alone, without the document's framing.

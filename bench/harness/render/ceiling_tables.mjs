@@ -1,5 +1,4 @@
-// docs/benchmarks.md's section on value mode against its ceiling, per engine and build (the --ceiling runs), with
-// issue 17's goals beside the numbers.
+// docs/benchmarks.md's section on value mode against its ceiling (the --ceiling runs), with issue 17's goals.
 import { mdTable } from '../stats.mjs';
 import { ORDER, runInfo } from './model.mjs';
 import { mbps, time } from './summary.mjs';
@@ -7,12 +6,10 @@ import { mbps, time } from './summary.mjs';
 const BUILDS = { simd: 'SIMD', scalar: 'scalar' };
 const GOALS = { ceiling: 0.9, peer: 2, bytesMBps: 500, firstMs: 10 };
 
-/** A value against its goal (null: none), with ✗ when it is missed. */
 const mark = (text, ok) => (ok === false ? `${text} ✗` : text);
 const ratio = (a, b) => (a && b ? a / b : null);
 const times = (v) => (v === null ? '–' : `${v.toFixed(2)}x`);
 
-/** Per cell of the ceiling results and build, its table row (`cells`) and the cell's engine, bytes and count. */
 function ceilingRows(results) {
   const rows = [];
   for (const kind of ['ceiling-engines', 'ceiling-browser']) {
@@ -20,7 +17,6 @@ function ceilingRows(results) {
     for (const { engine, bytes, count, competitors } of data?.cells ?? []) {
       const s = (id) => competitors.find((c) => c.id === id)?.summary ?? null;
       const [utf8, ascii, peer] = ['ceiling', 'ceiling-ascii', 'streamparser'].map((id) => s(id)?.mbps ?? null);
-      // The ceiling: the faster of the two batch forms in this engine.
       const ceiling = Math.max(utf8 ?? 0, ascii ?? 0) || null;
       const info = data.engines?.[engine];
       for (const [build, label] of Object.entries(BUILDS)) {
@@ -37,8 +33,7 @@ function ceilingRows(results) {
           `${mbps(value)} MB/s`,
           mark(times(ofCeiling), ofCeiling === null || ofCeiling >= GOALS.ceiling),
           `${mbps(scan)} MB/s`,
-          // Value mode scans, then decodes and parses at best as fast as the ceiling, one after the other: its
-          // time is at least the sum of both, so value / ceiling cannot exceed scan / (scan + ceiling).
+          // Value mode scans, then decodes and parses at best as fast as the ceiling: at most scan / (scan + ceiling).
           times(scan && ceiling ? scan / (scan + ceiling) : null),
           `${mbps(peer)} MB/s`,
           mark(times(ofPeer), ofPeer === null || ofPeer >= GOALS.peer),

@@ -1,5 +1,4 @@
-// The benchmark chart, hand-written SVG: one group of bars per engine, one bar per series (library), two panels
-// side by side (each a linear or a log scale), every bar labelled with its value.
+// The benchmark chart, hand-written SVG: a group of bars per engine, a bar per series, two panels (linear or log).
 const WIDTH = 960;
 const LABEL_WIDTH = 150;
 const GAP = 36;
@@ -13,7 +12,6 @@ const COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00
 
 const escapeXml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** `text` cut into lines of at most `width` characters, at spaces. */
 function wrap(text, width = 150) {
   const lines = [];
   let line = '';
@@ -73,12 +71,7 @@ function panel({ x, top, height, title, bars, log, format }) {
   return parts.join('\n');
 }
 
-/**
- * @param {{ groups: { key: string, label: string, own?: boolean }[], series: { key: string, label: string, own?: boolean,
- *   values: Record<string, [number | null, number | null]> }[] }} data  values: group key -> [left, right]
- * @param {{ title: string, caption: string[],
- *   panels: { title: string, log?: boolean, format: (v: number) => string }[] }} layout
- */
+/** `data`: { groups: [{ key, label, own }], series: [{ key, label, own, values: group key -> [left, right] }] }. */
 export function renderChart(data, { title, panels, caption }) {
   const top = 108;
   const rows = [];

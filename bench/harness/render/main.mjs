@@ -14,10 +14,7 @@ const README = join(ROOT, 'README.md');
 const KINDS = ['parse', 'stringify', 'browser', 'engines', 'ceiling-browser', 'ceiling-engines', 'sizes'];
 const kindOf = (file) => KINDS.find((kind) => new RegExp(`^${kind}-\\d{4}-`).test(basename(file)));
 
-/**
- * Renders `files` over the newest of each kind (names sort by date); returns the paths written and read. `docs`:
- * where benchmarks.md and .svg go; `readme`: whether to refresh the README (a quick run never publishes).
- */
+/** Renders `files` over the newest of each kind into `docs`; returns the paths written and read. */
 export function render(files = [], { docs = DOCS, readme = true } = {}) {
   const names = existsSync(RESULTS_DIR) ? readdirSync(RESULTS_DIR).sort() : [];
   const loaded = {};

@@ -1,5 +1,4 @@
-// docs/benchmarks.md: the README's summary, the engine matrix, the ceiling, bench:parse and bench:stringify in
-// detail, the download sizes, the command line and the edge; machine, versions, dates and load beside the numbers.
+// docs/benchmarks.md: every section, with machine, versions, dates and load beside the numbers.
 import { existsSync, readFileSync } from 'node:fs';
 import { markdownTable, mdTable } from '../stats.mjs';
 import { httpSection } from '../../stringify/http.mjs';
@@ -15,7 +14,6 @@ const peers = (r) =>
     .map(([id, v]) => `${id} ${v}`)
     .join(', ');
 
-/** A Node workload's section: its title, the method, then per table a heading, the table and its load line. */
 function workloadDetails(r, title, method, tables, kind) {
   if (!r) return [];
   const out = [title, '', method];
@@ -106,13 +104,12 @@ export function sizesDetails(results) {
   ];
 }
 
-/** A table bench:cli or bench:edge wrote beside its results (bench/results/cli/, bench/results/edge/), if any. */
+/** A table bench:cli or bench:edge wrote beside its results, if any. */
 function written(name) {
   const file = new URL(`../../results/${name}`, import.meta.url);
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
-// docs/cli.md shows bench:cli's table with its chart.
 function cliDetails() {
   const table = written('cli/table.md');
   if (table === undefined) return [];

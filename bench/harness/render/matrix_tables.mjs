@@ -1,5 +1,4 @@
-// docs/benchmarks.md's engine-matrix sections: the method, a table per size and mode (libraries by engine), the
-// cells where parsing the whole text beats sluice, and the stringify runs of every engine.
+// docs/benchmarks.md's engine-matrix sections: a table per size and mode, where whole-text parsing wins, the writers.
 import { methodLines } from '../matrix.mjs';
 import { mdTable } from '../stats.mjs';
 import { engineColumns, matrixShape, parseMatrix, runInfo, stringifyMatrix } from './model.mjs';
@@ -26,7 +25,6 @@ function table(matrix, { afterTransfer }) {
   return mdTable(['library', ...matrix.engines.map((e) => e.label)], rows).join('\n');
 }
 
-/** Every (engine, size, mode) where whole-text parsing had a higher median MB/s than sluice (SIMD). */
 function wins(results) {
   return againstWhole(results).flatMap(({ mode, size, m, sluice, parse }) =>
     m.engines.flatMap((e) => {

@@ -1,5 +1,4 @@
-// The engine matrix's results as the tables and the chart read them: one column per engine (Node, Deno, Bun from
-// bench/engines; Chromium, Firefox, WebKit from bench/browser), one row per library, each cell a summary.
+// The engine matrix's results as the tables and the chart read them: a column per engine, a row per library.
 export const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
 const KINDS = ['engines', 'browser'];
 
@@ -21,7 +20,6 @@ const LIBRARIES = [
   pkg,
 }));
 
-/** The engines measured, in display order: `[{ key, label, name, version, engine, options, date }]`. */
 export function engineColumns(results) {
   const columns = KINDS.flatMap((kind) => {
     const data = results[kind]?.data;
@@ -37,7 +35,6 @@ export function engineColumns(results) {
 
 const cellsOf = (results) => KINDS.flatMap((kind) => results[kind]?.data.cells ?? []);
 
-/** Sizes and modes present, in the order measured. */
 export function matrixShape(results) {
   const cells = cellsOf(results);
   return {
@@ -50,7 +47,6 @@ const timeoutOf = (competitor) =>
   Number(/after (\d+) s/.exec(competitor.runs.find((r) => r.timedOut)?.error ?? '')?.[1] ?? 0) * 1000;
 const versionOf = (results, pkg) => results.engines?.data.versions?.[pkg] ?? results.browser?.data.versions?.[pkg];
 
-/** One size and mode: { size, mode, count, bytes, engines: [{ key, label }], libraries: [{ key, label, own, cells }] }. */
 export function parseMatrix(results, size, mode) {
   const cells = cellsOf(results).filter((c) => c.size === size && c.mode === mode);
   const libraries = LIBRARIES.map((lib) => {
@@ -70,7 +66,6 @@ export function parseMatrix(results, size, mode) {
   return { size, mode, count, bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
 }
 
-/** The stringify runs of every engine: { count, bytes, engines: [{ key, label }], libraries: [{ key, label, cells }] }. */
 export function stringifyMatrix(results) {
   const entries = KINDS.map((kind) => results[kind]?.data.stringify).filter(Boolean);
   if (entries.length === 0) return null;
@@ -95,7 +90,6 @@ export function stringifyMatrix(results) {
   };
 }
 
-/** When and under what load the results of `kinds` were measured: 'DATE and DATE', 'LOW to HIGH'. */
 export function runInfo(results, kinds) {
   const dates = new Set(kinds.map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean));
   const loads = kinds.flatMap((k) => (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]));

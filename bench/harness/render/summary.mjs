@@ -1,5 +1,4 @@
-// The README's benchmark block (and the top of docs/benchmarks.md): one chart (the largest size over HTTP), what holds
-// in every engine in one paragraph, one table of sluice's MB/s over the whole-text parse's. No dates, no load.
+// The README's benchmark block (and the top of docs/benchmarks.md): the chart, a paragraph, the ratio table; no dates.
 import { mdTable } from '../stats.mjs';
 import { renderChart } from './chart.mjs';
 import { engineColumns, matrixShape, parseMatrix } from './model.mjs';
@@ -34,7 +33,6 @@ const range = (values, format) => {
   return format(lo) === format(hi) ? format(lo) : `${format(lo)} to ${format(hi)}`;
 };
 
-/** The chart of `matrix` (a parseMatrix), as SVG text. */
 export function headlineChart(matrix, caption) {
   const keep = ['sluice-simd', whole(matrix.mode), 'streamparser'];
   const values = (lib) => Object.entries(lib.cells).map(([engine, s]) => [engine, [s.firstElementMs, s.rssGrowthMiB]]);
@@ -51,7 +49,6 @@ export function headlineChart(matrix, caption) {
   return renderChart({ groups: matrix.engines, series }, { title, panels, caption });
 }
 
-/** What every engine shows at the headline cell, in one paragraph. */
 function everywhere(matrix) {
   const lib = (key) => matrix.libraries.find((l) => l.key === key);
   const sluice = lib('sluice-simd');
@@ -59,7 +56,6 @@ function everywhere(matrix) {
   if (!sluice || !parse) return '';
   const engines = matrix.engines.map((e) => e.key);
   const drain = lib('drain');
-  // The range over the engines of `get` of a library's cells.
   const of = (l, get, format) =>
     range(
       engines.map((e) => l.cells[e] && get(l.cells[e], e)),
@@ -77,7 +73,6 @@ function everywhere(matrix) {
   );
 }
 
-/** Per mode and size: its parseMatrix, and in it sluice (SIMD)'s row and the whole-text parse's. */
 export function againstWhole(results) {
   const { sizes, modes } = matrixShape(results);
   return modes.flatMap((mode) =>
@@ -89,7 +84,6 @@ export function againstWhole(results) {
   );
 }
 
-/** sluice (SIMD) MB/s over whole-text parsing MB/s, per size and mode (rows) and engine (columns). */
 function ratioTable(results) {
   const engines = engineColumns(results);
   const rows = againstWhole(results).map(({ mode, size, sluice, parse }) => [
@@ -103,7 +97,6 @@ function ratioTable(results) {
   return mdTable(['sluice (SIMD) ÷ whole-text parse', ...engines.map((e) => e.label)], rows).join('\n');
 }
 
-/** Machine and engines, without dates or load. */
 export function machineShort(results) {
   const env = (results.engines ?? results.browser ?? results.parse)?.data.environment;
   const engines = engineColumns(results).map(
@@ -112,7 +105,7 @@ export function machineShort(results) {
   return env ? `${env.cpu}, ${env.cores} cores; ${engines.join(', ')}; sluice ${env.sluice}` : '';
 }
 
-/** The block's Markdown. `assets`: the path from the including document to docs/ ('docs/' or ''). */
+/** `assets`: the path from the including document to docs/. */
 export function summaryMarkdown(results, { assets, link }) {
   const matrix = headline(results);
   if (!matrix) return 'No engine matrix results yet: run `npm run bench`.';
