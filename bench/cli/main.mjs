@@ -1,6 +1,6 @@
-// npm run bench:cli: `sluice select` against the command-line peers, each extracting $._embedded.articles[*] as NDJSON
-// from 100 MB of articles, tight and pretty-printed, every run a fresh process under runner.c (CPU time, peak RSS, the
-// first line's time); then fixed_cost.mjs's split, and sluice alone on 1 GB and 4.2 GB (flat memory). Round-robin.
+// npm run bench:cli: `sluice select` against the command-line peers extracting $._embedded.articles[*] as NDJSON from
+// 100 MB of articles, tight and pretty-printed, every run a fresh process under runner.c, round-robin; then the split
+// into fixed and per-byte cost, and sluice alone on 1 GB and 4.2 GB (flat memory).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,6 @@ import { environment, packageVersion } from '../harness/environment.mjs';
 import { roundRobin } from '../harness/runtime.mjs';
 import { renderChart } from '../harness/render/chart.mjs';
 import { mdTable, median } from '../harness/stats.mjs';
-import { fixedCostMarkdown, measureFixedCost } from './fixed_cost.mjs';
 import { setup, versionOf } from './setup.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,7 +23,7 @@ const JQ_STREAM = 'fromstream(3|truncate_stream(inputs | select(.[0][0] == "_emb
 const node = process.execPath;
 
 const select = (f) => [node, BIN, 'select', PATH, f];
-const script = (name) => (f) => [node, `${SCRIPTS}cli_${name}_select.mjs`, f];
+const script = (mode) => (f) => [node, `${SCRIPTS}cli_js_select.mjs`, mode, f];
 /** [id, label, argv(file, pretty), extra]: `stdin`: the file is their standard input; `tightOnly`: NDJSON-only input. */
 const commands = (simdjson) =>
   [
@@ -41,7 +40,7 @@ const commands = (simdjson) =>
       { stdin: true, tightOnly: true },
     ],
     ['fx', 'fx', (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")']],
-    ['json-parse', 'JSON.parse script', script('json_parse')],
+    ['json-parse', 'JSON.parse script', script('json-parse')],
     ['streamparser', '@streamparser/json script', script('streamparser')],
   ].map(([id, label, argv, extra]) => ({ id, label, argv, ...extra }));
 
@@ -69,6 +68,60 @@ function measure(command, file, pretty, { pipe = false, first = false, extraArgs
   const flags = [pipe && '--pipe', first && '--first', ...(command.stdin ? ['--stdin', file] : [])].filter(Boolean);
   const argv = ['--no-stderr', ...flags, '--', ...command.argv(file, pretty), ...extraArgs];
   return JSON.parse(execFileSync(runner, argv, { env: { ...ENV, ...command.env }, encoding: 'utf8' }));
+}
+
+/**
+ * The split of CPU time into what a command pays once and per byte: one article, the 100 MB file and one twice as
+ * long, in interleaved fresh processes; the two long files' difference is 100 MB at full speed.
+ */
+function measureFixedCost(commands, { one, single, double }, runs) {
+  const cpu = new Map();
+  const add = (key, result) => {
+    if (result.code !== 0) throw new Error(`bench:cli: ${key} exited with ${result.code}`);
+    cpu.set(key, [...(cpu.get(key) ?? []), result.cpuMs]);
+  };
+  for (let round = 0; round < runs; round++) {
+    add('node', measure({ argv: () => [node, '-e', '0'] }, one, false));
+    for (const command of commands) {
+      add(`${command.id}/one`, measure(command, one, false));
+      add(`${command.id}/single`, measure(command, single.file, false));
+      add(`${command.id}/double`, measure(command, double.file, false));
+    }
+    log(`fixed cost: round ${round + 1}/${runs}`);
+  }
+  const med = (key) => median(cpu.get(key));
+  return {
+    runs,
+    nodeMs: med('node'),
+    singleLabel: single.label,
+    doubleLabel: double.label,
+    rows: commands.map(({ id, label, own = false }) => {
+      const [oneMs, singleMs, doubleMs] = ['one', 'single', 'double'].map((file) => med(`${id}/${file}`));
+      const perFileMs = doubleMs - singleMs;
+      // (double - single) bytes in (double - single) ms: the rate once started and compiled.
+      const steadyMBps = (double.bytes - single.bytes) / 1e3 / perFileMs;
+      const fixedMs = singleMs - perFileMs * (single.bytes / (double.bytes - single.bytes));
+      return { id, label, own, oneMs, singleMs, doubleMs, steadyMBps, fixedMs };
+    }),
+  };
+}
+
+function fixedCostMarkdown(split) {
+  const ms = (x) => `${Math.round(x)} ms`;
+  const { singleLabel: single, doubleLabel: double } = split;
+  const rows = split.rows.map((r) => [
+    r.own ? `**${r.label}**` : r.label,
+    ...[r.oneMs, r.singleMs, r.doubleMs].map(ms),
+    `${Math.round(r.steadyMBps)} MB/s`,
+    ms(r.fixedMs),
+  ]);
+  return [
+    `Where the CPU time goes: medians of ${split.runs} interleaved fresh processes (\`node -e 0\`: ${ms(split.nodeMs)}). ` +
+      `Per byte: the ${double} file's time less the ${single}'s, as MB/s. Fixed: the ${single} run less its bytes at ` +
+      "that rate (the process's start and, for sluice, V8's compile of the scan and the reads run before it).",
+    '',
+    ...mdTable(['command', '1 article', single, double, 'per byte', 'fixed'], rows),
+  ];
 }
 
 const mib = (kib) => kib / 1024;
@@ -157,17 +210,11 @@ const sized = async (n) => {
 const split =
   splitCommands.length === 0
     ? null
-    : measureFixedCost({
-        measure: (command, file) => measure(command, file, false),
-        commands: splitCommands,
-        files: {
-          one: (await sized(1)).file,
-          single: { ...(await sized(count)), file: tight },
-          double: await sized(2 * count),
-        },
-        runs: options.quick ? 1 : Math.max(11, options.runs),
-        node,
-      });
+    : measureFixedCost(
+        splitCommands,
+        { one: (await sized(1)).file, single: { ...(await sized(count)), file: tight }, double: await sized(2 * count) },
+        options.quick ? 1 : Math.max(11, options.runs),
+      );
 
 const big = [];
 for (const n of options.big ? [2_500_000, 10_000_000] : []) {

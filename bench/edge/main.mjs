@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { integer, list, number, readFlags, text } from '../harness/cli.mjs';
 import { packageVersion } from '../harness/environment.mjs';
 import { mdTable, upperMedian as median } from '../harness/stats.mjs';
-import { makeBody, startUpstream } from './upstream.mjs';
-import { memoryMb, ROOT, request, startWorker } from './workerd.mjs';
+import { makeBody, memoryMb, ROOT, request, startUpstream, startWorker } from './workerd.mjs';
 
 if (typeof WebSocket === 'undefined') {
   // Node 20: the inspector's client needs the WebSocket global.

@@ -26,9 +26,14 @@ function memoryCost() {
   return { freshMsPerMB: msPerMB(1), touchedMsPerMB: msPerMB(2) };
 }
 
-export function reportHeader(title, env, peers = []) {
+/**
+ * Prints a Node benchmark's report header: `title`, the machine, the runtime, memory, `peers`' versions, `method`.
+ * Returns the environment and the results object, `fields` after its date and environment.
+ */
+export function startReport(title, peers, method, fields) {
+  const env = environment();
   const { freshMsPerMB: fresh, touchedMsPerMB: touched } = env.memory;
-  return [
+  const header = [
     `# ${title}`,
     '',
     `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}`,
@@ -37,6 +42,8 @@ export function reportHeader(title, env, peers = []) {
       '(64 MiB, filled twice; cold runs pay the first rate as they grow)',
     ...(peers.length ? [`Peers: ${peers.map((p) => `${p} ${packageVersion(p)}`).join(', ')}`] : []),
   ];
+  console.log([...header, '', method].join('\n'));
+  return { env, results: { date: new Date().toISOString(), environment: env, ...fields } };
 }
 
 export function environment() {

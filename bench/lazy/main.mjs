@@ -4,7 +4,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { COMPETITORS } from '../competitors/lazy.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
-import { environment, reportHeader } from '../harness/environment.mjs';
+import { startReport } from '../harness/environment.mjs';
 import { roundRobin, runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
 import { loadLine, mdTable, median, ms as fmt } from '../harness/stats.mjs';
@@ -32,17 +32,13 @@ const options = readFlags(
   { '--dataset': list('datasets', Object.keys(DATASETS)), '--runs': integer('runs', 1) },
 );
 
-const env = environment();
-console.log(
-  [
-    ...reportHeader('bench:lazy', env),
-    '',
-    `Method (bench/README.md, bench:lazy): medians of ${options.runs} runs, each a fresh process, interleaved; ` +
-      `openJson not run above ${OPENJSON_MAX_GETS} get() calls ('–').`,
-  ].join('\n'),
+const { env, results } = startReport(
+  'bench:lazy',
+  [],
+  `Method (bench/README.md, bench:lazy): medians of ${options.runs} runs, each a fresh process, interleaved; ` +
+    `openJson not run above ${OPENJSON_MAX_GETS} get() calls ('–').`,
+  { options, datasets: [] },
 );
-
-const results = { date: new Date().toISOString(), environment: env, options, datasets: [] };
 let problems = 0;
 
 for (const name of options.datasets) {

@@ -3,7 +3,7 @@
 import { PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { integer, list, log, only, readFlags, selected } from '../harness/cli.mjs';
-import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
+import { startReport, withVersions } from '../harness/environment.mjs';
 import { CHUNK_SIZE } from '../harness/matrix.mjs';
 import { measureTable, runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
@@ -25,18 +25,13 @@ const options = readFlags(
 );
 options.chunkSize = CHUNK_SIZE;
 
-const env = environment();
 const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(options, c.id, c.optIn)));
-
-console.log(
-  [
-    ...reportHeader('bench:parse', env, PEERS),
-    '',
-    `Method (bench/README.md, bench:parse): ${CHUNK_SIZE}-byte chunks, medians of ${options.runs} runs, each a fresh process.`,
-  ].join('\n'),
+const { env, results } = startReport(
+  'bench:parse',
+  PEERS,
+  `Method (bench/README.md, bench:parse): ${CHUNK_SIZE}-byte chunks, medians of ${options.runs} runs, each a fresh process.`,
+  { versions, options, datasets: [] },
 );
-
-const results = { date: new Date().toISOString(), environment: env, versions, options, datasets: [] };
 let problems = 0;
 
 for (const name of options.datasets) {

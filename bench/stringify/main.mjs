@@ -6,7 +6,7 @@ import { articleArray, articleRow, preparePool } from '../articles.mjs';
 import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
 import { COMPETITORS } from '../competitors/stringify_node.mjs';
 import { integer, list, log, only, readFlags, selected, set } from '../harness/cli.mjs';
-import { environment, reportHeader, withVersions } from '../harness/environment.mjs';
+import { startReport, withVersions } from '../harness/environment.mjs';
 import { measureTable, runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
 import { httpRun, httpSection } from './http.mjs';
@@ -87,19 +87,14 @@ function documentBytes(count) {
   return bytes;
 }
 
-const env = environment();
 const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(options, c.id)));
 const sluice = await import(new URL('../../dist/index.js', import.meta.url).href);
-
-console.log(
-  [
-    ...reportHeader('bench:stringify', env, PEERS),
-    '',
-    `Method (bench/README.md, bench:stringify): medians of ${options.runs} runs per cell, each a fresh process.`,
-  ].join('\n'),
+const { env, results } = startReport(
+  'bench:stringify',
+  PEERS,
+  `Method (bench/README.md, bench:stringify): medians of ${options.runs} runs per cell, each a fresh process.`,
+  { versions, options, verify: {}, tables: [] },
 );
-
-const results = { date: new Date().toISOString(), environment: env, versions, options, verify: {}, tables: [] };
 let problems = 0;
 
 // Correctness first: a competitor that writes another document would make its speed meaningless.
