@@ -10,7 +10,7 @@ const SPICE =
     '|',
   );
 
-/** xorshift32 from `seed` (tiny, fast, identical everywhere) and the helpers built on it. */
+/** xorshift32 from `seed`: tiny, fast, identical everywhere. */
 export function random(seed = 42) {
   let state = seed >>> 0 || 1;
   const rand = () => {
@@ -60,7 +60,6 @@ function templates() {
   return pool;
 }
 
-/** Article `i` (0-based): a fresh object with id i + 1 and the strings of pool entry i % POOL_SIZE. */
 export function articleRow(i) {
   const t = pool[i % POOL_SIZE];
   return {
@@ -74,7 +73,6 @@ export function articleRow(i) {
   };
 }
 
-/** Builds the pool now, so that a timed run does not pay for it. */
 export function preparePool() {
   templates();
 }
@@ -96,7 +94,6 @@ export function* articleGenerator(count, onFirstRow) {
   for (let i = 1; i < count; i++) yield articleRow(i);
 }
 
-/** An async generator of `count` rows, each built when asked for. */
 export async function* articleAsyncGenerator(count, onFirstRow) {
   templates();
   if (count > 0) {

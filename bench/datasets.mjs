@@ -45,7 +45,6 @@ export const KINDS = {
   },
 };
 
-/** Writes `count` elements of `kind` to the writable `out` (a file stream or stdout), in 1 MB writes. */
 export async function writeDataset(kind, count, out, seed = 42) {
   const r = random(seed);
   const { element, frame = () => ['[', ',', ']'] } = KINDS[kind];

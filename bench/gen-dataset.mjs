@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// The dataset generator's command line (the generator: datasets.mjs, from the team's shared tools/gen-dataset.mjs,
-// output byte-identical to it for articles and numbers).
-// Usage: node gen-dataset.mjs KIND COUNT [OUTFILE] [--seed N]   (stdout when OUTFILE is omitted)
+// The dataset generator's command line (datasets.mjs; byte-identical to the team's tools/gen-dataset.mjs).
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { KINDS, writeDataset } from './datasets.mjs';

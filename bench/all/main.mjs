@@ -1,5 +1,5 @@
-// npm run bench: the suites behind docs/benchmarks.md one after the other, each its own program writing
-// bench/results/KIND-DATE.json (a failure does not stop the others), then the renderer over the newest of each kind.
+// npm run bench: the suites behind docs/benchmarks.md one after the other (a failure does not stop the others), then
+// the renderer over the newest result of each kind.
 import { spawnSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,6 @@ import { integer, list, readFlags, set } from '../harness/cli.mjs';
 import { render } from '../harness/render/main.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// --quick: the smallest size, one run, a small stringify document: every program and the renderer, in minutes.
 const QUICK_MATRIX = ['--sizes', '1MB', '--stringify-count', '2000'];
 const QUICK_PARSE = ['--dataset', 'articles', '--only', 'sluice-value-simd,json-parse'];
 const QUICK_STRINGIFY = ['--sources', 'async', '--no-http'];

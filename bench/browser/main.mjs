@@ -1,6 +1,5 @@
-// node bench/browser/main.mjs: the engine matrix in Chromium, Firefox and WebKit (Debian's, driven by
-// tests/browser/engines): the competitors of Node, Deno and Bun in a fresh page each run (page/runner.js) on
-// 127.0.0.1, the content processes' RSS sampled from /proc. --help lists the options.
+// node bench/browser/main.mjs: the engine matrix in Chromium, Firefox and WebKit (tests/browser/engines), a fresh
+// page each run (page/runner.js), the content processes' RSS sampled from /proc.
 import { launchEngine, ENGINE_NAMES } from '../../tests/browser/engines/index.mjs';
 import { log } from '../harness/cli.mjs';
 import { CHUNK_SIZE, matrixMain } from '../harness/matrix.mjs';

@@ -63,18 +63,18 @@ const { runner, simdjson } = setup(log);
 const ENV = { ...process.env };
 delete ENV.NODE_EXTRA_CA_CERTS;
 
-/** One fresh process of `command` under runner.c: { cpuMs, maxRssKiB, wallMs, firstByteMs, bytesOut, code }. */
+/** One fresh process of `command` under runner.c. */
 function measure(command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
   const flags = [pipe && '--pipe', first && '--first', ...(command.stdin ? ['--stdin', file] : [])].filter(Boolean);
   const argv = ['--no-stderr', ...flags, '--', ...command.argv(file, pretty), ...extraArgs];
   return JSON.parse(execFileSync(runner, argv, { env: { ...ENV, ...command.env }, encoding: 'utf8' }));
 }
 
-/**
- * The split of CPU time into what a command pays once and per byte: one article, the 100 MB file and one twice as
- * long, in interleaved fresh processes; the two long files' difference is 100 MB at full speed.
- */
-function measureFixedCost(commands, { one, single, double }, runs) {
+/** CPU time split into fixed and per-byte cost: one article, the 100 MB file and one twice as long, interleaved. */
+async function measureFixedCost(commands, runs) {
+  const one = (await sized(1)).file;
+  const single = { ...(await sized(count)), file: tight };
+  const double = await sized(2 * count);
   const cpu = new Map();
   const add = (key, result) => {
     if (result.code !== 0) throw new Error(`bench:cli: ${key} exited with ${result.code}`);
@@ -127,7 +127,6 @@ function fixedCostMarkdown(split) {
 const mib = (kib) => kib / 1024;
 const round = (v) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
 
-/** Medians of a command's runs on one input; the first run's pipe run gave the output size. */
 function summarise(bytes, runs) {
   const ok = runs.filter((r) => r.code === 0);
   if (ok.length === 0) return { failed: `exit ${runs[0]?.code}` };
@@ -207,14 +206,8 @@ const sized = async (n) => {
   const file = await ensureDataset('articles', n, { log });
   return { file, bytes: fileSize(file), label: mb(file) };
 };
-const split =
-  splitCommands.length === 0
-    ? null
-    : measureFixedCost(
-        splitCommands,
-        { one: (await sized(1)).file, single: { ...(await sized(count)), file: tight }, double: await sized(2 * count) },
-        options.quick ? 1 : Math.max(11, options.runs),
-      );
+const runsOfSplit = options.quick ? 1 : Math.max(11, options.runs);
+const split = splitCommands.length === 0 ? null : await measureFixedCost(splitCommands, runsOfSplit);
 
 const big = [];
 for (const n of options.big ? [2_500_000, 10_000_000] : []) {

@@ -1,11 +1,6 @@
-// bench:cli's measuring harness: runs a command with its standard output to /dev/null (or, with --pipe, to a pipe
-// it drains, noting when the first byte arrives) and prints one JSON line: CPU time (user + system, all threads,
-// from wait4's rusage: microsecond resolution, where /usr/bin/time prints hundredths), peak RSS, wall time, time to
-// the first output byte, bytes out, exit code. Built by bench/cli/setup.mjs with the system C compiler.
-//
-//   runner [--pipe [--first]] [--stdin FILE] [--no-stderr] -- COMMAND ARGS...
-//
-// --first: stop the command (SIGKILL) as soon as its first byte arrives, for the time to the first line alone.
+// bench:cli's measuring harness: runs a command with its output to /dev/null (or a pipe it drains; --first: killed at
+// the first byte) and prints one JSON line: CPU time from wait4's rusage (microseconds, where /usr/bin/time prints
+// hundredths), peak RSS, wall time, time to the first byte, bytes out, exit code.
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>

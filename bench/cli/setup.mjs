@@ -13,7 +13,6 @@ const has = (command) => versionOf('sh', ['-c', `command -v ${command}`]) !== 'u
 const olderThan = (target, ...sources) =>
   !existsSync(target) || sources.some((source) => statSync(source).mtimeMs > statSync(target).mtimeMs);
 
-/** Installs and builds what is missing; returns the paths of the built programs. */
 export function setup(log) {
   const missing = ['jq', 'gojq'].filter((command) => !has(command));
   if (missing.length > 0) {
@@ -40,7 +39,6 @@ export function setup(log) {
   return { runner, simdjson };
 }
 
-/** The first line a command prints for --version (or its error), for the environment table. */
 export function versionOf(command, args = ['--version']) {
   try {
     return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })

@@ -1,8 +1,5 @@
-// bench:cli's native peer: simdjson's On-Demand API (3.9.4, the sources of the @nozbe/simdjson devDependency)
-// writing every element of /_embedded/articles as a line, its raw text copied out (raw_json()), or with --minify
-// compacted by simdjson::minify (the pretty-printed input). The whole file is loaded first, as simdjson requires.
-//
-//   simdjson_select FILE [--minify] > out.ndjson
+// bench:cli's native peer: simdjson On-Demand (3.9.4, @nozbe/simdjson's sources) writing every element of
+// /_embedded/articles as a line, its raw text (raw_json()), or with --minify compacted (the pretty-printed input).
 #include <cstdio>
 #include <string>
 #include <string_view>

@@ -1,7 +1,5 @@
-// bench:cli's JavaScript peers: each element of $._embedded.articles[*] written as a line (JSON.stringify), about
-// 1 MB per write; `json-parse`: the whole file read and JSON.parse'd first; `streamparser`: @streamparser/json over
-// the file in 64 KiB chunks, each element written as it completes.
-//   node bench/competitors/cli_js_select.mjs json-parse|streamparser FILE > out.ndjson
+// bench:cli's JavaScript peers (`cli_js_select.mjs json-parse|streamparser FILE`): each element of
+// $._embedded.articles[*] as a line, 1 MB per write; the file JSON.parse'd whole, or @streamparser/json over its chunks.
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 
 const [mode, file] = process.argv.slice(2);

@@ -1,6 +1,5 @@
-// npm run bench:edge: the same worker with sluice and with @streamparser/json-whatwg (Cloudflare's "Stream large
-// JSON" example) in workerd, an upstream array reshaped to NDJSON; per request workerd's CPU time, the first byte,
-// its peak RSS and V8 heap; passthrough is the baseline. json-whatwg 0.0.22 is quadratic: small sizes, and one capped.
+// npm run bench:edge: the same worker with sluice and with @streamparser/json-whatwg in workerd, an upstream array
+// reshaped to NDJSON. json-whatwg 0.0.22 is quadratic: small sizes, and one capped.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,4 @@
-// The same worker as Cloudflare's "Stream large JSON" example writes it: @streamparser/json-whatwg's JSONParser
-// over the upstream body, paths ['$.*'], keepStack false.
+// The worker as Cloudflare's "Stream large JSON" example writes it, with @streamparser/json-whatwg.
 import { JSONParser } from '@streamparser/json-whatwg';
 import { reshape, toNdjson } from './reshape.js';
 

@@ -1,5 +1,4 @@
-// @streamparser/json 0.0.26 (the core package, newer than the 0.0.22 that json-whatwg 0.0.22 pins, which is
-// quadratic in the number of elements here): its JSONParser fed the upstream's chunks, elements taken in onValue.
+// @streamparser/json 0.0.26, the core package (json-whatwg 0.0.22 pins the quadratic 0.0.22), fed the chunks.
 import { JSONParser } from '@streamparser/json';
 import { reshape, toNdjson } from './reshape.js';
 

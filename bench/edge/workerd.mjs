@@ -28,7 +28,7 @@ const freePort = () =>
     });
   });
 
-/** The worker bundled into `dir`, its `.wasm?module` imports copied beside it; their names. */
+/** The worker bundled into `dir`, its `.wasm?module` imports copied beside it. */
 async function bundle(entry, dir) {
   const wasm = new Set();
   const wasmModules = (bundler) =>
@@ -66,7 +66,6 @@ const listening = (port) =>
     socket.on('error', () => resolve(false));
   });
 
-/** The inspector's session on the worker: `heap()` resolves to { used, total, backing } in MB (undefined if none answers). */
 async function inspect(port) {
   let target;
   // The list is empty until the worker's isolate is registered.
@@ -101,7 +100,6 @@ async function inspect(port) {
   return { heap, close: () => ws.close() };
 }
 
-/** Starts workerd serving `entry`; resolves once it listens. */
 export async function startWorker(entry, upstreamPort, { v8Flags = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-edge-'));
   const wasm = await bundle(entry, dir);
@@ -144,10 +142,7 @@ const config :Workerd.Config = (
   }
 }
 
-/**
- * One request: CPU (s), time to first byte and to the last (ms), bytes and lines received, the V8 heap's peaks
- * sampled during it (main.mjs reads the peak RSS, VmHWM). Past `capCpu` seconds of CPU it is abandoned: { capped }.
- */
+/** One request, the V8 heap sampled during it; past `capCpu` seconds of CPU it is abandoned: { capped }. */
 export async function request({ pid, port, inspector }, { capCpu = Number.POSITIVE_INFINITY } = {}) {
   const cpu0 = cpuSeconds(pid);
   const start = performance.now();
@@ -191,7 +186,6 @@ export async function request({ pid, port, inspector }, { capCpu = Number.POSITI
 
 const ROW_CHUNK = 1 << 20; // rows are joined into Buffers of about 1 MB: no string near V8's length limit
 
-/** An array of about `bytes` bytes of rows: { body: Buffer, rows }. */
 export function makeBody(bytes) {
   const parts = [];
   let text = '[';
@@ -218,7 +212,6 @@ export function makeBody(bytes) {
   return { body: Buffer.concat(parts), rows: id };
 }
 
-/** The server; `serve(body)` sets what it answers, `sent()` the bytes written of the last response. */
 export async function startUpstream() {
   let body = Buffer.alloc(0);
   let offset = 0;

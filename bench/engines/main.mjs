@@ -1,5 +1,4 @@
-// node bench/engines/main.mjs: the engine matrix in Node, Deno and Bun (the root package's binaries; one that does not
-// start is skipped), a fresh process per run (harness/child.mjs), Node with its own peers too. --help: the options.
+// node bench/engines/main.mjs: the engine matrix in Node, Deno and Bun, a fresh process per run (harness/child.mjs).
 import { NODE_PEERS } from '../competitors/node.mjs';
 import { CHUNK_SIZE, matrixMain } from '../harness/matrix.mjs';
 import { probe, RUNTIMES, runIn } from '../harness/runtime.mjs';

@@ -1,5 +1,5 @@
-// npm run bench:parse: sluice against the ceiling, JSON.parse and the streaming peers on the generated datasets fed
-// from memory in 64 KiB chunks, every run a fresh Node process (harness/child.mjs), round-robin across competitors.
+// npm run bench:parse: sluice against the ceiling, JSON.parse and the streaming peers, fed from memory in 64 KiB
+// chunks, every run a fresh Node process (harness/child.mjs), round-robin.
 import { PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { integer, list, log, only, readFlags, selected } from '../harness/cli.mjs';
@@ -56,7 +56,6 @@ for (const name of options.datasets) {
     },
   });
   const ran = forDataset(competitors);
-  /** The distinct results of `rows`' successful runs, as `key(run)`. */
   const distinct = (rows, key) => new Set(rows.flatMap((c) => table.runs[c.id].filter((r) => !r.error).map(key)));
   // Every value-mode competitor must see the same elements: the sum of one field over all of them agrees.
   const checksums = distinct(

@@ -1,13 +1,10 @@
-// Where the bytes of "everything" go: each feature's public exports, and what leaving them out of the bundle saves
-// (JS gzip). A feature's cost is marginal: what it shares with the others (errors, validation, sources, the native
-// loader) counts for none of them. The schema option has no export of its own: it is measured as the bundle of
-// everything minus the bundle with js/partial/schema.js (the option's checks, JSON Schema and Standard Schema)
-// replaced by a stub exporting the same names.
+// Where the bytes of "everything" go, by feature (JS gzip); what features share counts for none of them. The schema
+// option has no export of its own: everything minus the bundle with js/partial/schema.js stubbed out.
 import { join } from 'node:path';
 
 const names = (text) => text.trim().split(/\s+/);
 
-/** The public exports of dist/index.js by feature. Every export belongs to exactly one (checked below). */
+/** The public exports of dist/index.js by feature, each in exactly one (checked). */
 const FEATURES = {
   parse: names('init createParser parseJsonArray JsonArrayStream SluiceLoadError'),
   errors: names('JsonLimitError JsonPassedError JsonSchemaError JsonStringifyLimitError JsonSyntaxError'),
@@ -22,11 +19,7 @@ const FEATURES = {
 
 const exportsOf = (names, index) => `export { ${names.join(', ')} } from ${JSON.stringify(index)};`;
 
-/**
- * Rows { feature, alone, added, saved }: `alone` the gzip of a bundle of that feature's exports only, `added` what
- * they add to the features above them in FEATURES, `saved` what the bundle of everything loses without them. `bundle(source, stub?)` returns minified bytes (with
- * the module at path `stub` replaced by one exporting its names as undefined); `gzip(bytes)` a length.
- */
+/** Rows { feature, alone, added (to the features above), saved (from everything) }; `bundle(source, stub?)`. */
 export async function featureCosts({ dist, bundle, gzip }) {
   const index = join(dist, 'index.js');
   const exported = Object.keys(await import(index)).sort();

@@ -1,6 +1,5 @@
-// node bench/sizes/main.mjs: what a browser app downloads: each sluice entry bundled and minified with esbuild plus the
-// .wasm it loads, raw and gzipped, against its budget (exit 1 over one); the JS each feature adds (features.mjs); the
-// peers bundled alike; the files of dist/ as npm installs them.
+// node bench/sizes/main.mjs: what a browser app downloads: each entry bundled with the .wasm it loads, against its
+// budget (exit 1 over one); the JS each feature adds (features.mjs); the peers; dist/ as npm installs it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +60,6 @@ async function bundle(source, resolveDir, stub) {
   }
 }
 
-/** An esbuild plugin that replaces the module at `path` with one exporting its names as undefined. */
 async function stubPlugin(path) {
   const names = Object.keys(await import(path));
   const contents = names.map((n) => `export const ${n} = void 0;`).join('\n');

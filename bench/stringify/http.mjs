@@ -21,7 +21,6 @@ function startServer(impl, count) {
   });
 }
 
-/** One autocannon run of `seconds` against `url`: requests, latency, throughput, errors. */
 async function load(url, connections, seconds) {
   // A whole-document answer can take many seconds under 50 connections: no timeout hides it as an error.
   const result = await autocannon({ url, connections, duration: seconds, timeout: 120 });
@@ -35,7 +34,6 @@ async function load(url, connections, seconds) {
   };
 }
 
-/** One load run against `impl`; returns requests/s, latency and the server's peak RSS. */
 export async function httpRun(impl, { count, connections, seconds }) {
   const { child, port } = await startServer(impl, count);
   try {
@@ -67,7 +65,6 @@ function httpTable(results) {
   return mdTable([...head, 'server peak RSS (growth)'], rows).join('\n');
 }
 
-/** The HTTP run's section, in the report and in docs/benchmarks.md. */
 export function httpSection(http, { httpSeconds }) {
   const ok = http.filter((h) => !h.error);
   if (ok.length === 0) return [];

@@ -1,5 +1,5 @@
 // The HTTP run's server, a process of its own (its RSS is its own): N rows of an async generator, streamed by sluice's
-// StreamedJsonResponse (written chunk by chunk, waiting for 'drain') or one JSON.stringify; it sends its port.
+// StreamedJsonResponse or one JSON.stringify.
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { articleAsyncGenerator, preparePool } from '../articles.mjs';

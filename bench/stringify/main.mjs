@@ -1,6 +1,5 @@
-// npm run bench:stringify: sluice's encoder against JSON.stringify, the streaming peers and the JS floor, writing
-// `{ _embedded: { articles: SOURCE }, total: N }` from an array, a sync and an async generator, each run a fresh
-// process (harness/child.mjs), round-robin; then an HTTP server streaming with sluice or not, under autocannon.
+// npm run bench:stringify: sluice's encoder against JSON.stringify, the streaming peers and the JS floor, from an
+// array, a sync and an async generator, each run a fresh process; then an HTTP server under autocannon.
 import os from 'node:os';
 import { articleArray, articleRow, preparePool } from '../articles.mjs';
 import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
@@ -44,10 +43,7 @@ const options = readFlags(
   },
 );
 
-/**
- * Before timing: `competitor`'s output for each source kind against JSON.stringify's, byte for byte, or at least text
- * that JSON.parse reads back to the same value (json-stream-stringify escapes U+007F-U+009F).
- */
+/** `competitor`'s output against JSON.stringify's: the same bytes, or the same JSON (other escaping). */
 async function verify(competitor, count, deps) {
   preparePool();
   const expected = Buffer.from(JSON.stringify(makeDocument({ count }, articleArray(count))));
@@ -79,7 +75,6 @@ const attempt = (f) => {
   }
 };
 
-/** UTF-8 length of JSON.stringify of the document: what every competitor writes (the floor: its rows). */
 function documentBytes(count) {
   preparePool();
   let bytes = `{"_embedded":{"articles":[]},"total":${count}}`.length + Math.max(0, count - 1);

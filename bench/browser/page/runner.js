@@ -1,5 +1,4 @@
-// The page side of the browser matrix: the runs of competitors/matrix.mjs, sluice's .wasm loaded by URL and
-// @streamparser/json as an esbuild bundle; main.mjs calls benchSetup(), takes the RSS baseline, then benchRun().
+// The page side of the browser matrix: main.mjs calls benchSetup(), takes the RSS baseline, then benchRun().
 import { prepareRun, timeRun } from '/bench/competitors/matrix.mjs';
 
 let pending = null;
