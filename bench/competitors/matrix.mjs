@@ -3,6 +3,14 @@ import { articleArray } from '../articles.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS, makeContext, makeHttpContext } from './parse.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify.mjs';
 
+/** A competitor's `deps`: sluice from `dist` (a URL), `wasm(build)` for each build, @streamparser/json if its peer. */
+export const depsLoader = (dist, wasm, streamparser) => async (competitor) => ({
+  sluice: await import(new URL('index.js', dist).href),
+  internal: await import(new URL('internal.js', dist).href),
+  wasm: { simd: wasm('simd'), scalar: wasm('scalar') },
+  streamparser: competitor.package === '@streamparser/json' ? await import(streamparser) : null,
+});
+
 /** The competitor `spec` names, set up: `{ ctx, run }`; `parsers`, `writers`: the host's own competitors. */
 export async function prepareRun(spec, { input, deps, parsers = [], writers = [] }) {
   const stringify = spec.bench === 'stringify';

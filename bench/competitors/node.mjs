@@ -3,22 +3,15 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
+import { depsLoader } from './matrix.mjs';
 import { ceiling, counter, JSON_PARSE, pathNames, sluice, streamparser } from './parse.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const STREAMPARSER = new URL('../node_modules/@streamparser/json/dist/mjs/index.js', import.meta.url);
 
-/** parse.mjs's `deps` for `competitor`, from dist/ and bench/node_modules (by URL, so that Deno finds them). */
-export async function loadDeps(competitor) {
-  return {
-    sluice: await import(new URL('index.js', DIST).href),
-    internal: await import(new URL('internal.js', DIST).href),
-    wasm: Object.fromEntries(
-      ['simd', 'scalar'].map((build) => [build, new Uint8Array(readFileSync(new URL(`sluice.${build}.wasm`, DIST)))]),
-    ),
-    streamparser: competitor.package === '@streamparser/json' ? await import(STREAMPARSER.href) : null,
-  };
-}
+const wasmBytes = (build) => new Uint8Array(readFileSync(new URL(`sluice.${build}.wasm`, DIST)));
+/** parse.mjs's `deps` in Node, Deno and Bun, from dist/ and bench/node_modules (by URL, so that Deno finds them). */
+export const loadDeps = depsLoader(DIST, wasmBytes, STREAMPARSER.href);
 
 // Zero-copy Buffer views: the Node-stream peers want Buffers, and none of them should pay for a copy we add.
 const asBuffer = (c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength);

@@ -1,5 +1,5 @@
 // The page side of the browser matrix: main.mjs calls benchSetup(), takes the RSS baseline, then benchRun().
-import { prepareRun, timeRun } from '/bench/competitors/matrix.mjs';
+import { depsLoader, prepareRun, timeRun } from '/bench/competitors/matrix.mjs';
 
 let pending = null;
 
@@ -11,17 +11,8 @@ const collect = () => {
   }
 };
 
-async function deps(competitor) {
-  return {
-    sluice: await import('/dist/index.js'),
-    internal: await import('/dist/internal.js'),
-    wasm: {
-      simd: new URL('/dist/sluice.simd.wasm', location.href),
-      scalar: new URL('/dist/sluice.scalar.wasm', location.href),
-    },
-    streamparser: competitor.package === '@streamparser/json' ? await import('/streamparser.js') : null,
-  };
-}
+const dist = new URL('/dist/', location.href);
+const deps = depsLoader(dist, (build) => new URL(`sluice.${build}.wasm`, dist), '/streamparser.js');
 
 window.benchSetup = async (spec) => {
   const input = async () => new Uint8Array(await (await fetch(spec.dataset, { cache: 'no-store' })).arrayBuffer());
