@@ -137,28 +137,37 @@ SLUICE_SMALL bool equal_arrays(value a, value b) {
 bool is_number(uint8_t c) { return c == '-' || (c >= '0' && c <= '9'); }
 
 // Whether the key [key, key_end) is the name [name, name + size) (both raw JSON strings). Two first characters that
-// differ and are not escapes: different names (the common case). The same text is the same name; another text may
-// be too, written with other escapes.
+// differ and are not escapes: different names (the common case, tested inline).
 bool may_be_name(const uint8_t* key, const uint8_t* name) {
   return key[1] == name[1] || key[1] == '\\' || name[1] == '\\';
 }
-SLUICE_SMALL bool same_name(const uint8_t* key, const uint8_t* key_end, const uint8_t* name, size_t size) {
-  return (size_t(key_end - key) == size && std::memcmp(key, name, size) == 0) ||
-         compare_strings(key, key_end, name, name + size) == 0;
+// Whether the key at `key` (a JSON string within [key, e)) is the name [name, name + size), and in *key_end the
+// key's end. Byte for byte while the two texts agree, which settles most keys: the same text is the same name.
+// Where they first differ, with neither an escape there nor one begun before, the names differ; otherwise they are
+// compared by code points (escapes may spell one name in several ways).
+inline bool same_name(const uint8_t* key, const uint8_t* e, const uint8_t* name, size_t size, const uint8_t** key_end) {
+  size_t k = 1;
+  while (k < size && key[k] == name[k]) ++k;
+  if (k == size) {
+    *key_end = key + size;
+    return true;
+  }
+  if (key[k] != '\\' && name[k] != '\\' && std::memchr(name + 1, '\\', k - 1) == nullptr) return false;
+  *key_end = skip_string(key, e);
+  return compare_strings(key, *key_end, name, name + size) == 0;
 }
 
 // The value of the last of the object's recorded members (keys at object + members.keys[k]; the object ends at e)
 // named [name, name + size), as JSON.parse keeps the last: its first byte, and in *value_end its end, found back
 // from the next key (or the closing brace) rather than by skipping it. Null when no member is so named.
-SLUICE_SMALL const uint8_t* recorded_member(const uint8_t* object, const uint8_t* e, member_list members,
-                                            const uint8_t* name, size_t size, const uint8_t** value_end) {
+__attribute__((noinline)) const uint8_t* recorded_member(const uint8_t* object, const uint8_t* e, member_list members,
+                                                         const uint8_t* name, size_t size, const uint8_t** value_end) {
   uint32_t at = members.count;
   const uint8_t* key_end = nullptr;
   for (uint32_t k = 0; k < members.count; ++k) {
     const uint8_t* key = object + members.keys[k];
-    if (!may_be_name(key, name)) continue;
-    const uint8_t* end = skip_string(key, e);
-    if (same_name(key, end, name, size)) {
+    const uint8_t* end;
+    if (may_be_name(key, name) && same_name(key, e, name, size, &end)) {
       at = k;
       key_end = end;
     }
@@ -335,7 +344,8 @@ __attribute__((noinline)) bool filter_program::accepts(const uint8_t* begin, con
             }
             const uint8_t* w_end = skip_value(q, v_end);
             if (by_name) {
-              if (may_be_name(key, name) && same_name(key, key_end, name, size)) {
+              const uint8_t* ignored;
+              if (may_be_name(key, name) && same_name(key, key_end, name, size, &ignored)) {
                 found = q;  // the last member of the name, as JSON.parse keeps it
                 found_end = w_end;
               }

@@ -21,6 +21,38 @@ namespace internal {
 
 static_assert(max_element_bytes_limit <= UINT32_MAX, "a recorded member's offset is 32-bit");
 
+// The walk inside an object a filter decides about (select_visitor::push), from its first member to its end: the
+// skipping walk's table with keys reported, so that the keys of its own members are recorded and nothing else is
+// looked at. Leaves at the object's end, and at a member past recorded_members (select_visitor::key drops the
+// record).
+struct member_visitor {
+  static constexpr const grammar_table<true, false>& table = member_grammar;
+  static constexpr bool selecting = false;  // never hands over to another walk
+  static constexpr bool bounded = true;     // so a key lies within max_element_bytes (< 2^32) of the object
+
+  parser_state& st;
+
+  SLUICE_INLINE bool push(walk_context&, uint32_t, uint8_t, unsigned) noexcept { return true; }
+  SLUICE_INLINE bool pop(walk_context& x, uint32_t depth, unsigned) noexcept { return depth - 1 > x.open_level; }
+  SLUICE_INLINE bool scalar(walk_context&, uint32_t, uint8_t, unsigned, unsigned) noexcept { return true; }
+  // Plain transitions of its table: never called.
+  SLUICE_INLINE bool string(walk_context&, uint32_t, uint8_t, unsigned) noexcept { return true; }
+  SLUICE_INLINE void next_element(walk_context&, uint32_t) noexcept {}
+  SLUICE_INLINE bool key(walk_context& x, uint32_t depth, unsigned i) noexcept {
+    if (depth != x.open_level + 1) return true;
+    if (st.member_count == recorded_members) return false;
+    st.member_keys[st.member_count++] = uint32_t(st.w_base + i - st.members_of);
+    return true;
+  }
+};
+
+// Out of line, as skip_events: the selecting walk's loop stays small.
+template <class K>
+SLUICE_NOINLINE uint64_t member_events(walk_context& x, parser_state& st, uint64_t events) noexcept {
+  member_visitor v{st};
+  return walk_events<K>(x, v, events);
+}
+
 struct select_visitor {
   static constexpr const grammar_table<false>& table = grammar;
   static constexpr bool selecting = true;  // hands runs without a live selector to the skipping walk
@@ -103,24 +135,25 @@ struct select_visitor {
            });
   }
 
-  // A key a selector may compare goes to the general path. A key of the recorded object's members (at window index
-  // i) is recorded; past recorded_members, the record is dropped and the filter scans. The walk is bounded: the
-  // key lies within max_element_bytes (< 2^32) of the object's start.
-  SLUICE_INLINE bool key(walk_context& x, uint32_t depth, unsigned i) noexcept {
+  // A key a selector may compare goes to the general path. A member's key of a recorded object reaches this walk
+  // only when member_visitor left it there, past recorded_members: the record is dropped, and the filter scans.
+  SLUICE_INLINE bool key(walk_context& x, uint32_t depth, unsigned) noexcept {
     if (x.cand != 0) return false;
     if (st.members_of != no_position && depth == x.open_level + 1) {
-      if (st.member_count == recorded_members) {
-        st.members_of = no_position;
-        x.skip_limit = x.rel_limit;
-      } else {
-        st.member_keys[st.member_count++] = uint32_t(st.w_base + i - st.members_of);
-      }
+      st.members_of = no_position;
+      x.skip_limit = x.rel_limit;
     }
     return true;
   }
 
   SLUICE_INLINE void next_element(walk_context& x, uint32_t depth) noexcept {
     if (x.cand != 0) ++st.selectors.index_at[depth];
+  }
+
+  // The events inside an object whose members are recorded (x.skip_limit 0): the member walk's, above.
+  template <class K>
+  SLUICE_INLINE uint64_t members(walk_context& x, uint64_t events) noexcept {
+    return member_events<K>(x, st, events);
   }
 };
 

@@ -71,7 +71,7 @@ SLUICE_INLINE bool open_element_at(parser_state& st, uint64_t p, uint32_t level,
 
 // Whether the element [start, end) passes the filter of selector `path` (selectors.filtered): 1 or 0, -1 when
 // memory is exhausted. Bytes before the window are in filter_carry (keep_filter_bytes).
-// Its members' keys, when the selecting walk recorded them all (select_visitor::key), spare the filter a scan.
+// Its members' keys, when the walk recorded them all (member_visitor), spare the filter a scan.
 SLUICE_NOINLINE inline int filter_verdict(parser_state& st, uint32_t path, uint64_t start, uint64_t end) noexcept {
   const filter_program& f = st.selectors.paths[path].filter;
   const member_list members{st.members_of == start ? st.member_keys : nullptr, st.member_count};

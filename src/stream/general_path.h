@@ -226,7 +226,7 @@ inline bool start_value(parser_state& st, uint64_t p, unsigned i, uint8_t c) noe
 // One event: byte c at window index i.
 SLUICE_NOINLINE inline bool handle_event(parser_state& st, unsigned i, uint8_t c) noexcept {
   const uint64_t p = st.w_base + i;
-  st.members_of = no_position;  // the selecting walk records no event taken here: the filter scans
+  st.members_of = no_position;  // the walk records no event taken here: the filter scans
   if (p >= st.limit_pos) {
     fail_too_large(st);
     return false;

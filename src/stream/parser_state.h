@@ -24,8 +24,8 @@ namespace sluice {
 namespace internal {
 
 constexpr uint64_t no_position = ~uint64_t{0};
-// The member keys of a filtered object the selecting walk records (parser_state::member_keys); a larger object is
-// scanned by its filter instead.
+// The member keys of a filtered object the walk records (member_visitor, into parser_state::member_keys); a larger
+// object is scanned by its filter instead.
 constexpr uint32_t recorded_members = 32;
 
 // A selected element whose last byte has not arrived yet. Elements may nest (of different selectors, or of one with a
@@ -137,7 +137,7 @@ struct parser_state : parser_scalars {
   // The bytes of an open element a filter decides about (selectors.filtered) from earlier calls: the caller's carry
   // holds them too, but a filter is evaluated here, at the element's close.
   byte_buffer filter_carry;
-  // The object a filter decides about, while the selecting walk records its members: the offsets of their keys'
+  // The object a filter decides about, while the member walk records its members: the offsets of their keys'
   // opening quotes from members_of, so that the filter finds a member without scanning the object's bytes. Not
   // saved: a restored parser scans. no_position when no record is under way or complete.
   uint64_t members_of = no_position;

@@ -80,13 +80,14 @@ constexpr uint8_t entry(walk_action a, walk_state next) { return uint8_t(a << 3 
 constexpr walk_action action_of(uint8_t entry) { return walk_action(entry >> 3); }
 constexpr walk_state state_of(uint8_t entry) { return walk_state(entry & 7); }
 
-// `Plain`: which of a_string, a_key and a_next_element are plain transitions. A walk where no selector is alive
-// needs no action for them; the selecting walk and the general path do.
-template <bool StringsKeysCommasPlain>
+// Which of a_string, a_next_element and a_key are plain transitions. A walk where no selector is alive needs no
+// action for them; the walk that records an object's members needs a_key only; the selecting walk and the general
+// path need all three.
+template <bool StringsCommasPlain, bool KeysPlain = StringsCommasPlain>
 struct grammar_table {
   uint8_t next[walk_states * 8];
   constexpr grammar_table() : next() {
-    constexpr bool plain = StringsKeysCommasPlain;
+    constexpr bool plain = StringsCommasPlain;
     for (auto& n : next) n = entry(a_error, s_value_in_object);
     const auto set = [&](walk_state s, event_class c, uint8_t to) { next[s * 8 + c] = to; };
     for (const walk_state v : {s_value_in_object, s_value_in_array, s_value_or_end}) {
@@ -97,9 +98,9 @@ struct grammar_table {
       set(v, ev_scalar, entry(a_scalar, after));
     }
     set(s_value_or_end, ev_close_array, entry(a_pop, s_value_in_object));
-    set(s_key_or_end, ev_quote, entry(plain ? a_plain : a_key, s_colon));
+    set(s_key_or_end, ev_quote, entry(KeysPlain ? a_plain : a_key, s_colon));
     set(s_key_or_end, ev_close_object, entry(a_pop, s_value_in_object));
-    set(s_key, ev_quote, entry(plain ? a_plain : a_key, s_colon));
+    set(s_key, ev_quote, entry(KeysPlain ? a_plain : a_key, s_colon));
     set(s_colon, ev_colon, s_value_in_object);
     set(s_after_in_object, ev_comma, s_key);
     set(s_after_in_object, ev_close_object, entry(a_pop, s_value_in_object));
@@ -108,8 +109,9 @@ struct grammar_table {
   }
   constexpr uint8_t operator()(unsigned state, uint8_t byte) const { return next[state * 8 + class_of_byte.v[byte]]; }
 };
-inline constexpr grammar_table<false> grammar{};      // every action reported
-inline constexpr grammar_table<true> skip_grammar{};  // strings, keys and commas plain
+inline constexpr grammar_table<false> grammar{};               // every action reported
+inline constexpr grammar_table<true> skip_grammar{};           // strings, keys and commas plain
+inline constexpr grammar_table<true, false> member_grammar{};  // strings and commas plain, keys reported
 
 // The error of a byte the table rejects in a container state.
 constexpr error_code error_in(uint8_t state) {

@@ -31,7 +31,7 @@ struct walk_context {
   walk_block block;
   uint64_t rel_limit;     // window index from which an open element outgrows its limit: those events are refused
   uint64_t skip_limit;    // the blocks the skipping walk may take lie below it: rel_limit, or 0 while the innermost
-                          // open element's members are recorded (select_visitor::key)
+                          // open element's members are recorded (select_visitor::members)
   uint64_t* object_bits;  // bit per depth: the container there is an object
   uint32_t* cand_at;      // [d]: selectors alive inside the container at depth d (d <= live_len)
   uint32_t max_depth;
@@ -79,6 +79,14 @@ SLUICE_INLINE uint64_t walk_events(walk_context& x, V& v, uint64_t events) noexc
         x.state = state;
         x.depth = depth;
         events = skip_events<K>(x, events);
+        state = x.state;
+        depth = x.depth;
+        if (events == 0) break;
+      } else if (x.cand == 0 && x.skip_limit == 0) {
+        // Inside an object whose members are recorded: the visitor's walk of them.
+        x.state = state;
+        x.depth = depth;
+        events = v.template members<K>(x, events);
         state = x.state;
         depth = x.depth;
         if (events == 0) break;

@@ -52,6 +52,15 @@ const filter_case kCases[] = {
     {R"(@."a";L"b">)", R"({"a":"a"})", false},
     // Member names after unescaping too; the last of a repeated name, as JSON.parse keeps it.
     {R"(@."é";L1=)", R"({"\u00e9":1})", true},
+    {R"(@."\u00e9";L1=)", R"({"\u00E9":1})", true},
+    {R"(@."\u00e9";L1=)", R"({"é":1})", true},
+    {R"(@."ab";L1=)", R"({"a\u0062":1})", true},
+    {R"(@."a\u0062";L1=)", R"({"ab":1})", true},
+    {R"(@."\u0061b";L1=)", R"({"ab":1})", true},
+    {R"(@."ab";E)", R"({"a":1})", false},
+    {R"(@."a";E)", R"({"ab":1})", false},
+    {R"(@."a\"";E)", R"({"a\\":1})", false},
+    {R"(@."a\\";E)", R"({"a\\":1})", true},
     {R"(@."a";L2=)", R"({"a":1,"a":2})", true},
     // Missing members and out-of-range indices are Nothing: equal only to Nothing, never ordered.
     {R"(@."x";Lnull=)", R"({"a":1})", false},
@@ -215,9 +224,12 @@ TEST(Filter, RecordedMembersDecideAsTheScan) {
                            R"("a":null)",
                            "\"a\"\n:\t1.0 ",
                            R"("a":true)",
-                           R"("b" : "x")"};
-  const char* programs[] = {R"(@."a";L1=)",   R"(@."a";E)",  R"(@."a";@."b";=)", R"(@."a"."a";L1=)",
-                            R"(@."a";L"y"<)", R"(@."b";E~)", R"(@."a"#0;E)"};
+                           R"("b" : "x")",
+                           R"("a\u0062":1)",
+                           R"("\u00E9":1)",
+                           R"("é":2)"};
+  const char* programs[] = {R"(@."a";L1=)", R"(@."a";E)",   R"(@."a";@."b";=)", R"(@."a"."a";L1=)", R"(@."a";L"y"<)",
+                            R"(@."b";E~)",  R"(@."a"#0;E)", R"(@."ab";L1=)",    R"(@."\u00e9";L1=)"};
   rng random(base_seed() + 33);
   for (int round = 0; round < 40; ++round) {
     std::vector<std::string> rows;
