@@ -9,6 +9,13 @@
 #define SLUICE_INLINE inline __attribute__((always_inline))
 // The general path stays out of the hot loop, so the loop's few registers are not spilled for it.
 #define SLUICE_NOINLINE __attribute__((noinline))
+// Code run once per parser or on rare paths, compiled for size under clang (the wasm module's budget), out of line
+// everywhere.
+#if defined(__clang__)
+#define SLUICE_SMALL __attribute__((noinline, minsize))
+#else
+#define SLUICE_SMALL __attribute__((noinline))
+#endif
 
 namespace sluice {
 namespace internal {

@@ -5,12 +5,7 @@
 
 #include <cstdint>
 
-// Code for rare paths, compiled for size under clang (the wasm module's budget), out of line everywhere.
-#if defined(__clang__)
-#define SLUICE_SMALL __attribute__((noinline, minsize))
-#else
-#define SLUICE_SMALL __attribute__((noinline))
-#endif
+#include "scan/bits.h"
 
 namespace sluice {
 namespace internal {

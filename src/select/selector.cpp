@@ -1,5 +1,6 @@
 #include "select/selector.h"
 
+#include "scan/bits.h"
 #include "scan/json_string.h"
 
 namespace sluice {
@@ -159,7 +160,7 @@ struct path_parser {
 
 }  // namespace
 
-bool parse_selector(std::string_view path, selector& out, size_t* error_at) {
+SLUICE_SMALL bool parse_selector(std::string_view path, selector& out, size_t* error_at) {
   out.steps.clear();
   out.filter = filter_program{};
   path_parser parser{path, 0, error_at, &out.filter};

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "scan/bits.h"
 #include "scan/json_string.h"
 #include "util/zeroed.h"
 
@@ -25,7 +26,7 @@ index_step range_of(uint32_t path, const step& t) {
 
 }  // namespace
 
-bool selector_set::add(std::string_view path, size_t* error_at) {
+SLUICE_SMALL bool selector_set::add(std::string_view path, size_t* error_at) {
   if (paths.size() >= max_selectors) {
     if (error_at) *error_at = size_t(-1);
     return false;
@@ -40,7 +41,7 @@ bool selector_set::add(std::string_view path, size_t* error_at) {
   return true;
 }
 
-void selector_set::compile(bool ndjson) {
+SLUICE_SMALL void selector_set::compile(bool ndjson) {
   if (paths.empty()) {
     paths.emplace_back();
     parse_selector(ndjson ? "$" : "$[*]", paths.back(), nullptr);

@@ -51,7 +51,7 @@ inline int byte_at(const parser_state& st, uint64_t pos) noexcept {
 }
 
 // Records the first error; the parser is dead afterwards. `byte` is the offending byte, -1 for end of input.
-SLUICE_NOINLINE inline void fail(parser_state& st, error_code code, uint64_t pos, int byte) noexcept {
+SLUICE_SMALL inline void fail(parser_state& st, error_code code, uint64_t pos, int byte) noexcept {
   if (st.status != error_code::ok) return;
   // An open element (or key) that already outgrew the limit at an earlier position reports that instead.
   if (pos > st.limit_pos && code != error_code::element_too_large) {

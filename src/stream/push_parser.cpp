@@ -45,7 +45,7 @@ void begin_call(parser_state& st) {
 
 }  // namespace
 
-parser_state* new_parser(const parser_options& options, workspace& shared) noexcept {
+SLUICE_SMALL parser_state* new_parser(const parser_options& options, workspace& shared) noexcept {
   parser_state* st = new (std::nothrow) parser_state(shared);
   if (st == nullptr) return nullptr;
   parser_options o = options;
@@ -57,7 +57,7 @@ parser_state* new_parser(const parser_options& options, workspace& shared) noexc
   return st;
 }
 
-bool add_selector(parser_state& st, std::string_view path, selector_role role, size_t* error_at) {
+SLUICE_SMALL bool add_selector(parser_state& st, std::string_view path, selector_role role, size_t* error_at) {
   if (st.compiled) {
     if (error_at) *error_at = size_t(-1);
     return false;
@@ -112,7 +112,7 @@ error_code feed(parser_state& st, size_t n) noexcept {
   return st.status;
 }
 
-error_code finish(parser_state& st) noexcept {
+SLUICE_SMALL error_code finish(parser_state& st) noexcept {
   begin_call(st);
   if (st.status != error_code::ok) return st.status;
   if (!st.compiled) compile(st);

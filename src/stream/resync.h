@@ -33,7 +33,7 @@ inline void emit_report(parser_state& st) noexcept {
 
 // The error just recorded becomes the pending report, the grammar and stage 1 start over at the root, and the rest
 // of the line is to be skipped (skip_line_rest). False when the error is fatal (the option off, or out of memory).
-SLUICE_NOINLINE inline bool report_line(parser_state& st) noexcept {
+SLUICE_SMALL inline bool report_line(parser_state& st) noexcept {
   if (!st.options.skip_invalid || st.status == error_code::ok || st.status == error_code::out_of_memory) return false;
   const parse_error e = st.error;
   if (!st.skipped.reserve(st.skipped.size() + 1)) {

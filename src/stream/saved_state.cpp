@@ -6,6 +6,7 @@
 #include <new>
 #include <type_traits>
 
+#include "scan/bits.h"
 #include "util/zeroed.h"
 
 namespace sluice {
@@ -65,7 +66,7 @@ class reader {
 
 }  // namespace
 
-bool save_state(const parser_state& st, byte_buffer& out) noexcept {
+SLUICE_SMALL bool save_state(const parser_state& st, byte_buffer& out) noexcept {
   writer w(out);
   w.value(magic);
   w.value(uint32_t(sizeof(parser_scalars)));
@@ -107,7 +108,7 @@ bool save_state(const parser_state& st, byte_buffer& out) noexcept {
   return w.ok();
 }
 
-parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept {
+SLUICE_SMALL parser_state* load_state(const uint8_t* p, size_t n, workspace& shared) noexcept {
   reader r(p, n);
   if (r.value<uint32_t>() != magic) return nullptr;
   const uint32_t scalars = r.value<uint32_t>();
