@@ -51,13 +51,12 @@ export function article(r, i) {
 const POOL_SIZE = 4096;
 let pool;
 
-function templates() {
+export function preparePool() {
   if (pool === undefined) {
     const r = random();
     // JSON.parse returns flat strings, as a driver decoding a wire format does.
     pool = Array.from({ length: POOL_SIZE }, (_, i) => JSON.parse(JSON.stringify(article(r, i))));
   }
-  return pool;
 }
 
 export function articleRow(i) {
@@ -73,12 +72,8 @@ export function articleRow(i) {
   };
 }
 
-export function preparePool() {
-  templates();
-}
-
 export function articleArray(count) {
-  templates();
+  preparePool();
   const rows = new Array(count);
   for (let i = 0; i < count; i++) rows[i] = articleRow(i);
   return rows;
@@ -86,7 +81,7 @@ export function articleArray(count) {
 
 /** A sync generator of `count` rows, each built when asked for; `onFirstRow()` when the first is handed out. */
 export function* articleGenerator(count, onFirstRow) {
-  templates();
+  preparePool();
   if (count > 0) {
     onFirstRow?.();
     yield articleRow(0);
@@ -95,7 +90,7 @@ export function* articleGenerator(count, onFirstRow) {
 }
 
 export async function* articleAsyncGenerator(count, onFirstRow) {
-  templates();
+  preparePool();
   if (count > 0) {
     onFirstRow?.();
     yield articleRow(0);

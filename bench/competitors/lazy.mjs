@@ -1,8 +1,7 @@
 // bench:lazy's readers of some leaves of a buffered document, and the leaves a run reads. `setup()` (before the
 // clock: modules, wasm) returns `run({ input: Uint8Array, paths, step, arrayPath })` -> the leaves' checksum.
-import { readFileSync } from 'node:fs';
+import { loadSluice } from '../harness/environment.mjs';
 
-const DIST = new URL('../../dist/', import.meta.url);
 const decoder = new TextDecoder();
 
 /** Every k-th leaf (a scalar, an empty object or array) in document order, k = round(1 / fraction): their paths. */
@@ -50,12 +49,6 @@ export function readPath(root, path) {
   return value;
 }
 
-async function loadSluice() {
-  const sluice = await import(new URL('index.js', DIST).href);
-  await sluice.init(readFileSync(new URL('sluice.simd.wasm', DIST)));
-  return sluice;
-}
-
 /** Walks the whole structure (for...of, Object.keys, each container held) and sums chooseLeaves' leaves on the way. */
 function walkLeaves(root, step) {
   let n = 0;
@@ -98,7 +91,7 @@ const reader = (id, label, read, extra = {}) => ({
   label,
   ...extra,
   async setup() {
-    const sluice = label.startsWith('sluice') ? await loadSluice() : null;
+    const sluice = label.startsWith('sluice') ? await loadSluice({ init: true }) : null;
     return (job) => read(sluice, job);
   },
 });

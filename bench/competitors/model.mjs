@@ -3,10 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { packageVersion as version } from '../harness/environment.mjs';
+import { loadSluice, packageVersion as version } from '../harness/environment.mjs';
 import { chunksOf } from '../harness/stats.mjs';
 
-const DIST = new URL('../../dist/', import.meta.url);
 const CALL_ID = 'call_Vq2zQ1';
 const TOOL = 'report';
 
@@ -47,7 +46,6 @@ export function openAIChatBody(deltas) {
   ]);
 }
 
-const sluice = () => import(new URL('index.js', DIST).href);
 const reader = (label, read) => ({ label, read });
 const argumentsOf = (data) => JSON.parse(data).choices[0]?.delta?.tool_calls?.[0]?.function?.arguments;
 
@@ -55,7 +53,7 @@ const argumentsOf = (data) => JSON.parse(data).choices[0]?.delta?.tool_calls?.[0
 export const MODEL_READERS = {
   /** The baseline: createPartialParser fed the deltas, no SSE, no events. */
   async partial() {
-    const { createPartialParser } = await sluice();
+    const { createPartialParser } = await loadSluice();
     return reader('sluice createPartialParser, the deltas alone', ({ deltas }, schema) => {
       const parser = createPartialParser(schema ? { schema } : {});
       let shown;
@@ -65,7 +63,7 @@ export const MODEL_READERS = {
   },
   /** readModelStream on the body's bytes, reading the call's arguments in every snapshot. */
   async model() {
-    const { readModelStream } = await sluice();
+    const { readModelStream } = await loadSluice();
     return reader("sluice readModelStream(body, { format: 'openai-chat' })", async ({ chunks }) => {
       let shown;
       for await (const s of readModelStream(chunksOf(chunks), { format: 'openai-chat' }))
@@ -75,7 +73,7 @@ export const MODEL_READERS = {
   },
   /** parseEventStream and JSON.parse of every event's data, the arguments joined, one JSON.parse at the end. */
   async floor() {
-    const { parseEventStream } = await sluice();
+    const { parseEventStream } = await loadSluice();
     return reader('sluice parseEventStream + JSON.parse of each event, no snapshots', async ({ chunks }) => {
       let args = '';
       for await (const { data } of parseEventStream(chunksOf(chunks)))

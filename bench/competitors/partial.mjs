@@ -3,12 +3,10 @@
 
 /** The text whose final values `keepsValues` keeps (at least one document): kept, a value is copied by collections. */
 export const KEPT_BYTES = 4e6;
-import { packageVersion as version } from '../harness/environment.mjs';
-
-const DIST = new URL('../../dist/', import.meta.url);
+import { loadSluice, packageVersion as version } from '../harness/environment.mjs';
 
 async function sluice() {
-  const { createPartialParser } = await import(new URL('index.js', DIST).href);
+  const { createPartialParser } = await loadSluice();
   return {
     feed(tokens, _text, _ends, observe) {
       const parser = createPartialParser();

@@ -24,12 +24,17 @@ export function makeSource(ctx) {
 
 export const makeDocument = (ctx, articles) => ({ _embedded: { articles }, total: ctx.count });
 
+/** `use(row)` for each row of `source`, not awaited (every caller's is synchronous). */
+export async function eachRow(ctx, source, use) {
+  if (ctx.kind === 'async') for await (const row of source) use(row);
+  else for (const row of source) use(row);
+}
+
 /** All rows of a source: what the competitors that take no generators need first. */
 export async function materialise(ctx, source) {
   if (ctx.kind === 'array') return source;
   const rows = [];
-  if (ctx.kind === 'sync') for (const row of source) rows.push(row);
-  else for await (const row of source) rows.push(row);
+  await eachRow(ctx, source, (row) => rows.push(row));
   return rows;
 }
 
@@ -127,9 +132,7 @@ const floor = writer(
       pos += encoder.encodeInto(text, buffer.subarray(pos)).written;
       if (ctx.firstAt === 0) ctx.firstAt = now();
     };
-    const source = makeSource(ctx);
-    if (ctx.kind === 'async') for await (const row of source) write(row);
-    else for (const row of source) write(row);
+    await eachRow(ctx, makeSource(ctx), write);
     return { elements: ctx.count, bytes: bytes + pos };
   },
 );

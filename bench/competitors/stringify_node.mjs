@@ -2,7 +2,15 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
-import { consumer, drainWebStream, makeDocument, makeSource, materialise, WEB_STRINGIFY } from './stringify.mjs';
+import {
+  consumer,
+  drainWebStream,
+  eachRow,
+  makeDocument,
+  makeSource,
+  materialise,
+  WEB_STRINGIFY,
+} from './stringify.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -11,7 +19,7 @@ const webLabel = ' as a web stream (Readable.toWeb)';
 // It reads Node object-mode streams as arrays (generators it would write as {}).
 const jsonStreamArticles = (ctx, source) =>
   ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
-async function eachRow(ctx, write) {
+async function writeRows(ctx, write) {
   const source = makeSource(ctx);
   if (ctx.kind === 'async') for await (const row of source) await write(row);
   else for (const row of source) await write(row);
@@ -54,19 +62,15 @@ const jsonStream = (web) =>
       const stream = JSONStream.stringify('{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`);
       if (web) {
         const body = Readable.toWeb(new Readable().wrap(stream));
-        const writing = eachRow(ctx, (row) => stream.write(row) || once(stream, 'drain')).then(() => stream.end());
+        const writing = writeRows(ctx, (row) => stream.write(row) || once(stream, 'drain')).then(() => stream.end());
         const result = await drainWebStream(ctx, body);
         await writing;
         return result;
       }
       const out = consumer(ctx);
-      stream.on('data', (chunk) => {
-        out.chunk(chunk);
-      });
+      stream.on('data', out.chunk);
       const ended = once(stream, 'end');
-      const source = makeSource(ctx);
-      if (ctx.kind === 'async') for await (const row of source) stream.write(row);
-      else for (const row of source) stream.write(row);
+      await eachRow(ctx, makeSource(ctx), (row) => stream.write(row));
       stream.end();
       await ended;
       return out.result();

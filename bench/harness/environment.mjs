@@ -2,6 +2,15 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
+export const DIST = new URL('../../dist/', import.meta.url);
+
+/** sluice from dist/; with `init`, its SIMD build loaded from the file's bytes (the bench's readers time no fetch). */
+export async function loadSluice({ init = false } = {}) {
+  const sluice = await import(new URL('index.js', DIST).href);
+  if (init) await sluice.init(readFileSync(new URL('sluice.simd.wasm', DIST)));
+  return sluice;
+}
+
 /** A bench peer's version, from its own package.json (some `exports` maps hide it). */
 export function packageVersion(name) {
   return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;

@@ -10,7 +10,7 @@ import { environment, packageVersion } from './environment.mjs';
 import { available as procAvailable } from './proc_rss.mjs';
 import { roundRobin } from './runtime.mjs';
 import { finish } from './save.mjs';
-import { markdownTable, summarise } from './stats.mjs';
+import { loadLine, markdownTable, summarise } from './stats.mjs';
 
 const SIZES = { '1MB': 2_500, '10MB': 25_000, '100MB': 250_000 };
 export const CHUNK_SIZE = 64 * 1024;
@@ -73,8 +73,7 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
     checksums.size > 1
       ? `CHECK FAILED: the competitors disagree: ${[...checksums].join(', ')}`
       : `${agreed(measured)}${failures ? ` (failed runs: ${failures})` : ''}.`;
-  const load = `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${loadAfter[0].toFixed(2)}.`;
-  console.log(['', title(measured), '', markdownTable(rows), '', load, line].join('\n'));
+  console.log(['', title(measured), '', markdownTable(rows), '', loadLine(loadBefore, loadAfter), line].join('\n'));
   return { engines, bytes: measured, loadBefore, loadAfter, problems: failures + (checksums.size > 1 ? 1 : 0) };
 }
 

@@ -131,11 +131,12 @@ export function markdownTable(rows, kind = 'parse') {
   return [...mdTable(head, []), ...rows.map(line)].join('\n');
 }
 
-export function loadLine(before, after, cores) {
-  return (
-    `Load average (1 min) before: ${before[0].toFixed(2)}, after: ${after[0].toFixed(2)} on ${cores} cores.` +
-    (Math.max(before[0], after[0]) > cores * 0.75
-      ? ' WARNING: other work was running; absolute numbers are low and noisy (ratios within this run less so).'
-      : '')
-  );
+/** Every table's load line; with `cores`, them and (`warn`) whether other work was running. */
+export function loadLine(before, after, cores, warn = true) {
+  const line = `Load average (1 min) before: ${before[0].toFixed(2)}, after: ${after[0].toFixed(2)}`;
+  if (!cores) return `${line}.`;
+  const busy = warn && Math.max(before[0], after[0]) > cores * 0.75;
+  const warning =
+    ' WARNING: other work was running; absolute numbers are low and noisy (ratios within this run less so).';
+  return `${line} on ${cores} cores.${busy ? warning : ''}`;
 }

@@ -1,13 +1,11 @@
 // The measurements behind createPartialParser's design (docs/partial.md), in one fresh process, each choice and its
 // alternative interleaved round by round, CPU time medians.
-import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
+import { DIST, loadSluice } from '../harness/environment.mjs';
 import { answerParent } from '../harness/runtime.mjs';
 import { chunksOf, cpuMs, interleaveCpu, pieces, upperMedian as median } from '../harness/stats.mjs';
-
-const DIST = new URL('../../dist/', import.meta.url);
 
 const per = (ms, times, over) => Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * times) / over]));
 
@@ -30,9 +28,8 @@ function wholeCharacterTokens(tokens) {
 }
 
 async function design({ rounds, bigBytes }) {
-  const sluice = await import(new URL('index.js', DIST).href);
+  const sluice = await loadSluice({ init: true });
   const { treeTuning } = await import(new URL('partial/tree.js', DIST).href);
-  await sluice.init(readFileSync(new URL('sluice.simd.wasm', DIST)));
   const { createPartialParser, createParser, partialJson, parseJsonArray } = sluice;
   const results = {};
   const interleaved = async (variants) => {

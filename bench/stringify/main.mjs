@@ -8,6 +8,7 @@ import { integer, list, log, only, readFlags, selected, set } from '../harness/c
 import { startReport, withVersions } from '../harness/environment.mjs';
 import { measureTable, runIn } from '../harness/runtime.mjs';
 import { finish } from '../harness/save.mjs';
+import { loadLine } from '../harness/stats.mjs';
 import { httpRun, httpSection } from './http.mjs';
 
 const VERIFY_COUNT = 3000;
@@ -145,8 +146,7 @@ if (options.http && selected(options, 'sluice')) {
     problems++;
     log(`[http] ${label} FAILED: ${result.error}`);
   }
-  const load = `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}.`;
-  console.log([...httpSection(results.http, options), '', load].join('\n'));
+  console.log([...httpSection(results.http, options), '', loadLine(loadBefore, os.loadavg())].join('\n'));
 }
 
 finish('stringify', results, problems);
