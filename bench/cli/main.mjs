@@ -2,7 +2,7 @@
 // 100 MB of articles, tight and pretty-printed, every run a fresh process under runner.c, round-robin; then the split
 // into fixed and per-byte cost, and sluice alone on 1 GB and 4.2 GB (flat memory).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DATA_DIR, ensureDataset, fileSize } from '../datasets.mjs';
@@ -10,14 +10,16 @@ import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { roundRobin } from '../harness/runtime.mjs';
 import { renderChart } from '../harness/render/chart.mjs';
+import { writeResults } from '../harness/save.mjs';
 import { mdTable, median } from '../harness/stats.mjs';
-import { setup, versionOf } from './setup.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPTS = fileURLToPath(new URL('../competitors/', import.meta.url));
 const BIN = `${ROOT}dist/cli/sluice.cjs`;
 const PEER_BIN = `${ROOT}bench/node_modules/.bin/`;
-const RESULTS = `${ROOT}bench/results/cli/`;
+const HERE = fileURLToPath(new URL('./', import.meta.url));
+const BUILD = `${ROOT}build/bench-cli/`;
+const SIMDJSON = `${ROOT}node_modules/@nozbe/simdjson/src/`;
 const PATH = '$._embedded.articles[*]';
 const JQ_STREAM = 'fromstream(3|truncate_stream(inputs | select(.[0][0] == "_embedded" and .[0][1] == "articles")))';
 const node = process.execPath;
@@ -58,7 +60,48 @@ const options = readFlags(
   },
 );
 
-const { runner, simdjson } = setup(log);
+function versionOf(command, args = ['--version']) {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      .trim()
+      .split('\n')[0];
+  } catch {
+    return 'unknown';
+  }
+}
+
+const has = (command) => versionOf('sh', ['-c', `command -v ${command}`]) !== 'unknown';
+const olderThan = (target, ...sources) =>
+  !existsSync(target) || sources.some((source) => statSync(source).mtimeMs > statSync(target).mtimeMs);
+
+/** jq and gojq from apt when missing; runner.c and the simdjson On-Demand peer built into build/bench-cli/. */
+function setup() {
+  const missing = ['jq', 'gojq'].filter((command) => !has(command));
+  if (missing.length > 0) {
+    log(`bench:cli: installing ${missing.join(' ')} (apt-get)`);
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  mkdirSync(BUILD, { recursive: true });
+  const runner = `${BUILD}runner`;
+  if (olderThan(runner, `${HERE}runner.c`)) {
+    log('bench:cli: building the runner (cc)');
+    execFileSync('cc', ['-O2', '-Wall', '-o', runner, `${HERE}runner.c`], { stdio: 'inherit' });
+  }
+  const simdjson = `${BUILD}simdjson_select`;
+  if (olderThan(simdjson, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`)) {
+    log('bench:cli: building the simdjson peer (c++ -O3, about a minute)');
+    execFileSync(
+      'c++',
+      ['-O3', '-std=c++17', `-I${SIMDJSON}`, '-o', simdjson, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`],
+      { stdio: 'inherit' },
+    );
+  }
+  return { runner, simdjson };
+}
+
+const { runner, simdjson } = setup();
 // NODE_EXTRA_CA_CERTS makes every Node process parse a CA bundle at start: the machine's cost, not the commands'.
 const ENV = { ...process.env };
 delete ENV.NODE_EXTRA_CA_CERTS;
@@ -249,10 +292,6 @@ if (big.length > 0) {
 lines.push('', `${versions}.`, `${machine}.`);
 const markdown = `${lines.join('\n')}\n`;
 process.stdout.write(markdown);
-mkdirSync(RESULTS, { recursive: true });
-const run = { date: new Date().toISOString(), loadavg: os.loadavg() };
-writeFileSync(`${RESULTS}results.json`, JSON.stringify({ ...run, env, options, inputs, table, split, big }, null, 2));
-writeFileSync(`${RESULTS}table.md`, markdown);
 // Per command, MB/s of CPU (higher is better) and peak RSS (log: the peers span 3 MiB to gigabytes), per input.
 const measured = (i) => table.filter(({ cells: c }) => c[i] && !c[i].failed).map((row) => [row.label, row.cells[i]]);
 const groups = table.map(({ label, own }) => ({ key: label, label, own }));
@@ -272,5 +311,6 @@ const svg = renderChart(
     ],
   },
 );
-writeFileSync(`${RESULTS}chart.svg`, svg);
-log(`bench:cli: wrote ${RESULTS}results.json, table.md and chart.svg`);
+const run = { date: new Date().toISOString(), loadavg: os.loadavg(), env, options, inputs, table, split, big };
+const files = { 'results.json': JSON.stringify(run, null, 2), 'table.md': markdown, 'chart.svg': svg };
+log(`bench:cli: wrote ${writeResults('cli', files)}results.json, table.md and chart.svg`);

@@ -1,13 +1,12 @@
 // npm run bench:edge: the same worker with sluice and with @streamparser/json-whatwg in workerd, an upstream array
 // reshaped to NDJSON. json-whatwg 0.0.22 is quadratic: small sizes, and one capped.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { integer, list, number, readFlags, text } from '../harness/cli.mjs';
 import { packageVersion } from '../harness/environment.mjs';
+import { writeResults } from '../harness/save.mjs';
 import { mdTable, upperMedian as median } from '../harness/stats.mjs';
-import { makeBody, memoryMb, ROOT, request, startUpstream, startWorker } from './workerd.mjs';
+import { makeBody, memoryMb, request, startUpstream, startWorker } from './workerd.mjs';
 
 if (typeof WebSocket === 'undefined') {
   // Node 20: the inspector's client needs the WebSocket global.
@@ -137,8 +136,8 @@ const table = [
 ].join('\n');
 console.log(`\n${table}`);
 // docs/benchmarks.md's "At the edge" shows both; a run with V8 flags is the memory experiment beside the default one.
-const out = join(ROOT, 'bench', 'results', 'edge');
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, v8Flags.length ? 'table-v8-flags.md' : 'table.md'), `${table}\n`);
 const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '');
-writeFileSync(join(out, `edge-${stamp}.json`), JSON.stringify({ command, load, results }, null, 1));
+writeResults('edge', {
+  [v8Flags.length ? 'table-v8-flags.md' : 'table.md']: `${table}\n`,
+  [`edge-${stamp}.json`]: JSON.stringify({ command, load, results }, null, 1),
+});

@@ -13,7 +13,7 @@ import { sendPaced } from '../harness/bench_server.mjs';
 import { cpuMsOf, statusBytes } from '../harness/proc_rss.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-export const ROOT = join(HERE, '..', '..');
+const ROOT = join(HERE, '..', '..');
 const SAMPLE_MS = 100;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const cpuSeconds = (pid) => cpuMsOf(pid) / 1000;

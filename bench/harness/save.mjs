@@ -1,13 +1,24 @@
 // Results files (bench/results/KIND-DATE.json, what bench/harness/render reads) and the documents' generated blocks.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
+export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
+
+/** Writes `files` (name -> text) into bench/results/ or its folder `sub`; returns that folder. */
+export function writeResults(sub, files) {
+  const dir = sub ? `${RESULTS_DIR}${sub}/` : RESULTS_DIR;
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(dir + name, text);
+  return dir;
+}
+
+/** A file bench:cli or bench:edge wrote into bench/results/ (`name`: under it), trimmed; undefined without it. */
+export const readResult = (name) =>
+  existsSync(RESULTS_DIR + name) ? readFileSync(RESULTS_DIR + name, 'utf8').trim() : undefined;
 
 export function saveResults(kind, results) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = `${RESULTS_DIR}${kind}-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const name = `${kind}-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
+  const file = writeResults('', { [name]: `${JSON.stringify(results, null, 2)}\n` }) + name;
   console.log(`\nJSON results: ${file}`);
   return file;
 }

@@ -3,12 +3,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderBlock } from '../save.mjs';
+import { RESULTS_DIR, renderBlock } from '../save.mjs';
 import { documentMarkdown } from './markdown.mjs';
 import { headline, headlineChart, machineShort, summaryMarkdown } from './summary.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DOCS = join(ROOT, 'docs');
 const README = join(ROOT, 'README.md');
 const KINDS = ['parse', 'stringify', 'browser', 'engines', 'ceiling-browser', 'ceiling-engines', 'sizes'];

@@ -1,7 +1,7 @@
 // docs/benchmarks.md: every section, with machine, versions, dates and load beside the numbers.
-import { existsSync, readFileSync } from 'node:fs';
-import { markdownTable, mdTable } from '../stats.mjs';
+import { loadLine, markdownTable, mdTable } from '../stats.mjs';
 import { httpSection } from '../../stringify/http.mjs';
+import { readResult } from '../save.mjs';
 import { ceilingDetails } from './ceiling_tables.mjs';
 import { matrixDetails } from './matrix_tables.mjs';
 import { summaryMarkdown } from './summary.mjs';
@@ -18,9 +18,9 @@ function workloadDetails(r, title, method, tables, kind) {
   if (!r) return [];
   const out = [title, '', method];
   for (const t of tables) {
-    const load = `Load average (1 min) before: ${t.loadBefore[0].toFixed(2)}, after: ${t.loadAfter[0].toFixed(2)}`;
     const rows = t.competitors.map((c) => ({ label: c.label, summary: c.summary }));
-    out.push('', t.heading, '', markdownTable(rows, kind), '', `${load} on ${r.environment.cores} cores.`);
+    const load = loadLine(t.loadBefore, t.loadAfter, r.environment.cores, false);
+    out.push('', t.heading, '', markdownTable(rows, kind), '', load);
   }
   return out;
 }
@@ -104,14 +104,8 @@ export function sizesDetails(results) {
   ];
 }
 
-/** A table bench:cli or bench:edge wrote beside its results, if any. */
-function written(name) {
-  const file = new URL(`../../results/${name}`, import.meta.url);
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
-}
-
 function cliDetails() {
-  const table = written('cli/table.md');
+  const table = readResult('cli/table.md');
   if (table === undefined) return [];
   return [
     '## The command line (`npm run bench:cli`)',
@@ -126,9 +120,9 @@ function cliDetails() {
 
 // A run of bench:edge with --v8-flags writes table-v8-flags.md, the memory experiment beside the default one.
 function edgeDetails() {
-  const main = written('edge/table.md');
+  const main = readResult('edge/table.md');
   if (main === undefined) return [];
-  const capped = written('edge/table-v8-flags.md');
+  const capped = readResult('edge/table-v8-flags.md');
   return [
     '## At the edge: workerd, against @streamparser/json-whatwg (`npm run bench:edge`)',
     '',
