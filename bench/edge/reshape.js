@@ -1,9 +1,17 @@
-// What both workers do with each element: keep three fields, one NDJSON line each, written in 64 KiB chunks.
+// What every worker does with each element: keep three fields, one NDJSON line each, written in 64 KiB chunks.
 export function reshape(row) {
   return { id: row.id, name: row.name, score: row.score };
 }
 
-export function toNdjson(elements, map) {
+/** A worker answering every request with `respond(body)`, the upstream's body. */
+export const upstreamWorker = (respond) => ({
+  async fetch(_request, env) {
+    const upstream = await env.UPSTREAM.fetch('http://upstream/data.json');
+    return respond(upstream.body);
+  },
+});
+
+export function toNdjson(elements, map = reshape) {
   const encoder = new TextEncoder();
   const iterator = elements[Symbol.asyncIterator]();
   return new Response(

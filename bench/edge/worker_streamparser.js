@@ -1,6 +1,6 @@
 // The worker as Cloudflare's "Stream large JSON" example writes it, with @streamparser/json-whatwg.
 import { JSONParser } from '@streamparser/json-whatwg';
-import { reshape, toNdjson } from './reshape.js';
+import { toNdjson, upstreamWorker } from './reshape.js';
 
 async function* values(stream) {
   const reader = stream.getReader();
@@ -11,10 +11,6 @@ async function* values(stream) {
   }
 }
 
-export default {
-  async fetch(_request, env) {
-    const upstream = await env.UPSTREAM.fetch('http://upstream/data.json');
-    const parsed = upstream.body.pipeThrough(new JSONParser({ paths: ['$.*'], keepStack: false }));
-    return toNdjson(values(parsed), reshape);
-  },
-};
+export default upstreamWorker((body) =>
+  toNdjson(values(body.pipeThrough(new JSONParser({ paths: ['$.*'], keepStack: false })))),
+);

@@ -1,6 +1,6 @@
 // @streamparser/json 0.0.26, the core package (json-whatwg 0.0.22 pins the quadratic 0.0.22), fed the chunks.
 import { JSONParser } from '@streamparser/json';
-import { reshape, toNdjson } from './reshape.js';
+import { toNdjson, upstreamWorker } from './reshape.js';
 
 async function* values(stream) {
   const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
@@ -21,9 +21,4 @@ async function* values(stream) {
   yield* ready;
 }
 
-export default {
-  async fetch(_request, env) {
-    const upstream = await env.UPSTREAM.fetch('http://upstream/data.json');
-    return toNdjson(values(upstream.body), reshape);
-  },
-};
+export default upstreamWorker((body) => toNdjson(values(body)));
