@@ -17,18 +17,19 @@ export const CHUNK_SIZE = 64 * 1024;
 const PATH = '$._embedded.articles[*]';
 const PACE_MBPS = 50; // 400 Mbit/s, a fast connection
 
-export function methodLines({ paceMBps, runs }) {
-  return [
-    `Method: The articles dataset (bench/gen-dataset.mjs) at each size; every element at ${PATH} is consumed (counted, ` +
-      'its id summed into a checksum every competitor must agree on). memory: the input is in memory before the clock ' +
-      'starts and is fed in 64 KiB subarrays (JSON.parse: one TextDecoder.decode of the whole input, then JSON.parse). ' +
-      `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${paceMBps || 'unlimited'}` +
-      `${paceMBps ? ' MB/s' : ''}; the clock starts at fetch(). Time to first element: from the start to the first ` +
-      'element delivered. Peak memory growth: the peak RSS of the process running the competitor (a browser: its web ' +
-      'content processes) sampled every 2 ms from /proc, minus its RSS once set up. Medians of ' +
-      `${runs} run${runs === 1 ? '' : 's'}, each a fresh process (a browser: a fresh page in a new context; WebKit: a ` +
-      'new browser process), interleaved round-robin; MB = 10^6 bytes.',
-  ];
+/** The matrix's method, printed after "Method: " and shown in docs/benchmarks.md. */
+export function matrixMethod({ paceMBps, runs }) {
+  return (
+    `The articles dataset (bench/gen-dataset.mjs) at each size; every element at ${PATH} is consumed (counted, ` +
+    'its id summed into a checksum every competitor must agree on). memory: the input is in memory before the clock ' +
+    'starts and is fed in 64 KiB subarrays (JSON.parse: one TextDecoder.decode of the whole input, then JSON.parse). ' +
+    `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${paceMBps || 'unlimited'}` +
+    `${paceMBps ? ' MB/s' : ''}; the clock starts at fetch(). Time to first element: from the start to the first ` +
+    'element delivered. Peak memory growth: the peak RSS of the process running the competitor (a browser: its web ' +
+    'content processes) sampled every 2 ms from /proc, minus its RSS once set up. Medians of ' +
+    `${runs} run${runs === 1 ? '' : 's'}, each a fresh process (a browser: a fresh page in a new context; WebKit: a ` +
+    'new browser process), interleaved round-robin; MB = 10^6 bytes.'
+  );
 }
 
 /** One cell: every target's competitors' runs interleaved and checked, its table, per target the medians. */
@@ -139,7 +140,7 @@ export async function matrixMain(host) {
       targets.map((t) => labels[t]),
     );
     const skips = skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`);
-    console.log([title, '', machine, peers, '', ...methodLines(options), ...skips].join('\n'));
+    console.log([title, '', machine, peers, '', `Method: ${matrixMethod(options)}`, ...skips].join('\n'));
     const run = (target, spec) => host.run(target, spec, server.origin);
     for (const size of options.sizes) {
       const { count, bytes } = datasets[size];

@@ -1,5 +1,5 @@
 // docs/benchmarks.md's engine-matrix sections: a table per size and mode, where whole-text parsing wins, the writers.
-import { methodLines } from '../matrix.mjs';
+import { matrixMethod } from '../matrix.mjs';
 import { mdTable } from '../stats.mjs';
 import { engineColumns, matrixShape, parseMatrix, runInfo, stringifyMatrix } from './model.mjs';
 import { againstWhole, mbps, mib, sizeLabel, time } from './summary.mjs';
@@ -55,9 +55,7 @@ export function matrixDetails(results) {
       `${env.memoryGiB} GiB, ${env.os}; run ${dates} UTC, load average ${load}` +
       `${skipped.length ? `; skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : ''}.`,
     '',
-    methodLines(options)
-      .join(' ')
-      .replace(/^Method: /, ''),
+    matrixMethod(options),
     '',
     'Browser pages are cross-origin isolated (COOP/COEP headers), so that `performance.now()` has its full resolution in ' +
       'Firefox and WebKit too; Chromium runs with `--js-flags=--expose-gc` and collects garbage before each run, Firefox ' +
