@@ -74,14 +74,16 @@ export const mdTable = (head, rows, align = '---:') => [
 
 export const fixed = (v, digits) => (v === null || v === undefined ? '–' : v.toFixed(digits));
 
-export const ms = (v) =>
+/** A time in ms as the tables show it: `small` decimals below 10 ms, `medium` below a second, then seconds. */
+export const msWith = (small, medium) => (v) =>
   v === null || v === undefined
     ? '–'
     : v < 10
-      ? `${v.toFixed(2)} ms`
+      ? `${v.toFixed(small)} ms`
       : v < 1000
-        ? `${v.toFixed(1)} ms`
+        ? `${v.toFixed(medium)} ms`
         : `${(v / 1000).toFixed(2)} s`;
+export const ms = msWith(2, 1);
 
 /** Per-competitor medians over its successful runs; MB/s counts `bytes`; `timings`: more run fields to take. */
 export function summarise(bytes, runs, timings = ['firstElementMs']) {

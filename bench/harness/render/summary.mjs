@@ -1,19 +1,12 @@
 // The README's benchmark block (and the top of docs/benchmarks.md): the chart, a paragraph, the ratio table; no dates.
-import { mdTable } from '../stats.mjs';
+import { mdTable, msWith } from '../stats.mjs';
 import { renderChart } from './chart.mjs';
 import { engineColumns, matrixShape, parseMatrix } from './model.mjs';
 
 const MB = 1e6;
 export const mbps = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 export const mib = mbps;
-export const time = (v) =>
-  v === null || v === undefined
-    ? '–'
-    : v < 10
-      ? `${v.toFixed(1)} ms`
-      : v < 1000
-        ? `${v.toFixed(0)} ms`
-        : `${(v / 1000).toFixed(2)} s`;
+export const time = msWith(1, 0);
 export const sizeLabel = (size) => size.replace(/MB$/, ' MB');
 const whole = (mode) => (mode === 'http' ? 'res-json' : 'json-parse');
 const wholeLabel = (mode) => (mode === 'http' ? '`await res.json()`' : '`JSON.parse` of the whole text');
