@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sluice/push_parser.h"
@@ -206,7 +207,7 @@ std::vector<std::string> kept(const std::string& doc, const std::string& path, s
   return got;
 }
 
-// Objects of whole blocks, whose members the selecting walk records so that the filter reads only their keys, decide
+// Objects of whole blocks, whose members the walk records so that the filter reads only their keys, decide
 // as the scan of their bytes does: repeated names (the last kept), escaped names, the name inside strings and deeper
 // objects, blanks around every token, values that end the object or not, more members than are recorded. Fed at
 // once (recorded), in pieces of 100 bytes (windows whose short last block goes through the general path), and cut
@@ -272,6 +273,42 @@ TEST(Filter, RecordedMembersDecideAsTheScan) {
         }
         ASSERT_EQ(parser.finish(), error_code::ok);
         EXPECT_EQ(got, expected) << "round " << round << ", " << program << ", cut at " << cut;
+      }
+    }
+  }
+}
+
+// The status and error position of a document fed in pieces (0: at once).
+std::pair<error_code, uint64_t> verdict(const std::string& doc, const std::string& path, size_t piece) {
+  push_parser parser;
+  EXPECT_TRUE(parser.add_path(path));
+  EXPECT_TRUE(parser.reserve(doc.size()));
+  const size_t step = piece == 0 ? doc.size() : piece;
+  for (size_t at = 0; at < doc.size() && parser.status() == error_code::ok; at += step) {
+    const size_t n = std::min(step, doc.size() - at);
+    std::copy(doc.begin() + long(at), doc.begin() + long(at + n), parser.input_data());
+    parser.feed(n);
+  }
+  if (parser.status() == error_code::ok) parser.finish();
+  return {parser.status(), parser.status() == error_code::ok ? 0 : uint64_t(parser.error().offset)};
+}
+
+// Inside an object a filter decides about, the member walk checks the grammar as the other walks do: a document
+// spoilt at any byte is refused with the error, at the position, that `[*]` reports.
+TEST(Filter, RecordedObjectsReportErrorsAsWithoutAFilter) {
+  const std::string row =
+      R"({"a":1,"b":[1,{"c":"x\"y"},true],"p":")" + std::string(40, 'z') + R"(","d":{"e":null},"f":-1.5e3})";
+  std::string doc = R"({"rows":[)";
+  for (int r = 0; r < 4; ++r) doc += (r != 0 ? "," : "") + row;
+  doc += "]}";
+  for (size_t at = 0; at < doc.size(); ++at) {
+    for (const char c : {'x', '"', ',', '}', ']', '\\'}) {
+      if (doc[at] == c) continue;
+      std::string spoilt = doc;
+      spoilt[at] = c;
+      for (const size_t piece : {size_t(0), size_t(7)}) {
+        EXPECT_EQ(verdict(spoilt, R"($["rows"][?@."a";E])", piece), verdict(spoilt, R"($["rows"][*])", piece))
+            << "'" << c << "' at " << at << ", pieces of " << piece;
       }
     }
   }
