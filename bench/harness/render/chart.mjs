@@ -12,18 +12,8 @@ const COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00
 
 const escapeXml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function wrap(text, width = 150) {
-  const lines = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+/** Lines of at most 150 characters, each as many whole words as fit (the caption's words are shorter). */
+const wrap = (text) => text.match(/[^ ].{0,149}(?= |$)/g) ?? [];
 
 /** A round tick step giving about four ticks up to `max`. */
 function tickStep(max) {
@@ -51,10 +41,8 @@ function axis(values, log) {
 }
 
 function panel({ x, top, height, title, bars, log, format }) {
-  const { at, ticks } = axis(
-    bars.map((b) => b.value),
-    log,
-  );
+  const values = bars.map((b) => b.value);
+  const { at, ticks } = axis(values, log);
   const scale = PANEL_WIDTH - VALUE_ROOM;
   const text = (tx, y, cls, value) => `<text x="${tx}" y="${y}" class="${cls}">${escapeXml(value)}</text>`;
   const parts = [text(x, top - 10, 'panel', title)];

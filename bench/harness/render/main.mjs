@@ -4,8 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESULTS_DIR, renderBlock } from '../save.mjs';
-import { documentMarkdown } from './markdown.mjs';
-import { headline, headlineChart, machineShort, summaryMarkdown } from './summary.mjs';
+import { documentMarkdown, headlineChart, summaryMarkdown } from './markdown.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOCS = join(ROOT, 'docs');
@@ -28,22 +27,12 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
 
   mkdirSync(docs, { recursive: true });
   const written = [];
-  const matrix = headline(results);
-  if (matrix) {
-    const options = (results.engines ?? results.browser).data.options;
-    const svg = headlineChart(matrix, [
-      `Medians of ${options.runs} run${options.runs === 1 ? '' : 's'}, each in a fresh process or page; ` +
-        (matrix.mode === 'http'
-          ? `fetch() of a response paced at ${options.paceMBps} MB/s on 127.0.0.1`
-          : 'fed from memory in 64 KiB chunks') +
-        '; every element consumed; memory: peak RSS growth of the process (a browser: its web content processes).',
-      `${machineShort(results)}.`,
-      'npm run bench · docs/benchmarks.md',
-    ]);
+  const svg = headlineChart(results);
+  if (svg) {
     writeFileSync(join(docs, 'benchmarks.svg'), svg);
     written.push(join(docs, 'benchmarks.svg'));
   }
-  writeFileSync(join(docs, 'benchmarks.md'), documentMarkdown(results, { command: 'npm run bench' }));
+  writeFileSync(join(docs, 'benchmarks.md'), documentMarkdown(results));
   written.push(join(docs, 'benchmarks.md'));
 
   const block = summaryMarkdown(results, { assets: 'docs/', link: true });

@@ -1,65 +1,136 @@
-// docs/benchmarks.md: every section, with machine, versions, dates and load beside the numbers.
+// docs/benchmarks.md, every section with machine, versions, dates and load beside the numbers, and the README's
+// benchmark block (the top of docs/benchmarks.md): the chart, a paragraph, the ratio table; no dates.
 import { loadLine, markdownTable, mdTable } from '../stats.mjs';
 import { httpSection } from '../../stringify/http.mjs';
 import { readResult } from '../save.mjs';
-import { ceilingDetails } from './ceiling_tables.mjs';
-import { matrixDetails } from './matrix_tables.mjs';
-import { summaryMarkdown } from './summary.mjs';
+import { renderChart } from './chart.mjs';
+import { ceilingDetails, engineColumns, headline, matrixDetails, mbps, ratioTable, time, whole } from './matrix.mjs';
 
 const MB = 1e6;
 const kB = (bytes) => (bytes === null || bytes === undefined ? '–' : `${(bytes / 1000).toFixed(1)} kB`);
 
 const peers = (r) =>
   Object.entries(r.versions)
-    .map(([id, v]) => `${id} ${v}`)
+    .map((pair) => pair.join(' '))
     .join(', ');
+const wholeLabel = (mode) => (mode === 'http' ? '`await res.json()`' : '`JSON.parse` of the whole text');
 
-function workloadDetails(r, title, method, tables, kind) {
-  if (!r) return [];
+/** docs/benchmarks.svg: the headline cell's first element and memory in every engine; null without a matrix. */
+export function headlineChart(results) {
+  const matrix = headline(results);
+  if (!matrix) return null;
+  const { options } = matrix;
+  const caption = [
+    `Medians of ${options.runs} run${options.runs === 1 ? '' : 's'}, each in a fresh process or page; ` +
+      (matrix.mode === 'http'
+        ? `fetch() of a response paced at ${options.paceMBps} MB/s on 127.0.0.1`
+        : 'fed from memory in 64 KiB chunks') +
+      '; every element consumed; memory: peak RSS growth of the process (a browser: its web content processes).',
+    `${machineShort(results)}.`,
+    'npm run bench · docs/benchmarks.md',
+  ];
+  const keep = ['sluice-simd', whole(matrix.mode), 'streamparser'];
+  const values = (lib) => Object.entries(lib.cells).map(([engine, s]) => [engine, [s.firstElementMs, s.rssGrowthMiB]]);
+  const series = matrix.libraries
+    .filter((lib) => keep.includes(lib.key))
+    .map((lib) => ({ key: lib.key, label: lib.label, own: lib.own, values: Object.fromEntries(values(lib)) }));
+  const how = matrix.mode === 'http' ? 'a paced response' : 'memory';
+  const format = (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
+  const title = `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`;
+  const panels = [
+    { title: 'First element, ms (log scale, lower is better)', log: true, format },
+    { title: 'Peak memory growth, MiB (lower is better)', format },
+  ];
+  return renderChart({ groups: matrix.engines, series }, { title, panels, caption });
+}
+
+function everywhere(matrix) {
+  const lib = (key) => matrix.libraries.find((l) => l.key === key);
+  const sluice = lib('sluice-simd');
+  const parse = lib(whole(matrix.mode));
+  if (!sluice || !parse) return '';
+  const engines = matrix.engines.map((e) => e.key);
+  const drain = lib('drain');
+  // The range over the engines, one figure when the formats agree.
+  const of = (l, get, format) => {
+    const v = engines.map((e) => l.cells[e] && get(l.cells[e], e)).filter((x) => x !== null && x !== undefined);
+    if (v.length === 0) return '–';
+    const [lo, hi] = [format(Math.min(...v)), format(Math.max(...v))];
+    return lo === hi ? lo : `${lo} to ${hi}`;
+  };
+  const first = (l) => of(l, (s) => s.firstElementMs, time);
+  const memory = (l) => of(l, (s) => s.rssGrowthMiB, mbps);
+  const after = (l) => of(l, (s, e) => (drain.cells[e] ? Math.max(0, s.ms - drain.cells[e].ms) : null), time);
+  const how = matrix.mode === 'http' ? `a response paced at ${matrix.options.paceMBps} MB/s` : 'memory';
+  return (
+    `Reading ${(matrix.bytes / MB).toFixed(0)} MB from ${how}, in each of the ${engines.length} engines: the first ` +
+    `element arrives after ${first(sluice)} with sluice, ${first(parse)} with ${wholeLabel(matrix.mode)}; peak ` +
+    `memory grows by ${memory(sluice)} MiB against ${memory(parse)} MiB` +
+    (drain ? `; the last element comes ${after(sluice)} after the last byte, against ${after(parse)}.` : '.')
+  );
+}
+
+function machineShort(results) {
+  const env = (results.engines ?? results.browser ?? results.parse)?.data.environment;
+  const engines = engineColumns(results).map(
+    (e) => `${e.key === 'chromium' ? `Chromium ${e.version}` : `${e.name} ${e.version}`} (${e.engine.split(' ')[0]})`,
+  );
+  return env ? `${env.cpu}, ${env.cores} cores; ${engines.join(', ')}; sluice ${env.sluice}` : '';
+}
+
+/** `assets`: the path from the including document to docs/. */
+export function summaryMarkdown(results, { assets, link }) {
+  const matrix = headline(results);
+  if (!matrix) return 'No engine matrix results yet: run `npm run bench`.';
+  return [
+    `![${(matrix.bytes / MB).toFixed(0)} MB of JSON in every engine: time to the first element and peak memory](${assets}benchmarks.svg)`,
+    '',
+    everywhere(matrix),
+    '',
+    `Throughput is another matter: sluice's MB/s divided by ${wholeLabel('memory')}'s (in memory) or \`await res.json()\`'s ` +
+      '(over the paced response), median MB/s in brackets; below 1× the whole-text parse is faster:',
+    '',
+    ratioTable(results),
+    '',
+    `${machineShort(results)}. ${link ? `Method, every table and where each number comes from: [${assets}benchmarks.md](${assets}benchmarks.md).` : ''}`.trim(),
+  ].join('\n');
+}
+
+/** A Node workload's section: `title` and `method`, then per table `heading(table)`, the table and its load line. */
+function workloadDetails(r, title, method, tables, heading, kind) {
   const out = [title, '', method];
   for (const t of tables) {
-    const rows = t.competitors.map((c) => ({ label: c.label, summary: c.summary }));
     const load = loadLine(t.loadBefore, t.loadAfter, r.environment.cores, false);
-    out.push('', t.heading, '', markdownTable(rows, kind), '', load);
+    out.push('', heading(t), '', markdownTable(t.competitors, kind), '', load);
   }
   return out;
 }
 
 function parseDetails(results) {
   const r = results.parse?.data;
-  return workloadDetails(
-    r,
-    '## Parse in Node (`npm run bench:parse`)',
-    r &&
-      `Node ${r.environment.node} (V8 ${r.environment.v8}); peers: ${peers(r)}. ${r.options.runs} runs per competitor, ` +
-        `each a fresh \`node --expose-gc\` process; ${r.options.chunkSize}-byte chunks; \`value\` mode gives what ` +
-        "`JSON.parse` gives, `bytes` mode each element's exact bytes; the ceiling is one `TextDecoder.decode` + " +
-        '`JSON.parse` per chunk of pre-cut element batches (no scanning at all).',
-    (r?.datasets ?? []).map((d) => ({
-      ...d,
-      heading: `### ${d.name}: ${(d.bytes / MB).toFixed(1)} MB, ${d.count.toLocaleString('en-US')} elements at \`${d.path}\``,
-    })),
-  );
+  if (!r) return [];
+  const method =
+    `Node ${r.environment.node} (V8 ${r.environment.v8}); peers: ${peers(r)}. ${r.options.runs} runs per competitor, ` +
+    `each a fresh \`node --expose-gc\` process; ${r.options.chunkSize}-byte chunks; \`value\` mode gives what ` +
+    "`JSON.parse` gives, `bytes` mode each element's exact bytes; the ceiling is one `TextDecoder.decode` + " +
+    '`JSON.parse` per chunk of pre-cut element batches (no scanning at all).';
+  const heading = (d) =>
+    `### ${d.name}: ${(d.bytes / MB).toFixed(1)} MB, ${d.count.toLocaleString('en-US')} elements at \`${d.path}\``;
+  return workloadDetails(r, '## Parse in Node (`npm run bench:parse`)', method, r.datasets, heading);
 }
 
 function stringifyDetails(results) {
   const r = results.stringify?.data;
+  if (!r) return [];
   const source = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
-  const out = workloadDetails(
-    r,
-    '## Stringify in Node (`npm run bench:stringify`)',
-    r &&
-      `Node ${r.environment.node}; peers: ${peers(r)}. The document is ` +
-        "`{ _embedded: { articles: SOURCE }, total: N }`, every competitor's output checked byte for byte against " +
-        `\`JSON.stringify\` first; ${r.options.runs} runs per cell, each a fresh process; output consumed as UTF-8 chunks.`,
-    (r?.tables ?? []).map((t) => ({
-      ...t,
-      heading: `### ${t.count.toLocaleString('en-US')} articles from ${source[t.kind]}: ${(t.bytes / MB).toFixed(1)} MB`,
-    })),
-    'stringify',
-  );
-  if (r) out.push(...httpSection(r.http, r.options));
-  return out;
+  const method =
+    `Node ${r.environment.node}; peers: ${peers(r)}. The document is ` +
+    "`{ _embedded: { articles: SOURCE }, total: N }`, every competitor's output checked byte for byte against " +
+    `\`JSON.stringify\` first; ${r.options.runs} runs per cell, each a fresh process; output consumed as UTF-8 chunks.`;
+  const heading = (t) =>
+    `### ${t.count.toLocaleString('en-US')} articles from ${source[t.kind]}: ${(t.bytes / MB).toFixed(1)} MB`;
+  const title = '## Stringify in Node (`npm run bench:stringify`)';
+  return [...workloadDetails(r, title, method, r.tables, heading, 'stringify'), ...httpSection(r.http, r.options)];
 }
 
 export function sizesDetails(results) {
@@ -148,7 +219,8 @@ function edgeDetails() {
   ];
 }
 
-export function documentMarkdown(results, { command }) {
+export function documentMarkdown(results) {
+  const files = Object.values(results).map((r) => `\`${r.file.replace(/^.*\/bench\//, 'bench/')}\``);
   return [
     '<!-- Generated by `npm run bench` (bench/harness/render/main.mjs) from bench/results/*.json: edits here are overwritten. -->',
     '# Benchmarks',
@@ -172,7 +244,7 @@ export function documentMarkdown(results, { command }) {
     '## Reproduce',
     '',
     '```sh',
-    `${command}   # this page, its charts (docs/*.svg) and bench/results/*.json`,
+    'npm run bench   # this page, its charts (docs/*.svg) and bench/results/*.json',
     'npm run bench -- --help',
     'npm run bench -- --quick    # a few-minute smoke of the whole pipeline (renders into bench/results/quick/)',
     'node bench/engines/main.mjs --help; node bench/browser/main.mjs --help   # the engine matrix',
@@ -183,9 +255,7 @@ export function documentMarkdown(results, { command }) {
     'node bench/harness/render/main.mjs        # re-render from the newest results of each kind',
     '```',
     '',
-    `Result files: ${Object.values(results)
-      .map((r) => `\`${r.file.replace(/^.*\/bench\//, 'bench/')}\``)
-      .join(', ')}.`,
+    `Result files: ${files.join(', ')}.`,
     '',
   ]
     .join('\n')

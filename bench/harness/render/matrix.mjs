@@ -1,0 +1,304 @@
+// The engine matrix's results as the tables and the chart read them (a column per engine, a row per library), and
+// docs/benchmarks.md's sections on them: a table per size and mode, where whole-text parsing wins, the writers, value
+// mode against its ceiling (the --ceiling runs) with issue 17's goals.
+import { matrixMethod } from '../matrix.mjs';
+import { mdTable, msWith } from '../stats.mjs';
+
+const MB = 1e6;
+const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
+const KINDS = ['engines', 'browser'];
+
+/** Library rows in display order: key, label, the competitor id in memory and over HTTP (null: not there). */
+const LIBRARIES = [
+  ['drain', 'body read, not parsed (the transfer)', { memory: null }],
+  ['sluice-simd', 'sluice (SIMD)', { own: true }],
+  ['sluice-scalar', 'sluice (scalar)', { own: true }],
+  ['json-parse', 'JSON.parse of the whole text', { http: null }],
+  ['res-json', 'await res.json()', { memory: null }],
+  ['streamparser', '@streamparser/json', { pkg: '@streamparser/json' }],
+  ['stream-json', 'stream-json', { pkg: 'stream-json' }],
+  ['jsonstream', 'JSONStream', { pkg: 'JSONStream' }],
+].map(([key, label, { memory = key, http = key, own, pkg }]) => ({ key, label, ids: { memory, http }, own, pkg }));
+
+export const mbps = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+export const time = msWith(1, 0);
+export const sizeLabel = (size) => size.replace(/MB$/, ' MB');
+export const whole = (mode) => (mode === 'http' ? 'res-json' : 'json-parse');
+
+export function engineColumns(results) {
+  const columns = KINDS.flatMap((kind) => {
+    const data = results[kind]?.data;
+    return Object.entries((data?.cells && data.engines) ?? {})
+      .filter(([key]) => data.cells.some((c) => c.engine === key))
+      .map(([key, { name, version, engine }]) => {
+        const label = `${name} ${key === 'chromium' ? version.split('.')[0] : version}`;
+        return { key, label, name, version, engine };
+      });
+  });
+  return columns.sort((a, b) => ORDER.indexOf(a.key) - ORDER.indexOf(b.key));
+}
+
+const cellsOf = (results) => KINDS.flatMap((kind) => results[kind]?.data.cells ?? []);
+
+export function matrixShape(results) {
+  const cells = cellsOf(results);
+  return {
+    sizes: [...new Set(cells.map((c) => c.size))].sort((a, b) => parseFloat(a) - parseFloat(b)),
+    modes: ['memory', 'http'].filter((m) => cells.some((c) => c.mode === m)),
+  };
+}
+
+const timeoutOf = (competitor) =>
+  Number(/after (\d+) s/.exec(competitor.runs.find((r) => r.timedOut)?.error ?? '')?.[1] ?? 0) * 1000;
+const versionOf = (results, pkg) => results.engines?.data.versions?.[pkg] ?? results.browser?.data.versions?.[pkg];
+
+export function parseMatrix(results, size, mode) {
+  const cells = cellsOf(results).filter((c) => c.size === size && c.mode === mode);
+  const libraries = LIBRARIES.map((lib) => {
+    const out = {};
+    for (const cell of cells) {
+      const competitor = cell.competitors.find((c) => c.id === lib.ids[mode]);
+      if (competitor?.summary.runs) out[cell.engine] = competitor.summary;
+      // Every run timed out: the cell says so instead of vanishing.
+      else if (competitor?.timedOut)
+        out[cell.engine] = { ...competitor.summary, timedOut: true, limitMs: timeoutOf(competitor) };
+    }
+    const version = lib.pkg ? versionOf(results, lib.pkg) : null;
+    return { key: lib.key, label: version ? `${lib.label} ${version}` : lib.label, own: lib.own, cells: out };
+  }).filter((lib) => Object.keys(lib.cells).length > 0);
+  const engines = engineColumns(results).filter((c) => cells.some((cell) => cell.engine === c.key));
+  const { count = 0, bytes = 0 } = cells[0] ?? {};
+  return { size, mode, count, bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
+}
+
+export function stringifyMatrix(results) {
+  const entries = KINDS.map((kind) => results[kind]?.data.stringify).filter(Boolean);
+  if (entries.length === 0) return null;
+  const byEngine = new Map(entries.flatMap((e) => e.engines.map((engine) => [engine.id, engine])));
+  const engines = engineColumns(results).filter((c) => byEngine.has(c.key));
+  const ids = [...new Set(entries.flatMap((e) => e.engines.flatMap((engine) => engine.competitors.map((c) => c.id))))];
+  const libraries = ids.map((id) => {
+    const cells = {};
+    let label = id;
+    for (const column of engines) {
+      const competitor = byEngine.get(column.key).competitors.find((c) => c.id === id);
+      if (competitor?.summary.runs) cells[column.key] = competitor.summary;
+      label = competitor?.label ?? label;
+    }
+    return { key: id, label, cells };
+  });
+  return {
+    count: [...new Set(entries.map((e) => e.count))].map((n) => n.toLocaleString('en-US')).join(' / '),
+    bytes: entries[0].bytes,
+    engines: engines.map(({ key, label }) => ({ key, label })),
+    libraries,
+  };
+}
+
+export function runInfo(results, kinds) {
+  const dates = new Set(kinds.map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean));
+  const loads = kinds.flatMap((k) => (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]));
+  const load = loads.length ? `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}` : '–';
+  return { dates: [...dates].join(' and '), load };
+}
+
+/** Per size and mode, sluice (SIMD)'s and the whole-text parse's median MB/s in each engine: [column, a, b]. */
+function againstWhole(results) {
+  const { sizes, modes } = matrixShape(results);
+  const engines = engineColumns(results);
+  return modes.flatMap((mode) =>
+    sizes.map((size) => {
+      const m = parseMatrix(results, size, mode);
+      const [sluice, parse] = ['sluice-simd', whole(mode)].map((key) => m.libraries.find((l) => l.key === key));
+      const pairs = engines.map((e) => [e, sluice?.cells[e.key]?.mbps, parse?.cells[e.key]?.mbps]);
+      return { mode, size, parse, pairs };
+    }),
+  );
+}
+/** The cell the chart and the paragraph are about: the largest size over HTTP (else in memory). */
+export function headline(results) {
+  const { sizes, modes } = matrixShape(results);
+  if (sizes.length === 0) return null;
+  const mode = modes.includes('http') ? 'http' : 'memory';
+  return { ...parseMatrix(results, sizes.at(-1), mode), options: (results.engines ?? results.browser).data.options };
+}
+
+export function ratioTable(results) {
+  const engines = engineColumns(results);
+  const rows = againstWhole(results).map(({ mode, size, pairs }) => [
+    `${sizeLabel(size)}${mode === 'http' ? ', paced response, vs res.json()' : ' in memory, vs JSON.parse'}`,
+    ...pairs.map(([, a, b]) => (a && b ? `${(a / b).toFixed(2)}× (${mbps(a)} / ${mbps(b)})` : '–')),
+  ]);
+  return mdTable(['sluice (SIMD) ÷ whole-text parse', ...engines.map((e) => e.label)], rows).join('\n');
+}
+
+const summaryCell = (s) => `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mbps(s.rssGrowthMiB)} MiB`;
+
+function table(matrix, { afterTransfer }) {
+  const drain = matrix.libraries.find((l) => l.key === 'drain');
+  const rows = matrix.libraries.map((lib) => [
+    lib.own ? `**${lib.label}**` : lib.label,
+    ...matrix.engines.map((e) => {
+      const s = lib.cells[e.key];
+      if (!s) return '–';
+      if (!s.runs && s.timedOut) return `did not finish in ${time(s.limitMs)}`;
+      const parts = [`${mbps(s.mbps)} MB/s`, `first ${time(s.firstElementMs)}`, `+${mbps(s.rssGrowthMiB)} MiB`];
+      if (afterTransfer && lib !== drain && drain?.cells[e.key])
+        parts.push(`end +${time(Math.max(0, s.ms - drain.cells[e.key].ms))}`);
+      if (s.failed) parts.push(`${s.failed} of ${s.failed + s.runs} runs failed or timed out`);
+      return parts.join(' · ');
+    }),
+  ]);
+  return mdTable(['library', ...matrix.engines.map((e) => e.label)], rows).join('\n');
+}
+
+function wins(results) {
+  return againstWhole(results).flatMap(({ mode, size, parse, pairs }) =>
+    pairs.flatMap(([e, a, b]) => {
+      const where = `${e.label}, ${sizeLabel(size)} ${mode === 'http' ? 'over HTTP' : 'in memory'}`;
+      return a && b && b > a ? [`${where}: ${parse.label} ${mbps(b)} MB/s, sluice (SIMD) ${mbps(a)} MB/s`] : [];
+    }),
+  );
+}
+
+export function matrixDetails(results) {
+  const columns = engineColumns(results);
+  if (columns.length === 0) return [];
+  const options = (results.engines ?? results.browser).data.options;
+  const { sizes, modes } = matrixShape(results);
+  const env = (results.engines ?? results.browser).data.environment;
+  const { dates, load } = runInfo(results, ['engines', 'browser']);
+  const skipped = ['engines', 'browser'].flatMap((k) => results[k]?.data.skipped ?? []);
+  const list = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
+  const how = modes.map((m) => (m === 'http' ? 'over HTTP' : 'in memory'));
+  const out = [
+    `## Every engine: ${list(sizes.map(sizeLabel))}, ${list(how)}`,
+    '',
+    `\`node bench/engines/main.mjs\` (Node, Deno, Bun: a child process per run) and \`node bench/browser/main.mjs\` ` +
+      '(Chromium, Firefox, WebKit: a fresh page per run, driven by `tests/browser/engines`), the same competitor code in ' +
+      `every engine. ${columns.map((c) => `${c.name} ${c.version} (${c.engine})`).join(', ')}; ${env.cpu}, ${env.cores} cores, ` +
+      `${env.memoryGiB} GiB, ${env.os}; run ${dates} UTC, load average ${load}` +
+      `${skipped.length ? `; skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : ''}.`,
+    '',
+    matrixMethod(options),
+    '',
+    'Browser pages are cross-origin isolated (COOP/COEP headers), so that `performance.now()` has its full resolution in ' +
+      'Firefox and WebKit too; Chromium runs with `--js-flags=--expose-gc` and collects garbage before each run, Firefox ' +
+      'and WebKit give pages no `gc()` (each run is a fresh page). Browser memory is the growth of the web content ' +
+      'processes; the network process that buffers a response is not counted. Each cell: median MB/s · time to the first ' +
+      'element · peak memory growth' +
+      (modes.includes('http')
+        ? ' · over HTTP, "end": how long after the transfer alone ' +
+          '(the body read and dropped, first row) the last element came.'
+        : '.'),
+  ];
+  for (const mode of modes) {
+    for (const size of sizes) {
+      const m = parseMatrix(results, size, mode);
+      out.push(
+        '',
+        `### ${sizeLabel(size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ` +
+          `${mode === 'http' ? `over a response paced at ${options.paceMBps ? `${options.paceMBps} MB/s` : 'full speed'}` : 'in memory'}`,
+        '',
+        table(m, { afterTransfer: mode === 'http' }),
+      );
+    }
+  }
+  const lost = wins(results);
+  out.push(
+    '',
+    '### Where parsing the whole text wins',
+    '',
+    lost.length
+      ? `Median MB/s of \`JSON.parse\` (or \`res.json()\`) above sluice (SIMD)'s in ${lost.length} of the cells above:\n\n${lost.map((l) => `- ${l}`).join('\n')}`
+      : 'Nowhere in this run: sluice (SIMD) had the higher median MB/s in every cell.',
+  );
+  const written = stringifyMatrix(results);
+  if (!written) return out;
+  const rows = written.libraries.map((lib) => [
+    lib.key === 'sluice' ? `**${lib.label}**` : lib.label,
+    ...written.engines.map((e) => (lib.cells[e.key] ? summaryCell(lib.cells[e.key]) : '–')),
+  ]);
+  out.push(
+    '',
+    `### Writing ${(written.bytes / MB).toFixed(1)} MB (${written.count} articles from an async generator)`,
+    '',
+    'The code of `bench/competitors/stringify.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
+    '',
+    ...mdTable(['writer', ...written.engines.map((e) => e.label)], rows),
+  );
+  return out;
+}
+
+const BUILDS = { simd: 'SIMD', scalar: 'scalar' };
+const GOALS = { ceiling: 0.9, peer: 2, bytesMBps: 500, firstMs: 10 };
+
+const mark = (text, ok) => (ok === false ? `${text} ✗` : text);
+const ratio = (a, b) => (a && b ? a / b : null);
+const times = (v) => (v === null ? '–' : `${v.toFixed(2)}x`);
+
+function ceilingRows(results) {
+  const rows = [];
+  for (const kind of ['ceiling-engines', 'ceiling-browser']) {
+    const data = results[kind]?.data;
+    for (const { engine, bytes, count, competitors } of data?.cells ?? []) {
+      const s = (id) => competitors.find((c) => c.id === id)?.summary ?? null;
+      const [utf8, ascii, peer] = ['ceiling', 'ceiling-ascii', 'streamparser'].map((id) => s(id)?.mbps ?? null);
+      const ceiling = Math.max(utf8 ?? 0, ascii ?? 0) || null;
+      const info = data.engines?.[engine];
+      for (const [build, label] of Object.entries(BUILDS)) {
+        const value = s(`sluice-${build}`)?.mbps ?? null;
+        const ofCeiling = ratio(value, ceiling);
+        const ofPeer = ratio(value, peer);
+        const scan = s(`sluice-none-${build}`)?.mbps ?? null;
+        const bytesMode = s(`sluice-bytes-${build}`)?.mbps ?? null;
+        const first = s(`sluice-${build}`)?.firstElementMs ?? null;
+        const cells = [
+          info ? `${info.name} ${info.version}` : engine,
+          label,
+          `${mbps(utf8)} / ${mbps(ascii)} MB/s`,
+          `${mbps(value)} MB/s`,
+          mark(times(ofCeiling), ofCeiling === null || ofCeiling >= GOALS.ceiling),
+          `${mbps(scan)} MB/s`,
+          // Value mode scans, then decodes and parses at best as fast as the ceiling: at most scan / (scan + ceiling).
+          times(scan && ceiling ? scan / (scan + ceiling) : null),
+          `${mbps(peer)} MB/s`,
+          mark(times(ofPeer), ofPeer === null || ofPeer >= GOALS.peer),
+          mark(`${mbps(bytesMode)} MB/s`, build !== 'simd' || bytesMode === null || bytesMode >= GOALS.bytesMBps),
+          mark(time(first), first === null || first <= GOALS.firstMs),
+        ];
+        rows.push({ engine, bytes, count, cells });
+      }
+    }
+  }
+  return rows.sort((a, b) => ORDER.indexOf(a.engine) - ORDER.indexOf(b.engine));
+}
+
+export function ceilingDetails(results) {
+  const rows = ceilingRows(results);
+  if (rows.length === 0) return [];
+  const data = results['ceiling-browser']?.data ?? results['ceiling-engines']?.data;
+  const { dates, load } = runInfo(results, ['ceiling-engines', 'ceiling-browser']);
+  const first = rows[0];
+  const lines = [
+    `## Value mode against its ceiling: ${(first.bytes / 1e6).toFixed(1)} MB (${first.count.toLocaleString('en-US')} articles) in memory`,
+    '',
+    '`npm run bench -- --only ceiling` (`node bench/engines/main.mjs --ceiling` and `node bench/browser/main.mjs ' +
+      `--ceiling\`), run ${dates} UTC, load average ${load}; medians of ${data.options.runs} run${data.options.runs === 1 ? '' : 's'}, each a ` +
+      'fresh process or page, interleaved. The ceiling: the very elements value mode delivers, batched as it batches ' +
+      'them (the elements each 64 KiB chunk completes, as one JSON array text, cut before the clock starts), turned ' +
+      'into values by one `TextDecoder.decode` + one `JSON.parse` per batch and nothing else; in two forms, the ' +
+      "elements' own UTF-8 bytes and the ASCII-escaped text sluice's wasm writes, the faster of which is the ceiling. " +
+      'Value mode is the whole parse: the copy into wasm, the scan, the batch, the decode and `JSON.parse`. Bytes mode ' +
+      "delivers each element's bytes as a `Uint8Array`; scan only: a path that selects nothing (the copy into " +
+      'wasm, the scan, the validation of every byte), and bound: what value / ceiling can be at most with that scan, ' +
+      'scan / (scan + ceiling), since value mode does both one after the other. First element: from the first ' +
+      '`push()` to the first element delivered, in a fresh page, which is when its last byte arrived. ✗: short of the goal in the header (issue 17).',
+    '',
+  ];
+  const head = ['engine', 'build', 'ceiling UTF-8 / ASCII', 'value mode', `value / ceiling (≥ ${GOALS.ceiling})`];
+  head.push('scan only', 'bound', '@streamparser/json', `value / it (≥ ${GOALS.peer})`);
+  head.push(`bytes mode (≥ ${GOALS.bytesMBps} SIMD)`, `first element (≤ ${GOALS.firstMs} ms)`);
+  const cells = rows.map((row) => row.cells);
+  return [...lines, ...mdTable(head, cells, ['---', ...Array(9).fill('---:')])];
+}
