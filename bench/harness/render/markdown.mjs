@@ -137,15 +137,12 @@ export function sizesDetails(results) {
   const s = results.sizes?.data;
   if (!s) return [];
   const js = s.shipped.filter((f) => !f.file.endsWith('.wasm'));
-  const sluice = s.sluice.map((x) => [
-    x.label,
-    x.build,
-    ...[x.js, x.wasm, x.total].flatMap((m) => [kB(m.raw), kB(m.gzip)]),
-    kB(x.budget),
-  ]);
+  const both = (m) => [kB(m.raw), kB(m.gzip)];
+  const sluice = s.sluice.map((x) => [x.label, x.build, ...[x.js, x.wasm, x.total].flatMap(both), kB(x.budget)]);
   const features = s.features?.rows.map((r) => [r.feature, kB(r.alone), kB(r.added), kB(r.saved)]);
   const node = (p) => (p.platform === 'node' ? ' (without Node built-ins)' : '');
   const peers = s.peers.map((p) => [p.name, p.version, p.use, kB(p.raw), kB(p.gzip) + node(p)]);
+  const head = ['sluice', 'build', 'JS', 'JS gzip', '.wasm', '.wasm gzip', 'total', 'total gzip', 'budget'];
   return [
     '## Download sizes (`node bench/sizes/main.mjs`)',
     '',
@@ -154,10 +151,7 @@ export function sizesDetails(results) {
       "index's, which holds the parser too; none for the pure-JS features. The budget is the total's " +
       '(docs/decisions.md, 2026-12-06); the script exits 1 over it.',
     '',
-    ...mdTable(['sluice', 'build', 'JS', 'JS gzip', '.wasm', '.wasm gzip', 'total', 'total gzip', 'budget'], sluice, [
-      '---',
-      ...Array(7).fill('---:'),
-    ]),
+    ...mdTable(head, sluice, ['---', ...Array(7).fill('---:')]),
     '',
     ...(features
       ? [

@@ -71,30 +71,6 @@ export function parseMatrix(results, size, mode) {
   return { size, mode, count, bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
 }
 
-export function stringifyMatrix(results) {
-  const entries = KINDS.map((kind) => results[kind]?.data.stringify).filter(Boolean);
-  if (entries.length === 0) return null;
-  const byEngine = new Map(entries.flatMap((e) => e.engines.map((engine) => [engine.id, engine])));
-  const engines = engineColumns(results).filter((c) => byEngine.has(c.key));
-  const ids = [...new Set(entries.flatMap((e) => e.engines.flatMap((engine) => engine.competitors.map((c) => c.id))))];
-  const libraries = ids.map((id) => {
-    const cells = {};
-    let label = id;
-    for (const column of engines) {
-      const competitor = byEngine.get(column.key).competitors.find((c) => c.id === id);
-      if (competitor?.summary.runs) cells[column.key] = competitor.summary;
-      label = competitor?.label ?? label;
-    }
-    return { key: id, label, cells };
-  });
-  return {
-    count: [...new Set(entries.map((e) => e.count))].map((n) => n.toLocaleString('en-US')).join(' / '),
-    bytes: entries[0].bytes,
-    engines: engines.map(({ key, label }) => ({ key, label })),
-    libraries,
-  };
-}
-
 export function runInfo(results, kinds) {
   const dates = new Set(kinds.map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean));
   const loads = kinds.flatMap((k) => (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]));
@@ -164,14 +140,22 @@ function wins(results) {
 export function matrixDetails(results) {
   const columns = engineColumns(results);
   if (columns.length === 0) return [];
-  const options = (results.engines ?? results.browser).data.options;
+  const { options, environment: env } = (results.engines ?? results.browser).data;
   const { sizes, modes } = matrixShape(results);
-  const env = (results.engines ?? results.browser).data.environment;
   const { dates, load } = runInfo(results, ['engines', 'browser']);
   const skipped = ['engines', 'browser'].flatMap((k) => results[k]?.data.skipped ?? []);
   const list = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
   const how = modes.map((m) => (m === 'http' ? 'over HTTP' : 'in memory'));
-  const out = [
+  const cells = modes.flatMap((mode) =>
+    sizes.flatMap((size) => {
+      const m = parseMatrix(results, size, mode);
+      const source = mode === 'http' ? `over a response paced at ${options.paceMBps} MB/s` : 'in memory';
+      const heading = `### ${sizeLabel(size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ${source}`;
+      return ['', heading, '', table(m, { afterTransfer: mode === 'http' })];
+    }),
+  );
+  const lost = wins(results);
+  return [
     `## Every engine: ${list(sizes.map(sizeLabel))}, ${list(how)}`,
     '',
     `\`node bench/engines/main.mjs\` (Node, Deno, Bun: a child process per run) and \`node bench/browser/main.mjs\` ` +
@@ -191,43 +175,41 @@ export function matrixDetails(results) {
         ? ' · over HTTP, "end": how long after the transfer alone ' +
           '(the body read and dropped, first row) the last element came.'
         : '.'),
-  ];
-  for (const mode of modes) {
-    for (const size of sizes) {
-      const m = parseMatrix(results, size, mode);
-      out.push(
-        '',
-        `### ${sizeLabel(size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ` +
-          `${mode === 'http' ? `over a response paced at ${options.paceMBps ? `${options.paceMBps} MB/s` : 'full speed'}` : 'in memory'}`,
-        '',
-        table(m, { afterTransfer: mode === 'http' }),
-      );
-    }
-  }
-  const lost = wins(results);
-  out.push(
+    ...cells,
     '',
     '### Where parsing the whole text wins',
     '',
     lost.length
       ? `Median MB/s of \`JSON.parse\` (or \`res.json()\`) above sluice (SIMD)'s in ${lost.length} of the cells above:\n\n${lost.map((l) => `- ${l}`).join('\n')}`
       : 'Nowhere in this run: sluice (SIMD) had the higher median MB/s in every cell.',
-  );
-  const written = stringifyMatrix(results);
-  if (!written) return out;
-  const rows = written.libraries.map((lib) => [
-    lib.key === 'sluice' ? `**${lib.label}**` : lib.label,
-    ...written.engines.map((e) => (lib.cells[e.key] ? summaryCell(lib.cells[e.key]) : '–')),
-  ]);
-  out.push(
+    ...writersDetails(results),
+  ];
+}
+
+/** The writers in every engine that ran them: bench:engines' and bench:browser's stringify cells. */
+function writersDetails(results) {
+  const entries = KINDS.map((kind) => results[kind]?.data.stringify).filter(Boolean);
+  if (entries.length === 0) return [];
+  const byEngine = new Map(entries.flatMap((e) => e.engines.map((engine) => [engine.id, engine])));
+  const engines = engineColumns(results).filter((c) => byEngine.has(c.key));
+  const ids = [...new Set(entries.flatMap((e) => e.engines.flatMap((engine) => engine.competitors.map((c) => c.id))))];
+  const rows = ids.map((id) => {
+    const found = engines.map((e) => byEngine.get(e.key).competitors.find((c) => c.id === id));
+    const label = found.findLast(Boolean)?.label ?? id;
+    return [
+      id === 'sluice' ? `**${label}**` : label,
+      ...found.map((c) => (c?.summary.runs ? summaryCell(c.summary) : '–')),
+    ];
+  });
+  const count = [...new Set(entries.map((e) => e.count))].map((n) => n.toLocaleString('en-US')).join(' / ');
+  return [
     '',
-    `### Writing ${(written.bytes / MB).toFixed(1)} MB (${written.count} articles from an async generator)`,
+    `### Writing ${(entries[0].bytes / MB).toFixed(1)} MB (${count} articles from an async generator)`,
     '',
     'The code of `bench/competitors/stringify.mjs`; each cell: median MB/s of output · time to the first byte · peak memory growth.',
     '',
-    ...mdTable(['writer', ...written.engines.map((e) => e.label)], rows),
-  );
-  return out;
+    ...mdTable(['writer', ...engines.map((e) => e.label)], rows),
+  ];
 }
 
 const BUILDS = { simd: 'SIMD', scalar: 'scalar' };
