@@ -1,6 +1,6 @@
 // The matrix's HTTP server on 127.0.0.1: the datasets whole (/data/SIZE.json) and paced (/paced/SIZE.json), bench/'s
 // modules (/bench/), dist/ (/dist/) and @streamparser/json bundled (/streamparser.js).
-import { readFileSync, statSync, createReadStream } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,18 +25,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const HEADERS = { 'cache-control': 'no-store', ...ISOLATED };
 
 function sendFile(res, file) {
-  let size;
+  let body;
   try {
-    size = statSync(file).size;
+    body = readFileSync(file);
   } catch {
     return void res.writeHead(404).end('not found');
   }
-  res.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': size,
-    ...HEADERS,
-  });
-  createReadStream(file).pipe(res);
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  res.writeHead(200, { 'content-type': type, 'content-length': body.length, ...HEADERS }).end(body);
 }
 
 function under(dir, relative) {
@@ -69,7 +65,7 @@ export async function sendPaced(res, bytes, paceMBps, onWrite = () => {}) {
   if (!gone) res.end();
 }
 
-/** `datasets`: size -> { file }; resolves to `{ origin, close() }`. Paced bodies are held in memory: no disk pace. */
+/** `datasets`: size -> { file }; resolves to `{ origin, close() }`. Bodies are held in memory: no disk pace. */
 export async function startBenchServer(datasets, { paceMBps, streamparser = true }) {
   const entryPoints = [join(BENCH, 'node_modules/@streamparser/json/dist/mjs/index.js')];
   const bundle = { entryPoints, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' };
@@ -83,8 +79,7 @@ export async function startBenchServer(datasets, { paceMBps, streamparser = true
     const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
     const data = /^\/(data|paced)\/(\w+)\.json$/.exec(pathname);
     if (data && datasets[data[2]]) {
-      if (data[1] === 'data') return sendFile(res, datasets[data[2]].file);
-      return void sendPaced(res, body(data[2]), paceMBps).catch(() => res.destroy());
+      return void sendPaced(res, body(data[2]), data[1] === 'paced' ? paceMBps : 0).catch(() => res.destroy());
     }
     const code = /\.(mjs|js|html)$/.test(pathname) && !pathname.includes('node_modules');
     const file = pathname.startsWith('/bench/')

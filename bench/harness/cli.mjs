@@ -3,9 +3,8 @@
 export const log = (line) => process.stderr.write(`${line}\n`);
 
 /**
- * `defaults`, then each flag of argv by its rule in `flags` ({ '--name': (options, text, flag, fail) => ... };
- * `text`: `--flag value` or `--flag=value`, none for a rule with `takesNoValue`). --help prints `usage` (exit 0);
- * a mistake, its message and `usage` (exit 2).
+ * `defaults`, then each flag of argv by its rule in `flags` ('--name': (options, text, flag, fail) => ..., `text` from
+ * `--flag value` or `--flag=value`); --help prints `usage` (exit 0), a mistake its message and `usage` (exit 2).
  */
 export function readFlags(usage, defaults, flags) {
   const options = { ...defaults };
@@ -27,11 +26,8 @@ export function readFlags(usage, defaults, flags) {
   return options;
 }
 
-export function set(values) {
-  const rule = (options) => Object.assign(options, values);
-  rule.takesNoValue = true;
-  return rule;
-}
+/** A flag without a value that sets `values`. */
+export const set = (values) => Object.assign((options) => Object.assign(options, values), { takesNoValue: true });
 
 /** A number into options[key]: an integer >= min, or with `real`, any number > 0 (>= 0 with min 0). */
 export const integer =

@@ -32,7 +32,7 @@ export function matrixMethod({ paceMBps, runs }) {
   );
 }
 
-/** One cell: every target's competitors' runs interleaved and checked, its table, per target the medians. */
+/** One cell: every target's runs interleaved and checked, printed as a table; per target ({ id, label }), medians. */
 async function runCell({ plan, tag, title, competitors, runOnce, check = () => undefined, bytes, agreed }) {
   const loadBefore = os.loadavg();
   const entries = plan.targets.flatMap((target) =>
@@ -53,20 +53,17 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
   const loadAfter = os.loadavg();
   const all = Object.values(runs).flat();
   const measured = bytes ?? all.find((r) => !r.error)?.bytes ?? 0;
-  const engines = plan.targets.map((target) => ({
-    target,
-    competitors: competitors(target).map((c) => {
+  const rows = [];
+  const engines = plan.targets.map((target) => {
+    const label = plan.labels[target] ?? target;
+    const measuredHere = competitors(target).map((c) => {
       const list = runs[`${target}/${c.id}`];
       const summary = summarise(measured, list);
+      rows.push({ label: `${label}: ${c.label}`, summary, note: `failed: ${list.find((r) => r.error)?.error ?? ''}` });
       return { id: c.id, label: c.label, summary, timedOut: list.filter((r) => r.timedOut).length, runs: list };
-    }),
-  }));
-  const rows = engines.flatMap(({ target, competitors }) =>
-    competitors.map(({ label, summary, runs }) => {
-      const note = `failed: ${runs.find((r) => r.error)?.error ?? ''}`;
-      return { label: `${plan.labels[target] ?? target}: ${label}`, summary, note };
-    }),
-  );
+    });
+    return { id: target, label, competitors: measuredHere };
+  });
   const checksums = new Set(all.filter((r) => !r.error && r.checksum != null).map((r) => r.checksum));
   // A run that timed out is a measurement (the table says it did not finish), not a broken pipeline.
   const failures = all.filter((r) => r.error && !r.timedOut).length;
@@ -79,10 +76,8 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
 }
 
 /**
- * The matrix run: options, header, the parse cells, the stringify cell, the results file. The host: `kind` ('engines'
- * | 'browser'), `known` (its targets), `where`, `packages` (header name -> package), `open(names)` ->
- * { targets, labels, engines, skipped }, `extraCompetitors(target)`, `input(mode, size, origin, dataset)`,
- * `run(target, spec, origin)`, `peersLine(versions, labels)`, `close()`. A browser that does not start is a problem.
+ * The matrix run: options, header, the parse cells, the stringify cell, the results file. The host (engines/ or
+ * browser/main.mjs) opens its targets, gives each cell's input and runs one spec in a target.
  */
 export async function matrixMain(host) {
   const usage = `usage: node bench/${host.kind}/main.mjs [options]
@@ -135,10 +130,8 @@ export async function matrixMain(host) {
     if (browser) problems += skipped.length;
     const title = `# bench: ${options.ceiling ? "value mode's ceiling" : 'the engine matrix'} in ${host.where}`;
     const machine = `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; sluice ${env.sluice}`;
-    const peers = host.peersLine(
-      versions,
-      targets.map((t) => labels[t]),
-    );
+    const names = targets.map((t) => labels[t]);
+    const peers = host.peersLine(versions, names);
     const skips = skipped.map(({ name, reason }) => `\nSkipped ${name}: ${reason}`);
     console.log([title, '', machine, peers, '', `Method: ${matrixMethod(options)}`, ...skips].join('\n'));
     const run = (target, spec) => host.run(target, spec, server.origin);
@@ -163,10 +156,9 @@ export async function matrixMain(host) {
           agreed: () => `Check: every run delivered ${count} elements`,
         });
         problems += cell.problems;
-        for (const { target, competitors: list } of cell.engines) {
-          const { loadBefore, loadAfter } = cell;
-          results.cells.push({ engine: target, size, mode, count, bytes, loadBefore, loadAfter, competitors: list });
-        }
+        const { loadBefore, loadAfter } = cell;
+        for (const { id, competitors: list } of cell.engines)
+          results.cells.push({ engine: id, size, mode, count, bytes, loadBefore, loadAfter, competitors: list });
       }
     }
     const count = options.stringifyCount;
@@ -184,12 +176,7 @@ export async function matrixMain(host) {
         agreed: (bytes) => `Check: every run wrote the same ${bytes} bytes (sampled checksum)`,
       });
       problems += cell.problems;
-      const { bytes, loadBefore, loadAfter } = cell;
-      const engines = cell.engines.map(({ target, competitors }) => ({
-        id: target,
-        label: labels[target] ?? target,
-        competitors,
-      }));
+      const { bytes, loadBefore, loadAfter, engines } = cell;
       results.stringify = { count, bytes, loadBefore, loadAfter, engines };
     }
   } finally {

@@ -30,14 +30,9 @@ export function descendants(root) {
   const parentOf = new Map();
   for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e)))
     live(() => parentOf.set(Number(entry), Number(statFields(entry)[1])));
-  const found = [];
-  for (const frontier = [root]; frontier.length; ) {
-    const parent = frontier.pop();
-    const children = [...parentOf].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
-    found.push(...children);
-    frontier.push(...children);
-  }
-  return found;
+  const below = (parent) =>
+    [...parentOf].filter(([, ppid]) => ppid === parent).flatMap(([pid]) => [pid, ...below(pid)]);
+  return below(root);
 }
 
 export const commandLine = (pid) => live(() => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '), '');
@@ -49,10 +44,7 @@ export const cpuMsOf = (pid) =>
     return (Number(fields[11]) + Number(fields[12])) * 10;
   }, null);
 
-/**
- * The peak, sampled every `intervalMs` from `start()` to `stop()`, of the summed RSS growth of `pids` over their RSS
- * at `start()` (a process that shrinks adds nothing): a browser's content processes, or a child's one.
- */
+/** The peak from `start()` to `stop()` of the summed RSS growth of `pids` (one that shrinks adds nothing). */
 export class GrowthPeak {
   #timer = null;
   #peak = 0;

@@ -1,6 +1,5 @@
-// The runs of every benchmark: `runIn`, one run in a fresh Node, Deno or Bun process (child.mjs, or a workload's own
-// child answering through `answerParent`), its RSS sampled from /proc by this process; `roundRobin`, rounds of runs
-// interleaved across competitors; `measureTable`, them and their table.
+// The runs of every benchmark: `runIn`, one in a fresh Node, Deno or Bun process, its RSS sampled from /proc here;
+// `roundRobin`, rounds of runs interleaved across competitors; `measureTable`, them and their table.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -37,20 +36,15 @@ export function probe(name) {
 
 /**
  * One run of `script` (Node flags `node`) with the spec as its argument: child.mjs sends "ready", gets "go" once the
- * RSS baseline is taken and is sampled to its result; past `timeoutMs` it is killed (`timedOut`).
+ * RSS baseline is taken and is sampled to its result (a workload's own child, answerParent, sends the result alone).
  */
 export function runIn(runtime, spec, { timeoutMs = Infinity, node = ['--expose-gc'], script = CHILD } = {}) {
   return new Promise((resolve) => {
     const { command, args } = RUNTIMES[runtime];
     const child = spawn(command, [...args(node, script), JSON.stringify(spec)], { cwd: ROOT, env: CHILD_ENV });
     const sampler = new GrowthPeak([child.pid]);
-    let timedOut = false;
-    const timer =
-      timeoutMs < Infinity &&
-      setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, timeoutMs);
+    // Killed only here: child.killed then says the run timed out.
+    const timer = timeoutMs < Infinity && setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     let stderr = '';
     let ready = null;
     let result = null;
@@ -79,12 +73,11 @@ export function runIn(runtime, spec, { timeoutMs = Infinity, node = ['--expose-g
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       sampler.stop();
+      const why = stderr.trim().split('\n').slice(-3).join(' / ');
       if (result && code === 0) resolve(result);
-      else if (timedOut) resolve({ error: `timed out after ${timeoutMs / 1000} s`, timedOut: true, runtime: ready });
-      else {
-        const why = stderr.trim().split('\n').slice(-3).join(' / ');
-        resolve({ error: `exited with ${signal ?? `code ${code}`}: ${why}` });
-      }
+      else if (child.killed)
+        resolve({ error: `timed out after ${timeoutMs / 1000} s`, timedOut: true, runtime: ready });
+      else resolve({ error: `exited with ${signal ?? `code ${code}`}: ${why}` });
     });
   });
 }
@@ -96,18 +89,17 @@ export async function answerParent(measure) {
 }
 
 /**
- * `runs` rounds, each a run of every entry ({ key, label }) in turn, so that drift of a shared machine hits all
- * alike: `runOnce(entry, earlier)` resolves to a result, `check(entry, result)` says what is wrong with one without
- * `error`, `shown(result)` is the log line's figure. Resolves to `{ key: results[] }`.
+ * `runs` rounds of `runOnce(entry, earlier)` for every entry ({ key or id, label }) in turn, so that drift of a shared
+ * machine hits all alike; `check` says what is wrong with a result. Resolves to `{ key: results[] }`.
  */
 export async function roundRobin({ runs, entries, runOnce, check = () => undefined, shown, tag }) {
-  const out = Object.fromEntries(entries.map((e) => [e.key, []]));
+  const out = Object.fromEntries(entries.map((e) => [e.key ?? e.id, []]));
   for (let run = 1; run <= runs; run++) {
     for (const entry of entries) {
-      const result = await runOnce(entry, out[entry.key]);
+      const result = await runOnce(entry, out[entry.key ?? entry.id]);
       if (!result.error) result.error = check(entry, result);
       if (!result.error) delete result.error;
-      out[entry.key].push(result);
+      out[entry.key ?? entry.id].push(result);
       const why = result.error && `${result.skipped ? '' : 'FAILED: '}${result.error}`;
       log(`[${tag} ${run}/${runs}] ${entry.label.padEnd(44)} ${why || shown(result)}`);
     }
@@ -115,24 +107,15 @@ export async function roundRobin({ runs, entries, runOnce, check = () => undefin
   return out;
 }
 
-/**
- * bench:parse's and bench:stringify's tables: `runs` rounds of `runOnce(c)` for every competitor, checked by
- * `check(c, result)`; their table with `kind`'s columns and its load line; `failures`: the runs that failed.
- */
+/** bench:parse's and bench:stringify's tables: roundRobin over the competitors, their table and its load line. */
 export async function measureTable({ runs, competitors, bytes, kind, cores, tag, runOnce, check }) {
   const loadBefore = os.loadavg();
-  const all = await roundRobin({
-    runs,
-    entries: competitors.map((c) => ({ key: c.id, label: c.label, c })),
-    runOnce: ({ c }) => runOnce(c),
-    check: ({ c }, r) => check(c, r),
-    shown: (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
-    tag,
-  });
+  const shown = (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`;
+  const all = await roundRobin({ runs, entries: competitors, runOnce, check, shown, tag });
   const loadAfter = os.loadavg();
   const timings = kind === 'stringify' ? ['firstByteMs', 'firstByteAfterRowMs'] : undefined;
-  const entries = competitors.map((c) => ({ id: c.id, label: c.label, summary: summarise(bytes, all[c.id], timings) }));
-  for (const entry of entries) entry.runs = all[entry.id];
+  const summary = (id) => summarise(bytes, all[id], timings);
+  const entries = competitors.map(({ id, label }) => ({ id, label, summary: summary(id), runs: all[id] }));
   const markdown = `${markdownTable(entries, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`;
   const failures = Object.values(all).flatMap((runs) => runs.filter((r) => r.error)).length;
   return { markdown, entries, runs: all, failures, loadBefore, loadAfter };

@@ -1,6 +1,7 @@
 // Medians, CPU time, per-competitor summaries and the Markdown tables every benchmark prints or renders.
 const MB = 1e6;
 const MiB = 2 ** 20;
+const SLICE_MS = 20;
 
 export function median(values) {
   const sorted = values.filter((v) => v !== null && v !== undefined && Number.isFinite(v)).sort((a, b) => a - b);
@@ -19,10 +20,10 @@ export function cpuMs(start) {
 
 /**
  * CPU ms per call of each of `variants` (name -> async function), one figure per round: after a warm-up (`warmupMs`,
- * at least 2 calls), each round gives every variant `slices` slices of about `sliceMs`, in an order rotated every
- * slice, so that the load of a shared machine falls on all alike (a variant slower than a slice runs once a round).
+ * at least 2 calls), each round gives every variant `slices` slices of about 20 ms, in an order rotated every slice,
+ * so that the load of a shared machine falls on all alike (a variant slower than a slice runs once a round).
  */
-export async function interleaveCpu(variants, { rounds, slices = 10, sliceMs = 20, warmupMs = 500 }) {
+export async function interleaveCpu(variants, { rounds, slices = 10, warmupMs = 500 }) {
   const ids = Object.keys(variants);
   const repeats = {};
   for (const id of ids) {
@@ -32,7 +33,7 @@ export async function interleaveCpu(variants, { rounds, slices = 10, sliceMs = 2
       await variants[id]();
       n++;
     }
-    repeats[id] = Math.max(1, Math.round((sliceMs * n) / cpuMs(start)));
+    repeats[id] = Math.max(1, Math.round((SLICE_MS * n) / cpuMs(start)));
   }
   const times = Object.fromEntries(ids.map((id) => [id, []]));
   for (let round = 0; round < rounds; round++) {
@@ -63,26 +64,18 @@ export function pieces(bytes, size) {
 }
 
 /** A Markdown table's lines; `align` for every column after the first (or one per column). */
-export const mdTable = (head, rows, align = '---:') => [
-  `| ${head.join(' | ')} |`,
-  `|---|${head
-    .slice(1)
-    .map((_, i) => (Array.isArray(align) ? align[i] : align))
-    .join('|')}|`,
-  ...rows.map((row) => `| ${row.join(' | ')} |`),
-];
+export function mdTable(head, rows, align = '---:') {
+  const aligns = head.slice(1).map((_, i) => (Array.isArray(align) ? align[i] : align));
+  return [`| ${head.join(' | ')} |`, `|---|${aligns.join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
 
 export const fixed = (v, digits) => (v === null || v === undefined ? '–' : v.toFixed(digits));
 
 /** A time in ms as the tables show it: `small` decimals below 10 ms, `medium` below a second, then seconds. */
-export const msWith = (small, medium) => (v) =>
-  v === null || v === undefined
-    ? '–'
-    : v < 10
-      ? `${v.toFixed(small)} ms`
-      : v < 1000
-        ? `${v.toFixed(medium)} ms`
-        : `${(v / 1000).toFixed(2)} s`;
+export const msWith = (small, medium) => (v) => {
+  if (v === null || v === undefined) return '–';
+  return v < 1000 ? `${v.toFixed(v < 10 ? small : medium)} ms` : `${(v / 1000).toFixed(2)} s`;
+};
 export const ms = msWith(2, 1);
 
 /** Per-competitor medians over its successful runs; MB/s counts `bytes`; `timings`: more run fields to take. */
