@@ -9,13 +9,7 @@ import { build } from 'esbuild';
 const BENCH = fileURLToPath(new URL('../', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const JS = 'text/javascript';
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': JS,
-  '.mjs': JS,
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-};
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': JS, '.mjs': JS, '.wasm': 'application/wasm' };
 const WRITE_BYTES = 64 * 1024;
 // Cross-origin isolation: pages then get performance.now() at full resolution (Firefox and WebKit round it to
 // 1 ms otherwise). Everything the pages load comes from this origin, so nothing is blocked.
@@ -58,9 +52,7 @@ export async function sendPaced(res, bytes, paceMBps, onWrite = () => {}) {
     }
     const more = res.write(bytes.subarray(at, at + WRITE_BYTES));
     onWrite(Math.min(at + WRITE_BYTES, bytes.length));
-    if (!more && !gone) {
-      await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
-    }
+    if (!more && !gone) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
   }
   if (!gone) res.end();
 }
@@ -71,10 +63,7 @@ export async function startBenchServer(datasets, { paceMBps, streamparser = true
   const bundle = { entryPoints, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' };
   const streamparserModule = streamparser ? (await build(bundle)).outputFiles[0].contents : null;
   const bodies = new Map();
-  const body = (size) => {
-    if (!bodies.has(size)) bodies.set(size, readFileSync(datasets[size].file));
-    return bodies.get(size);
-  };
+  const body = (size) => bodies.get(size) ?? bodies.set(size, readFileSync(datasets[size].file)).get(size);
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
     const data = /^\/(data|paced)\/(\w+)\.json$/.exec(pathname);

@@ -16,10 +16,10 @@ export function packageVersion(name) {
   return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
 }
 
+/** The competitors' package versions by id, and the competitors with them in their labels. */
 export function withVersions(competitors) {
-  const versions = Object.fromEntries(
-    competitors.filter((c) => c.package).map((c) => [c.id, packageVersion(c.package)]),
-  );
+  const versions = {};
+  for (const c of competitors) if (c.package) versions[c.id] = packageVersion(c.package);
   const labelled = competitors.map((c) => (versions[c.id] ? { ...c, label: `${c.label} ${versions[c.id]}` } : c));
   return { versions, competitors: labelled };
 }

@@ -1,5 +1,4 @@
-// The engine matrix's driver, matrixMain, for bench/engines and bench/browser: the articles at three sizes from memory
-// and over a paced HTTP response, then the writers; every run of a cell interleaved round-robin and checked.
+// matrixMain, the engine matrix of engines/ and browser/: three sizes in memory and paced over HTTP, then the writers.
 import os from 'node:os';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
@@ -23,12 +22,12 @@ export function matrixMethod({ paceMBps, runs }) {
     `The articles dataset (bench/gen-dataset.mjs) at each size; every element at ${PATH} is consumed (counted, ` +
     'its id summed into a checksum every competitor must agree on). memory: the input is in memory before the clock ' +
     'starts and is fed in 64 KiB subarrays (JSON.parse: one TextDecoder.decode of the whole input, then JSON.parse). ' +
-    `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${paceMBps || 'unlimited'}` +
-    `${paceMBps ? ' MB/s' : ''}; the clock starts at fetch(). Time to first element: from the start to the first ` +
-    'element delivered. Peak memory growth: the peak RSS of the process running the competitor (a browser: its web ' +
-    'content processes) sampled every 2 ms from /proc, minus its RSS once set up. Medians of ' +
-    `${runs} run${runs === 1 ? '' : 's'}, each a fresh process (a browser: a fresh page in a new context; WebKit: a ` +
-    'new browser process), interleaved round-robin; MB = 10^6 bytes.'
+    `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${paceMBps} MB/s; the ` +
+    'clock starts at fetch(). Time to first element: from the start to the first element delivered. Peak memory ' +
+    'growth: the peak RSS of the process running the competitor (a browser: its web content processes) sampled every ' +
+    `2 ms from /proc, minus its RSS once set up. Medians of ${runs} run${runs === 1 ? '' : 's'}, each a fresh ` +
+    'process (a browser: a fresh page in a new context; WebKit: a new browser process), interleaved round-robin; ' +
+    'MB = 10^6 bytes.'
   );
 }
 

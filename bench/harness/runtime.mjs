@@ -1,5 +1,4 @@
-// The runs of every benchmark: `runIn`, one in a fresh Node, Deno or Bun process, its RSS sampled from /proc here;
-// `roundRobin`, rounds of runs interleaved across competitors; `measureTable`, them and their table.
+// Every benchmark's runs: runIn (a fresh Node, Deno or Bun process, its RSS sampled here), roundRobin, measureTable.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';

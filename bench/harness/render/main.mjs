@@ -1,5 +1,4 @@
-// node bench/harness/render/main.mjs [RESULT.json ...]: docs/benchmarks.md, its chart docs/benchmarks.svg and the
-// README's block (<!-- benchmarks:start/end -->) from the given results and the newest of each other kind.
+// node bench/harness/render/main.mjs [RESULT.json ...]: docs/benchmarks.md, .svg and the README's block from results.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,4 @@
-// docs/benchmarks.md, every section with machine, versions, dates and load beside the numbers, and the README's
-// benchmark block (the top of docs/benchmarks.md): the chart, a paragraph, the ratio table; no dates.
+// docs/benchmarks.md, each section with machine, versions, dates and load; the README's block (its top, no dates).
 import { loadLine, markdownTable, mdTable } from '../stats.mjs';
 import { httpSection } from '../../stringify/http.mjs';
 import { readResult } from '../save.mjs';
@@ -72,9 +71,7 @@ function everywhere(matrix) {
 
 function machineShort(results) {
   const env = (results.engines ?? results.browser ?? results.parse)?.data.environment;
-  const engines = engineColumns(results).map(
-    (e) => `${e.key === 'chromium' ? `Chromium ${e.version}` : `${e.name} ${e.version}`} (${e.engine.split(' ')[0]})`,
-  );
+  const engines = engineColumns(results).map((e) => `${e.name} ${e.version} (${e.engine.split(' ')[0]})`);
   return env ? `${env.cpu}, ${env.cores} cores; ${engines.join(', ')}; sluice ${env.sluice}` : '';
 }
 

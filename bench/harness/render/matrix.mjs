@@ -1,6 +1,5 @@
-// The engine matrix's results as the tables and the chart read them (a column per engine, a row per library), and
-// docs/benchmarks.md's sections on them: a table per size and mode, where whole-text parsing wins, the writers, value
-// mode against its ceiling (the --ceiling runs) with issue 17's goals.
+// The engine matrix's results as its tables and chart read them, and docs/benchmarks.md's sections on them: a table
+// per size and mode, where whole-text parsing wins, the writers, value mode against its ceiling (issue 17's goals).
 import { matrixMethod } from '../matrix.mjs';
 import { mdTable, msWith } from '../stats.mjs';
 
