@@ -44,13 +44,11 @@ export function runIn(runtime, spec, { timeoutMs = Infinity, node = ['--expose-g
     const sampler = new GrowthPeak([child.pid]);
     // Killed only here: child.killed then says the run timed out.
     const timer = timeoutMs < Infinity && setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    let stderr = '';
+    const stderr = [];
     let ready = null;
     let result = null;
     let rssBaseline = 0;
-    child.stderr.on('data', (data) => {
-      stderr += data;
-    });
+    child.stderr.on('data', (data) => stderr.push(data));
     createInterface({ input: child.stdout }).on('line', (line) => {
       let message;
       try {
@@ -72,7 +70,7 @@ export function runIn(runtime, spec, { timeoutMs = Infinity, node = ['--expose-g
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       sampler.stop();
-      const why = stderr.trim().split('\n').slice(-3).join(' / ');
+      const why = stderr.join('').trim().split('\n').slice(-3).join(' / ');
       if (result && code === 0) resolve(result);
       else if (child.killed)
         resolve({ error: `timed out after ${timeoutMs / 1000} s`, timedOut: true, runtime: ready });
