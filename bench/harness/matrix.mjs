@@ -75,8 +75,9 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
 }
 
 /**
- * The matrix run: options, header, the parse cells, the stringify cell, the results file. The host (engines/ or
- * browser/main.mjs) opens its targets, gives each cell's input and runs one spec in a target.
+ * The matrix run: options, header, the parse cells, the stringify cell, the results file. The host: kind, known, where,
+ * packages, open(names) -> { targets, labels, engines, skipped }, extraCompetitors(target), input(mode, size, origin,
+ * dataset), run(target, spec, origin), peersLine(versions, labels), close(). A browser that does not start: a problem.
  */
 export async function matrixMain(host) {
   const usage = `usage: node bench/${host.kind}/main.mjs [options]
