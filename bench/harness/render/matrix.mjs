@@ -109,7 +109,7 @@ export function ratioTable(results) {
 
 const summaryCell = (s) => `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mbps(s.rssGrowthMiB)} MiB`;
 
-function table(matrix, { afterTransfer }) {
+function table(matrix) {
   const drain = matrix.libraries.find((l) => l.key === 'drain');
   const rows = matrix.libraries.map((lib) => [
     lib.own ? `**${lib.label}**` : lib.label,
@@ -118,7 +118,7 @@ function table(matrix, { afterTransfer }) {
       if (!s) return '–';
       if (!s.runs && s.timedOut) return `did not finish in ${time(s.limitMs)}`;
       const parts = [`${mbps(s.mbps)} MB/s`, `first ${time(s.firstElementMs)}`, `+${mbps(s.rssGrowthMiB)} MiB`];
-      if (afterTransfer && lib !== drain && drain?.cells[e.key])
+      if (matrix.mode === 'http' && lib !== drain && drain?.cells[e.key])
         parts.push(`end +${time(Math.max(0, s.ms - drain.cells[e.key].ms))}`);
       if (s.failed) parts.push(`${s.failed} of ${s.failed + s.runs} runs failed or timed out`);
       return parts.join(' · ');
@@ -150,7 +150,7 @@ export function matrixDetails(results) {
       const m = parseMatrix(results, size, mode);
       const source = mode === 'http' ? `over a response paced at ${options.paceMBps} MB/s` : 'in memory';
       const heading = `### ${sizeLabel(size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ${source}`;
-      return ['', heading, '', table(m, { afterTransfer: mode === 'http' })];
+      return ['', heading, '', table(m)];
     }),
   );
   const lost = wins(results);
@@ -224,15 +224,14 @@ function ceilingRows(results) {
     const data = results[kind]?.data;
     for (const { engine, bytes, count, competitors } of data?.cells ?? []) {
       const s = (id) => competitors.find((c) => c.id === id)?.summary ?? null;
-      const [utf8, ascii, peer] = ['ceiling', 'ceiling-ascii', 'streamparser'].map((id) => s(id)?.mbps ?? null);
+      const mbpsOf = (id) => s(id)?.mbps ?? null;
+      const [utf8, ascii, peer] = ['ceiling', 'ceiling-ascii', 'streamparser'].map(mbpsOf);
       const ceiling = Math.max(utf8 ?? 0, ascii ?? 0) || null;
       const info = data.engines?.[engine];
       for (const [build, label] of Object.entries(BUILDS)) {
-        const value = s(`sluice-${build}`)?.mbps ?? null;
+        const [value, scan, bytesMode] = ['', 'none-', 'bytes-'].map((mode) => mbpsOf(`sluice-${mode}${build}`));
         const ofCeiling = ratio(value, ceiling);
         const ofPeer = ratio(value, peer);
-        const scan = s(`sluice-none-${build}`)?.mbps ?? null;
-        const bytesMode = s(`sluice-bytes-${build}`)?.mbps ?? null;
         const first = s(`sluice-${build}`)?.firstElementMs ?? null;
         const cells = [
           info ? `${info.name} ${info.version}` : engine,
