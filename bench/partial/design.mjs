@@ -5,26 +5,14 @@ import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
 import { DIST, loadSluice } from '../harness/environment.mjs';
 import { answerParent } from '../harness/runtime.mjs';
-import { chunksOf, cpuMs, interleaveCpu, pieces, upperMedian as median } from '../harness/stats.mjs';
+import { chunksOf, interleaveCpu, pieces, upperMedian as median } from '../harness/stats.mjs';
 
 const per = (ms, times, over) => Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * times) / over]));
 
-/** Tokens without a lone high surrogate at their end, so that each has a UTF-8 form of its own. */
+/** Tokens without a lone high surrogate at their end (moved to the next), so that each has a UTF-8 form of its own. */
 function wholeCharacterTokens(tokens) {
-  const out = [];
-  let carry = '';
-  for (const token of tokens) {
-    let text = carry + token;
-    carry = '';
-    const last = text.charCodeAt(text.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-      carry = text.slice(-1);
-      text = text.slice(0, -1);
-    }
-    out.push(text);
-  }
-  if (carry) out.push(carry);
-  return out;
+  const joined = tokens.join('\0').replace(/([\ud800-\udbff])\0/g, '\0$1');
+  return joined.split('\0');
 }
 
 async function design({ rounds, bigBytes }) {
@@ -41,16 +29,14 @@ async function design({ rounds, bigBytes }) {
   const tokens = wholeCharacterTokens(tokenize(text20));
   const encoder = new TextEncoder();
   const byteTokens = tokens.map((token) => encoder.encode(token));
-  const partialRun = (input) => () => {
-    const parser = createPartialParser();
+  // A run: every token pushed into a new parser, then its end() (the final value, for the heap measurement).
+  const feedAll = (newParser) => (input) => () => {
+    const parser = newParser();
     for (let i = 0; i < input.length; i++) parser.push(input[i]);
-    parser.end();
+    return parser.end();
   };
-  const floorRun = (input) => () => {
-    const parser = createParser({ path: '$.__selects_nothing__[*]' });
-    for (let i = 0; i < input.length; i++) parser.push(input[i]);
-    parser.end();
-  };
+  const partialRun = feedAll(() => createPartialParser());
+  const floorRun = feedAll(() => createParser({ path: '$.__selects_nothing__[*]' }));
   const tinyRuns = { jsText: partialRun(tokens), jsBytes: partialRun(byteTokens) };
   Object.assign(tinyRuns, { wasmFloorText: floorRun(tokens), wasmFloorBytes: floorRun(byteTokens) });
   const tiny = await interleaved(tinyRuns);
@@ -124,29 +110,20 @@ async function design({ rounds, bigBytes }) {
   const heapTokens = tokenize(heapText);
   results.heap = {
     bytes: encoder.encode(heapText).length,
-    partial: heldBy(() => {
-      const parser = createPartialParser();
-      for (const token of heapTokens) parser.push(token);
-      return parser.end();
-    }),
+    partial: heldBy(partialRun(heapTokens)),
     jsonParse: heldBy(() => JSON.parse(heapText)),
   };
 
   const big = encoder.encode(corpusDocument(bigBytes));
   const chunks = pieces(big, 65536);
   const source = () => chunksOf(chunks);
-  const bigTimes = { partialJson: [], parseJsonArray: [] };
-  // Round 0 warms up, uncounted.
-  for (let round = 0; round <= rounds; round++) {
-    let start = process.cpuUsage();
-    for await (const snapshot of partialJson(source())) if (snapshot === undefined) throw new Error('undefined');
-    if (round > 0) bigTimes.partialJson.push(cpuMs(start));
-    start = process.cpuUsage();
-    for await (const root of parseJsonArray(source(), { path: '$' }))
-      if (root === undefined) throw new Error('undefined');
-    if (round > 0) bigTimes.parseJsonArray.push(cpuMs(start));
-  }
-  const ms = { partialJson: median(bigTimes.partialJson), parseJsonArray: median(bigTimes.parseJsonArray) };
+  const read = async (snapshots) => {
+    for await (const value of snapshots) if (value === undefined) throw new Error('undefined');
+  };
+  const ms = await interleaved({
+    partialJson: () => read(partialJson(source())),
+    parseJsonArray: () => read(parseJsonArray(source(), { path: '$' })),
+  });
   results.big = { bytes: big.length, chunks: chunks.length, ms };
   return results;
 }
