@@ -75,32 +75,27 @@ function reparse(parse) {
   };
 }
 
-const reparser = (load) => async () => reparse(await load());
 const peer = (id, label, load, extra = {}) => ({ id, label, load, ...extra });
-const reparsing = (id, label, load) => peer(id, label, reparser(load), { reparses: true });
+const reparsing = (id, label, load) => peer(id, label, async () => reparse(await load()), { reparses: true });
 
 export const PEERS = [
-  peer('sluice', () => 'sluice createPartialParser', sluice),
+  peer('sluice', 'sluice createPartialParser', sluice),
   // The same parser, each run's final value kept as an app keeps what it parsed (a chat history): KEPT_BYTES.
-  peer('sluice-kept', () => 'sluice createPartialParser, values kept', sluice, { keepsValues: true }),
-  peer('streamparser', () => `@streamparser/json ${version('@streamparser/json')} (partial values)`, streamparser),
-  peer('jsonriver', () => `jsonriver ${version('jsonriver')}`, jsonriver),
-  reparsing(
-    'ai',
-    () => `ai ${version('ai')} parsePartialJson`,
-    async () => {
-      const { parsePartialJson } = await import('ai');
-      return async (prefix) => (await parsePartialJson(prefix)).value;
-    },
-  ),
+  peer('sluice-kept', 'sluice createPartialParser, values kept', sluice, { keepsValues: true }),
+  peer('streamparser', `@streamparser/json ${version('@streamparser/json')} (partial values)`, streamparser),
+  peer('jsonriver', `jsonriver ${version('jsonriver')}`, jsonriver),
+  reparsing('ai', `ai ${version('ai')} parsePartialJson`, async () => {
+    const { parsePartialJson } = await import('ai');
+    return async (prefix) => (await parsePartialJson(prefix)).value;
+  }),
   reparsing(
     'partial-json',
-    () => `partial-json ${version('partial-json')}`,
+    `partial-json ${version('partial-json')}`,
     async () => (await import('partial-json')).parse,
   ),
   reparsing(
     'openai',
-    () => `openai ${version('openai')} (vendored partial-json-parser)`,
+    `openai ${version('openai')} (vendored partial-json-parser)`,
     async () => (await import('openai/_vendor/partial-json-parser/parser')).partialParse,
   ),
 ];

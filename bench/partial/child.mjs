@@ -34,9 +34,8 @@ async function measure({ peer: id, size, runs, check, fullMax, sample }) {
   const ends = [];
   for (let i = 0, at = 0; i < tokens.length; i++) ends.push((at += tokens[i].length));
   const peer = await spec.load();
-  const input = peer.prepare?.(tokens) ?? tokens;
   const bytes = new TextEncoder().encode(text).length;
-  const result = { peer: id, label: spec.label(), size, bytes, tokens: tokens.length, sampled: 0 };
+  const result = { peer: id, label: spec.label, size, bytes, tokens: tokens.length, sampled: 0 };
 
   let sink = 0;
   let last;
@@ -63,7 +62,7 @@ async function measure({ peer: id, size, runs, check, fullMax, sample }) {
   } else {
     once = async () => {
       const start = process.cpuUsage();
-      await peer.feed(input, text, ends, read);
+      await peer.feed(tokens, text, ends, read);
       if (kept.length) kept[keptCount++ % kept.length] = last;
       return cpuMs(start);
     };
@@ -88,7 +87,7 @@ async function measure({ peer: id, size, runs, check, fullMax, sample }) {
     let wrong = 0;
     let threw = 0;
     let first = null;
-    await peer.feed(input, text, ends, (i, value) => {
+    await peer.feed(tokens, text, ends, (i, value) => {
       const expected = expectedSnapshot(text.slice(0, ends[i]));
       if (value === THREW) threw++;
       if (value === THREW || !sameValue(value, expected)) {

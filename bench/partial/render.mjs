@@ -1,7 +1,7 @@
 // The Markdown of bench:partial: docs/partial.md's tables and the README's block (no dates or load).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { KEPT_BYTES } from '../competitors/partial.mjs';
-import { mdTable, upperMedian } from '../harness/stats.mjs';
+import { mdTable, msWith, upperMedian } from '../harness/stats.mjs';
 
 export const SIZES = { '2k': 2e3, '20k': 20e3, '200k': 200e3, '1m': 1e6 };
 export const CHECK_SIZE = 20e3;
@@ -9,12 +9,7 @@ const README_PEERS = ['sluice', 'jsonriver', 'streamparser', 'ai', 'partial-json
 
 const count = (n) => n.toLocaleString('en-US');
 const kb = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
-export const ms = (v) =>
-  v >= 100_000
-    ? `${count(Math.round(v / 1000))} s`
-    : v >= 1000
-      ? `${(v / 1000).toFixed(2)} s`
-      : `${v.toFixed(v >= 10 ? 0 : 2)} ms`;
+export const ms = (v) => (v >= 100_000 ? `${count(Math.round(v / 1000))} s` : msWith(2, 0)(v));
 const msNumber = (v) => (v >= 100 ? count(Math.round(v)) : v.toFixed(v >= 10 ? 1 : 2));
 export const us = (v) => `${v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} µs`;
 const bold = (on, text) => (on ? `**${text}**` : text);
