@@ -27,11 +27,29 @@ function skipString(bytes, at) {
   }
 }
 
-/** Element spans at `arrayDepth`: starts, ends (exclusive), doneAt (the byte that completes one: a number's next). */
-function findElements(bytes, arrayDepth) {
-  const starts = [];
-  const ends = [];
-  const doneAt = [];
+/** Per chunk of `chunkSize`, the elements of the array at `path` that chunk completes, as one JSON array text. */
+export function buildBatches(bytes, path, chunkSize) {
+  const arrayDepth = selectedArrayDepth(path);
+  const batches = [];
+  // The batch being gathered: its first element's start, its last one's end, the chunk that completes them.
+  let [first, last, chunk] = [-1, -1, -1];
+  const close = () => {
+    // Between two elements of one array lie only whitespace and commas: the covering range is their array's body.
+    const batch = new Uint8Array(last - first + 2);
+    batch[0] = OPEN_BRACKET;
+    batch.set(bytes.subarray(first, last), 1);
+    batch[batch.length - 1] = CLOSE_BRACKET;
+    batches.push(batch);
+  };
+  // An element spans [start, end); the byte at `doneAt` completes it (a number's: the byte after it).
+  const element = (start, end, doneAt) => {
+    const at = Math.floor(doneAt / chunkSize);
+    if (at !== chunk) {
+      if (first >= 0) close();
+      [first, chunk] = [start, at];
+    }
+    last = end;
+  };
   const isArray = new Uint8Array(arrayDepth + 2);
   let depth = 0;
   let elementStart = -1;
@@ -43,11 +61,7 @@ function findElements(bytes, arrayDepth) {
     if (c === QUOTE) {
       const end = skipString(bytes, i);
       // Object keys at this depth are not elements; they only occur inside objects, which isArray rules out.
-      if (startsElement) {
-        starts.push(i);
-        ends.push(end);
-        doneAt.push(end - 1);
-      }
+      if (startsElement) element(i, end, end - 1);
       i = end;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (startsElement) elementStart = i;
@@ -57,43 +71,20 @@ function findElements(bytes, arrayDepth) {
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--;
       if (depth === arrayDepth && elementStart >= 0) {
-        starts.push(elementStart);
-        ends.push(i + 1);
-        doneAt.push(i);
+        element(elementStart, i + 1, i);
         elementStart = -1;
       }
       i++;
     } else if (startsElement && c !== 0x2c && c > 0x20) {
       let end = i + 1;
       while (end < n && !isDelimiter(bytes[end])) end++;
-      starts.push(i);
-      ends.push(end);
-      doneAt.push(end);
+      element(i, end, end);
       i = end;
     } else {
       i++;
     }
   }
-  return { starts, ends, doneAt };
-}
-
-export function buildBatches(bytes, path, chunkSize) {
-  const { starts, ends, doneAt } = findElements(bytes, selectedArrayDepth(path));
-  const batches = [];
-  let first = 0;
-  while (first < starts.length) {
-    const chunk = Math.floor(doneAt[first] / chunkSize);
-    let last = first;
-    while (last + 1 < starts.length && Math.floor(doneAt[last + 1] / chunkSize) === chunk) last++;
-    // Between two elements of one array lie only whitespace and commas: the covering range is their array's body.
-    const body = bytes.subarray(starts[first], ends[last]);
-    const batch = new Uint8Array(body.length + 2);
-    batch[0] = OPEN_BRACKET;
-    batch.set(body, 1);
-    batch[batch.length - 1] = CLOSE_BRACKET;
-    batches.push(batch);
-    first = last + 1;
-  }
+  if (first >= 0) close();
   return batches;
 }
 
