@@ -11,7 +11,7 @@ const UPPER = { simd: 'SIMD', scalar: 'scalar' };
 export const pathNames = (path) => [...path.matchAll(/\.([^.[]+)/g)].map((m) => m[1]);
 
 /** Reads `body` to its end with getReader() (WebKit's ReadableStream is not async-iterable). */
-async function eachChunk(body, onChunk) {
+export async function eachChunk(body, onChunk) {
   const reader = body.getReader();
   for (let r = await reader.read(); !r.done; r = await reader.read()) onChunk(r.value);
 }
@@ -50,17 +50,15 @@ export function sluice(build, output = 'value', { integers, query, ...name } = {
     async setup(ctx, deps) {
       await initBuild(deps, build);
       const { chunks } = ctx;
+      const { path = ctx.path, order, withNormalizedPath, keep } = query ?? {};
       const field = touchOf(ctx.field);
       // bytes mode sums the elements' lengths; a BigInt adds as the double JSON.parse reads (both round alike).
       const plain = bytes ? (element) => element.length : integers ? (value) => Number(field(value)) : field;
       // With normalized paths an element is a record: its value and its path are both read.
-      const touch = query?.withNormalizedPath ? (r) => plain(r.value) + r.normalizedPath.length : plain;
+      const touch = withNormalizedPath ? (r) => plain(r.value) + r.normalizedPath.length : plain;
       const options = none
         ? { path: '$.__sluice_selects_nothing__[*]', output: 'bytes' }
-        : { path: query?.path ?? ctx.path, output, integers };
-      if (query?.order !== undefined) options.order = query.order;
-      if (query?.withNormalizedPath) options.withNormalizedPath = true;
-      const keep = query?.keep;
+        : { path, output, integers, order, withNormalizedPath };
       return () => {
         const parser = deps.sluice.createParser(options);
         let elements = 0;
@@ -109,20 +107,15 @@ function asciiEscaped(batch) {
 }
 
 /** Value mode's ceiling: its batches (cut before the clock) by one decode + JSON.parse each; UTF-8 or as wasm writes. */
-export function ceiling(
-  form,
-  label = `ceiling: decode + JSON.parse per batch (${form === 'ascii' ? 'ASCII-escaped' : 'UTF-8'})`,
-) {
-  return {
-    id: form === 'ascii' ? 'ceiling-ascii' : 'ceiling',
-    label,
-    setup(ctx) {
-      const built = buildBatches(ctx.input, ctx.path, ctx.chunkSize);
-      const batches = form === 'ascii' ? built.map(asciiEscaped) : built;
-      return () => parseBatches(batches, ctx, touchOf(ctx.field));
-    },
-  };
-}
+export const ceiling = (form, label) => ({
+  id: form === 'ascii' ? 'ceiling-ascii' : 'ceiling',
+  label: label ?? `ceiling: decode + JSON.parse per batch (${form === 'ascii' ? 'ASCII-escaped' : 'UTF-8'})`,
+  setup(ctx) {
+    const built = buildBatches(ctx.input, ctx.path, ctx.chunkSize);
+    const batches = form === 'ascii' ? built.map(asciiEscaped) : built;
+    return () => parseBatches(batches, ctx, touchOf(ctx.field));
+  },
+});
 
 const whole = (id, label, read) => ({
   id,

@@ -1,6 +1,7 @@
 // The stringify competitors of any engine: each writes `{ _embedded: { articles: SOURCE }, total: count }` as UTF-8.
 // `setup(deps)` returns `run(ctx)`, the timed part: makes the source, encodes, counts every chunk, sets `ctx.firstAt`.
 import { articleAsyncGenerator, articleGenerator, preparePool } from '../articles.mjs';
+import { eachChunk } from './parse.mjs';
 
 const now = () => performance.now();
 const encoder = new TextEncoder();
@@ -60,12 +61,8 @@ export function consumer(ctx) {
 
 export async function drainWebStream(ctx, stream) {
   const out = consumer(ctx);
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return out.result();
-    out.chunk(value);
-  }
+  await eachChunk(stream, out.chunk);
+  return out.result();
 }
 
 const writer = (id, label, make) => ({

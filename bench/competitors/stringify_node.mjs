@@ -63,9 +63,7 @@ const jsonStream = (web) =>
       if (web) {
         const body = Readable.toWeb(new Readable().wrap(stream));
         const writing = writeRows(ctx, (row) => stream.write(row) || once(stream, 'drain')).then(() => stream.end());
-        const result = await drainWebStream(ctx, body);
-        await writing;
-        return result;
+        return (await Promise.all([drainWebStream(ctx, body), writing]))[0];
       }
       const out = consumer(ctx);
       stream.on('data', out.chunk);
