@@ -47,25 +47,22 @@ async function design({ rounds, bigBytes }) {
   };
 
   const defaults = { ...treeTuning };
-  const perToken = async (size, setup) => {
-    const input = tokenize(corpusDocument(size));
-    const variants = {};
-    for (const [name, tuning] of Object.entries(setup)) {
-      const run = partialRun(input);
-      variants[name] = () => {
-        Object.assign(treeTuning, tuning);
-        try {
-          run();
-        } finally {
-          Object.assign(treeTuning, defaults);
-        }
-      };
-    }
-    return per(await interleaved(variants), 1000, input.length);
-  };
-  const bySize = async (sizes, setup) => {
+  // Per corpus size, µs per token under each tuning (the defaults back after each run).
+  const bySize = async (sizes, tunings) => {
     const out = {};
-    for (const size of sizes) out[size] = await perToken(size, setup);
+    for (const size of sizes) {
+      const input = tokenize(corpusDocument(size));
+      const variants = {};
+      for (const [name, tuning] of Object.entries(tunings)) {
+        const run = partialRun(input);
+        variants[name] = () => {
+          Object.assign(treeTuning, tuning);
+          run();
+          Object.assign(treeTuning, defaults);
+        };
+      }
+      out[size] = per(await interleaved(variants), 1000, input.length);
+    }
     return out;
   };
   results.freeze = await bySize([20e3, 1e6], {
@@ -97,11 +94,10 @@ async function design({ rounds, bigBytes }) {
   v8.setFlagsFromString('--expose-gc');
   const collect = vm.runInNewContext('gc');
   const heldBy = (build) => {
-    let value = build();
-    value = null;
+    build();
     for (let i = 0; i < 4; i++) collect();
     const base = process.memoryUsage().heapUsed;
-    value = build();
+    const value = build();
     for (let i = 0; i < 4; i++) collect();
     const held = process.memoryUsage().heapUsed - base;
     return value === null ? 0 : held;
