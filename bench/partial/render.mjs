@@ -54,12 +54,10 @@ export function peersSection(results, options, env) {
 export function designSection(d, options, env) {
   const t = d.tiny.usPerToken;
   const ns = d.read.nsPerElement;
-  const per = (values) => `${values.map(us).join(' / ')} per token`;
-  const bySize = (key, what, names) =>
-    Object.entries(d[key]).map(([size, v]) => [
-      `${what}, ${kb(Number(size))} corpus`,
-      per(names.split(' ').map((n) => v[n])),
-    ]);
+  // Each size's variants in the order measured, which `what` names.
+  const per = (values) => `${Object.values(values).map(us).join(' / ')} per token`;
+  const bySize = (key, what) =>
+    Object.entries(d[key]).map(([size, v]) => [`${what}, ${kb(Number(size))} corpus`, per(v)]);
   const rows = [
     ['tiny deltas: the whole JS parser, text tokens', per([t.jsText])],
     ['tiny deltas: the whole JS parser, the same tokens as UTF-8 bytes', per([t.jsBytes])],
@@ -67,13 +65,9 @@ export function designSection(d, options, env) {
       'tiny deltas: one WebAssembly feed() per token, nothing built (text / bytes)',
       per([t.wasmFloorText, t.wasmFloorBytes]),
     ],
-    ...bySize('freeze', 'freezing every snapshot / finished containers only (the default) / none', 'all finished none'),
-    ...bySize(
-      'views',
-      'long open arrays as views from 32 / from 64 (the default) / from 128 / never',
-      'from32 from64 from128 never',
-    ),
-    ...bySize('flatten', 'finished strings made flat (the default) / left ropes', 'flat ropes'),
+    ...bySize('freeze', 'freezing every snapshot / finished containers only (the default) / none'),
+    ...bySize('views', 'long open arrays as views from 32 / from 64 (the default) / from 128 / never'),
+    ...bySize('flatten', 'finished strings made flat (the default) / left ropes'),
     [
       'reading an element of a 1,000-element array',
       `view ${ns.view.toFixed(1)} ns, frozen array ${ns.frozen.toFixed(1)} ns`,
