@@ -50,7 +50,7 @@ export function readPath(root, path) {
 }
 
 /** Walks the whole structure (for...of, Object.keys, each container held) and sums chooseLeaves' leaves on the way. */
-function walkLeaves(root, step) {
+function walkLeaves(root, { step }) {
   let n = 0;
   let sum = 0;
   const walk = (value) => {
@@ -76,7 +76,7 @@ function walkLeaves(root, step) {
   return sum;
 }
 
-function fromRoot(doc, paths) {
+function fromRoot(doc, { paths }) {
   let sum = 0;
   for (const path of paths) sum += leafValue(readPath(doc, path));
   return sum;
@@ -122,19 +122,15 @@ async function fromGets({ openJson }, { input, paths }) {
 }
 
 export const COMPETITORS = [
-  reader('lazyparse', 'sluice lazyParse (simd), property access', (s, job) =>
-    fromRoot(s.lazyParse(job.input), job.paths),
-  ),
-  reader('json-parse', 'JSON.parse (TextDecoder + JSON.parse, whole)', (_, job) =>
-    fromRoot(whole(job.input), job.paths),
-  ),
+  reader('lazyparse', 'sluice lazyParse (simd), property access', (s, job) => fromRoot(s.lazyParse(job.input), job)),
+  reader('json-parse', 'JSON.parse (TextDecoder + JSON.parse, whole)', (_, job) => fromRoot(whole(job.input), job)),
   reader(
     'lazyparse-walk',
     'sluice lazyParse (simd), walking',
-    (s, job) => walkLeaves(s.lazyParse(job.input), job.step),
+    (s, job) => walkLeaves(s.lazyParse(job.input), job),
     walking,
   ),
-  reader('json-parse-walk', 'JSON.parse (whole), walking', (_, job) => walkLeaves(whole(job.input), job.step), walking),
+  reader('json-parse-walk', 'JSON.parse (whole), walking', (_, job) => walkLeaves(whole(job.input), job), walking),
   // Where the document is one big array of records: every record materialised.
   reader('parsejsonarray', 'sluice parseJsonArray (simd) over the record array', fromRecords, { arrayPath: true }),
   reader('openjson', 'sluice openJson (simd), get(path) per leaf', fromGets),

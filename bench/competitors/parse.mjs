@@ -1,5 +1,6 @@
 // Every parse competitor of any engine (web APIs only; sluice, its wasm and the peer come in `deps`). `setup(ctx, deps)`
 // returns `run()`, the timed part: every element counted, one field summed into a checksum, `ctx.firstAt` at the first.
+import { pieces } from '../harness/stats.mjs';
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
 const now = () => performance.now();
@@ -202,9 +203,7 @@ export function touchPages(input) {
 /** The input as `chunkSize` subarrays, what a stream of that chunk size would hand over. */
 export function makeContext(input, { path, field, chunkSize }) {
   touchPages(input);
-  const chunks = [];
-  for (let at = 0; at < input.length; at += chunkSize) chunks.push(input.subarray(at, at + chunkSize));
-  return { input, chunks, chunkSize, path, field, firstAt: 0 };
+  return { input, chunks: pieces(input, chunkSize), chunkSize, path, field, firstAt: 0 };
 }
 
 export const makeHttpContext = ({ url, path, field }) => ({ url, path, field, firstAt: 0 });
