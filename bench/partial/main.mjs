@@ -2,7 +2,6 @@
 // and a tool call from an SSE body (model.mjs). A full run renders docs/partial.md's tables and the README's block.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MODEL_READERS } from '../competitors/model.mjs';
 import { PEERS } from '../competitors/partial.mjs';
 import { integer, list, log, readFlags, set } from '../harness/cli.mjs';
 import { environment } from '../harness/environment.mjs';
@@ -79,13 +78,7 @@ async function measure() {
     return null;
   };
   const { quick } = options;
-  const model = {
-    rounds: quick ? 2 : 7,
-    bytes: CHECK_SIZE,
-    deltas: 4000,
-    chunk: 1460,
-    only: Object.keys(MODEL_READERS),
-  };
+  const model = { rounds: quick ? 2 : 7, bytes: CHECK_SIZE, deltas: 4000, chunk: 1460 };
   run.model = await once('./model.mjs', 'model output: a tool call from an SSE body', model);
   const design = { rounds: quick ? 1 : 5, bigBytes: quick ? 1e6 : 10e6 };
   run.design = options.design === false ? null : await once('./design.mjs', 'design measurements', design);

@@ -35,7 +35,7 @@ function documentSchema() {
   });
 }
 
-async function measure({ rounds, bytes, deltas: count, chunk, only }) {
+async function measure({ rounds, bytes, deltas: count, chunk }) {
   const text = corpusDocument(bytes);
   const deltas = deltasOf(text, count);
   const body = openAIChatBody(deltas);
@@ -45,8 +45,8 @@ async function measure({ rounds, bytes, deltas: count, chunk, only }) {
 
   const variants = {};
   const labels = {};
-  for (const id of only) {
-    const reader = await MODEL_READERS[id]();
+  for (const [id, load] of Object.entries(MODEL_READERS)) {
+    const reader = await load();
     variants[id] = () => reader.read(input);
     labels[id] = reader.label;
     if (id === 'partial') {
