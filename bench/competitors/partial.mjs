@@ -24,9 +24,7 @@ async function streamparser() {
       const parser = new JSONParser({ emitPartialTokens: true, emitPartialValues: true });
       let root;
       parser.onValue = ({ value, parent, stack }) => {
-        if (root !== undefined) return;
-        if (stack.length === 0) root = value;
-        else root = stack.length === 1 ? parent : stack[1].value;
+        root ??= stack.length === 0 ? value : stack.length === 1 ? parent : stack[1].value;
       };
       for (let i = 0; i < tokens.length; i++) {
         parser.write(tokens[i]);

@@ -17,11 +17,8 @@ function sameValue(a, b) {
     return true;
   }
   const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) {
-    if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key])) return false;
-  }
-  return true;
+  const same = (key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]);
+  return keys.length === Object.keys(b).length && keys.every(same);
 }
 
 const WARMUP_MS = 1500;

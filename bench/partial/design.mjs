@@ -79,8 +79,7 @@ async function design({ rounds, bigBytes }) {
   results.flatten = await bySize([20e3, 1e6], { flat: { flatten: true }, ropes: { flatten: false } });
 
   const values = Array.from({ length: 1000 }, (_, i) => i);
-  const viewParser = createPartialParser();
-  const view = viewParser.push(`[${values.join(',')},`);
+  const view = createPartialParser().push(`[${values.join(',')},`);
   const frozen = Object.freeze(values.slice());
   const sum = (array) => () => {
     let total = 0;
