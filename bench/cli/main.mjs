@@ -1,6 +1,4 @@
-// npm run bench:cli: `sluice select` against the command-line peers extracting $._embedded.articles[*] as NDJSON from
-// 100 MB of articles, tight and pretty-printed, every run a fresh process under runner.c, round-robin; then the split
-// into fixed and per-byte cost, and sluice alone on 1 GB and 4.2 GB (flat memory).
+// npm run bench:cli: `sluice select` against the command-line peers, every run a fresh process under runner.c.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -60,9 +58,9 @@ const options = readFlags(
   },
 );
 
-function versionOf(command, args = ['--version']) {
+function versionOf(command) {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    return execFileSync(command, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
       .trim()
       .split('\n')[0];
   } catch {
@@ -70,13 +68,12 @@ function versionOf(command, args = ['--version']) {
   }
 }
 
-const has = (command) => versionOf('sh', ['-c', `command -v ${command}`]) !== 'unknown';
 const olderThan = (target, ...sources) =>
   !existsSync(target) || sources.some((source) => statSync(source).mtimeMs > statSync(target).mtimeMs);
 
 /** jq and gojq from apt when missing; runner.c and the simdjson On-Demand peer built into build/bench-cli/. */
 function setup() {
-  const missing = ['jq', 'gojq'].filter((command) => !has(command));
+  const missing = ['jq', 'gojq'].filter((command) => versionOf(command) === 'unknown');
   if (missing.length > 0) {
     log(`bench:cli: installing ${missing.join(' ')} (apt-get)`);
     execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
@@ -109,7 +106,7 @@ delete ENV.NODE_EXTRA_CA_CERTS;
 /** One fresh process of `command` under runner.c. */
 function measure(command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
   const flags = [pipe && '--pipe', first && '--first', ...(command.stdin ? ['--stdin', file] : [])].filter(Boolean);
-  const argv = ['--no-stderr', ...flags, '--', ...command.argv(file, pretty), ...extraArgs];
+  const argv = [...flags, '--', ...command.argv(file, pretty), ...extraArgs];
   return JSON.parse(execFileSync(runner, argv, { env: { ...ENV, ...command.env }, encoding: 'utf8' }));
 }
 
@@ -118,18 +115,17 @@ async function measureFixedCost(commands, runs) {
   const one = (await sized(1)).file;
   const single = { ...(await sized(count)), file: tight };
   const double = await sized(2 * count);
+  const files = { one, single: single.file, double: double.file };
   const cpu = new Map();
-  const add = (key, result) => {
+  const add = (key, command, file) => {
+    const result = measure(command, file, false);
     if (result.code !== 0) throw new Error(`bench:cli: ${key} exited with ${result.code}`);
     cpu.set(key, [...(cpu.get(key) ?? []), result.cpuMs]);
   };
   for (let round = 0; round < runs; round++) {
-    add('node', measure({ argv: () => [node, '-e', '0'] }, one, false));
-    for (const command of commands) {
-      add(`${command.id}/one`, measure(command, one, false));
-      add(`${command.id}/single`, measure(command, single.file, false));
-      add(`${command.id}/double`, measure(command, double.file, false));
-    }
+    add('node', { argv: () => [node, '-e', '0'] }, one);
+    for (const command of commands)
+      for (const [name, file] of Object.entries(files)) add(`${command.id}/${name}`, command, file);
     log(`fixed cost: round ${round + 1}/${runs}`);
   }
   const med = (key) => median(cpu.get(key));
@@ -139,7 +135,7 @@ async function measureFixedCost(commands, runs) {
     singleLabel: single.label,
     doubleLabel: double.label,
     rows: commands.map(({ id, label, own = false }) => {
-      const [oneMs, singleMs, doubleMs] = ['one', 'single', 'double'].map((file) => med(`${id}/${file}`));
+      const [oneMs, singleMs, doubleMs] = Object.keys(files).map((file) => med(`${id}/${file}`));
       const perFileMs = doubleMs - singleMs;
       // (double - single) bytes in (double - single) ms: the rate once started and compiled.
       const steadyMBps = (double.bytes - single.bytes) / 1e3 / perFileMs;
@@ -174,13 +170,12 @@ function summarise(bytes, runs) {
   const ok = runs.filter((r) => r.code === 0);
   if (ok.length === 0) return { failed: `exit ${runs[0]?.code}` };
   const cpuMs = median(ok.map((r) => r.cpuMs));
-  const firsts = runs.map((r) => r.first?.firstByteMs).filter((ms) => ms !== null && ms !== undefined);
   return {
     mbps: bytes / 1e3 / cpuMs,
     cpuMs,
     rssMiB: mib(median(ok.map((r) => r.maxRssKiB))),
     wallMs: median(ok.map((r) => r.wallMs)),
-    firstLineMs: firsts.length > 0 ? median(firsts) : null,
+    firstLineMs: median(runs.map((r) => r.first?.firstByteMs)),
     bytesOut: runs[0].pipe?.bytesOut ?? null,
   };
 }
@@ -226,23 +221,21 @@ const runs = await roundRobin({
   shown: (r) => `${r.cpuMs.toFixed(0)} ms CPU, ${mib(r.maxRssKiB).toFixed(1)} MiB, exit ${r.code}`,
   tag: 'round',
 });
+const expectedBytes = runs['sluice/tight']?.[0].pipe.bytesOut;
 const table = all.map((command) => ({
   id: command.id,
   label: command.label,
   own: command.own ?? false,
   cells: inputs.map((input) => {
     const list = runs[`${command.id}/${input.key}`];
-    return list && summarise(fileSize(input.file), list);
+    const cell = list && summarise(fileSize(input.file), list);
+    if (cell && !cell.failed && expectedBytes !== undefined && cell.bytesOut !== expectedBytes) {
+      cell.note = `wrote ${cell.bytesOut} bytes, sluice ${expectedBytes}`;
+      log(`bench:cli: ${command.id} on ${input.key} ${cell.note}`);
+    }
+    return cell;
   }),
 }));
-const expectedBytes = table.find((r) => r.id === 'sluice')?.cells[0]?.bytesOut;
-for (const row of table) {
-  for (const [i, c] of row.cells.entries()) {
-    if (!c || c.failed || expectedBytes === undefined || c.bytesOut === expectedBytes) continue;
-    c.note = `wrote ${c.bytesOut} bytes, sluice ${expectedBytes}`;
-    log(`bench:cli: ${row.id} on ${inputs[i].key} ${c.note}`);
-  }
-}
 
 const splitCommands = all.filter((c) => c.id === 'sluice' || c.id === 'simdjson');
 const sized = async (n) => {

@@ -1,6 +1,5 @@
-// bench:cli's measuring harness: runs a command with its output to /dev/null (or a pipe it drains; --first: killed at
-// the first byte) and prints one JSON line: CPU time from wait4's rusage (microseconds, where /usr/bin/time prints
-// hundredths), peak RSS, wall time, time to the first byte, bytes out, exit code.
+// bench:cli's harness: runs a command, stdout to /dev/null (or a pipe it drains; --first: killed at the first byte),
+// stderr to /dev/null; prints as JSON: CPU time from wait4 (us, not 1/100 s), peak RSS, wall, first byte, bytes out.
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
@@ -19,18 +18,17 @@ static double now_ms(void) {
 }
 
 int main(int argc, char** argv) {
-  int use_pipe = 0, first_only = 0, quiet = 0, i = 1;
+  int use_pipe = 0, first_only = 0, i = 1;
   const char* input = NULL;
   for (; i < argc; ++i) {
     if (!strcmp(argv[i], "--pipe")) use_pipe = 1;
     else if (!strcmp(argv[i], "--first")) first_only = use_pipe = 1;
     else if (!strcmp(argv[i], "--stdin") && i + 1 < argc) input = argv[++i];
-    else if (!strcmp(argv[i], "--no-stderr")) quiet = 1;
     else if (!strcmp(argv[i], "--")) { ++i; break; }
     else break;
   }
   if (i >= argc) {
-    fprintf(stderr, "usage: runner [--pipe [--first]] [--stdin FILE] [--no-stderr] -- COMMAND ARGS...\n");
+    fprintf(stderr, "usage: runner [--pipe [--first]] [--stdin FILE] -- COMMAND ARGS...\n");
     return 2;
   }
   int fds[2];
@@ -38,19 +36,13 @@ int main(int argc, char** argv) {
   const double start = now_ms();
   const pid_t pid = fork();
   if (pid == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(use_pipe ? fds[1] : null, 1);
+    dup2(null, 2);
+    close(null);
     if (use_pipe) {
-      dup2(fds[1], 1);
       close(fds[0]);
       close(fds[1]);
-    } else {
-      const int null = open("/dev/null", O_WRONLY);
-      dup2(null, 1);
-      close(null);
-    }
-    if (quiet) {
-      const int null = open("/dev/null", O_WRONLY);
-      dup2(null, 2);
-      close(null);
     }
     const int in = open(input ? input : "/dev/null", O_RDONLY);
     if (in < 0) _exit(126);
