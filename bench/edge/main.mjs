@@ -1,5 +1,4 @@
-// npm run bench:edge: the same worker with sluice and with @streamparser/json-whatwg in workerd, an upstream array
-// reshaped to NDJSON. json-whatwg 0.0.22 is quadratic: small sizes, and one capped.
+// npm run bench:edge: one worker with sluice, @streamparser/json(-whatwg) or passing bytes through, in workerd.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { integer, list, number, readFlags, text } from '../harness/cli.mjs';
@@ -53,6 +52,23 @@ for (const mb of SIZES) for (const name of names) if (name !== WHATWG) add(mb, n
 for (const mb of whatwgSizes) for (const name of names) if (name === WHATWG || !SIZES.includes(mb)) add(mb, name);
 if (names.includes(WHATWG) && cappedMb > 0) add(cappedMb, WHATWG);
 
+const find = (name, mb) => results.find((r) => r.name === name && r.mb === mb);
+const cpu = (r) => median(r.runs.map((x) => x.cpu));
+const f0 = (v) => v.toFixed(0);
+const cpuCell = (r, last) => {
+  const sluice = find('sluice', r.mb);
+  const against =
+    ['sluice', 'passthrough'].includes(r.name) || !sluice ? '' : ` (${(cpu(r) / cpu(sluice)).toFixed(1)}x)`;
+  if (!last.capped) return `${cpu(r).toFixed(2)} s${against}`;
+  return (
+    `did not finish: stopped at ${cap} s of CPU, after ${last.upstreamMb.toFixed(1)} MB of ` +
+    `${f0(r.bytes / 1e6)} MB read (${last.lines} of ${r.rows} rows written)`
+  );
+};
+const ttfbCell = (r) => (r.runs[0].ttfb === undefined ? '' : `${f0(median(r.runs.map((x) => x.ttfb)))} ms`);
+const memoryCell = (r, last) =>
+  `${f0(r.hwm)} MB (${f0(r.idle)}); heap ${f0(last.heapUsed)} / ${f0(last.heapTotal)} MB, buffers ${f0(last.backing)} MB`;
+
 const upstream = await startUpstream();
 const results = []; // { name, mb, rows, bytes, runs, idle, hwm }
 const started = performance.now();
@@ -75,14 +91,8 @@ try {
         }
         const result = { name, mb, rows, bytes: body.length, runs, idle, hwm: memoryMb(worker.pid, 'VmHWM') };
         results.push(result);
-        const last = runs.at(-1);
-        console.log(
-          `${name} ${mb} MB: CPU ${runs.map((r) => r.cpu.toFixed(2)).join(', ')} s` +
-            `${last.capped ? ` (capped after ${last.upstreamMb.toFixed(1)} MB, ${last.lines} rows)` : ''}; ` +
-            `TTFB ${runs.map((r) => r.ttfb?.toFixed(0)).join(', ')} ms; RSS idle ${idle.toFixed(0)}, peak ` +
-            `${result.hwm.toFixed(0)} MB; heap peak ${last.heapUsed.toFixed(1)} used / ${last.heapTotal.toFixed(1)} ` +
-            `MB, buffers ${last.backing.toFixed(1)} MB`,
-        );
+        const cells = [cpuCell, ttfbCell, memoryCell].map((cell) => cell(result, runs.at(-1)));
+        console.log(`${name} ${mb} MB: CPU ${cells[0]}; TTFB ${cells[1]}; peak RSS ${cells[2]}`);
       } finally {
         worker.stop();
       }
@@ -92,22 +102,6 @@ try {
   await upstream.close();
 }
 
-const find = (name, mb) => results.find((r) => r.name === name && r.mb === mb);
-const cpu = (r) => median(r.runs.map((x) => x.cpu));
-const f0 = (v) => v.toFixed(0);
-const cpuCell = (r, last) => {
-  const sluice = find('sluice', r.mb);
-  const against =
-    ['sluice', 'passthrough'].includes(r.name) || !sluice ? '' : ` (${(cpu(r) / cpu(sluice)).toFixed(1)}x)`;
-  if (!last.capped) return `${cpu(r).toFixed(2)} s${against}`;
-  return (
-    `did not finish: stopped at ${cap} s of CPU, after ${last.upstreamMb.toFixed(1)} MB of ` +
-    `${f0(r.bytes / 1e6)} MB read (${last.lines} of ${r.rows} rows written)`
-  );
-};
-const ttfbCell = (r) => (r.runs[0].ttfb === undefined ? '' : `${f0(median(r.runs.map((x) => x.ttfb)))} ms`);
-const memoryCell = (r, last) =>
-  `${f0(r.hwm)} MB (${f0(r.idle)}); heap ${f0(last.heapUsed)} / ${f0(last.heapTotal)} MB, buffers ${f0(last.backing)} MB`;
 const sizes = [...new Set(results.map((r) => r.mb))].sort((a, b) => a - b);
 const section = (title, format) => {
   const cell = (r) => (r ? format(r, r.runs.at(-1)) : '');

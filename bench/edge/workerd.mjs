@@ -1,6 +1,5 @@
-// One worker in its own workerd process (bundled with esbuild, a service binding UPSTREAM to the Node upstream),
-// measured from /proc and, through workerd's inspector (CDP Runtime.getHeapUsage), the V8 heap during the request.
-// The upstream serves one generated array held in memory: its cost is this process's, never the measured workerd's.
+// One worker in its own workerd process (an esbuild bundle, UPSTREAM bound to this process's server), measured from
+// /proc and its inspector (CDP Runtime.getHeapUsage); the upstream's body is held here, never in the measured process.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -93,7 +92,7 @@ async function inspect(port) {
       const timer = setTimeout(resolve, 1000);
       waiting.set(++id, (r) => {
         clearTimeout(timer);
-        resolve(r && { used: mib(r.usedSize), total: mib(r.totalSize), backing: mib(r.backingStorageSize) });
+        resolve(r && { heapUsed: mib(r.usedSize), heapTotal: mib(r.totalSize), backing: mib(r.backingStorageSize) });
       });
       ws.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
     });
@@ -156,12 +155,8 @@ export async function request({ pid, port, inspector }, { capCpu = Number.POSITI
         capped = true;
         abort.abort();
       }
-      const heap = await inspector.heap();
-      if (heap) {
-        peak.heapUsed = Math.max(peak.heapUsed, heap.used);
-        peak.heapTotal = Math.max(peak.heapTotal, heap.total);
-        peak.backing = Math.max(peak.backing, heap.backing);
-      }
+      const heap = (await inspector.heap()) ?? peak;
+      for (const key in peak) peak[key] = Math.max(peak[key], heap[key]);
       await sleep(SAMPLE_MS);
     }
   })();
