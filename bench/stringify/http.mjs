@@ -1,5 +1,4 @@
-// bench:stringify's HTTP run: autocannon (50 connections, a fixed time) against http_server.mjs on 127.0.0.1. It parses
-// responses in JavaScript and is the bottleneck (10 MB/s where curl read 90): its numbers describe the client too.
+// bench:stringify's HTTP run: autocannon against http_server.mjs, itself the bottleneck (bench/README.md).
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -21,28 +20,26 @@ function startServer(impl, count) {
   });
 }
 
-async function load(url, connections, seconds) {
-  // A whole-document answer can take many seconds under 50 connections: no timeout hides it as an error.
-  const result = await autocannon({ url, connections, duration: seconds, timeout: 120 });
-  return {
-    requests: result.requests.total,
-    requestsPerSecond: result.requests.total / seconds,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    throughputMBps: result.throughput.average / 1e6,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
 export async function httpRun(impl, { count, connections, seconds }) {
   const { child, port } = await startServer(impl, count);
   try {
     const sampler = new GrowthPeak([child.pid]);
     const rssBaseline = sampler.start(5);
-    const measured = await load(`http://127.0.0.1:${port}/`, connections, seconds);
+    // A whole-document answer can take many seconds under 50 connections: no timeout hides it as an error.
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections, duration: seconds, timeout: 120 });
     const growth = sampler.stop();
-    const rss = { serverRssGrowthMiB: growth / MiB, serverRssPeakMiB: (rssBaseline + growth) / MiB };
-    return { impl, generator: `autocannon ${GENERATOR_VERSION}`, ...measured, ...rss };
+    return {
+      impl,
+      generator: `autocannon ${GENERATOR_VERSION}`,
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.total / seconds,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      throughputMBps: result.throughput.average / 1e6,
+      errors: result.errors + result.timeouts + result.non2xx,
+      serverRssGrowthMiB: growth / MiB,
+      serverRssPeakMiB: (rssBaseline + growth) / MiB,
+    };
   } finally {
     child.kill();
   }

@@ -1,5 +1,4 @@
-// The HTTP run's server, a process of its own (its RSS is its own): N rows of an async generator, streamed by sluice's
-// StreamedJsonResponse or one JSON.stringify.
+// The HTTP run's server, a process of its own (its RSS is its own): sluice's StreamedJsonResponse or JSON.stringify.
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { articleAsyncGenerator, preparePool } from '../articles.mjs';

@@ -1,5 +1,4 @@
-// npm run bench:stringify: sluice's encoder against JSON.stringify, the streaming peers and the JS floor, from an
-// array, a sync and an async generator, each run a fresh process; then an HTTP server under autocannon.
+// npm run bench:stringify: sluice's encoder against JSON.stringify and the peers, each run a fresh process; then HTTP.
 import os from 'node:os';
 import { articleArray, articleRow, preparePool } from '../articles.mjs';
 import { makeDocument, makeStringifyContext } from '../competitors/stringify.mjs';
@@ -16,6 +15,7 @@ const HTTP_COUNT = 100_000;
 const HTTP_CONNECTIONS = 50;
 const PEERS = ['json-stream-stringify', '@discoveryjs/json-ext', 'JSONStream', 'autocannon'];
 const SOURCES = { array: 'an array', sync: 'a sync generator', async: 'an async generator' };
+const SERVERS = { sluice: 'sluice StreamedJsonResponse', whole: 'JSON.stringify whole' };
 
 const options = readFlags(
   `usage: npm run bench:stringify -- [options]
@@ -46,7 +46,6 @@ const options = readFlags(
 
 /** `competitor`'s output against JSON.stringify's: the same bytes, or the same JSON (other escaping). */
 async function verify(competitor, count, deps) {
-  preparePool();
   const expected = Buffer.from(JSON.stringify(makeDocument({ count }, articleArray(count))));
   const run = await competitor.setup(deps);
   const verdicts = [];
@@ -58,23 +57,21 @@ async function verify(competitor, count, deps) {
       onChunk: (c) => chunks.push(Buffer.from(c)),
     });
     const output = Buffer.concat(chunks);
-    const same = () => JSON.stringify(JSON.parse(output.toString('utf8'))) === expected.toString('utf8');
+    const same = () => {
+      try {
+        return JSON.stringify(JSON.parse(output.toString('utf8'))) === expected.toString('utf8');
+      } catch {
+        return false;
+      }
+    };
     let verdict = 'DIFFERENT';
     if (competitor.id === 'floor') verdict = 'rows only (no framing)';
     else if (output.equals(expected)) verdict = 'identical bytes';
-    else if (attempt(same)) verdict = 'same JSON, other escaping';
+    else if (same()) verdict = 'same JSON, other escaping';
     verdicts.push({ kind, verdict });
   }
   return verdicts;
 }
-
-const attempt = (f) => {
-  try {
-    return f();
-  } catch {
-    return false;
-  }
-};
 
 function documentBytes(count) {
   preparePool();
@@ -135,10 +132,7 @@ results.http = [];
 if (options.http && selected(options, 'sluice')) {
   const loadBefore = os.loadavg();
   const run = { count: HTTP_COUNT, connections: HTTP_CONNECTIONS, seconds: options.httpSeconds };
-  for (const [impl, label] of Object.entries({
-    sluice: 'sluice StreamedJsonResponse',
-    whole: 'JSON.stringify whole',
-  })) {
+  for (const [impl, label] of Object.entries(SERVERS)) {
     log(`[http] ${label}: ${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, ${HTTP_COUNT} articles each`);
     const result = await httpRun(impl, run).catch((error) => ({ error: error.message }));
     results.http.push({ label, ...result });
