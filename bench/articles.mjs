@@ -1,5 +1,4 @@
-// The articles, in any engine (the pages load this file): the random source and shape of the `articles` dataset
-// (datasets.mjs: rows 0..N-1 with the default seed, byte for byte), and the in-memory rows of the writers.
+// The articles dataset's rows (datasets.mjs, byte for byte) in any engine (pages load this file), and writers' rows.
 
 const WORDS = (
   'stream json edge worker array value chunk memory fast simd parser encoder response fetch browser ' +
@@ -46,8 +45,7 @@ export function article(r, i) {
   };
 }
 
-// Building an article costs more than encoding it (its sentences are ropes): rows are fresh objects, as a driver
-// returns them, sharing the flat strings of POOL_SIZE distinct articles.
+// Building an article costs more than encoding it: rows are fresh objects sharing the flat strings of a pool's.
 const POOL_SIZE = 4096;
 let pool;
 
@@ -74,9 +72,7 @@ export function articleRow(i) {
 
 export function articleArray(count) {
   preparePool();
-  const rows = new Array(count);
-  for (let i = 0; i < count; i++) rows[i] = articleRow(i);
-  return rows;
+  return Array.from({ length: count }, (_, i) => articleRow(i));
 }
 
 /** A sync generator of `count` rows, each built when asked for; `onFirstRow()` when the first is handed out. */

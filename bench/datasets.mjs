@@ -1,5 +1,4 @@
-// The datasets: a deterministic generator (kind, count, seed: the same bytes everywhere) and the named ones, made on
-// first use into bench/data/ (gitignored). Its command line: gen-dataset.mjs.
+// The datasets: a deterministic generator (the same bytes everywhere) and the named ones, made on first use in data/.
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

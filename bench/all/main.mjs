@@ -1,5 +1,4 @@
-// npm run bench: the suites behind docs/benchmarks.md one after the other (a failure does not stop the others), then
-// the renderer over the newest result of each kind.
+// npm run bench: the suites behind docs/benchmarks.md in turn (a failure stops none of the others), then the renderer.
 import { spawnSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,4 @@
-// node bench/browser/main.mjs: the engine matrix in Chromium, Firefox and WebKit (tests/browser/engines), a fresh
-// page each run (page/runner.js), the content processes' RSS sampled from /proc.
+// node bench/browser/main.mjs: the engine matrix in Chromium, Firefox and WebKit, a fresh page (page/runner.js) a run.
 import { launchEngine, ENGINE_NAMES } from '../../tests/browser/engines/index.mjs';
 import { log } from '../harness/cli.mjs';
 import { CHUNK_SIZE, matrixMain } from '../harness/matrix.mjs';

@@ -1,5 +1,4 @@
-// npm run bench:parse: sluice against the ceiling, JSON.parse and the streaming peers, fed from memory in 64 KiB
-// chunks, every run a fresh Node process (harness/child.mjs), round-robin.
+// npm run bench:parse: sluice against the ceiling, JSON.parse and the streaming peers, each run a fresh Node process.
 import { PARSE_COMPETITORS as COMPETITORS } from '../competitors/node.mjs';
 import { DATASETS, ensureDataset, fileSize } from '../datasets.mjs';
 import { integer, list, log, only, readFlags, selected } from '../harness/cli.mjs';
@@ -40,10 +39,10 @@ for (const name of options.datasets) {
   const bytes = fileSize(file);
   const spec = { file, path: dataset.path, field: dataset.field, chunkSize: CHUNK_SIZE };
   // The query rows read the articles' own members (tags, score).
-  const forDataset = (list) => list.filter((c) => c.query === undefined || dataset.kind === 'articles');
+  const ran = competitors.filter((c) => c.query === undefined || dataset.kind === 'articles');
   const table = await measureTable({
     runs: options.runs,
-    competitors: forDataset(competitors),
+    competitors: ran,
     bytes,
     cores: env.cores,
     tag: name,
@@ -55,7 +54,6 @@ for (const name of options.datasets) {
       return r.elements === expected ? undefined : `delivered ${r.elements} elements, expected ${expected}`;
     },
   });
-  const ran = forDataset(competitors);
   const distinct = (rows, key) => new Set(rows.flatMap((c) => table.runs[c.id].filter((r) => !r.error).map(key)));
   // Every value-mode competitor must see the same elements: the sum of one field over all of them agrees.
   const checksums = distinct(

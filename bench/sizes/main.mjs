@@ -1,5 +1,4 @@
-// node bench/sizes/main.mjs: what a browser app downloads: each entry bundled with the .wasm it loads, against its
-// budget (exit 1 over one); the JS each feature adds (features.mjs); the peers; dist/ as npm installs it.
+// node bench/sizes/main.mjs: each entry bundled with its .wasm against its budget, the features (features.mjs), peers.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
