@@ -72,7 +72,9 @@ export function articleRow(i) {
 
 export function articleArray(count) {
   preparePool();
-  return Array.from({ length: count }, (_, i) => articleRow(i));
+  const rows = new Array(count);
+  for (let i = 0; i < count; i++) rows[i] = articleRow(i);
+  return rows;
 }
 
 /** A sync generator of `count` rows, each built when asked for; `onFirstRow()` when the first is handed out. */
