@@ -20,7 +20,6 @@ const ENTRIES = {
   [WHATWG]: 'worker_streamparser.js',
   '@streamparser/json': 'worker_streamparser_core.js',
 };
-const mbList = (key) => list(key, null, Number);
 const options = readFlags(
   `usage: npm run bench:edge -- [options]   (about 3 min at the defaults; needs dist/ built)
   --sizes MB          upstream sizes for every worker but json-whatwg (default 25,100,400)
@@ -32,8 +31,8 @@ const options = readFlags(
   --v8-flags FLAGS    workerd's V8 flags, e.g. "--max-old-space-size=16": the live set against what V8 lets pile up`,
   { sizes: [25, 100, 400], whatwgSizes: [1, 2, 5], cappedMb: 100, cap: 60, runs: 1, only: Object.keys(ENTRIES) },
   {
-    '--sizes': mbList('sizes'),
-    '--whatwg-sizes': mbList('whatwgSizes'),
+    '--sizes': list('sizes', null, Number),
+    '--whatwg-sizes': list('whatwgSizes', null, Number),
     '--capped-mb': number('cappedMb', true),
     '--cap': number('cap'),
     '--runs': integer('runs', 1),

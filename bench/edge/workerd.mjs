@@ -102,8 +102,7 @@ async function inspect(port) {
 export async function startWorker(entry, upstreamPort, { v8Flags = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-edge-'));
   const wasm = await bundle(entry, dir);
-  const port = await freePort();
-  const inspectorPort = await freePort();
+  const [port, inspectorPort] = [await freePort(), await freePort()];
   const modules = [
     '(name = "worker.js", esModule = embed "worker.js")',
     ...wasm.map((n) => `(name = "${n}", wasm = embed "${n}")`),
