@@ -112,10 +112,8 @@ function measure(command, file, pretty, { pipe = false, first = false, extraArgs
 
 /** CPU time split into fixed and per-byte cost: one article, the 100 MB file and one twice as long, interleaved. */
 async function measureFixedCost(commands, runs) {
-  const one = (await sized(1)).file;
-  const single = { ...(await sized(count)), file: tight };
-  const double = await sized(2 * count);
-  const files = { one, single: single.file, double: double.file };
+  const [one, single, double] = [await sized(1), await sized(count), await sized(2 * count)];
+  const files = { one: one.file, single: single.file, double: double.file };
   const cpu = new Map();
   const add = (key, command, file) => {
     const result = measure(command, file, false);
@@ -123,7 +121,7 @@ async function measureFixedCost(commands, runs) {
     cpu.set(key, [...(cpu.get(key) ?? []), result.cpuMs]);
   };
   for (let round = 0; round < runs; round++) {
-    add('node', { argv: () => [node, '-e', '0'] }, one);
+    add('node', { argv: () => [node, '-e', '0'] }, one.file);
     for (const command of commands)
       for (const [name, file] of Object.entries(files)) add(`${command.id}/${name}`, command, file);
     log(`fixed cost: round ${round + 1}/${runs}`);
