@@ -1,16 +1,16 @@
 // `select` and `count` of a query the library splits (js/query/split.ts) into a native head and, after it, a tail
 // JS evaluates on each candidate (as js/parse/tails.ts does) or a window over each array's last elements
-// (js/parse/array_window.ts): the nodes createParser gives, in its order. `select` writes each as it writes any
-// element, its own text compacted: a candidate's or an element's from the batch, a node inside a candidate from
-// the candidate's text (node_text.ts). `count` counts a window's nodes from each array's length, holding none.
-// `select --with-normalized-path` comes here for any query: the markers' records are read one by one
-// (js/parse/normalized_paths.ts) and dropped. So does a union whose selectors may select one node (`$[*, 0]`, in
-// arrival order): the native parser reports the node once per selector, together, and it is written or counted
-// once per PATH, as createParser delivers it. So does a union held for RFC order (`$['b','a']`): its nodes are
+// (js/parse/array_window.ts), then perhaps a tail on what it selects: the nodes createParser gives, in its order.
+// `select` writes each as it writes any element, its own text compacted: a candidate's or an element's from the
+// batch, a node inside a candidate from the candidate's text (node_text.ts). `count` counts a window's nodes from
+// each array's length, holding none, unless a tail follows the window. `select --with-normalized-path` comes here
+// for any query: the markers' records are read one by one (js/parse/normalized_paths.ts) and dropped. So does a
+// union whose selectors may select one node (`$[*, 0]`, in arrival order): the native parser reports the node once
+// per selector, together, and it is written or counted once per PATH, as createParser delivers it. So does a union held for RFC order (`$['b','a']`): its nodes are
 // copied and put in the RFC's order as createParser does (js/parse/match_order.ts). Queries the automaton takes
 // whole never come here otherwise: scan_commands.ts writes their batches as they are.
 import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
-import { windowsOf } from '../parse/array_window.js';
+import { ArrayWindow, windowsOf } from '../parse/array_window.js';
 import { decodeKey } from '../parse/materialise.js';
 import type { MatchRecords } from '../parse/normalized_paths.js';
 import { repeatsOf, UnionOrder } from '../parse/match_order.js';
@@ -105,6 +105,13 @@ class Arena {
   }
 }
 
+/** The nodes `tail` selects in each element a window's `step` emits (segments follow the window's). */
+function windowTail(tail: QueryTail, out: HeldNode[], step: (done: HeldNode[]) => void): void {
+  const done: HeldNode[] = [];
+  step(done);
+  for (const node of done) tailNodes(tail, decoder.decode(node.text), node.path, node.normalizedPath, out);
+}
+
 /** The nodes a tail selects in one candidate, each with its exact text (and key) from the candidate's. */
 function tailNodes(tail: QueryTail, text: string, path: number, name: string | null, out: HeldNode[]): void {
   const value: unknown = JSON.parse(text);
@@ -176,7 +183,10 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
           if (window !== null) {
             // An object's members are no array elements: a negative index or slice selects none of them.
             const key = stream.elementKey_(record);
-            if (key.kind === KEY_INDEX) window.push(key.index, held(stream, record, path, name, arena), out);
+            if (key.kind !== KEY_INDEX) continue;
+            const node = held(stream, record, path, name, arena);
+            if (tail === null) window.push(key.index, node, out);
+            else windowTail(tail, out, (done) => window.push(key.index, node, done));
           } else if (tail === null) {
             out.push(held(stream, record, path, name));
           } else if (tail.segments.length === 0) {
@@ -192,7 +202,14 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
       // The end completes the last array of each window (unless --limit stopped the reading).
       if (windows !== null && writer.count < limit) {
         const out: HeldNode[] = [];
-        for (const window of new Set(windows)) window?.flush(out);
+        const seen = new Set<ArrayWindow>();
+        for (const [path, window] of windows.entries()) {
+          if (window === null || seen.has(window)) continue;
+          seen.add(window);
+          const tail = tails?.[path] ?? null;
+          if (tail === null) window.flush(out);
+          else windowTail(tail, out, (done) => window.flush(done));
+        }
         await write(out);
       }
     } finally {
@@ -243,18 +260,53 @@ class WindowCount {
   }
 }
 
+/** One query's window followed by a tail, counted: the elements it selects are held, then the tail's nodes counted. */
+class TailedWindowCount {
+  private readonly window_: ArrayWindow;
+
+  constructor(
+    spec: ArrayWindowSpec,
+    private readonly tail_: QueryTail,
+  ) {
+    this.window_ = new ArrayWindow(spec);
+  }
+
+  push(index: number, text: string): number {
+    const done: unknown[] = [];
+    this.window_.push(index, text, done);
+    return this.count_(done);
+  }
+
+  flush(): number {
+    const done: unknown[] = [];
+    this.window_.flush(done);
+    return this.count_(done);
+  }
+
+  private count_(texts: unknown[]): number {
+    let n = 0;
+    for (const text of texts) n += this.tail_.nodes(JSON.parse(text as string)).length;
+    return n;
+  }
+}
+
 /**
  * `sluice count` of a split query: a window's nodes from each array's length (markers: no element bytes kept), a
- * tail's by evaluating it on each candidate (its compact text from the batch, parsed).
+ * tail's by evaluating it on each candidate (its compact text from the batch, parsed), a window's followed by a
+ * tail by evaluating the tail on each element the window selects.
  */
 export async function count(cli: CommandLine, context: ScanContext): Promise<void> {
   const tails = cli.tails_;
-  const made = new Map<ArrayWindowSpec, WindowCount>();
+  const made = new Map<ArrayWindowSpec, WindowCount | TailedWindowCount>();
   const windows =
-    cli.windows_?.map((spec) => {
+    cli.windows_?.map((spec, path) => {
       if (spec === null) return null;
       let window = made.get(spec);
-      if (window === undefined) made.set(spec, (window = new WindowCount(spec)));
+      if (window === undefined) {
+        const tail = tails?.[path] ?? null;
+        window = tail === null ? new WindowCount(spec) : new TailedWindowCount(spec, tail);
+        made.set(spec, window);
+      }
       return window;
     }) ?? null;
   const queries = cli.queries_;
@@ -272,7 +324,9 @@ export async function count(cli: CommandLine, context: ScanContext): Promise<voi
         const tail = tails?.[path] ?? null;
         if (window !== null) {
           const key = stream.elementKey_(record);
-          if (key.kind === KEY_INDEX) total += window.push(key.index);
+          if (key.kind !== KEY_INDEX) continue;
+          total +=
+            window instanceof WindowCount ? window.push(key.index) : window.push(key.index, textOf(stream, record));
         } else if (tail === null) {
           total++;
         } else {

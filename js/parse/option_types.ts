@@ -19,9 +19,9 @@ export interface ParserOptions {
    * (`[?@.score < 1000]`). `'$'` emits the root value as the one element. What the wasm parser cannot stream whole
    * (other filters than comparisons of `@` queries with literals, negative indices and slice parts, and in RFC order
    * `..` and unions) runs in JS on each element a first part of the query selects (`$.items[*]` of
-   * `$.items[*]..id`), held whole, and a last negative index or slice from a window over each array; with no such
-   * part (`$..id` in RFC order, `$.data[-1].id`) the query is refused, as is a filter reading `$` (docs/paths.md,
-   * "Streaming").
+   * `$.items[*]..id`), held whole, and a negative index or slice from a window over each array, the rest of the
+   * query run on each element it takes (`$.data[-1].id`); with no such part (`$..id` in RFC order) the query is
+   * refused, as is a filter reading `$` (docs/paths.md, "Streaming").
    * @default '$[*]' ('$' with `ndjson`)
    */
   readonly path?: string;

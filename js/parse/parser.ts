@@ -7,7 +7,7 @@ import { misuse, mustBe, type ApiName } from '../validate.js';
 import type { NativeRuntime } from '../native/contract.js';
 import { ParserSession, OUT_OF_MEMORY_LOST, lostError } from '../native/session.js';
 import { skippedLineErrors } from './skipped_lines.js';
-import { afterHeads } from './tails.js';
+import { afterHeads, flushWindows, type ItemShape } from './tails.js';
 import { dropRepeats, repeatsOf, type UnionOrder } from './match_order.js';
 import type { ArrayWindow } from './array_window.js';
 import type { PathTracker } from './normalized_paths.js';
@@ -73,8 +73,10 @@ export class ParserCore<T = unknown> implements PushParser<T> {
   /** The error that stopped the parser (the input's, or the reviver's); sticky. */
   failure_: Error | null = null;
   skippedLines = 0;
-  /** Each native selector's array window (a query's last segment counted from the end), or null: none has one. */
+  /** Each native selector's array window (a query's segment counted from the end), or null: none has one. */
   private readonly windows_: readonly (ArrayWindow | null)[] | null;
+  /** How the items are shaped, for the nodes of a tail. */
+  private readonly shape_: ItemShape;
   /** options.withNormalizedPath: the keys along the path, from the markers' records; else null. */
   private readonly tracker_: PathTracker | null;
   /** The matches held back for RFC order (match_order.ts), or null: no union needs it. */
@@ -96,6 +98,9 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     this.windows_ = options.makeWindows_?.() ?? null;
     this.tracker_ = normalized?.make_() ?? null;
     this.unionOrder_ = options.makeUnionOrder_?.(options.nativePaths_.length + ends.length) ?? null;
+    const named = this.tracker_ !== null;
+    const wrapped = options.wrap || options.withOffset || named;
+    this.shape_ = { mode: options.mode, wrapped, keyed: options.wrap, named };
   }
 
   push(chunk: JsonChunk): T[] {
@@ -141,7 +146,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
       // The end completes the last array of each window.
       if (this.failure_ === null && this.windows_ !== null) {
         out ??= [];
-        for (const window of new Set(this.windows_)) window?.flush(out as unknown[]);
+        flushWindows(this.windows_, this.options_.selectorTails_, this.shape_, out as unknown[]);
       }
     } finally {
       this.busy_ = false;
@@ -321,19 +326,7 @@ export class ParserCore<T = unknown> implements PushParser<T> {
     out = this.materialise_(call, paths, names, out);
     // With a tail there is no reviver (tail_options.ts): the tables are still this call's.
     if ((tails !== null || windows !== null) && out !== undefined) {
-      const wrapped = paths !== null || options.withOffset || names !== null;
-      return afterHeads(
-        call,
-        out,
-        before,
-        tails,
-        windows,
-        skip,
-        options.mode,
-        wrapped,
-        paths !== null,
-        names !== null,
-      ) as T[];
+      return afterHeads(call, out, before, tails, windows, skip, this.shape_) as T[];
     }
     // A held union is never with a tail (options.ts): the items are still one per record.
     if (unionOrder !== null && out !== undefined) return unionOrder.order_(call, out, before, skip);

@@ -1,7 +1,8 @@
 // What JS does after the native heads of split queries (js/query/split.ts): each candidate of a tail, already
 // materialised (a value: the one JSON.parse of its batch; bytes or text: parsed here, once), is replaced by its
-// tail's nodes, in RFC 9535 order; each element of a window goes to it (array_window.ts). Only parsers with a tail
-// or a window come here (ResolvedOptions.selectorTails_, selectorWindows_), so the others pay nothing.
+// tail's nodes, in RFC 9535 order; each element of a window goes to it (array_window.ts), and what the window
+// selects to the query's tail when segments follow the window's. Only parsers with a tail or a window come here
+// (ResolvedOptions.selectorTails_, selectorWindows_), so the others pay nothing.
 import type { QueryTail } from '../query/split.js';
 import type { ArrayWindow } from './array_window.js';
 import type { CallResults } from './materialise.js';
@@ -17,11 +18,19 @@ interface Wrapped {
   normalizedPath?: string;
 }
 
+/** How a parser's items are shaped: each a record (`wrapped`), with path and key (`keyed`), with a normalized path. */
+export interface ItemShape {
+  readonly mode: Mode;
+  readonly wrapped: boolean;
+  readonly keyed: boolean;
+  readonly named: boolean;
+}
+
 /**
- * `out` from `before` on (the call's elements, materialised in `mode`, one per element) with each candidate of a
- * tailed selector replaced by its tail's nodes, each element of a windowed one given to its window (which emits
- * what it completes), and the elements `skip` marks (repeats arrival order drops, markers) left out. `wrapped`: each
- * item is a record; `keyed`: with path and key; `named`: with its normalized path.
+ * `out` from `before` on (the call's elements, materialised in `shape.mode`, one per element) with each candidate of
+ * a tailed selector replaced by its tail's nodes, each element of a windowed one given to its window (which emits
+ * what it completes, through the query's tail if it has one), and the elements `skip` marks (repeats arrival order
+ * drops, markers) left out.
  */
 export function afterHeads(
   call: CallResults,
@@ -30,10 +39,7 @@ export function afterHeads(
   tails: readonly (QueryTail | null)[] | null,
   windows: readonly (ArrayWindow | null)[] | null,
   skip: Uint8Array | null,
-  mode: Mode,
-  wrapped: boolean,
-  keyed: boolean,
-  named: boolean,
+  shape: ItemShape,
 ): unknown[] {
   const items = out.splice(before);
   for (let e = 0; e < items.length; e++) {
@@ -41,46 +47,79 @@ export function afterHeads(
     const item = items[e]!;
     const selector = call.path_(e);
     const window = windows === null ? null : windows[selector]!;
+    const tail = tails === null ? null : tails[selector]!;
     if (window !== null) {
       // An object's members are no array elements: a negative index or slice selects none of them.
       const key = call.key_(e);
-      if (typeof key === 'number') window.push(key, item, out);
-      continue;
-    }
-    const tail = tails === null ? null : tails[selector]!;
-    if (tail === null) {
-      out.push(item);
-      continue;
-    }
-    const element = wrapped ? (item as Wrapped).value : item;
-    const candidate =
-      mode === MODE_VALUE
-        ? element
-        : JSON.parse(mode === MODE_BYTES ? decoder.decode(element as Uint8Array) : (element as string));
-    const nodes = tail.nodes(candidate);
-    if (tail.segments.length === 0) {
-      // Only a filter: the node is the candidate, emitted as it was materialised (its exact bytes or text).
-      if (nodes.length !== 0) out.push(item);
-      continue;
-    }
-    // Output 'value' without offsets (tail_options.ts): each node is its value, or `{ path, key, value }`, with
-    // its normalized path: the candidate's, then the node's below it.
-    const path = keyed ? (item as Wrapped).path : undefined;
-    const base = named ? (item as Wrapped).normalizedPath! : '';
-    for (const node of nodes) {
-      if (!wrapped) {
-        out.push(node.value);
-      } else if (!named) {
-        out.push({ path, key: node.key, value: node.value });
+      if (typeof key !== 'number') continue;
+      if (tail === null) {
+        window.push(key, item, out);
       } else {
-        const normalized = base + tail.below(node);
-        out.push(
-          keyed
-            ? { path, key: node.key, value: node.value, normalizedPath: normalized }
-            : { value: node.value, normalizedPath: normalized },
-        );
+        const done: unknown[] = [];
+        window.push(key, item, done);
+        for (const element of done) tailNodes(element, tail, shape, out);
       }
+    } else if (tail === null) {
+      out.push(item);
+    } else {
+      tailNodes(item, tail, shape, out);
     }
   }
   return out;
+}
+
+/** The end of the input completes the last array of each window: what it selects, through its query's tail. */
+export function flushWindows(
+  windows: readonly (ArrayWindow | null)[],
+  tails: readonly (QueryTail | null)[] | null,
+  shape: ItemShape,
+  out: unknown[],
+): void {
+  const seen = new Set<ArrayWindow>();
+  for (const [selector, window] of windows.entries()) {
+    if (window === null || seen.has(window)) continue;
+    seen.add(window);
+    const tail = tails === null ? null : tails[selector]!;
+    if (tail === null) {
+      window.flush(out);
+    } else {
+      const done: unknown[] = [];
+      window.flush(done);
+      for (const element of done) tailNodes(element, tail, shape, out);
+    }
+  }
+}
+
+/** One candidate of a tail replaced by the tail's nodes in RFC 9535 order. */
+function tailNodes(item: unknown, tail: QueryTail, shape: ItemShape, out: unknown[]): void {
+  const { mode, wrapped, keyed, named } = shape;
+  const element = wrapped ? (item as Wrapped).value : item;
+  const candidate =
+    mode === MODE_VALUE
+      ? element
+      : JSON.parse(mode === MODE_BYTES ? decoder.decode(element as Uint8Array) : (element as string));
+  const nodes = tail.nodes(candidate);
+  if (tail.segments.length === 0) {
+    // Only a filter: the node is the candidate, emitted as it was materialised (its exact bytes or text).
+    if (nodes.length !== 0) out.push(item);
+    return;
+  }
+  // Output 'value' without offsets (tail_options.ts): each node is its value, or `{ path, key, value }`, with
+  // its normalized path: the candidate's, then the node's below it.
+  const path = keyed ? (item as Wrapped).path : undefined;
+  const base = named ? (item as Wrapped).normalizedPath! : '';
+  for (const node of nodes) {
+    if (!wrapped) {
+      out.push(node.value);
+    } else if (!named) {
+      out.push({ path, key: node.key, value: node.value });
+    } else {
+      const normalized = base + tail.below(node);
+      out.push(
+        keyed
+          ? { path, key: node.key, value: node.value, normalizedPath: normalized }
+          : { value: node.value, normalizedPath: normalized },
+      );
+    }
+  }
 }

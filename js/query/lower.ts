@@ -32,7 +32,7 @@ export interface LoweredQuery {
   readonly descendantSteps: number;
   /** What JS evaluates on each node the selectors select (split.ts), or null: the selectors are the query. */
   readonly tail: QueryTail | null;
-  /** The last segment JS takes from a window over each array's elements the selectors select (split.ts), or null. */
+  /** The segment JS takes from a window over each array's elements the selectors select (split.ts), or null. */
   readonly window: ArrayWindowSpec | null;
   /** Each selector's steps, in the order of `selectors`: what normalized paths are tracked with (normalized.ts). */
   readonly steps: readonly (readonly NativeStep[])[];
@@ -69,7 +69,8 @@ const STREAMED =
   'a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in the last segment ' +
   'of a query without .. filters comparing or testing @ queries of names and indices >= 0 with literals; ' +
   'any other query needs a first part of those without .. and ending in *, such a slice or a filter, the rest ' +
-  'being evaluated on each node it selects, or ends in a negative index or slice after a first part without ..';
+  'being evaluated on each node it selects, or a negative index or slice after a first part without .., the ' +
+  'rest being evaluated on each element it selects';
 
 /**
  * @internal Parses `text` (named `subject` in messages: `options.path`, `options.paths[2]`, `PATH`) and lowers it

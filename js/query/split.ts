@@ -1,6 +1,7 @@
 // A query that does not stream whole, split into a head the native automaton streams in RFC order and a tail that
 // JS evaluates (evaluate.ts) on each node the head selects, as that node completes (docs/paths.md, "Streaming"),
-// or, for a last segment counted from the end of an array, a window JS keeps over each array's elements.
+// or, for a segment counted from the end of an array, a window JS keeps over each array's elements (and the
+// segments after it as a tail of each element the window selects).
 // The head's last segment selects the children of a container (a wildcard, a forward slice, a filter): each is a
 // bounded candidate, and the head, without `..` and with no union but of increasing indices, selects them once
 // each, in document order. The tail's nodes of one candidate come in the RFC's order, so the query's nodelist
@@ -32,7 +33,7 @@ export interface QueryTail {
 }
 
 /**
- * @internal A last segment counted from the end of each array (a negative index, a slice with a negative part):
+ * @internal A segment counted from the end of each array (a negative index, a slice with a negative part):
  * the head selects every element of those arrays, each keyed by its index, and JS keeps a window of them until
  * the array is known complete (js/parse/array_window.ts). One object per query, shared by its native selectors.
  */
@@ -40,10 +41,13 @@ export interface ArrayWindowSpec {
   readonly selector: IndexSelector | SliceSelector;
 }
 
-/** @internal A query as a native head and what JS does after it: a tail per candidate, or a window per array. */
+/**
+ * @internal A query as a native head and what JS does after it: a tail per candidate, or a window per array,
+ * then, when segments follow the window's, a tail per element the window selects.
+ */
 export type SplitQuery =
   | { readonly head: readonly Segment[]; readonly tail: QueryTail; readonly window: null }
-  | { readonly head: readonly Segment[]; readonly tail: null; readonly window: ArrayWindowSpec };
+  | { readonly head: readonly Segment[]; readonly tail: QueryTail | null; readonly window: ArrayWindowSpec };
 
 /**
  * @internal The split of `segments` with the longest head, or null when there is none: the head would be empty or
@@ -55,11 +59,8 @@ export function splitQuery(segments: readonly Segment[]): SplitQuery | null {
   if (k === segments.length) return null;
   const segment = segments[k]!;
   const only = segment.selectors.length === 1 ? segment.selectors[0]! : null;
-  if (!segment.descendant && only !== null && k === segments.length - 1 && fromTheEnd(only)) {
-    // Every array the rest selects is at one depth, in document order: index 0 starts the next one.
-    const wildcard: Segment = { at: segment.at, descendant: false, selectors: [{ kind: 'wildcard', at: only.at }] };
-    return { head: [...segments.slice(0, k), wildcard], tail: null, window: { selector: only } };
-  }
+  const fromEnd = !segment.descendant && only !== null && fromTheEnd(only) ? only : null;
+  if (fromEnd !== null && k === segments.length - 1) return windowOf(segments, k, fromEnd);
   if (!segment.descendant && only !== null && only.kind === 'filter') {
     const rest = segments.slice(k + 1);
     if (filterProgram(only.expression) !== null) {
@@ -76,7 +77,18 @@ export function splitQuery(segments: readonly Segment[]): SplitQuery | null {
       return { head: segments.slice(0, j + 1), tail, window: null };
     }
   }
-  return null;
+  // No candidate before it: the window's elements are the candidates of the rest.
+  return fromEnd === null ? null : windowOf(segments, k, fromEnd);
+}
+
+/** Segment k, counted from the end, as a window over each array the head's wildcard reaches, and a tail after it. */
+function windowOf(segments: readonly Segment[], k: number, only: IndexSelector | SliceSelector): SplitQuery {
+  // Every array the head reaches is at one depth, in document order: index 0 starts the next one.
+  const segment = segments[k]!;
+  const wildcard: Segment = { at: segment.at, descendant: false, selectors: [{ kind: 'wildcard', at: only.at }] };
+  const rest = segments.slice(k + 1);
+  const tail = rest.length === 0 ? null : tailOf(null, rest, rest[0]!.at);
+  return { head: [...segments.slice(0, k), wildcard], tail, window: { selector: only } };
 }
 
 /** A negative index, or a slice with a negative part: counted from the end of the array. */

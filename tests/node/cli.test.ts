@@ -313,8 +313,8 @@ describe('exit codes and errors', () => {
     [['select'], 'needs at least one PATH'],
     [['select', '$[*', '-'], 'PATH "$[*" at 3: expected "," or "]", found the end'],
     [
-      ['select', '$.data[-1].id', '-'],
-      'PATH "$.data[-1].id" at 7: the negative index -1 is not supported in a stream yet',
+      ['select', '$.data[-1,0].id', '-'],
+      'PATH "$.data[-1,0].id" at 7: the negative index -1 is not supported in a stream yet',
     ],
     [
       ['select', '$..a[?length(@) > 1]', '-'],

@@ -45,7 +45,8 @@ function randomSplitQuery(rng: Rng): string {
   if (r === 0) {
     let text = '$';
     for (let n = rng.int(3); n > 0; n--) text += rng.pick(['.a', "['b']", '[*]', '[*]', '[0]', '[0,2]', '.*']);
-    return text + fromTheEnd(rng);
+    // Segments after it: a tail on what the window selects, or on a wildcard's candidates before it.
+    return text + fromTheEnd(rng) + (rng.chance(0.4) ? randomQuery(rng, 1, '$', 2).slice(1) : '');
   }
   if (r === 1)
     return randomHead(rng).replace(/\[\*\]$/, '') + randomJsFilter(rng) + randomQuery(rng, 1, '$', 1).slice(1);
@@ -196,6 +197,26 @@ describe('select with a window: what the equivalent explicit indices give', () =
     },
   );
 
+  test.each(['$.rows[-1][*]', '$.rows[-3:][0]', '$.rows[::-1][-1]', '$.rows[-1]..*'])(
+    '%s: segments after the window, each node as the explicit path gives it',
+    async (query) => {
+      const nodes = evaluate(parseQuery(query), { rows }) as Node[];
+      expect(nodes.length).toBeGreaterThan(1);
+      const each = await Promise.all(nodes.map((n) => runCli(['select', n.path], { input: text })));
+      const expectedLines = each.map((r) => r.stdout).join('');
+      const got = await runCli(['select', query], { input: text });
+      expect(got).toMatchObject({ code: 0, stderr: '', stdout: expectedLines });
+      const named = await runCli(['select', '--with-normalized-path', query], { input: text });
+      expect(named.stdout).toBe(
+        lines(expectedLines)
+          .map((line, i) => `{"value":${line},"normalizedPath":${JSON.stringify(nodes[i]!.path)}}\n`)
+          .join(''),
+      );
+      const count = await runCli(['count', query], { input: text });
+      expect(count.stdout).toBe(`${nodes.length}\n`);
+    },
+  );
+
   test('an empty result: nothing, or [] with --array', async () => {
     expect((await runCli(['select', '$.rows[1][-1]'], { input: text })).stdout).toBe('');
     expect((await runCli(['select', '--array', '$.rows[1][-1]'], { input: text })).stdout).toBe('[]\n');
@@ -307,7 +328,8 @@ describe('many reads, errors, refusals', () => {
       'PATH "$.a[1:-1]" at 4: a slice with a negative part is taken from a window',
     ],
     [['select', '$..id'], 'PATH "$..id" at 1: '],
-    [['count', '$.data[-1].id'], 'PATH "$.data[-1].id" at '],
+    [['count', '$.data[-1, 0].id'], 'PATH "$.data[-1, 0].id" at 7: the negative index -1 is not supported'],
+    [['select', '--ndjson', '--skip-invalid', '$[-1].id'], 'PATH "$[-1].id" at 2: the negative index -1 is taken'],
     [['select', '$.a[?@.b == $.c]'], 'a filter selector with an absolute query ($...) is not supported in a stream'],
   ])('refused %j: exit 2', async (args, message) => {
     const result = await runCli(args, { input: '[]' });

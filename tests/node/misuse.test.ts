@@ -74,7 +74,7 @@ const OPTION_MISTAKES: [string, unknown, string][] = [
   [
     'a path that does not stream yet',
     { path: '$..a[?@.b]', order: 'arrival' },
-    'options.path "$..a[?@.b]" at 5: a filter selector is not supported in a stream yet (a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in the last segment of a query without .. filters comparing or testing @ queries of names and indices >= 0 with literals; any other query needs a first part of those without .. and ending in *, such a slice or a filter, the rest being evaluated on each node it selects, or ends in a negative index or slice after a first part without ..)',
+    'options.path "$..a[?@.b]" at 5: a filter selector is not supported in a stream yet (a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in the last segment of a query without .. filters comparing or testing @ queries of names and indices >= 0 with literals; any other query needs a first part of those without .. and ending in *, such a slice or a filter, the rest being evaluated on each node it selects, or a negative index or slice after a first part without .., the rest being evaluated on each element it selects)',
   ],
   ['order not one of its values', { order: 'document' }, `options.order must be 'rfc' or 'arrival', got "document"`],
   ['paths not an array', { paths: '$' }, 'options.paths must be an array of strings, got "$"'],

@@ -11,6 +11,8 @@ const lower = (text: string, order: 'rfc' | 'arrival' = 'arrival') =>
     selectors: string[];
     mayRepeat: boolean;
     descendantSteps: number;
+    tail: unknown;
+    window: unknown;
   };
 
 /** What `run` threw. */
@@ -90,11 +92,11 @@ describe('refusals', () => {
     ['$..[?@.a]', 4, 'a filter selector'],
     ['$.a[1, ?length(@) > 2]', 7, 'a filter selector'],
     ['$..a[?@.b]', 5, 'a filter selector'],
-    ['$[-1].a', 2, 'the negative index -1'],
-    ['$.data[-1][0]', 7, 'the negative index -1'],
+    ['$[-1, 0].a', 2, 'the negative index -1'],
+    ['$.data[0,-1][0]', 9, 'the negative index -1'],
     ['$..[ -3:]', 5, 'a slice with a negative start'],
     ['$..x[1:-1]', 5, 'a slice with a negative end'],
-    ['$.a[::-1].b', 4, 'a slice with a negative step'],
+    ['$.a[::-1, 0].b', 4, 'a slice with a negative step'],
   ])('%s is valid but not streamed yet', (text, at, what) => {
     for (const order of ['rfc', 'arrival'] as const) {
       expect(thrown(() => lower(text, order))).toEqual(
@@ -103,12 +105,21 @@ describe('refusals', () => {
             'yet (a stream takes names, *, indices >= 0, slices without negative parts, .. and unions, and in ' +
             'the last segment of a query without .. filters comparing or testing @ queries of names and indices ' +
             '>= 0 with literals; any other query needs a first part of those without .. and ending in *, such a ' +
-            'slice or a filter, the rest being evaluated on each node it selects, or ends in a negative index or ' +
-            'slice after a first part without ..)',
+            'slice or a filter, the rest being evaluated on each node it selects, or a negative index or slice ' +
+            'after a first part without .., the rest being evaluated on each element it selects)',
         ),
       );
     }
   });
+
+  test.each(['$[-1].a', '$.data[-1][0]', '$.a[::-1].b', '$.a[-2:]..c'])(
+    '%s streams: a window over each array, then a tail on each element it selects',
+    (text) => {
+      const lowered = lower(text);
+      expect(lowered.window).not.toBeNull();
+      expect(lowered.tail).not.toBeNull();
+    },
+  );
 
   test.each(['', '$.', '$[', '$[01]', "$['\ud800']", '$..', '$[?@.* == 1]', '$[9007199254740992]'])(
     "%j is no query: the parser's positioned message, naming the option",
@@ -125,8 +136,8 @@ describe('refusals', () => {
     expect(thrown(() => new JsonArrayStream({ path: '$[' })).message).toMatch(
       /^new JsonArrayStream\(\): options\.path "\$\[" at 2: expected a selector/,
     );
-    expect(thrown(() => parseJsonArray('[]', { path: '$[-2].a' })).message).toMatch(
-      /^parseJsonArray\(\): options\.path "\$\[-2\]\.a" at 2: the negative index -2 is not supported in a stream yet/,
+    expect(thrown(() => parseJsonArray('[]', { path: '$[-2,0].a' })).message).toMatch(
+      /^parseJsonArray\(\): options\.path "\$\[-2,0\]\.a" at 2: the negative index -2 is not supported in a stream yet/,
     );
     expect(thrown(() => createParser({ order: 'document' } as never))).toEqual(
       new TypeError(`createParser(): options.order must be 'rfc' or 'arrival', got "document"`),

@@ -229,7 +229,9 @@ describe('what a tail cannot honour is refused, naming the option', () => {
     ],
     [{ path: '$..a[?length(@) > 1]' }, 'at 5: a filter selector is not supported in a stream yet'],
     [{ path: '$..a[0]' }, 'at 1: RFC 9535 order of the descendant segment'],
-    [{ path: '$.a[-1].b' }, 'at 4: the negative index -1 is not supported in a stream yet'],
+    [{ path: '$.a[-1,0].b' }, 'at 4: the negative index -1 is not supported in a stream yet'],
+    [{ path: '$.a[-1].b', output: 'bytes' }, `at 7: ${from}, and selects inside that value`],
+    [{ path: '$[-1].b', ndjson: true, onInvalidLine: () => {} }, 'at 2: the negative index -1 is taken from a window'],
   ])('%j', (options, message) => {
     expect(() => createParser(options as never)).toThrow(TypeError);
     expect(() => createParser(options as never)).toThrow(message);
@@ -240,6 +242,7 @@ describe('what a tail cannot honour is refused, naming the option', () => {
       { path: '$.a[?length(@) > 1]', output: 'text', withOffset: true },
       { path: '$.a[?length(@) > 1]', output: 'bytes', withPath: true },
       { path: '$.a[*].b[-1].c', integers: 'bigint', withPath: true },
+      { path: '$.a[-1].b', integers: 'bigint', withPath: true },
     ]) {
       expect(() => createParser(options as never).close()).not.toThrow();
     }

@@ -1,8 +1,9 @@
-// A last segment counted from the end of each array (a negative index, a slice with a negative part) after a head
+// A segment counted from the end of each array (a negative index, a slice with a negative part) after a head
 // without `..`: the native head selects every element of those arrays, keyed by index, and a JS window per query
-// keeps what the segment may take until the array is complete (js/parse/array_window.ts). Seeded random heads,
-// last segments and documents, fed whole, byte by byte and at random cuts, against the reference evaluator
-// (js/query/evaluate.ts): values in its order, keys, and exact text and offsets (the node is the element itself).
+// keeps what the segment may take until the array is complete (js/parse/array_window.ts); segments after it are
+// evaluated on each element it selects. Seeded random heads, segments and documents, fed whole, byte by byte and at
+// random cuts, against the reference evaluator (js/query/evaluate.ts): values in its order, keys, normalized paths,
+// and exact text and offsets where the node is the element itself.
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { createParser, JsonArrayStream, parseJsonArray } from '../../dist/index.js';
@@ -12,7 +13,7 @@ import { evaluate } from '../../dist/query/evaluate.js';
 import { parseQuery } from '../../dist/query/parser.js';
 import { CUTS, streamed } from '../support/feed.js';
 import { createRng } from '../support/random_json.mjs';
-import { looseJson, randomValue } from '../support/random_query.mjs';
+import { looseJson, randomQuery, randomValue } from '../support/random_query.mjs';
 
 const SEED = Number(process.env.SLUICE_TEST_SEED ?? 0x3d0e);
 const QUERIES = 1_500;
@@ -124,6 +125,45 @@ describe('a last segment from the end of each array, against the reference evalu
     const viaStream: unknown[] = [];
     for await (const value of stream as unknown as AsyncIterable<unknown>) viaStream.push(value);
     expect(viaStream).toEqual(expected);
+  });
+
+  test('segments after the window: each element it selects is a candidate of the rest, evaluated in JS', () => {
+    const rng = createRng(SEED + 1);
+    const wrong: string[] = [];
+    let tested = 0;
+    let nodes = 0;
+    for (let n = 0; n < QUERIES / 3; n++) {
+      // No wildcard before it: the window's elements are the only candidates (with one, its elements would be).
+      let query = '$';
+      for (let m = rng.int(3); m > 0; m--) query += rng.pick(['.a', "['b']", '[0]', '[0,2]']);
+      query += fromTheEnd(rng) + randomQuery(rng, 1, '$', 3).slice(1);
+      let doc: unknown;
+      do doc = shaped(rng, 4);
+      while (typeof doc !== 'object' || doc === null);
+      try {
+        createParser({ path: query }).close();
+      } catch (error) {
+        // Refused as any tail is (an absolute query in a filter, `..` then a negative index...): counted below.
+        if (error instanceof TypeError) continue;
+        throw error;
+      }
+      tested++;
+      const text = looseJson(rng, doc);
+      const bytes = encoder.encode(text);
+      const reference: Node[] = evaluate(parseQuery(query), doc);
+      nodes += reference.length;
+      const expected = reference.map((node) => ({ value: node.value, normalizedPath: node.path }));
+      for (const [name, cut] of Object.entries(CUTS)) {
+        const got = streamed({ path: query, withNormalizedPath: true }, bytes, cut, rng);
+        if (!isDeepStrictEqual(got, expected)) {
+          wrong.push(`${name} ${JSON.stringify(query)} on ${text}: ${JSON.stringify(got)}`);
+        }
+      }
+    }
+    console.log(`windows then tails: ${tested} of ${QUERIES / 3} queries streamed, ${nodes} nodes`);
+    expect(wrong.slice(0, 10)).toEqual([]);
+    expect(tested).toBeGreaterThan(QUERIES / 6);
+    expect(nodes).toBeGreaterThan(tested / 2);
   });
 
   test('onInvalidLine is refused: a skipped line would cut an array short', () => {
