@@ -1,7 +1,7 @@
-// What every consumer does with the package, as a user would: parseJsonArray, partialJson, StreamedJsonResponse
-// and lazyParse, each checked against JSON.parse / JSON.stringify. Takes the imported package (`import * as sluice
-// from 'sluice'`) rather than importing it, so bundled pages, workers and Node scripts share it from ../lib/ (the
-// runner copies lib/ beside the projects, at the same relative path as in the repository).
+// What every consumer does with the package, as a user would: parseJsonArray (RFC 9535 queries too), partialJson,
+// StreamedJsonResponse and lazyParse, each checked against JSON.parse / JSON.stringify. Takes the imported package
+// (`import * as sluice from 'sluice'`) rather than importing it, so bundled pages, workers and Node scripts share it
+// from ../lib/ (the runner copies lib/ beside the projects, at the same relative path as in the repository).
 
 const DOC = {
   data: [
@@ -34,6 +34,27 @@ export async function exercise(sluice) {
   const elements = [];
   for await (const element of sluice.parseJsonArray(text, { path: '$.data[*]' })) elements.push(element);
   same('parseJsonArray', elements, DOC.data);
+
+  // RFC 9535 queries: a filter run in wasm, `..` with normalized paths, a window then a tail, match() (I-Regexp).
+  const query = async (path, options) => {
+    const out = [];
+    for await (const node of sluice.parseJsonArray(pieces(text, 7), { path, ...options })) out.push(node);
+    return out;
+  };
+  same('filter', await query('$.data[?@.id > 1]'), [DOC.data[1]]);
+  const paths = await query('$..k', { order: 'arrival', withNormalizedPath: true });
+  same('descendant', paths, [{ value: 'v', normalizedPath: "$['data'][1]['n'][3]['k']" }]);
+  same('window', await query('$.data[-1].n[::-2]'), [{ k: 'v' }, null]);
+  same('match', await query("$.data[?match(@.t, 'caf.*')].id"), [1]);
+  let refused = null;
+  try {
+    sluice.parseJsonArray(text, { path: '$.data[?@.id >]' });
+  } catch (error) {
+    refused = error;
+  }
+  if (!(refused instanceof TypeError) || !/at 14: /.test(refused.message)) {
+    throw new Error(`an invalid query: ${refused}, expected a TypeError at the call naming position 14`);
+  }
 
   let snapshots = 0;
   let last;
