@@ -1,4 +1,4 @@
-// A last segment counted from the end of an array (`[-1]`, `[-3:]`, `[1:-1]`, `[::-1]`) over the elements a native
+// A segment counted from the end of an array (`[-1]`, `[-3:]`, `[1:-1]`, `[::-1]`) over the elements a native
 // head (`...[*]`) selects, each keyed by its index (js/query/split.ts). Every array the head reaches is at one depth,
 // in document order, so an element of index 0 starts the next array and completes the one before; the end of the
 // input completes the last. Until then JS holds a window of each array's last elements: |N| for `[-N]`, |start|

@@ -76,8 +76,8 @@ export interface ResolvedOptions extends ParserLimits {
    */
   readonly selectorTails_: readonly (QueryTail | null)[] | null;
   /**
-   * Each native selector's window over the elements of the arrays it selects (a last segment counted from the
-   * end: js/parse/array_window.ts), one object per query; null when no query has one.
+   * Each native selector's window over the elements of the arrays it selects (a segment counted from the end:
+   * js/parse/array_window.ts), one object per query; null when no query has one.
    */
   readonly selectorWindows_: readonly (ArrayWindowSpec | null)[] | null;
   readonly makeWindows_: (() => (ArrayWindow | null)[]) | null;
