@@ -143,7 +143,7 @@ describe('a last segment from the end of each array, against the reference evalu
       try {
         createParser({ path: query }).close();
       } catch (error) {
-        // Refused as any tail is (an absolute query in a filter, `..` then a negative index...): counted below.
+        // Refused as any tail with a filter reading `$` is (the only refusals here): counted below.
         if (error instanceof TypeError) continue;
         throw error;
       }
