@@ -1,6 +1,7 @@
 // Closing sources when the encoder stops early (the output was cancelled, or something failed). Two kinds:
 //
-// - the sources it opened, one per source frame: return() on the iterator, cancel(reason) on the stream's reader;
+// - the sources it opened, one per source frame: return() on the iterator, cancel(reason) on the stream's reader,
+//   destroy() on a Node.js stream (its iterator may not have started);
 // - the sources in the part of the value it has not reached yet, found by walking that part as the encoder would
 //   have written it, without running user code: array elements, and the own data members of other objects (an
 //   array replacer's list if there is one), never a getter, toJSON, a replacer or then(). What is found:
@@ -39,6 +40,9 @@ export async function closeFrame(frame: Frame, reason: unknown): Promise<void> {
   try {
     if (frame.kind === READER || frame.kind === RAW_READER) await frame.source.cancel(reason);
     else if (typeof frame.source.return === 'function') await frame.source.return();
+    // A Node.js stream's iterator is an async generator: return() before its first next() skips the body, and
+    // with it the destroy() in its finally.
+    destroyNodeReadable(frame.container);
   } catch {
     // The output failed or went away already.
   }
@@ -118,6 +122,12 @@ async function closeSource(source: object, context: CloseContext): Promise<void>
     await (source as Iterator<unknown>).return!();
     return;
   }
+  destroyNodeReadable(source);
+}
+
+/** destroy() on a Node.js readable stream not destroyed yet; nothing on anything else. */
+function destroyNodeReadable(source: object): void {
+  const closable = source as Closable;
   if (
     typeof closable.destroy === 'function' &&
     typeof closable.pipe === 'function' &&

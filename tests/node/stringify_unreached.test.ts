@@ -293,6 +293,23 @@ describe('stopping on an error closes the sources not reached', () => {
   });
 });
 
+describe('a source opened and not read yet is closed as its kind is', () => {
+  // The depth limit throws with the source's frame pushed, before its first read. A Node stream's iterator is an
+  // async generator whose return() skips its body: the stream itself must be destroyed.
+  // A rawJson stream opens no frame of values: its text is validated, not nested.
+  test.each(KINDS.filter((kind) => kind !== 'rawJson stream'))('%s, opened at the depth limit', async (kind) => {
+    const log: string[] = [];
+    const probe = makeProbe(kind, 'opened', log);
+    const output = await readAll(stringifyStream({ rows: [probe.source] }, { maxDepth: 2 }));
+    expect(String(output.error)).toBe(
+      'JsonStringifyLimitError: Cannot write JSON: nesting deeper than maxDepth (2) at $.rows[0]',
+    );
+    await settle();
+    expect(probe.started).toBe(false);
+    expect(probe.closed()).toBe(true);
+  });
+});
+
 describe('what the walk does not do', () => {
   test('no getter, toJSON, replacer or then() runs; no iterable is asked for an iterator', async () => {
     const log: string[] = [];
