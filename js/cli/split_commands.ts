@@ -10,7 +10,7 @@
 // copied and put in the RFC's order as createParser does (js/parse/match_order.ts). Queries the automaton takes
 // whole never come here otherwise: scan_commands.ts writes their batches as they are.
 import { KEY_INDEX, KEY_NAME } from '../native/contract.js';
-import { ArrayWindow, windowsOf } from '../parse/array_window.js';
+import { ArrayWindow, distinctWindows, windowsOf } from '../parse/array_window.js';
 import { decodeKey } from '../parse/materialise.js';
 import type { MatchRecords } from '../parse/normalized_paths.js';
 import { repeatsOf, UnionOrder } from '../parse/match_order.js';
@@ -202,10 +202,7 @@ export async function select(cli: CommandLine, context: ScanContext): Promise<vo
       // The end completes the last array of each window (unless --limit stopped the reading).
       if (windows !== null && writer.count < limit) {
         const out: HeldNode[] = [];
-        const seen = new Set<ArrayWindow>();
-        for (const [path, window] of windows.entries()) {
-          if (window === null || seen.has(window)) continue;
-          seen.add(window);
+        for (const [path, window] of distinctWindows(windows)) {
           const tail = tails?.[path] ?? null;
           if (tail === null) window.flush(out);
           else windowTail(tail, out, (done) => window.flush(done));

@@ -97,3 +97,15 @@ export function windowsOf(specs: readonly (ArrayWindowSpec | null)[]): (ArrayWin
     return window;
   });
 }
+
+/** @internal Each window once (selectors of one query share it), with the first selector that uses it. */
+export function distinctWindows(windows: readonly (ArrayWindow | null)[]): [number, ArrayWindow][] {
+  const seen = new Set<ArrayWindow>();
+  const distinct: [number, ArrayWindow][] = [];
+  for (const [selector, window] of windows.entries()) {
+    if (window === null || seen.has(window)) continue;
+    seen.add(window);
+    distinct.push([selector, window]);
+  }
+  return distinct;
+}

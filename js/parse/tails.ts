@@ -4,7 +4,7 @@
 // selects to the query's tail when segments follow the window's. Only parsers with a tail or a window come here
 // (ResolvedOptions.selectorTails_, selectorWindows_), so the others pay nothing.
 import type { QueryTail } from '../query/split.js';
-import type { ArrayWindow } from './array_window.js';
+import { type ArrayWindow, distinctWindows } from './array_window.js';
 import type { CallResults } from './materialise.js';
 import { MODE_BYTES, MODE_VALUE, type Mode } from './options.js';
 
@@ -52,13 +52,7 @@ export function afterHeads(
       // An object's members are no array elements: a negative index or slice selects none of them.
       const key = call.key_(e);
       if (typeof key !== 'number') continue;
-      if (tail === null) {
-        window.push(key, item, out);
-      } else {
-        const done: unknown[] = [];
-        window.push(key, item, done);
-        for (const element of done) tailNodes(element, tail, shape, out);
-      }
+      throughTail(tail, shape, out, (into) => window.push(key, item, into));
     } else if (tail === null) {
       out.push(item);
     } else {
@@ -75,19 +69,20 @@ export function flushWindows(
   shape: ItemShape,
   out: unknown[],
 ): void {
-  const seen = new Set<ArrayWindow>();
-  for (const [selector, window] of windows.entries()) {
-    if (window === null || seen.has(window)) continue;
-    seen.add(window);
-    const tail = tails === null ? null : tails[selector]!;
-    if (tail === null) {
-      window.flush(out);
-    } else {
-      const done: unknown[] = [];
-      window.flush(done);
-      for (const element of done) tailNodes(element, tail, shape, out);
-    }
+  for (const [selector, window] of distinctWindows(windows)) {
+    throughTail(tails === null ? null : tails[selector]!, shape, out, (into) => window.flush(into));
   }
+}
+
+/** What a window's `step` emits, to `out`: as it is, or each element through the query's tail. */
+function throughTail(tail: QueryTail | null, shape: ItemShape, out: unknown[], step: (into: unknown[]) => void): void {
+  if (tail === null) {
+    step(out);
+    return;
+  }
+  const done: unknown[] = [];
+  step(done);
+  for (const element of done) tailNodes(element, tail, shape, out);
 }
 
 /** One candidate of a tail replaced by the tail's nodes in RFC 9535 order. */
