@@ -1,5 +1,4 @@
 // matrixMain, the engine matrix of engines/ and browser/: three sizes in memory and paced over HTTP, then the writers.
-import os from 'node:os';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS } from '../competitors/parse.mjs';
 import { STRINGIFY_COMPETITORS } from '../competitors/stringify.mjs';
 import { ensureDataset, fileSize } from '../datasets.mjs';
@@ -7,7 +6,7 @@ import { startBenchServer } from './bench_server.mjs';
 import { integer, list, log, readFlags, set } from './cli.mjs';
 import { environment, packageVersion } from './environment.mjs';
 import { available as procAvailable } from './proc_rss.mjs';
-import { roundRobin } from './runtime.mjs';
+import { measureTable } from './runtime.mjs';
 import { finish } from './save.mjs';
 import { loadLine, markdownTable, summarise } from './stats.mjs';
 
@@ -33,25 +32,23 @@ export function matrixMethod({ paceMBps, runs }) {
 
 /** One cell: every target's runs interleaved and checked, printed as a table; per target ({ id, label }), medians. */
 async function runCell({ plan, tag, title, competitors, runOnce, check = () => undefined, bytes, agreed }) {
-  const loadBefore = os.loadavg();
   const entries = plan.targets.flatMap((target) =>
     competitors(target).map((c) => ({ key: `${target}/${c.id}`, label: `${target.padEnd(8)} ${c.label}`, target, c })),
   );
-  const runs = await roundRobin({
+  const cell = await measureTable({
     runs: plan.runs,
-    entries,
+    competitors: entries,
     runOnce: ({ target, c }, earlier) => {
       // One run that did not finish in time is enough to know: the others would cost the same wait.
       const timedOut = earlier.find((r) => r.timedOut);
       return timedOut ? { ...timedOut } : runOnce(target, c);
     },
     check: ({ c }, r) => check(c, r),
-    shown: (r) => `${((bytes ?? r.bytes) / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`,
+    bytes,
     tag,
   });
-  const loadAfter = os.loadavg();
+  const { runs, loadBefore, loadAfter, bytes: measured } = cell;
   const all = Object.values(runs).flat();
-  const measured = bytes ?? all.find((r) => !r.error)?.bytes ?? 0;
   const rows = [];
   const engines = plan.targets.map((target) => {
     const label = plan.labels[target] ?? target;

@@ -33,10 +33,7 @@ export function probe(name) {
   return { version: out.stdout.split('\n')[0].trim() };
 }
 
-/**
- * One run of `script` (Node flags `node`) with the spec as its argument: child.mjs sends "ready", gets "go" once the
- * RSS baseline is taken and is sampled to its result (a workload's own child, answerParent, sends the result alone).
- */
+/** One run of `script` with the spec as argument: child.mjs's ready, go, result, or answerParent's result alone. */
 export function runIn(runtime, spec, { timeoutMs = Infinity, node = ['--expose-gc'], script = CHILD } = {}) {
   return new Promise((resolve) => {
     const { command, args } = RUNTIMES[runtime];
@@ -104,16 +101,18 @@ export async function roundRobin({ runs, entries, runOnce, check = () => undefin
   return out;
 }
 
-/** bench:parse's and bench:stringify's tables: roundRobin over the competitors, their table and its load line. */
+/** Every table's runs: roundRobin over the competitors, their medians over `bytes` (null: the first good run's). */
 export async function measureTable({ runs, competitors, bytes, kind, cores, tag, runOnce, check }) {
   const loadBefore = os.loadavg();
-  const shown = (r) => `${(bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`;
+  const shown = (r) => `${((bytes ?? r.bytes) / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s`;
   const all = await roundRobin({ runs, entries: competitors, runOnce, check, shown, tag });
   const loadAfter = os.loadavg();
+  const ran = Object.values(all).flat();
+  const measured = bytes ?? ran.find((r) => !r.error)?.bytes ?? 0;
   const timings = kind === 'stringify' ? ['firstByteMs', 'firstByteAfterRowMs'] : undefined;
-  const summary = (id) => summarise(bytes, all[id], timings);
-  const entries = competitors.map(({ id, label }) => ({ id, label, summary: summary(id), runs: all[id] }));
+  const summary = (key) => summarise(measured, all[key], timings);
+  const entries = competitors.map(({ id, key = id, label }) => ({ id, label, summary: summary(key), runs: all[key] }));
   const markdown = `${markdownTable(entries, kind)}\n\n${loadLine(loadBefore, loadAfter, cores)}`;
-  const failures = Object.values(all).flatMap((runs) => runs.filter((r) => r.error)).length;
-  return { markdown, entries, runs: all, failures, loadBefore, loadAfter };
+  const failures = ran.filter((r) => r.error).length;
+  return { markdown, entries, runs: all, failures, loadBefore, loadAfter, bytes: measured };
 }
