@@ -29,16 +29,14 @@ export function readFlags(usage, defaults, flags) {
 /** A flag without a value that sets `values`. */
 export const set = (values) => Object.assign((options) => Object.assign(options, values), { takesNoValue: true });
 
-/** A number into options[key]: an integer >= min, or with `real`, any number > 0 (>= 0 with min 0). */
-export const integer =
-  (key, min = 1, real = false) =>
-  (options, text, flag, fail) => {
-    const n = Number(text);
-    if (real ? !(min === 0 ? n >= 0 : n > 0) : !Number.isInteger(n) || n < min)
-      fail(`${flag} must be ${real ? `a number ${min === 0 ? '>=' : '>'} 0` : `an integer >= ${min}`}`);
-    options[key] = n;
-  };
-export const number = (key, zero = false) => integer(key, zero ? 0 : 1, true);
+/** A number into options[key] that `ok` accepts; else "FLAG must be `what`". */
+const numeric = (key, ok, what) => (options, text, flag, fail) => {
+  if (!ok(Number(text))) fail(`${flag} must be ${what}`);
+  options[key] = Number(text);
+};
+export const integer = (key, min = 1) => numeric(key, (n) => Number.isInteger(n) && n >= min, `an integer >= ${min}`);
+export const number = (key, zero = false) =>
+  numeric(key, (n) => (zero ? n >= 0 : n > 0), `a number ${zero ? '>=' : '>'} 0`);
 
 /** A comma-separated list into options[key], each item one of `known` if given. */
 export const list =

@@ -24,21 +24,7 @@ export function withVersions(competitors) {
   return { versions, competitors: labelled };
 }
 
-/** Writing 64 MiB never touched (every page faults in) against again, ms per MB: a cold run pays the first rate. */
-function memoryCost() {
-  const bytes = new Uint8Array(64 * 2 ** 20);
-  const msPerMB = (fill) => {
-    const at = performance.now();
-    bytes.fill(fill);
-    return (performance.now() - at) / (bytes.length / 1e6);
-  };
-  return { freshMsPerMB: msPerMB(1), touchedMsPerMB: msPerMB(2) };
-}
-
-/**
- * Prints a Node benchmark's report header: `title`, the machine, the runtime, memory, `peers`' versions, `method`.
- * Returns the environment and the results object, `fields` after its date and environment.
- */
+/** Prints a Node benchmark's report header; returns `{ env, results: { date, environment, ...fields } }`. */
 export function startReport(title, peers, method, fields) {
   const env = environment();
   const { freshMsPerMB: fresh, touchedMsPerMB: touched } = env.memory;
@@ -57,6 +43,13 @@ export function startReport(title, peers, method, fields) {
 
 export function environment() {
   const sluice = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  // Writing 64 MiB never touched (every page faults in), then again, ms per MB: a cold run pays the first rate.
+  const bytes = new Uint8Array(64 * 2 ** 20);
+  const msPerMB = (fill) => {
+    const at = performance.now();
+    bytes.fill(fill);
+    return (performance.now() - at) / (bytes.length / 1e6);
+  };
   return {
     cpu: os.cpus()[0]?.model ?? 'unknown',
     cores: os.availableParallelism?.() ?? os.cpus().length,
@@ -65,6 +58,6 @@ export function environment() {
     node: process.versions.node,
     v8: process.versions.v8,
     sluice: sluice.version,
-    memory: memoryCost(),
+    memory: { freshMsPerMB: msPerMB(1), touchedMsPerMB: msPerMB(2) },
   };
 }

@@ -16,20 +16,16 @@ export function writeResults(sub, files) {
 export const readResult = (name) =>
   existsSync(RESULTS_DIR + name) ? readFileSync(RESULTS_DIR + name, 'utf8').trim() : undefined;
 
-export function saveResults(kind, results) {
-  const name = `${kind}-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
-  const file = writeResults('', { [name]: `${JSON.stringify(results, null, 2)}\n` }) + name;
-  console.log(`\nJSON results: ${file}`);
-  return file;
-}
-
+/** Writes bench/results/KIND-DATE.json; with `problems`, says so and sets exit code 1. */
 export function finish(kind, results, problems) {
-  saveResults(kind, results);
+  const name = `${kind}-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
+  console.log(`\nJSON results: ${writeResults('', { [name]: `${JSON.stringify(results, null, 2)}\n` }) + name}`);
   if (problems) {
     console.error(`${kind}: ${problems} problem(s) above`);
     process.exitCode = 1;
   }
 }
+export const saveResults = finish;
 
 /** Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; false without them. */
 export function renderBlock(file, name, body) {

@@ -25,14 +25,9 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
     throw new Error(`render: no results in ${RESULTS_DIR}: run npm run bench first`);
 
   mkdirSync(docs, { recursive: true });
-  const written = [];
-  const svg = headlineChart(results);
-  if (svg) {
-    writeFileSync(join(docs, 'benchmarks.svg'), svg);
-    written.push(join(docs, 'benchmarks.svg'));
-  }
-  writeFileSync(join(docs, 'benchmarks.md'), documentMarkdown(results));
-  written.push(join(docs, 'benchmarks.md'));
+  const texts = { 'benchmarks.svg': headlineChart(results), 'benchmarks.md': documentMarkdown(results) };
+  const written = Object.keys(texts).flatMap((name) => (texts[name] ? [join(docs, name)] : []));
+  for (const file of written) writeFileSync(file, texts[basename(file)]);
 
   const block = summaryMarkdown(results, { assets: 'docs/', link: true });
   if (readme && existsSync(README) && renderBlock(README, 'benchmarks', block)) written.push(README);
