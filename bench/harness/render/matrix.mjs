@@ -21,7 +21,7 @@ const LIBRARIES = [
 
 export const mbps = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 export const time = msWith(1, 0);
-export const sizeLabel = (size) => size.replace(/MB$/, ' MB');
+const sizeLabel = (size) => size.replace(/MB$/, ' MB');
 export const whole = (mode) => (mode === 'http' ? 'res-json' : 'json-parse');
 
 export function engineColumns(results) {
@@ -39,7 +39,7 @@ export function engineColumns(results) {
 
 const cellsOf = (results) => KINDS.flatMap((kind) => results[kind]?.data.cells ?? []);
 
-export function matrixShape(results) {
+function matrixShape(results) {
   const cells = cellsOf(results);
   return {
     sizes: [...new Set(cells.map((c) => c.size))].sort((a, b) => parseFloat(a) - parseFloat(b)),
@@ -51,7 +51,7 @@ const timeoutOf = (competitor) =>
   Number(/after (\d+) s/.exec(competitor.runs.find((r) => r.timedOut)?.error ?? '')?.[1] ?? 0) * 1000;
 const versionOf = (results, pkg) => results.engines?.data.versions?.[pkg] ?? results.browser?.data.versions?.[pkg];
 
-export function parseMatrix(results, size, mode) {
+function parseMatrix(results, size, mode) {
   const cells = cellsOf(results).filter((c) => c.size === size && c.mode === mode);
   const libraries = LIBRARIES.map((lib) => {
     const out = {};
@@ -70,25 +70,27 @@ export function parseMatrix(results, size, mode) {
   return { size, mode, count, bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
 }
 
-export function runInfo(results, kinds) {
+function runInfo(results, kinds) {
   const dates = new Set(kinds.map((k) => results[k]?.data.date?.slice(0, 16).replace('T', ' ')).filter(Boolean));
   const loads = kinds.flatMap((k) => (results[k]?.data.cells ?? []).flatMap((c) => [c.loadBefore[0], c.loadAfter[0]]));
   const load = loads.length ? `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}` : '–';
   return { dates: [...dates].join(' and '), load };
 }
 
+/** Every size's matrix in each mode: in memory first, sizes ascending. */
+function matrices(results) {
+  const { sizes, modes } = matrixShape(results);
+  return modes.flatMap((mode) => sizes.map((size) => parseMatrix(results, size, mode)));
+}
+
 /** Per size and mode, sluice (SIMD)'s and the whole-text parse's median MB/s in each engine: [column, a, b]. */
 function againstWhole(results) {
-  const { sizes, modes } = matrixShape(results);
   const engines = engineColumns(results);
-  return modes.flatMap((mode) =>
-    sizes.map((size) => {
-      const m = parseMatrix(results, size, mode);
-      const [sluice, parse] = ['sluice-simd', whole(mode)].map((key) => m.libraries.find((l) => l.key === key));
-      const pairs = engines.map((e) => [e, sluice?.cells[e.key]?.mbps, parse?.cells[e.key]?.mbps]);
-      return { mode, size, parse, pairs };
-    }),
-  );
+  return matrices(results).map(({ mode, size, libraries }) => {
+    const [sluice, parse] = ['sluice-simd', whole(mode)].map((key) => libraries.find((l) => l.key === key));
+    const pairs = engines.map((e) => [e, sluice?.cells[e.key]?.mbps, parse?.cells[e.key]?.mbps]);
+    return { mode, size, parse, pairs };
+  });
 }
 /** The cell the chart and the paragraph are about: the largest size over HTTP (else in memory). */
 export function headline(results) {
@@ -145,14 +147,11 @@ export function matrixDetails(results) {
   const skipped = ['engines', 'browser'].flatMap((k) => results[k]?.data.skipped ?? []);
   const list = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
   const how = modes.map((m) => (m === 'http' ? 'over HTTP' : 'in memory'));
-  const cells = modes.flatMap((mode) =>
-    sizes.flatMap((size) => {
-      const m = parseMatrix(results, size, mode);
-      const source = mode === 'http' ? `over a response paced at ${options.paceMBps} MB/s` : 'in memory';
-      const heading = `### ${sizeLabel(size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ${source}`;
-      return ['', heading, '', table(m)];
-    }),
-  );
+  const cells = matrices(results).flatMap((m) => {
+    const source = m.mode === 'http' ? `over a response paced at ${options.paceMBps} MB/s` : 'in memory';
+    const heading = `### ${sizeLabel(m.size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ${source}`;
+    return ['', heading, '', table(m)];
+  });
   const lost = wins(results);
   return [
     `## Every engine: ${list(sizes.map(sizeLabel))}, ${list(how)}`,
