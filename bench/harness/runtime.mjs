@@ -82,7 +82,7 @@ export async function answerParent(measure) {
   process.stdout.write(`${JSON.stringify({ result })}\n`);
 }
 
-/** `runs` rounds of runOnce(entry, earlier) over every entry in turn (drift hits all alike): `{ key or id: results[] }`. */
+/** `runs` rounds of runOnce(entry, earlier) over every entry in turn, so drift hits all alike: { key: results[] }. */
 export async function roundRobin({ runs, entries, runOnce, check = () => undefined, shown, tag }) {
   const out = Object.fromEntries(entries.map((e) => [e.key ?? e.id, []]));
   for (let run = 1; run <= runs; run++) {

@@ -40,7 +40,8 @@ function axis(values, log) {
   return { at: (v) => v / ticks.at(-1), ticks };
 }
 
-function panel({ x, top, height, title, bars, log, format }) {
+function panel({ side, top, height, title, bars, log, format }) {
+  const x = LABEL_WIDTH + side * (PANEL_WIDTH + GAP);
   const values = bars.map((b) => b.value);
   const { at, ticks } = axis(values, log);
   const scale = PANEL_WIDTH - VALUE_ROOM;
@@ -63,8 +64,7 @@ function panel({ x, top, height, title, bars, log, format }) {
 export function renderChart(data, { title, panels, caption }) {
   const top = 108;
   const rows = [];
-  const left = [];
-  const right = [];
+  const bars = [[], []];
   let y = top + 8;
   for (const group of data.groups) {
     const present = data.series.filter((s) => s.values[group.key]);
@@ -72,12 +72,10 @@ export function renderChart(data, { title, panels, caption }) {
     rows.push(
       `<text x="${LABEL_WIDTH - 10}" y="${(y + groupHeight / 2 + 4).toFixed(1)}" class="group${group.own ? ' own' : ''}">${escapeXml(group.label)}</text>`,
     );
-    present.forEach((series) => {
+    present.forEach((series, i) => {
       const colour = COLOURS[data.series.indexOf(series) % COLOURS.length];
-      const barY = y + present.indexOf(series) * (BAR + BAR_GAP);
-      const [a, b] = series.values[group.key];
-      if (a !== null) left.push({ y: barY, value: a, colour });
-      if (b !== null) right.push({ y: barY, value: Math.max(0, b), colour });
+      for (const [side, value] of series.values[group.key].entries())
+        if (value !== null) bars[side].push({ y: y + i * (BAR + BAR_GAP), value: Math.max(0, value), colour });
     });
     y += groupHeight + GROUP_GAP;
   }
@@ -94,6 +92,7 @@ export function renderChart(data, { title, panels, caption }) {
   const captionLines = lines.map(
     (line, i) => `<text x="20" y="${bottom + 18 + i * 16}" class="caption">${escapeXml(line)}</text>`,
   );
+  const drawn = panels.map((p, side) => panel({ ...p, side, top, height, bars: bars[side] }));
   const totalHeight = bottom + 18 + lines.length * 16;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${totalHeight}" viewBox="0 0 ${WIDTH} ${totalHeight}" role="img" aria-label="${escapeXml(title)}">
 <style>
@@ -112,8 +111,7 @@ export function renderChart(data, { title, panels, caption }) {
 <text x="20" y="32" class="title">${escapeXml(title)}</text>
 ${legend.join('\n')}
 ${rows.join('\n')}
-${panel({ x: LABEL_WIDTH, top, height, bars: left, ...panels[0] })}
-${panel({ x: LABEL_WIDTH + PANEL_WIDTH + GAP, top, height, bars: right, ...panels[1] })}
+${drawn.join('\n')}
 ${captionLines.join('\n')}
 </svg>
 `;
