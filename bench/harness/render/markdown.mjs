@@ -136,7 +136,7 @@ export function sizesDetails(results) {
   const js = s.shipped.filter((f) => !f.file.endsWith('.wasm'));
   const both = (m) => [kB(m.raw), kB(m.gzip)];
   const sluice = s.sluice.map((x) => [x.label, x.build, ...[x.js, x.wasm, x.total].flatMap(both), kB(x.budget)]);
-  const features = s.features?.rows.map((r) => [r.feature, kB(r.alone), kB(r.added), kB(r.saved)]);
+  const features = s.features.rows.map((r) => [r.feature, kB(r.alone), kB(r.added), kB(r.saved)]);
   const node = (p) => (p.platform === 'node' ? ' (without Node built-ins)' : '');
   const peers = s.peers.map((p) => [p.name, p.version, p.use, kB(p.raw), kB(p.gzip) + node(p)]);
   const head = ['sluice', 'build', 'JS', 'JS gzip', '.wasm', '.wasm gzip', 'total', 'total gzip', 'budget'];
@@ -150,15 +150,11 @@ export function sizesDetails(results) {
     '',
     ...mdTable(head, sluice, ['---', ...Array(7).fill('---:')]),
     '',
-    ...(features
-      ? [
-          `The JS of everything (${kB(s.features.all)} gzip) by feature (bench/sizes/features.mjs): "alone", a bundle of that ` +
-            'feature\'s exports only; "added", what it adds to the rows above it; "saved", what everything loses without it.',
-          '',
-          ...mdTable(['feature', 'alone', 'added', 'saved'], features),
-          '',
-        ]
-      : []),
+    `The JS of everything (${kB(s.features.all)} gzip) by feature (bench/sizes/features.mjs): "alone", a bundle of that ` +
+      'feature\'s exports only; "added", what it adds to the rows above it; "saved", what everything loses without it.',
+    '',
+    ...mdTable(['feature', 'alone', 'added', 'saved'], features),
+    '',
     ...mdTable(['peer', 'version', 'benchmark', 'minified', 'gzip'], peers, ['---', '---', '---:', '---:']),
     '',
     `The package as npm installs it (\`dist/\`, unminified): ${js.length} JS files, ` +
