@@ -44,12 +44,10 @@ export function headlineChart(results) {
 }
 
 function everywhere(matrix) {
-  const lib = (key) => matrix.libraries.find((l) => l.key === key);
-  const sluice = lib('sluice-simd');
-  const parse = lib(whole(matrix.mode));
+  const keys = ['sluice-simd', whole(matrix.mode), 'drain'];
+  const [sluice, parse, drain] = keys.map((key) => matrix.libraries.find((l) => l.key === key));
   if (!sluice || !parse) return '';
   const engines = matrix.engines.map((e) => e.key);
-  const drain = lib('drain');
   // The range over the engines, one figure when the formats agree.
   const of = (l, get, format) => {
     const v = engines.map((e) => l.cells[e] && get(l.cells[e], e)).filter((x) => x !== null && x !== undefined);
