@@ -1,5 +1,4 @@
-// The parse competitors' Node side: `loadDeps()` (parse.mjs's deps in Node, Deno and Bun), the Node-stream peers
-// (the same chunks written as Buffers with backpressure) and bench:parse's list.
+// The parse competitors in Node: loadDeps (parse.mjs's deps in Node, Deno, Bun), Node-stream peers, bench:parse's list.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
@@ -29,17 +28,18 @@ async function writeAll(ctx, buffers, stream) {
   stream.end();
 }
 
-const peer = (id, label, makeStream, done) => ({
-  id,
-  label,
-  package: label,
+/** A Node-stream peer (its id the package's name in lower case); `done(stream)` resolves once it has ended. */
+const peer = (name, done, makeStream) => ({
+  id: name.toLowerCase(),
+  label: name,
+  package: name,
   async setup(ctx) {
     const create = await makeStream(ctx);
     const buffers = ctx.chunks?.map(asBuffer) ?? [];
     return async () => {
       const stream = create();
       const tally = counter(ctx);
-      stream.on('data', (data) => tally.add(id === 'stream-json' ? data.value : data));
+      stream.on('data', (data) => tally.add(name === 'stream-json' ? data.value : data));
       const ended = done(stream);
       await writeAll(ctx, buffers, stream);
       await ended;
@@ -48,30 +48,21 @@ const peer = (id, label, makeStream, done) => ({
   },
 });
 
-const streamJson = peer(
-  'stream-json',
-  'stream-json',
-  async (ctx) => {
-    const { default: chain } = await import('stream-chain');
-    const { parser } = await import('stream-json');
-    const { pick } = await import('stream-json/filters/pick.js');
-    const { streamArray } = await import('stream-json/streamers/stream-array.js');
-    const names = pathNames(ctx.path);
-    return () => chain([parser(), ...(names.length ? [pick({ filter: names.join('.') })] : []), streamArray()]);
-  },
-  (stream) => finished(stream),
-);
+const streamJson = peer('stream-json', finished, async (ctx) => {
+  const { default: chain } = await import('stream-chain');
+  const { parser } = await import('stream-json');
+  const { pick } = await import('stream-json/filters/pick.js');
+  const { streamArray } = await import('stream-json/streamers/stream-array.js');
+  const names = pathNames(ctx.path);
+  return () => chain([parser(), ...(names.length ? [pick({ filter: names.join('.') })] : []), streamArray()]);
+});
 
-const jsonStream = peer(
-  'jsonstream',
-  'JSONStream',
-  async (ctx) => {
-    const { default: JSONStream } = await import('JSONStream');
-    const selector = [...pathNames(ctx.path), '*'].join('.');
-    return () => JSONStream.parse(selector);
-  },
-  (stream) => new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject)),
-);
+const ended = (stream) => new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject));
+const jsonStream = peer('JSONStream', ended, async (ctx) => {
+  const { default: JSONStream } = await import('JSONStream');
+  const selector = [...pathNames(ctx.path), '*'].join('.');
+  return () => JSONStream.parse(selector);
+});
 
 export const NODE_PEERS = [streamJson, jsonStream];
 

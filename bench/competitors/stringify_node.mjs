@@ -15,7 +15,12 @@ import {
 const require = createRequire(import.meta.url);
 
 const peer = (id, pkg, label, setup) => ({ id, package: pkg, label, setup });
-const webLabel = ' as a web stream (Readable.toWeb)';
+/** A Node-stream peer twice: as it is, and as a web Response body needs it (`-web`, Readable.toWeb). */
+const bothWays = (pkg, label, setup) =>
+  [false, true].map((web) => {
+    const suffix = web ? ['-web', ' as a web stream (Readable.toWeb)'] : ['', ''];
+    return peer(`${pkg.toLowerCase()}${suffix[0]}`, pkg, `${label}${suffix[1]}`, () => setup(web));
+  });
 // It reads Node object-mode streams as arrays (generators it would write as {}).
 const jsonStreamArticles = (ctx, source) =>
   ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
@@ -25,23 +30,17 @@ async function writeRows(ctx, write) {
   else for (const row of source) await write(row);
 }
 
-const jsonStreamStringify = (web) =>
-  peer(
-    `json-stream-stringify${web ? '-web' : ''}`,
-    'json-stream-stringify',
-    `json-stream-stringify${web ? webLabel : ''}`,
-    async () => {
-      const { JsonStreamStringify } = await import('json-stream-stringify');
-      return async (ctx) => {
-        const stream = new JsonStreamStringify(makeDocument(ctx, jsonStreamArticles(ctx, makeSource(ctx))));
-        // Its chunks are strings, which Readable.toWeb cannot size: a PassThrough turns them into Buffers.
-        if (web) return drainWebStream(ctx, Readable.toWeb(stream.pipe(new PassThrough())));
-        const out = consumer(ctx);
-        for await (const chunk of stream) out.chunk(chunk);
-        return out.result();
-      };
-    },
-  );
+const jsonStreamStringify = bothWays('json-stream-stringify', 'json-stream-stringify', async (web) => {
+  const { JsonStreamStringify } = await import('json-stream-stringify');
+  return async (ctx) => {
+    const stream = new JsonStreamStringify(makeDocument(ctx, jsonStreamArticles(ctx, makeSource(ctx))));
+    // Its chunks are strings, which Readable.toWeb cannot size: a PassThrough turns them into Buffers.
+    if (web) return drainWebStream(ctx, Readable.toWeb(stream.pipe(new PassThrough())));
+    const out = consumer(ctx);
+    for await (const chunk of stream) out.chunk(chunk);
+    return out.result();
+  };
+});
 
 const jsonExt = peer('json-ext', '@discoveryjs/json-ext', '@discoveryjs/json-ext stringifyChunked', async () => {
   const { stringifyChunked } = await import('@discoveryjs/json-ext');
@@ -54,37 +53,25 @@ const jsonExt = peer('json-ext', '@discoveryjs/json-ext', '@discoveryjs/json-ext
   };
 });
 
-// The web variant is what a web Response body needs: Readable.toWeb, read like sluice's stream.
-const jsonStream = (web) =>
-  peer(`jsonstream${web ? '-web' : ''}`, 'JSONStream', `JSONStream.stringify${web ? webLabel : ''}`, async () => {
-    const JSONStream = require('JSONStream');
-    return async (ctx) => {
-      const stream = JSONStream.stringify('{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`);
-      if (web) {
-        const body = Readable.toWeb(new Readable().wrap(stream));
-        const writing = writeRows(ctx, (row) => stream.write(row) || once(stream, 'drain')).then(() => stream.end());
-        return (await Promise.all([drainWebStream(ctx, body), writing]))[0];
-      }
-      const out = consumer(ctx);
-      stream.on('data', out.chunk);
-      const ended = once(stream, 'end');
-      await eachRow(ctx, makeSource(ctx), (row) => stream.write(row));
-      stream.end();
-      await ended;
-      return out.result();
-    };
-  });
+const jsonStream = bothWays('JSONStream', 'JSONStream.stringify', async (web) => {
+  const JSONStream = require('JSONStream');
+  return async (ctx) => {
+    const stream = JSONStream.stringify('{"_embedded":{"articles":[', ',', `]},"total":${ctx.count}}`);
+    if (web) {
+      const body = Readable.toWeb(new Readable().wrap(stream));
+      const writing = writeRows(ctx, (row) => stream.write(row) || once(stream, 'drain')).then(() => stream.end());
+      return (await Promise.all([drainWebStream(ctx, body), writing]))[0];
+    }
+    const out = consumer(ctx);
+    stream.on('data', out.chunk);
+    const ended = once(stream, 'end');
+    await eachRow(ctx, makeSource(ctx), (row) => stream.write(row));
+    stream.end();
+    await ended;
+    return out.result();
+  };
+});
 
 const { sluice, whole, naive, floor } = WEB_STRINGIFY;
 
-export const COMPETITORS = [
-  sluice,
-  whole,
-  jsonStreamStringify(false),
-  jsonStreamStringify(true),
-  jsonExt,
-  jsonStream(false),
-  jsonStream(true),
-  naive,
-  floor,
-];
+export const COMPETITORS = [sluice, whole, ...jsonStreamStringify, jsonExt, ...jsonStream, naive, floor];
