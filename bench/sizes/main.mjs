@@ -50,13 +50,11 @@ async function bundle(source, resolveDir, stub) {
   const plugins = stub ? [await stubPlugin(stub)] : [];
   const options = { plugins, stdin: { contents: source, resolveDir, loader: 'js' }, bundle: true, minify: true };
   Object.assign(options, { format: 'esm', write: false, logLevel: 'silent', legalComments: 'none' });
-  for (const platform of ['browser', 'node']) {
-    try {
-      return { bytes: (await build({ ...options, platform })).outputFiles[0].contents, platform };
-    } catch (error) {
-      if (platform === 'node') throw error;
-    }
-  }
+  const built = async (platform) => ({
+    bytes: (await build({ ...options, platform })).outputFiles[0].contents,
+    platform,
+  });
+  return built('browser').catch(() => built('node'));
 }
 
 async function stubPlugin(path) {
