@@ -1,5 +1,4 @@
 // One run set up alike in Node, Deno, Bun (harness/child.mjs) and a page (browser/page/runner.js); its timed part.
-import { articleArray } from '../articles.mjs';
 import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS, makeContext, makeHttpContext } from './parse.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify.mjs';
 
@@ -21,8 +20,7 @@ export async function prepareRun(spec, { input, deps, parsers = [], writers = []
   const competitor = list.find((c) => c.id === spec.competitor);
   if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
   if (stringify) {
-    // An array source exists before the run (it is the application's data); generators make rows as asked.
-    const ctx = makeStringifyContext({ ...spec, rows: spec.kind === 'array' ? articleArray(spec.count) : null });
+    const ctx = makeStringifyContext(spec);
     const write = await competitor.setup(await deps(competitor));
     return { ctx, run: () => write(ctx) };
   }

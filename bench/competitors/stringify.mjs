@@ -1,13 +1,15 @@
 // The stringify competitors of any engine: each writes `{ _embedded: { articles: SOURCE }, total: count }` as UTF-8.
 // `setup(deps)` returns `run(ctx)`, the timed part: makes the source, encodes, counts every chunk, sets `ctx.firstAt`.
-import { articleAsyncGenerator, articleGenerator, preparePool } from '../articles.mjs';
+import { articleArray, articleAsyncGenerator, articleGenerator, preparePool } from '../articles.mjs';
 import { eachChunk } from './parse.mjs';
 
 const now = () => performance.now();
 const encoder = new TextEncoder();
 const STRIDE = 61;
 
-export function makeStringifyContext({ kind = 'async', count, rows = null, sampled = true }) {
+export function makeStringifyContext({ kind = 'async', count, sampled = true }) {
+  // An array source exists before the run (it is the application's data); generators make rows as asked.
+  const rows = kind === 'array' ? articleArray(count) : null;
   return { kind, count, rows, firstRowAt: 0, firstAt: 0, sampled, onChunk: null };
 }
 
