@@ -1,5 +1,4 @@
-// bench:cli's JavaScript peers (`cli_js_select.mjs json-parse|streamparser FILE`): each element of
-// $._embedded.articles[*] as a line, 1 MB per write; the file JSON.parse'd whole, or @streamparser/json over its chunks.
+// bench:cli's JS peers (`cli_js_select.mjs json-parse|streamparser FILE`): each article as a line, 1 MB per write.
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 
 const [mode, file] = process.argv.slice(2);

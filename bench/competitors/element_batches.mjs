@@ -1,6 +1,5 @@
-// The ceiling's input, cut before timing: per chunk, the JSON text `[e1,e2,...]` of the elements that chunk completes
-// (what value mode hands to one decode + JSON.parse). A trusting scan of the generated datasets, not a validator;
-// cut here rather than by sluice's bytes mode, whose copies pre-warm the allocator (docs/decisions.md, 2026-12-06).
+// The ceiling's input, cut before timing by a trusting scan of the generated datasets (not sluice's bytes mode, whose
+// copies pre-warm the allocator: docs/decisions.md, 2026-12-06): per chunk, the elements it completes as `[e1,...]`.
 
 const [QUOTE, BACKSLASH, OPEN_BRACE, OPEN_BRACKET, CLOSE_BRACE, CLOSE_BRACKET] = [0x22, 0x5c, 0x7b, 0x5b, 0x7d, 0x5d];
 
