@@ -24,7 +24,7 @@ export function chooseLeaves(root, fraction) {
 }
 
 /** What a run sums over the leaves it read: numbers, string lengths, 1 for true; the runs must agree. */
-export function leafValue(value) {
+function leafValue(value) {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return value.length;
   if (value === true) return 1;
@@ -43,7 +43,7 @@ function jsonPath(path) {
   return out;
 }
 
-export function readPath(root, path) {
+function readPath(root, path) {
   let value = root;
   for (let i = 0; i < path.length; i++) value = value[path[i]];
   return value;
@@ -76,7 +76,7 @@ function walkLeaves(root, { step }) {
   return sum;
 }
 
-function fromRoot(doc, { paths }) {
+export function fromRoot(doc, { paths }) {
   let sum = 0;
   for (const path of paths) sum += leafValue(readPath(doc, path));
   return sum;

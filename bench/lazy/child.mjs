@@ -1,6 +1,6 @@
 // One run of bench:lazy in a process of its own: one competitor, dataset and fraction, cold then warm.
 import { readFileSync } from 'node:fs';
-import { chooseLeaves, COMPETITORS, leafValue, readPath } from '../competitors/lazy.mjs';
+import { chooseLeaves, COMPETITORS, fromRoot } from '../competitors/lazy.mjs';
 import { touchPages } from '../competitors/parse.mjs';
 import { answerParent } from '../harness/runtime.mjs';
 import { median } from '../harness/stats.mjs';
@@ -13,15 +13,11 @@ const settle = async () => {
 };
 
 /** Outside the clock: the leaves to read, and what they sum to (the parseJsonArray row: those under its array). */
-function expectation(input, spec, competitor) {
+function expectation(input, { fraction, arrayPath }, competitor) {
   const tree = JSON.parse(new TextDecoder().decode(input));
-  const { paths, leaves } = chooseLeaves(tree, spec.fraction);
-  const { arrayPath } = spec;
-  const under = (path) =>
-    arrayPath !== null && path.length > arrayPath.length && arrayPath.every((k, i) => path[i] === k);
-  let expected = 0;
-  for (const path of paths) if (!competitor.arrayPath || under(path)) expected += leafValue(readPath(tree, path));
-  return { paths, leaves, expected };
+  const { paths, leaves } = chooseLeaves(tree, fraction);
+  const under = (path) => path.length > arrayPath.length && arrayPath.every((k, i) => path[i] === k);
+  return { paths, leaves, expected: fromRoot(tree, { paths: competitor.arrayPath ? paths.filter(under) : paths }) };
 }
 
 await answerParent(async (spec) => {

@@ -70,9 +70,7 @@ for (const name of options.datasets) {
       shown: (r) => `${fmt(r.ms)}, warm ${fmt(r.warmMs)}`,
       tag: `${name} ${fraction * 100}%`,
     });
-    problems += Object.values(runs)
-      .flat()
-      .filter((r) => r.error && !r.skipped).length;
+    problems += rows.flatMap((c) => runs[c.id]).filter((r) => r.error && !r.skipped).length;
     table[fraction] = Object.fromEntries(
       rows.map((c) => {
         const ok = runs[c.id].filter((r) => !r.error);
