@@ -7,20 +7,18 @@ import { render } from '../harness/render/main.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const QUICK_MATRIX = ['--sizes', '1MB', '--stringify-count', '2000'];
-const QUICK_PARSE = ['--dataset', 'articles', '--only', 'sluice-value-simd,json-parse'];
-const QUICK_STRINGIFY = ['--sources', 'async', '--no-http'];
 
 // Quick ones first, so a problem with the build shows early: [folder, its arguments, with --quick].
 const CEILING = ['--ceiling'];
 const SUITES = {
   sizes: ['sizes', [], []],
-  parse: ['parse', [], QUICK_PARSE],
+  parse: ['parse', [], ['--dataset', 'articles', '--only', 'sluice-value-simd,json-parse']],
   engines: ['engines', [], QUICK_MATRIX],
   browser: ['browser', [], QUICK_MATRIX],
   'ceiling-engines': ['engines', CEILING, [...CEILING, '--sizes', '1MB']],
   'ceiling-browser': ['browser', CEILING, [...CEILING, '--sizes', '1MB']],
   // 100,000 articles (42 MB) per source: the million-article tables take several minutes more.
-  stringify: ['stringify', ['--counts', '100000'], ['--counts', '10000', ...QUICK_STRINGIFY]],
+  stringify: ['stringify', ['--counts', '100000'], ['--counts', '10000', '--sources', 'async', '--no-http']],
 };
 // Names that stand for several suites in --only.
 const GROUPS = { ceiling: ['ceiling-engines', 'ceiling-browser'] };
