@@ -1,6 +1,5 @@
 // The readers of bench:partial's model-output case: `async read(case, schema?) -> final value` from a tool call's
 // deltas or its OpenAI Chat Completions SSE body in network-sized chunks, a snapshot read after every delta.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { loadSluice, packageVersion as version } from '../harness/environment.mjs';
@@ -9,12 +8,8 @@ import { chunksOf } from '../harness/stats.mjs';
 const CALL_ID = 'call_Vq2zQ1';
 const TOOL = 'report';
 
-/** The root's copy of a package (eventsource-parser 4, which sluice's tests use; bench's own is ai's 3). */
-async function rootPackage(name) {
-  const path = createRequire(new URL('../../package.json', import.meta.url)).resolve(name);
-  const { version } = JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url)));
-  return { module: await import(pathToFileURL(path).href), version };
-}
+// The root's eventsource-parser (4, which sluice's tests use; bench's own is ai's 3).
+const ROOT_ESP = createRequire(new URL('../../package.json', import.meta.url)).resolve('eventsource-parser');
 
 /** `count` deltas of `text`, cut at even positions (anywhere: inside escapes, numbers, surrogate pairs). */
 export function deltasOf(text, count) {
@@ -83,11 +78,11 @@ export const MODEL_READERS = {
   },
   /** eventsource-parser's events, JSON.parse of each, the deltas into jsonriver's incremental parse. */
   async jsonriver() {
-    const esp = await rootPackage('eventsource-parser');
+    const { createParser } = await import(pathToFileURL(ROOT_ESP).href);
     const { parse } = await import('jsonriver');
     async function* deltas(chunks) {
       const pending = [];
-      const parser = esp.module.createParser({
+      const parser = createParser({
         onEvent: ({ data }) => {
           const args = data === '[DONE]' ? undefined : argumentsOf(data);
           if (args) pending.push(args);
@@ -100,7 +95,8 @@ export const MODEL_READERS = {
         pending.length = 0;
       }
     }
-    return reader(`eventsource-parser ${esp.version} + jsonriver ${version('jsonriver')}`, async ({ chunks }) => {
+    const label = `eventsource-parser ${version('../../node_modules/eventsource-parser')} + jsonriver ${version('jsonriver')}`;
+    return reader(label, async ({ chunks }) => {
       let shown;
       for await (const value of parse(deltas(chunks))) shown = value;
       return shown;

@@ -7,50 +7,44 @@ import { loadSluice, packageVersion as version } from '../harness/environment.mj
 
 async function sluice() {
   const { createPartialParser } = await loadSluice();
-  return {
-    feed(tokens, _text, _ends, observe) {
-      const parser = createPartialParser();
-      for (let i = 0; i < tokens.length; i++) observe(i, parser.push(tokens[i]));
-      parser.end();
-    },
+  return (tokens, _text, _ends, observe) => {
+    const parser = createPartialParser();
+    for (let i = 0; i < tokens.length; i++) observe(i, parser.push(tokens[i]));
+    parser.end();
   };
 }
 
 /** @streamparser/json with partial values: an app shows the root it builds (partial scalars go to onValue only). */
 async function streamparser() {
   const { JSONParser } = await import('@streamparser/json');
-  return {
-    feed(tokens, _text, _ends, observe) {
-      const parser = new JSONParser({ emitPartialTokens: true, emitPartialValues: true });
-      let root;
-      parser.onValue = ({ value, parent, stack }) => {
-        root ??= stack.length === 0 ? value : stack.length === 1 ? parent : stack[1].value;
-      };
-      for (let i = 0; i < tokens.length; i++) {
-        parser.write(tokens[i]);
-        observe(i, root);
-      }
-      // It ends by itself after the root value.
-      if (!parser.isEnded) parser.end();
-    },
+  return (tokens, _text, _ends, observe) => {
+    const parser = new JSONParser({ emitPartialTokens: true, emitPartialValues: true });
+    let root;
+    parser.onValue = ({ value, parent, stack }) => {
+      root ??= stack.length === 0 ? value : stack.length === 1 ? parent : stack[1].value;
+    };
+    for (let i = 0; i < tokens.length; i++) {
+      parser.write(tokens[i]);
+      observe(i, root);
+    }
+    // It ends by itself after the root value.
+    if (!parser.isEnded) parser.end();
   };
 }
 
 /** jsonriver: the growing value, updated in place; what it shows after token i is its value when it asks for i + 1. */
 async function jsonriver() {
   const { parse } = await import('jsonriver');
-  return {
-    async feed(tokens, _text, _ends, observe) {
-      let shown;
-      async function* source() {
-        for (let i = 0; i < tokens.length; i++) {
-          if (i > 0) observe(i - 1, shown);
-          yield tokens[i];
-        }
+  return async (tokens, _text, _ends, observe) => {
+    let shown;
+    async function* source() {
+      for (let i = 0; i < tokens.length; i++) {
+        if (i > 0) observe(i - 1, shown);
+        yield tokens[i];
       }
-      for await (const value of parse(source())) shown = value;
-      observe(tokens.length - 1, shown);
-    },
+    }
+    for await (const value of parse(source())) shown = value;
+    observe(tokens.length - 1, shown);
   };
 }
 
@@ -74,14 +68,15 @@ function reparse(parse) {
 }
 
 const peer = (id, label, load, extra = {}) => ({ id, label, load, ...extra });
+const streaming = (id, label, feed, extra) => peer(id, label, async () => ({ feed: await feed() }), extra);
 const reparsing = (id, label, load) => peer(id, label, async () => reparse(await load()), { reparses: true });
 
 export const PEERS = [
-  peer('sluice', 'sluice createPartialParser', sluice),
+  streaming('sluice', 'sluice createPartialParser', sluice),
   // The same parser, each run's final value kept as an app keeps what it parsed (a chat history): KEPT_BYTES.
-  peer('sluice-kept', 'sluice createPartialParser, values kept', sluice, { keepsValues: true }),
-  peer('streamparser', `@streamparser/json ${version('@streamparser/json')} (partial values)`, streamparser),
-  peer('jsonriver', `jsonriver ${version('jsonriver')}`, jsonriver),
+  streaming('sluice-kept', 'sluice createPartialParser, values kept', sluice, { keepsValues: true }),
+  streaming('streamparser', `@streamparser/json ${version('@streamparser/json')} (partial values)`, streamparser),
+  streaming('jsonriver', `jsonriver ${version('jsonriver')}`, jsonriver),
   reparsing('ai', `ai ${version('ai')} parsePartialJson`, async () => {
     const { parsePartialJson } = await import('ai');
     return async (prefix) => (await parsePartialJson(prefix)).value;
