@@ -11,17 +11,13 @@ const GENERATOR_VERSION = require('autocannon/package.json').version;
 const SERVER = fileURLToPath(new URL('./http_server.mjs', import.meta.url));
 const MiB = 2 ** 20;
 
-function startServer(impl, count) {
+export async function httpRun(impl, { count, connections, seconds }) {
   const stdio = ['ignore', 'inherit', 'inherit', 'ipc'];
   const child = fork(SERVER, [JSON.stringify({ impl, count })], { execArgv: ['--expose-gc'], stdio });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, port: message.port }));
+  const port = await new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)));
   });
-}
-
-export async function httpRun(impl, { count, connections, seconds }) {
-  const { child, port } = await startServer(impl, count);
   try {
     const sampler = new GrowthPeak([child.pid]);
     const rssBaseline = sampler.start(5);

@@ -28,23 +28,19 @@ async function sendResponse(res, response) {
   }
 }
 
+const documentOf = (articles) => ({ _embedded: { articles }, total: count });
 const handlers = {
-  sluice: (res) =>
-    sendResponse(
-      res,
-      new StreamedJsonResponse({ _embedded: { articles: articleAsyncGenerator(count) }, total: count }),
-    ),
+  sluice: (res) => sendResponse(res, new StreamedJsonResponse(documentOf(articleAsyncGenerator(count)))),
   whole: async (res) => {
     const rows = [];
     for await (const row of articleAsyncGenerator(count)) rows.push(row);
-    const body = JSON.stringify({ _embedded: { articles: rows }, total: count });
+    const body = JSON.stringify(documentOf(rows));
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(body);
   },
 };
-const handler = handlers[impl];
 
-const server = createServer((_req, res) => handler(res).catch((error) => res.destroy(error)));
+const server = createServer((_req, res) => handlers[impl](res).catch((error) => res.destroy(error)));
 server.keepAliveTimeout = 60_000;
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 
