@@ -19,8 +19,8 @@ const FEATURES = {
 
 const exportsOf = (names, index) => `export { ${names.join(', ')} } from ${JSON.stringify(index)};`;
 
-/** Rows { feature, alone, added (to the features above), saved (from everything) }; `bundle(source, stub?)`. */
-export async function featureCosts({ dist, bundle, gzip }) {
+/** Rows { feature, alone, added (to the features above), saved (from everything) }; `gzipped(source, stub?)`. */
+export async function featureCosts(dist, gzipped) {
   const index = join(dist, 'index.js');
   const exported = Object.keys(await import(index)).sort();
   const listed = Object.values(FEATURES).flat().sort();
@@ -29,23 +29,23 @@ export async function featureCosts({ dist, bundle, gzip }) {
       `bench/sizes/features.mjs: FEATURES lists ${listed.join()}, dist/index.js exports ${exported.join()}`,
     );
   }
-  const all = gzip(await bundle(exportsOf(listed, index)));
+  const all = await gzipped(exportsOf(listed, index));
   const rows = [];
   let before = [];
   let beforeGzip = 0;
   for (const [feature, names] of Object.entries(FEATURES)) {
     const rest = listed.filter((name) => !names.includes(name));
-    const upTo = gzip(await bundle(exportsOf([...before, ...names], index)));
+    const upTo = await gzipped(exportsOf([...before, ...names], index));
     rows.push({
       feature,
-      alone: gzip(await bundle(exportsOf(names, index))),
+      alone: await gzipped(exportsOf(names, index)),
       added: upTo - beforeGzip,
-      saved: all - gzip(await bundle(exportsOf(rest, index))),
+      saved: all - (await gzipped(exportsOf(rest, index))),
     });
     before = [...before, ...names];
     beforeGzip = upTo;
   }
-  const noSchema = gzip(await bundle(exportsOf(listed, index), join(dist, 'partial', 'schema.js')));
+  const noSchema = await gzipped(exportsOf(listed, index), join(dist, 'partial', 'schema.js'));
   rows.push({ feature: 'schema (option of partial)', alone: null, added: null, saved: all - noSchema });
   return { all, rows };
 }

@@ -91,11 +91,7 @@ const shipped = readdirSync(DIST, { recursive: true })
   .filter((file) => /\.(m?js|wasm)$/.test(file))
   .sort()
   .map((file) => ({ file: relative(ROOT, join(DIST, file)), ...measure(readFileSync(join(DIST, file))) }));
-const features = await featureCosts({
-  dist: DIST,
-  bundle: async (source, stub) => (await bundle(source, ROOT, stub)).bytes,
-  gzip,
-});
+const features = await featureCosts(DIST, async (source, stub) => gzip((await bundle(source, ROOT, stub)).bytes));
 const esbuild = packageVersion('../../node_modules/esbuild');
 const results = { date: new Date().toISOString(), environment: env, esbuild, sluice, peers, shipped, features };
 // The tables docs/benchmarks.md shows, as its renderer writes them.
