@@ -3,14 +3,6 @@ import { depsLoader, prepareRun, timeRun } from '/bench/competitors/matrix.mjs';
 
 let pending = null;
 
-// Only Chromium gives pages a gc(): elsewhere a run starts from a fresh page whose only garbage is the setup's.
-const collect = () => {
-  if (typeof globalThis.gc === 'function') {
-    globalThis.gc();
-    globalThis.gc();
-  }
-};
-
 const dist = new URL('/dist/', location.href);
 const deps = depsLoader(dist, (build) => new URL(`sluice.${build}.wasm`, dist), '/streamparser.js');
 
@@ -29,7 +21,9 @@ window.benchSetup = async (spec) => {
       },
     },
   );
-  collect();
+  // Only Chromium gives pages a gc(): elsewhere a run starts from a fresh page whose only garbage is the setup's.
+  globalThis.gc?.();
+  globalThis.gc?.();
   return { userAgent: navigator.userAgent, isolated: globalThis.crossOriginIsolated === true };
 };
 
