@@ -1,5 +1,5 @@
 // npm run bench:cli: `sluice select` against the command-line peers, every run a fresh process under runner.c.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -58,18 +58,8 @@ const options = readFlags(
   },
 );
 
-function versionOf(command) {
-  try {
-    return execFileSync(command, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-      .trim()
-      .split('\n')[0];
-  } catch {
-    return 'unknown';
-  }
-}
-
-const olderThan = (target, ...sources) =>
-  !existsSync(target) || sources.some((source) => statSync(source).mtimeMs > statSync(target).mtimeMs);
+const versionOf = (command) =>
+  spawnSync(command, ['--version'], { encoding: 'utf8' }).stdout?.trim().split('\n')[0] || 'unknown';
 
 /** jq and gojq from apt when missing; runner.c and the simdjson On-Demand peer built into build/bench-cli/. */
 function setup() {
@@ -81,27 +71,28 @@ function setup() {
     });
   }
   mkdirSync(BUILD, { recursive: true });
-  const runner = `${BUILD}runner`;
-  if (olderThan(runner, `${HERE}runner.c`)) {
-    log('bench:cli: building the runner (cc)');
-    execFileSync('cc', ['-O2', '-Wall', '-o', runner, `${HERE}runner.c`], { stdio: 'inherit' });
-  }
-  const simdjson = `${BUILD}simdjson_select`;
-  if (olderThan(simdjson, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`)) {
-    log('bench:cli: building the simdjson peer (c++ -O3, about a minute)');
-    execFileSync(
-      'c++',
-      ['-O3', '-std=c++17', `-I${SIMDJSON}`, '-o', simdjson, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`],
-      { stdio: 'inherit' },
-    );
-  }
-  return { runner, simdjson };
+  // Each binary built again when one of its sources is newer.
+  const build = (name, what, [compiler, ...flags], sources) => {
+    const out = BUILD + name;
+    if (!existsSync(out) || sources.some((source) => statSync(source).mtimeMs > statSync(out).mtimeMs)) {
+      log(`bench:cli: building ${what}`);
+      execFileSync(compiler, [...flags, '-o', out, ...sources], { stdio: 'inherit' });
+    }
+    return out;
+  };
+  const cxx = ['c++', '-O3', '-std=c++17', `-I${SIMDJSON}`];
+  return {
+    runner: build('runner', 'the runner (cc)', ['cc', '-O2', '-Wall'], [`${HERE}runner.c`]),
+    simdjson: build('simdjson_select', 'the simdjson peer (c++ -O3, about a minute)', cxx, [
+      `${HERE}simdjson_select.cpp`,
+      `${SIMDJSON}simdjson.cpp`,
+    ]),
+  };
 }
 
 const { runner, simdjson } = setup();
 // NODE_EXTRA_CA_CERTS makes every Node process parse a CA bundle at start: the machine's cost, not the commands'.
-const ENV = { ...process.env };
-delete ENV.NODE_EXTRA_CA_CERTS;
+const { NODE_EXTRA_CA_CERTS: _, ...ENV } = process.env;
 
 /** One fresh process of `command` under runner.c. */
 function measure(command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
