@@ -74,7 +74,7 @@ const started = performance.now();
 try {
   for (const mb of [...plan.keys()].sort((a, b) => a - b)) {
     const { body, rows } = makeBody(mb * 1e6);
-    upstream.serve(body);
+    upstream.body = body;
     for (const name of names.filter((n) => plan.get(mb).includes(n))) {
       const worker = await startWorker(ENTRIES[name], upstream.port, { v8Flags });
       try {
@@ -82,7 +82,7 @@ try {
         const runs = [];
         for (let run = 0; run < (name === WHATWG && mb === cappedMb ? 1 : RUNS); ++run) {
           const r = await request(worker, { capCpu: name === WHATWG ? cap : Number.POSITIVE_INFINITY });
-          r.upstreamMb = upstream.sent() / 1e6;
+          r.upstreamMb = upstream.sent / 1e6;
           const expected = name === 'passthrough' ? r.bytes === body.length : r.lines === rows;
           if (!r.capped && !expected) throw new Error(`${name} at ${mb} MB: ${r.lines} lines, ${r.bytes} bytes`);
           runs.push(r);

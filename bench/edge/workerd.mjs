@@ -68,12 +68,8 @@ const listening = (port) =>
 async function inspect(port) {
   let target;
   // The list is empty until the worker's isolate is registered.
-  const list = () =>
-    fetch(`http://127.0.0.1:${port}/json/list`).then(
-      (r) => r.json().then((t) => t[0]),
-      () => undefined,
-    );
-  await until(async () => (target = await list()) !== undefined, 'inspector');
+  const list = async () => (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json())[0];
+  await until(async () => (target = await list().catch(() => undefined)) !== undefined, 'inspector');
   const ws = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     ws.addEventListener('open', resolve);
@@ -206,22 +202,15 @@ export function makeBody(bytes) {
   return { body: Buffer.concat(parts), rows: id };
 }
 
+/** The upstream server: `body` sent to every request; `sent`, the bytes written of the last one. */
 export async function startUpstream() {
-  let body = Buffer.alloc(0);
-  let offset = 0;
+  const upstream = { body: Buffer.alloc(0), sent: 0 };
   const server = createServer((_req, res) => {
-    offset = 0;
-    sendPaced(res, body, 0, (end) => {
-      offset = end;
-    }).catch(() => res.destroy());
+    upstream.sent = 0;
+    sendPaced(res, upstream.body, 0, (end) => (upstream.sent = end)).catch(() => res.destroy());
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: server.address().port,
-    serve(next) {
-      body = next;
-    },
-    sent: () => offset,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+  upstream.port = server.address().port;
+  upstream.close = () => new Promise((resolve) => server.close(resolve));
+  return upstream;
 }
