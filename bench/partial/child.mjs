@@ -6,16 +6,11 @@ import { KEPT_BYTES, PEERS, THREW } from '../competitors/partial.mjs';
 import { answerParent } from '../harness/runtime.mjs';
 import { cpuMs, upperMedian as median } from '../harness/stats.mjs';
 
-/** Equal as values an app would show: ===, arrays element by element, own enumerable keys in any order. */
+/** Equal as values an app would show: ===, then own enumerable keys (array indices too) in any order. */
 function sameValue(a, b) {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
-    return true;
-  }
   const keys = Object.keys(a);
   const same = (key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]);
   return keys.length === Object.keys(b).length && keys.every(same);

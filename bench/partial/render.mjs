@@ -1,6 +1,7 @@
 // The Markdown of bench:partial: docs/partial.md's tables and the README's block (no dates or load).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { KEPT_BYTES } from '../competitors/partial.mjs';
+import { renderBlock } from '../harness/save.mjs';
 import { mdTable, msWith, upperMedian } from '../harness/stats.mjs';
 
 export const SIZES = { '2k': 2e3, '20k': 20e3, '200k': 200e3, '1m': 1e6 };
@@ -173,11 +174,7 @@ function modelSentence(m) {
 
 /** A run of the model case alone: its sentence replaces the one at the end of the README block's legend. */
 export function renderModelSentence(file, name, m) {
-  const doc = readFileSync(file, 'utf8');
-  const end = doc.indexOf(`\n<!-- ${name}:end -->`);
-  const start = doc.lastIndexOf('\n', end - 1) + 1;
-  if (end < 0 || doc.indexOf(`<!-- ${name}:start -->`) < 0) return false;
-  const legend = doc.slice(start, end).replace(/ The same [^\n]* deltas in an OpenAI SSE body: .*$/, '');
-  writeFileSync(file, `${doc.slice(0, start)}${legend} ${modelSentence(m)}${doc.slice(end)}`);
-  return true;
+  const block = readFileSync(file, 'utf8').match(new RegExp(`<!-- ${name}:start -->\n([^]*?)\n<!-- ${name}:end -->`));
+  const legend = block?.[1].replace(/ The same [^\n]* deltas in an OpenAI SSE body: .*$/, '');
+  return legend !== undefined && renderBlock(file, name, `${legend} ${modelSentence(m)}`);
 }
