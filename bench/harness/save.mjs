@@ -25,7 +25,6 @@ export function finish(kind, results, problems) {
     process.exitCode = 1;
   }
 }
-export const saveResults = finish;
 
 /** Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; false without them. */
 export function renderBlock(file, name, body) {

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { environment, packageVersion } from '../harness/environment.mjs';
 import { sizesDetails } from '../harness/render/markdown.mjs';
-import { saveResults } from '../harness/save.mjs';
+import { finish } from '../harness/save.mjs';
 import { featureCosts } from './features.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -96,7 +96,7 @@ const esbuild = packageVersion('../../node_modules/esbuild');
 const results = { date: new Date().toISOString(), environment: env, esbuild, sluice, peers, shipped, features };
 // The tables docs/benchmarks.md shows, as its renderer writes them.
 console.log(sizesDetails({ sizes: { data: results } }).join('\n'));
-saveResults('sizes', results);
+finish('sizes', results);
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 for (const s of sluice.filter((s) => s.total.gzip > s.budget)) {
