@@ -27,7 +27,10 @@ int main(int argc, char** argv) {
     else if (!strcmp(argv[i], "--")) { ++i; break; }
     else break;
   }
-  if (i >= argc) return 2;  // usage: runner [--pipe [--first]] [--stdin FILE] -- COMMAND ARGS...
+  if (i >= argc) {
+    fprintf(stderr, "usage: runner [--pipe [--first]] [--stdin FILE] -- COMMAND ARGS...\n");
+    return 2;
+  }
   int fds[2];
   if (use_pipe && pipe(fds) != 0) return perror("pipe"), 1;
   const double start = now_ms();

@@ -6,10 +6,16 @@
 #include "simdjson.h"
 
 int main(int argc, char** argv) {
-  if (argc < 2) return 2;  // usage: simdjson_select FILE [--minify]
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: simdjson_select FILE [--minify]\n");
+    return 2;
+  }
   const bool minify = argc > 2 && std::string_view(argv[2]) == "--minify";
   simdjson::padded_string json;
-  if (simdjson::padded_string::load(argv[1]).get(json)) return 6;  // runner.c sends stderr to /dev/null: codes only
+  if (simdjson::padded_string::load(argv[1]).get(json)) {
+    std::fprintf(stderr, "simdjson_select: cannot read %s\n", argv[1]);
+    return 6;
+  }
   simdjson::ondemand::parser parser;
   simdjson::ondemand::document doc;
   if (parser.iterate(json).get(doc)) return 3;
