@@ -1,6 +1,7 @@
 // Every source parseJsonArray accepts, as one pull reader shaped like ReadableStreamDefaultReader: read() one
 // chunk when asked, cancel() to stop the producer. Streams are read with getReader(), never `for await` (Safari
 // has no async iteration of ReadableStream).
+import { destroyNodeReadable } from './node_readable.js';
 import { isResponse, isUint8Array } from './realm.js';
 import { misuse, mustBe, type ApiName } from './validate.js';
 
@@ -69,7 +70,7 @@ export function openSource(source: JsonSource): PullReader {
     // A Response without a body (204, HEAD) is empty input; a body already read makes getReader() throw.
     return source.body === null ? new PiecesReader(new Uint8Array(0)) : new StreamReader(source.body.getReader());
   }
-  return new IteratorReader((source as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]());
+  return new IteratorReader(source, (source as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]());
 }
 
 class StreamReader implements PullReader {
@@ -89,11 +90,14 @@ class StreamReader implements PullReader {
 }
 
 class IteratorReader implements PullReader {
+  /** The iterable, destroyed after return() if it is a Node.js stream (node_readable.ts). */
+  private readonly source_: object;
   private readonly iterator_: AsyncIterator<Uint8Array | string>;
   private done_ = false;
   private reading_ = false;
 
-  constructor(iterator: AsyncIterator<Uint8Array | string>) {
+  constructor(source: object, iterator: AsyncIterator<Uint8Array | string>) {
+    this.source_ = source;
     this.iterator_ = iterator;
   }
 
@@ -124,9 +128,14 @@ class IteratorReader implements PullReader {
       return;
     }
     // The consumer stopped reading; a failure to stop the producer is not theirs to handle. While a next() is
-    // pending, an async generator queues return() behind it, which may take as long as the producer likes.
-    if (this.reading_) stopped.catch(swallow);
-    else await stopped.catch(swallow);
+    // pending, an async generator queues return() behind it, which may take as long as the producer likes (and a
+    // started Node stream's iterator destroys it then).
+    if (this.reading_) {
+      stopped.catch(swallow);
+      return;
+    }
+    await stopped.catch(swallow);
+    destroyNodeReadable(this.source_);
   }
 }
 

@@ -17,6 +17,7 @@
 // the time JSON.stringify takes for the same part (100,000 and 200,000 of bench:stringify's articles); reading
 // members with [[Get]] instead, which runs getters, took 0.2 times. Cycles end the walk (it never enters an object
 // it is inside of); a shared subtree is walked once per path to it, as the encoder would have written it.
+import { destroyNodeReadable } from '../node_readable.js';
 import { isUint8Array } from '../realm.js';
 import { ARRAY, OBJECT, RAW_READER, READER, ROOT, type Frame } from './frames.js';
 import { rawJsonPayload } from './raw_json.js';
@@ -40,8 +41,6 @@ export async function closeFrame(frame: Frame, reason: unknown): Promise<void> {
   try {
     if (frame.kind === READER || frame.kind === RAW_READER) await frame.source.cancel(reason);
     else if (typeof frame.source.return === 'function') await frame.source.return();
-    // A Node.js stream's iterator is an async generator: return() before its first next() skips the body, and
-    // with it the destroy() in its finally.
     destroyNodeReadable(frame.container);
   } catch {
     // The output failed or went away already.
@@ -95,10 +94,6 @@ interface Closable {
   readonly cancel?: unknown;
   readonly next?: unknown;
   readonly return?: unknown;
-  readonly destroy?: unknown;
-  readonly destroyed?: unknown;
-  readonly pipe?: unknown;
-  readonly on?: unknown;
 }
 
 async function closeSource(source: object, context: CloseContext): Promise<void> {
@@ -123,19 +118,6 @@ async function closeSource(source: object, context: CloseContext): Promise<void>
     return;
   }
   destroyNodeReadable(source);
-}
-
-/** destroy() on a Node.js readable stream not destroyed yet; nothing on anything else. */
-function destroyNodeReadable(source: object): void {
-  const closable = source as Closable;
-  if (
-    typeof closable.destroy === 'function' &&
-    typeof closable.pipe === 'function' &&
-    typeof closable.on === 'function' &&
-    closable.destroyed !== true
-  ) {
-    (source as { destroy(): void }).destroy();
-  }
 }
 
 /** Marks the end of an object's members on the walk's stack: the object is popped off the path after it. */

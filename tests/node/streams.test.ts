@@ -1,5 +1,6 @@
 // Stream semantics: backpressure, cancellation, errors from the source, and native memory released on every path
 // out (end, break, error, cancel).
+import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { createParser, JsonArrayStream, JsonSyntaxError, parseJsonArray } from '../../dist/index.js';
 import { nativeModule } from '../../dist/internal.js';
@@ -91,6 +92,27 @@ describe('cancellation', () => {
     }
     expect(finished).toBe(true);
     expect(produced).toBeLessThan(5);
+  });
+
+  test('a Node stream source is destroyed by return(), before a read, during the first, after one', async () => {
+    // Its iterator is an async generator: return() before the first next() skips the destroy() in its finally.
+    const destroyed: boolean[] = [];
+    for (const reads of [0, 0.5, 1]) {
+      let pulled = 0;
+      const node = new Readable({
+        read() {
+          this.push(oneElementPerChunk(100)[pulled++] ?? null);
+        },
+      });
+      const iterator = parseJsonArray(node)[Symbol.asyncIterator]();
+      const pending = reads > 0 ? iterator.next() : null;
+      if (reads === 1) expect((await pending)?.value).toEqual({ i: 0 });
+      await iterator.return!();
+      await pending?.catch(() => {});
+      await settle();
+      destroyed.push(node.destroyed);
+    }
+    expect(destroyed).toEqual([true, true, true]);
   });
 
   test('cancelling the readable of JsonArrayStream cancels the source with the same reason', async () => {
