@@ -272,6 +272,14 @@ export class ByteStore {
     this.done = true;
     this.chunks = [];
     this.abortRead_?.(reason);
-    return this.reader_ === null ? Promise.resolve() : this.reader_.cancel(reason);
+    if (this.reader_ === null) {
+      // Never read: opened to be cancelled all the same (a fetch body would otherwise hold its connection).
+      try {
+        this.reader_ = openSource(this.source_);
+      } catch {
+        return Promise.resolve(); // locked or used elsewhere: not ours to cancel
+      }
+    }
+    return this.reader_.cancel(reason);
   }
 }

@@ -4,6 +4,7 @@
 // documents they left open free their parsers when the collector runs (the FinalizationRegistry of
 // js/native/parser_pool.ts), at a time no test controls: the heap then fell below the baseline mid-measurement
 // (about 1 run in 5 of the whole open_json file under load, even after a gc() first).
+import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { openJson } from '../../dist/index.js';
 import { nativeModule } from '../../dist/internal.js';
@@ -122,5 +123,25 @@ describe('close()', () => {
     const error = await pending;
     expect(isAbort(error), String(error)).toBe(true);
     expect(cancelled).toBe(error);
+  });
+
+  test('closed before any request: each kind of source is stopped all the same, with the reason', async () => {
+    let cancelled: unknown = 'not cancelled';
+    const stream = new ReadableStream<string>({ cancel: (reason) => void (cancelled = reason) });
+    let returned = false;
+    const generator = (async function* chunks() {
+      yield '[]';
+    })();
+    const original = generator.return.bind(generator);
+    generator.return = (value) => {
+      returned = true;
+      return original(value);
+    };
+    const node = new Readable({ read() {} });
+    const reason = new Error('page left');
+    for (const source of [stream, generator, node]) await openJson(source).close(reason);
+    expect(cancelled).toBe(reason);
+    expect(returned).toBe(true);
+    expect(node.destroyed).toBe(true);
   });
 });
