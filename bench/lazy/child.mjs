@@ -22,7 +22,6 @@ function expectation(input, { fraction, arrayPath }, competitor) {
 
 await answerParent(async (spec) => {
   const competitor = COMPETITORS.find((c) => c.id === spec.competitor);
-  if (!competitor) throw new Error(`unknown competitor ${spec.competitor}`);
   const file = readFileSync(spec.file);
   const input = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
   const { paths, leaves, expected } = expectation(input, spec, competitor);
@@ -36,8 +35,7 @@ await answerParent(async (spec) => {
   const checksum = await run(job);
   const ms = performance.now() - startedAt;
   const rssGrowth = process.memoryUsage().rss - rssBaseline;
-  // Warm: `repeats - 1` more documents, each once the previous is collected (lazyParse's wasm memory returned), as a
-  // long-running server sees them; the median of the later half, once the reading code is optimised (about the 15th).
+  // Warm: more documents, each after the last is collected (as a server sees them); the median of the later half.
   const warm = [];
   for (let i = 1; i < spec.repeats; i++) {
     await settle();

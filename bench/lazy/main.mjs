@@ -10,10 +10,9 @@ import { loadLine, mdTable, median, ms as fmt } from '../harness/stats.mjs';
 import { integer, list, log, readFlags } from '../harness/cli.mjs';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
-const CORPUS = new URL('../../tests/corpus/jsonexamples/', import.meta.url);
 
 // arrayPath: the record array parseJsonArray streams (null: no parseJsonArray row).
-const corpus = (name) => () => fileURLToPath(new URL(`${name}.json`, CORPUS));
+const corpus = (name) => () => fileURLToPath(new URL(`../../tests/corpus/jsonexamples/${name}.json`, import.meta.url));
 const DATASETS = {
   twitter: { file: corpus('twitter'), arrayPath: ['statuses'] },
   citm_catalog: { file: corpus('citm_catalog'), arrayPath: null },
@@ -33,13 +32,10 @@ const options = readFlags(
   { '--dataset': list('datasets', Object.keys(DATASETS)), '--runs': integer('runs', 1) },
 );
 
-const { env, results } = startReport(
-  'bench:lazy',
-  [],
+const method =
   `Method (bench/README.md, bench:lazy): medians of ${options.runs} runs, each a fresh process, interleaved; ` +
-    `openJson not run above ${OPENJSON_MAX_GETS} get() calls ('–').`,
-  { options, datasets: [] },
-);
+  `openJson not run above ${OPENJSON_MAX_GETS} get() calls ('–').`;
+const { env, results } = startReport('bench:lazy', [], method, { options, datasets: [] });
 let problems = 0;
 
 for (const name of options.datasets) {
@@ -95,12 +91,8 @@ for (const name of options.datasets) {
     const cells = rows.map((c) => [c.label, ...FRACTIONS.map((f) => fmt(table[f][c.id][key]))]);
     lines.push('', `${title}:`, '', ...mdTable(head, [...cells, ...Object.entries(RATIOS).map(ratio)]));
   }
-  const read = FRACTIONS.map((f) => table[f].lazyparse.read).join(', ');
-  lines.push(
-    '',
-    `Leaves read: ${read}. Targets: 1 % >= 5x, 100 % >= 0.7x.`,
-    loadLine(loadBefore, loadAfter, env.cores),
-  );
+  const read = `Leaves read: ${FRACTIONS.map((f) => table[f].lazyparse.read).join(', ')}.`;
+  lines.push('', `${read} Targets: 1 % >= 5x, 100 % >= 0.7x.`, loadLine(loadBefore, loadAfter, env.cores));
   console.log(lines.join('\n'));
   results.datasets.push({ name, bytes, leaves, loadBefore, loadAfter, table });
 }

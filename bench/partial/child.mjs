@@ -1,5 +1,4 @@
-// One measurement of bench:partial in a fresh process: a library reading the corpus token by token, CPU time, median
-// of `runs` after warm-up; with `check`, the tokens after which the value differs from the oracle's (wrong snapshots).
+// bench:partial's child: one library reading the corpus token by token (CPU time, after warm-up), its wrong snapshots.
 import { expectedSnapshot } from '../../tests/support/partial_oracle.mjs';
 import { corpusDocument, tokenize } from './corpus.mjs';
 import { KEPT_BYTES, PEERS, THREW } from '../competitors/partial.mjs';

@@ -1,5 +1,4 @@
-// bench:partial's corpus (issue 20): a report object as a model writes it (nested arrays, long strings with escapes
-// and non-ASCII text, numbers of every shape), and its tokens of 3 to 6 UTF-16 units cut anywhere.
+// bench:partial's corpus (issue 20): a model's report (nested arrays, escaped and non-ASCII strings, every number).
 import { createRng } from '../../tests/support/random_json.mjs';
 
 const WORDS = (
@@ -30,17 +29,14 @@ const NUMBERS = [
 const number = (rng) => NUMBERS[rng.int(8)](rng);
 
 function section(rng, index) {
-  const items = [];
-  for (let i = rng.range(3, 6); i > 0; i--) {
-    items.push(
+  const items = Array.from(
+    { length: rng.range(3, 6) },
+    () =>
       `{"name":"${sentence(rng, rng.range(1, 3))}","price":${number(rng)},"qty":${rng.range(1, 20)},` +
-        `"available":${rng.pick(['true', 'false'])},"note":${rng.chance(0.5) ? 'null' : `"${sentence(rng, 4)}"`}}`,
-    );
-  }
-  const points = [];
-  for (let i = rng.range(2, 5); i > 0; i--) points.push(`[${number(rng)},${number(rng)}]`);
-  const tags = [];
-  for (let i = rng.range(1, 4); i > 0; i--) tags.push(`"${rng.pick(WORDS)}"`);
+      `"available":${rng.pick(['true', 'false'])},"note":${rng.chance(0.5) ? 'null' : `"${sentence(rng, 4)}"`}}`,
+  );
+  const points = Array.from({ length: rng.range(2, 5) }, () => `[${number(rng)},${number(rng)}]`);
+  const tags = Array.from({ length: rng.range(1, 4) }, () => `"${rng.pick(WORDS)}"`);
   return (
     `{"index":${index},"heading":"${sentence(rng, rng.range(3, 7))}","body":"${sentence(rng, rng.range(60, 140))}",` +
     `"tags":[${tags.join(',')}],"stats":{"count":${number(rng)},"ratio":${number(rng)},"delta":${number(rng)},` +
@@ -55,14 +51,9 @@ export function corpusDocument(bytes, seed = 20) {
     `{"id":"call_${rng.next().toString(16)}","title":"${sentence(rng, 8)}","summary":"${sentence(rng, 40)}",` +
     '"sections":[';
   const tail = `],"meta":{"model":"sluice-bench","tokens":${rng.range(1000, 99999)},"finished":true,"score":${number(rng)}}}`;
-  const encoder = new TextEncoder();
-  let size = encoder.encode(head + tail).length;
   const sections = [];
-  do {
-    const text = section(rng, sections.length);
-    sections.push(text);
-    size += encoder.encode(text).length + 1;
-  } while (size < bytes);
+  for (let size = Buffer.byteLength(head + tail); size < bytes; size += Buffer.byteLength(sections.at(-1)) + 1)
+    sections.push(section(rng, sections.length));
   const document = head + sections.join(',') + tail;
   JSON.parse(document); // the generator writes text directly: prove it is JSON
   return document;
@@ -72,10 +63,6 @@ export function corpusDocument(bytes, seed = 20) {
 export function tokenize(text, seed = 7) {
   const rng = createRng(seed);
   const tokens = [];
-  for (let at = 0; at < text.length; ) {
-    const size = rng.range(3, 6);
-    tokens.push(text.slice(at, at + size));
-    at += size;
-  }
+  for (let at = 0; at < text.length; at += tokens.at(-1).length) tokens.push(text.slice(at, at + rng.range(3, 6)));
   return tokens;
 }

@@ -1,5 +1,4 @@
-// The measurements behind createPartialParser's design (docs/partial.md), in one fresh process, each choice and its
-// alternative interleaved round by round, CPU time medians.
+// createPartialParser's design measurements (docs/partial.md): each choice and its alternative interleaved, CPU time.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { corpusDocument, tokenize } from './corpus.mjs';
@@ -8,6 +7,7 @@ import { answerParent } from '../harness/runtime.mjs';
 import { chunksOf, cpuMs, interleaveCpu, pieces, upperMedian as median } from '../harness/stats.mjs';
 
 const per = (ms, times, over) => Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, (v * times) / over]));
+const medians = (times) => Object.fromEntries(Object.entries(times).map(([k, list]) => [k, median(list)]));
 
 /** Tokens without a lone high surrogate at their end (moved to the next), so that each has a UTF-8 form of its own. */
 function wholeCharacterTokens(tokens) {
@@ -16,14 +16,10 @@ function wholeCharacterTokens(tokens) {
 }
 
 async function design({ rounds, bigBytes }) {
-  const sluice = await loadSluice({ init: true });
+  const { createPartialParser, createParser, partialJson, parseJsonArray } = await loadSluice({ init: true });
   const { treeTuning } = await import(new URL('partial/tree.js', DIST).href);
-  const { createPartialParser, createParser, partialJson, parseJsonArray } = sluice;
   const results = {};
-  const interleaved = async (variants) => {
-    const times = await interleaveCpu(variants, { rounds, slices: 5, warmupMs: 300 });
-    return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
-  };
+  const interleaved = async (variants) => medians(await interleaveCpu(variants, { rounds, slices: 5, warmupMs: 300 }));
 
   const text20 = corpusDocument(20e3);
   const tokens = wholeCharacterTokens(tokenize(text20));
@@ -39,12 +35,8 @@ async function design({ rounds, bigBytes }) {
   const floorRun = feedAll(() => createParser({ path: '$.__selects_nothing__[*]' }));
   const tinyRuns = { jsText: partialRun(tokens), jsBytes: partialRun(byteTokens) };
   Object.assign(tinyRuns, { wasmFloorText: floorRun(tokens), wasmFloorBytes: floorRun(byteTokens) });
-  const tiny = await interleaved(tinyRuns);
-  results.tiny = {
-    tokens: tokens.length,
-    bytes: encoder.encode(text20).length,
-    usPerToken: per(tiny, 1000, tokens.length),
-  };
+  const usPerToken = per(await interleaved(tinyRuns), 1000, tokens.length);
+  results.tiny = { tokens: tokens.length, bytes: Buffer.byteLength(text20), usPerToken };
 
   const defaults = { ...treeTuning };
   // Per corpus size, µs per token under each tuning (the defaults back after each run).
@@ -72,10 +64,8 @@ async function design({ rounds, bigBytes }) {
   });
   // The corpus's `sections` array: 150 objects at 200 KB, 741 at 1 MB.
   const views = { from32: 32, from64: 64, from128: 128, never: Infinity };
-  results.views = await bySize(
-    [200e3, 1e6],
-    Object.fromEntries(Object.entries(views).map(([k, n]) => [k, { viewMinLength: n }])),
-  );
+  const viewTunings = Object.fromEntries(Object.entries(views).map(([k, n]) => [k, { viewMinLength: n }]));
+  results.views = await bySize([200e3, 1e6], viewTunings);
   results.flatten = await bySize([20e3, 1e6], { flat: { flatten: true }, ropes: { flatten: false } });
 
   const values = Array.from({ length: 1000 }, (_, i) => i);
@@ -102,12 +92,8 @@ async function design({ rounds, bigBytes }) {
     return value === null ? 0 : held;
   };
   const heapText = corpusDocument(1e6);
-  const heapTokens = tokenize(heapText);
-  results.heap = {
-    bytes: encoder.encode(heapText).length,
-    partial: heldBy(partialRun(heapTokens)),
-    jsonParse: heldBy(() => JSON.parse(heapText)),
-  };
+  const partial = heldBy(partialRun(tokenize(heapText)));
+  results.heap = { bytes: Buffer.byteLength(heapText), partial, jsonParse: heldBy(() => JSON.parse(heapText)) };
 
   const big = encoder.encode(corpusDocument(bigBytes));
   const chunks = pieces(big, 65536);
@@ -123,8 +109,7 @@ async function design({ rounds, bigBytes }) {
       if (root === undefined) throw new Error('undefined');
     if (round > 0) bigTimes.parseJsonArray.push(cpuMs(start));
   }
-  const ms = { partialJson: median(bigTimes.partialJson), parseJsonArray: median(bigTimes.parseJsonArray) };
-  results.big = { bytes: big.length, chunks: chunks.length, ms };
+  results.big = { bytes: big.length, chunks: chunks.length, ms: medians(bigTimes) };
   return results;
 }
 

@@ -1,5 +1,4 @@
-// npm run bench:partial: the partial-JSON libraries token by token (child.mjs), the design measurements (design.mjs)
-// and a tool call from an SSE body (model.mjs). A full run renders docs/partial.md's tables and the README's block.
+// npm run bench:partial: the libraries token by token (child.mjs), a tool call's SSE body (model.mjs), the design.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { PEERS } from '../competitors/partial.mjs';
@@ -32,41 +31,39 @@ const options = readFlags(
 const args = process.argv.slice(2).join(' ');
 options.command = `npm run bench:partial${args ? ` -- ${args}` : ''}`;
 const child = (name, spec) => runIn('node', spec, { node: [], script: fileURLToPath(new URL(name, import.meta.url)) });
-const sizeName = (bytes) => Object.keys(SIZES).find((name) => SIZES[name] === bytes);
 
 /** Every library and size (round-robin, so that drift moves every size alike), then the model case and the design. */
 async function measure() {
   const run = { date: new Date().toISOString(), environment: environment(), options, loadBefore: os.loadavg() };
   run.problems = 0;
   const { runs, fullMax, sample } = options;
-  const specs = options.sizes.flatMap((size) =>
+  const entries = options.sizes.flatMap((size) =>
     options.only.map((peer) => {
       const check = SIZES[size] === CHECK_SIZE && !PEERS.find((p) => p.id === peer).keepsValues;
-      return { peer, size: SIZES[size], runs, check, fullMax, sample };
+      const spec = { peer, size: SIZES[size], runs, check, fullMax, sample };
+      return { id: `${size} ${peer}`, label: `${size} ${peer}`, spec };
     }),
   );
   const processes = await roundRobin({
     runs: options.processes,
-    entries: specs.map((spec, k) => ({ key: k, label: `${sizeName(spec.size)} ${spec.peer}`, spec })),
+    entries,
     // After a failure the failure stands; the oracle's check runs in the first process only.
     runOnce: ({ spec }, earlier) =>
       earlier.find((r) => r.error) ?? child('./child.mjs', { ...spec, check: spec.check && !earlier.length }),
-    shown: (r) => `${r.sampled ? '~' : ''}${md.ms(r.totalMs)}, ${md.us(r.usPerToken)} per token`,
+    shown: (r) => `${md.tilde(r)}${md.ms(r.totalMs)}, ${md.us(r.usPerToken)} per token`,
     tag: 'process',
   });
-  run.results = specs.map((spec, k) => {
-    const each = processes[k];
-    const middle = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
+  run.results = entries.map(({ id, spec }) => {
+    const each = processes[id];
+    const { totalMs, usPerToken } = [...each].sort((a, b) => a.totalMs - b.totalMs)[each.length >> 1];
     const result = each.find((r) => r.error) ?? {
       ...each[0],
-      totalMs: middle.totalMs,
-      usPerToken: middle.usPerToken,
+      totalMs,
+      usPerToken,
       runs: each.flatMap((r) => r.runs),
       processMs: each.map((r) => r.totalMs),
     };
     if (result.error) run.problems++;
-    const wrong = result.wrong !== undefined ? `, ${result.wrong} wrong of ${result.tokens}` : '';
-    if (!result.error) log(`[${sizeName(spec.size)}] ${result.label.padEnd(48)} ${md.ms(result.totalMs)}${wrong}`);
     return { ...spec, ...result };
   });
   const once = async (name, what, spec) => {
@@ -100,9 +97,8 @@ function render(run) {
     if (options.modelOnly && md.renderModelSentence(path('README.md'), 'bench:partial-readme', run.model))
       rendered.push('README.md (bench:partial-readme, its last sentence)');
   }
-  const full =
-    !options.quick && options.sizes.length === Object.keys(SIZES).length && options.only.length === PEERS.length;
-  if (full && run.problems === 0 && !run.results.some((r) => r.error)) {
+  const all = options.sizes.length === Object.keys(SIZES).length && options.only.length === PEERS.length;
+  if (all && !options.quick && run.problems === 0) {
     block('docs/partial.md', 'bench:partial', md.peersSection(run.results, options, env));
     if (run.design) block('docs/partial.md', 'bench:partial-design', md.designSection(run.design, options, env));
     const readme = md.readmeSection(run.results, run.model);

@@ -1,5 +1,4 @@
-// bench:partial's model-output case (issue 32), in one fresh process: each reader of competitors/model.mjs, its final
-// value checked against JSON.parse, then CPU time interleaved round by round.
+// bench:partial's model case (issue 32): competitors/model.mjs's readers, checked against JSON.parse, then interleaved.
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { deltasOf, MODEL_READERS, openAIChatBody } from '../competitors/model.mjs';
@@ -54,14 +53,13 @@ async function measure({ rounds, bytes, deltas: count, chunk }) {
       labels.schema = `${reader.label}, with a zod ${Object.values(z.core.version).join('.')} schema`;
     }
   }
-  for (const [id, read] of Object.entries(variants)) {
+  for (const [id, read] of Object.entries(variants))
     if (!isDeepStrictEqual(await read(), expected)) throw new Error(`${labels[id]}: a wrong final value`);
-  }
   const times = await interleaveCpu(variants, { rounds });
   return {
-    bytes: new TextEncoder().encode(text).length,
+    bytes: Buffer.byteLength(text),
     deltas: deltas.length,
-    bodyBytes: new TextEncoder().encode(body).length,
+    bodyBytes: Buffer.byteLength(body),
     chunk,
     labels,
     times,

@@ -14,7 +14,7 @@ export const ms = (v) => (v >= 100_000 ? `${count(Math.round(v / 1000))} s` : ms
 const msNumber = (v) => (v >= 100 ? count(Math.round(v)) : v.toFixed(v >= 10 ? 1 : 2));
 export const us = (v) => `${v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} µs`;
 const bold = (on, text) => (on ? `**${text}**` : text);
-const tilde = (r) => (r.sampled ? '~' : '');
+export const tilde = (r) => (r.sampled ? '~' : '');
 const signed = (env, options) =>
   `${env.cpu}, ${env.cores} cores, Node ${env.node} (V8 ${env.v8}); sluice ${env.sluice}. ` +
   `\`${options.command ?? 'npm run bench:partial'}\`.`;
@@ -59,13 +59,11 @@ export function designSection(d, options, env) {
   const per = (values) => `${Object.values(values).map(us).join(' / ')} per token`;
   const bySize = (key, what) =>
     Object.entries(d[key]).map(([size, v]) => [`${what}, ${kb(Number(size))} corpus`, per(v)]);
+  const tiny = (what, ...keys) => [`tiny deltas: ${what}`, per(keys.map((key) => t[key]))];
   const rows = [
-    ['tiny deltas: the whole JS parser, text tokens', per([t.jsText])],
-    ['tiny deltas: the whole JS parser, the same tokens as UTF-8 bytes', per([t.jsBytes])],
-    [
-      'tiny deltas: one WebAssembly feed() per token, nothing built (text / bytes)',
-      per([t.wasmFloorText, t.wasmFloorBytes]),
-    ],
+    tiny('the whole JS parser, text tokens', 'jsText'),
+    tiny('the whole JS parser, the same tokens as UTF-8 bytes', 'jsBytes'),
+    tiny('one WebAssembly feed() per token, nothing built (text / bytes)', 'wasmFloorText', 'wasmFloorBytes'),
     ...bySize('freeze', 'freezing every snapshot / finished containers only (the default) / none'),
     ...bySize('views', 'long open arrays as views from 32 / from 64 (the default) / from 128 / never'),
     ...bySize('flatten', 'finished strings made flat (the default) / left ropes'),

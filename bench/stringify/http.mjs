@@ -43,9 +43,13 @@ export async function httpRun(impl, { count, connections, seconds }) {
 
 const ms = (v) => (v === null || v === undefined ? '–' : `${v >= 1000 ? v.toFixed(0) : v.toFixed(1)} ms`);
 
-function httpTable(results) {
+export function httpSection(http, { httpSeconds }) {
+  const ok = http.filter((h) => !h.error);
+  if (ok.length === 0) return [];
+  const title = `### HTTP: a server streaming ${httpSeconds ? `for ${httpSeconds} s ` : ''}to 50 connections on 127.0.0.1`;
+  const load = `Load generator: ${ok[0].generator}; client and server share the machine's cores.`;
   const head = ['server', 'requests/s', 'requests completed', 'p50 latency', 'p99 latency', 'MB/s', 'errors'];
-  const rows = results.map((r) => [
+  const rows = ok.map((r) => [
     r.label,
     fixed(r.requestsPerSecond, 2),
     r.requests,
@@ -55,13 +59,5 @@ function httpTable(results) {
     r.errors,
     `${fixed(r.serverRssPeakMiB, 0)} MiB (+${fixed(r.serverRssGrowthMiB, 0)} MiB)`,
   ]);
-  return mdTable([...head, 'server peak RSS (growth)'], rows).join('\n');
-}
-
-export function httpSection(http, { httpSeconds }) {
-  const ok = http.filter((h) => !h.error);
-  if (ok.length === 0) return [];
-  const title = `### HTTP: a server streaming ${httpSeconds ? `for ${httpSeconds} s ` : ''}to 50 connections on 127.0.0.1`;
-  const load = `Load generator: ${ok[0].generator}; client and server share the machine's cores.`;
-  return ['', title, '', load, '', httpTable(ok)];
+  return ['', title, '', load, '', mdTable([...head, 'server peak RSS (growth)'], rows).join('\n')];
 }

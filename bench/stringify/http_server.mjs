@@ -4,7 +4,6 @@ import { once } from 'node:events';
 import { articleAsyncGenerator, preparePool } from '../articles.mjs';
 
 const { impl, count } = JSON.parse(process.argv[2]);
-if (typeof globalThis.gc !== 'function') throw new Error('http_server.mjs needs node --expose-gc');
 preparePool();
 const { StreamedJsonResponse } = await import(new URL('../../dist/encode/index.js', import.meta.url).href);
 

@@ -24,14 +24,7 @@ const options = readFlags(
   --only IDS       comma-separated competitor ids or parts of ids, e.g. sluice,floor (default: all)
   --runs N         runs per competitor and source; the tables show medians (default: 3)
   --no-http        skip the HTTP run (10 s per server)`,
-  {
-    counts: [100_000, 1_000_000],
-    sources: Object.keys(SOURCES),
-    only: null,
-    runs: 3,
-    http: true,
-    httpSeconds: 10,
-  },
+  { counts: [100_000, 1_000_000], sources: Object.keys(SOURCES), only: null, runs: 3, http: true, httpSeconds: 10 },
   {
     '--counts': (options, text, flag, fail) => {
       list('counts', null, Number)(options, text, flag, fail);
@@ -51,22 +44,15 @@ async function verify(competitor, count, deps) {
   const verdicts = [];
   for (const kind of ['array', 'sync', 'async']) {
     const chunks = [];
-    await run({
-      ...makeStringifyContext({ kind, count, sampled: false }),
-      onChunk: (c) => chunks.push(Buffer.from(c)),
-    });
+    const context = makeStringifyContext({ kind, count, sampled: false });
+    await run({ ...context, onChunk: (c) => chunks.push(Buffer.from(c)) });
     const output = Buffer.concat(chunks);
-    const same = () => {
-      try {
-        return JSON.stringify(JSON.parse(output.toString('utf8'))) === expected.toString('utf8');
-      } catch {
-        return false;
-      }
-    };
     let verdict = 'DIFFERENT';
-    if (competitor.id === 'floor') verdict = 'rows only (no framing)';
-    else if (output.equals(expected)) verdict = 'identical bytes';
-    else if (same()) verdict = 'same JSON, other escaping';
+    try {
+      if (competitor.id === 'floor') verdict = 'rows only (no framing)';
+      else if (output.equals(expected)) verdict = 'identical bytes';
+      else if (JSON.stringify(JSON.parse(output)) === expected.toString()) verdict = 'same JSON, other escaping';
+    } catch {} // not JSON: different
     verdicts.push({ kind, verdict });
   }
   return verdicts;
@@ -81,12 +67,8 @@ function documentBytes(count) {
 
 const { versions, competitors } = withVersions(COMPETITORS.filter((c) => selected(options, c.id)));
 const sluice = await import(new URL('../../dist/index.js', import.meta.url).href);
-const { env, results } = startReport(
-  'bench:stringify',
-  PEERS,
-  `Method (bench/README.md, bench:stringify): medians of ${options.runs} runs per cell, each a fresh process.`,
-  { versions, options, verify: {}, tables: [] },
-);
+const method = `Method (bench/README.md, bench:stringify): medians of ${options.runs} runs per cell, each a fresh process.`;
+const { env, results } = startReport('bench:stringify', PEERS, method, { versions, options, verify: {}, tables: [] });
 let problems = 0;
 
 // Correctness first: a competitor that writes another document would make its speed meaningless.
