@@ -84,24 +84,23 @@ async function measure() {
 }
 
 /** A full run without failures into docs/partial.md and the README; the model table from any run but a quick one. */
-function render(run) {
-  const { options, environment: env } = run;
+function render({ results, model, design, problems, environment: env }) {
   const rendered = [];
   const path = (file) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
   const block = (file, name, body) => {
     if (renderBlock(path(file), name, body)) rendered.push(`${file} (${name})`);
     else log(`bench:partial: ${file} has no <!-- ${name}:start --> … <!-- ${name}:end -->: not rendered`);
   };
-  if (run.model && !options.quick) {
-    block('docs/partial.md', 'bench:partial-model', md.modelSection(run.model, options, env));
-    if (options.modelOnly && md.renderModelSentence(path('README.md'), 'bench:partial-readme', run.model))
+  if (model && !options.quick) {
+    block('docs/partial.md', 'bench:partial-model', md.modelSection(model, options, env));
+    if (options.modelOnly && md.renderModelSentence(path('README.md'), 'bench:partial-readme', model))
       rendered.push('README.md (bench:partial-readme, its last sentence)');
   }
   const all = options.sizes.length === Object.keys(SIZES).length && options.only.length === PEERS.length;
-  if (all && !options.quick && run.problems === 0) {
-    block('docs/partial.md', 'bench:partial', md.peersSection(run.results, options, env));
-    if (run.design) block('docs/partial.md', 'bench:partial-design', md.designSection(run.design, options, env));
-    const readme = md.readmeSection(run.results, run.model);
+  if (all && !options.quick && problems === 0) {
+    block('docs/partial.md', 'bench:partial', md.peersSection(results, options, env));
+    if (design) block('docs/partial.md', 'bench:partial-design', md.designSection(design, options, env));
+    const readme = md.readmeSection(results, model);
     if (readme) block('README.md', 'bench:partial-readme', readme);
   } else log('bench:partial: not a full run without failures: its other tables and the README left alone');
   if (rendered.length) console.log(`rendered: ${rendered.join(', ')}`);

@@ -152,11 +152,10 @@ export function modelSection(m, options, env) {
     `A ${kb(m.bytes)} tool call (the corpus document) in ${count(m.deltas)} deltas, the value read after every ` +
       `delta, to the final value (checked against JSON.parse). The SSE rows read an OpenAI Chat Completions body ` +
       `of ${kb(m.bodyBytes)} in ${count(m.chunk)}-byte pieces, \`ai\` the same pieces through @ai-sdk/openai's Chat ` +
-      `Completions model and a mocked \`fetch\`, then ` +
-      `streamText and readUIMessageStream (parsePartialJson of the arguments so far after every delta, as useChat ` +
-      `shows them). CPU time, every reader in one process, interleaved over ${m.times.partial?.length ?? '–'} ` +
-      `rounds (in each, 10 slices of about 20 ms per reader, taken in turn; \`ai\` once), medians; ratios per round. ` +
-      signed(env, options),
+      `Completions model and a mocked \`fetch\`, then streamText and readUIMessageStream (parsePartialJson of the ` +
+      `arguments so far after every delta, as useChat shows them). CPU time, every reader in one process, interleaved ` +
+      `over ${m.times.partial?.length ?? '–'} rounds (in each, 10 slices of about 20 ms per reader, taken in turn; ` +
+      `\`ai\` once), medians; ratios per round. ${signed(env, options)}`,
   ].join('\n');
 }
 

@@ -1,13 +1,12 @@
 // bench:stringify's HTTP run: autocannon against http_server.mjs, itself the bottleneck (bench/README.md).
 import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { packageVersion } from '../harness/environment.mjs';
 import { GrowthPeak } from '../harness/proc_rss.mjs';
 import { fixed, mdTable } from '../harness/stats.mjs';
 
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon');
-const GENERATOR_VERSION = require('autocannon/package.json').version;
+const GENERATOR_VERSION = packageVersion('autocannon');
 const SERVER = fileURLToPath(new URL('./http_server.mjs', import.meta.url));
 const MiB = 2 ** 20;
 

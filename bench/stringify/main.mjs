@@ -117,10 +117,9 @@ if (options.http && selected(options, 'sluice')) {
     log(`[http] ${label}: ${HTTP_CONNECTIONS} connections, ${options.httpSeconds} s, ${HTTP_COUNT} articles each`);
     const result = await httpRun(impl, run).catch((error) => ({ error: error.message }));
     results.http.push({ label, ...result });
-    if (!result.error) continue;
-    problems++;
-    log(`[http] ${label} FAILED: ${result.error}`);
+    if (result.error) log(`[http] ${label} FAILED: ${result.error}`);
   }
+  problems += results.http.filter((h) => h.error).length;
   console.log([...httpSection(results.http, options), '', loadLine(loadBefore, os.loadavg())].join('\n'));
 }
 
