@@ -1,7 +1,5 @@
 #!/usr/bin/env node
 // The dataset generator's command line (datasets.mjs; byte-identical to the team's tools/gen-dataset.mjs).
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { KINDS, writeDataset } from './datasets.mjs';
 
 const args = process.argv.slice(2);
@@ -17,13 +15,9 @@ if (!KINDS[kind] || !Number.isInteger(count) || count < 0 || !Number.isInteger(s
   );
   process.exit(help ? 0 : 2);
 }
-const out = outFile ? createWriteStream(outFile) : process.stdout;
-out.on('error', (error) => {
+const fail = (error) => {
   process.stderr.write(`gen-dataset: ${error.message}\n`);
   process.exit(1);
-});
-await writeDataset(kind, count, out, seed);
-if (outFile) {
-  out.end();
-  await once(out, 'close');
-}
+};
+process.stdout.on('error', fail);
+await writeDataset(kind, count, outFile, seed).catch(fail);

@@ -1,5 +1,4 @@
-// One worker in its own workerd process (an esbuild bundle, UPSTREAM bound to this process's server), measured from
-// /proc and its inspector (CDP Runtime.getHeapUsage); the upstream's body is held here, never in the measured process.
+// One worker in its own workerd process, measured from /proc and its inspector; the upstream's body stays in Node.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -30,12 +29,11 @@ const freePort = () =>
 /** The worker bundled into `dir`, its `.wasm?module` imports copied beside it. */
 async function bundle(entry, dir) {
   const wasm = new Set();
-  const wasmModules = (bundler) =>
-    bundler.onResolve({ filter: /\.wasm\?module$/ }, (a) => {
-      const file = join(a.resolveDir, a.path.replace(/\?module$/, ''));
-      wasm.add(file);
-      return { path: basename(file), external: true };
-    });
+  const wasmModules = (a) => {
+    const file = join(a.resolveDir, a.path.replace(/\?module$/, ''));
+    wasm.add(file);
+    return { path: basename(file), external: true };
+  };
   await build({
     entryPoints: [join(HERE, entry)],
     outfile: join(dir, 'worker.js'),
@@ -46,7 +44,7 @@ async function bundle(entry, dir) {
     alias: { sluice: join(ROOT, 'dist', 'edge.js') },
     nodePaths: [join(HERE, 'node_modules')],
     logLevel: 'error',
-    plugins: [{ name: 'wasm-module', setup: wasmModules }],
+    plugins: [{ name: 'wasm-module', setup: (b) => b.onResolve({ filter: /\.wasm\?module$/ }, wasmModules) }],
   });
   for (const file of wasm) copyFileSync(file, join(dir, basename(file)));
   return [...wasm].map((file) => basename(file));
@@ -75,22 +73,21 @@ async function inspect(port) {
     ws.addEventListener('open', resolve);
     ws.addEventListener('error', reject);
   });
-  const waiting = new Map();
   let id = 0;
+  let answer; // of the one request in flight, request `id`; a late answer to an earlier one is dropped
   ws.addEventListener('message', (event) => {
     const message = JSON.parse(String(event.data));
-    waiting.get(message.id)?.(message.result);
-    waiting.delete(message.id);
+    if (message.id === id) answer(message.result);
   });
   // Answered between the worker's turns: a long synchronous turn delays it, so the sampler waits 1 s at most.
   const heap = () =>
     new Promise((resolve) => {
       const timer = setTimeout(resolve, 1000);
-      waiting.set(++id, (r) => {
+      answer = (r) => {
         clearTimeout(timer);
         resolve(r && { heapUsed: mib(r.usedSize), heapTotal: mib(r.totalSize), backing: mib(r.backingStorageSize) });
-      });
-      ws.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
+      };
+      ws.send(JSON.stringify({ id: ++id, method: 'Runtime.getHeapUsage' }));
     });
   return { heap, close: () => ws.close() };
 }
@@ -174,8 +171,6 @@ export async function request({ pid, port, inspector }, { capCpu = Number.POSITI
   return { cpu: cpuSeconds(pid) - cpu0, ttfb: first, total: performance.now() - start, bytes, lines, capped, ...peak };
 }
 
-const ROW_CHUNK = 1 << 20; // rows are joined into Buffers of about 1 MB: no string near V8's length limit
-
 export function makeBody(bytes) {
   const parts = [];
   let text = '[';
@@ -193,7 +188,8 @@ export function makeBody(bytes) {
     });
     text += id === 0 ? row : `,${row}`;
     size += row.length + 1;
-    if (text.length >= ROW_CHUNK) {
+    // Rows are joined into Buffers of about 1 MB: no string near V8's length limit.
+    if (text.length >= 1 << 20) {
       parts.push(Buffer.from(text));
       text = '';
     }
