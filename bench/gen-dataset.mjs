@@ -10,9 +10,7 @@ const count = Number(countText);
 if (!KINDS[kind] || !Number.isInteger(count) || count < 0 || !Number.isInteger(seed)) {
   const help = args.includes('--help') || args.includes('-h');
   const kinds = Object.entries(KINDS).map(([name, { what }]) => `  ${name.padEnd(9)} ${what}`);
-  (help ? process.stdout : process.stderr).write(
-    `usage: gen-dataset.mjs KIND COUNT [OUTFILE] [--seed N]\n${kinds.join('\n')}\n`,
-  );
+  console[help ? 'log' : 'error'](`usage: gen-dataset.mjs KIND COUNT [OUTFILE] [--seed N]\n${kinds.join('\n')}`);
   process.exit(help ? 0 : 2);
 }
 const fail = (error) => {

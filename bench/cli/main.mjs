@@ -12,21 +12,18 @@ import { writeResults } from '../harness/save.mjs';
 import { mdTable, median } from '../harness/stats.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCRIPTS = fileURLToPath(new URL('../competitors/', import.meta.url));
-const BIN = `${ROOT}dist/cli/sluice.cjs`;
 const PEER_BIN = `${ROOT}bench/node_modules/.bin/`;
-const HERE = fileURLToPath(new URL('./', import.meta.url));
+const HERE = `${ROOT}bench/cli/`;
 const BUILD = `${ROOT}build/bench-cli/`;
+const RUNNER = `${BUILD}runner`;
+const SIMDJSON_BIN = `${BUILD}simdjson_select`;
 const SIMDJSON = `${ROOT}node_modules/@nozbe/simdjson/src/`;
 const PATH = '$._embedded.articles[*]';
 const JQ_STREAM = 'fromstream(3|truncate_stream(inputs | select(.[0][0] == "_embedded" and .[0][1] == "articles")))';
 const node = process.execPath;
 
-const RUNNER = `${BUILD}runner`;
-const SIMDJSON_BIN = `${BUILD}simdjson_select`;
-
-const select = (f) => [node, BIN, 'select', PATH, f];
-const script = (mode) => (f) => [node, `${SCRIPTS}cli_js_select.mjs`, mode, f];
+const select = (f) => [node, `${ROOT}dist/cli/sluice.cjs`, 'select', PATH, f];
+const script = (mode) => (f) => [node, `${ROOT}bench/competitors/cli_js_select.mjs`, mode, f];
 /** [id, label, argv(file, pretty), extra]; `ndjson`: reads NDJSON on its standard input, so the tight file only. */
 const COMMANDS = [
   ['sluice', 'sluice select', select, { own: true }],
@@ -59,14 +56,14 @@ const versionOf = (command) =>
   spawnSync(command, ['--version'], { encoding: 'utf8' }).stdout?.trim().split('\n')[0] || 'unknown';
 
 /** A binary built again when one of its sources is newer. */
-function build(out, what, [compiler, ...flags], sources) {
+function build(out, [compiler, ...flags], ...sources) {
   if (!existsSync(out) || sources.some((source) => statSync(source).mtimeMs > statSync(out).mtimeMs)) {
-    log(`bench:cli: building ${what}`);
+    log(`bench:cli: building ${out} (${compiler} ${flags.join(' ')})`);
     execFileSync(compiler, [...flags, '-o', out, ...sources], { stdio: 'inherit' });
   }
 }
 
-// jq and gojq from apt when missing; runner.c and the simdjson On-Demand peer built into build/bench-cli/.
+// jq and gojq from apt when missing; runner.c and the simdjson On-Demand peer (about a minute) into build/bench-cli/.
 const missing = ['jq', 'gojq'].filter((command) => versionOf(command) === 'unknown');
 if (missing.length > 0) {
   log(`bench:cli: installing ${missing.join(' ')} (apt-get)`);
@@ -75,16 +72,12 @@ if (missing.length > 0) {
   });
 }
 mkdirSync(BUILD, { recursive: true });
-build(RUNNER, 'the runner (cc)', ['cc', '-O2', '-Wall'], [`${HERE}runner.c`]);
+build(RUNNER, ['cc', '-O2', '-Wall'], `${HERE}runner.c`);
 const cxx = ['c++', '-O3', '-std=c++17', `-I${SIMDJSON}`];
-build(SIMDJSON_BIN, 'the simdjson peer (c++ -O3, about a minute)', cxx, [
-  `${HERE}simdjson_select.cpp`,
-  `${SIMDJSON}simdjson.cpp`,
-]);
+build(SIMDJSON_BIN, cxx, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`);
 // NODE_EXTRA_CA_CERTS makes every Node process parse a CA bundle at start: the machine's cost, not the commands'.
 const { NODE_EXTRA_CA_CERTS: _, ...ENV } = process.env;
 
-/** One fresh process of `command` under runner.c. */
 function measure(command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
   const flags = [pipe && '--pipe', first && '--first', ...(command.ndjson ? ['--stdin', file] : [])].filter(Boolean);
   const argv = [...flags, '--', ...command.argv(file, pretty), ...extraArgs];

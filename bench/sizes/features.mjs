@@ -1,5 +1,4 @@
-// Where the bytes of "everything" go, by feature (JS gzip); what features share counts for none of them. The schema
-// option has no export of its own: everything minus the bundle with js/partial/schema.js stubbed out.
+// Each feature's JS gzip (shared code counts for none); the schema option, with no export: its module stubbed out.
 import { join } from 'node:path';
 
 const names = (text) => text.trim().split(/\s+/);

@@ -12,7 +12,6 @@ import { featureCosts } from './features.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const BENCH_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
-const INDEX = JSON.stringify(join(DIST, 'index.js'));
 
 // The peers of bench:parse and bench:stringify, each as its README imports it: [name, use, export statements].
 const PEERS = [
@@ -64,7 +63,7 @@ async function bundle(source, resolveDir, stub) {
 const env = environment();
 const sluice = [];
 for (const [id, label, names, budget] of ENTRIES) {
-  const { bytes } = await bundle(`export ${names} from ${INDEX};`, ROOT);
+  const { bytes } = await bundle(`export ${names} from ${JSON.stringify(join(DIST, 'index.js'))};`, ROOT);
   const js = measure(bytes);
   const text = new TextDecoder().decode(bytes);
   for (const build of ['simd', 'scalar']) {
