@@ -257,13 +257,10 @@ lines.push('', `${versions}.`, `${machine}.`);
 const markdown = `${lines.join('\n')}\n`;
 process.stdout.write(markdown);
 // Per command, MB/s of CPU (higher is better) and peak RSS (log: the peers span 3 MiB to gigabytes), per input.
-const measured = (i) => table.filter(({ cells: c }) => c[i] && !c[i].failed).map((row) => [row.label, row.cells[i]]);
+const measured = (i) =>
+  table.filter(({ cells: c }) => c[i] && !c[i].failed).map(({ label, cells: c }) => [label, [c[i].mbps, c[i].rssMiB]]);
 const groups = table.map(({ label, own }) => ({ key: label, label, own }));
-const series = inputs.map(({ label }, i) => ({
-  key: label,
-  label,
-  values: Object.fromEntries(measured(i).map(([l, c]) => [l, [c.mbps, c.rssMiB]])),
-}));
+const series = inputs.map(({ label }, i) => ({ key: label, label, values: Object.fromEntries(measured(i)) }));
 const svg = renderChart(
   { groups, series },
   {

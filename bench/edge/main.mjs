@@ -78,7 +78,6 @@ const ROOT = join(HERE, '..', '..');
 const SAMPLE_MS = 100;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const cpuSeconds = (pid) => cpuMsOf(pid) / 1000;
-const memoryMb = (pid, key) => statusBytes(pid, key) / 2 ** 20;
 const mib = (bytes) => bytes / 2 ** 20;
 
 const freePort = () =>
@@ -284,7 +283,7 @@ try {
     for (const name of names.filter((n) => sizesOf(n).includes(mb))) {
       const worker = await startWorker(ENTRIES[name], upstream.port, { v8Flags });
       try {
-        const idle = memoryMb(worker.pid, 'VmRSS');
+        const idle = mib(statusBytes(worker.pid, 'VmRSS'));
         const runs = [];
         for (let run = 0; run < (name === WHATWG && mb === cappedMb ? 1 : RUNS); ++run) {
           const r = await request(worker, { capCpu: name === WHATWG ? cap : Number.POSITIVE_INFINITY });
@@ -294,7 +293,7 @@ try {
           runs.push(r);
           if (r.capped) break;
         }
-        const result = { name, mb, rows, bytes: body.length, runs, idle, hwm: memoryMb(worker.pid, 'VmHWM') };
+        const result = { name, mb, rows, bytes: body.length, runs, idle, hwm: mib(statusBytes(worker.pid, 'VmHWM')) };
         results.push(result);
         const cells = [cpuCell, ttfbCell, memoryCell].map((cell) => cell(result, runs.at(-1)));
         console.log(`${name} ${mb} MB: CPU ${cells[0]}; TTFB ${cells[1]}; peak RSS ${cells[2]}`);
