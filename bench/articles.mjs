@@ -14,7 +14,6 @@ export function random(seed = 42) {
   let state = seed >>> 0 || 1;
   const rand = () => {
     state ^= state << 13;
-    state >>>= 0;
     state ^= state >>> 17;
     state ^= state << 5;
     state >>>= 0;
@@ -80,18 +79,12 @@ export function articleArray(count) {
 /** A sync generator of `count` rows, each built when asked for; `onFirstRow()` when the first is handed out. */
 export function* articleGenerator(count, onFirstRow) {
   preparePool();
-  if (count > 0) {
-    onFirstRow?.();
-    yield articleRow(0);
-  }
-  for (let i = 1; i < count; i++) yield articleRow(i);
+  if (count > 0) onFirstRow?.();
+  for (let i = 0; i < count; i++) yield articleRow(i);
 }
 
 export async function* articleAsyncGenerator(count, onFirstRow) {
   preparePool();
-  if (count > 0) {
-    onFirstRow?.();
-    yield articleRow(0);
-  }
-  for (let i = 1; i < count; i++) yield articleRow(i);
+  if (count > 0) onFirstRow?.();
+  for (let i = 0; i < count; i++) yield articleRow(i);
 }

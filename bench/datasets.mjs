@@ -44,7 +44,8 @@ export const KINDS = {
   },
 };
 
-export async function writeDataset(kind, count, out, seed = 42) {
+export async function writeDataset(kind, count, file, seed = 42) {
+  const out = file ? createWriteStream(file) : process.stdout;
   const r = random(seed);
   const { element, frame = () => ['[', ',', ']'] } = KINDS[kind];
   const [open, separator, close] = frame(count);
@@ -57,27 +58,20 @@ export async function writeDataset(kind, count, out, seed = 42) {
     }
   }
   out.write(text + close);
+  if (file) await once(out.end(), 'close');
 }
-
-export const datasetFile = (kind, count) => join(DATA_DIR, `${kind}-${count}.json`);
 
 /** The path of `KIND COUNT`, generated first when missing (under a temporary name: never a truncated file). */
 export async function ensureDataset(kind, count, { log = () => {} } = {}) {
-  const file = datasetFile(kind, count);
+  const file = join(DATA_DIR, `${kind}-${count}.json`);
   if (existsSync(file)) return file;
   mkdirSync(DATA_DIR, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
   log(`generating ${kind} ${count} -> ${file}`);
-  const out = createWriteStream(partial);
-  try {
-    await writeDataset(kind, count, out);
-    out.end();
-    await once(out, 'close');
-  } catch (error) {
-    out.destroy();
+  await writeDataset(kind, count, partial).catch((error) => {
     rmSync(partial, { force: true });
     throw error;
-  }
+  });
   renameSync(partial, file);
   return file;
 }

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
 // The dataset generator's command line (datasets.mjs; byte-identical to the team's tools/gen-dataset.mjs).
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { KINDS, writeDataset } from './datasets.mjs';
 
 const args = process.argv.slice(2);
@@ -12,18 +10,12 @@ const count = Number(countText);
 if (!KINDS[kind] || !Number.isInteger(count) || count < 0 || !Number.isInteger(seed)) {
   const help = args.includes('--help') || args.includes('-h');
   const kinds = Object.entries(KINDS).map(([name, { what }]) => `  ${name.padEnd(9)} ${what}`);
-  (help ? process.stdout : process.stderr).write(
-    `usage: gen-dataset.mjs KIND COUNT [OUTFILE] [--seed N]\n${kinds.join('\n')}\n`,
-  );
+  console[help ? 'log' : 'error'](`usage: gen-dataset.mjs KIND COUNT [OUTFILE] [--seed N]\n${kinds.join('\n')}`);
   process.exit(help ? 0 : 2);
 }
-const out = outFile ? createWriteStream(outFile) : process.stdout;
-out.on('error', (error) => {
+const fail = (error) => {
   process.stderr.write(`gen-dataset: ${error.message}\n`);
   process.exit(1);
-});
-await writeDataset(kind, count, out, seed);
-if (outFile) {
-  out.end();
-  await once(out, 'close');
-}
+};
+process.stdout.on('error', fail);
+await writeDataset(kind, count, outFile, seed).catch(fail);

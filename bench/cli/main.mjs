@@ -12,39 +12,33 @@ import { writeResults } from '../harness/save.mjs';
 import { mdTable, median } from '../harness/stats.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCRIPTS = fileURLToPath(new URL('../competitors/', import.meta.url));
-const BIN = `${ROOT}dist/cli/sluice.cjs`;
 const PEER_BIN = `${ROOT}bench/node_modules/.bin/`;
-const HERE = fileURLToPath(new URL('./', import.meta.url));
+const HERE = `${ROOT}bench/cli/`;
 const BUILD = `${ROOT}build/bench-cli/`;
+const RUNNER = `${BUILD}runner`;
+const SIMDJSON_BIN = `${BUILD}simdjson_select`;
 const SIMDJSON = `${ROOT}node_modules/@nozbe/simdjson/src/`;
 const PATH = '$._embedded.articles[*]';
 const JQ_STREAM = 'fromstream(3|truncate_stream(inputs | select(.[0][0] == "_embedded" and .[0][1] == "articles")))';
 const node = process.execPath;
 
-const select = (f) => [node, BIN, 'select', PATH, f];
-const script = (mode) => (f) => [node, `${SCRIPTS}cli_js_select.mjs`, mode, f];
-/** [id, label, argv(file, pretty), extra]: `stdin`: the file is their standard input; `tightOnly`: NDJSON-only input. */
-const commands = (simdjson) =>
-  [
-    ['sluice', 'sluice select', select, { own: true }],
-    ['sluice-scalar', 'sluice select (scalar build)', select, { own: true, env: { SLUICE_WASM: 'scalar' } }],
-    ['simdjson', 'simdjson On-Demand (C++)', (f, pretty) => [simdjson, f, ...(pretty ? ['--minify'] : [])]],
-    ['jq', 'jq -c', (f) => ['jq', '-c', '._embedded.articles[]', f]],
-    ['jq-stream', 'jq -c --stream', (f) => ['jq', '-cn', '--stream', JQ_STREAM, f]],
-    ['gojq', 'gojq -c (sorts keys)', (f) => ['gojq', '-c', '._embedded.articles[]', f]],
-    [
-      'ndjson-split',
-      'ndjson-split',
-      () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'],
-      { stdin: true, tightOnly: true },
-    ],
-    ['fx', 'fx', (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")']],
-    ['json-parse', 'JSON.parse script', script('json-parse')],
-    ['streamparser', '@streamparser/json script', script('streamparser')],
-  ].map(([id, label, argv, extra]) => ({ id, label, argv, ...extra }));
+const select = (f) => [node, `${ROOT}dist/cli/sluice.cjs`, 'select', PATH, f];
+const script = (mode) => (f) => [node, `${ROOT}bench/competitors/cli_js_select.mjs`, mode, f];
+/** [id, label, argv(file, pretty), extra]; `ndjson`: reads NDJSON on its standard input, so the tight file only. */
+const COMMANDS = [
+  ['sluice', 'sluice select', select, { own: true }],
+  ['sluice-scalar', 'sluice select (scalar build)', select, { own: true, env: { SLUICE_WASM: 'scalar' } }],
+  ['simdjson', 'simdjson On-Demand (C++)', (f, pretty) => [SIMDJSON_BIN, f, ...(pretty ? ['--minify'] : [])]],
+  ['jq', 'jq -c', (f) => ['jq', '-c', '._embedded.articles[]', f]],
+  ['jq-stream', 'jq -c --stream', (f) => ['jq', '-cn', '--stream', JQ_STREAM, f]],
+  ['gojq', 'gojq -c (sorts keys)', (f) => ['gojq', '-c', '._embedded.articles[]', f]],
+  ['ndjson-split', 'ndjson-split', () => [`${PEER_BIN}ndjson-split`, 'd._embedded.articles'], { ndjson: true }],
+  ['fx', 'fx', (f) => [`${PEER_BIN}fx`, f, '._embedded.articles', '.map(x => JSON.stringify(x)).join("\\n")']],
+  ['json-parse', 'JSON.parse script', script('json-parse')],
+  ['streamparser', '@streamparser/json script', script('streamparser')],
+].map(([id, label, argv, extra]) => ({ id, label, argv, ...extra }));
 
-const IDS = commands('').map((c) => c.id);
+const IDS = COMMANDS.map((c) => c.id);
 const options = readFlags(
   `usage: npm run bench:cli -- [options]
   --runs N     runs per command and input; tables show medians (default 3)
@@ -61,50 +55,39 @@ const options = readFlags(
 const versionOf = (command) =>
   spawnSync(command, ['--version'], { encoding: 'utf8' }).stdout?.trim().split('\n')[0] || 'unknown';
 
-/** jq and gojq from apt when missing; runner.c and the simdjson On-Demand peer built into build/bench-cli/. */
-function setup() {
-  const missing = ['jq', 'gojq'].filter((command) => versionOf(command) === 'unknown');
-  if (missing.length > 0) {
-    log(`bench:cli: installing ${missing.join(' ')} (apt-get)`);
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+/** A binary built again when one of its sources is newer. */
+function build(out, [compiler, ...flags], ...sources) {
+  if (!existsSync(out) || sources.some((source) => statSync(source).mtimeMs > statSync(out).mtimeMs)) {
+    log(`bench:cli: building ${out} (${compiler} ${flags.join(' ')})`);
+    execFileSync(compiler, [...flags, '-o', out, ...sources], { stdio: 'inherit' });
   }
-  mkdirSync(BUILD, { recursive: true });
-  // Each binary built again when one of its sources is newer.
-  const build = (name, what, [compiler, ...flags], sources) => {
-    const out = BUILD + name;
-    if (!existsSync(out) || sources.some((source) => statSync(source).mtimeMs > statSync(out).mtimeMs)) {
-      log(`bench:cli: building ${what}`);
-      execFileSync(compiler, [...flags, '-o', out, ...sources], { stdio: 'inherit' });
-    }
-    return out;
-  };
-  const cxx = ['c++', '-O3', '-std=c++17', `-I${SIMDJSON}`];
-  return {
-    runner: build('runner', 'the runner (cc)', ['cc', '-O2', '-Wall'], [`${HERE}runner.c`]),
-    simdjson: build('simdjson_select', 'the simdjson peer (c++ -O3, about a minute)', cxx, [
-      `${HERE}simdjson_select.cpp`,
-      `${SIMDJSON}simdjson.cpp`,
-    ]),
-  };
 }
 
-const { runner, simdjson } = setup();
+// jq and gojq from apt when missing; runner.c and the simdjson On-Demand peer (about a minute) into build/bench-cli/.
+const missing = ['jq', 'gojq'].filter((command) => versionOf(command) === 'unknown');
+if (missing.length > 0) {
+  log(`bench:cli: installing ${missing.join(' ')} (apt-get)`);
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+mkdirSync(BUILD, { recursive: true });
+build(RUNNER, ['cc', '-O2', '-Wall'], `${HERE}runner.c`);
+const cxx = ['c++', '-O3', '-std=c++17', `-I${SIMDJSON}`];
+build(SIMDJSON_BIN, cxx, `${HERE}simdjson_select.cpp`, `${SIMDJSON}simdjson.cpp`);
 // NODE_EXTRA_CA_CERTS makes every Node process parse a CA bundle at start: the machine's cost, not the commands'.
 const { NODE_EXTRA_CA_CERTS: _, ...ENV } = process.env;
 
-/** One fresh process of `command` under runner.c. */
 function measure(command, file, pretty, { pipe = false, first = false, extraArgs = [] } = {}) {
-  const flags = [pipe && '--pipe', first && '--first', ...(command.stdin ? ['--stdin', file] : [])].filter(Boolean);
+  const flags = [pipe && '--pipe', first && '--first', ...(command.ndjson ? ['--stdin', file] : [])].filter(Boolean);
   const argv = [...flags, '--', ...command.argv(file, pretty), ...extraArgs];
-  return JSON.parse(execFileSync(runner, argv, { env: { ...ENV, ...command.env }, encoding: 'utf8' }));
+  return JSON.parse(execFileSync(RUNNER, argv, { env: { ...ENV, ...command.env }, encoding: 'utf8' }));
 }
 
 /** CPU time split into fixed and per-byte cost: one article, the 100 MB file and one twice as long, interleaved. */
 async function measureFixedCost(commands, runs) {
-  const [one, single, double] = [await sized(1), await sized(count), await sized(2 * count)];
-  const files = { one: one.file, single: single.file, double: double.file };
+  const files = { one: await sized(1), single: await sized(count), double: await sized(2 * count) };
+  const { one, single, double } = files;
   const cpu = new Map();
   const add = (key, command, file) => {
     const result = measure(command, file, false);
@@ -114,7 +97,7 @@ async function measureFixedCost(commands, runs) {
   for (let round = 0; round < runs; round++) {
     add('node', { argv: () => [node, '-e', '0'] }, one.file);
     for (const command of commands)
-      for (const [name, file] of Object.entries(files)) add(`${command.id}/${name}`, command, file);
+      for (const [name, { file }] of Object.entries(files)) add(`${command.id}/${name}`, command, file);
     log(`fixed cost: round ${round + 1}/${runs}`);
   }
   const med = (key) => median(cpu.get(key));
@@ -186,17 +169,21 @@ if (!existsSync(pretty)) {
   writeFileSync(pretty, `${JSON.stringify(JSON.parse(readFileSync(tight, 'utf8')), null, 2)}\n`);
 }
 const mb = (file) => `${(fileSize(file) / 1e6).toFixed(0)} MB`;
+const sized = async (n) => {
+  const file = await ensureDataset('articles', n, { log });
+  return { file, bytes: fileSize(file), label: mb(file) };
+};
 const inputs = [
   { key: 'tight', label: `${mb(tight)} of articles`, file: tight, pretty: false },
   { key: 'pretty', label: `the same, pretty-printed (${mb(pretty)})`, file: pretty, pretty: true },
 ];
-const all = commands(simdjson).filter((c) => options.only.includes(c.id));
+const all = COMMANDS.filter((c) => options.only.includes(c.id));
 const env = environment();
 const runs = await roundRobin({
   runs: options.runs,
   entries: inputs.flatMap((input) =>
     all
-      .filter((c) => !(input.pretty && c.tightOnly))
+      .filter((c) => !(input.pretty && c.ndjson))
       .map((c) => ({ key: `${c.id}/${input.key}`, label: `${c.id}/${input.key}`, c, input })),
   ),
   runOnce: ({ c, input }, earlier) => {
@@ -211,37 +198,32 @@ const runs = await roundRobin({
   tag: 'round',
 });
 const expectedBytes = runs['sluice/tight']?.[0].pipe.bytesOut;
-const table = all.map((command) => ({
-  id: command.id,
-  label: command.label,
-  own: command.own ?? false,
+const table = all.map(({ id, label, own = false }) => ({
+  id,
+  label,
+  own,
   cells: inputs.map((input) => {
-    const list = runs[`${command.id}/${input.key}`];
+    const list = runs[`${id}/${input.key}`];
     const cell = list && summarise(fileSize(input.file), list);
     if (cell && !cell.failed && expectedBytes !== undefined && cell.bytesOut !== expectedBytes) {
       cell.note = `wrote ${cell.bytesOut} bytes, sluice ${expectedBytes}`;
-      log(`bench:cli: ${command.id} on ${input.key} ${cell.note}`);
+      log(`bench:cli: ${id} on ${input.key} ${cell.note}`);
     }
     return cell;
   }),
 }));
 
 const splitCommands = all.filter((c) => c.id === 'sluice' || c.id === 'simdjson');
-const sized = async (n) => {
-  const file = await ensureDataset('articles', n, { log });
-  return { file, bytes: fileSize(file), label: mb(file) };
-};
 const runsOfSplit = options.quick ? 1 : Math.max(11, options.runs);
 const split = splitCommands.length === 0 ? null : await measureFixedCost(splitCommands, runsOfSplit);
 
 const big = [];
 for (const n of options.big ? [2_500_000, 10_000_000] : []) {
   const { file, bytes } = await sized(n);
-  const sluice = commands(simdjson)[0];
   // An untimed run first reads the file into the disk cache: the runs measure the command, not the disk.
-  measure(sluice, file, false);
+  measure(COMMANDS[0], file, false);
   for (const progress of [false, true]) {
-    const result = measure(sluice, file, false, { extraArgs: progress ? ['--progress'] : [] });
+    const result = measure(COMMANDS[0], file, false, { extraArgs: progress ? ['--progress'] : [] });
     big.push({ bytes, progress, ...result, mbps: bytes / 1e3 / result.cpuMs });
     log(`big ${n}${progress ? ' --progress' : ''}: ${result.cpuMs.toFixed(0)} ms CPU, ${mib(result.maxRssKiB)} MiB`);
   }
@@ -275,13 +257,10 @@ lines.push('', `${versions}.`, `${machine}.`);
 const markdown = `${lines.join('\n')}\n`;
 process.stdout.write(markdown);
 // Per command, MB/s of CPU (higher is better) and peak RSS (log: the peers span 3 MiB to gigabytes), per input.
-const measured = (i) => table.filter(({ cells: c }) => c[i] && !c[i].failed).map((row) => [row.label, row.cells[i]]);
+const measured = (i) =>
+  table.filter(({ cells: c }) => c[i] && !c[i].failed).map(({ label, cells: c }) => [label, [c[i].mbps, c[i].rssMiB]]);
 const groups = table.map(({ label, own }) => ({ key: label, label, own }));
-const series = inputs.map(({ label }, i) => ({
-  key: label,
-  label,
-  values: Object.fromEntries(measured(i).map(([l, c]) => [l, [c.mbps, c.rssMiB]])),
-}));
+const series = inputs.map(({ label }, i) => ({ key: label, label, values: Object.fromEntries(measured(i)) }));
 const svg = renderChart(
   { groups, series },
   {

@@ -71,13 +71,12 @@ int main(int argc, char** argv) {
   struct rusage usage;
   if (wait4(pid, &status, 0, &usage) < 0) return perror("wait4"), 1;
   const double wall = now_ms() - start;
-  const double user = usage.ru_utime.tv_sec * 1e3 + usage.ru_utime.tv_usec / 1e3;
-  const double sys = usage.ru_stime.tv_sec * 1e3 + usage.ru_stime.tv_usec / 1e3;
+  const double cpu = (usage.ru_utime.tv_sec * 1e3 + usage.ru_utime.tv_usec / 1e3) +
+                     (usage.ru_stime.tv_sec * 1e3 + usage.ru_stime.tv_usec / 1e3);
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   char first_text[32] = "null";
   if (first >= 0) snprintf(first_text, sizeof first_text, "%.3f", first);
-  printf("{\"cpuMs\":%.3f,\"userMs\":%.3f,\"sysMs\":%.3f,\"wallMs\":%.3f,\"maxRssKiB\":%ld,\"firstByteMs\":%s,"
-         "\"bytesOut\":%lld,\"code\":%d}\n",
-         user + sys, user, sys, wall, usage.ru_maxrss, first_text, bytes, code);
+  printf("{\"cpuMs\":%.3f,\"wallMs\":%.3f,\"maxRssKiB\":%ld,\"firstByteMs\":%s,\"bytesOut\":%lld,\"code\":%d}\n",
+         cpu, wall, usage.ru_maxrss, first_text, bytes, code);
   return 0;
 }

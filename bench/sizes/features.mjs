@@ -1,5 +1,4 @@
-// Where the bytes of "everything" go, by feature (JS gzip); what features share counts for none of them. The schema
-// option has no export of its own: everything minus the bundle with js/partial/schema.js stubbed out.
+// Each feature's JS gzip (shared code counts for none); the schema option, with no export: its module stubbed out.
 import { join } from 'node:path';
 
 const names = (text) => text.trim().split(/\s+/);
@@ -17,35 +16,27 @@ const FEATURES = {
   model: names('readModelStream ModelStreamError'),
 };
 
-const exportsOf = (names, index) => `export { ${names.join(', ')} } from ${JSON.stringify(index)};`;
-
 /** Rows { feature, alone, added (to the features above), saved (from everything) }; `gzipped(source, stub?)`. */
 export async function featureCosts(dist, gzipped) {
   const index = join(dist, 'index.js');
+  const gz = (names, stub) => gzipped(`export { ${names.join(', ')} } from ${JSON.stringify(index)};`, stub);
   const exported = Object.keys(await import(index)).sort();
   const listed = Object.values(FEATURES).flat().sort();
   if (exported.join() !== listed.join()) {
-    throw new Error(
-      `bench/sizes/features.mjs: FEATURES lists ${listed.join()}, dist/index.js exports ${exported.join()}`,
-    );
+    throw new Error(`sizes/features.mjs: FEATURES lists ${listed.join()}, dist/index.js exports ${exported.join()}`);
   }
-  const all = await gzipped(exportsOf(listed, index));
+  const all = await gz(listed);
   const rows = [];
   let before = [];
   let beforeGzip = 0;
   for (const [feature, names] of Object.entries(FEATURES)) {
-    const rest = listed.filter((name) => !names.includes(name));
-    const upTo = await gzipped(exportsOf([...before, ...names], index));
-    rows.push({
-      feature,
-      alone: await gzipped(exportsOf(names, index)),
-      added: upTo - beforeGzip,
-      saved: all - (await gzipped(exportsOf(rest, index))),
-    });
     before = [...before, ...names];
+    const upTo = await gz(before);
+    const rest = listed.filter((name) => !names.includes(name));
+    rows.push({ feature, alone: await gz(names), added: upTo - beforeGzip, saved: all - (await gz(rest)) });
     beforeGzip = upTo;
   }
-  const noSchema = await gzipped(exportsOf(listed, index), join(dist, 'partial', 'schema.js'));
+  const noSchema = await gz(listed, join(dist, 'partial', 'schema.js'));
   rows.push({ feature: 'schema (option of partial)', alone: null, added: null, saved: all - noSchema });
   return { all, rows };
 }

@@ -12,7 +12,6 @@ import { featureCosts } from './features.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const BENCH_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
-const INDEX = JSON.stringify(join(DIST, 'index.js'));
 
 // The peers of bench:parse and bench:stringify, each as its README imports it: [name, use, export statements].
 const PEERS = [
@@ -45,9 +44,13 @@ const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const measure = (bytes) => ({ raw: bytes.length, gzip: gzip(bytes) });
 const sum = (a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip });
 
-/** `source` bundled and minified for the browser, or, needing Node built-ins, for Node without them. */
+/** `source` bundled and minified for the browser, or, needing Node built-ins, for Node; `stub`'s exports undefined. */
 async function bundle(source, resolveDir, stub) {
-  const plugins = stub ? [await stubPlugin(stub)] : [];
+  const names = stub ? Object.keys(await import(stub)) : [];
+  const contents = names.map((n) => `export const ${n} = void 0;`).join('\n');
+  const setup = (b) =>
+    b.onLoad({ filter: /\.js$/ }, (args) => (args.path === stub ? { contents, loader: 'js' } : undefined));
+  const plugins = stub ? [{ name: 'stub', setup }] : [];
   const options = { plugins, stdin: { contents: source, resolveDir, loader: 'js' }, bundle: true, minify: true };
   Object.assign(options, { format: 'esm', write: false, logLevel: 'silent', legalComments: 'none' });
   const built = async (platform) => ({
@@ -57,25 +60,15 @@ async function bundle(source, resolveDir, stub) {
   return built('browser').catch(() => built('node'));
 }
 
-async function stubPlugin(path) {
-  const names = Object.keys(await import(path));
-  const contents = names.map((n) => `export const ${n} = void 0;`).join('\n');
-  const setup = (b) =>
-    b.onLoad({ filter: /\.js$/ }, (args) => (args.path === path ? { contents, loader: 'js' } : undefined));
-  return { name: 'stub', setup };
-}
-
 const env = environment();
 const sluice = [];
 for (const [id, label, names, budget] of ENTRIES) {
-  const { bytes } = await bundle(`export ${names} from ${INDEX};`, ROOT);
+  const { bytes } = await bundle(`export ${names} from ${JSON.stringify(join(DIST, 'index.js'))};`, ROOT);
   const js = measure(bytes);
   const text = new TextDecoder().decode(bytes);
   for (const build of ['simd', 'scalar']) {
     // The parser's module, or the lazy index's (which holds the parser) where lazyParse is in; none for pure JS.
-    const files = [`sluice-lazy.${build}.wasm`, `sluice.${build}.wasm`]
-      .filter((file) => text.includes(file))
-      .slice(0, 1);
+    const files = [`sluice-lazy.${build}.wasm`, `sluice.${build}.wasm`].filter((f) => text.includes(f)).slice(0, 1);
     const wasm = files.map((file) => measure(readFileSync(join(DIST, file)))).reduce(sum, { raw: 0, gzip: 0 });
     sluice.push({ entry: id, label, build, files, js, wasm, total: sum(js, wasm), budget });
   }
