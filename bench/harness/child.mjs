@@ -40,9 +40,8 @@ collectGarbage();
 
 const stdin = createInterface({ input: process.stdin });
 send({ ready: runtime() });
-const [go] = await once(stdin, 'line');
+await once(stdin, 'line');
 stdin.close();
-if (go.trim() !== 'go') throw new Error('child.mjs: expected "go" on stdin');
 
 const cpuBefore = process.cpuUsage?.();
 const faultsBefore = isNode ? process.resourceUsage().minorPageFault : null;

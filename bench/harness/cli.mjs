@@ -2,10 +2,7 @@
 
 export const log = (line) => process.stderr.write(`${line}\n`);
 
-/**
- * `defaults`, then each flag of argv by its rule in `flags` ('--name': (options, text, flag, fail) => ..., `text` from
- * `--flag value` or `--flag=value`); --help prints `usage` (exit 0), a mistake its message and `usage` (exit 2).
- */
+/** `defaults`, then each flag by its rule in `flags` ('--name': (options, text, flag, fail) => ...). */
 export function readFlags(usage, defaults, flags) {
   const options = { ...defaults };
   const argv = process.argv.slice(2);
@@ -26,10 +23,8 @@ export function readFlags(usage, defaults, flags) {
   return options;
 }
 
-/** A flag without a value that sets `values`. */
 export const set = (values) => Object.assign((options) => Object.assign(options, values), { takesNoValue: true });
 
-/** A number into options[key] that `ok` accepts; else "FLAG must be `what`". */
 const numeric = (key, ok, what) => (options, text, flag, fail) => {
   if (!ok(Number(text))) fail(`${flag} must be ${what}`);
   options[key] = Number(text);
@@ -38,7 +33,6 @@ export const integer = (key, min = 1) => numeric(key, (n) => Number.isInteger(n)
 export const number = (key, zero = false) =>
   numeric(key, (n) => (zero ? n >= 0 : n > 0), `a number ${zero ? '>=' : '>'} 0`);
 
-/** A comma-separated list into options[key], each item one of `known` if given. */
 export const list =
   (key, known = null, map = (item) => item) =>
   (options, text, flag, fail) => {
@@ -49,7 +43,6 @@ export const list =
     options[key] = items.map(map);
   };
 
-/** --only: parts of competitor ids, each matching at least one of `ids`. */
 export const only = (ids) => (options, text, flag, fail) => {
   list('only')(options, text, flag, fail);
   const unmatched = options.only.filter((part) => !ids.some((id) => id.includes(part.toLowerCase())));

@@ -16,7 +16,6 @@ export function packageVersion(name) {
   return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
 }
 
-/** The competitors' package versions by id, and the competitors with them in their labels. */
 export function withVersions(competitors) {
   const versions = {};
   for (const c of competitors) if (c.package) versions[c.id] = packageVersion(c.package);
@@ -24,7 +23,6 @@ export function withVersions(competitors) {
   return { versions, competitors: labelled };
 }
 
-/** Prints a Node benchmark's report header; returns `{ env, results: { date, environment, ...fields } }`. */
 export function startReport(title, peers, method, fields) {
   const env = environment();
   const { freshMsPerMB: fresh, touchedMsPerMB: touched } = env.memory;

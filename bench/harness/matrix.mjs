@@ -15,22 +15,19 @@ export const CHUNK_SIZE = 64 * 1024;
 const PATH = '$._embedded.articles[*]';
 const PACE_MBPS = 50; // 400 Mbit/s, a fast connection
 
-/** The matrix's method, printed after "Method: " and shown in docs/benchmarks.md. */
 export function matrixMethod({ paceMBps, runs }) {
   return (
     `The articles dataset (bench/gen-dataset.mjs) at each size; every element at ${PATH} is consumed (counted, ` +
-    'its id summed into a checksum every competitor must agree on). memory: the input is in memory before the clock ' +
-    'starts and is fed in 64 KiB subarrays (JSON.parse: one TextDecoder.decode of the whole input, then JSON.parse). ' +
-    `http: fetch() of a response the harness serves on 127.0.0.1 in 64 KiB writes paced at ${paceMBps} MB/s; the ` +
-    'clock starts at fetch(). Time to first element: from the start to the first element delivered. Peak memory ' +
-    'growth: the peak RSS of the process running the competitor (a browser: its web content processes) sampled every ' +
-    `2 ms from /proc, minus its RSS once set up. Medians of ${runs} run${runs === 1 ? '' : 's'}, each a fresh ` +
-    'process (a browser: a fresh page in a new context; WebKit: a new browser process), interleaved round-robin; ' +
-    'MB = 10^6 bytes.'
+    'its id summed into a checksum all must agree on). memory: the input, in memory before the clock starts, fed in ' +
+    '64 KiB subarrays (JSON.parse: one TextDecoder.decode of it whole, then JSON.parse). http: fetch() of a response ' +
+    `served on 127.0.0.1 in 64 KiB writes paced at ${paceMBps} MB/s, timed from fetch(). Time to first element: from ` +
+    "the start to the first element delivered. Peak memory growth: the peak RSS of the competitor's process (a " +
+    'browser: its web content processes), sampled every 2 ms from /proc, minus its RSS once set up. Medians of ' +
+    `${runs} run${runs === 1 ? '' : 's'}, each a fresh process (a browser: a fresh page in a new context; WebKit: a ` +
+    'new browser process), interleaved round-robin; MB = 10^6 bytes.'
   );
 }
 
-/** One cell: every target's runs interleaved and checked, printed as a table; per target ({ id, label }), medians. */
 async function runCell({ plan, tag, title, competitors, runOnce, check = () => undefined, bytes, agreed }) {
   const entries = plan.targets.flatMap((target) =>
     competitors(target).map((c) => ({ key: `${target}/${c.id}`, label: `${target.padEnd(8)} ${c.label}`, target, c })),
@@ -71,19 +68,15 @@ async function runCell({ plan, tag, title, competitors, runOnce, check = () => u
   return { engines, bytes: measured, loadBefore, loadAfter, problems: failures + (checksums.size > 1 ? 1 : 0) };
 }
 
-/**
- * The matrix run: options, header, the parse cells, the stringify cell, the results file. The host: kind, known, where,
- * packages, open(names) -> { targets, labels, engines, skipped }, extraCompetitors(target), input(mode, size, origin,
- * dataset), run(target, spec, origin), peersLine(versions, labels), close(). A browser that does not start: a problem.
- */
+// The host: kind, known, where, packages, open(names) -> { targets, labels, engines, skipped }, extraCompetitors(target),
+// input(mode, size, origin, dataset), run(target, spec, origin), peersLine(versions, labels), close().
 export async function matrixMain(host) {
   const usage = `usage: node bench/${host.kind}/main.mjs [options]
   --runs N          runs per competitor in each cell; tables show medians (default 3)
   --sizes LIST      comma-separated: ${Object.keys(SIZES).join(', ')} (default: all)
   --stringify-count N  articles written by the stringify runs (default 100000; 0: no stringify runs)
-  --ceiling         measure value mode against its ceiling instead (bench/competitors/parse.mjs's
-                    CEILING_COMPETITORS: value mode, decode + JSON.parse of pre-cut batches, bytes mode and
-                    @streamparser/json; in memory; defaults then: --sizes 10MB --stringify-count 0)`;
+  --ceiling         value mode against its ceiling instead (CEILING_COMPETITORS, bench/competitors/parse.mjs),
+                    in memory; defaults then: --sizes 10MB --stringify-count 0`;
   const options = readFlags(
     usage,
     { runs: 3, sizes: null, stringifyCount: null, targets: host.known, ceiling: false },
@@ -110,7 +103,6 @@ export async function matrixMain(host) {
       ? CEILING_COMPETITORS
       : [...(mode === 'http' ? HTTP_COMPETITORS : COMPETITORS), ...(host.extraCompetitors?.(target) ?? [])]
     ).map(withVersion);
-
   const datasets = {};
   for (const size of options.sizes) {
     const file = await ensureDataset('articles', SIZES[size], { log });
@@ -165,8 +157,7 @@ export async function matrixMain(host) {
         tag: `stringify ${count}`,
         title: (bytes) =>
           `## stringify: { _embedded: { articles }, total } with ${count.toLocaleString('en-US')} articles from an ` +
-          `async generator: ${(bytes / 1e6).toFixed(1)} MB\n\n"time to first element" is the time to the first byte ` +
-          'of output.',
+          `async generator: ${(bytes / 1e6).toFixed(1)} MB\n\n"time to first element": to the first byte of output.`,
         competitors: () => STRINGIFY_COMPETITORS,
         runOnce: (target, c) => run(target, { bench: 'stringify', competitor: c.id, count }),
         bytes: null,

@@ -25,7 +25,6 @@ const statFields = (pid) => {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 };
 
-/** Every live descendant of `root` (children, grandchildren...), from the parent links in /proc/PID/stat. */
 export function descendants(root) {
   const parentOf = new Map();
   for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e)))
@@ -60,7 +59,6 @@ export class GrowthPeak {
     this.#peak = Math.max(this.#peak, sum);
   }
 
-  /** Takes the baseline; returns the summed RSS then. */
   start(intervalMs = 2) {
     this.#base = new Map(this.pids.map((pid) => [pid, statusBytes(pid)]));
     this.#peak = 0;

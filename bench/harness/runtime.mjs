@@ -23,7 +23,6 @@ export const RUNTIMES = {
 };
 const CHILD_ENV = { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1', NO_COLOR: '1' };
 
-/** The runtime's version line, or why it does not run here. */
 export function probe(name) {
   const { command } = RUNTIMES[name];
   if (!existsSync(command)) return { error: `${command} is not installed (npm ci)` };
@@ -47,12 +46,8 @@ export function runIn(runtime, spec, { timeoutMs = Infinity, node = ['--expose-g
     let rssBaseline = 0;
     child.stderr.on('data', (data) => stderr.push(data));
     createInterface({ input: child.stdout }).on('line', (line) => {
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        return; // a runtime's own notice on stdout; the protocol lines are JSON
-      }
+      // The protocol's lines, not a runtime's own notices on stdout.
+      const message = /^\{"(ready|result)":/.test(line) ? JSON.parse(line) : {};
       if (message.ready) {
         ready = message.ready;
         rssBaseline = sampler.start();
@@ -76,7 +71,6 @@ export function runIn(runtime, spec, { timeoutMs = Infinity, node = ['--expose-g
   });
 }
 
-/** A workload's own child: runs `measure(spec)`, which measures in-process, and sends its result to runIn. */
 export async function answerParent(measure) {
   const result = await measure(JSON.parse(process.argv[2]));
   process.stdout.write(`${JSON.stringify({ result })}\n`);

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 
-/** Writes `files` (name -> text) into bench/results/ or its folder `sub`; returns that folder. */
 export function writeResults(sub, files) {
   const dir = sub ? `${RESULTS_DIR}${sub}/` : RESULTS_DIR;
   mkdirSync(dir, { recursive: true });
@@ -12,11 +11,9 @@ export function writeResults(sub, files) {
   return dir;
 }
 
-/** A file bench:cli or bench:edge wrote into bench/results/ (`name`: under it), trimmed; undefined without it. */
 export const readResult = (name) =>
   existsSync(RESULTS_DIR + name) ? readFileSync(RESULTS_DIR + name, 'utf8').trim() : undefined;
 
-/** Writes bench/results/KIND-DATE.json; with `problems`, says so and sets exit code 1. */
 export function finish(kind, results, problems) {
   const name = `${kind}-${results.date.replace(/:/g, '-').replace(/\..*/, '')}.json`;
   console.log(`\nJSON results: ${writeResults('', { [name]: `${JSON.stringify(results, null, 2)}\n` }) + name}`);
@@ -26,7 +23,6 @@ export function finish(kind, results, problems) {
   }
 }
 
-/** Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in FILE; false without them. */
 export function renderBlock(file, name, body) {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;

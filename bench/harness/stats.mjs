@@ -1,10 +1,10 @@
 // Medians, CPU time, per-competitor summaries and the Markdown tables every benchmark prints or renders.
-const MB = 1e6;
+export const MB = 1e6;
 const MiB = 2 ** 20;
 const SLICE_MS = 20;
 
 export function median(values) {
-  const sorted = values.filter((v) => v !== null && v !== undefined && Number.isFinite(v)).sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -18,21 +18,15 @@ export function cpuMs(start) {
   return (used.user + used.system) / 1000;
 }
 
-/**
- * CPU ms per call of each of `variants` (name -> async function), one figure per round: after a warm-up (`warmupMs`,
- * at least 2 calls), each round gives every variant `slices` slices of about 20 ms, in an order rotated every slice,
- * so that the load of a shared machine falls on all alike (a variant slower than a slice runs once a round).
- */
+/** CPU ms per call of each of `variants`, a figure per round: after a warm-up, each gets `slices` slices of ~20 ms a round,
+ * rotated every slice so that a shared machine's load falls on all alike (one slower than a slice: once a round). */
 export async function interleaveCpu(variants, { rounds, slices = 10, warmupMs = 500 }) {
   const ids = Object.keys(variants);
   const repeats = {};
   for (const id of ids) {
     const start = process.cpuUsage();
-    let n = 0;
-    while (n < 2 || cpuMs(start) < warmupMs) {
-      await variants[id]();
-      n++;
-    }
+    let n;
+    for (n = 0; n < 2 || cpuMs(start) < warmupMs; n++) await variants[id]();
     repeats[id] = Math.max(1, Math.round((SLICE_MS * n) / cpuMs(start)));
   }
   const times = Object.fromEntries(ids.map((id) => [id, []]));
@@ -71,7 +65,6 @@ export function mdTable(head, rows, align = '---:') {
 
 export const fixed = (v, digits) => (v === null || v === undefined ? '–' : v.toFixed(digits));
 
-/** A time in ms as the tables show it: `small` decimals below 10 ms, `medium` below a second, then seconds. */
 export const msWith = (small, medium) => (v) => {
   if (v === null || v === undefined) return '–';
   return v < 1000 ? `${v.toFixed(v < 10 ? small : medium)} ms` : `${(v / 1000).toFixed(2)} s`;
@@ -126,7 +119,6 @@ export function markdownTable(rows, kind = 'parse') {
   return [...mdTable(head, []), ...rows.map(line)].join('\n');
 }
 
-/** Every table's load line; with `cores`, them and (`warn`) whether other work was running. */
 export function loadLine(before, after, cores, warn = true) {
   const line = `Load average (1 min) before: ${before[0].toFixed(2)}, after: ${after[0].toFixed(2)}`;
   if (!cores) return `${line}.`;

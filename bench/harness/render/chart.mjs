@@ -11,18 +11,11 @@ const GROUP_GAP = 14;
 const COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00'];
 
 const escapeXml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const text = (x, y, cls, value) => `<text x="${x}" y="${y}" class="${cls}">${escapeXml(value)}</text>`;
 
 /** Lines of at most 150 characters, each as many whole words as fit (the caption's words are shorter). */
 const wrap = (text) => text.match(/[^ ].{0,149}(?= |$)/g) ?? [];
 
-/** A round tick step giving about four ticks up to `max`. */
-function tickStep(max) {
-  const raw = max / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((step) => step >= raw) ?? 10 * power;
-}
-
-/** Position (0..1) and ticks of a linear or log axis over `values`. */
 function axis(values, log) {
   if (log) {
     const low = 10 ** Math.floor(Math.log10(Math.max(Math.min(...values), 0.1)));
@@ -32,11 +25,12 @@ function axis(values, log) {
     const at = (v) => (Math.log10(Math.max(v, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low));
     return { at, ticks };
   }
+  // A round step giving about four ticks.
   const max = Math.max(1, ...values);
-  const step = tickStep(max);
-  const ticks = [];
-  for (let t = 0; t <= max + 1e-9; t += step) ticks.push(Math.round(t * 1e6) / 1e6);
-  if (ticks.at(-1) < max) ticks.push(Math.round((ticks.at(-1) + step) * 1e6) / 1e6);
+  const raw = max / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const ticks = Array.from({ length: Math.ceil(max / step - 1e-9) + 1 }, (_, i) => Math.round(i * step * 1e6) / 1e6);
   return { at: (v) => v / ticks.at(-1), ticks };
 }
 
@@ -45,7 +39,6 @@ function panel({ side, top, height, title, bars, log, format }) {
   const values = bars.map((b) => b.value);
   const { at, ticks } = axis(values, log);
   const scale = PANEL_WIDTH - VALUE_ROOM;
-  const text = (tx, y, cls, value) => `<text x="${tx}" y="${y}" class="${cls}">${escapeXml(value)}</text>`;
   const parts = [text(x, top - 10, 'panel', title)];
   for (const tick of ticks) {
     const tx = (x + at(tick) * scale).toFixed(1);
@@ -70,7 +63,7 @@ export function renderChart(data, { title, panels, caption }) {
     const present = data.series.filter((s) => s.values[group.key]);
     const groupHeight = present.length * (BAR + BAR_GAP) - BAR_GAP;
     rows.push(
-      `<text x="${LABEL_WIDTH - 10}" y="${(y + groupHeight / 2 + 4).toFixed(1)}" class="group${group.own ? ' own' : ''}">${escapeXml(group.label)}</text>`,
+      text(LABEL_WIDTH - 10, (y + groupHeight / 2 + 4).toFixed(1), `group${group.own ? ' own' : ''}`, group.label),
     );
     present.forEach((series, i) => {
       const colour = COLOURS[data.series.indexOf(series) % COLOURS.length];
@@ -84,14 +77,12 @@ export function renderChart(data, { title, panels, caption }) {
     const lx = 20 + i * 235;
     return (
       `<rect x="${lx}" y="62" width="12" height="12" fill="${COLOURS[i % COLOURS.length]}"/>` +
-      `<text x="${lx + 18}" y="72" class="legend${s.own ? ' own' : ''}">${escapeXml(s.label)}</text>`
+      text(lx + 18, 72, `legend${s.own ? ' own' : ''}`, s.label)
     );
   });
   const bottom = top + height + 22;
   const lines = caption.flatMap((line) => wrap(line));
-  const captionLines = lines.map(
-    (line, i) => `<text x="20" y="${bottom + 18 + i * 16}" class="caption">${escapeXml(line)}</text>`,
-  );
+  const captionLines = lines.map((line, i) => text(20, bottom + 18 + i * 16, 'caption', line));
   const drawn = panels.map((p, side) => panel({ ...p, side, top, height, bars: bars[side] }));
   const totalHeight = bottom + 18 + lines.length * 16;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${totalHeight}" viewBox="0 0 ${WIDTH} ${totalHeight}" role="img" aria-label="${escapeXml(title)}">
@@ -108,7 +99,7 @@ export function renderChart(data, { title, panels, caption }) {
   .grid { stroke: #d0d7de; stroke-width: 1; }
 </style>
 <rect width="100%" height="100%" fill="#ffffff"/>
-<text x="20" y="32" class="title">${escapeXml(title)}</text>
+${text(20, 32, 'title', title)}
 ${legend.join('\n')}
 ${rows.join('\n')}
 ${drawn.join('\n')}

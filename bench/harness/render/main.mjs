@@ -23,12 +23,10 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
   const results = Object.fromEntries(KINDS.filter((kind) => loaded[kind]).map((kind) => [kind, loaded[kind]]));
   if (Object.keys(results).length === 0)
     throw new Error(`render: no results in ${RESULTS_DIR}: run npm run bench first`);
-
   mkdirSync(docs, { recursive: true });
   const texts = { 'benchmarks.svg': headlineChart(results), 'benchmarks.md': documentMarkdown(results) };
   const written = Object.keys(texts).flatMap((name) => (texts[name] ? [join(docs, name)] : []));
   for (const file of written) writeFileSync(file, texts[basename(file)]);
-
   const block = summaryMarkdown(results, { assets: 'docs/', link: true });
   if (readme && existsSync(README) && renderBlock(README, 'benchmarks', block)) written.push(README);
   return { written, sources: Object.values(results).map((r) => r.file) };
@@ -37,9 +35,7 @@ export function render(files = [], { docs = DOCS, readme = true } = {}) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
-    console.log(
-      'usage: node bench/harness/render/main.mjs [RESULT.json ...]   (default: the newest of each kind in bench/results/)',
-    );
+    console.log('usage: node bench/harness/render/main.mjs [RESULT.json ...] (default: newest per kind in results/)');
     process.exit(0);
   }
   try {

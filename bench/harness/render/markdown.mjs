@@ -1,11 +1,10 @@
 // docs/benchmarks.md, each section with machine, versions, dates and load; the README's block (its top, no dates).
-import { loadLine, markdownTable, mdTable } from '../stats.mjs';
+import { loadLine, MB, markdownTable, mdTable } from '../stats.mjs';
 import { httpSection } from '../../stringify/http.mjs';
 import { readResult } from '../save.mjs';
 import { renderChart } from './chart.mjs';
 import { ceilingDetails, engineColumns, headline, matrixDetails, mbps, ratioTable, time, whole } from './matrix.mjs';
 
-const MB = 1e6;
 const kB = (bytes) => (bytes === null || bytes === undefined ? '–' : `${(bytes / 1000).toFixed(1)} kB`);
 
 const peers = (r) =>
@@ -14,7 +13,6 @@ const peers = (r) =>
     .join(', ');
 const wholeLabel = (mode) => (mode === 'http' ? '`await res.json()`' : '`JSON.parse` of the whole text');
 
-/** docs/benchmarks.svg: the headline cell's first element and memory in every engine; null without a matrix. */
 export function headlineChart(results) {
   const matrix = headline(results);
   if (!matrix) return null;
@@ -34,11 +32,10 @@ export function headlineChart(results) {
     .filter((lib) => keep.includes(lib.key))
     .map((lib) => ({ key: lib.key, label: lib.label, own: lib.own, values: Object.fromEntries(values(lib)) }));
   const how = matrix.mode === 'http' ? 'a paced response' : 'memory';
-  const format = (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
   const title = `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`;
   const panels = [
-    { title: 'First element, ms (log scale, lower is better)', log: true, format },
-    { title: 'Peak memory growth, MiB (lower is better)', format },
+    { title: 'First element, ms (log scale, lower is better)', log: true, format: mbps },
+    { title: 'Peak memory growth, MiB (lower is better)', format: mbps },
   ];
   return renderChart({ groups: matrix.engines, series }, { title, panels, caption });
 }
@@ -91,7 +88,6 @@ export function summaryMarkdown(results, { assets, link }) {
   ].join('\n');
 }
 
-/** A Node workload's section: `title` and `method`, then per table `heading(table)`, the table and its load line. */
 function workloadDetails(r, title, method, tables, heading, kind) {
   const out = [title, '', method];
   for (const t of tables) {
@@ -142,9 +138,9 @@ export function sizesDetails(results) {
     '## Download sizes (`node bench/sizes/main.mjs`)',
     '',
     `esbuild ${s.esbuild} \`--bundle --minify --format=esm\`; gzip -9 (zlib); kB = 1000 bytes. A page loads the JS and ` +
-      "one `.wasm` (SIMD where the engine supports it): the parser's, or where `lazyParse` is in the bundle the lazy " +
-      "index's, which holds the parser too; none for the pure-JS features. The budget is the total's " +
-      '(docs/decisions.md, 2026-12-06); the script exits 1 over it.',
+      "one `.wasm` (SIMD where supported): the parser's, or the lazy index's (which holds the parser) where `lazyParse` " +
+      "is bundled; none for the pure-JS features. The budget is the total's (docs/decisions.md, 2026-12-06); the " +
+      'script exits 1 over it.',
     '',
     ...mdTable(head, sluice, ['---', ...Array(7).fill('---:')]),
     '',
@@ -155,8 +151,7 @@ export function sizesDetails(results) {
     '',
     ...mdTable(['peer', 'version', 'benchmark', 'minified', 'gzip'], peers, ['---', '---', '---:', '---:']),
     '',
-    `The package as npm installs it (\`dist/\`, unminified): ${js.length} JS files, ` +
-      `${kB(js.reduce((sum, f) => sum + f.raw, 0))}.`,
+    `The installed package (\`dist/\`, unminified): ${js.length} JS files, ${kB(js.reduce((sum, f) => sum + f.raw, 0))}.`,
   ];
 }
 

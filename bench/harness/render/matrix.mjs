@@ -1,9 +1,7 @@
-// The engine matrix's results as its tables and chart read them, and docs/benchmarks.md's sections on them: a table
-// per size and mode, where whole-text parsing wins, the writers, value mode against its ceiling (issue 17's goals).
+// The engine matrix's results as its tables and chart read them, and docs/benchmarks.md's sections on them.
 import { matrixMethod } from '../matrix.mjs';
-import { mdTable, msWith } from '../stats.mjs';
+import { MB, mdTable, msWith } from '../stats.mjs';
 
-const MB = 1e6;
 const ORDER = ['node', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
 const KINDS = ['engines', 'browser'];
 
@@ -39,17 +37,8 @@ export function engineColumns(results) {
 
 const cellsOf = (results) => KINDS.flatMap((kind) => results[kind]?.data.cells ?? []);
 
-function matrixShape(results) {
-  const cells = cellsOf(results);
-  return {
-    sizes: [...new Set(cells.map((c) => c.size))].sort((a, b) => parseFloat(a) - parseFloat(b)),
-    modes: ['memory', 'http'].filter((m) => cells.some((c) => c.mode === m)),
-  };
-}
-
 const timeoutOf = (competitor) =>
   Number(/after (\d+) s/.exec(competitor.runs.find((r) => r.timedOut)?.error ?? '')?.[1] ?? 0) * 1000;
-const versionOf = (results, pkg) => results.engines?.data.versions?.[pkg] ?? results.browser?.data.versions?.[pkg];
 
 function parseMatrix(results, size, mode) {
   const cells = cellsOf(results).filter((c) => c.size === size && c.mode === mode);
@@ -62,12 +51,12 @@ function parseMatrix(results, size, mode) {
       else if (competitor?.timedOut)
         out[cell.engine] = { ...competitor.summary, timedOut: true, limitMs: timeoutOf(competitor) };
     }
-    const version = lib.pkg ? versionOf(results, lib.pkg) : null;
+    const version = KINDS.map((kind) => results[kind]?.data.versions?.[lib.pkg]).find(Boolean);
     return { key: lib.key, label: version ? `${lib.label} ${version}` : lib.label, own: lib.own, cells: out };
   }).filter((lib) => Object.keys(lib.cells).length > 0);
   const engines = engineColumns(results).filter((c) => cells.some((cell) => cell.engine === c.key));
   const { count = 0, bytes = 0 } = cells[0] ?? {};
-  return { size, mode, count, bytes, engines: engines.map(({ key, label }) => ({ key, label })), libraries };
+  return { size, mode, count, bytes, engines, libraries };
 }
 
 function runInfo(results, kinds) {
@@ -79,7 +68,9 @@ function runInfo(results, kinds) {
 
 /** Every size's matrix in each mode: in memory first, sizes ascending. */
 function matrices(results) {
-  const { sizes, modes } = matrixShape(results);
+  const cells = cellsOf(results);
+  const sizes = [...new Set(cells.map((c) => c.size))].sort((a, b) => parseFloat(a) - parseFloat(b));
+  const modes = ['memory', 'http'].filter((m) => cells.some((c) => c.mode === m));
   return modes.flatMap((mode) => sizes.map((size) => parseMatrix(results, size, mode)));
 }
 
@@ -92,12 +83,10 @@ function againstWhole(results) {
     return { mode, size, parse, pairs };
   });
 }
-/** The cell the chart and the paragraph are about: the largest size over HTTP (else in memory). */
+/** The cell the chart and the paragraph are about: the largest size over HTTP (else in memory), the last matrix. */
 export function headline(results) {
-  const { sizes, modes } = matrixShape(results);
-  if (sizes.length === 0) return null;
-  const mode = modes.includes('http') ? 'http' : 'memory';
-  return { ...parseMatrix(results, sizes.at(-1), mode), options: (results.engines ?? results.browser).data.options };
+  const matrix = matrices(results).at(-1);
+  return matrix && { ...matrix, options: (results.engines ?? results.browser).data.options };
 }
 
 export function ratioTable(results) {
@@ -142,12 +131,13 @@ export function matrixDetails(results) {
   const columns = engineColumns(results);
   if (columns.length === 0) return [];
   const { options, environment: env } = (results.engines ?? results.browser).data;
-  const { sizes, modes } = matrixShape(results);
+  const all = matrices(results);
+  const [sizes, modes] = ['size', 'mode'].map((key) => [...new Set(all.map((m) => m[key]))]);
   const { dates, load } = runInfo(results, ['engines', 'browser']);
   const skipped = ['engines', 'browser'].flatMap((k) => results[k]?.data.skipped ?? []);
   const list = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
   const how = modes.map((m) => (m === 'http' ? 'over HTTP' : 'in memory'));
-  const cells = matrices(results).flatMap((m) => {
+  const cells = all.flatMap((m) => {
     const source = m.mode === 'http' ? `over a response paced at ${options.paceMBps} MB/s` : 'in memory';
     const heading = `### ${sizeLabel(m.size)} (${(m.bytes / MB).toFixed(1)} MB, ${m.count.toLocaleString('en-US')} articles), ${source}`;
     return ['', heading, '', table(m)];
@@ -164,14 +154,13 @@ export function matrixDetails(results) {
     '',
     matrixMethod(options),
     '',
-    'Browser pages are cross-origin isolated (COOP/COEP headers), so that `performance.now()` has its full resolution in ' +
-      'Firefox and WebKit too; Chromium runs with `--js-flags=--expose-gc` and collects garbage before each run, Firefox ' +
-      'and WebKit give pages no `gc()` (each run is a fresh page). Browser memory is the growth of the web content ' +
-      'processes; the network process that buffers a response is not counted. Each cell: median MB/s · time to the first ' +
-      'element · peak memory growth' +
+    "Browser pages are cross-origin isolated (COOP/COEP headers) for `performance.now()`'s full resolution in Firefox " +
+      'and WebKit; Chromium runs with `--js-flags=--expose-gc` and collects garbage before each run, Firefox and WebKit ' +
+      'give pages no `gc()` (each run is a fresh page). Browser memory: the growth of the web content processes, not ' +
+      'of the network process that buffers a response. Each cell: median MB/s · time to the first element · peak ' +
+      'memory growth' +
       (modes.includes('http')
-        ? ' · over HTTP, "end": how long after the transfer alone ' +
-          '(the body read and dropped, first row) the last element came.'
+        ? ' · over HTTP, "end": the last element\'s delay after the transfer alone (first row: body read and dropped).'
         : '.'),
     ...cells,
     '',
@@ -184,7 +173,6 @@ export function matrixDetails(results) {
   ];
 }
 
-/** The writers in every engine that ran them: bench:engines' and bench:browser's stringify cells. */
 function writersDetails(results) {
   const entries = KINDS.map((kind) => results[kind]?.data.stringify).filter(Boolean);
   if (entries.length === 0) return [];
@@ -264,15 +252,14 @@ export function ceilingDetails(results) {
     '',
     '`npm run bench -- --only ceiling` (`node bench/engines/main.mjs --ceiling` and `node bench/browser/main.mjs ' +
       `--ceiling\`), run ${dates} UTC, load average ${load}; medians of ${data.options.runs} run${data.options.runs === 1 ? '' : 's'}, each a ` +
-      'fresh process or page, interleaved. The ceiling: the very elements value mode delivers, batched as it batches ' +
-      'them (the elements each 64 KiB chunk completes, as one JSON array text, cut before the clock starts), turned ' +
-      'into values by one `TextDecoder.decode` + one `JSON.parse` per batch and nothing else; in two forms, the ' +
-      "elements' own UTF-8 bytes and the ASCII-escaped text sluice's wasm writes, the faster of which is the ceiling. " +
-      'Value mode is the whole parse: the copy into wasm, the scan, the batch, the decode and `JSON.parse`. Bytes mode ' +
-      "delivers each element's bytes as a `Uint8Array`; scan only: a path that selects nothing (the copy into " +
-      'wasm, the scan, the validation of every byte), and bound: what value / ceiling can be at most with that scan, ' +
-      'scan / (scan + ceiling), since value mode does both one after the other. First element: from the first ' +
-      '`push()` to the first element delivered, in a fresh page, which is when its last byte arrived. ✗: short of the goal in the header (issue 17).',
+      'fresh process or page, interleaved. The ceiling: the elements value mode delivers, in its batches (those each ' +
+      '64 KiB chunk completes, as one JSON array text, cut before the clock starts), turned into values by just one ' +
+      "`TextDecoder.decode` + `JSON.parse` per batch; the faster of two forms, the elements' own UTF-8 bytes or the " +
+      "ASCII-escaped text sluice's wasm writes. Value mode: the whole parse (copy into wasm, scan, batch, decode, " +
+      "`JSON.parse`). Bytes mode: each element's bytes as a `Uint8Array`. Scan only: a path that selects nothing " +
+      '(copy into wasm, scan, validation of every byte). Bound: scan / (scan + ceiling), the most value / ceiling ' +
+      'can be with that scan, as value mode does both in turn. First element: from the first `push()` to the first ' +
+      'element, in a fresh page (when its last byte arrived). ✗: short of the goal in the header (issue 17).',
     '',
   ];
   const head = ['engine', 'build', 'ceiling UTF-8 / ASCII', 'value mode', `value / ceiling (≥ ${GOALS.ceiling})`];
