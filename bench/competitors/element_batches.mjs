@@ -44,34 +44,29 @@ export function buildBatches(bytes, path, chunkSize) {
   const isArray = new Uint8Array(arrayDepth + 2);
   let depth = 0;
   let elementStart = -1;
-  let i = 0;
-  while (i < bytes.length) {
+  for (let i = 0; i < bytes.length; i++) {
     const c = bytes[i];
     const startsElement = depth === arrayDepth && isArray[depth] === 1 && elementStart < 0;
     if (c === QUOTE) {
       const end = skipString(bytes, i);
       // Object keys at this depth are not elements; they only occur inside objects, which isArray rules out.
       if (startsElement) element(i, end, end - 1);
-      i = end;
+      i = end - 1;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (startsElement) elementStart = i;
       depth++;
       if (depth <= arrayDepth) isArray[depth] = c === OPEN_BRACKET ? 1 : 0;
-      i++;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--;
       if (depth === arrayDepth && elementStart >= 0) {
         element(elementStart, i + 1, i);
         elementStart = -1;
       }
-      i++;
     } else if (startsElement && c !== 0x2c && c > 0x20) {
       let end = i + 1;
       while (end < bytes.length && !isDelimiter(bytes[end])) end++;
       element(i, end, end);
-      i = end;
-    } else {
-      i++;
+      i = end - 1;
     }
   }
   if (first >= 0) close();

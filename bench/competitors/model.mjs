@@ -11,10 +11,8 @@ const ROOT_ESP = createRequire(new URL('../../package.json', import.meta.url)).r
 
 /** `count` deltas of `text`, cut at even positions (anywhere: inside escapes, numbers, surrogate pairs). */
 export function deltasOf(text, count) {
-  const out = [];
-  for (let k = 0; k < count; k++)
-    out.push(text.slice(Math.round((k * text.length) / count), Math.round(((k + 1) * text.length) / count)));
-  return out;
+  const at = (k) => Math.round((k * text.length) / count);
+  return Array.from({ length: count }, (_, k) => text.slice(at(k), at(k + 1)));
 }
 
 const sse = (objects) => objects.map((o) => `data: ${typeof o === 'string' ? o : JSON.stringify(o)}\n\n`).join('');
