@@ -18,7 +18,6 @@ const IS_CONTENT = {
   firefox: (args) => args.includes('-contentproc') && args.includes('-isForBrowser'),
   webkit: (args) => /WebKitWebProcess(\s|$)/.test(args),
 };
-const contentProcesses = (engine) => descendants(process.pid).filter((pid) => IS_CONTENT[engine](commandLine(pid)));
 
 class RunTimeout extends Error {}
 const withTimeout = (promise, ms) => {
@@ -40,7 +39,7 @@ async function runOnce(name, spec, origin) {
     page = await withTimeout(engine.open(`${origin}/bench/browser/page/index.html`, { fresh: true }), SETUP_TIMEOUT_MS);
     await withTimeout(page.waitFor("typeof window.benchSetup === 'function'"), SETUP_TIMEOUT_MS);
     await withTimeout(page.call('benchSetup', spec), SETUP_TIMEOUT_MS);
-    const pids = contentProcesses(engine.name);
+    const pids = descendants(process.pid).filter((pid) => IS_CONTENT[engine.name](commandLine(pid)));
     const sampler = new GrowthPeak(pids);
     const cpuBefore = pids.map(cpuMsOf);
     const rssBaseline = sampler.start();
@@ -78,8 +77,7 @@ await matrixMain({
       try {
         const engine = await launchEngine(name, launchOptions(name));
         launched[name] = engine;
-        const [title, version] = engine.label.split(' ');
-        engines[name] = { name: title, version, engine: ENGINE_OF[name] };
+        engines[name] = { name: engine.label.split(' ')[0], version: engine.version, engine: ENGINE_OF[name] };
         labels[name] = engine.label;
       } catch (error) {
         skipped.push({ name, reason: String(error.message ?? error).split('\n')[0] });

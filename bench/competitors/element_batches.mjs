@@ -1,16 +1,6 @@
-// The ceiling's input, cut before timing by a trusting scan of the generated datasets (not sluice's bytes mode, whose
-// copies pre-warm the allocator: docs/decisions.md, 2026-12-06): per chunk, the elements it completes as `[e1,...]`.
+// The ceiling's input, by a trusting scan (not bytes mode: its copies pre-warm the allocator, docs/decisions.md 12-06).
 
 const [QUOTE, BACKSLASH, OPEN_BRACE, OPEN_BRACKET, CLOSE_BRACE, CLOSE_BRACKET] = [0x22, 0x5c, 0x7b, 0x5b, 0x7d, 0x5d];
-
-/** `$._embedded.articles[*]` -> 3: the depth of the array the path selects. */
-function selectedArrayDepth(path) {
-  const segments = path.slice(1).match(/\.[^.[]+|\[[^\]]*\]/g) ?? [];
-  if (!path.startsWith('$') || segments.join('') !== path.slice(1) || segments.at(-1) !== '[*]') {
-    throw new Error(`element_batches: unsupported path ${path} (want $.name...[*])`);
-  }
-  return segments.length;
-}
 
 const isDelimiter = (byte) => byte === 0x2c || byte === CLOSE_BRACKET || byte === CLOSE_BRACE || byte <= 0x20;
 
@@ -28,7 +18,9 @@ function skipString(bytes, at) {
 
 /** Per chunk of `chunkSize`, the elements of the array at `path` that chunk completes, as one JSON array text. */
 export function buildBatches(bytes, path, chunkSize) {
-  const arrayDepth = selectedArrayDepth(path);
+  if (!/^\$(\.[^.[]+)*\[\*\]$/.test(path)) throw new Error(`element_batches: ${path} is not $.name...[*]`);
+  // `$._embedded.articles[*]` -> 3: the depth of the array the path selects.
+  const arrayDepth = path.split('.').length;
   const batches = [];
   // The batch being gathered: its first element's start, its last one's end, the chunk that completes them.
   let [first, last, chunk] = [-1, -1, -1];
@@ -52,35 +44,29 @@ export function buildBatches(bytes, path, chunkSize) {
   const isArray = new Uint8Array(arrayDepth + 2);
   let depth = 0;
   let elementStart = -1;
-  let i = 0;
-  const n = bytes.length;
-  while (i < n) {
+  for (let i = 0; i < bytes.length; i++) {
     const c = bytes[i];
     const startsElement = depth === arrayDepth && isArray[depth] === 1 && elementStart < 0;
     if (c === QUOTE) {
       const end = skipString(bytes, i);
       // Object keys at this depth are not elements; they only occur inside objects, which isArray rules out.
       if (startsElement) element(i, end, end - 1);
-      i = end;
+      i = end - 1;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (startsElement) elementStart = i;
       depth++;
       if (depth <= arrayDepth) isArray[depth] = c === OPEN_BRACKET ? 1 : 0;
-      i++;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--;
       if (depth === arrayDepth && elementStart >= 0) {
         element(elementStart, i + 1, i);
         elementStart = -1;
       }
-      i++;
     } else if (startsElement && c !== 0x2c && c > 0x20) {
       let end = i + 1;
-      while (end < n && !isDelimiter(bytes[end])) end++;
+      while (end < bytes.length && !isDelimiter(bytes[end])) end++;
       element(i, end, end);
-      i = end;
-    } else {
-      i++;
+      i = end - 1;
     }
   }
   if (first >= 0) close();

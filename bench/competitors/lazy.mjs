@@ -1,5 +1,4 @@
-// bench:lazy's readers of some leaves of a buffered document, and the leaves a run reads. `setup()` (before the
-// clock: modules, wasm) returns `run({ input: Uint8Array, paths, step, arrayPath })` -> the leaves' checksum.
+// bench:lazy's readers: `setup()` (modules, wasm) returns `run({ input, paths, step, arrayPath })` -> a checksum.
 import { loadSluice } from '../harness/environment.mjs';
 
 const decoder = new TextDecoder();
@@ -83,9 +82,8 @@ export function fromRoot(doc, { paths }) {
 }
 
 // A walk touches every member: no access pattern to speak of at 1 %.
-const walking = { walk: true, fractions: [0.1, 1] };
+const walking = { fractions: [0.1, 1] };
 const whole = (input) => JSON.parse(decoder.decode(input));
-/** A reader: `read(sluice, job)` (the JSON.parse rows load no sluice). */
 const reader = (id, label, read, extra = {}) => ({
   id,
   label,

@@ -1,5 +1,5 @@
 // One run set up alike in Node, Deno, Bun (harness/child.mjs) and a page (browser/page/runner.js); its timed part.
-import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS, makeContext, makeHttpContext } from './parse.mjs';
+import { CEILING_COMPETITORS, COMPETITORS, HTTP_COMPETITORS, makeContext } from './parse.mjs';
 import { makeStringifyContext, STRINGIFY_COMPETITORS } from './stringify.mjs';
 
 /** A competitor's `deps`: sluice from `dist` (a URL), `wasm(build)` for each build, @streamparser/json if its peer. */
@@ -24,7 +24,7 @@ export async function prepareRun(spec, { input, deps, parsers = [], writers = []
     const write = await competitor.setup(await deps(competitor));
     return { ctx, run: () => write(ctx) };
   }
-  const ctx = http ? makeHttpContext(spec) : makeContext(await input(), spec);
+  const ctx = http ? { ...spec, firstAt: 0 } : makeContext(await input(), spec);
   return { ctx, run: await competitor.setup(ctx, await deps(competitor)) };
 }
 

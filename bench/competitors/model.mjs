@@ -1,11 +1,9 @@
-// The readers of bench:partial's model-output case: `async read(case, schema?) -> final value` from a tool call's
-// deltas or its OpenAI Chat Completions SSE body in network-sized chunks, a snapshot read after every delta.
+// bench:partial's readers of a tool call, its deltas or its SSE body in chunks: `async read(case, schema?)` -> value.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { loadSluice, packageVersion as version } from '../harness/environment.mjs';
 import { chunksOf } from '../harness/stats.mjs';
 
-const CALL_ID = 'call_Vq2zQ1';
 const TOOL = 'report';
 
 // The root's eventsource-parser (4, which sluice's tests use; bench's own is ai's 3).
@@ -13,10 +11,8 @@ const ROOT_ESP = createRequire(new URL('../../package.json', import.meta.url)).r
 
 /** `count` deltas of `text`, cut at even positions (anywhere: inside escapes, numbers, surrogate pairs). */
 export function deltasOf(text, count) {
-  const out = [];
-  for (let k = 0; k < count; k++)
-    out.push(text.slice(Math.round((k * text.length) / count), Math.round(((k + 1) * text.length) / count)));
-  return out;
+  const at = (k) => Math.round((k * text.length) / count);
+  return Array.from({ length: count }, (_, k) => text.slice(at(k), at(k + 1)));
 }
 
 const sse = (objects) => objects.map((o) => `data: ${typeof o === 'string' ? o : JSON.stringify(o)}\n\n`).join('');
@@ -32,7 +28,7 @@ export function openAIChatBody(deltas) {
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
     usage: null,
   });
-  const first = { index: 0, id: CALL_ID, type: 'function', function: { name: TOOL, arguments: '' } };
+  const first = { index: 0, id: 'call_Vq2zQ1', type: 'function', function: { name: TOOL, arguments: '' } };
   return sse([
     chunk({ role: 'assistant', content: null, refusal: null, tool_calls: [first] }),
     ...deltas.map((d) => chunk({ tool_calls: [{ index: 0, function: { arguments: d } }] })),
@@ -56,7 +52,6 @@ export const MODEL_READERS = {
       return shown === undefined ? undefined : parser.end();
     });
   },
-  /** readModelStream on the body's bytes, reading the call's arguments in every snapshot. */
   async model() {
     const { readModelStream } = await loadSluice();
     return reader("sluice readModelStream(body, { format: 'openai-chat' })", async ({ chunks }) => {
@@ -66,7 +61,6 @@ export const MODEL_READERS = {
       return shown;
     });
   },
-  /** parseEventStream and JSON.parse of every event's data, the arguments joined, one JSON.parse at the end. */
   async floor() {
     const { parseEventStream } = await loadSluice();
     return reader('sluice parseEventStream + JSON.parse of each event, no snapshots', async ({ chunks }) => {
@@ -76,7 +70,6 @@ export const MODEL_READERS = {
       return JSON.parse(args);
     });
   },
-  /** eventsource-parser's events, JSON.parse of each, the deltas into jsonriver's incremental parse. */
   async jsonriver() {
     const { createParser } = await import(pathToFileURL(ROOT_ESP).href);
     const { parse } = await import('jsonriver');

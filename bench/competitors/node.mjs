@@ -73,11 +73,10 @@ const parseRow = (build, output, integers) => {
   return sluice(build, output, { integers, id, label: `sluice ${what} (${build})` });
 };
 
-// A query row's label says its options; a `path` filter runs in wasm, a `keep` one (JS) is labelled by hand.
+// A query row (issue 33), `query`: { path, order, withNormalizedPath, keep, filtered }; a `keep` one labelled by hand.
 const queryLabel = ({ path, order, withNormalizedPath, filtered }) =>
   `${path}${order ? ` (order: '${order}')` : ''}${withNormalizedPath ? ', withNormalizedPath' : ''}` +
   (filtered ? ' (in wasm)' : '');
-/** A query row over the articles (issue 33): `query` is { path, order, withNormalizedPath, keep, filtered }. */
 const queryRow = (id, output, query, label = queryLabel(query)) =>
   sluice('simd', output, { id: `sluice-query-${id}-simd`, label: `sluice ${output}, ${label} (simd)`, query });
 

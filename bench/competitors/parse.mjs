@@ -1,5 +1,4 @@
-// Every parse competitor of any engine (web APIs only; sluice, its wasm and the peer come in `deps`). `setup(ctx, deps)`
-// returns `run()`, the timed part: every element counted, one field summed into a checksum, `ctx.firstAt` at the first.
+// Every parse competitor (web APIs only; sluice, wasm, peer in `deps`): `setup(ctx, deps)` returns `run()`, timed.
 import { pieces } from '../harness/stats.mjs';
 import { buildBatches, parseBatches } from './element_batches.mjs';
 
@@ -44,7 +43,6 @@ export function sluice(build, output = 'value', { integers, query, ...name } = {
     id: output === 'value' ? `sluice-${build}` : `sluice-${output}-${build}`,
     label: `${OUTPUT_LABEL[output]} (${UPPER[build]})`,
     ...name,
-    build,
     expectsNoElements: none,
     optIn: integers !== undefined,
     query,
@@ -172,17 +170,12 @@ const drain = {
 };
 
 export const JSON_PARSE = whole('json-parse', 'JSON.parse (whole text)');
+const RES_JSON = whole('res-json', 'await res.json()', (res) => res.json());
 
 export const COMPETITORS = [sluice('simd'), sluice('scalar'), JSON_PARSE, streamparser(false)];
 
 /** The engine matrix over HTTP (JSON.parse(await res.text()) measured as res.json() within noise: not run). */
-export const HTTP_COMPETITORS = [
-  drain,
-  sluiceHttp('simd'),
-  sluiceHttp('scalar'),
-  whole('res-json', 'await res.json()', (res) => res.json()),
-  streamparser(true),
-];
+export const HTTP_COMPETITORS = [drain, sluiceHttp('simd'), sluiceHttp('scalar'), RES_JSON, streamparser(true)];
 
 export const CEILING_COMPETITORS = [
   sluice('simd'),
@@ -200,10 +193,7 @@ export function touchPages(input) {
   return touched;
 }
 
-/** The input as `chunkSize` subarrays, what a stream of that chunk size would hand over. */
 export function makeContext(input, { path, field, chunkSize }) {
   touchPages(input);
   return { input, chunks: pieces(input, chunkSize), chunkSize, path, field, firstAt: 0 };
 }
-
-export const makeHttpContext = ({ url, path, field }) => ({ url, path, field, firstAt: 0 });

@@ -1,5 +1,4 @@
-// The libraries bench:partial compares, each behind `feed(tokens, text, ends, observe)`: observe(i, value) after
-// token i with what an app would show then; the re-parsing ones also `parse(prefix)`, for sampled big sizes.
+// bench:partial's libraries: `feed(tokens, text, ends, observe)`, observe(i, what an app shows) after token i.
 
 /** The text whose final values `keepsValues` keeps (at least one document): kept, a value is copied by collections. */
 export const KEPT_BYTES = 4e6;
@@ -70,25 +69,22 @@ function reparse(parse) {
 const peer = (id, label, load, extra = {}) => ({ id, label, load, ...extra });
 const streaming = (id, label, feed, extra) => peer(id, label, async () => ({ feed: await feed() }), extra);
 const reparsing = (id, label, load) => peer(id, label, async () => reparse(await load()), { reparses: true });
+const named = (pkg) => `${pkg} ${version(pkg)}`;
 
 export const PEERS = [
   streaming('sluice', 'sluice createPartialParser', sluice),
   // The same parser, each run's final value kept as an app keeps what it parsed (a chat history): KEPT_BYTES.
   streaming('sluice-kept', 'sluice createPartialParser, values kept', sluice, { keepsValues: true }),
-  streaming('streamparser', `@streamparser/json ${version('@streamparser/json')} (partial values)`, streamparser),
-  streaming('jsonriver', `jsonriver ${version('jsonriver')}`, jsonriver),
-  reparsing('ai', `ai ${version('ai')} parsePartialJson`, async () => {
+  streaming('streamparser', `${named('@streamparser/json')} (partial values)`, streamparser),
+  streaming('jsonriver', named('jsonriver'), jsonriver),
+  reparsing('ai', `${named('ai')} parsePartialJson`, async () => {
     const { parsePartialJson } = await import('ai');
     return async (prefix) => (await parsePartialJson(prefix)).value;
   }),
-  reparsing(
-    'partial-json',
-    `partial-json ${version('partial-json')}`,
-    async () => (await import('partial-json')).parse,
-  ),
+  reparsing('partial-json', named('partial-json'), async () => (await import('partial-json')).parse),
   reparsing(
     'openai',
-    `openai ${version('openai')} (vendored partial-json-parser)`,
+    `${named('openai')} (vendored partial-json-parser)`,
     async () => (await import('openai/_vendor/partial-json-parser/parser')).partialParse,
   ),
 ];

@@ -1,5 +1,4 @@
-// The stringify competitors of any engine: each writes `{ _embedded: { articles: SOURCE }, total: count }` as UTF-8.
-// `setup(deps)` returns `run(ctx)`, the timed part: makes the source, encodes, counts every chunk, sets `ctx.firstAt`.
+// The stringify competitors of any engine: `setup(deps)` returns `run(ctx)`, timed, writing the document as UTF-8.
 import { articleArray, articleAsyncGenerator, articleGenerator, preparePool } from '../articles.mjs';
 import { eachChunk } from './parse.mjs';
 
@@ -13,7 +12,6 @@ export function makeStringifyContext({ kind = 'async', count, sampled = true }) 
   return { kind, count, rows, firstRowAt: 0, firstAt: 0, sampled, onChunk: null };
 }
 
-/** The articles source of `ctx`, recording when its first row is handed out. */
 export function makeSource(ctx) {
   const first = () => {
     ctx.firstRowAt = now();
@@ -33,12 +31,13 @@ export async function eachRow(ctx, source, use) {
   else for (const row of source) use(row);
 }
 
-/** All rows of a source: what the competitors that take no generators need first. */
-export async function materialise(ctx, source) {
-  if (ctx.kind === 'array') return source;
+/** The document with all its rows collected first: what the competitors that take no generators need. */
+export async function collected(ctx) {
+  const source = makeSource(ctx);
+  if (ctx.kind === 'array') return makeDocument(ctx, source);
   const rows = [];
   await eachRow(ctx, source, (row) => rows.push(row));
-  return rows;
+  return makeDocument(ctx, rows);
 }
 
 /** Counts (and with ctx.sampled, checksums every 61st byte of) the output. */
@@ -67,29 +66,26 @@ export async function drainWebStream(ctx, stream) {
   return out.result();
 }
 
-const writer = (id, label, make) => ({
+const writer = (id, label, run) => ({
   id,
   label,
   async setup(deps) {
     preparePool();
-    return make(deps);
+    return (ctx) => run(ctx, deps);
   },
 });
 
-const sluice = writer(
-  'sluice',
-  'sluice stringifyStream',
-  (deps) => (ctx) => drainWebStream(ctx, deps.sluice.stringifyStream(makeDocument(ctx, makeSource(ctx)))),
+const sluice = writer('sluice', 'sluice stringifyStream', (ctx, deps) =>
+  drainWebStream(ctx, deps.sluice.stringifyStream(makeDocument(ctx, makeSource(ctx)))),
 );
 
-const whole = writer('whole', 'JSON.stringify whole + TextEncoder', () => async (ctx) => {
-  const rows = await materialise(ctx, makeSource(ctx));
+const whole = writer('whole', 'JSON.stringify whole + TextEncoder', async (ctx) => {
   const out = consumer(ctx);
-  out.chunk(encoder.encode(JSON.stringify(makeDocument(ctx, rows))));
+  out.chunk(encoder.encode(JSON.stringify(await collected(ctx))));
   return out.result();
 });
 
-const naive = writer('naive', 'naive: JSON.stringify per row, one chunk each', () => (ctx) => {
+const naive = writer('naive', 'naive: JSON.stringify per row, one chunk each', (ctx) => {
   const source = makeSource(ctx);
   const iterator = ctx.kind === 'async' ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
   let first = true;
@@ -115,26 +111,22 @@ const naive = writer('naive', 'naive: JSON.stringify per row, one chunk each', (
 });
 
 /** What any JS encoder pays at least: JSON.stringify of each row into one reused buffer, no framing, no chunks. */
-const floor = writer(
-  'floor',
-  'JS floor: JSON.stringify per row + encodeInto one buffer, no framing',
-  () => async (ctx) => {
-    const buffer = new Uint8Array(64 * 1024);
-    let pos = 0;
-    let bytes = 0;
-    const write = (row) => {
-      const text = JSON.stringify(row);
-      if (pos + text.length * 3 > buffer.length) {
-        bytes += pos;
-        pos = 0;
-      }
-      pos += encoder.encodeInto(text, buffer.subarray(pos)).written;
-      if (ctx.firstAt === 0) ctx.firstAt = now();
-    };
-    await eachRow(ctx, makeSource(ctx), write);
-    return { elements: ctx.count, bytes: bytes + pos };
-  },
-);
+const floor = writer('floor', 'JS floor: JSON.stringify per row + encodeInto one buffer, no framing', async (ctx) => {
+  const buffer = new Uint8Array(64 * 1024);
+  let pos = 0;
+  let bytes = 0;
+  const write = (row) => {
+    const text = JSON.stringify(row);
+    if (pos + text.length * 3 > buffer.length) {
+      bytes += pos;
+      pos = 0;
+    }
+    pos += encoder.encodeInto(text, buffer.subarray(pos)).written;
+    if (ctx.firstAt === 0) ctx.firstAt = now();
+  };
+  await eachRow(ctx, makeSource(ctx), write);
+  return { elements: ctx.count, bytes: bytes + pos };
+});
 
 /** The engine matrix's writers (the floor is bench:stringify's alone). */
 export const STRINGIFY_COMPETITORS = [sluice, whole, naive];

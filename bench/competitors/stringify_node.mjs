@@ -2,25 +2,16 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
-import {
-  consumer,
-  drainWebStream,
-  eachRow,
-  makeDocument,
-  makeSource,
-  materialise,
-  WEB_STRINGIFY,
-} from './stringify.mjs';
+import { collected, consumer, drainWebStream, eachRow, makeDocument, makeSource, WEB_STRINGIFY } from './stringify.mjs';
 
 const require = createRequire(import.meta.url);
 
 const peer = (id, pkg, label, setup) => ({ id, package: pkg, label, setup });
 /** A Node-stream peer twice: as it is, and as a web Response body needs it (`-web`, Readable.toWeb). */
-const bothWays = (pkg, label, setup) =>
-  [false, true].map((web) => {
-    const suffix = web ? ['-web', ' as a web stream (Readable.toWeb)'] : ['', ''];
-    return peer(`${pkg.toLowerCase()}${suffix[0]}`, pkg, `${label}${suffix[1]}`, () => setup(web));
-  });
+const bothWays = (pkg, label, setup) => [
+  peer(pkg.toLowerCase(), pkg, label, () => setup(false)),
+  peer(`${pkg.toLowerCase()}-web`, pkg, `${label} as a web stream (Readable.toWeb)`, () => setup(true)),
+];
 // It reads Node object-mode streams as arrays (generators it would write as {}).
 const jsonStreamArticles = (ctx, source) =>
   ctx.kind === 'array' ? source : Readable.from(source, { objectMode: true });
@@ -46,9 +37,8 @@ const jsonExt = peer('json-ext', '@discoveryjs/json-ext', '@discoveryjs/json-ext
   const { stringifyChunked } = await import('@discoveryjs/json-ext');
   return async (ctx) => {
     // It takes no generators: rows are collected first (in the timed part).
-    const rows = await materialise(ctx, makeSource(ctx));
     const out = consumer(ctx);
-    for (const chunk of stringifyChunked(makeDocument(ctx, rows))) out.chunk(chunk);
+    for (const chunk of stringifyChunked(await collected(ctx))) out.chunk(chunk);
     return out.result();
   };
 });

@@ -5,6 +5,7 @@ import { probe, RUNTIMES, runIn } from '../harness/runtime.mjs';
 
 // A run that takes longer is killed and reported as timed out.
 const RUN_TIMEOUT_MS = 90_000;
+const PEERS = ['@streamparser/json', 'stream-json', 'JSONStream'];
 
 const engines = {};
 const labels = {};
@@ -12,7 +13,7 @@ await matrixMain({
   kind: 'engines',
   known: Object.keys(RUNTIMES),
   where: 'Node, Deno and Bun',
-  packages: Object.fromEntries(['@streamparser/json', 'stream-json', 'JSONStream'].map((p) => [p, p])),
+  packages: Object.fromEntries(PEERS.map((p) => [p, p])),
   // A runtime that does not start here is skipped; its label and engine come with its first result.
   async open(names) {
     const skipped = names.map((name) => ({ name, reason: probe(name).error })).filter((s) => s.reason);
@@ -31,7 +32,5 @@ await matrixMain({
     return result;
   },
   peersLine: (versions) =>
-    `Peers: ${Object.entries(versions)
-      .map(([p, v]) => `${p} ${v}`)
-      .join(', ')} (stream-json and JSONStream in Node only)`,
+    `Peers: ${PEERS.map((p) => `${p} ${versions[p]}`).join(', ')} (stream-json and JSONStream in Node only)`,
 });
