@@ -61,9 +61,11 @@ export async function writeDataset(kind, count, file, seed = 42) {
   if (file) await once(out.end(), 'close');
 }
 
+export const datasetFile = (kind, count) => join(DATA_DIR, `${kind}-${count}.json`);
+
 /** The path of `KIND COUNT`, generated first when missing (under a temporary name: never a truncated file). */
 export async function ensureDataset(kind, count, { log = () => {} } = {}) {
-  const file = join(DATA_DIR, `${kind}-${count}.json`);
+  const file = datasetFile(kind, count);
   if (existsSync(file)) return file;
   mkdirSync(DATA_DIR, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
