@@ -3,7 +3,7 @@ import { loadLine, MB, markdownTable, mdTable } from '../stats.mjs';
 import { httpSection } from '../../stringify/http.mjs';
 import { readResult } from '../save.mjs';
 import { renderChart } from './chart.mjs';
-import { ceilingDetails, engineColumns, headline, matrixDetails, mbps, ratioTable, time, whole } from './matrix.mjs';
+import { ceilingDetails, engineColumns, headline, matrixDetails, figure, ratioTable, time, whole } from './matrix.mjs';
 
 const kB = (bytes) => (bytes === null || bytes === undefined ? '–' : `${(bytes / 1000).toFixed(1)} kB`);
 
@@ -34,8 +34,8 @@ export function headlineChart(results) {
   const how = matrix.mode === 'http' ? 'a paced response' : 'memory';
   const title = `Reading ${(matrix.bytes / MB).toFixed(0)} MB of JSON (${matrix.count.toLocaleString('en-US')} articles) from ${how}, in every engine`;
   const panels = [
-    { title: 'First element, ms (log scale, lower is better)', log: true, format: mbps },
-    { title: 'Peak memory growth, MiB (lower is better)', format: mbps },
+    { title: 'First element, ms (log scale, lower is better)', log: true, format: figure },
+    { title: 'Peak memory growth, MiB (lower is better)', format: figure },
   ];
   return renderChart({ groups: matrix.engines, series }, { title, panels, caption });
 }
@@ -53,7 +53,7 @@ function everywhere(matrix) {
     return lo === hi ? lo : `${lo} to ${hi}`;
   };
   const first = (l) => of(l, (s) => s.firstElementMs, time);
-  const memory = (l) => of(l, (s) => s.rssGrowthMiB, mbps);
+  const memory = (l) => of(l, (s) => s.rssGrowthMiB, figure);
   const after = (l) => of(l, (s, e) => (drain.cells[e] ? Math.max(0, s.ms - drain.cells[e].ms) : null), time);
   const how = matrix.mode === 'http' ? `a response paced at ${matrix.options.paceMBps} MB/s` : 'memory';
   return (

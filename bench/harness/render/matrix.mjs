@@ -17,7 +17,7 @@ const LIBRARIES = [
   ['jsonstream', 'JSONStream', { pkg: 'JSONStream' }],
 ].map(([key, label, { memory = key, http = key, own, pkg }]) => ({ key, label, ids: { memory, http }, own, pkg }));
 
-export const mbps = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+export const figure = (v) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 export const time = msWith(1, 0);
 const sizeLabel = (size) => size.replace(/MB$/, ' MB');
 export const whole = (mode) => (mode === 'http' ? 'res-json' : 'json-parse');
@@ -93,12 +93,12 @@ export function ratioTable(results) {
   const engines = engineColumns(results);
   const rows = againstWhole(results).map(({ mode, size, pairs }) => [
     `${sizeLabel(size)}${mode === 'http' ? ', paced response, vs res.json()' : ' in memory, vs JSON.parse'}`,
-    ...pairs.map(([, a, b]) => (a && b ? `${(a / b).toFixed(2)}× (${mbps(a)} / ${mbps(b)})` : '–')),
+    ...pairs.map(([, a, b]) => (a && b ? `${(a / b).toFixed(2)}× (${figure(a)} / ${figure(b)})` : '–')),
   ]);
   return mdTable(['sluice (SIMD) ÷ whole-text parse', ...engines.map((e) => e.label)], rows).join('\n');
 }
 
-const summaryCell = (s) => `${mbps(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${mbps(s.rssGrowthMiB)} MiB`;
+const summaryCell = (s) => `${figure(s.mbps)} MB/s · ${time(s.firstElementMs)} · +${figure(s.rssGrowthMiB)} MiB`;
 
 function table(matrix) {
   const drain = matrix.libraries.find((l) => l.key === 'drain');
@@ -108,7 +108,7 @@ function table(matrix) {
       const s = lib.cells[e.key];
       if (!s) return '–';
       if (!s.runs && s.timedOut) return `did not finish in ${time(s.limitMs)}`;
-      const parts = [`${mbps(s.mbps)} MB/s`, `first ${time(s.firstElementMs)}`, `+${mbps(s.rssGrowthMiB)} MiB`];
+      const parts = [`${figure(s.mbps)} MB/s`, `first ${time(s.firstElementMs)}`, `+${figure(s.rssGrowthMiB)} MiB`];
       if (matrix.mode === 'http' && lib !== drain && drain?.cells[e.key])
         parts.push(`end +${time(Math.max(0, s.ms - drain.cells[e.key].ms))}`);
       if (s.failed) parts.push(`${s.failed} of ${s.failed + s.runs} runs failed or timed out`);
@@ -122,7 +122,7 @@ function wins(results) {
   return againstWhole(results).flatMap(({ mode, size, parse, pairs }) =>
     pairs.flatMap(([e, a, b]) => {
       const where = `${e.label}, ${sizeLabel(size)} ${mode === 'http' ? 'over HTTP' : 'in memory'}`;
-      return a && b && b > a ? [`${where}: ${parse.label} ${mbps(b)} MB/s, sluice (SIMD) ${mbps(a)} MB/s`] : [];
+      return a && b && b > a ? [`${where}: ${parse.label} ${figure(b)} MB/s, sluice (SIMD) ${figure(a)} MB/s`] : [];
     }),
   );
 }
@@ -223,15 +223,15 @@ function ceilingRows(results) {
         const cells = [
           info ? `${info.name} ${info.version}` : engine,
           label,
-          `${mbps(utf8)} / ${mbps(ascii)} MB/s`,
-          `${mbps(value)} MB/s`,
+          `${figure(utf8)} / ${figure(ascii)} MB/s`,
+          `${figure(value)} MB/s`,
           mark(times(ofCeiling), ofCeiling === null || ofCeiling >= GOALS.ceiling),
-          `${mbps(scan)} MB/s`,
+          `${figure(scan)} MB/s`,
           // Value mode scans, then decodes and parses at best as fast as the ceiling: at most scan / (scan + ceiling).
           times(scan && ceiling ? scan / (scan + ceiling) : null),
-          `${mbps(peer)} MB/s`,
+          `${figure(peer)} MB/s`,
           mark(times(ofPeer), ofPeer === null || ofPeer >= GOALS.peer),
-          mark(`${mbps(bytesMode)} MB/s`, build !== 'simd' || bytesMode === null || bytesMode >= GOALS.bytesMBps),
+          mark(`${figure(bytesMode)} MB/s`, build !== 'simd' || bytesMode === null || bytesMode >= GOALS.bytesMBps),
           mark(time(first), first === null || first <= GOALS.firstMs),
         ];
         rows.push({ engine, bytes, count, cells });
