@@ -234,7 +234,9 @@ TEST_P(CompactLines, ElementsAreTheCompactedCoverElements) {
   }
   EXPECT_EQ(failures, 0u);
   EXPECT_GE(elements_seen, count) << "the documents should hold elements for this selector";
-  if (c.share) EXPECT_GE(shared_seen, count) << "the documents should hold nodes two paths select";
+  if (c.share) {
+    EXPECT_GE(shared_seen, count) << "the documents should hold nodes two paths select";
+  }
 }
 
 std::string lines_name(const ::testing::TestParamInfo<std::tuple<kernel_kind, size_t>>& info) {
